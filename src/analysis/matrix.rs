@@ -1,0 +1,327 @@
+//! Matchup matrices and points efficiency for one ruleset's cost list.
+//!
+//! Games are symmetric once both sides go first equally often, so unit j against unit i is
+//! the mirror image of i against j: each unordered pair is simulated once and mirrored, which
+//! halves the work without changing any estimate's distribution.
+
+use indicatif::ProgressBar;
+use rayon::prelude::*;
+
+use crate::analysis::{EfficiencyRow, MatchupResult, Matrix, RulesetAnalysis, Warning};
+use crate::rulesets::Ruleset;
+use crate::sim::RunPlan;
+use crate::sim::duel::{DuelTally, Squads, result_from_exact, result_from_tally, simulate};
+use crate::stats::{CONFIDENCE, mean_of, normal};
+
+/// What to run for a report: everything a `RulesetAnalysis` records as settings.
+#[derive(Debug, Clone, PartialEq)]
+pub struct AnalysisSettings {
+    pub seed: u64,
+    /// Duel start distance (ruleset units) and points-matched budget.
+    pub distance: f64,
+    pub budget: f64,
+    /// Target 95% half-width per matchup, trial cap, and trials per batch.
+    pub target_error: f64,
+    pub max_trials: u64,
+    pub batch_size: u32,
+    /// Use the exact solver for 1v1 duels where it applies.
+    pub exact_1v1: bool,
+}
+
+impl AnalysisSettings {
+    /// The ruleset's own `[duel]` settings with a seed.
+    pub fn from_ruleset<R: Ruleset>(r: &R, seed: u64) -> Self {
+        let d = r.duel_settings();
+        AnalysisSettings {
+            seed,
+            distance: d.distance,
+            budget: d.budget,
+            target_error: d.target_error,
+            max_trials: d.max_trials,
+            batch_size: 512,
+            exact_1v1: true,
+        }
+    }
+
+    fn plan(&self) -> RunPlan {
+        RunPlan {
+            seed: self.seed,
+            batch_size: self.batch_size,
+            min_trials: (self.batch_size as u64 * 8).min(self.max_trials),
+            max_trials: self.max_trials,
+            target_error: Some(self.target_error),
+        }
+    }
+}
+
+/// A matrix with its raw tallies (oriented row-vs-column; `None` where exact).
+pub struct Computed {
+    pub matrix: Matrix,
+    pub tallies: Vec<Vec<Option<DuelTally>>>,
+}
+
+/// Computes a full matrix: every unordered pair once (in parallel), mirrored.
+pub fn compute_matrix<R: Ruleset>(
+    r: &R,
+    settings: &AnalysisSettings,
+    squads: Squads,
+    title: String,
+    progress: &ProgressBar,
+) -> Computed {
+    let units = r.units();
+    let k = units.len();
+    let pairs: Vec<(usize, usize)> = (0..k).flat_map(|i| (i..k).map(move |j| (i, j))).collect();
+    let plan = settings.plan();
+    let solved: Vec<(MatchupResult, Option<DuelTally>)> = pairs
+        .par_iter()
+        .map(|&(i, j)| {
+            let costs = [units[i].cost, units[j].cost];
+            let out = match (squads, settings.exact_1v1) {
+                (Squads::One, true) => match r.exact_duel(i, j, settings.distance) {
+                    Ok(e) => (result_from_exact(&e, costs), None),
+                    Err(_) => {
+                        let t = simulate(r, i, j, settings.distance, squads, &plan);
+                        (result_from_tally(&t, costs), Some(t))
+                    }
+                },
+                _ => {
+                    let t = simulate(r, i, j, settings.distance, squads, &plan);
+                    (result_from_tally(&t, costs), Some(t))
+                }
+            };
+            progress.inc(1);
+            out
+        })
+        .collect();
+    let mut cells: Vec<Vec<Option<MatchupResult>>> = vec![vec![None; k]; k];
+    let mut tallies: Vec<Vec<Option<DuelTally>>> = vec![vec![None; k]; k];
+    for (&(i, j), (res, tally)) in pairs.iter().zip(solved) {
+        if i != j {
+            cells[j][i] = Some(mirror(&res));
+            tallies[j][i] = tally.as_ref().map(DuelTally::swapped);
+        }
+        cells[i][j] = Some(res);
+        tallies[i][j] = tally;
+    }
+    let cells = cells
+        .into_iter()
+        .map(|row| {
+            row.into_iter()
+                .map(|c| c.expect("every cell solved"))
+                .collect()
+        })
+        .collect();
+    Computed {
+        matrix: Matrix {
+            title,
+            units: units.iter().map(|u| u.id.clone()).collect(),
+            cells,
+        },
+        tallies,
+    }
+}
+
+/// The same matchup seen from the other side.
+fn mirror(m: &MatchupResult) -> MatchupResult {
+    use crate::stats::Estimate;
+    let flip = |e: Estimate| Estimate {
+        value: 1.0 - e.value,
+        lo: 1.0 - e.hi,
+        hi: 1.0 - e.lo,
+    };
+    MatchupResult {
+        a_wins: m.b_wins,
+        b_wins: m.a_wins,
+        draws: m.draws,
+        a_score: flip(m.a_score),
+        a_score_se: m.a_score_se,
+        trials: m.trials,
+        method: m.method.clone(),
+        mean_turns: m.mean_turns,
+        a_points_spent: m.b_points_spent,
+        a_points_killed: m.b_points_killed,
+        b_points_spent: m.a_points_spent,
+        b_points_killed: m.a_points_killed,
+    }
+}
+
+/// Points spent per enemy point destroyed for row `i`, over its points-matched battles, with
+/// a delta-method interval (ratio of sums; independent matchups add their variances).
+fn points_per_point_killed(
+    tallies: &[Option<DuelTally>],
+    costs: &[f64],
+    i: usize,
+) -> Option<crate::stats::Estimate> {
+    let (mut s, mut kpts, mut var_s, mut var_k, mut cov) = (0.0, 0.0, 0.0, 0.0, 0.0);
+    for (j, t) in tallies.iter().enumerate() {
+        let Some(t) = t else { continue };
+        if j == i || t.trials == 0 {
+            continue;
+        }
+        let n = t.trials as f64;
+        let (ci, cj) = (costs[i], costs[j]);
+        let mean = |x: u64| x as f64 / n;
+        let (ms, mk) = (mean(t.size[0]), mean(t.kills[0]));
+        let vs = mean(t.size_sq[0]) - ms * ms;
+        let vk = mean(t.kills_sq[0]) - mk * mk;
+        let c = mean(t.size_kills[0]) - ms * mk;
+        s += t.size[0] as f64 * ci;
+        kpts += t.kills[0] as f64 * cj;
+        var_s += n * vs * ci * ci;
+        var_k += n * vk * cj * cj;
+        cov += n * c * ci * cj;
+    }
+    if kpts <= 0.0 {
+        return None;
+    }
+    let ratio = s / kpts;
+    let var = (var_s + ratio * ratio * var_k - 2.0 * ratio * cov).max(0.0) / (kpts * kpts);
+    Some(normal(ratio, var.sqrt(), CONFIDENCE, 0.0, f64::INFINITY))
+}
+
+/// Runs the 1v1 and points-matched matrices and builds the efficiency table.
+///
+/// `progress` advances by one per solved matchup; its length is set here.
+pub fn analyse<R: Ruleset>(
+    r: &R,
+    settings: &AnalysisSettings,
+    config_path: &str,
+    config_hash: &str,
+    progress: &ProgressBar,
+) -> RulesetAnalysis {
+    let started = std::time::Instant::now();
+    let units = r.units().to_vec();
+    let k = units.len() as u64;
+    progress.set_length(k * (k + 1));
+    progress.set_message(r.id().to_string());
+    let unit = r.distance_unit();
+    let one = compute_matrix(
+        r,
+        settings,
+        Squads::One,
+        format!("1v1 at {} {unit}", settings.distance),
+        progress,
+    );
+    let points = compute_matrix(
+        r,
+        settings,
+        Squads::PointsMatched {
+            budget: settings.budget,
+        },
+        format!(
+            "points-matched squads, {} points, at {} {unit}",
+            settings.budget, settings.distance
+        ),
+        progress,
+    );
+    let costs: Vec<f64> = units.iter().map(|u| u.cost).collect();
+    let mut efficiency: Vec<EfficiencyRow> = units
+        .iter()
+        .enumerate()
+        .map(|(i, u)| {
+            let others = |m: &Matrix| -> Vec<(f64, f64)> {
+                (0..units.len())
+                    .filter(|&j| j != i)
+                    .map(|j| (m.cells[i][j].a_score.value, m.cells[i][j].a_score_se))
+                    .collect()
+            };
+            let single = crate::stats::Estimate::exact(0.5);
+            EfficiencyRow {
+                unit: u.clone(),
+                efficiency: mean_of(&others(&points.matrix), CONFIDENCE, 0.0, 1.0)
+                    .unwrap_or(single),
+                win_rate_1v1: mean_of(&others(&one.matrix), CONFIDENCE, 0.0, 1.0).unwrap_or(single),
+                points_per_point_killed: points_per_point_killed(&points.tallies[i], &costs, i),
+                rank: 0,
+            }
+        })
+        .collect();
+    efficiency.sort_by(|x, y| y.efficiency.value.total_cmp(&x.efficiency.value));
+    for (n, row) in efficiency.iter_mut().enumerate() {
+        row.rank = n + 1;
+    }
+    let warnings = warnings(settings, &one.matrix, &points.matrix, &efficiency);
+    RulesetAnalysis {
+        ruleset: r.id().to_string(),
+        title: r.title().to_string(),
+        version: env!("CARGO_PKG_VERSION").to_string(),
+        config_path: config_path.to_string(),
+        config_hash: config_hash.to_string(),
+        variants: r.variants(),
+        seed: settings.seed,
+        distance: settings.distance,
+        distance_unit: unit.to_string(),
+        budget: settings.budget,
+        target_error: settings.target_error,
+        max_trials: settings.max_trials,
+        units,
+        matrix_1v1: one.matrix,
+        matrix_points: points.matrix,
+        efficiency,
+        coverage: r.coverage(),
+        warnings,
+        elapsed_seconds: started.elapsed().as_secs_f64(),
+    }
+}
+
+/// Warnings a reader must see: noisy cells, stalemates, ranks that intervals cannot separate.
+fn warnings(
+    s: &AnalysisSettings,
+    one: &Matrix,
+    points: &Matrix,
+    eff: &[EfficiencyRow],
+) -> Vec<Warning> {
+    let mut out = Vec::new();
+    for m in [one, points] {
+        let capped = m
+            .cells
+            .iter()
+            .flatten()
+            .filter(|c| {
+                c.method == "monte-carlo"
+                    && c.a_wins.half_width().max(c.b_wins.half_width()) > s.target_error
+            })
+            .count();
+        if capped > 0 {
+            out.push(Warning {
+                message: format!(
+                    "{}: {capped} matchups reached the {}-trial cap before the ±{} target; their intervals are wider",
+                    m.title, s.max_trials, s.target_error
+                ),
+            });
+        }
+        let mut stalemates = Vec::new();
+        for (i, row) in m.cells.iter().enumerate() {
+            for (j, c) in row.iter().enumerate() {
+                if i < j && c.draws.value > 0.2 {
+                    stalemates.push(format!(
+                        "{} v {} ({:.0}%)",
+                        m.units[i],
+                        m.units[j],
+                        100.0 * c.draws.value
+                    ));
+                }
+            }
+        }
+        if !stalemates.is_empty() {
+            out.push(Warning {
+                message: format!(
+                    "{}: more than 20% draws (neither side can destroy the other in time): {}",
+                    m.title,
+                    stalemates.join(", ")
+                ),
+            });
+        }
+    }
+    let ties: Vec<String> = eff
+        .windows(2)
+        .filter(|w| w[0].efficiency.lo <= w[1].efficiency.hi)
+        .map(|w| format!("{} / {}", w[0].unit.name, w[1].unit.name))
+        .collect();
+    if !ties.is_empty() {
+        out.push(Warning {
+            message: format!("efficiency intervals overlap, so these neighbours in the ranking are not clearly ordered: {}", ties.join(", ")),
+        });
+    }
+    out
+}

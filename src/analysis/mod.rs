@@ -1,0 +1,153 @@
+//! Analysis: the numbers a designer reads, built from finished simulation tallies.
+//!
+//! This module turns matchup tallies into matrices, points efficiency and ranking warnings.
+//! It knows no dice and no files: the simulation produces [`MatchupResult`]s, the report
+//! writers take a finished [`RulesetAnalysis`].
+
+pub mod matrix;
+
+use serde::{Deserialize, Serialize};
+
+use crate::stats::Estimate;
+
+pub use matrix::{AnalysisSettings, analyse, compute_matrix};
+
+/// How a rule of a rulebook is represented in the simulation.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Coverage {
+    /// Implemented as the rulebook (read with RULINGS.md) says.
+    Modeled,
+    /// Implemented with a stated simplification.
+    Simplified,
+    /// Not implemented; the note says why.
+    NotModeled,
+}
+
+impl Coverage {
+    /// The word the report prints: `modeled`, `simplified` or `not modeled`.
+    pub fn label(self) -> &'static str {
+        match self {
+            Coverage::Modeled => "modeled",
+            Coverage::Simplified => "simplified",
+            Coverage::NotModeled => "not modeled",
+        }
+    }
+}
+
+/// One row of a ruleset's rules-coverage table.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct CoverageRow {
+    /// The rule in the rulebook's words, e.g. "Fast Shot".
+    pub rule: String,
+    /// Where the rulebook states it, e.g. "GnG 1.5, Unit Tags".
+    pub source: String,
+    pub status: Coverage,
+    /// How it is simplified or why it is not modeled; empty when modeled as written.
+    pub note: String,
+}
+
+/// One unit of a cost list as the report shows it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct UnitInfo {
+    /// Kebab-case id, e.g. `heavy-infantry`.
+    pub id: String,
+    /// Display name as printed in the rulebook, e.g. "Heavy Infantry".
+    pub name: String,
+    /// Points cost from the config.
+    pub cost: f64,
+    /// "infantry", "vehicle", ... as the ruleset classifies it.
+    pub kind: String,
+}
+
+/// Outcome of one matchup (row side A against column side B), from tallies or exact.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct MatchupResult {
+    /// P(A wins), P(B wins), P(draw) with 95% intervals; each in [0, 1].
+    pub a_wins: Estimate,
+    pub b_wins: Estimate,
+    pub draws: Estimate,
+    /// A's score: P(A wins) + ½ P(draw), with a 95% interval. A's score and B's sum to 1.
+    pub a_score: Estimate,
+    /// Standard error of `a_score` (0 for exact results).
+    pub a_score_se: f64,
+    /// Trials played (0 for an exact result).
+    pub trials: u64,
+    /// "exact" or "monte-carlo".
+    pub method: String,
+    /// Mean number of turns (one side's activations) a battle lasted.
+    pub mean_turns: f64,
+    /// Mean points A spent per battle, and mean enemy points A destroyed per battle.
+    pub a_points_spent: f64,
+    pub a_points_killed: f64,
+    /// The same for B.
+    pub b_points_spent: f64,
+    pub b_points_killed: f64,
+}
+
+/// A square matrix of matchups over the units of a cost list: `cells[i][j]` is unit i
+/// (side A) against unit j (side B). The diagonal is a unit against a copy of itself.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Matrix {
+    /// What the matrix is, e.g. "1v1 at 12 in" or "points-matched squads, 150 points".
+    pub title: String,
+    /// Unit ids in row/column order.
+    pub units: Vec<String>,
+    pub cells: Vec<Vec<MatchupResult>>,
+}
+
+/// One row of the points-efficiency table.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct EfficiencyRow {
+    pub unit: UnitInfo,
+    /// Mean score of the unit's points-matched squad against every other unit's squad,
+    /// in [0, 1]; 0.5 is even with the field. 95% interval (normal, independent matchups).
+    pub efficiency: Estimate,
+    /// Mean 1v1 score against every other unit (one model each), in [0, 1].
+    pub win_rate_1v1: Estimate,
+    /// Points spent per enemy point destroyed over the unit's points-matched battles
+    /// (lower is better; `None` when it destroyed nothing). Interval by the delta method.
+    pub points_per_point_killed: Option<Estimate>,
+    /// 1-based rank by efficiency (1 = most efficient).
+    pub rank: usize,
+}
+
+/// A warning a reader must see beside the numbers (hyperfine-style).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Warning {
+    pub message: String,
+}
+
+/// Everything `pointsworth report` writes for one ruleset.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct RulesetAnalysis {
+    /// Ruleset id, e.g. `guns-n-grenades`.
+    pub ruleset: String,
+    /// Rulebook title, e.g. "Guns 'N Grenades v1.5".
+    pub title: String,
+    /// pointsworth version that produced it.
+    pub version: String,
+    /// Config file path as given and a 64-bit FNV-1a hash of its text (hex).
+    pub config_path: String,
+    pub config_hash: String,
+    /// Rule variants in force, `key = value`, e.g. `fast_shot = attacker_die`.
+    pub variants: Vec<(String, String)>,
+    pub seed: u64,
+    /// Duel start distance and its unit ("in" or "cm").
+    pub distance: f64,
+    pub distance_unit: String,
+    /// Points budget of each points-matched squad.
+    pub budget: f64,
+    /// Target 95% half-width the run aimed for and the trial cap per matchup.
+    pub target_error: f64,
+    pub max_trials: u64,
+    pub units: Vec<UnitInfo>,
+    pub matrix_1v1: Matrix,
+    pub matrix_points: Matrix,
+    /// Sorted by efficiency, best first.
+    pub efficiency: Vec<EfficiencyRow>,
+    pub coverage: Vec<CoverageRow>,
+    pub warnings: Vec<Warning>,
+    /// Wall-clock seconds the simulation took (not part of snapshot tests).
+    pub elapsed_seconds: f64,
+}

@@ -1,0 +1,470 @@
+//! What each subcommand does: load configs, run the engine, print or write results.
+//!
+//! All input is read and validated before any simulation starts, so a bad config or unit
+//! name costs nothing and loses nothing.
+
+use std::io::{IsTerminal, Write};
+use std::path::PathBuf;
+use std::time::Instant;
+
+use comfy_table::{Cell, CellAlignment, Table, presets::UTF8_FULL_CONDENSED};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use serde_json::json;
+
+use crate::analysis::{AnalysisSettings, MatchupResult, RulesetAnalysis, analyse};
+use crate::cli::{Cli, Command, DuelArgs, MatrixArgs, ReportArgs, RulesArgs, SimArgs};
+use crate::config::{ConfigError, Overrides, Source};
+use crate::rulesets::{
+    AnyRuleset, Ruleset, RulesetError, UnknownUnit, default_config, implemented,
+};
+use crate::sim::RunPlan;
+use crate::sim::duel::{Squads, result_from_exact, result_from_tally, simulate};
+use crate::stats::Estimate;
+use crate::with_ruleset;
+
+/// An error the user can fix; exit code 2.
+#[derive(Debug, thiserror::Error)]
+pub enum AppError {
+    #[error(transparent)]
+    Config(#[from] ConfigError),
+    #[error(transparent)]
+    Ruleset(#[from] RulesetError),
+    #[error(transparent)]
+    UnknownUnit(#[from] UnknownUnit),
+    #[error("{0}")]
+    Usage(String),
+    #[error("{context}: {source}")]
+    Io {
+        context: String,
+        source: std::io::Error,
+    },
+    #[error(transparent)]
+    Other(#[from] anyhow::Error),
+}
+
+impl AppError {
+    /// Whether this is a closed output pipe (`pointsworth ... | head`), which is not an error.
+    pub fn is_broken_pipe(&self) -> bool {
+        match self {
+            AppError::Io { source, .. } => source.kind() == std::io::ErrorKind::BrokenPipe,
+            AppError::Other(e) => e
+                .downcast_ref::<std::io::Error>()
+                .is_some_and(|e| e.kind() == std::io::ErrorKind::BrokenPipe),
+            _ => false,
+        }
+    }
+}
+
+fn stdout_write(text: &str) -> Result<(), AppError> {
+    let mut out = std::io::stdout().lock();
+    out.write_all(text.as_bytes())
+        .and_then(|_| out.flush())
+        .map_err(|source| AppError::Io {
+            context: "writing to stdout".into(),
+            source,
+        })
+}
+
+/// Runs a parsed command line.
+pub fn run(cli: Cli) -> Result<(), AppError> {
+    if let Some(n) = cli.threads {
+        if n == 0 {
+            return Err(AppError::Usage("--threads must be at least 1".into()));
+        }
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(n)
+            .build_global()
+            .map_err(|e| AppError::Usage(format!("cannot start {n} threads: {e}")))?;
+    }
+    match cli.command {
+        Command::Report(a) => report(a),
+        Command::Duel(a) => duel(a),
+        Command::Matrix(a) => matrix(a),
+        Command::Rules(a) => rules(a),
+    }
+}
+
+/// A ruleset loaded with its config source.
+struct Loaded {
+    ruleset: AnyRuleset,
+    source: Source,
+}
+
+fn load(id: &str, config: Option<&PathBuf>, set: &[String]) -> Result<Loaded, AppError> {
+    let id = AnyRuleset::check_id(id)?;
+    let path = config.cloned().unwrap_or_else(|| default_config(id));
+    let source = Source::read(&path)?;
+    let overrides = Overrides::parse(set)?;
+    let ruleset = AnyRuleset::load(id, &source, &overrides)?;
+    Ok(Loaded { ruleset, source })
+}
+
+fn check_sim_args(sim: &SimArgs) -> Result<(), AppError> {
+    if let Some(e) = sim.target_error {
+        if !(e > 0.0 && e < 0.5) {
+            return Err(AppError::Usage(format!(
+                "--target-error must be in (0, 0.5), got {e}"
+            )));
+        }
+    }
+    if sim.trials == Some(0) {
+        return Err(AppError::Usage("--trials must be at least 1".into()));
+    }
+    Ok(())
+}
+
+fn settings_for<R: Ruleset>(r: &R, sim: &SimArgs) -> AnalysisSettings {
+    let mut s = AnalysisSettings::from_ruleset(r, sim.seed);
+    if let Some(t) = sim.trials {
+        s.max_trials = t;
+    }
+    if let Some(e) = sim.target_error {
+        s.target_error = e;
+    }
+    s
+}
+
+fn progress_bar() -> ProgressBar {
+    if !std::io::stderr().is_terminal() {
+        return ProgressBar::hidden();
+    }
+    let pb = ProgressBar::with_draw_target(Some(0), ProgressDrawTarget::stderr());
+    pb.set_style(
+        ProgressStyle::with_template(
+            "{msg:>16} [{bar:40}] {pos}/{len} matchups ({elapsed}, eta {eta})",
+        )
+        .expect("valid template")
+        .progress_chars("=> "),
+    );
+    pb
+}
+
+fn pct(e: &Estimate) -> String {
+    if e.lo == e.hi {
+        format!("{:.1}%", 100.0 * e.value)
+    } else {
+        format!(
+            "{:.1}% [{:.1}, {:.1}]",
+            100.0 * e.value,
+            100.0 * e.lo,
+            100.0 * e.hi
+        )
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// duel
+
+fn duel(args: DuelArgs) -> Result<(), AppError> {
+    check_sim_args(&args.sim)?;
+    let loaded = load(&args.ruleset, args.sim.config.as_ref(), &args.sim.set)?;
+    with_ruleset!(&loaded.ruleset, r => duel_with(r, &args))
+}
+
+fn duel_with<R: Ruleset>(r: &R, args: &DuelArgs) -> Result<(), AppError> {
+    let a = r.find_unit(&args.unit_a)?;
+    let b = r.find_unit(&args.unit_b)?;
+    let settings = settings_for(r, &args.sim);
+    let distance = args.distance.unwrap_or(settings.distance);
+    if !(distance > 0.0 && distance <= 1000.0) {
+        return Err(AppError::Usage(format!(
+            "--distance must be more than 0 and at most 1000, got {distance}"
+        )));
+    }
+    let units = r.units();
+    let costs = [units[a].cost, units[b].cost];
+    let squads = if args.points_matched {
+        Squads::PointsMatched {
+            budget: settings.budget,
+        }
+    } else {
+        Squads::One
+    };
+    let started = Instant::now();
+    let result: MatchupResult = if args.exact {
+        let e = r
+            .exact_duel(a, b, distance)
+            .map_err(|e| AppError::Usage(format!("--exact: {e}")))?;
+        result_from_exact(&e, costs)
+    } else {
+        let plan = RunPlan {
+            seed: args.sim.seed,
+            batch_size: settings.batch_size,
+            min_trials: (settings.batch_size as u64 * 8).min(settings.max_trials),
+            max_trials: settings.max_trials,
+            target_error: match (args.sim.trials, args.sim.target_error) {
+                // --trials alone means "exactly this many"; otherwise stop at the target.
+                (Some(_), None) => None,
+                _ => Some(settings.target_error),
+            },
+        };
+        let plan = if plan.target_error.is_none() {
+            RunPlan {
+                min_trials: plan.max_trials,
+                ..plan
+            }
+        } else {
+            plan
+        };
+        let t = simulate(r, a, b, distance, squads, &plan);
+        result_from_tally(&t, costs)
+    };
+    let (na, nb) = (&units[a].name, &units[b].name);
+    if args.json {
+        let v = json!({
+            "ruleset": r.id(),
+            "a": na,
+            "b": nb,
+            "a_cost": costs[0],
+            "b_cost": costs[1],
+            "distance": distance,
+            "distance_unit": r.distance_unit(),
+            "squads": if args.points_matched { json!({"points_matched": settings.budget}) } else { json!("one each") },
+            "method": result.method,
+            "seed": args.sim.seed,
+            "trials": result.trials,
+            "a_wins": result.a_wins.value,
+            "b_wins": result.b_wins.value,
+            "draws": result.draws.value,
+            "a_wins_ci": result.a_wins.interval(),
+            "b_wins_ci": result.b_wins.interval(),
+            "draws_ci": result.draws.interval(),
+            "a_score": result.a_score.value,
+            "a_score_ci": result.a_score.interval(),
+            "mean_turns": result.mean_turns,
+            "confidence": crate::stats::CONFIDENCE,
+        });
+        return stdout_write(&format!(
+            "{}\n",
+            serde_json::to_string_pretty(&v).expect("json")
+        ));
+    }
+    let mut t = Table::new();
+    t.load_preset(UTF8_FULL_CONDENSED);
+    t.set_header(vec!["outcome", "probability [95% CI]"]);
+    t.add_row(vec![format!("{na} wins"), pct(&result.a_wins)]);
+    t.add_row(vec![format!("{nb} wins"), pct(&result.b_wins)]);
+    t.add_row(vec!["draw".to_string(), pct(&result.draws)]);
+    t.add_row(vec![format!("{na} score (draw = ½)"), pct(&result.a_score)]);
+    let how = if result.method == "exact" {
+        "exact (Markov chain)".to_string()
+    } else {
+        format!(
+            "Monte Carlo, {} trials, seed {}",
+            result.trials, args.sim.seed
+        )
+    };
+    let squads_txt = if args.points_matched {
+        format!("points-matched squads of {} points", settings.budget)
+    } else {
+        "one each".to_string()
+    };
+    stdout_write(&format!(
+        "{}: {na} ({} pts) vs {nb} ({} pts), {squads_txt}, {distance} {} apart\n{how}; mean {:.1} turns; {:.2} s\n{t}\n",
+        r.title(),
+        costs[0],
+        costs[1],
+        r.distance_unit(),
+        result.mean_turns,
+        started.elapsed().as_secs_f64(),
+    ))
+}
+
+// ---------------------------------------------------------------------------------------
+// matrix
+
+fn matrix(args: MatrixArgs) -> Result<(), AppError> {
+    check_sim_args(&args.sim)?;
+    let loaded = load(&args.ruleset, args.sim.config.as_ref(), &args.sim.set)?;
+    let analysis = with_ruleset!(&loaded.ruleset, r => {
+        let s = settings_for(r, &args.sim);
+        let path = loaded.source.path.display().to_string();
+        analyse(r, &s, &path, &loaded.source.hash_hex(), &progress_bar())
+    });
+    if args.json {
+        let v = json!({
+            "ruleset": analysis.ruleset,
+            "seed": analysis.seed,
+            "matrix_1v1": analysis.matrix_1v1,
+            "matrix_points": analysis.matrix_points,
+            "efficiency": analysis.efficiency,
+        });
+        return stdout_write(&format!(
+            "{}\n",
+            serde_json::to_string_pretty(&v).expect("json")
+        ));
+    }
+    let mut text = String::new();
+    for m in [&analysis.matrix_1v1, &analysis.matrix_points] {
+        text.push_str(&format!(
+            "{} — score of the row unit against the column unit, %\n",
+            m.title
+        ));
+        text.push_str(&format!("{}\n\n", matrix_table(&analysis, m)));
+    }
+    text.push_str(&efficiency_table(&analysis).to_string());
+    text.push('\n');
+    text.push_str(&warnings_text(&analysis));
+    stdout_write(&text)
+}
+
+fn name_of<'a>(a: &'a RulesetAnalysis, id: &'a str) -> &'a str {
+    a.units
+        .iter()
+        .find(|u| u.id == id)
+        .map_or(id, |u| u.name.as_str())
+}
+
+fn matrix_table(a: &RulesetAnalysis, m: &crate::analysis::Matrix) -> Table {
+    let mut t = Table::new();
+    t.load_preset(UTF8_FULL_CONDENSED);
+    let mut header = vec![Cell::new("row \\ column")];
+    header.extend(m.units.iter().map(|u| Cell::new(name_of(a, u))));
+    t.set_header(header);
+    for (i, row) in m.cells.iter().enumerate() {
+        let mut cells = vec![Cell::new(name_of(a, &m.units[i]))];
+        cells.extend(row.iter().map(|c| {
+            Cell::new(format!("{:.0}", 100.0 * c.a_score.value)).set_alignment(CellAlignment::Right)
+        }));
+        t.add_row(cells);
+    }
+    t
+}
+
+fn efficiency_table(a: &RulesetAnalysis) -> Table {
+    let mut t = Table::new();
+    t.load_preset(UTF8_FULL_CONDENSED);
+    t.set_header(vec![
+        "rank",
+        "unit",
+        "cost",
+        "points efficiency [95% CI]",
+        "1v1 win rate [95% CI]",
+        "points per point killed",
+    ]);
+    for row in &a.efficiency {
+        t.add_row(vec![
+            Cell::new(row.rank),
+            Cell::new(&row.unit.name),
+            Cell::new(row.unit.cost).set_alignment(CellAlignment::Right),
+            Cell::new(pct(&row.efficiency)),
+            Cell::new(pct(&row.win_rate_1v1)),
+            Cell::new(row.points_per_point_killed.map_or("—".to_string(), |e| {
+                format!("{:.2} [{:.2}, {:.2}]", e.value, e.lo, e.hi)
+            })),
+        ]);
+    }
+    t
+}
+
+fn warnings_text(a: &RulesetAnalysis) -> String {
+    a.warnings
+        .iter()
+        .map(|w| format!("warning: {}\n", w.message))
+        .collect()
+}
+
+// ---------------------------------------------------------------------------------------
+// report
+
+fn report(args: ReportArgs) -> Result<(), AppError> {
+    check_sim_args(&args.sim)?;
+    let ids: Vec<String> = if args.rulesets.is_empty() {
+        implemented()
+            .into_iter()
+            .filter(|id| default_config(id).exists())
+            .map(String::from)
+            .collect()
+    } else {
+        args.rulesets.clone()
+    };
+    if ids.is_empty() {
+        return Err(AppError::Usage(format!(
+            "no ruleset to report: no configs/RULESET.toml for any of {} (run from the repository root)",
+            implemented().join(", ")
+        )));
+    }
+    if args.sim.config.is_some() && ids.len() != 1 {
+        return Err(AppError::Usage("--config needs exactly one RULESET".into()));
+    }
+    // Read and validate everything first: bad input must cost nothing.
+    let loaded: Vec<Loaded> = ids
+        .iter()
+        .map(|id| load(id, args.sim.config.as_ref(), &args.sim.set))
+        .collect::<Result<_, _>>()?;
+    let started = Instant::now();
+    let mut analyses = Vec::new();
+    for l in &loaded {
+        let pb = progress_bar();
+        let analysis = with_ruleset!(&l.ruleset, r => {
+            let s = settings_for(r, &args.sim);
+            let path = l.source.path.display().to_string();
+            analyse(r, &s, &path, &l.source.hash_hex(), &pb)
+        });
+        pb.finish_and_clear();
+        analyses.push(analysis);
+    }
+    let mut text = String::new();
+    for a in &analyses {
+        let dir = args.out.join(&a.ruleset);
+        crate::report::write_ruleset_report(a, &dir).map_err(AppError::Other)?;
+        text.push_str(&format!(
+            "{} — points efficiency ({} points per side, {} {} apart, seed {})\n{}\n{}wrote {}\n\n",
+            a.title,
+            a.budget,
+            a.distance,
+            a.distance_unit,
+            a.seed,
+            efficiency_table(a),
+            warnings_text(a),
+            dir.join("report.md").display()
+        ));
+    }
+    let index = crate::report::write_index(&index_entries(&analyses, &args.out), &args.out)
+        .map_err(AppError::Other)?;
+    text.push_str(&format!(
+        "wrote {} in {:.1} s\n",
+        index.display(),
+        started.elapsed().as_secs_f64()
+    ));
+    stdout_write(&text)
+}
+
+/// Index entries for this run's rulesets, in the order of the known-rulesets list.
+fn index_entries(
+    analyses: &[RulesetAnalysis],
+    _out: &std::path::Path,
+) -> Vec<crate::report::IndexEntry> {
+    let mut sorted: Vec<&RulesetAnalysis> = analyses.iter().collect();
+    sorted.sort_by_key(|a| {
+        crate::rulesets::RULESETS
+            .iter()
+            .position(|r| r.0 == a.ruleset)
+    });
+    sorted.into_iter().map(Into::into).collect()
+}
+
+// ---------------------------------------------------------------------------------------
+// rules
+
+fn rules(args: RulesArgs) -> Result<(), AppError> {
+    let loaded = load(&args.ruleset, args.config.as_ref(), &[])?;
+    let (title, rows, variants) =
+        with_ruleset!(&loaded.ruleset, r => (r.title(), r.coverage(), r.variants()));
+    let mut t = Table::new();
+    t.load_preset(UTF8_FULL_CONDENSED);
+    t.set_header(vec!["rule", "source", "status", "note"]);
+    for row in &rows {
+        t.add_row(vec![
+            row.rule.as_str(),
+            row.source.as_str(),
+            row.status.label(),
+            row.note.as_str(),
+        ]);
+    }
+    let v: Vec<String> = variants.iter().map(|(k, v)| format!("{k} = {v}")).collect();
+    stdout_write(&format!(
+        "{title}: rules coverage\nvariants in force: {}\n{t}\n",
+        v.join(", ")
+    ))
+}

@@ -1,0 +1,128 @@
+//! The command line (clap derive): subcommands and flags, nothing else.
+
+use std::path::PathBuf;
+
+use clap::{Args, Parser, Subcommand};
+
+/// Is every unit worth its points? Monte Carlo and exact balance analysis for tabletop
+/// skirmish wargames.
+///
+/// pointsworth plays many duels between units of a ruleset's cost list and reports win
+/// rates and points efficiency, every number with a 95% confidence interval.
+/// Exit codes: 0 ok, 2 usage or input error.
+#[derive(Debug, Parser)]
+#[command(name = "pointsworth", version, about, long_about, max_term_width = 100)]
+pub struct Cli {
+    /// Worker threads (default: all cores). Results for a seed do not depend on it.
+    #[arg(long, global = true, value_name = "N")]
+    pub threads: Option<usize>,
+
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// The main job: simulate every ruleset's cost list and write reports/RULESET/.
+    ///
+    /// Writes efficiency.csv/.parquet, matrix_1v1.csv, matrix_points.csv, summary.json,
+    /// charts (PNG and SVG), report.md, and reports/README.md. Files are written atomically.
+    Report(ReportArgs),
+    /// One matchup: unit A against unit B, one each (or points-matched squads).
+    Duel(DuelArgs),
+    /// All pairs of a cost list: the 1v1 matrix and the points-matched matrix.
+    Matrix(MatrixArgs),
+    /// The rules-coverage table of a ruleset: what is modeled, simplified, not modeled.
+    Rules(RulesArgs),
+}
+
+/// Flags shared by every simulating command.
+#[derive(Debug, Args, Clone)]
+pub struct SimArgs {
+    /// Config file (default: configs/RULESET.toml).
+    #[arg(long, value_name = "PATH")]
+    pub config: Option<PathBuf>,
+
+    /// Override a config key, e.g. --set rules.fast_shot=both_dice or --set unit.snipers.cost=40.
+    #[arg(long = "set", value_name = "KEY=VALUE")]
+    pub set: Vec<String>,
+
+    /// Master seed. The same seed gives the same numbers on any number of threads.
+    #[arg(long, default_value_t = 42)]
+    pub seed: u64,
+
+    /// Trial cap per matchup (default: the config's duel.max_trials).
+    #[arg(long, value_name = "N")]
+    pub trials: Option<u64>,
+
+    /// Stop a matchup once every 95% half-width is at most E, e.g. 0.01 for ±1 point
+    /// (default: the config's duel.target_error).
+    #[arg(long, value_name = "E")]
+    pub target_error: Option<f64>,
+}
+
+#[derive(Debug, Args)]
+pub struct ReportArgs {
+    /// Rulesets to report (default: every implemented ruleset with a config in configs/).
+    #[arg(value_name = "RULESET")]
+    pub rulesets: Vec<String>,
+
+    #[command(flatten)]
+    pub sim: SimArgs,
+
+    /// Output directory.
+    #[arg(long, default_value = "reports", value_name = "DIR")]
+    pub out: PathBuf,
+}
+
+#[derive(Debug, Args)]
+pub struct DuelArgs {
+    /// Ruleset id, e.g. guns-n-grenades.
+    pub ruleset: String,
+    /// Unit of side A (name or kebab-case id, any case).
+    pub unit_a: String,
+    /// Unit of side B.
+    pub unit_b: String,
+
+    /// Start distance (inches, or cm for The Grunt Factor; default: the config's duel.distance).
+    #[arg(long, value_name = "D")]
+    pub distance: Option<f64>,
+
+    /// Solve the duel exactly (stand-up duels only: both units can attack at the distance).
+    #[arg(long, conflicts_with = "points_matched")]
+    pub exact: bool,
+
+    /// Points-matched squads instead of one unit each (budget: the config's duel.budget).
+    #[arg(long)]
+    pub points_matched: bool,
+
+    /// Print one JSON object instead of a table.
+    #[arg(long)]
+    pub json: bool,
+
+    #[command(flatten)]
+    pub sim: SimArgs,
+}
+
+#[derive(Debug, Args)]
+pub struct MatrixArgs {
+    /// Ruleset id, e.g. guns-n-grenades.
+    pub ruleset: String,
+
+    /// Print the matrices and the efficiency table as JSON.
+    #[arg(long)]
+    pub json: bool,
+
+    #[command(flatten)]
+    pub sim: SimArgs,
+}
+
+#[derive(Debug, Args)]
+pub struct RulesArgs {
+    /// Ruleset id, e.g. guns-n-grenades.
+    pub ruleset: String,
+
+    /// Config file (default: configs/RULESET.toml).
+    #[arg(long, value_name = "PATH")]
+    pub config: Option<PathBuf>,
+}

@@ -1,0 +1,379 @@
+//! Config files: raw TOML → validated domain types, with errors that point at the text.
+//!
+//! Every ruleset reads its own TOML shape, but they share this plumbing: a [`Source`] (path and
+//! text) turns byte spans into `line:col`; [`ConfigError`] renders as
+//! `configs/guns-n-grenades.toml:41:8: unit "Snipers": atk must be an integer from -5 to 20,
+//! got "five"`; [`Field`] readers check types and ranges of loosely typed values so the message
+//! can name the unit and the key; [`Overrides`] carries `--set KEY=VALUE` pairs.
+
+use std::ops::Range;
+use std::path::{Path, PathBuf};
+
+use toml::Spanned;
+
+/// Where a config value came from: a place in a file, or a `--set` on the command line.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Origin {
+    /// 1-based line and column in the config file.
+    File {
+        path: PathBuf,
+        line: usize,
+        col: usize,
+    },
+    /// `--set KEY=VALUE`.
+    Override(String),
+    /// No location known (e.g. a missing key: the error names the table instead).
+    Nowhere { path: PathBuf },
+}
+
+impl std::fmt::Display for Origin {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Origin::File { path, line, col } => write!(f, "{}:{line}:{col}", path.display()),
+            Origin::Override(s) => write!(f, "--set {s}"),
+            Origin::Nowhere { path } => write!(f, "{}", path.display()),
+        }
+    }
+}
+
+/// A config that cannot be used, with where and why. Exit code 2.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{origin}: {message}")]
+pub struct ConfigError {
+    pub origin: Origin,
+    pub message: String,
+}
+
+/// A config file's path and text.
+#[derive(Debug, Clone)]
+pub struct Source {
+    pub path: PathBuf,
+    pub text: String,
+}
+
+impl Source {
+    /// Reads a config file. The error names the path and what went wrong.
+    pub fn read(path: &Path) -> Result<Self, ConfigError> {
+        let text = std::fs::read_to_string(path).map_err(|e| ConfigError {
+            origin: Origin::Nowhere {
+                path: path.to_path_buf(),
+            },
+            message: format!("cannot read config: {e}"),
+        })?;
+        Ok(Source {
+            path: path.to_path_buf(),
+            text,
+        })
+    }
+
+    /// A source held in memory (tests, embedded configs).
+    pub fn from_text(path: impl Into<PathBuf>, text: impl Into<String>) -> Self {
+        Source {
+            path: path.into(),
+            text: text.into(),
+        }
+    }
+
+    /// The origin of a byte offset: 1-based line and column (in characters).
+    pub fn origin(&self, offset: usize) -> Origin {
+        let offset = offset.min(self.text.len());
+        let before = &self.text[..offset];
+        let line = before.matches('\n').count() + 1;
+        let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+        let col = before[line_start..].chars().count() + 1;
+        Origin::File {
+            path: self.path.clone(),
+            line,
+            col,
+        }
+    }
+
+    /// An error at a span of this file.
+    pub fn error_at(&self, span: &Range<usize>, message: impl Into<String>) -> ConfigError {
+        ConfigError {
+            origin: self.origin(span.start),
+            message: message.into(),
+        }
+    }
+
+    /// An error with no location in this file.
+    pub fn error(&self, message: impl Into<String>) -> ConfigError {
+        ConfigError {
+            origin: Origin::Nowhere {
+                path: self.path.clone(),
+            },
+            message: message.into(),
+        }
+    }
+
+    /// Deserializes the whole file, mapping TOML and serde errors to `file:line:col`.
+    pub fn parse<T: serde::de::DeserializeOwned>(&self) -> Result<T, ConfigError> {
+        toml::from_str(&self.text).map_err(|e| {
+            let message = e.message().trim().to_string();
+            match e.span() {
+                Some(span) => self.error_at(&span, message),
+                None => self.error(message),
+            }
+        })
+    }
+
+    /// A 64-bit FNV-1a hash of the text, as 16 hex digits (the config hash in reports).
+    pub fn hash_hex(&self) -> String {
+        format!("{:016x}", crate::sim::stream_id(&[&self.text]))
+    }
+}
+
+/// A loosely typed value with its origin, checked into a domain value by the readers below.
+#[derive(Debug, Clone)]
+pub struct Field {
+    pub key: String,
+    pub value: toml::Value,
+    pub origin: Origin,
+}
+
+impl Field {
+    /// Wraps a spanned TOML value from `source`.
+    pub fn from_spanned(source: &Source, key: &str, v: &Spanned<toml::Value>) -> Self {
+        Field {
+            key: key.to_string(),
+            value: v.get_ref().clone(),
+            origin: source.origin(v.span().start),
+        }
+    }
+
+    fn err(&self, context: &str, expected: &str) -> ConfigError {
+        ConfigError {
+            origin: self.origin.clone(),
+            message: format!(
+                "{context}{} must be {expected}, got {}",
+                self.key,
+                show(&self.value)
+            ),
+        }
+    }
+
+    /// An integer in `range`. `context` prefixes the message, e.g. `unit "Snipers": `.
+    pub fn int(
+        &self,
+        context: &str,
+        range: std::ops::RangeInclusive<i64>,
+    ) -> Result<i64, ConfigError> {
+        let expected = format!("an integer from {} to {}", range.start(), range.end());
+        match &self.value {
+            toml::Value::Integer(i) if range.contains(i) => Ok(*i),
+            _ => Err(self.err(context, &expected)),
+        }
+    }
+
+    /// A number (integer or float) in `[lo, hi]`.
+    pub fn number(&self, context: &str, lo: f64, hi: f64, unit: &str) -> Result<f64, ConfigError> {
+        let x = match &self.value {
+            toml::Value::Integer(i) => *i as f64,
+            toml::Value::Float(f) => *f,
+            _ => f64::NAN,
+        };
+        if x.is_finite() && x >= lo && x <= hi {
+            Ok(x)
+        } else {
+            Err(self.err(context, &format!("a number from {lo} to {hi}{unit}")))
+        }
+    }
+
+    /// A non-empty string.
+    pub fn string(&self, context: &str) -> Result<String, ConfigError> {
+        match &self.value {
+            toml::Value::String(s) if !s.trim().is_empty() => Ok(s.clone()),
+            _ => Err(self.err(context, "a non-empty string")),
+        }
+    }
+
+    /// One of `choices` (compared as kebab-case ids).
+    pub fn choice<'a>(&self, context: &str, choices: &[&'a str]) -> Result<&'a str, ConfigError> {
+        if let toml::Value::String(s) = &self.value {
+            if let Some(c) = choices.iter().find(|c| id_of(c) == id_of(s)) {
+                return Ok(c);
+            }
+        }
+        Err(self.err(context, &format!("one of {}", choices.join(", "))))
+    }
+
+    /// A list of strings each one of `choices`.
+    pub fn choices<'a>(
+        &self,
+        context: &str,
+        choices: &[&'a str],
+    ) -> Result<Vec<&'a str>, ConfigError> {
+        let expected = format!("a list of: {}", choices.join(", "));
+        let toml::Value::Array(items) = &self.value else {
+            return Err(self.err(context, &expected));
+        };
+        items
+            .iter()
+            .map(|it| {
+                let f = Field {
+                    key: self.key.clone(),
+                    value: it.clone(),
+                    origin: self.origin.clone(),
+                };
+                f.choice(context, choices)
+                    .map_err(|_| f.err(context, &expected))
+            })
+            .collect()
+    }
+}
+
+fn show(v: &toml::Value) -> String {
+    match v {
+        toml::Value::String(s) => format!("{s:?}"),
+        other => other.to_string(),
+    }
+}
+
+/// The kebab-case id of a name: lower case, runs of non-alphanumerics become one `-`.
+/// `"Heavy Infantry"` → `heavy-infantry`; `"LMG Unit"` → `lmg-unit`.
+pub fn id_of(name: &str) -> String {
+    let mut out = String::new();
+    let mut dash = false;
+    for c in name.chars() {
+        if c.is_alphanumeric() {
+            if dash && !out.is_empty() {
+                out.push('-');
+            }
+            dash = false;
+            out.extend(c.to_lowercase());
+        } else if c != '\'' {
+            dash = true;
+        }
+    }
+    out
+}
+
+/// `--set KEY=VALUE` overrides, in command-line order.
+#[derive(Debug, Clone, Default)]
+pub struct Overrides(pub Vec<(String, String)>);
+
+impl Overrides {
+    /// Parses `KEY=VALUE` strings; the error says which one is malformed.
+    pub fn parse(items: &[String]) -> Result<Self, ConfigError> {
+        let mut out = Vec::new();
+        for it in items {
+            let Some((k, v)) = it.split_once('=') else {
+                return Err(ConfigError {
+                    origin: Origin::Override(it.clone()),
+                    message: "expected KEY=VALUE, e.g. --set rules.fast_shot=both_dice".into(),
+                });
+            };
+            out.push((k.trim().to_string(), v.trim().to_string()));
+        }
+        Ok(Overrides(out))
+    }
+
+    /// The value of an override as TOML: a number, boolean, array or quoted string if it
+    /// parses as one, else the bare text as a string (`both_dice` → `"both_dice"`).
+    pub fn toml_value(raw: &str) -> toml::Value {
+        let doc = format!("v = {raw}");
+        match toml::from_str::<toml::Table>(&doc) {
+            Ok(mut t) => t
+                .remove("v")
+                .unwrap_or_else(|| toml::Value::String(raw.to_string())),
+            Err(_) => toml::Value::String(raw.to_string()),
+        }
+    }
+
+    /// Applies the overrides whose key starts with `section.` to a serde-typed section
+    /// (e.g. `[rules]`), by a round trip through a TOML table. Unknown keys and bad values
+    /// fail with the section type's own serde message.
+    pub fn apply_section<T>(&self, section: &str, value: &mut T) -> Result<(), ConfigError>
+    where
+        T: serde::Serialize + serde::de::DeserializeOwned,
+    {
+        let prefix = format!("{section}.");
+        for (k, v) in &self.0 {
+            let Some(field) = k.strip_prefix(&prefix) else {
+                continue;
+            };
+            let origin = Origin::Override(format!("{k}={v}"));
+            let mut table = toml::Table::try_from(&*value).map_err(|e| ConfigError {
+                origin: origin.clone(),
+                message: e.to_string(),
+            })?;
+            table.insert(field.to_string(), Self::toml_value(v));
+            *value = table.try_into().map_err(|e: toml::de::Error| ConfigError {
+                origin: origin.clone(),
+                message: format!("[{section}] {}", e.message().trim()),
+            })?;
+        }
+        Ok(())
+    }
+
+    /// Fails on any override whose first key part is not in `sections`.
+    pub fn check_sections(&self, sections: &[&str]) -> Result<(), ConfigError> {
+        for (k, v) in &self.0 {
+            let head = k.split('.').next().unwrap_or("");
+            if !sections.contains(&head) || !k.contains('.') {
+                return Err(ConfigError {
+                    origin: Origin::Override(format!("{k}={v}")),
+                    message: format!(
+                        "unknown key {k:?}; keys look like SECTION.KEY with SECTION one of: {}",
+                        sections.join(", ")
+                    ),
+                });
+            }
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ids_are_kebab_case() {
+        assert_eq!(id_of("Heavy Infantry"), "heavy-infantry");
+        assert_eq!(id_of("LMG Unit"), "lmg-unit");
+        assert_eq!(id_of("  Medics "), "medics");
+        assert_eq!(id_of("Guns 'N Grenades"), "guns-n-grenades");
+    }
+
+    #[test]
+    fn offsets_become_line_and_column() {
+        let s = Source::from_text("x.toml", "a = 1\nbb = \"five\"\n");
+        assert_eq!(
+            s.origin(11),
+            Origin::File {
+                path: "x.toml".into(),
+                line: 2,
+                col: 6
+            }
+        );
+    }
+
+    #[test]
+    fn override_values_parse_as_toml_or_bare_strings() {
+        assert_eq!(Overrides::toml_value("12.5"), toml::Value::Float(12.5));
+        assert_eq!(
+            Overrides::toml_value("both_dice"),
+            toml::Value::String("both_dice".into())
+        );
+        assert_eq!(Overrides::toml_value("true"), toml::Value::Boolean(true));
+    }
+
+    #[test]
+    fn field_errors_name_the_key_and_the_bad_value() {
+        let f = Field {
+            key: "atk".into(),
+            value: toml::Value::String("five".into()),
+            origin: Origin::File {
+                path: "g.toml".into(),
+                line: 41,
+                col: 8,
+            },
+        };
+        let e = f.int("unit \"Snipers\": ", -5..=20).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "g.toml:41:8: unit \"Snipers\": atk must be an integer from -5 to 20, got \"five\""
+        );
+    }
+}

@@ -1,0 +1,14 @@
+//! pointsworth: is every unit worth its points?
+//!
+//! A Monte Carlo and exact balance analyzer for tabletop skirmish wargames. Data flows one
+//! way: config → ruleset → engine → tallies → analysis → report. See DESIGN.md.
+
+pub mod analysis;
+pub mod app;
+pub mod cli;
+pub mod config;
+pub mod dice;
+pub mod report;
+pub mod rulesets;
+pub mod sim;
+pub mod stats;

@@ -1,0 +1,28 @@
+//! The `pointsworth` binary: parse the command line, run, map errors to exit codes.
+
+use std::process::ExitCode;
+
+use clap::Parser;
+use pointsworth::app::{AppError, run};
+use pointsworth::cli::Cli;
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match run(cli) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) if e.is_broken_pipe() => ExitCode::SUCCESS,
+        Err(e) => {
+            report_error(&e);
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn report_error(e: &AppError) {
+    eprintln!("error: {e}");
+    if let AppError::Other(inner) = e {
+        for cause in inner.chain().skip(1) {
+            eprintln!("  caused by: {cause}");
+        }
+    }
+}

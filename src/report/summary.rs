@@ -1,0 +1,157 @@
+//! `summary.json`: every number of the analysis with its interval, plus what is needed to
+//! reproduce it (seed, trial counts, config path and hash, variants, pointsworth version).
+//!
+//! It is the analysis minus wall-clock time: the file is meant to be committed as a baseline
+//! and diffed, so it must be a pure function of the inputs. Field order is fixed by the
+//! struct, variants keep the config's order, and floats print in serde_json's shortest
+//! round-trip form, so the same analysis always gives the same bytes.
+
+use serde::Serialize;
+use serde::ser::{SerializeMap, Serializer};
+
+use crate::analysis::{CoverageRow, EfficiencyRow, Matrix, RulesetAnalysis, UnitInfo, Warning};
+use crate::stats::CONFIDENCE;
+
+/// Bumped when a field of `summary.json` changes meaning or disappears.
+pub const SUMMARY_FORMAT: u32 = 1;
+
+/// The content of `summary.json`, borrowing from a [`RulesetAnalysis`].
+#[derive(Debug, Serialize)]
+pub struct Summary<'a> {
+    pub summary_format: u32,
+    pub pointsworth_version: &'a str,
+    pub ruleset: &'a str,
+    pub title: &'a str,
+    pub config: ConfigRef<'a>,
+    pub seed: u64,
+    /// Rule variants in force as a JSON object, in the config's order.
+    pub variants: Variants<'a>,
+    pub duel: Duel<'a>,
+    /// Points budget of each points-matched squad.
+    pub budget: f64,
+    pub precision: Precision,
+    pub trials: Trials,
+    pub units: &'a [UnitInfo],
+    /// Best first.
+    pub efficiency: &'a [EfficiencyRow],
+    pub matrix_1v1: &'a Matrix,
+    pub matrix_points: &'a Matrix,
+    pub coverage: &'a [CoverageRow],
+    pub warnings: &'a [Warning],
+}
+
+#[derive(Debug, Serialize)]
+pub struct ConfigRef<'a> {
+    pub path: &'a str,
+    /// 64-bit FNV-1a of the config text, hex.
+    pub hash: &'a str,
+}
+
+#[derive(Debug, Serialize)]
+pub struct Duel<'a> {
+    pub distance: f64,
+    pub unit: &'a str,
+}
+
+#[derive(Debug, Serialize)]
+pub struct Precision {
+    /// Two-sided confidence level of every interval.
+    pub confidence: f64,
+    /// Target 95% half-width per matchup, as a probability (0.01 = ±1 percentage point).
+    pub target_error: f64,
+    pub max_trials_per_matchup: u64,
+}
+
+#[derive(Debug, Serialize)]
+pub struct Trials {
+    pub matrix_1v1: TrialCounts,
+    pub matrix_points: TrialCounts,
+}
+
+/// How many trials a matrix's matchups used.
+#[derive(Debug, Serialize, PartialEq)]
+pub struct TrialCounts {
+    pub matchups: usize,
+    /// Matchups solved exactly (they play no trials).
+    pub exact: usize,
+    pub total: u64,
+    /// Fewest and most trials over the simulated matchups (0 when none was simulated).
+    pub min: u64,
+    pub max: u64,
+}
+
+impl TrialCounts {
+    pub fn of(m: &Matrix) -> Self {
+        let cells = m.cells.iter().flatten();
+        let simulated: Vec<u64> = cells
+            .clone()
+            .filter(|c| c.method != "exact")
+            .map(|c| c.trials)
+            .collect();
+        TrialCounts {
+            matchups: cells.clone().count(),
+            exact: cells.filter(|c| c.method == "exact").count(),
+            total: simulated.iter().sum(),
+            min: simulated.iter().copied().min().unwrap_or(0),
+            max: simulated.iter().copied().max().unwrap_or(0),
+        }
+    }
+}
+
+/// `[(key, value)]` serialised as a JSON object that keeps the given order.
+#[derive(Debug)]
+pub struct Variants<'a>(pub &'a [(String, String)]);
+
+impl Serialize for Variants<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut map = s.serialize_map(Some(self.0.len()))?;
+        for (k, v) in self.0 {
+            map.serialize_entry(k, v)?;
+        }
+        map.end()
+    }
+}
+
+impl<'a> From<&'a RulesetAnalysis> for Summary<'a> {
+    fn from(a: &'a RulesetAnalysis) -> Self {
+        Summary {
+            summary_format: SUMMARY_FORMAT,
+            pointsworth_version: &a.version,
+            ruleset: &a.ruleset,
+            title: &a.title,
+            config: ConfigRef {
+                path: &a.config_path,
+                hash: &a.config_hash,
+            },
+            seed: a.seed,
+            variants: Variants(&a.variants),
+            duel: Duel {
+                distance: a.distance,
+                unit: &a.distance_unit,
+            },
+            budget: a.budget,
+            precision: Precision {
+                confidence: CONFIDENCE,
+                target_error: a.target_error,
+                max_trials_per_matchup: a.max_trials,
+            },
+            trials: Trials {
+                matrix_1v1: TrialCounts::of(&a.matrix_1v1),
+                matrix_points: TrialCounts::of(&a.matrix_points),
+            },
+            units: &a.units,
+            efficiency: &a.efficiency,
+            matrix_1v1: &a.matrix_1v1,
+            matrix_points: &a.matrix_points,
+            coverage: &a.coverage,
+            warnings: &a.warnings,
+        }
+    }
+}
+
+/// Pretty-printed `summary.json` bytes, ending with a newline.
+pub fn summary_json(a: &RulesetAnalysis) -> anyhow::Result<Vec<u8>> {
+    let mut bytes = serde_json::to_vec_pretty(&Summary::from(a))?;
+    bytes.push(b'\n');
+    Ok(bytes)
+}

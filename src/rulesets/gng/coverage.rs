@@ -1,0 +1,202 @@
+//! The rules-coverage table of Guns 'N Grenades v1.5: every rule of the rulebook, how
+//! pointsworth models it. Printed in the report.
+
+use crate::analysis::{Coverage, CoverageRow};
+
+/// Every rule of the rulebook with its status in duels (this release models open-ground
+/// squad fights; the Skirmish mission comes with the battle engine).
+pub fn table() -> Vec<CoverageRow> {
+    use Coverage::*;
+    let rows: &[(&str, &str, Coverage, &str)] = &[
+        (
+            "Opposed roll: d6+ATK vs d6+DEF, ties miss",
+            "How Combat Works",
+            Modeled,
+            "",
+        ),
+        (
+            "Life stages Healthy/Wounded/Bloodied/Dead",
+            "How Combat Works",
+            Modeled,
+            "",
+        ),
+        (
+            "Bloodied units move half, rounded down",
+            "How Combat Works",
+            Modeled,
+            "",
+        ),
+        (
+            "Up to 5 activations a turn",
+            "How Combat Works; On Your Turn",
+            Modeled,
+            "configurable: rules.activations_per_turn; the tactic activates units that can attack first",
+        ),
+        (
+            "Tough",
+            "Unit Tags",
+            Modeled,
+            "one extra stage before Wounded: dies at 4 damage; a Deadly hit on a fresh Tough unit leaves it Wounded",
+        ),
+        ("Deadly", "Unit Tags", Modeled, "2 damage per hit"),
+        (
+            "Fast Shot",
+            "Unit Tags",
+            Modeled,
+            "re-roll after a miss; variant rules.fast_shot = attacker_die | both_dice; the tactic always re-rolls a miss",
+        ),
+        ("Light", "Unit Tags", Modeled, "+1\" Walk and Rush"),
+        (
+            "Anti Armor (destroy cover)",
+            "Unit Tags",
+            NotModeled,
+            "no cover in open-ground duels; comes with the Skirmish mission",
+        ),
+        (
+            "Limited",
+            "Unit Tags; Building Your Army",
+            NotModeled,
+            "an army-building limit; points-matched squads of one type ignore it (Skirmish armies will respect it)",
+        ),
+        (
+            "Scout deployment",
+            "Quick Reference: Tags",
+            NotModeled,
+            "deployment rule; duels start at a fixed distance",
+        ),
+        (
+            "Medic: return a unit within 3\" to full health",
+            "Unit Types: Medics",
+            Modeled,
+            "instead of attacking; not itself, not vehicles; variant rules.medic_heals = per_activation | once_per_turn (one heal per side per turn)",
+        ),
+        (
+            "Range and minimum range",
+            "Unit Types; Glossary",
+            Modeled,
+            "a unit inside its minimum range steps back before firing",
+        ),
+        (
+            "Blast radius (Mortar 2½\", Tank 1½\", Artillery 2\")",
+            "Unit Types; Vehicles; Glossary",
+            Modeled,
+            "every other unit of either side within the radius rolls d6+DEF against the attacker's total; squads stand in a line 2\" apart",
+        ),
+        (
+            "Vehicle damage: 3 damage Tank, 2 Artillery",
+            "Vehicles",
+            Modeled,
+            "",
+        ),
+        (
+            "Vehicle life stages Good/Glanced/Shaken/Destroyed",
+            "Vehicles",
+            Modeled,
+            "",
+        ),
+        (
+            "Shaken vehicles cannot move",
+            "Vehicles",
+            Modeled,
+            "cannot move during its side's next turn, can fire",
+        ),
+        (
+            "Vehicle Hold / Move 6\" / Cruise 10\"",
+            "Vehicle Movement",
+            Modeled,
+            "no fire after Move or Cruise",
+        ),
+        (
+            "Artillery cannot move; Armored Truck tows it",
+            "Vehicles",
+            Simplified,
+            "Artillery never moves in duels; towing not modeled",
+        ),
+        (
+            "Tanks cross all terrain but minefields",
+            "Vehicles",
+            NotModeled,
+            "no terrain in open-ground duels",
+        ),
+        (
+            "Hold / Walk 6\" then attack / Rush 10\"",
+            "Moving Your Units",
+            Modeled,
+            "the tactic walks the least that brings a target into range, else rushes and stops at its own range",
+        ),
+        (
+            "Clamber",
+            "Moving Your Units",
+            NotModeled,
+            "no cover in open-ground duels",
+        ),
+        (
+            "Hunker (+2 DEF)",
+            "Moving Your Units",
+            NotModeled,
+            "the duel tactic never hunkers; comes with the Skirmish mission",
+        ),
+        (
+            "Pivot and facing",
+            "Moving Your Units; Where You Can Attack",
+            NotModeled,
+            "units are assumed to face their target",
+        ),
+        (
+            "Cover (+3 DEF, 2 units a piece)",
+            "Cover",
+            NotModeled,
+            "open-ground duels; comes with the Skirmish mission",
+        ),
+        (
+            "Stat source: rulebook pages vs Quick Reference Sheet",
+            "Unit Types; Quick Reference Sheet",
+            Modeled,
+            "variant rules.stat_source = rulebook | quick_reference",
+        ),
+        (
+            "Unit upgrades (7, one per army)",
+            "Unit Upgrades",
+            NotModeled,
+            "in the config's cost list; valued with the Skirmish mission",
+        ),
+        (
+            "Terrain: rough and dangerous",
+            "Terrain",
+            NotModeled,
+            "optional rules; open-ground duels",
+        ),
+        (
+            "Deployment: 8 units within 12\", 3 reserves a turn",
+            "Playing the Game",
+            NotModeled,
+            "duels start with both squads deployed in lines a fixed distance apart",
+        ),
+        (
+            "Skirmish (350 points, last side standing)",
+            "Types of Games",
+            NotModeled,
+            "comes with the battle engine",
+        ),
+        (
+            "Point Capture and Ground War missions",
+            "Types of Games",
+            NotModeled,
+            "command points not modeled",
+        ),
+        (
+            "Turn order: players alternate, roll-off for first",
+            "Playing the Game",
+            Modeled,
+            "every matchup is played with each side first in half the trials",
+        ),
+    ];
+    rows.iter()
+        .map(|(rule, source, status, note)| CoverageRow {
+            rule: rule.to_string(),
+            source: format!("GnG 1.5, {source}"),
+            status: *status,
+            note: note.to_string(),
+        })
+        .collect()
+}

@@ -1,0 +1,563 @@
+//! Guns 'N Grenades v1.5 (`guns-n-grenades`): opposed d6 rolls, life stages, squads of up to
+//! five activations a turn.
+//!
+//! Source: `rulebooks/guns-n-grenades-v1.5.txt`, read with RULINGS.md, "Guns 'N Grenades".
+//! The rules themselves live in [`rules`], one function per rule step; the exact solver for
+//! stand-up duels in [`exact`]; the rules-coverage table in [`coverage`].
+//!
+//! Readings worth knowing before trusting a number (all in the coverage table too):
+//! - Facing and Pivot are not modeled: units always face their target.
+//! - Duels are fought in open ground with no table edge; squads deploy in a line across the
+//!   axis of the fight with `squad_spacing` (2") between neighbours.
+//! - `medic_heals = "once_per_turn"` means at most one heal per side per turn (a unit
+//!   activates at most once a turn anyway, so "once per turn per medic" would change nothing).
+
+pub mod coverage;
+pub mod exact;
+pub mod rules;
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+use toml::Spanned;
+
+use crate::analysis::{CoverageRow, UnitInfo};
+use crate::config::{ConfigError, Field, Overrides, Source};
+use crate::dice::Dice;
+use crate::rulesets::{DuelOutcome, DuelSettings, ExactDuel, NotExact, Ruleset};
+
+pub use rules::{Battle, Fighter};
+
+/// `[rules] stat_source`: which stat lines to use (RULINGS.md, "Rulebook vs quick reference").
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum StatSource {
+    #[default]
+    Rulebook,
+    QuickReference,
+}
+
+/// `[rules] fast_shot`: what a Fast Shot re-roll changes (GnG 1.5, "Unit Tags").
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum FastShot {
+    /// The attacker re-rolls its own die; the defender's roll stands.
+    #[default]
+    AttackerDie,
+    /// Both dice are rolled again.
+    BothDice,
+}
+
+/// `[rules] medic_heals`: how often medics may heal (GnG 1.5, "Medics" vs Quick Reference).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum MedicHeals {
+    /// Any medic activation may heal instead of attacking (rulebook text).
+    #[default]
+    PerActivation,
+    /// At most one heal per side per turn (quick reference).
+    OncePerTurn,
+}
+
+/// The `[rules]` table.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RulesConfig {
+    pub stat_source: StatSource,
+    pub fast_shot: FastShot,
+    pub medic_heals: MedicHeals,
+    /// Units a side may activate in one turn (5 in the rulebook).
+    pub activations_per_turn: u32,
+    /// Medic reach in inches (3").
+    pub medic_reach: f64,
+}
+
+/// A unit's class: how it moves and takes damage.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    /// Walk 6" then attack, Rush 10"; Healthy → Wounded → Bloodied → Dead.
+    Infantry,
+    /// Hold and fire, Move 6" or Cruise 10" without firing; Good → Glanced → Shaken →
+    /// Destroyed (GnG 1.5, "Vehicles").
+    Vehicle,
+    /// A vehicle that cannot move on its own ("Artillery: Cannot move unless moved by an
+    /// Armored Truck").
+    Artillery,
+}
+
+impl Kind {
+    fn label(self) -> &'static str {
+        match self {
+            Kind::Infantry => "infantry",
+            Kind::Vehicle => "vehicle",
+            Kind::Artillery => "artillery",
+        }
+    }
+}
+
+/// A unit's tags (GnG 1.5, "Unit Tags", plus Scout from the Quick Reference and the Medic
+/// ability).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Tags {
+    pub tough: bool,
+    pub deadly: bool,
+    pub anti_armor: bool,
+    pub fast_shot: bool,
+    pub light: bool,
+    pub limited: bool,
+    pub scout: bool,
+    pub medic: bool,
+}
+
+const TAG_NAMES: &[&str] = &[
+    "tough",
+    "deadly",
+    "anti-armor",
+    "fast-shot",
+    "light",
+    "limited",
+    "scout",
+    "medic",
+];
+const KIND_NAMES: &[&str] = &["infantry", "vehicle", "artillery"];
+
+impl Tags {
+    fn from_names(names: &[&str]) -> Tags {
+        let mut t = Tags::default();
+        for n in names {
+            match *n {
+                "tough" => t.tough = true,
+                "deadly" => t.deadly = true,
+                "anti-armor" => t.anti_armor = true,
+                "fast-shot" => t.fast_shot = true,
+                "light" => t.light = true,
+                "limited" => t.limited = true,
+                "scout" => t.scout = true,
+                "medic" => t.medic = true,
+                _ => unreachable!("validated against TAG_NAMES"),
+            }
+        }
+        t
+    }
+}
+
+/// A validated unit profile: everything the hot loop reads, as small numbers.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Profile {
+    pub kind: Kind,
+    /// Points cost.
+    pub cost: f64,
+    /// Maximum attack range and minimum range, inches.
+    pub range: f32,
+    pub min_range: f32,
+    pub atk: i8,
+    pub def: i8,
+    pub tags: Tags,
+    /// Life stages one hit removes (1; Deadly 2; Tank 3; Artillery 2).
+    pub hit_damage: u8,
+    /// Damage that destroys the unit: 3, or 4 for Tough ("takes 2 hits to wound").
+    pub health: u8,
+    /// Blast radius in inches; 0 for none.
+    pub blast: f32,
+    /// Walk / Move distance and Rush / Cruise distance, inches (Light adds 1" to infantry).
+    pub walk: f32,
+    pub rush: f32,
+}
+
+impl Profile {
+    /// Whether the unit is a vehicle (including Artillery).
+    pub fn is_vehicle(&self) -> bool {
+        self.kind != Kind::Infantry
+    }
+}
+
+/// One `[[unit]]` table as written: every stat kept loose, with its span, so errors can name
+/// the unit, the key and the bad value.
+type RawUnit = BTreeMap<Spanned<String>, Spanned<toml::Value>>;
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawConfig {
+    ruleset: Spanned<String>,
+    rules: RulesConfig,
+    duel: DuelSettings,
+    #[serde(rename = "unit")]
+    units: Vec<Spanned<RawUnit>>,
+    #[serde(rename = "upgrade", default)]
+    upgrades: Vec<Upgrade>,
+}
+
+/// A cost-list upgrade (GnG 1.5, "Unit Upgrades"): one per army, valued in skirmishes.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Upgrade {
+    pub name: String,
+    pub cost: f64,
+    pub effect: String,
+}
+
+const UNIT_KEYS: &[&str] = &[
+    "name",
+    "kind",
+    "cost",
+    "range",
+    "min_range",
+    "atk",
+    "def",
+    "tags",
+    "damage",
+    "blast",
+    "quick_reference",
+];
+const QR_KEYS: &[&str] = &["range", "min_range", "atk", "def", "tags"];
+
+/// The loaded Guns 'N Grenades ruleset: rules in force and the cost list.
+#[derive(Debug, Clone)]
+pub struct GunsNGrenades {
+    pub rules: RulesConfig,
+    pub duel: DuelSettings,
+    pub units: Vec<UnitInfo>,
+    pub profiles: Vec<Profile>,
+    pub upgrades: Vec<Upgrade>,
+}
+
+impl GunsNGrenades {
+    /// Parses and validates a config, applying `--set` overrides (`rules.*`, `duel.*`,
+    /// `unit.ID.KEY`).
+    ///
+    /// Errors carry `file:line:col`, the unit and the key, or the offending `--set`.
+    pub fn from_source(source: &Source, overrides: &Overrides) -> Result<Self, ConfigError> {
+        overrides.check_sections(&["rules", "duel", "unit"])?;
+        let mut raw: RawConfig = source.parse()?;
+        if raw.ruleset.get_ref() != "guns-n-grenades" {
+            return Err(source.error_at(
+                &raw.ruleset.span(),
+                format!(
+                    "ruleset must be \"guns-n-grenades\" in this file, got {:?}",
+                    raw.ruleset.get_ref()
+                ),
+            ));
+        }
+        overrides.apply_section("rules", &mut raw.rules)?;
+        overrides.apply_section("duel", &mut raw.duel)?;
+        let rules = raw.rules;
+        let duel = raw.duel;
+        validate_settings(source, &rules, &duel)?;
+
+        let mut units = Vec::new();
+        let mut profiles = Vec::new();
+        for spanned in &raw.units {
+            let (info, profile) = unit_from_raw(source, spanned, rules.stat_source, overrides)?;
+            if units.iter().any(|u: &UnitInfo| u.id == info.id) {
+                return Err(source.error_at(
+                    &spanned.span(),
+                    format!("unit {:?} is listed twice", info.name),
+                ));
+            }
+            units.push(info);
+            profiles.push(profile);
+        }
+        if units.is_empty() {
+            return Err(source.error("the cost list has no [[unit]] entries"));
+        }
+        for (k, v) in &overrides.0 {
+            if let Some(rest) = k.strip_prefix("unit.") {
+                let id = rest.split('.').next().unwrap_or("");
+                if !units.iter().any(|u| u.id == id) {
+                    return Err(ConfigError {
+                        origin: crate::config::Origin::Override(format!("{k}={v}")),
+                        message: format!(
+                            "unknown unit {id:?}; known: {}",
+                            units
+                                .iter()
+                                .map(|u| u.id.as_str())
+                                .collect::<Vec<_>>()
+                                .join(", ")
+                        ),
+                    });
+                }
+            }
+        }
+        Ok(GunsNGrenades {
+            rules,
+            duel,
+            units,
+            profiles,
+            upgrades: raw.upgrades,
+        })
+    }
+
+    /// The profile of unit `i`.
+    pub fn profile(&self, i: usize) -> &Profile {
+        &self.profiles[i]
+    }
+}
+
+fn validate_settings(
+    source: &Source,
+    rules: &RulesConfig,
+    duel: &DuelSettings,
+) -> Result<(), ConfigError> {
+    let bad = |m: String| source.error(m);
+    if !(1..=50).contains(&rules.activations_per_turn) {
+        return Err(bad(format!(
+            "[rules] activations_per_turn must be 1 to 50, got {}",
+            rules.activations_per_turn
+        )));
+    }
+    if !(rules.medic_reach >= 0.0 && rules.medic_reach <= 100.0) {
+        return Err(bad(format!(
+            "[rules] medic_reach must be 0 to 100 in, got {}",
+            rules.medic_reach
+        )));
+    }
+    if !(duel.distance > 0.0 && duel.distance <= 200.0) {
+        return Err(bad(format!(
+            "[duel] distance must be more than 0 and at most 200 in, got {}",
+            duel.distance
+        )));
+    }
+    if !(duel.budget > 0.0 && duel.budget <= 5000.0) {
+        return Err(bad(format!(
+            "[duel] budget must be more than 0 and at most 5000 points, got {}",
+            duel.budget
+        )));
+    }
+    if !(duel.squad_spacing >= 0.5 && duel.squad_spacing <= 50.0) {
+        return Err(bad(format!(
+            "[duel] squad_spacing must be 0.5 to 50 in, got {}",
+            duel.squad_spacing
+        )));
+    }
+    if !(1..=10_000).contains(&duel.max_rounds) {
+        return Err(bad(format!(
+            "[duel] max_rounds must be 1 to 10000, got {}",
+            duel.max_rounds
+        )));
+    }
+    if !(duel.target_error > 0.0 && duel.target_error < 0.5) {
+        return Err(bad(format!(
+            "[duel] target_error must be in (0, 0.5), got {}",
+            duel.target_error
+        )));
+    }
+    if !(100..=100_000_000).contains(&duel.max_trials) {
+        return Err(bad(format!(
+            "[duel] max_trials must be 100 to 100000000, got {}",
+            duel.max_trials
+        )));
+    }
+    Ok(())
+}
+
+fn unit_from_raw(
+    source: &Source,
+    spanned: &Spanned<RawUnit>,
+    stat_source: StatSource,
+    overrides: &Overrides,
+) -> Result<(UnitInfo, Profile), ConfigError> {
+    let raw = spanned.get_ref();
+    let get = |key: &str| -> Option<Field> {
+        raw.iter()
+            .find(|(k, _)| k.get_ref() == key)
+            .map(|(_, v)| Field::from_spanned(source, key, v))
+    };
+    let name_field =
+        get("name").ok_or_else(|| source.error_at(&spanned.span(), "unit has no name"))?;
+    let name = name_field.string("unit: ")?;
+    let id = crate::config::id_of(&name);
+    let ctx = format!("unit {name:?}: ");
+    for (k, _) in raw.iter() {
+        if !UNIT_KEYS.contains(&k.get_ref().as_str()) {
+            return Err(source.error_at(
+                &k.span(),
+                format!(
+                    "{ctx}unknown key {:?}; known keys: {}",
+                    k.get_ref(),
+                    UNIT_KEYS.join(", ")
+                ),
+            ));
+        }
+    }
+    // Field lookup with --set unit.ID.KEY and, for the quick-reference stat source, the
+    // unit's [quick_reference] table taking precedence.
+    let qr: Option<(toml::Table, crate::config::Origin)> = get("quick_reference")
+        .map(|f| {
+            let origin = f.origin.clone();
+            match f.value {
+                toml::Value::Table(t) => Ok((t, origin)),
+                _ => Err(ConfigError {
+                    origin,
+                    message: format!("{ctx}quick_reference must be a table"),
+                }),
+            }
+        })
+        .transpose()?;
+    if let Some((t, origin)) = &qr {
+        for k in t.keys() {
+            if !QR_KEYS.contains(&k.as_str()) {
+                return Err(ConfigError {
+                    origin: origin.clone(),
+                    message: format!(
+                        "{ctx}quick_reference: unknown key {k:?}; known keys: {}",
+                        QR_KEYS.join(", ")
+                    ),
+                });
+            }
+        }
+    }
+    let field = |key: &str| -> Result<Field, ConfigError> {
+        let ov_key = format!("unit.{id}.{key}");
+        if let Some((k, v)) = overrides.0.iter().rev().find(|(k, _)| *k == ov_key) {
+            return Ok(Field {
+                key: key.to_string(),
+                value: Overrides::toml_value(v),
+                origin: crate::config::Origin::Override(format!("{k}={v}")),
+            });
+        }
+        if stat_source == StatSource::QuickReference {
+            if let Some((t, origin)) = &qr {
+                if let Some(v) = t.get(key) {
+                    return Ok(Field {
+                        key: key.to_string(),
+                        value: v.clone(),
+                        origin: origin.clone(),
+                    });
+                }
+            }
+        }
+        get(key)
+            .ok_or_else(|| source.error_at(&spanned.span(), format!("{ctx}missing key {key:?}")))
+    };
+    for (k, v) in &overrides.0 {
+        if let Some(key) = k.strip_prefix(&format!("unit.{id}.")) {
+            if !UNIT_KEYS.contains(&key) || key == "name" || key == "quick_reference" {
+                return Err(ConfigError {
+                    origin: crate::config::Origin::Override(format!("{k}={v}")),
+                    message: format!(
+                        "unknown unit key {key:?}; keys you can set: {}",
+                        UNIT_KEYS[1..10].join(", ")
+                    ),
+                });
+            }
+        }
+    }
+
+    let kind = match field("kind")?.choice(&ctx, KIND_NAMES)? {
+        "infantry" => Kind::Infantry,
+        "vehicle" => Kind::Vehicle,
+        _ => Kind::Artillery,
+    };
+    let cost = field("cost")?.number(&ctx, 1.0, 10_000.0, " points")?;
+    let range = field("range")?.number(&ctx, 0.5, 200.0, " in")?;
+    let min_range = field("min_range")?.number(&ctx, 0.0, 200.0, " in")?;
+    if min_range >= range {
+        return Err(ConfigError {
+            origin: field("min_range")?.origin,
+            message: format!("{ctx}min_range ({min_range}) must be less than range ({range})"),
+        });
+    }
+    let atk = field("atk")?.int(&ctx, -5..=20)? as i8;
+    let def = field("def")?.int(&ctx, -5..=20)? as i8;
+    let tags = Tags::from_names(&field("tags")?.choices(&ctx, TAG_NAMES)?);
+    let hit_damage = field("damage")?.int(&ctx, 1..=4)? as u8;
+    let blast = field("blast")?.number(&ctx, 0.0, 50.0, " in")?;
+    if tags.deadly && hit_damage < 2 {
+        return Err(ConfigError {
+            origin: field("damage")?.origin,
+            message: format!("{ctx}damage must be at least 2 for a Deadly unit, got {hit_damage}"),
+        });
+    }
+    let light = if tags.light && kind == Kind::Infantry {
+        1.0
+    } else {
+        0.0
+    };
+    let (walk, rush) = match kind {
+        Kind::Infantry => (6.0 + light, 10.0 + light),
+        Kind::Vehicle => (6.0, 10.0),
+        Kind::Artillery => (0.0, 0.0),
+    };
+    let health = if tags.tough { 4 } else { 3 };
+    let info = UnitInfo {
+        id,
+        name,
+        cost,
+        kind: kind.label().to_string(),
+    };
+    let profile = Profile {
+        kind,
+        cost,
+        range: range as f32,
+        min_range: min_range as f32,
+        atk,
+        def,
+        tags,
+        hit_damage,
+        health,
+        blast: blast as f32,
+        walk,
+        rush,
+    };
+    Ok((info, profile))
+}
+
+impl Ruleset for GunsNGrenades {
+    type Arena = Battle;
+
+    fn id(&self) -> &'static str {
+        "guns-n-grenades"
+    }
+    fn title(&self) -> &'static str {
+        "Guns 'N Grenades v1.5"
+    }
+    fn units(&self) -> &[UnitInfo] {
+        &self.units
+    }
+    fn duel_settings(&self) -> &DuelSettings {
+        &self.duel
+    }
+    fn variants(&self) -> Vec<(String, String)> {
+        let v = toml::Table::try_from(&self.rules).expect("rules serialize");
+        v.into_iter()
+            .map(|(k, v)| (k, v.to_string().trim_matches('"').to_string()))
+            .collect()
+    }
+    fn coverage(&self) -> Vec<CoverageRow> {
+        coverage::table()
+    }
+    fn arena(&self) -> Battle {
+        Battle::default()
+    }
+    fn play_duel<D: Dice>(
+        &self,
+        arena: &mut Battle,
+        dice: &mut D,
+        a: usize,
+        na: u32,
+        b: usize,
+        nb: u32,
+        distance: f64,
+        a_first: bool,
+    ) -> DuelOutcome {
+        arena.deploy_lines(
+            a,
+            na,
+            b,
+            nb,
+            distance as f32,
+            self.duel.squad_spacing as f32,
+            self,
+        );
+        rules::play(
+            self,
+            arena,
+            dice,
+            if a_first { 0 } else { 1 },
+            self.duel.max_rounds,
+        )
+    }
+    fn exact_duel(&self, a: usize, b: usize, distance: f64) -> Result<ExactDuel, NotExact> {
+        exact::stand_up_duel(self, a, b, distance)
+    }
+}

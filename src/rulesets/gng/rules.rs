@@ -1,0 +1,744 @@
+//! The rules of Guns 'N Grenades v1.5 for open-ground fights, one function per rule step.
+//!
+//! A [`Battle`] holds both sides' units as small structs of numbers and is reused across
+//! trials (no allocation per trial). The default tactic of RULINGS.md ("Common: the stand-up
+//! duel") picks what each activation does: heal a wounded squad-mate (medics), else attack
+//! from where it stands, else walk the least that lets it attack, else rush toward (or, inside
+//! a minimum range, away from) the enemy.
+
+use crate::dice::Dice;
+use crate::rulesets::gng::{FastShot, GunsNGrenades, Kind, MedicHeals, Profile};
+use crate::rulesets::{DuelOutcome, Side};
+
+/// Distances within this of a range limit count as inside it (float rounding after moves).
+const EPS: f32 = 1e-3;
+
+/// Shaken vehicles: the lock is set when the vehicle becomes Shaken and takes effect during
+/// its side's next turn (RULINGS.md: "cannot move during its side's next turn but can fire").
+const LOCK_NONE: u8 = 0;
+const LOCK_PENDING: u8 = 1;
+const LOCK_ACTIVE: u8 = 2;
+
+/// One unit on the table.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Fighter {
+    /// Index into the ruleset's cost list.
+    pub unit: u16,
+    /// Position in inches.
+    pub x: f32,
+    pub y: f32,
+    /// Damage taken, in life stages; destroyed at the profile's `health`.
+    pub damage: u8,
+    pub alive: bool,
+    /// Already activated this turn.
+    pub activated: bool,
+    /// Shaken lock state (vehicles).
+    pub lock: u8,
+}
+
+impl Fighter {
+    pub fn new(unit: usize, x: f32, y: f32) -> Self {
+        Fighter {
+            unit: unit as u16,
+            x,
+            y,
+            damage: 0,
+            alive: true,
+            activated: false,
+            lock: LOCK_NONE,
+        }
+    }
+}
+
+/// Both sides' units and running counts; reused across trials.
+#[derive(Debug, Clone, Default)]
+pub struct Battle {
+    pub sides: [Vec<Fighter>; 2],
+    /// Units alive on each side.
+    pub alive: [u32; 2],
+    /// Enemy units each side destroyed.
+    pub kills: [u32; 2],
+}
+
+#[inline]
+fn dist(a: &Fighter, b: &Fighter) -> f32 {
+    ((a.x - b.x) * (a.x - b.x) + (a.y - b.y) * (a.y - b.y)).sqrt()
+}
+
+impl Battle {
+    /// Deploys `na` units of `a` in a line at x = 0 and `nb` of `b` in a line at
+    /// x = `distance`, each line centred on y = 0 with `spacing` between neighbours
+    /// (RULINGS.md: a squad deploys in a line with 2" between units).
+    pub fn deploy_lines(
+        &mut self,
+        a: usize,
+        na: u32,
+        b: usize,
+        nb: u32,
+        distance: f32,
+        spacing: f32,
+        _r: &GunsNGrenades,
+    ) {
+        for (s, (unit, n, x)) in [(a, na, 0.0f32), (b, nb, distance)].into_iter().enumerate() {
+            let side = &mut self.sides[s];
+            side.clear();
+            let half = (n as f32 - 1.0) / 2.0;
+            for k in 0..n {
+                side.push(Fighter::new(unit, x, (k as f32 - half) * spacing));
+            }
+            self.alive[s] = n;
+        }
+        self.kills = [0, 0];
+    }
+
+    /// Places explicit units (tests, skirmish set-ups): each side's list of
+    /// `(unit, x, y, damage)`.
+    pub fn deploy(&mut self, sides: [&[(usize, f32, f32, u8)]; 2]) {
+        for (s, list) in sides.iter().enumerate() {
+            self.sides[s].clear();
+            for &(u, x, y, dmg) in list.iter() {
+                let mut f = Fighter::new(u, x, y);
+                f.damage = dmg;
+                self.sides[s].push(f);
+            }
+            self.alive[s] = list.len() as u32;
+        }
+        self.kills = [0, 0];
+    }
+}
+
+/// Plays turns from side `first` until one side is destroyed or `max_rounds` rounds (each
+/// side one turn) pass. GnG 1.5, "Playing the Game": players alternate turns; "Winning":
+/// kill all the opponent's units.
+pub fn play<D: Dice>(
+    r: &GunsNGrenades,
+    bt: &mut Battle,
+    dice: &mut D,
+    first: Side,
+    max_rounds: u32,
+) -> DuelOutcome {
+    let max_turns = 2 * max_rounds;
+    let mut side = first;
+    let mut turns = 0;
+    let mut idle_turns = 0;
+    loop {
+        if bt.alive[0] == 0 || bt.alive[1] == 0 {
+            let winner = match (bt.alive[0] > 0, bt.alive[1] > 0) {
+                (true, false) => Some(0),
+                (false, true) => Some(1),
+                _ => None,
+            };
+            return DuelOutcome {
+                winner,
+                turns,
+                kills: bt.kills,
+            };
+        }
+        if turns >= max_turns {
+            return DuelOutcome {
+                winner: None,
+                turns,
+                kills: bt.kills,
+            };
+        }
+        let acted = take_turn(r, bt, dice, side);
+        turns += 1;
+        // Two turns in a row in which nothing could act: nothing will ever change (no dice
+        // are rolled without an activation), so the game is drawn as if the cap were reached.
+        idle_turns = if acted == 0 { idle_turns + 1 } else { 0 };
+        if idle_turns >= 2 {
+            return DuelOutcome {
+                winner: None,
+                turns: max_turns,
+                kills: bt.kills,
+            };
+        }
+        side = 1 - side;
+    }
+}
+
+/// What an activation of a unit would do, best first; the turn activates the units with the
+/// best available action first (GnG 1.5, "How Combat Works": up to 5 units a turn).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+enum Plan {
+    /// Attack from here, or heal a squad-mate.
+    Act = 0,
+    /// Walk, then attack.
+    WalkAndAttack = 1,
+    /// Rush, Move or Cruise toward (or away from) the enemy.
+    Reposition = 2,
+    /// Nothing useful (immobile or Shaken with nothing in range).
+    Nothing = 3,
+}
+
+/// One turn of side `s`: activate up to `activations_per_turn` units. Returns how many
+/// units were activated.
+pub fn take_turn<D: Dice>(r: &GunsNGrenades, bt: &mut Battle, dice: &mut D, s: Side) -> u32 {
+    for f in bt.sides[s].iter_mut() {
+        f.activated = false;
+        if f.lock == LOCK_PENDING {
+            f.lock = LOCK_ACTIVE;
+        }
+    }
+    let mut heals_left = match r.rules.medic_heals {
+        MedicHeals::PerActivation => u32::MAX,
+        MedicHeals::OncePerTurn => 1,
+    };
+    let limit = r.rules.activations_per_turn;
+    let mut activations = 0;
+    'plans: for plan in [Plan::Act, Plan::WalkAndAttack, Plan::Reposition] {
+        for i in 0..bt.sides[s].len() {
+            if activations == limit || bt.alive[1 - s] == 0 {
+                break 'plans;
+            }
+            let f = bt.sides[s][i];
+            if !f.alive || f.activated || plan_for(r, bt, s, i, heals_left > 0) != plan {
+                continue;
+            }
+            bt.sides[s][i].activated = true;
+            activations += 1;
+            activate(r, bt, dice, s, i, &mut heals_left);
+        }
+    }
+    for f in bt.sides[s].iter_mut() {
+        if f.lock == LOCK_ACTIVE {
+            f.lock = LOCK_NONE;
+        }
+    }
+    activations
+}
+
+fn plan_for(r: &GunsNGrenades, bt: &Battle, s: Side, i: usize, may_heal: bool) -> Plan {
+    let f = &bt.sides[s][i];
+    let p = r.profile(f.unit as usize);
+    if (may_heal && p.tags.medic && heal_target(r, bt, s, i).is_some())
+        || best_target(r, bt, s, i).is_some()
+    {
+        return Plan::Act;
+    }
+    if !can_move(p, f) {
+        return Plan::Nothing;
+    }
+    match nearest_enemy(bt, s, i) {
+        Some((_, d)) if p.kind == Kind::Infantry && walk_reaches(p, f, d) => Plan::WalkAndAttack,
+        Some(_) => Plan::Reposition,
+        None => Plan::Nothing,
+    }
+}
+
+/// Activates unit `i` of side `s` with the default tactic.
+fn activate<D: Dice>(
+    r: &GunsNGrenades,
+    bt: &mut Battle,
+    dice: &mut D,
+    s: Side,
+    i: usize,
+    heals_left: &mut u32,
+) {
+    let f = bt.sides[s][i];
+    let p = *r.profile(f.unit as usize);
+    if p.tags.medic && *heals_left > 0 {
+        if let Some(j) = heal_target(r, bt, s, i) {
+            medic_heal(bt, s, j);
+            *heals_left -= 1;
+            return;
+        }
+    }
+    if let Some(t) = best_target(r, bt, s, i) {
+        hold_and_attack(r, bt, dice, s, i, t);
+        return;
+    }
+    if !can_move(&p, &f) {
+        return;
+    }
+    let Some((j, d)) = nearest_enemy(bt, s, i) else {
+        return;
+    };
+    let toward = d > p.range;
+    let gap = if toward { d - p.range } else { p.min_range - d };
+    let (walk, rush) = move_allowance(&p, &f);
+    if p.kind == Kind::Infantry && gap <= walk + EPS {
+        // Walk: "Unit can move up to 6" then attack" — the least that brings it into range.
+        step(bt, s, i, j, if toward { gap } else { -gap });
+        if let Some(t) = best_target(r, bt, s, i) {
+            hold_and_attack(r, bt, dice, s, i, t);
+        }
+    } else {
+        // Rush (infantry) or Move/Cruise (vehicles): no attack after. Stop at own range.
+        let len = gap.min(rush);
+        step(bt, s, i, j, if toward { len } else { -len });
+    }
+}
+
+/// Walk and Rush allowances in inches: Light +1" (in the profile); Bloodied infantry move
+/// half, rounded down (GnG 1.5, "How Combat Works").
+fn move_allowance(p: &Profile, f: &Fighter) -> (f32, f32) {
+    if p.kind == Kind::Infantry && f.damage + 1 == p.health {
+        ((p.walk / 2.0).floor(), (p.rush / 2.0).floor())
+    } else {
+        (p.walk, p.rush)
+    }
+}
+
+fn walk_reaches(p: &Profile, f: &Fighter, d: f32) -> bool {
+    let (walk, _) = move_allowance(p, f);
+    let gap = if d > p.range {
+        d - p.range
+    } else {
+        p.min_range - d
+    };
+    gap <= walk + EPS
+}
+
+/// Whether a unit may move now: Artillery never moves on its own; a Shaken vehicle cannot
+/// move during its side's next turn.
+fn can_move(p: &Profile, f: &Fighter) -> bool {
+    match p.kind {
+        Kind::Artillery => false,
+        Kind::Vehicle => f.lock != LOCK_ACTIVE,
+        Kind::Infantry => true,
+    }
+}
+
+/// Moves unit `i` of side `s` by `len` inches toward enemy `j` (away if `len` is negative).
+fn step(bt: &mut Battle, s: Side, i: usize, j: usize, len: f32) {
+    let t = bt.sides[1 - s][j];
+    let f = &mut bt.sides[s][i];
+    let (dx, dy) = (t.x - f.x, t.y - f.y);
+    let d = (dx * dx + dy * dy).sqrt();
+    let (ux, uy) = if d > 1e-6 {
+        (dx / d, dy / d)
+    } else if s == 0 {
+        (1.0, 0.0)
+    } else {
+        (-1.0, 0.0)
+    };
+    f.x += ux * len;
+    f.y += uy * len;
+}
+
+fn nearest_enemy(bt: &Battle, s: Side, i: usize) -> Option<(usize, f32)> {
+    let f = &bt.sides[s][i];
+    let mut best: Option<(usize, f32)> = None;
+    for (j, e) in bt.sides[1 - s].iter().enumerate() {
+        if e.alive {
+            let d = dist(f, e);
+            if best.is_none_or(|(_, bd)| d < bd) {
+                best = Some((j, d));
+            }
+        }
+    }
+    best
+}
+
+/// GnG 1.5, "Glossary": Range is the farthest and Minimum Range the closest a unit may target.
+#[inline]
+fn in_range(p: &Profile, d: f32) -> bool {
+    d <= p.range + EPS && d + EPS >= p.min_range
+}
+
+/// The target the default tactic attacks from here: one it would destroy first, else the most
+/// damaged (focus fire), else the nearest. `None` when no enemy is in range.
+fn best_target(r: &GunsNGrenades, bt: &Battle, s: Side, i: usize) -> Option<usize> {
+    let f = &bt.sides[s][i];
+    let p = r.profile(f.unit as usize);
+    let mut best: Option<(usize, (bool, u8, f32))> = None;
+    for (j, e) in bt.sides[1 - s].iter().enumerate() {
+        if !e.alive {
+            continue;
+        }
+        let d = dist(f, e);
+        if !in_range(p, d) {
+            continue;
+        }
+        let pe = r.profile(e.unit as usize);
+        let key = (e.damage + p.hit_damage >= pe.health, e.damage, -d);
+        if best.is_none_or(|(_, k)| key > k) {
+            best = Some((j, key));
+        }
+    }
+    best.map(|b| b.0)
+}
+
+/// GnG 1.5, "Medics": "Can return any unit within 3" to full health." The most damaged
+/// living friendly infantry unit within reach, not the medic itself.
+fn heal_target(r: &GunsNGrenades, bt: &Battle, s: Side, i: usize) -> Option<usize> {
+    let f = &bt.sides[s][i];
+    let reach = r.rules.medic_reach as f32;
+    let mut best: Option<(usize, (u8, u64))> = None;
+    for (j, m) in bt.sides[s].iter().enumerate() {
+        if j == i || !m.alive || m.damage == 0 {
+            continue;
+        }
+        let pm = r.profile(m.unit as usize);
+        if pm.is_vehicle() || dist(f, m) > reach + EPS {
+            continue;
+        }
+        let key = (m.damage, pm.cost as u64);
+        if best.is_none_or(|(_, k)| key > k) {
+            best = Some((j, key));
+        }
+    }
+    best.map(|b| b.0)
+}
+
+/// Returns squad-mate `j` of side `s` to Healthy.
+pub fn medic_heal(bt: &mut Battle, s: Side, j: usize) {
+    bt.sides[s][j].damage = 0;
+}
+
+/// GnG 1.5, "How Combat Works": attacker rolls d6 + ATK, defender d6 + DEF; a hit only if the
+/// attacker's total is strictly higher. Fast Shot re-rolls a miss once ("Unit Tags"; variant
+/// `fast_shot`). Returns `Some(attacker total)` on a hit.
+pub fn opposed_roll<D: Dice>(
+    r: &GunsNGrenades,
+    attacker: &Profile,
+    defender: &Profile,
+    dice: &mut D,
+) -> Option<i32> {
+    let atk = attacker.atk as i32;
+    let def = defender.def as i32;
+    let mut a = dice.d6() as i32;
+    let mut d = dice.d6() as i32;
+    if a + atk <= d + def && attacker.tags.fast_shot {
+        a = dice.d6() as i32;
+        if r.rules.fast_shot == FastShot::BothDice {
+            d = dice.d6() as i32;
+        }
+    }
+    (a + atk > d + def).then_some(a + atk)
+}
+
+/// Hold and attack enemy `t`: the opposed roll, damage, then the blast radius.
+pub fn hold_and_attack<D: Dice>(
+    r: &GunsNGrenades,
+    bt: &mut Battle,
+    dice: &mut D,
+    s: Side,
+    i: usize,
+    t: usize,
+) {
+    let p = *r.profile(bt.sides[s][i].unit as usize);
+    let target = bt.sides[1 - s][t];
+    let pt = *r.profile(target.unit as usize);
+    let Some(total) = opposed_roll(r, &p, &pt, dice) else {
+        return;
+    };
+    take_damage(r, bt, 1 - s, t, p.hit_damage, s);
+    if p.blast > 0.0 {
+        blast(r, bt, dice, s, (1 - s, t), &target, total, &p);
+    }
+}
+
+/// Blast radius (GnG 1.5, Mortar/Tank/Artillery; RULINGS.md): every other unit of either side
+/// within the radius of the target, measured from the target's centre, rolls d6 + DEF against
+/// the attacker's same total and takes the attack's damage if lower.
+#[allow(clippy::too_many_arguments)]
+fn blast<D: Dice>(
+    r: &GunsNGrenades,
+    bt: &mut Battle,
+    dice: &mut D,
+    shooter_side: Side,
+    hit: (Side, usize),
+    centre: &Fighter,
+    total: i32,
+    p: &Profile,
+) {
+    for side in [0, 1] {
+        for j in 0..bt.sides[side].len() {
+            let u = bt.sides[side][j];
+            if (side, j) == hit || !u.alive || dist(centre, &u) > p.blast + EPS {
+                continue;
+            }
+            let def = r.profile(u.unit as usize).def as i32;
+            if (dice.d6() as i32) + def < total {
+                take_damage(r, bt, side, j, p.hit_damage, shooter_side);
+            }
+        }
+    }
+}
+
+/// Applies `n` life stages of damage to unit `j` of side `s`, dealt by side `by`.
+///
+/// Infantry: Healthy → Wounded → Bloodied → Dead; Tough adds a stage before Wounded ("takes
+/// 2 hits to wound"). Vehicles: Good → Glanced → Shaken → Destroyed; becoming Shaken locks
+/// movement for the vehicle's next turn (GnG 1.5, "Vehicles").
+pub fn take_damage(r: &GunsNGrenades, bt: &mut Battle, s: Side, j: usize, n: u8, by: Side) {
+    let u = &mut bt.sides[s][j];
+    let p = r.profile(u.unit as usize);
+    let before = u.damage;
+    u.damage = (u.damage + n).min(p.health);
+    if u.damage >= p.health {
+        u.alive = false;
+        bt.alive[s] -= 1;
+        if by != s {
+            bt.kills[by] += 1;
+        }
+    } else if p.is_vehicle() && before < p.health - 1 && u.damage == p.health - 1 {
+        u.lock = LOCK_PENDING;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::config::{Overrides, Source};
+    use crate::dice::ScriptedDice;
+
+    fn gng(sets: &[&str]) -> GunsNGrenades {
+        let src = Source::read(std::path::Path::new("configs/guns-n-grenades.toml")).unwrap();
+        let ov = Overrides::parse(&sets.iter().map(|s| s.to_string()).collect::<Vec<_>>()).unwrap();
+        GunsNGrenades::from_source(&src, &ov).unwrap()
+    }
+
+    fn unit(r: &GunsNGrenades, name: &str) -> usize {
+        use crate::rulesets::Ruleset;
+        r.find_unit(name).unwrap()
+    }
+
+    #[test]
+    fn ties_miss_and_higher_attack_hits() {
+        let r = gng(&[]);
+        let rifle = *r.profile(unit(&r, "Riflemen"));
+        let heavy = *r.profile(unit(&r, "Heavy Infantry"));
+        // Riflemen ATK +3 roll 2 (5) vs Heavy DEF +2 roll 3 (5): tie, miss. No Fast Shot.
+        let mut d = ScriptedDice::new(&[2, 3]);
+        assert_eq!(opposed_roll(&r, &rifle, &heavy, &mut d), None);
+        assert!(d.exhausted());
+        // Riflemen roll 3 (6) vs 3 (5): hit with total 6.
+        let mut d = ScriptedDice::new(&[3, 3]);
+        assert_eq!(opposed_roll(&r, &rifle, &heavy, &mut d), Some(6));
+    }
+
+    #[test]
+    fn fast_shot_rerolls_only_the_attacker_die_by_default() {
+        let r = gng(&[]);
+        let heavy = *r.profile(unit(&r, "Heavy Infantry"));
+        let rifle = *r.profile(unit(&r, "Riflemen"));
+        // Heavy ATK +4 rolls 1 (5) vs Riflemen DEF +2 rolls 4 (6): miss; re-roll 3 → 7 > 6 hit.
+        let mut d = ScriptedDice::new(&[1, 4, 3]);
+        assert_eq!(opposed_roll(&r, &heavy, &rifle, &mut d), Some(7));
+        assert!(d.exhausted());
+        // both_dice: the re-roll rolls both: attacker 3 (7) vs defender 6 (8): miss.
+        let r2 = gng(&["rules.fast_shot=both_dice"]);
+        let mut d = ScriptedDice::new(&[1, 4, 3, 6]);
+        assert_eq!(opposed_roll(&r2, &heavy, &rifle, &mut d), None);
+        assert!(d.exhausted());
+    }
+
+    #[test]
+    fn tough_takes_two_hits_to_wound_and_deadly_wounds_a_fresh_tough_unit() {
+        let r = gng(&[]);
+        let rifle = unit(&r, "Riflemen");
+        let mut bt = Battle::default();
+        bt.deploy([&[(rifle, 0.0, 0.0, 0)], &[(rifle, 8.0, 0.0, 0)]]);
+        take_damage(&r, &mut bt, 1, 0, 1, 0);
+        assert_eq!(bt.sides[1][0].damage, 1); // hit absorbed: still Healthy
+        take_damage(&r, &mut bt, 1, 0, 1, 0);
+        assert_eq!(bt.sides[1][0].damage, 2); // Wounded
+        take_damage(&r, &mut bt, 1, 0, 1, 0);
+        take_damage(&r, &mut bt, 1, 0, 1, 0);
+        assert!(!bt.sides[1][0].alive, "a Tough unit dies at the 4th damage");
+        assert_eq!(bt.kills, [1, 0]);
+        // Deadly (2 damage) on a fresh Tough unit leaves it Wounded (damage 2 of 4).
+        bt.deploy([&[(rifle, 0.0, 0.0, 0)], &[(rifle, 8.0, 0.0, 0)]]);
+        take_damage(&r, &mut bt, 1, 0, 2, 0);
+        assert_eq!(bt.sides[1][0].damage, 2);
+        assert!(bt.sides[1][0].alive);
+    }
+
+    #[test]
+    fn a_tank_hit_destroys_fresh_infantry() {
+        let r = gng(&[]);
+        let (tank, scouts) = (unit(&r, "Tank"), unit(&r, "Scouts"));
+        let mut bt = Battle::default();
+        bt.deploy([&[(tank, 0.0, 0.0, 0)], &[(scouts, 9.0, 0.0, 0)]]);
+        // Tank ATK +6 rolls 1 (7) vs Scouts DEF +3 rolls 3 (6): hit for 3 damage.
+        let mut d = ScriptedDice::new(&[1, 3]);
+        hold_and_attack(&r, &mut bt, &mut d, 0, 0, 0);
+        assert!(!bt.sides[1][0].alive);
+    }
+
+    #[test]
+    fn blast_rolls_each_unit_within_the_radius_against_the_same_total() {
+        let r = gng(&[]);
+        let (mortar, light) = (unit(&r, "Mortar"), unit(&r, "Light Infantry"));
+        let mut bt = Battle::default();
+        // A line of Light Infantry 2" apart: the neighbours at 2" are inside the 2.5" blast,
+        // the one at 4" is not.
+        bt.deploy([
+            &[(mortar, 0.0, 0.0, 0)],
+            &[
+                (light, 10.0, 0.0, 0),
+                (light, 10.0, 2.0, 0),
+                (light, 10.0, -2.0, 0),
+                (light, 10.0, 4.0, 0),
+            ],
+        ]);
+        // Mortar 4 + 6 = 10 vs target 5 + 1 = 6: hit (Deadly, 2 damage).
+        // Blast: neighbour at +2 rolls 6 (7 < 10: 2 damage); neighbour at -2 rolls... order is
+        // by index: unit 1 (y=2) rolls 6 → 7 < 10 hit; unit 2 (y=-2) rolls 6 → hit too.
+        let mut d = ScriptedDice::new(&[4, 5, 6, 6]);
+        hold_and_attack(&r, &mut bt, &mut d, 0, 0, 0);
+        assert!(d.exhausted(), "the unit 4\" away must not roll");
+        let dmg: Vec<u8> = bt.sides[1].iter().map(|f| f.damage).collect();
+        assert_eq!(dmg, vec![2, 2, 2, 0]);
+        // A blast defender whose total equals the attacker's is not hit ("if lower").
+        bt.deploy([
+            &[(mortar, 0.0, 0.0, 0)],
+            &[(light, 10.0, 0.0, 0), (light, 10.0, 2.0, 0)],
+        ]);
+        let mut d = ScriptedDice::new(&[1, 1, 6]); // 7 vs 2: hit; blast 6 + 1 = 7: not lower
+        hold_and_attack(&r, &mut bt, &mut d, 0, 0, 0);
+        assert_eq!(bt.sides[1][1].damage, 0);
+    }
+
+    #[test]
+    fn blast_hits_friends_too() {
+        let r = gng(&[]);
+        let (mortar, rifle) = (unit(&r, "Mortar"), unit(&r, "Riflemen"));
+        let mut bt = Battle::default();
+        // Side 0: the mortar and a rifleman standing next to the enemy target.
+        bt.deploy([
+            &[(mortar, 0.0, 0.0, 0), (rifle, 10.0, 1.0, 0)],
+            &[(rifle, 10.0, 0.0, 0)],
+        ]);
+        let mut d = ScriptedDice::new(&[6, 1, 1]); // 12 vs 3 hit; friend rolls 1 + 2 = 3 < 12
+        hold_and_attack(&r, &mut bt, &mut d, 0, 0, 0);
+        assert_eq!(bt.sides[0][1].damage, 2);
+        assert_eq!(
+            bt.kills,
+            [0, 0],
+            "no kills: the enemy rifleman is Tough and survives 2"
+        );
+    }
+
+    #[test]
+    fn bloodied_infantry_moves_half_rounded_down() {
+        let r = gng(&[]);
+        let medic = r.profile(unit(&r, "Medics"));
+        let mut f = Fighter::new(0, 0.0, 0.0);
+        assert_eq!(move_allowance(medic, &f), (7.0, 11.0), "Light adds 1\"");
+        f.damage = 2; // Bloodied (3 stages)
+        assert_eq!(move_allowance(medic, &f), (3.0, 5.0));
+    }
+
+    #[test]
+    fn a_shaken_vehicle_cannot_move_on_its_next_turn_but_fires() {
+        let r = gng(&[]);
+        let (truck, rifle) = (unit(&r, "Armored Truck"), unit(&r, "Riflemen"));
+        let mut bt = Battle::default();
+        bt.deploy([&[(truck, 0.0, 0.0, 1)], &[(rifle, 20.0, 0.0, 0)]]);
+        take_damage(&r, &mut bt, 0, 0, 1, 1); // Glanced → Shaken
+        assert_eq!(bt.sides[0][0].lock, LOCK_PENDING);
+        let mut d = ScriptedDice::new(&[]);
+        take_turn(&r, &mut bt, &mut d, 0);
+        assert_eq!(bt.sides[0][0].x, 0.0, "Shaken: no move this turn");
+        assert_eq!(bt.sides[0][0].lock, LOCK_NONE);
+        take_turn(&r, &mut bt, &mut d, 0);
+        assert!(bt.sides[0][0].x > 0.0, "the turn after, it moves again");
+        assert!((bt.sides[0][0].x - 10.0).abs() < 1e-5, "Cruise 10\"");
+    }
+
+    #[test]
+    fn artillery_never_moves() {
+        let r = gng(&[]);
+        let (art, rifle) = (unit(&r, "Artillery"), unit(&r, "Riflemen"));
+        let mut bt = Battle::default();
+        bt.deploy([&[(art, 0.0, 0.0, 0)], &[(rifle, 30.0, 0.0, 0)]]);
+        let mut d = ScriptedDice::new(&[]);
+        assert_eq!(take_turn(&r, &mut bt, &mut d, 0), 0);
+        assert_eq!(bt.sides[0][0].x, 0.0);
+    }
+
+    #[test]
+    fn walk_the_least_that_brings_the_target_into_range_then_attack() {
+        let r = gng(&[]);
+        let (rifle, scouts) = (unit(&r, "Riflemen"), unit(&r, "Scouts"));
+        let mut bt = Battle::default();
+        bt.deploy([&[(rifle, 0.0, 0.0, 0)], &[(scouts, 12.0, 0.0, 0)]]);
+        let mut d = ScriptedDice::new(&[1, 6]); // the attack after the walk misses
+        take_turn(&r, &mut bt, &mut d, 0);
+        assert!(
+            (bt.sides[0][0].x - 3.5).abs() < 1e-5,
+            "walks 3.5\" to reach 8.5\" range"
+        );
+        assert!(d.exhausted());
+        // Too far for a walk: rush 10" and do not attack.
+        bt.deploy([&[(rifle, 0.0, 0.0, 0)], &[(scouts, 20.0, 0.0, 0)]]);
+        let mut d = ScriptedDice::new(&[]);
+        take_turn(&r, &mut bt, &mut d, 0);
+        assert!((bt.sides[0][0].x - 10.0).abs() < 1e-5);
+    }
+
+    #[test]
+    fn minimum_range_makes_a_unit_step_back_before_firing() {
+        let r = gng(&[]);
+        let (mortar, rifle) = (unit(&r, "Mortar"), unit(&r, "Riflemen"));
+        let mut bt = Battle::default();
+        bt.deploy([&[(mortar, 0.0, 0.0, 0)], &[(rifle, 5.0, 0.0, 0)]]);
+        let mut d = ScriptedDice::new(&[1, 6]);
+        take_turn(&r, &mut bt, &mut d, 0);
+        assert!(
+            (bt.sides[0][0].x + 2.0).abs() < 1e-5,
+            "backs 2\" to reach the 7\" minimum"
+        );
+        assert!(d.exhausted(), "then attacks");
+    }
+
+    #[test]
+    fn at_most_five_activations_a_turn() {
+        let r = gng(&[]);
+        let light = unit(&r, "Light Infantry");
+        let mut bt = Battle::default();
+        let mine: Vec<_> = (0..8).map(|k| (light, 0.0, k as f32 * 2.0, 0)).collect();
+        bt.deploy([&mine, &[(light, 30.0, 0.0, 0)]]);
+        let mut d = ScriptedDice::new(&[]);
+        assert_eq!(take_turn(&r, &mut bt, &mut d, 0), 5);
+        assert_eq!(bt.sides[0].iter().filter(|f| f.x > 0.0).count(), 5);
+        let r3 = gng(&["rules.activations_per_turn=3"]);
+        bt.deploy([&mine, &[(light, 30.0, 0.0, 0)]]);
+        assert_eq!(take_turn(&r3, &mut bt, &mut d, 0), 3);
+    }
+
+    #[test]
+    fn medics_heal_a_squad_mate_instead_of_attacking() {
+        let r = gng(&[]);
+        let (medic, rifle) = (unit(&r, "Medics"), unit(&r, "Riflemen"));
+        let mut bt = Battle::default();
+        bt.deploy([
+            &[(medic, 0.0, 0.0, 0), (rifle, 0.0, 2.0, 3)],
+            &[(rifle, 5.0, 0.0, 0)],
+        ]);
+        // Riflemen (Bloodied) attack first? The turn activates both: the medic heals, the
+        // rifleman attacks. Rolls: rifleman 1 vs 6 miss.
+        let mut d = ScriptedDice::new(&[1, 6]);
+        take_turn(&r, &mut bt, &mut d, 0);
+        assert_eq!(bt.sides[0][1].damage, 0, "healed to Healthy");
+        assert!(d.exhausted(), "the medic rolled no attack");
+    }
+
+    #[test]
+    fn once_per_turn_medics_heal_once_per_side_per_turn() {
+        let r = gng(&["rules.medic_heals=once_per_turn"]);
+        let (medic, rifle) = (unit(&r, "Medics"), unit(&r, "Riflemen"));
+        let mut bt = Battle::default();
+        // Two medics each next to a wounded rifleman, enemy out of everyone's reach of walk.
+        bt.deploy([
+            &[
+                (medic, 0.0, 0.0, 0),
+                (rifle, 0.0, 2.0, 2),
+                (medic, 0.0, 20.0, 0),
+                (rifle, 0.0, 22.0, 2),
+            ],
+            &[(rifle, 60.0, 0.0, 0)],
+        ]);
+        let mut d = ScriptedDice::new(&[]);
+        take_turn(&r, &mut bt, &mut d, 0);
+        let healed = [bt.sides[0][1].damage, bt.sides[0][3].damage]
+            .iter()
+            .filter(|&&x| x == 0)
+            .count();
+        assert_eq!(healed, 1);
+    }
+}

@@ -1,0 +1,224 @@
+//! Rulesets: one module per rulebook behind the small [`Ruleset`] trait.
+//!
+//! A ruleset knows dice and rules; it knows nothing of threads, files or charts. Code that runs
+//! battles is generic over `R: Ruleset` so the hot loop is monomorphised (no `dyn` per roll);
+//! the command line picks a ruleset through the [`AnyRuleset`] enum (like hyperfine's
+//! `ExportType`). Adding a ruleset touches its module, its config and one match arm here.
+
+pub mod gng;
+
+use std::path::{Path, PathBuf};
+
+use crate::analysis::{CoverageRow, UnitInfo};
+use crate::config::{ConfigError, Overrides, Source, id_of};
+use crate::dice::Dice;
+
+/// Which side: A (the row unit, index 0) or B (the column unit, index 1).
+pub type Side = usize;
+pub const A: Side = 0;
+pub const B: Side = 1;
+
+/// Settings of stand-up duels and points-matched squads, from a config's `[duel]` table.
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DuelSettings {
+    /// Start distance between the sides, in the ruleset's distance unit (inches or cm).
+    pub distance: f64,
+    /// Points per side for points-matched squads.
+    pub budget: f64,
+    /// Distance between neighbours in a squad's line, same unit as `distance`.
+    pub squad_spacing: f64,
+    /// Rounds (each side one turn) after which a duel is a draw.
+    pub max_rounds: u32,
+    /// Stop a matchup once every 95% half-width is at most this (probability units).
+    pub target_error: f64,
+    /// Trial cap per matchup.
+    pub max_trials: u64,
+}
+
+/// How one battle between two squads ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct DuelOutcome {
+    /// `Some(A)`, `Some(B)`, or `None` for a draw.
+    pub winner: Option<Side>,
+    /// Turns played (one side's activations each).
+    pub turns: u32,
+    /// Enemy units each side destroyed.
+    pub kills: [u32; 2],
+}
+
+/// Exact outcome probabilities of a stand-up duel, averaged over who goes first.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct ExactDuel {
+    pub a_wins: f64,
+    pub b_wins: f64,
+    pub draws: f64,
+    /// Expected number of turns.
+    pub mean_turns: f64,
+}
+
+/// Why a duel has no exact solution.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct NotExact(pub String);
+
+/// The rules of one game, as the engine needs them.
+pub trait Ruleset: Sync + Send {
+    /// Per-batch scratch space (battle buffers), reused across trials: no allocation per trial.
+    type Arena: Send;
+
+    /// Ruleset id, e.g. `guns-n-grenades`.
+    fn id(&self) -> &'static str;
+    /// Rulebook title, e.g. "Guns 'N Grenades v1.5".
+    fn title(&self) -> &'static str;
+    /// "in" or "cm".
+    fn distance_unit(&self) -> &'static str {
+        "in"
+    }
+    /// The cost list, in config order.
+    fn units(&self) -> &[UnitInfo];
+    /// Duel and points-matched settings.
+    fn duel_settings(&self) -> &DuelSettings;
+    /// Rule variants in force, `(key, value)`.
+    fn variants(&self) -> Vec<(String, String)>;
+    /// The rules-coverage table for the report.
+    fn coverage(&self) -> Vec<CoverageRow>;
+
+    /// Fresh scratch space.
+    fn arena(&self) -> Self::Arena;
+
+    /// Plays one battle: `na` copies of unit `a` against `nb` copies of unit `b`, starting
+    /// `distance` apart in open ground, side A acting first if `a_first`.
+    fn play_duel<D: Dice>(
+        &self,
+        arena: &mut Self::Arena,
+        dice: &mut D,
+        a: usize,
+        na: u32,
+        b: usize,
+        nb: u32,
+        distance: f64,
+        a_first: bool,
+    ) -> DuelOutcome;
+
+    /// The exact result of a one-against-one stand-up duel at `distance`, averaged over who
+    /// goes first; `Err` says why there is none (movement needed, no solver...).
+    fn exact_duel(&self, _a: usize, _b: usize, _distance: f64) -> Result<ExactDuel, NotExact> {
+        Err(NotExact(format!("{} has no exact solver", self.id())))
+    }
+
+    /// Finds a unit by name or kebab-case id, case-insensitively.
+    ///
+    /// Errors list the known units: `unknown unit "sniper" for guns-n-grenades; known: ...`.
+    fn find_unit(&self, name: &str) -> Result<usize, UnknownUnit> {
+        let want = id_of(name);
+        self.units()
+            .iter()
+            .position(|u| u.id == want)
+            .ok_or_else(|| UnknownUnit {
+                name: name.to_string(),
+                ruleset: self.id().to_string(),
+                known: self.units().iter().map(|u| u.name.clone()).collect(),
+            })
+    }
+}
+
+/// A unit name that is not in the cost list. Exit code 2.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown unit {name:?} for {ruleset}; known: {}", known.join(", "))]
+pub struct UnknownUnit {
+    pub name: String,
+    pub ruleset: String,
+    pub known: Vec<String>,
+}
+
+/// The rulesets pointsworth knows: id, rulebook title, whether it is implemented yet.
+pub const RULESETS: &[(&str, &str, bool)] = &[
+    ("guns-n-grenades", "Guns 'N Grenades v1.5", true),
+    ("army-men-combat", "Army Men Combat v2.0", false),
+    ("grunt-factor", "The Grunt Factor", false),
+    ("vsgmr", "Very Simple Generic Miniatures Rules v7", false),
+    ("gunplay", "Gunplay", false),
+];
+
+/// A ruleset id that is unknown or not implemented yet. Exit code 2.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum RulesetError {
+    #[error("unknown ruleset {name:?}; known: {}", RULESETS.iter().map(|r| r.0).collect::<Vec<_>>().join(", "))]
+    Unknown { name: String },
+    #[error("ruleset {name:?} is not implemented yet; implemented: {}", implemented().join(", "))]
+    NotImplemented { name: String },
+    #[error(transparent)]
+    Config(#[from] ConfigError),
+}
+
+/// Short names accepted for ruleset ids.
+pub const ALIASES: &[(&str, &str)] = &[
+    ("gng", "guns-n-grenades"),
+    ("amc", "army-men-combat"),
+    ("tgf", "grunt-factor"),
+    ("the-grunt-factor", "grunt-factor"),
+];
+
+/// The canonical id of a ruleset name: kebab-case, aliases resolved.
+pub fn canonical_id(name: &str) -> String {
+    let id = id_of(name);
+    ALIASES
+        .iter()
+        .find(|a| a.0 == id)
+        .map_or(id, |a| a.1.to_string())
+}
+
+/// Ids of the implemented rulesets.
+pub fn implemented() -> Vec<&'static str> {
+    RULESETS.iter().filter(|r| r.2).map(|r| r.0).collect()
+}
+
+/// The default config path of a ruleset: `configs/RULESET.toml`.
+pub fn default_config(id: &str) -> PathBuf {
+    Path::new("configs").join(format!("{id}.toml"))
+}
+
+/// A loaded ruleset of any kind; match on it to call generic code.
+#[derive(Debug, Clone)]
+pub enum AnyRuleset {
+    GunsNGrenades(gng::GunsNGrenades),
+}
+
+/// Calls generic code with the concrete ruleset: `with_ruleset!(any, r => run(r))`.
+#[macro_export]
+macro_rules! with_ruleset {
+    ($any:expr, $r:ident => $body:expr) => {
+        match $any {
+            $crate::rulesets::AnyRuleset::GunsNGrenades($r) => $body,
+        }
+    };
+}
+
+impl AnyRuleset {
+    /// Loads ruleset `id` from `source` with `--set` overrides applied.
+    pub fn load(id: &str, source: &Source, overrides: &Overrides) -> Result<Self, RulesetError> {
+        let canonical = canonical_id(id);
+        match RULESETS.iter().find(|r| r.0 == canonical) {
+            None => Err(RulesetError::Unknown {
+                name: id.to_string(),
+            }),
+            Some((_, _, false)) => Err(RulesetError::NotImplemented { name: canonical }),
+            Some(_) => Ok(AnyRuleset::GunsNGrenades(gng::GunsNGrenades::from_source(
+                source, overrides,
+            )?)),
+        }
+    }
+
+    /// Checks a ruleset id without loading it (for errors before any file is read).
+    pub fn check_id(id: &str) -> Result<&'static str, RulesetError> {
+        let canonical = canonical_id(id);
+        match RULESETS.iter().find(|r| r.0 == canonical) {
+            None => Err(RulesetError::Unknown {
+                name: id.to_string(),
+            }),
+            Some((_, _, false)) => Err(RulesetError::NotImplemented { name: canonical }),
+            Some((id, _, _)) => Ok(id),
+        }
+    }
+}

@@ -1,0 +1,217 @@
+//! Duels between squads: sampling squad sizes, running trials of a ruleset's battle, and
+//! turning tallies into estimates with intervals.
+
+use serde::{Deserialize, Serialize};
+
+use crate::analysis::MatchupResult;
+use crate::dice::Dice;
+use crate::rulesets::{ExactDuel, Ruleset};
+use crate::sim::{RunPlan, Tally, run, stream_id};
+use crate::stats::{CONFIDENCE, score, score_se, wilson};
+
+/// Integer tallies of many battles between side A and side B.
+///
+/// Sums of squares and cross products let the analysis put a delta-method interval on
+/// "points spent per point destroyed".
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DuelTally {
+    pub trials: u64,
+    pub a_wins: u64,
+    pub b_wins: u64,
+    pub draws: u64,
+    /// Sum of turns over all trials.
+    pub turns: u64,
+    /// Sums of squad sizes and of enemy units destroyed, per side.
+    pub size: [u64; 2],
+    pub kills: [u64; 2],
+    /// Sums of size², kills² and size·kills, per side.
+    pub size_sq: [u64; 2],
+    pub kills_sq: [u64; 2],
+    pub size_kills: [u64; 2],
+    /// Trials in which side A (index 0) acted first; half of all trials, by construction.
+    pub a_first: u64,
+}
+
+impl Tally for DuelTally {
+    fn merge(&mut self, o: &Self) {
+        self.trials += o.trials;
+        self.a_wins += o.a_wins;
+        self.b_wins += o.b_wins;
+        self.draws += o.draws;
+        self.turns += o.turns;
+        self.a_first += o.a_first;
+        for s in 0..2 {
+            self.size[s] += o.size[s];
+            self.kills[s] += o.kills[s];
+            self.size_sq[s] += o.size_sq[s];
+            self.kills_sq[s] += o.kills_sq[s];
+            self.size_kills[s] += o.size_kills[s];
+        }
+    }
+    fn trials(&self) -> u64 {
+        self.trials
+    }
+}
+
+impl DuelTally {
+    /// The same tally seen from B's side (A and B swapped).
+    pub fn swapped(&self) -> Self {
+        let sw = |x: [u64; 2]| [x[1], x[0]];
+        DuelTally {
+            trials: self.trials,
+            a_wins: self.b_wins,
+            b_wins: self.a_wins,
+            draws: self.draws,
+            turns: self.turns,
+            size: sw(self.size),
+            kills: sw(self.kills),
+            size_sq: sw(self.size_sq),
+            kills_sq: sw(self.kills_sq),
+            size_kills: sw(self.size_kills),
+            a_first: self.trials - self.a_first,
+        }
+    }
+
+    /// The widest 95% Wilson half-width of P(A wins), P(B wins), P(draw): what
+    /// `--target-error` watches.
+    pub fn widest_half_width(&self) -> f64 {
+        let n = self.trials as f64;
+        [self.a_wins, self.b_wins, self.draws]
+            .iter()
+            .map(|&k| wilson(k as f64, n, CONFIDENCE).half_width())
+            .fold(0.0, f64::max)
+    }
+}
+
+/// How each side's force is made up.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Squads {
+    /// One unit each.
+    One,
+    /// Each side buys copies of its unit with `budget` points: ⌊budget / cost⌋ plus one more
+    /// with probability (budget mod cost) / cost, so the expected spend equals the budget.
+    PointsMatched { budget: f64 },
+}
+
+impl Squads {
+    fn label(&self) -> &'static str {
+        match self {
+            Squads::One => "1v1",
+            Squads::PointsMatched { .. } => "points",
+        }
+    }
+
+    /// The squad size for a unit of `cost` points, given a uniform draw `u` in [0, 1).
+    pub fn size(&self, cost: f64, u: f64) -> u32 {
+        match *self {
+            Squads::One => 1,
+            Squads::PointsMatched { budget } => {
+                let whole = (budget / cost).floor();
+                let frac = budget / cost - whole;
+                whole as u32 + (u < frac) as u32
+            }
+        }
+    }
+}
+
+/// Plays trials of unit `a` against unit `b` at `distance` under `plan`.
+///
+/// Trial `k` has side A acting first when `k` is even, so both sides go first equally often.
+/// The stream id depends on the ruleset, squad kind and unit ids (not on costs or distance),
+/// so cost sweeps and distance sweeps of one matchup share dice: common random numbers.
+pub fn simulate<R: Ruleset>(
+    r: &R,
+    a: usize,
+    b: usize,
+    distance: f64,
+    squads: Squads,
+    plan: &RunPlan,
+) -> DuelTally {
+    let units = r.units();
+    let (cost_a, cost_b) = (units[a].cost, units[b].cost);
+    let stream = stream_id(&[r.id(), squads.label(), &units[a].id, &units[b].id]);
+    run(
+        plan,
+        stream,
+        |dice, first_trial, n, t: &mut DuelTally| {
+            let mut arena = r.arena();
+            for k in 0..n as u64 {
+                let trial = first_trial + k;
+                let na = squads.size(
+                    cost_a,
+                    if matches!(squads, Squads::One) {
+                        0.0
+                    } else {
+                        dice.unit_f64()
+                    },
+                );
+                let nb = squads.size(
+                    cost_b,
+                    if matches!(squads, Squads::One) {
+                        0.0
+                    } else {
+                        dice.unit_f64()
+                    },
+                );
+                let a_first = trial % 2 == 0;
+                let out = r.play_duel(&mut arena, dice, a, na, b, nb, distance, a_first);
+                t.trials += 1;
+                t.a_first += a_first as u64;
+                match out.winner {
+                    Some(0) => t.a_wins += 1,
+                    Some(_) => t.b_wins += 1,
+                    None => t.draws += 1,
+                }
+                t.turns += out.turns as u64;
+                for (s, size) in [na as u64, nb as u64].into_iter().enumerate() {
+                    let kills = out.kills[s] as u64;
+                    t.size[s] += size;
+                    t.kills[s] += kills;
+                    t.size_sq[s] += size * size;
+                    t.kills_sq[s] += kills * kills;
+                    t.size_kills[s] += size * kills;
+                }
+            }
+        },
+        DuelTally::widest_half_width,
+    )
+}
+
+/// Estimates with 95% intervals from a tally; `costs` are the two units' costs.
+pub fn result_from_tally(t: &DuelTally, costs: [f64; 2]) -> MatchupResult {
+    let n = t.trials as f64;
+    let per = |x: u64| if t.trials == 0 { 0.0 } else { x as f64 / n };
+    MatchupResult {
+        a_wins: wilson(t.a_wins as f64, n, CONFIDENCE),
+        b_wins: wilson(t.b_wins as f64, n, CONFIDENCE),
+        draws: wilson(t.draws as f64, n, CONFIDENCE),
+        a_score: score(t.a_wins, t.draws, t.trials, CONFIDENCE),
+        a_score_se: score_se(t.a_wins, t.draws, t.trials),
+        trials: t.trials,
+        method: "monte-carlo".into(),
+        mean_turns: per(t.turns),
+        a_points_spent: per(t.size[0]) * costs[0],
+        a_points_killed: per(t.kills[0]) * costs[1],
+        b_points_spent: per(t.size[1]) * costs[1],
+        b_points_killed: per(t.kills[1]) * costs[0],
+    }
+}
+
+/// An exact result as a matchup result: every interval is the point itself.
+pub fn result_from_exact(e: &ExactDuel, costs: [f64; 2]) -> MatchupResult {
+    use crate::stats::Estimate;
+    MatchupResult {
+        a_wins: Estimate::exact(e.a_wins),
+        b_wins: Estimate::exact(e.b_wins),
+        draws: Estimate::exact(e.draws),
+        a_score: Estimate::exact(e.a_wins + 0.5 * e.draws),
+        a_score_se: 0.0,
+        trials: 0,
+        method: "exact".into(),
+        mean_turns: e.mean_turns,
+        a_points_spent: costs[0],
+        a_points_killed: e.a_wins * costs[1],
+        b_points_spent: costs[1],
+        b_points_killed: e.b_wins * costs[0],
+    }
+}

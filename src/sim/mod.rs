@@ -1,0 +1,243 @@
+//! The Monte Carlo engine: fixed batches, one generator per batch, integer tallies.
+//!
+//! Why it is built this way: results for a seed must be identical whatever the thread count.
+//! So trials are grouped in batches of a fixed size; batch `k` of stream `s` always gets the
+//! generator seeded from `(seed, s, k)` through SplitMix64, whichever thread runs it; each
+//! batch produces an integer tally; tallies are merged in batch order (integer sums, so the
+//! order could not matter anyway). Nothing is seeded per thread and no float is reduced in
+//! parallel.
+//!
+//! The stopping rule (`--target-error`, SimulationCraft's `target_error`) looks at the merged
+//! tally only between rounds of batches, and the size of the next round depends only on that
+//! tally, so a run that stops early stops at the same batch on 1 or 8 threads.
+
+pub mod duel;
+
+use rayon::prelude::*;
+
+use crate::dice::FastDice;
+
+/// A mergeable record of outcomes: integer counts only.
+pub trait Tally: Default + Send + Clone {
+    /// Add another tally's counts into this one.
+    fn merge(&mut self, other: &Self);
+    /// Trials recorded so far.
+    fn trials(&self) -> u64;
+}
+
+/// How many trials to run and when to stop.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct RunPlan {
+    /// Master seed (`--seed`).
+    pub seed: u64,
+    /// Trials per batch. Fixed for a plan: changing it changes the results of a seed.
+    pub batch_size: u32,
+    /// At least this many trials before the stopping rule is consulted.
+    pub min_trials: u64,
+    /// Never more than this many trials (`--trials`).
+    pub max_trials: u64,
+    /// Stop once the stopping rule's widest 95% half-width is at most this (`--target-error`);
+    /// `None` runs exactly `max_trials`.
+    pub target_error: Option<f64>,
+}
+
+impl RunPlan {
+    /// A plan that runs exactly `trials` trials.
+    pub fn fixed(seed: u64, trials: u64, batch_size: u32) -> Self {
+        RunPlan {
+            seed,
+            batch_size,
+            min_trials: trials,
+            max_trials: trials,
+            target_error: None,
+        }
+    }
+
+    fn batches_for(&self, trials: u64) -> u64 {
+        trials.div_ceil(self.batch_size as u64).max(1)
+    }
+}
+
+/// SplitMix64's finaliser: a bijective mixer of 64-bit values.
+#[inline]
+pub fn splitmix64(mut z: u64) -> u64 {
+    z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// The seed of batch `batch` of stream `stream` under master seed `seed`.
+pub fn batch_seed(seed: u64, stream: u64, batch: u64) -> u64 {
+    splitmix64(splitmix64(splitmix64(seed) ^ stream) ^ batch.wrapping_mul(0xD6E8_FEB8_6659_FD93))
+}
+
+/// A stable 64-bit id for a matchup or any named stream: FNV-1a of the parts joined by `|`.
+///
+/// Use the same key for variants of one matchup (cost sweeps, rule variants) so they share
+/// batch seeds: common random numbers.
+pub fn stream_id(parts: &[&str]) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for (i, p) in parts.iter().enumerate() {
+        if i > 0 {
+            h ^= b'|' as u64;
+            h = h.wrapping_mul(0x0100_0000_01b3);
+        }
+        for b in p.bytes() {
+            h ^= b as u64;
+            h = h.wrapping_mul(0x0100_0000_01b3);
+        }
+    }
+    h
+}
+
+/// Runs batches of `stream` until the plan says stop, in parallel on the current rayon pool.
+///
+/// `play_batch(dice, first_trial, n, tally)` must play trials `first_trial .. first_trial + n`
+/// with the given dice and add them to `tally`; it must use no other randomness. Trial
+/// numbers are global, so a game can alternate who goes first by trial parity.
+/// `half_width(tally)` returns the widest 95% half-width the stopping rule watches.
+///
+/// Returns the merged tally. Identical for a seed whatever the number of threads.
+pub fn run<T, P, H>(plan: &RunPlan, stream: u64, play_batch: P, half_width: H) -> T
+where
+    T: Tally,
+    P: Fn(&mut FastDice, u64, u32, &mut T) + Sync,
+    H: Fn(&T) -> f64,
+{
+    let max_batches = plan.batches_for(plan.max_trials);
+    let mut next_round = plan.batches_for(plan.min_trials.min(plan.max_trials));
+    let mut done_batches = 0u64;
+    let mut total = T::default();
+    loop {
+        let end = (done_batches + next_round).min(max_batches);
+        let round: Vec<T> = (done_batches..end)
+            .into_par_iter()
+            .map(|b| {
+                let mut dice = FastDice::from_seed(batch_seed(plan.seed, stream, b));
+                let mut t = T::default();
+                let first = b * plan.batch_size as u64;
+                // The last batch is cut short so exactly `max_trials` are played at most.
+                let n = (plan.max_trials - first).min(plan.batch_size as u64) as u32;
+                play_batch(&mut dice, first, n, &mut t);
+                t
+            })
+            .collect();
+        for t in &round {
+            total.merge(t);
+        }
+        done_batches = end;
+        if done_batches >= max_batches {
+            break;
+        }
+        let Some(target) = plan.target_error else {
+            continue;
+        };
+        let hw = half_width(&total);
+        if hw <= target {
+            break;
+        }
+        // Half-width shrinks as 1/sqrt(n): aim 10% past the predicted need, at least 1 batch.
+        let n = total.trials().max(1) as f64;
+        let needed = n * (hw / target).powi(2) * 1.1;
+        let more = ((needed - n) / plan.batch_size as f64).ceil().max(1.0) as u64;
+        next_round = more.min(max_batches - done_batches);
+    }
+    total
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::dice::Dice;
+
+    #[derive(Default, Clone, Debug, PartialEq)]
+    struct Sixes {
+        n: u64,
+        sixes: u64,
+    }
+    impl Tally for Sixes {
+        fn merge(&mut self, o: &Self) {
+            self.n += o.n;
+            self.sixes += o.sixes;
+        }
+        fn trials(&self) -> u64 {
+            self.n
+        }
+    }
+
+    fn count_sixes(plan: &RunPlan) -> Sixes {
+        run(
+            plan,
+            stream_id(&["test", "sixes"]),
+            |d, _, n, t: &mut Sixes| {
+                for _ in 0..n {
+                    t.n += 1;
+                    t.sixes += (d.d6() == 6) as u64;
+                }
+            },
+            |t| {
+                let p = t.sixes as f64 / t.n as f64;
+                1.96 * (p * (1.0 - p) / t.n as f64).sqrt()
+            },
+        )
+    }
+
+    #[test]
+    fn same_seed_same_tally_on_one_and_two_threads() {
+        let plan = RunPlan {
+            seed: 9,
+            batch_size: 1000,
+            min_trials: 5000,
+            max_trials: 200_000,
+            target_error: Some(0.002),
+        };
+        let one = rayon::ThreadPoolBuilder::new()
+            .num_threads(1)
+            .build()
+            .unwrap()
+            .install(|| count_sixes(&plan));
+        let two = rayon::ThreadPoolBuilder::new()
+            .num_threads(2)
+            .build()
+            .unwrap()
+            .install(|| count_sixes(&plan));
+        let three = rayon::ThreadPoolBuilder::new()
+            .num_threads(3)
+            .build()
+            .unwrap()
+            .install(|| count_sixes(&plan));
+        assert_eq!(one, two);
+        assert_eq!(one, three);
+        // And the estimate is right: 1/6 within 4 standard errors.
+        let p = one.sixes as f64 / one.n as f64;
+        let se = (p * (1.0 - p) / one.n as f64).sqrt();
+        assert!((p - 1.0 / 6.0).abs() < 4.0 * se, "p = {p}");
+    }
+
+    #[test]
+    fn stopping_rule_stops_near_the_target() {
+        let plan = RunPlan {
+            seed: 1,
+            batch_size: 500,
+            min_trials: 1000,
+            max_trials: 10_000_000,
+            target_error: Some(0.005),
+        };
+        let t = count_sixes(&plan);
+        // Needed n ≈ 1.96² · (5/36) / 0.005² ≈ 21 300; the rule may overshoot by a round.
+        assert!(t.n >= 20_000 && t.n <= 40_000, "n = {}", t.n);
+    }
+
+    #[test]
+    fn fixed_plan_runs_exactly_the_trials_asked_for() {
+        let t = count_sixes(&RunPlan::fixed(3, 2500, 1000));
+        assert_eq!(t.n, 2500);
+    }
+
+    #[test]
+    fn stream_ids_differ_by_part_boundaries() {
+        assert_ne!(stream_id(&["ab", "c"]), stream_id(&["a", "bc"]));
+        assert_ne!(batch_seed(1, 2, 3), batch_seed(1, 2, 4));
+    }
+}
