@@ -14,9 +14,7 @@ use serde_json::json;
 use crate::analysis::{AnalysisSettings, MatchupResult, RulesetAnalysis, analyse};
 use crate::cli::{Cli, Command, DuelArgs, MatrixArgs, ReportArgs, RulesArgs, SimArgs};
 use crate::config::{ConfigError, Overrides, Source};
-use crate::rulesets::{
-    AnyRuleset, Ruleset, RulesetError, UnknownUnit, default_config, implemented,
-};
+use crate::rulesets::{AnyRuleset, Ruleset, RulesetError, UnknownUnit, default_config, implemented};
 use crate::sim::RunPlan;
 use crate::sim::duel::{Squads, result_from_exact, result_from_tally, simulate};
 use crate::stats::Estimate;
@@ -34,10 +32,7 @@ pub enum AppError {
     #[error("{0}")]
     Usage(String),
     #[error("{context}: {source}")]
-    Io {
-        context: String,
-        source: std::io::Error,
-    },
+    Io { context: String, source: std::io::Error },
     #[error(transparent)]
     Other(#[from] anyhow::Error),
 }
@@ -47,9 +42,9 @@ impl AppError {
     pub fn is_broken_pipe(&self) -> bool {
         match self {
             AppError::Io { source, .. } => source.kind() == std::io::ErrorKind::BrokenPipe,
-            AppError::Other(e) => e
-                .downcast_ref::<std::io::Error>()
-                .is_some_and(|e| e.kind() == std::io::ErrorKind::BrokenPipe),
+            AppError::Other(e) => {
+                e.downcast_ref::<std::io::Error>().is_some_and(|e| e.kind() == std::io::ErrorKind::BrokenPipe)
+            }
             _ => false,
         }
     }
@@ -59,10 +54,7 @@ fn stdout_write(text: &str) -> Result<(), AppError> {
     let mut out = std::io::stdout().lock();
     out.write_all(text.as_bytes())
         .and_then(|_| out.flush())
-        .map_err(|source| AppError::Io {
-            context: "writing to stdout".into(),
-            source,
-        })
+        .map_err(|source| AppError::Io { context: "writing to stdout".into(), source })
 }
 
 /// Runs a parsed command line.
@@ -102,9 +94,7 @@ fn load(id: &str, config: Option<&PathBuf>, set: &[String]) -> Result<Loaded, Ap
 fn check_sim_args(sim: &SimArgs) -> Result<(), AppError> {
     if let Some(e) = sim.target_error {
         if !(e > 0.0 && e < 0.5) {
-            return Err(AppError::Usage(format!(
-                "--target-error must be in (0, 0.5), got {e}"
-            )));
+            return Err(AppError::Usage(format!("--target-error must be in (0, 0.5), got {e}")));
         }
     }
     if sim.trials == Some(0) {
@@ -130,11 +120,9 @@ fn progress_bar() -> ProgressBar {
     }
     let pb = ProgressBar::with_draw_target(Some(0), ProgressDrawTarget::stderr());
     pb.set_style(
-        ProgressStyle::with_template(
-            "{msg:>16} [{bar:40}] {pos}/{len} matchups ({elapsed}, eta {eta})",
-        )
-        .expect("valid template")
-        .progress_chars("=> "),
+        ProgressStyle::with_template("{msg:>16} [{bar:40}] {pos}/{len} matchups ({elapsed}, eta {eta})")
+            .expect("valid template")
+            .progress_chars("=> "),
     );
     pb
 }
@@ -143,12 +131,7 @@ fn pct(e: &Estimate) -> String {
     if e.lo == e.hi {
         format!("{:.1}%", 100.0 * e.value)
     } else {
-        format!(
-            "{:.1}% [{:.1}, {:.1}]",
-            100.0 * e.value,
-            100.0 * e.lo,
-            100.0 * e.hi
-        )
+        format!("{:.1}% [{:.1}, {:.1}]", 100.0 * e.value, 100.0 * e.lo, 100.0 * e.hi)
     }
 }
 
@@ -167,24 +150,14 @@ fn duel_with<R: Ruleset>(r: &R, args: &DuelArgs) -> Result<(), AppError> {
     let settings = settings_for(r, &args.sim);
     let distance = args.distance.unwrap_or(settings.distance);
     if !(distance > 0.0 && distance <= 1000.0) {
-        return Err(AppError::Usage(format!(
-            "--distance must be more than 0 and at most 1000, got {distance}"
-        )));
+        return Err(AppError::Usage(format!("--distance must be more than 0 and at most 1000, got {distance}")));
     }
     let units = r.units();
     let costs = [units[a].cost, units[b].cost];
-    let squads = if args.points_matched {
-        Squads::PointsMatched {
-            budget: settings.budget,
-        }
-    } else {
-        Squads::One
-    };
+    let squads = if args.points_matched { Squads::PointsMatched { budget: settings.budget } } else { Squads::One };
     let started = Instant::now();
     let result: MatchupResult = if args.exact {
-        let e = r
-            .exact_duel(a, b, distance)
-            .map_err(|e| AppError::Usage(format!("--exact: {e}")))?;
+        let e = r.exact_duel(a, b, distance).map_err(|e| AppError::Usage(format!("--exact: {e}")))?;
         result_from_exact(&e, costs)
     } else {
         let plan = RunPlan {
@@ -198,14 +171,7 @@ fn duel_with<R: Ruleset>(r: &R, args: &DuelArgs) -> Result<(), AppError> {
                 _ => Some(settings.target_error),
             },
         };
-        let plan = if plan.target_error.is_none() {
-            RunPlan {
-                min_trials: plan.max_trials,
-                ..plan
-            }
-        } else {
-            plan
-        };
+        let plan = if plan.target_error.is_none() { RunPlan { min_trials: plan.max_trials, ..plan } } else { plan };
         let t = simulate(r, a, b, distance, squads, &plan);
         result_from_tally(&t, costs)
     };
@@ -234,10 +200,7 @@ fn duel_with<R: Ruleset>(r: &R, args: &DuelArgs) -> Result<(), AppError> {
             "mean_turns": result.mean_turns,
             "confidence": crate::stats::CONFIDENCE,
         });
-        return stdout_write(&format!(
-            "{}\n",
-            serde_json::to_string_pretty(&v).expect("json")
-        ));
+        return stdout_write(&format!("{}\n", serde_json::to_string_pretty(&v).expect("json")));
     }
     let mut t = Table::new();
     t.load_preset(UTF8_FULL_CONDENSED);
@@ -249,10 +212,7 @@ fn duel_with<R: Ruleset>(r: &R, args: &DuelArgs) -> Result<(), AppError> {
     let how = if result.method == "exact" {
         "exact (Markov chain)".to_string()
     } else {
-        format!(
-            "Monte Carlo, {} trials, seed {}",
-            result.trials, args.sim.seed
-        )
+        format!("Monte Carlo, {} trials, seed {}", result.trials, args.sim.seed)
     };
     let squads_txt = if args.points_matched {
         format!("points-matched squads of {} points", settings.budget)
@@ -289,17 +249,11 @@ fn matrix(args: MatrixArgs) -> Result<(), AppError> {
             "matrix_points": analysis.matrix_points,
             "efficiency": analysis.efficiency,
         });
-        return stdout_write(&format!(
-            "{}\n",
-            serde_json::to_string_pretty(&v).expect("json")
-        ));
+        return stdout_write(&format!("{}\n", serde_json::to_string_pretty(&v).expect("json")));
     }
     let mut text = String::new();
     for m in [&analysis.matrix_1v1, &analysis.matrix_points] {
-        text.push_str(&format!(
-            "{} — score of the row unit against the column unit, %\n",
-            m.title
-        ));
+        text.push_str(&format!("{} — score of the row unit against the column unit, %\n", m.title));
         text.push_str(&format!("{}\n\n", matrix_table(&analysis, m)));
     }
     text.push_str(&efficiency_table(&analysis).to_string());
@@ -309,10 +263,7 @@ fn matrix(args: MatrixArgs) -> Result<(), AppError> {
 }
 
 fn name_of<'a>(a: &'a RulesetAnalysis, id: &'a str) -> &'a str {
-    a.units
-        .iter()
-        .find(|u| u.id == id)
-        .map_or(id, |u| u.name.as_str())
+    a.units.iter().find(|u| u.id == id).map_or(id, |u| u.name.as_str())
 }
 
 fn matrix_table(a: &RulesetAnalysis, m: &crate::analysis::Matrix) -> Table {
@@ -323,9 +274,10 @@ fn matrix_table(a: &RulesetAnalysis, m: &crate::analysis::Matrix) -> Table {
     t.set_header(header);
     for (i, row) in m.cells.iter().enumerate() {
         let mut cells = vec![Cell::new(name_of(a, &m.units[i]))];
-        cells.extend(row.iter().map(|c| {
-            Cell::new(format!("{:.0}", 100.0 * c.a_score.value)).set_alignment(CellAlignment::Right)
-        }));
+        cells.extend(
+            row.iter()
+                .map(|c| Cell::new(format!("{:.0}", 100.0 * c.a_score.value)).set_alignment(CellAlignment::Right)),
+        );
         t.add_row(cells);
     }
     t
@@ -349,19 +301,17 @@ fn efficiency_table(a: &RulesetAnalysis) -> Table {
             Cell::new(row.unit.cost).set_alignment(CellAlignment::Right),
             Cell::new(pct(&row.efficiency)),
             Cell::new(pct(&row.win_rate_1v1)),
-            Cell::new(row.points_per_point_killed.map_or("—".to_string(), |e| {
-                format!("{:.2} [{:.2}, {:.2}]", e.value, e.lo, e.hi)
-            })),
+            Cell::new(
+                row.points_per_point_killed
+                    .map_or("—".to_string(), |e| format!("{:.2} [{:.2}, {:.2}]", e.value, e.lo, e.hi)),
+            ),
         ]);
     }
     t
 }
 
 fn warnings_text(a: &RulesetAnalysis) -> String {
-    a.warnings
-        .iter()
-        .map(|w| format!("warning: {}\n", w.message))
-        .collect()
+    a.warnings.iter().map(|w| format!("warning: {}\n", w.message)).collect()
 }
 
 // ---------------------------------------------------------------------------------------
@@ -370,11 +320,7 @@ fn warnings_text(a: &RulesetAnalysis) -> String {
 fn report(args: ReportArgs) -> Result<(), AppError> {
     check_sim_args(&args.sim)?;
     let ids: Vec<String> = if args.rulesets.is_empty() {
-        implemented()
-            .into_iter()
-            .filter(|id| default_config(id).exists())
-            .map(String::from)
-            .collect()
+        implemented().into_iter().filter(|id| default_config(id).exists()).map(String::from).collect()
     } else {
         args.rulesets.clone()
     };
@@ -388,10 +334,8 @@ fn report(args: ReportArgs) -> Result<(), AppError> {
         return Err(AppError::Usage("--config needs exactly one RULESET".into()));
     }
     // Read and validate everything first: bad input must cost nothing.
-    let loaded: Vec<Loaded> = ids
-        .iter()
-        .map(|id| load(id, args.sim.config.as_ref(), &args.sim.set))
-        .collect::<Result<_, _>>()?;
+    let loaded: Vec<Loaded> =
+        ids.iter().map(|id| load(id, args.sim.config.as_ref(), &args.sim.set)).collect::<Result<_, _>>()?;
     let started = Instant::now();
     let mut analyses = Vec::new();
     for l in &loaded {
@@ -420,27 +364,15 @@ fn report(args: ReportArgs) -> Result<(), AppError> {
             dir.join("report.md").display()
         ));
     }
-    let index = crate::report::write_index(&index_entries(&analyses, &args.out), &args.out)
-        .map_err(AppError::Other)?;
-    text.push_str(&format!(
-        "wrote {} in {:.1} s\n",
-        index.display(),
-        started.elapsed().as_secs_f64()
-    ));
+    let index = crate::report::write_index(&index_entries(&analyses, &args.out), &args.out).map_err(AppError::Other)?;
+    text.push_str(&format!("wrote {} in {:.1} s\n", index.display(), started.elapsed().as_secs_f64()));
     stdout_write(&text)
 }
 
 /// Index entries for this run's rulesets, in the order of the known-rulesets list.
-fn index_entries(
-    analyses: &[RulesetAnalysis],
-    _out: &std::path::Path,
-) -> Vec<crate::report::IndexEntry> {
+fn index_entries(analyses: &[RulesetAnalysis], _out: &std::path::Path) -> Vec<crate::report::IndexEntry> {
     let mut sorted: Vec<&RulesetAnalysis> = analyses.iter().collect();
-    sorted.sort_by_key(|a| {
-        crate::rulesets::RULESETS
-            .iter()
-            .position(|r| r.0 == a.ruleset)
-    });
+    sorted.sort_by_key(|a| crate::rulesets::RULESETS.iter().position(|r| r.0 == a.ruleset));
     sorted.into_iter().map(Into::into).collect()
 }
 
@@ -449,22 +381,13 @@ fn index_entries(
 
 fn rules(args: RulesArgs) -> Result<(), AppError> {
     let loaded = load(&args.ruleset, args.config.as_ref(), &[])?;
-    let (title, rows, variants) =
-        with_ruleset!(&loaded.ruleset, r => (r.title(), r.coverage(), r.variants()));
+    let (title, rows, variants) = with_ruleset!(&loaded.ruleset, r => (r.title(), r.coverage(), r.variants()));
     let mut t = Table::new();
     t.load_preset(UTF8_FULL_CONDENSED);
     t.set_header(vec!["rule", "source", "status", "note"]);
     for row in &rows {
-        t.add_row(vec![
-            row.rule.as_str(),
-            row.source.as_str(),
-            row.status.label(),
-            row.note.as_str(),
-        ]);
+        t.add_row(vec![row.rule.as_str(), row.source.as_str(), row.status.label(), row.note.as_str()]);
     }
     let v: Vec<String> = variants.iter().map(|(k, v)| format!("{k} = {v}")).collect();
-    stdout_write(&format!(
-        "{title}: rules coverage\nvariants in force: {}\n{t}\n",
-        v.join(", ")
-    ))
+    stdout_write(&format!("{title}: rules coverage\nvariants in force: {}\n{t}\n", v.join(", ")))
 }

@@ -15,11 +15,7 @@ use toml::Spanned;
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Origin {
     /// 1-based line and column in the config file.
-    File {
-        path: PathBuf,
-        line: usize,
-        col: usize,
-    },
+    File { path: PathBuf, line: usize, col: usize },
     /// `--set KEY=VALUE`.
     Override(String),
     /// No location known (e.g. a missing key: the error names the table instead).
@@ -55,23 +51,15 @@ impl Source {
     /// Reads a config file. The error names the path and what went wrong.
     pub fn read(path: &Path) -> Result<Self, ConfigError> {
         let text = std::fs::read_to_string(path).map_err(|e| ConfigError {
-            origin: Origin::Nowhere {
-                path: path.to_path_buf(),
-            },
+            origin: Origin::Nowhere { path: path.to_path_buf() },
             message: format!("cannot read config: {e}"),
         })?;
-        Ok(Source {
-            path: path.to_path_buf(),
-            text,
-        })
+        Ok(Source { path: path.to_path_buf(), text })
     }
 
     /// A source held in memory (tests, embedded configs).
     pub fn from_text(path: impl Into<PathBuf>, text: impl Into<String>) -> Self {
-        Source {
-            path: path.into(),
-            text: text.into(),
-        }
+        Source { path: path.into(), text: text.into() }
     }
 
     /// The origin of a byte offset: 1-based line and column (in characters).
@@ -81,29 +69,17 @@ impl Source {
         let line = before.matches('\n').count() + 1;
         let line_start = before.rfind('\n').map_or(0, |i| i + 1);
         let col = before[line_start..].chars().count() + 1;
-        Origin::File {
-            path: self.path.clone(),
-            line,
-            col,
-        }
+        Origin::File { path: self.path.clone(), line, col }
     }
 
     /// An error at a span of this file.
     pub fn error_at(&self, span: &Range<usize>, message: impl Into<String>) -> ConfigError {
-        ConfigError {
-            origin: self.origin(span.start),
-            message: message.into(),
-        }
+        ConfigError { origin: self.origin(span.start), message: message.into() }
     }
 
     /// An error with no location in this file.
     pub fn error(&self, message: impl Into<String>) -> ConfigError {
-        ConfigError {
-            origin: Origin::Nowhere {
-                path: self.path.clone(),
-            },
-            message: message.into(),
-        }
+        ConfigError { origin: Origin::Nowhere { path: self.path.clone() }, message: message.into() }
     }
 
     /// Deserializes the whole file, mapping TOML and serde errors to `file:line:col`.
@@ -134,30 +110,18 @@ pub struct Field {
 impl Field {
     /// Wraps a spanned TOML value from `source`.
     pub fn from_spanned(source: &Source, key: &str, v: &Spanned<toml::Value>) -> Self {
-        Field {
-            key: key.to_string(),
-            value: v.get_ref().clone(),
-            origin: source.origin(v.span().start),
-        }
+        Field { key: key.to_string(), value: v.get_ref().clone(), origin: source.origin(v.span().start) }
     }
 
     fn err(&self, context: &str, expected: &str) -> ConfigError {
         ConfigError {
             origin: self.origin.clone(),
-            message: format!(
-                "{context}{} must be {expected}, got {}",
-                self.key,
-                show(&self.value)
-            ),
+            message: format!("{context}{} must be {expected}, got {}", self.key, show(&self.value)),
         }
     }
 
     /// An integer in `range`. `context` prefixes the message, e.g. `unit "Snipers": `.
-    pub fn int(
-        &self,
-        context: &str,
-        range: std::ops::RangeInclusive<i64>,
-    ) -> Result<i64, ConfigError> {
+    pub fn int(&self, context: &str, range: std::ops::RangeInclusive<i64>) -> Result<i64, ConfigError> {
         let expected = format!("an integer from {} to {}", range.start(), range.end());
         match &self.value {
             toml::Value::Integer(i) if range.contains(i) => Ok(*i),
@@ -198,11 +162,7 @@ impl Field {
     }
 
     /// A list of strings each one of `choices`.
-    pub fn choices<'a>(
-        &self,
-        context: &str,
-        choices: &[&'a str],
-    ) -> Result<Vec<&'a str>, ConfigError> {
+    pub fn choices<'a>(&self, context: &str, choices: &[&'a str]) -> Result<Vec<&'a str>, ConfigError> {
         let expected = format!("a list of: {}", choices.join(", "));
         let toml::Value::Array(items) = &self.value else {
             return Err(self.err(context, &expected));
@@ -210,13 +170,8 @@ impl Field {
         items
             .iter()
             .map(|it| {
-                let f = Field {
-                    key: self.key.clone(),
-                    value: it.clone(),
-                    origin: self.origin.clone(),
-                };
-                f.choice(context, choices)
-                    .map_err(|_| f.err(context, &expected))
+                let f = Field { key: self.key.clone(), value: it.clone(), origin: self.origin.clone() };
+                f.choice(context, choices).map_err(|_| f.err(context, &expected))
             })
             .collect()
     }
@@ -273,9 +228,7 @@ impl Overrides {
     pub fn toml_value(raw: &str) -> toml::Value {
         let doc = format!("v = {raw}");
         match toml::from_str::<toml::Table>(&doc) {
-            Ok(mut t) => t
-                .remove("v")
-                .unwrap_or_else(|| toml::Value::String(raw.to_string())),
+            Ok(mut t) => t.remove("v").unwrap_or_else(|| toml::Value::String(raw.to_string())),
             Err(_) => toml::Value::String(raw.to_string()),
         }
     }
@@ -293,10 +246,8 @@ impl Overrides {
                 continue;
             };
             let origin = Origin::Override(format!("{k}={v}"));
-            let mut table = toml::Table::try_from(&*value).map_err(|e| ConfigError {
-                origin: origin.clone(),
-                message: e.to_string(),
-            })?;
+            let mut table = toml::Table::try_from(&*value)
+                .map_err(|e| ConfigError { origin: origin.clone(), message: e.to_string() })?;
             table.insert(field.to_string(), Self::toml_value(v));
             *value = table.try_into().map_err(|e: toml::de::Error| ConfigError {
                 origin: origin.clone(),
@@ -339,23 +290,13 @@ mod tests {
     #[test]
     fn offsets_become_line_and_column() {
         let s = Source::from_text("x.toml", "a = 1\nbb = \"five\"\n");
-        assert_eq!(
-            s.origin(11),
-            Origin::File {
-                path: "x.toml".into(),
-                line: 2,
-                col: 6
-            }
-        );
+        assert_eq!(s.origin(11), Origin::File { path: "x.toml".into(), line: 2, col: 6 });
     }
 
     #[test]
     fn override_values_parse_as_toml_or_bare_strings() {
         assert_eq!(Overrides::toml_value("12.5"), toml::Value::Float(12.5));
-        assert_eq!(
-            Overrides::toml_value("both_dice"),
-            toml::Value::String("both_dice".into())
-        );
+        assert_eq!(Overrides::toml_value("both_dice"), toml::Value::String("both_dice".into()));
         assert_eq!(Overrides::toml_value("true"), toml::Value::Boolean(true));
     }
 
@@ -364,16 +305,9 @@ mod tests {
         let f = Field {
             key: "atk".into(),
             value: toml::Value::String("five".into()),
-            origin: Origin::File {
-                path: "g.toml".into(),
-                line: 41,
-                col: 8,
-            },
+            origin: Origin::File { path: "g.toml".into(), line: 41, col: 8 },
         };
         let e = f.int("unit \"Snipers\": ", -5..=20).unwrap_err();
-        assert_eq!(
-            e.to_string(),
-            "g.toml:41:8: unit \"Snipers\": atk must be an integer from -5 to 20, got \"five\""
-        );
+        assert_eq!(e.to_string(), "g.toml:41:8: unit \"Snipers\": atk must be an integer from -5 to 20, got \"five\"");
     }
 }

@@ -18,6 +18,13 @@ use rand_pcg::Pcg64Mcg;
 pub trait Dice {
     /// One six-sided die, 1..=6.
     fn d6(&mut self) -> u8;
+    /// A d6 that is rolled only if `take`: when `take` is false no die is used and the value
+    /// returned means nothing. Lets hot loops roll a conditional re-roll without a
+    /// hard-to-predict branch, while using exactly the dice `if take { d6() }` would.
+    #[inline(always)]
+    fn d6_when(&mut self, take: bool) -> u8 {
+        if take { self.d6() } else { 1 }
+    }
     /// One twelve-sided die, 1..=12.
     fn d12(&mut self) -> u8;
     /// One twenty-sided die, 1..=20.
@@ -39,20 +46,25 @@ impl DigitBuffer {
         DigitBuffer { x: 0, left: 0 }
     }
 
+    /// Lemire's rejection: accept x only if the low word of x·sides^per is not below
+    /// 2^64 mod sides^per; then the high word is exactly uniform on [0, sides^per).
+    #[inline(always)]
+    fn refill<R: Rng>(&mut self, rng: &mut R, per: u8, pow: u64) {
+        let threshold = pow.wrapping_neg() % pow;
+        loop {
+            let x = rng.next_u64();
+            if x.wrapping_mul(pow) >= threshold {
+                self.x = x;
+                break;
+            }
+        }
+        self.left = per;
+    }
+
     #[inline(always)]
     fn next<R: Rng>(&mut self, rng: &mut R, sides: u64, per: u8, pow: u64) -> u8 {
         if self.left == 0 {
-            // Lemire's rejection: accept x only if the low word of x·sides^per is not below
-            // 2^64 mod sides^per; then the high word is exactly uniform on [0, sides^per).
-            let threshold = pow.wrapping_neg() % pow;
-            loop {
-                let x = rng.next_u64();
-                if x.wrapping_mul(pow) >= threshold {
-                    self.x = x;
-                    break;
-                }
-            }
-            self.left = per;
+            self.refill(rng, per, pow);
         }
         self.left -= 1;
         let m = self.x as u128 * sides as u128;
@@ -83,12 +95,7 @@ impl FastDice<Pcg64Mcg> {
 
 impl<R: Rng> FastDice<R> {
     pub fn new(rng: R) -> Self {
-        FastDice {
-            rng,
-            six: DigitBuffer::new(),
-            twelve: DigitBuffer::new(),
-            twenty: DigitBuffer::new(),
-        }
+        FastDice { rng, six: DigitBuffer::new(), twelve: DigitBuffer::new(), twenty: DigitBuffer::new() }
     }
 
     /// The underlying generator, for callers that need raw 64-bit draws.
@@ -101,6 +108,17 @@ impl<R: Rng> Dice for FastDice<R> {
     #[inline(always)]
     fn d6(&mut self) -> u8 {
         self.six.next(&mut self.rng, 6, 20, POW6_20)
+    }
+    #[inline(always)]
+    fn d6_when(&mut self, take: bool) -> u8 {
+        // Refilling early does not change the stream: the next digit is the same either way.
+        if self.six.left == 0 {
+            self.six.refill(&mut self.rng, 20, POW6_20);
+        }
+        let m = self.six.x as u128 * 6;
+        self.six.x = if take { m as u64 } else { self.six.x };
+        self.six.left -= take as u8;
+        ((m >> 64) as u8) + 1
     }
     #[inline(always)]
     fn d12(&mut self) -> u8 {
@@ -131,10 +149,7 @@ pub struct ScriptedDice {
 impl ScriptedDice {
     /// Dice that will roll `rolls` in order, whatever die is asked for.
     pub fn new(rolls: &[u8]) -> Self {
-        ScriptedDice {
-            rolls: rolls.to_vec(),
-            ..Default::default()
-        }
+        ScriptedDice { rolls: rolls.to_vec(), ..Default::default() }
     }
 
     /// Also script the [`Dice::unit_f64`] draws.
@@ -154,14 +169,8 @@ impl ScriptedDice {
     }
 
     fn take(&mut self, sides: u8) -> u8 {
-        let r = *self
-            .rolls
-            .get(self.next)
-            .unwrap_or_else(|| panic!("scripted dice ran out after {} rolls", self.next));
-        assert!(
-            (1..=sides).contains(&r),
-            "scripted roll {r} is not a d{sides} result"
-        );
+        let r = *self.rolls.get(self.next).unwrap_or_else(|| panic!("scripted dice ran out after {} rolls", self.next));
+        assert!((1..=sides).contains(&r), "scripted roll {r} is not a d{sides} result");
         self.next += 1;
         r
     }
@@ -178,10 +187,7 @@ impl Dice for ScriptedDice {
         self.take(20)
     }
     fn unit_f64(&mut self) -> f64 {
-        let u = *self
-            .uniforms
-            .get(self.next_uniform)
-            .expect("scripted uniforms ran out");
+        let u = *self.uniforms.get(self.next_uniform).expect("scripted uniforms ran out");
         self.next_uniform += 1;
         u
     }
@@ -344,10 +350,7 @@ mod tests {
         // Chi-square with 5 d.o.f.: the 99.9% quantile is 20.5.
         let chi = |c: &[u32], k: f64| {
             let e = n as f64 / k;
-            c.iter()
-                .skip(1)
-                .map(|&o| (o as f64 - e).powi(2) / e)
-                .sum::<f64>()
+            c.iter().skip(1).map(|&o| (o as f64 - e).powi(2) / e).sum::<f64>()
         };
         assert!(chi(&counts, 6.0) < 20.5, "d6 chi2 {}", chi(&counts, 6.0));
         assert!(chi(&c12, 12.0) < 31.3, "d12 chi2 {}", chi(&c12, 12.0)); // 11 dof, 99.9%
@@ -386,11 +389,7 @@ mod tests {
     /// Pins the first rolls of seed 42 so an accidental change in extraction is caught.
     fn insta_free_pin(rolls: &[u8]) {
         let expected = pinned_rolls();
-        assert_eq!(
-            rolls,
-            expected.as_slice(),
-            "dice stream for seed 42 changed"
-        );
+        assert_eq!(rolls, expected.as_slice(), "dice stream for seed 42 changed");
     }
 
     fn pinned_rolls() -> Vec<u8> {
@@ -417,6 +416,22 @@ mod tests {
         }
         out.truncate(12);
         out
+    }
+
+    #[test]
+    fn conditional_d6_uses_the_same_stream_as_plain_d6() {
+        let mut plain = FastDice::from_seed(99);
+        let mut cond = FastDice::from_seed(99);
+        let mut pattern = FastDice::from_seed(1);
+        for _ in 0..10_000 {
+            let take = pattern.d6() > 3;
+            if take {
+                assert_eq!(cond.d6_when(true), plain.d6());
+            } else {
+                cond.d6_when(false);
+            }
+            assert_eq!(cond.d6(), plain.d6());
+        }
     }
 
     #[test]

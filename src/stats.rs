@@ -25,11 +25,7 @@ pub struct Estimate {
 impl Estimate {
     /// An exact value: the interval is the point itself.
     pub fn exact(value: f64) -> Self {
-        Estimate {
-            value,
-            lo: value,
-            hi: value,
-        }
+        Estimate { value, lo: value, hi: value }
     }
 
     /// Half the interval width, the "±" a reader sees.
@@ -52,10 +48,7 @@ impl Estimate {
 ///
 /// `confidence` must lie in (0, 1); it panics otherwise (a programming error, not input).
 pub fn z_for(confidence: f64) -> f64 {
-    assert!(
-        confidence > 0.0 && confidence < 1.0,
-        "confidence must be in (0, 1)"
-    );
+    assert!(confidence > 0.0 && confidence < 1.0, "confidence must be in (0, 1)");
     let n = Normal::standard();
     n.inverse_cdf(0.5 + confidence / 2.0)
 }
@@ -65,11 +58,7 @@ pub fn z_for(confidence: f64) -> f64 {
 /// With `trials == 0` the estimate is 0.5 with the interval [0, 1] (nothing is known).
 pub fn wilson(successes: f64, trials: f64, confidence: f64) -> Estimate {
     if trials <= 0.0 {
-        return Estimate {
-            value: 0.5,
-            lo: 0.0,
-            hi: 1.0,
-        };
+        return Estimate { value: 0.5, lo: 0.0, hi: 1.0 };
     }
     let p = successes / trials;
     wilson_from(p, trials, z_for(confidence))
@@ -81,16 +70,8 @@ fn wilson_from(p: f64, n: f64, z: f64) -> Estimate {
     let centre = (p + z2 / (2.0 * n)) / denom;
     let half = z * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt() / denom;
     // At p = 0 (p = 1) the lower (upper) Wilson bound is exactly 0 (1); say so despite rounding.
-    let lo = if p <= 0.0 {
-        0.0
-    } else {
-        (centre - half).max(0.0)
-    };
-    let hi = if p >= 1.0 {
-        1.0
-    } else {
-        (centre + half).min(1.0)
-    };
+    let lo = if p <= 0.0 { 0.0 } else { (centre - half).max(0.0) };
+    let hi = if p >= 1.0 { 1.0 } else { (centre + half).min(1.0) };
     Estimate { value: p, lo, hi }
 }
 
@@ -98,22 +79,14 @@ fn wilson_from(p: f64, n: f64, z: f64) -> Estimate {
 /// with a Wilson interval at the effective sample size (see the module docs).
 pub fn score(wins: u64, draws: u64, trials: u64, confidence: f64) -> Estimate {
     if trials == 0 {
-        return Estimate {
-            value: 0.5,
-            lo: 0.0,
-            hi: 1.0,
-        };
+        return Estimate { value: 0.5, lo: 0.0, hi: 1.0 };
     }
     let n = trials as f64;
     let p = (wins as f64 + 0.5 * draws as f64) / n;
     let second_moment = (wins as f64 + 0.25 * draws as f64) / n;
     let var = (second_moment - p * p).max(0.0);
     let binom = p * (1.0 - p);
-    let n_eff = if var > 0.0 && binom > 0.0 {
-        (n * binom / var).max(n)
-    } else {
-        n
-    };
+    let n_eff = if var > 0.0 && binom > 0.0 { (n * binom / var).max(n) } else { n };
     wilson_from(p, n_eff, z_for(confidence))
 }
 
@@ -121,11 +94,7 @@ pub fn score(wins: u64, draws: u64, trials: u64, confidence: f64) -> Estimate {
 /// `[floor, ceil]` (use `f64::NEG_INFINITY`/`INFINITY` for no clipping).
 pub fn normal(mean: f64, se: f64, confidence: f64, floor: f64, ceil: f64) -> Estimate {
     let h = z_for(confidence) * se;
-    Estimate {
-        value: mean,
-        lo: (mean - h).max(floor),
-        hi: (mean + h).min(ceil),
-    }
+    Estimate { value: mean, lo: (mean - h).max(floor), hi: (mean + h).min(ceil) }
 }
 
 /// Mean of independent estimates, each given with its standard error, as an estimate with a

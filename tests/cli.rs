@@ -15,61 +15,33 @@ fn json_of(out: &[u8]) -> serde_json::Value {
 #[test]
 fn duel_json_has_the_documented_shape() {
     let out = pw()
-        .args([
-            "duel",
-            "guns-n-grenades",
-            "Riflemen",
-            "snipers",
-            "--trials",
-            "4000",
-            "--json",
-        ])
+        .args(["duel", "guns-n-grenades", "Riflemen", "snipers", "--trials", "4000", "--json"])
         .assert()
         .success()
         .get_output()
         .stdout
         .clone();
     let v = json_of(&out);
-    for key in [
-        "ruleset", "a", "b", "distance", "method", "trials", "a_wins", "b_wins", "draws",
-    ] {
+    for key in ["ruleset", "a", "b", "distance", "method", "trials", "a_wins", "b_wins", "draws"] {
         assert!(v.get(key).is_some(), "missing {key}");
     }
     assert_eq!(v["method"], "monte-carlo");
     assert_eq!(v["trials"], 4000);
     assert_eq!(v["a"], "Riflemen");
     assert_eq!(v["b"], "Snipers");
-    let total = v["a_wins"].as_f64().unwrap()
-        + v["b_wins"].as_f64().unwrap()
-        + v["draws"].as_f64().unwrap();
+    let total = v["a_wins"].as_f64().unwrap() + v["b_wins"].as_f64().unwrap() + v["draws"].as_f64().unwrap();
     assert!((total - 1.0).abs() < 1e-12);
     for key in ["a_wins", "b_wins", "draws"] {
         let ci = v[format!("{key}_ci")].as_array().unwrap();
-        let (lo, hi, p) = (
-            ci[0].as_f64().unwrap(),
-            ci[1].as_f64().unwrap(),
-            v[key].as_f64().unwrap(),
-        );
-        assert!(
-            0.0 <= lo && lo <= p && p <= hi && hi <= 1.0,
-            "{key}: {lo} {p} {hi}"
-        );
+        let (lo, hi, p) = (ci[0].as_f64().unwrap(), ci[1].as_f64().unwrap(), v[key].as_f64().unwrap());
+        assert!(0.0 <= lo && lo <= p && p <= hi && hi <= 1.0, "{key}: {lo} {p} {hi}");
     }
 }
 
 #[test]
 fn exact_duel_json_gives_the_point_twice() {
     let out = pw()
-        .args([
-            "duel",
-            "gng",
-            "riflemen",
-            "heavy-infantry",
-            "--distance",
-            "8",
-            "--exact",
-            "--json",
-        ])
+        .args(["duel", "gng", "riflemen", "heavy-infantry", "--distance", "8", "--exact", "--json"])
         .assert()
         .success()
         .get_output()
@@ -116,16 +88,7 @@ fn the_same_seed_gives_identical_json_on_one_and_two_threads() {
     assert_eq!(one, run("3"));
     // And a different seed gives different numbers (the seed is really used).
     let other = pw()
-        .args([
-            "duel",
-            "gng",
-            "mortar",
-            "riflemen",
-            "--points-matched",
-            "--seed",
-            "8",
-            "--json",
-        ])
+        .args(["duel", "gng", "mortar", "riflemen", "--points-matched", "--seed", "8", "--json"])
         .assert()
         .success()
         .get_output()
@@ -136,39 +99,28 @@ fn the_same_seed_gives_identical_json_on_one_and_two_threads() {
 
 #[test]
 fn unknown_unit_lists_the_known_ones() {
-    pw().args(["duel", "guns-n-grenades", "sniper", "riflemen"])
-        .assert()
-        .code(2)
-        .stderr(predicates_str(
-            "unknown unit \"sniper\" for guns-n-grenades; known: Riflemen, Light Infantry, Heavy Infantry, Snipers",
-        ));
+    pw().args(["duel", "guns-n-grenades", "sniper", "riflemen"]).assert().code(2).stderr(predicates_str(
+        "unknown unit \"sniper\" for guns-n-grenades; known: Riflemen, Light Infantry, Heavy Infantry, Snipers",
+    ));
 }
 
 #[test]
 fn unknown_ruleset_lists_the_known_ones() {
-    pw().args(["duel", "warhammer", "a", "b"])
-        .assert()
-        .code(2)
-        .stderr(predicates_str("known: guns-n-grenades"));
+    pw().args(["duel", "warhammer", "a", "b"]).assert().code(2).stderr(predicates_str("known: guns-n-grenades"));
 }
 
 #[test]
 fn broken_config_names_file_line_column_unit_and_key() {
     let dir = tempfile::tempdir().unwrap();
     let text = std::fs::read_to_string("configs/guns-n-grenades.toml").unwrap();
-    let broken = text.replacen(
-        "atk = 5\ndef = 1\ntags = [\"limited\"]",
-        "atk = \"five\"\ndef = 1\ntags = [\"limited\"]",
-        1,
-    );
+    let broken =
+        text.replacen("atk = 5\ndef = 1\ntags = [\"limited\"]", "atk = \"five\"\ndef = 1\ntags = [\"limited\"]", 1);
     assert_ne!(broken, text, "the Snipers' atk line was found");
     let path = dir.path().join("gng.toml");
     std::fs::write(&path, &broken).unwrap();
     let line = broken.lines().position(|l| l == "atk = \"five\"").unwrap() + 1;
-    let expected = format!(
-        "{}:{line}:7: unit \"Snipers\": atk must be an integer from -5 to 20, got \"five\"",
-        path.display()
-    );
+    let expected =
+        format!("{}:{line}:7: unit \"Snipers\": atk must be an integer from -5 to 20, got \"five\"", path.display());
     pw().args(["duel", "gng", "riflemen", "snipers", "--config"])
         .arg(&path)
         .assert()
@@ -183,11 +135,7 @@ fn toml_syntax_errors_point_at_the_line() {
     let broken = text.replacen("distance = 12.0", "distance = twelve", 1);
     let path = dir.path().join("gng.toml");
     std::fs::write(&path, &broken).unwrap();
-    let line = broken
-        .lines()
-        .position(|l| l == "distance = twelve")
-        .unwrap()
-        + 1;
+    let line = broken.lines().position(|l| l == "distance = twelve").unwrap() + 1;
     pw().args(["matrix", "gng", "--config"])
         .arg(&path)
         .assert()
@@ -224,48 +172,22 @@ fn set_overrides_rules_and_rejects_bad_values() {
     ])
     .assert()
     .success();
-    pw().args([
-        "duel",
-        "gng",
-        "heavy-infantry",
-        "riflemen",
-        "--set",
-        "rules.fast_shot=sometimes",
-    ])
-    .assert()
-    .code(2)
-    .stderr(predicates_str("--set rules.fast_shot=sometimes"))
-    .stderr(predicates_str("attacker_die"));
-    pw().args([
-        "duel",
-        "gng",
-        "heavy-infantry",
-        "riflemen",
-        "--set",
-        "unit.snipers.atk=99",
-    ])
-    .assert()
-    .code(2)
-    .stderr(predicates_str(
-        "atk must be an integer from -5 to 20, got 99",
-    ));
+    pw().args(["duel", "gng", "heavy-infantry", "riflemen", "--set", "rules.fast_shot=sometimes"])
+        .assert()
+        .code(2)
+        .stderr(predicates_str("--set rules.fast_shot=sometimes"))
+        .stderr(predicates_str("attacker_die"));
+    pw().args(["duel", "gng", "heavy-infantry", "riflemen", "--set", "unit.snipers.atk=99"])
+        .assert()
+        .code(2)
+        .stderr(predicates_str("atk must be an integer from -5 to 20, got 99"));
 }
 
 #[test]
 fn a_cost_override_changes_the_points_matched_squads() {
     let run = |cost: &str| {
         let out = pw()
-            .args([
-                "duel",
-                "gng",
-                "snipers",
-                "riflemen",
-                "--points-matched",
-                "--trials",
-                "3000",
-                "--json",
-                "--set",
-            ])
+            .args(["duel", "gng", "snipers", "riflemen", "--points-matched", "--trials", "3000", "--json", "--set"])
             .arg(format!("unit.snipers.cost={cost}"))
             .assert()
             .success()

@@ -37,7 +37,11 @@ fn check_all(r: &GunsNGrenades, distances: &[f64], trials: u64) -> usize {
                     if !ci.contains(p) {
                         failures.push(format!(
                             "{} v {} at {d} in: {what} exact {p:.5}, Monte Carlo {:.5} [{:.5}, {:.5}]",
-                            r.units()[a].name, r.units()[b].name, ci.value, ci.lo, ci.hi
+                            r.units()[a].name,
+                            r.units()[b].name,
+                            ci.value,
+                            ci.lo,
+                            ci.hi
                         ));
                     }
                 }
@@ -51,12 +55,7 @@ fn check_all(r: &GunsNGrenades, distances: &[f64], trials: u64) -> usize {
             }
         }
     }
-    assert!(
-        failures.is_empty(),
-        "{} of {checked} duels disagree:\n{}",
-        failures.len(),
-        failures.join("\n")
-    );
+    assert!(failures.is_empty(), "{} of {checked} duels disagree:\n{}", failures.len(), failures.join("\n"));
     checked
 }
 
@@ -71,10 +70,7 @@ fn monte_carlo_agrees_with_exact_for_every_stand_up_pair() {
 
 #[test]
 fn monte_carlo_agrees_with_exact_under_the_other_variants() {
-    let r = load(&[
-        "rules.fast_shot=both_dice",
-        "rules.stat_source=quick_reference",
-    ]);
+    let r = load(&["rules.fast_shot=both_dice", "rules.stat_source=quick_reference"]);
     let checked = check_all(&r, &[6.0, 9.0, 12.0], 20_000);
     assert!(checked >= 40, "only {checked} stand-up pairs checked");
 }
@@ -112,9 +108,5 @@ fn exact_matches_a_hand_computed_duel() {
         li_wins_li_first += li * (1.0 - p).powi(k as i32 - 1);
     }
     let expect = 0.5 * (li_wins_tank_first + li_wins_li_first);
-    assert!(
-        (e.b_wins - expect).abs() < 1e-12,
-        "{} vs {expect}",
-        e.b_wins
-    );
+    assert!((e.b_wins - expect).abs() < 1e-12, "{} vs {expect}", e.b_wins);
 }

@@ -7,7 +7,7 @@
 use indicatif::ProgressBar;
 use rayon::prelude::*;
 
-use crate::analysis::{EfficiencyRow, MatchupResult, Matrix, RulesetAnalysis, Warning};
+use crate::analysis::{DistanceSweep, EfficiencyRow, MatchupResult, Matrix, RulesetAnalysis, Warning};
 use crate::rulesets::Ruleset;
 use crate::sim::RunPlan;
 use crate::sim::duel::{DuelTally, Squads, result_from_exact, result_from_tally, simulate};
@@ -26,6 +26,9 @@ pub struct AnalysisSettings {
     pub batch_size: u32,
     /// Use the exact solver for 1v1 duels where it applies.
     pub exact_1v1: bool,
+    /// Distances for the efficiency-by-distance sweep (empty: none) and its target error.
+    pub sweep_distances: Vec<f64>,
+    pub sweep_target_error: f64,
 }
 
 impl AnalysisSettings {
@@ -40,6 +43,8 @@ impl AnalysisSettings {
             max_trials: d.max_trials,
             batch_size: 512,
             exact_1v1: true,
+            sweep_distances: d.sweep_distances.clone(),
+            sweep_target_error: d.sweep_target_error.unwrap_or(2.0 * d.target_error),
         }
     }
 
@@ -103,32 +108,14 @@ pub fn compute_matrix<R: Ruleset>(
         cells[i][j] = Some(res);
         tallies[i][j] = tally;
     }
-    let cells = cells
-        .into_iter()
-        .map(|row| {
-            row.into_iter()
-                .map(|c| c.expect("every cell solved"))
-                .collect()
-        })
-        .collect();
-    Computed {
-        matrix: Matrix {
-            title,
-            units: units.iter().map(|u| u.id.clone()).collect(),
-            cells,
-        },
-        tallies,
-    }
+    let cells = cells.into_iter().map(|row| row.into_iter().map(|c| c.expect("every cell solved")).collect()).collect();
+    Computed { matrix: Matrix { title, units: units.iter().map(|u| u.id.clone()).collect(), cells }, tallies }
 }
 
 /// The same matchup seen from the other side.
 fn mirror(m: &MatchupResult) -> MatchupResult {
     use crate::stats::Estimate;
-    let flip = |e: Estimate| Estimate {
-        value: 1.0 - e.value,
-        lo: 1.0 - e.hi,
-        hi: 1.0 - e.lo,
-    };
+    let flip = |e: Estimate| Estimate { value: 1.0 - e.value, lo: 1.0 - e.hi, hi: 1.0 - e.lo };
     MatchupResult {
         a_wins: m.b_wins,
         b_wins: m.a_wins,
@@ -147,11 +134,7 @@ fn mirror(m: &MatchupResult) -> MatchupResult {
 
 /// Points spent per enemy point destroyed for row `i`, over its points-matched battles, with
 /// a delta-method interval (ratio of sums; independent matchups add their variances).
-fn points_per_point_killed(
-    tallies: &[Option<DuelTally>],
-    costs: &[f64],
-    i: usize,
-) -> Option<crate::stats::Estimate> {
+fn points_per_point_killed(tallies: &[Option<DuelTally>], costs: &[f64], i: usize) -> Option<crate::stats::Estimate> {
     let (mut s, mut kpts, mut var_s, mut var_k, mut cov) = (0.0, 0.0, 0.0, 0.0, 0.0);
     for (j, t) in tallies.iter().enumerate() {
         let Some(t) = t else { continue };
@@ -179,6 +162,40 @@ fn points_per_point_killed(
     Some(normal(ratio, var.sqrt(), CONFIDENCE, 0.0, f64::INFINITY))
 }
 
+/// Efficiency of row `i`: its mean score against every other unit, with a normal interval.
+fn row_efficiency(m: &Matrix, i: usize) -> crate::stats::Estimate {
+    let others: Vec<(f64, f64)> = (0..m.units.len())
+        .filter(|&j| j != i)
+        .map(|j| (m.cells[i][j].a_score.value, m.cells[i][j].a_score_se))
+        .collect();
+    mean_of(&others, CONFIDENCE, 0.0, 1.0).unwrap_or(crate::stats::Estimate::exact(0.5))
+}
+
+/// Points-matched efficiency of every unit at each sweep distance. Streams do not depend on
+/// the distance, so neighbouring distances share dice (common random numbers) and the curves
+/// are smooth rather than noisy.
+pub fn distance_sweep<R: Ruleset>(r: &R, settings: &AnalysisSettings, progress: &ProgressBar) -> Option<DistanceSweep> {
+    if settings.sweep_distances.is_empty() {
+        return None;
+    }
+    let units = r.units();
+    let mut efficiency = vec![Vec::new(); units.len()];
+    for &d in &settings.sweep_distances {
+        let s = AnalysisSettings { distance: d, target_error: settings.sweep_target_error, ..settings.clone() };
+        let m =
+            compute_matrix(r, &s, Squads::PointsMatched { budget: settings.budget }, String::new(), progress).matrix;
+        for (i, e) in efficiency.iter_mut().enumerate() {
+            e.push(row_efficiency(&m, i));
+        }
+    }
+    Some(DistanceSweep {
+        distances: settings.sweep_distances.clone(),
+        units: units.iter().map(|u| u.id.clone()).collect(),
+        efficiency,
+        target_error: settings.sweep_target_error,
+    })
+}
+
 /// Runs the 1v1 and points-matched matrices and builds the efficiency table.
 ///
 /// `progress` advances by one per solved matchup; its length is set here.
@@ -192,26 +209,16 @@ pub fn analyse<R: Ruleset>(
     let started = std::time::Instant::now();
     let units = r.units().to_vec();
     let k = units.len() as u64;
-    progress.set_length(k * (k + 1));
+    let pairs = k * (k + 1) / 2;
+    progress.set_length(pairs * (2 + settings.sweep_distances.len() as u64));
     progress.set_message(r.id().to_string());
     let unit = r.distance_unit();
-    let one = compute_matrix(
-        r,
-        settings,
-        Squads::One,
-        format!("1v1 at {} {unit}", settings.distance),
-        progress,
-    );
+    let one = compute_matrix(r, settings, Squads::One, format!("1v1 at {} {unit}", settings.distance), progress);
     let points = compute_matrix(
         r,
         settings,
-        Squads::PointsMatched {
-            budget: settings.budget,
-        },
-        format!(
-            "points-matched squads, {} points, at {} {unit}",
-            settings.budget, settings.distance
-        ),
+        Squads::PointsMatched { budget: settings.budget },
+        format!("points-matched squads, {} points, at {} {unit}", settings.budget, settings.distance),
         progress,
     );
     let costs: Vec<f64> = units.iter().map(|u| u.cost).collect();
@@ -228,8 +235,7 @@ pub fn analyse<R: Ruleset>(
             let single = crate::stats::Estimate::exact(0.5);
             EfficiencyRow {
                 unit: u.clone(),
-                efficiency: mean_of(&others(&points.matrix), CONFIDENCE, 0.0, 1.0)
-                    .unwrap_or(single),
+                efficiency: mean_of(&others(&points.matrix), CONFIDENCE, 0.0, 1.0).unwrap_or(single),
                 win_rate_1v1: mean_of(&others(&one.matrix), CONFIDENCE, 0.0, 1.0).unwrap_or(single),
                 points_per_point_killed: points_per_point_killed(&points.tallies[i], &costs, i),
                 rank: 0,
@@ -241,6 +247,7 @@ pub fn analyse<R: Ruleset>(
         row.rank = n + 1;
     }
     let warnings = warnings(settings, &one.matrix, &points.matrix, &efficiency);
+    let distance_sweep = distance_sweep(r, settings, progress);
     RulesetAnalysis {
         ruleset: r.id().to_string(),
         title: r.title().to_string(),
@@ -258,6 +265,7 @@ pub fn analyse<R: Ruleset>(
         matrix_1v1: one.matrix,
         matrix_points: points.matrix,
         efficiency,
+        distance_sweep,
         coverage: r.coverage(),
         warnings,
         elapsed_seconds: started.elapsed().as_secs_f64(),
@@ -265,22 +273,14 @@ pub fn analyse<R: Ruleset>(
 }
 
 /// Warnings a reader must see: noisy cells, stalemates, ranks that intervals cannot separate.
-fn warnings(
-    s: &AnalysisSettings,
-    one: &Matrix,
-    points: &Matrix,
-    eff: &[EfficiencyRow],
-) -> Vec<Warning> {
+fn warnings(s: &AnalysisSettings, one: &Matrix, points: &Matrix, eff: &[EfficiencyRow]) -> Vec<Warning> {
     let mut out = Vec::new();
     for m in [one, points] {
         let capped = m
             .cells
             .iter()
             .flatten()
-            .filter(|c| {
-                c.method == "monte-carlo"
-                    && c.a_wins.half_width().max(c.b_wins.half_width()) > s.target_error
-            })
+            .filter(|c| c.method == "monte-carlo" && c.a_wins.half_width().max(c.b_wins.half_width()) > s.target_error)
             .count();
         if capped > 0 {
             out.push(Warning {
@@ -294,12 +294,7 @@ fn warnings(
         for (i, row) in m.cells.iter().enumerate() {
             for (j, c) in row.iter().enumerate() {
                 if i < j && c.draws.value > 0.2 {
-                    stalemates.push(format!(
-                        "{} v {} ({:.0}%)",
-                        m.units[i],
-                        m.units[j],
-                        100.0 * c.draws.value
-                    ));
+                    stalemates.push(format!("{} v {} ({:.0}%)", m.units[i], m.units[j], 100.0 * c.draws.value));
                 }
             }
         }
@@ -320,7 +315,10 @@ fn warnings(
         .collect();
     if !ties.is_empty() {
         out.push(Warning {
-            message: format!("efficiency intervals overlap, so these neighbours in the ranking are not clearly ordered: {}", ties.join(", ")),
+            message: format!(
+                "efficiency intervals overlap, so these neighbours in the ranking are not clearly ordered: {}",
+                ties.join(", ")
+            ),
         });
     }
     out

@@ -112,6 +112,21 @@ pub struct EfficiencyRow {
     pub rank: usize,
 }
 
+/// Points efficiency as a function of the start distance: how range and speed pay off.
+///
+/// `efficiency[u][k]` is unit `units[u]`'s efficiency (mean points-matched score against the
+/// field, in [0, 1], 95% interval) when the squads start `distances[k]` apart.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct DistanceSweep {
+    /// Start distances, in the ruleset's distance unit, ascending.
+    pub distances: Vec<f64>,
+    /// Unit ids, in cost-list order.
+    pub units: Vec<String>,
+    pub efficiency: Vec<Vec<Estimate>>,
+    /// Target 95% half-width per matchup used for the sweep (looser than the main run's).
+    pub target_error: f64,
+}
+
 /// A warning a reader must see beside the numbers (hyperfine-style).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Warning {
@@ -146,6 +161,8 @@ pub struct RulesetAnalysis {
     pub matrix_points: Matrix,
     /// Sorted by efficiency, best first.
     pub efficiency: Vec<EfficiencyRow>,
+    /// Efficiency against start distance (points-matched squads); `None` if not run.
+    pub distance_sweep: Option<DistanceSweep>,
     pub coverage: Vec<CoverageRow>,
     pub warnings: Vec<Warning>,
     /// Wall-clock seconds the simulation took (not part of snapshot tests).

@@ -42,10 +42,7 @@ pub(crate) fn persist(tmp: &Path, path: &Path) -> io::Result<()> {
 pub(crate) fn temp_path(path: &Path, extension: &str) -> PathBuf {
     static COUNTER: AtomicU64 = AtomicU64::new(0);
     let n = COUNTER.fetch_add(1, Ordering::Relaxed);
-    let name = path
-        .file_name()
-        .map(|n| n.to_string_lossy())
-        .unwrap_or_default();
+    let name = path.file_name().map(|n| n.to_string_lossy()).unwrap_or_default();
     path.with_file_name(format!(".{name}.tmp-{}-{n}{extension}", std::process::id()))
 }
 
@@ -57,10 +54,7 @@ fn finish(result: io::Result<()>, tmp: &Path, path: &Path) -> io::Result<()> {
         }
         Err(e) => {
             let _ = fs::remove_file(tmp);
-            Err(io::Error::new(
-                e.kind(),
-                format!("writing {}: {e}", path.display()),
-            ))
+            Err(io::Error::new(e.kind(), format!("writing {}: {e}", path.display())))
         }
     }
 }
@@ -69,11 +63,7 @@ fn finish(result: io::Result<()>, tmp: &Path, path: &Path) -> io::Result<()> {
 fn sync_parent(path: &Path) {
     #[cfg(unix)]
     if let Some(parent) = path.parent() {
-        let parent = if parent.as_os_str().is_empty() {
-            Path::new(".")
-        } else {
-            parent
-        };
+        let parent = if parent.as_os_str().is_empty() { Path::new(".") } else { parent };
         if let Ok(dir) = File::open(parent) {
             let _ = dir.sync_all();
         }
@@ -122,9 +112,6 @@ mod tests {
         assert_ne!(a, b);
         assert_eq!(a.parent(), Some(Path::new("out")));
         let name = a.file_name().unwrap().to_string_lossy().into_owned();
-        assert!(
-            name.starts_with(".x.png.tmp-") && name.ends_with(".png"),
-            "{name}"
-        );
+        assert!(name.starts_with(".x.png.tmp-") && name.ends_with(".png"), "{name}");
     }
 }

@@ -10,12 +10,7 @@ pub fn pct(e: &Estimate) -> String {
     if e.lo == e.hi {
         format!("{:.1}% (exact)", e.value * 100.0)
     } else {
-        format!(
-            "{:.1}% [{:.1}, {:.1}]",
-            e.value * 100.0,
-            e.lo * 100.0,
-            e.hi * 100.0
-        )
+        format!("{:.1}% [{:.1}, {:.1}]", e.value * 100.0, e.lo * 100.0, e.hi * 100.0)
     }
 }
 
@@ -36,21 +31,13 @@ pub fn ratio(e: &Estimate) -> String {
 
 /// A points cost without a spurious `.0`: `35`, `12.5`.
 pub fn cost(c: f64) -> String {
-    if c.fract() == 0.0 && c.abs() < 1e15 {
-        format!("{c:.0}")
-    } else {
-        format!("{c}")
-    }
+    if c.fract() == 0.0 && c.abs() < 1e15 { format!("{c:.0}") } else { format!("{c}") }
 }
 
 /// A plain number with up to `digits` decimals and no trailing zeros: `12`, `0.01`.
 pub fn number(x: f64, digits: usize) -> String {
     let s = format!("{x:.digits$}");
-    if s.contains('.') {
-        s.trim_end_matches('0').trim_end_matches('.').to_string()
-    } else {
-        s
-    }
+    if s.contains('.') { s.trim_end_matches('0').trim_end_matches('.').to_string() } else { s }
 }
 
 /// `Snipers (35)`: the unit's name with its cost, as the charts label it.
@@ -84,11 +71,7 @@ mod tests {
 
     #[test]
     fn percentages_carry_their_interval() {
-        let e = Estimate {
-            value: 0.6213,
-            lo: 0.6091,
-            hi: 0.6334,
-        };
+        let e = Estimate { value: 0.6213, lo: 0.6091, hi: 0.6334 };
         assert_eq!(pct(&e), "62.1% [60.9, 63.3]");
         assert_eq!(pct_cell(&e), "62.1 ±1.2");
         assert_eq!(pct(&Estimate::exact(0.5)), "50.0% (exact)");

@@ -10,7 +10,8 @@ use super::IndexEntry;
 use super::charts;
 use super::format::{cost, md_cell, number, pct, pct_cell, ratio, unit_label_for};
 use super::summary::TrialCounts;
-use crate::analysis::{Matrix, RulesetAnalysis};
+use crate::analysis::{DistanceSweep, Matrix, RulesetAnalysis};
+use crate::stats::Estimate;
 
 /// `12345` → `12,345`.
 fn thousands(n: u64) -> String {
@@ -27,11 +28,7 @@ fn thousands(n: u64) -> String {
 
 /// `1 matchup`, `3 matchups`.
 fn plural(n: usize, word: &str) -> String {
-    if n == 1 {
-        format!("1 {word}")
-    } else {
-        format!("{n} {word}s")
-    }
+    if n == 1 { format!("1 {word}") } else { format!("{n} {word}s") }
 }
 
 fn trials_text(t: &TrialCounts) -> String {
@@ -43,28 +40,16 @@ fn trials_text(t: &TrialCounts) -> String {
         } else {
             format!("{}–{} each", thousands(t.min), thousands(t.max))
         };
-        parts.push(format!(
-            "{} trials over {} ({range})",
-            thousands(t.total),
-            plural(simulated, "simulated matchup")
-        ));
+        parts.push(format!("{} trials over {} ({range})", thousands(t.total), plural(simulated, "simulated matchup")));
     }
     if t.exact > 0 {
         parts.push(format!("{} solved exactly", plural(t.exact, "matchup")));
     }
-    if parts.is_empty() {
-        "no matchups".to_string()
-    } else {
-        parts.join("; ")
-    }
+    if parts.is_empty() { "no matchups".to_string() } else { parts.join("; ") }
 }
 
 fn matrix_table(out: &mut String, a: &RulesetAnalysis, m: &Matrix) {
-    let labels: Vec<String> = m
-        .units
-        .iter()
-        .map(|id| md_cell(&unit_label_for(a, id)))
-        .collect();
+    let labels: Vec<String> = m.units.iter().map(|id| md_cell(&unit_label_for(a, id))).collect();
     out.push_str("| row (A) \\ column (B) |");
     for l in &labels {
         let _ = write!(out, " {l} |");
@@ -82,14 +67,79 @@ fn matrix_table(out: &mut String, a: &RulesetAnalysis, m: &Matrix) {
     }
 }
 
+/// A sweep cell: whole percentages with the interval, `62 [60, 64]`; `62` when exact.
+fn pct_int(e: &Estimate) -> String {
+    let p = |x: f64| format!("{:.0}", x * 100.0);
+    if e.lo == e.hi { p(e.value) } else { format!("{} [{}, {}]", p(e.value), p(e.lo), p(e.hi)) }
+}
+
+/// "Efficiency by start distance": chart, how to read it, and a units × distances table.
+fn sweep_section(o: &mut String, a: &RulesetAnalysis, s: &DistanceSweep) {
+    let budget = cost(a.budget);
+    let unit = &a.distance_unit;
+    let main = format!("{} {unit}", number(a.distance, 2));
+    let err = number(s.target_error * 100.0, 2);
+    let points = if err == "1" { "point" } else { "points" };
+    o.push_str(
+        "## Efficiency by start distance
+
+",
+    );
+    chart(
+        o,
+        charts::EFFICIENCY_BY_DISTANCE,
+        "Points efficiency of each unit against the start distance, with 95% intervals",
+        &["efficiency_by_distance.csv"],
+    );
+    let _ = writeln!(
+        o,
+        "Each point is a unit's efficiency — the mean score of its {budget}-point squads against every \
+         other unit's {budget}-point squads — when the squads start that far apart; the dashed line is \
+         50%, even with the field, and the dotted line marks {main}, the distance the rest of this report \
+         uses. Long-ranged units tend to gain as the distance grows, because they shoot for longer before \
+         the enemy closes; fast or short-ranged units gain as it shrinks. A line above 50% everywhere says \
+         the unit is too cheap whatever the deployment, below 50% everywhere too expensive; a unit whose \
+         line crosses 50% is fairly priced only at some distances, so its right cost depends on the table \
+         size and deployment. Each sweep matchup ran to ±{err} percentage {points} (95%), looser than the \
+         main run, so the column at {main} can differ slightly from the efficiency table above. Cells are \
+         percentages with their 95% interval, units in efficiency order.\n"
+    );
+    o.push_str("| unit |");
+    for &d in &s.distances {
+        let label = format!("{} {unit}", number(d, 2));
+        if d == a.distance {
+            let _ = write!(o, " **{label}** |");
+        } else {
+            let _ = write!(o, " {label} |");
+        }
+    }
+    o.push_str("\n|---|");
+    o.push_str(&"---:|".repeat(s.distances.len()));
+    o.push('\n');
+    // Units in efficiency order (best first), then any the efficiency table does not list.
+    let index = |id: &str| s.units.iter().position(|u| u == id);
+    let mut rows: Vec<usize> = a.efficiency.iter().filter_map(|r| index(&r.unit.id)).collect();
+    let unlisted: Vec<usize> = (0..s.units.len()).filter(|u| !rows.contains(u)).collect();
+    rows.extend(unlisted);
+    for u in rows {
+        let _ = write!(o, "| {} |", md_cell(&unit_label_for(a, &s.units[u])));
+        let est = s.efficiency.get(u).map_or(&[][..], Vec::as_slice);
+        for k in 0..s.distances.len() {
+            let cell = est.get(k).map_or("—".to_string(), pct_int);
+            let _ = write!(o, " {cell} |");
+        }
+        o.push('\n');
+    }
+    o.push('\n');
+    if s.distances.contains(&a.distance) {
+        let _ = writeln!(o, "The **bold** column is the start distance of the rest of this report.\n");
+    }
+}
+
 fn chart(out: &mut String, stem: &str, alt: &str, data: &[&str]) {
     let _ = writeln!(out, "![{alt}]({stem}.png)\n");
     let links: Vec<String> = data.iter().map(|f| format!("[{f}]({f})")).collect();
-    let _ = writeln!(
-        out,
-        "Vector version: [{stem}.svg]({stem}.svg) · data: {}\n",
-        links.join(", ")
-    );
+    let _ = writeln!(out, "Vector version: [{stem}.svg]({stem}.svg) · data: {}\n", links.join(", "));
 }
 
 /// The whole `report.md` for one ruleset.
@@ -107,9 +157,7 @@ pub fn ruleset_report(a: &RulesetAnalysis) -> String {
     );
 
     o.push_str("## How to read this\n\n");
-    o.push_str(
-        "- A **score** counts a win as 1, a draw as ½ and a loss as 0, so 50% is an even fight.\n",
-    );
+    o.push_str("- A **score** counts a win as 1, a draw as ½ and a loss as 0, so 50% is an even fight.\n");
     let _ = writeln!(
         o,
         "- **Efficiency** is the mean score of a squad of the unit bought with {budget} points against a \
@@ -132,9 +180,7 @@ pub fn ruleset_report(a: &RulesetAnalysis) -> String {
     );
     let exact = |m: &Matrix| m.cells.iter().flatten().any(|c| c.method == "exact");
     if exact(&a.matrix_1v1) || exact(&a.matrix_points) {
-        o.push_str(
-            "- Results marked *exact* were computed, not simulated: they carry no interval.\n",
-        );
+        o.push_str("- Results marked *exact* were computed, not simulated: they carry no interval.\n");
     }
     let _ = writeln!(
         o,
@@ -149,35 +195,27 @@ pub fn ruleset_report(a: &RulesetAnalysis) -> String {
     let _ = writeln!(o, "| duel distance | {distance} |");
     let _ = writeln!(o, "| squad budget | {budget} points |");
     let target = number(a.target_error * 100.0, 2);
-    let unit = if target == "1" {
-        "percentage point"
-    } else {
-        "percentage points"
-    };
-    let _ = writeln!(
-        o,
-        "| target error | ±{target} {unit} (95% half-width) per matchup |"
-    );
+    let unit = if target == "1" { "percentage point" } else { "percentage points" };
+    let _ = writeln!(o, "| target error | ±{target} {unit} (95% half-width) per matchup |");
     let _ = writeln!(o, "| trial cap | {} per matchup |", thousands(a.max_trials));
-    let _ = writeln!(
-        o,
-        "| trials, 1v1 | {} |",
-        trials_text(&TrialCounts::of(&a.matrix_1v1))
-    );
-    let _ = writeln!(
-        o,
-        "| trials, points-matched | {} |",
-        trials_text(&TrialCounts::of(&a.matrix_points))
-    );
+    let _ = writeln!(o, "| trials, 1v1 | {} |", trials_text(&TrialCounts::of(&a.matrix_1v1)));
+    let _ = writeln!(o, "| trials, points-matched | {} |", trials_text(&TrialCounts::of(&a.matrix_points)));
     let variants = if a.variants.is_empty() {
         "none (rulebook defaults)".to_string()
     } else {
-        a.variants
-            .iter()
-            .map(|(k, v)| format!("`{} = {}`", md_cell(k), md_cell(v)))
-            .collect::<Vec<_>>()
-            .join(", ")
+        a.variants.iter().map(|(k, v)| format!("`{} = {}`", md_cell(k), md_cell(v))).collect::<Vec<_>>().join(", ")
     };
+    if let Some(s) = &a.distance_sweep {
+        let distances: Vec<String> = s.distances.iter().map(|&d| number(d, 2)).collect();
+        let err = number(s.target_error * 100.0, 2);
+        let points = if err == "1" { "point" } else { "points" };
+        let _ = writeln!(
+            o,
+            "| distance sweep | {} {} apart, ±{err} percentage {points} (95% half-width) per matchup |",
+            distances.join(", "),
+            a.distance_unit
+        );
+    }
     let _ = writeln!(o, "| variants | {variants} |");
     let _ = writeln!(o, "| config | `{}` |", md_cell(&a.config_path));
     let _ = writeln!(o, "| config hash (FNV-1a 64) | `{}` |", a.config_hash);
@@ -200,15 +238,10 @@ pub fn ruleset_report(a: &RulesetAnalysis) -> String {
         "Points efficiency by unit, best first, with 95% intervals",
         &["efficiency.csv", "efficiency.parquet"],
     );
-    o.push_str(
-        "| rank | unit | kind | cost | efficiency | 1v1 win rate | points per point killed |\n",
-    );
+    o.push_str("| rank | unit | kind | cost | efficiency | 1v1 win rate | points per point killed |\n");
     o.push_str("|---:|---|---|---:|---|---|---|\n");
     for r in &a.efficiency {
-        let ppk = r
-            .points_per_point_killed
-            .as_ref()
-            .map_or("—".to_string(), ratio);
+        let ppk = r.points_per_point_killed.as_ref().map_or("—".to_string(), ratio);
         let _ = writeln!(
             o,
             "| {} | {} | {} | {} | {} | {} | {} |",
@@ -223,6 +256,10 @@ pub fn ruleset_report(a: &RulesetAnalysis) -> String {
     }
     o.push('\n');
 
+    if let Some(sweep) = &a.distance_sweep {
+        sweep_section(o, a, sweep);
+    }
+
     let _ = writeln!(o, "## Points-matched matrix: {}\n", a.matrix_points.title);
     chart(
         o,
@@ -234,12 +271,7 @@ pub fn ruleset_report(a: &RulesetAnalysis) -> String {
     o.push('\n');
 
     let _ = writeln!(o, "## 1v1 matrix: {}\n", a.matrix_1v1.title);
-    chart(
-        o,
-        charts::HEATMAP_1V1,
-        "1v1 matchups: row unit's score against column unit",
-        &["matrix_1v1.csv"],
-    );
+    chart(o, charts::HEATMAP_1V1, "1v1 matchups: row unit's score against column unit", &["matrix_1v1.csv"]);
     matrix_table(o, a, &a.matrix_1v1);
     o.push('\n');
 
@@ -286,12 +318,7 @@ pub fn index(entries: &[IndexEntry]) -> String {
     for e in sorted {
         let unit = |u: &Option<super::IndexUnit>| {
             u.as_ref().map_or("—".to_string(), |u| {
-                format!(
-                    "{} ({}): {}",
-                    md_cell(&u.name),
-                    cost(u.cost),
-                    pct(&u.efficiency)
-                )
+                format!("{} ({}): {}", md_cell(&u.name), cost(u.cost), pct(&u.efficiency))
             })
         };
         let _ = writeln!(
@@ -319,5 +346,12 @@ mod tests {
         assert_eq!(thousands(999), "999");
         assert_eq!(thousands(1000), "1,000");
         assert_eq!(thousands(1234567), "1,234,567");
+    }
+
+    #[test]
+    fn sweep_cells_are_whole_percentages_with_interval() {
+        let e = Estimate { value: 0.6213, lo: 0.604, hi: 0.6386 };
+        assert_eq!(pct_int(&e), "62 [60, 64]");
+        assert_eq!(pct_int(&Estimate::exact(0.5)), "50");
     }
 }

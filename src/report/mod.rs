@@ -21,7 +21,7 @@ pub mod atomic;
 mod charts;
 mod format;
 mod markdown;
-mod summary;
+pub mod summary;
 mod tables;
 
 use std::fs;
@@ -36,18 +36,20 @@ use crate::stats::Estimate;
 pub use atomic::write_atomic;
 pub use summary::Summary;
 
+/// The distance sweep's table (written only when the analysis has a sweep).
+const SWEEP_CSV: &str = "efficiency_by_distance.csv";
+
 /// Writes every report file for one ruleset into `dir` (created if missing) and returns the
 /// paths written, in a fixed order.
 ///
-/// Files: `efficiency.csv`, `efficiency.parquet`, `matrix_1v1.csv`, `matrix_points.csv`,
-/// `summary.json`, `efficiency.png`/`.svg`, `heatmap_points.png`/`.svg`,
-/// `heatmap_1v1.png`/`.svg` and `report.md`.
-pub fn write_ruleset_report(
-    analysis: &RulesetAnalysis,
-    dir: &Path,
-) -> anyhow::Result<Vec<PathBuf>> {
-    fs::create_dir_all(dir)
-        .with_context(|| format!("creating report directory {}", dir.display()))?;
+/// Files: `efficiency.csv`, `efficiency.parquet`, `efficiency_by_distance.csv`,
+/// `matrix_1v1.csv`, `matrix_points.csv`, `summary.json`, `efficiency.png`/`.svg`,
+/// `efficiency_by_distance.png`/`.svg`, `heatmap_points.png`/`.svg`, `heatmap_1v1.png`/`.svg`
+/// and `report.md`. The `efficiency_by_distance` files exist only when the analysis has a
+/// distance sweep; without one, those left by an earlier run are removed so the directory
+/// never shows a stale sweep that `report.md` does not mention.
+pub fn write_ruleset_report(analysis: &RulesetAnalysis, dir: &Path) -> anyhow::Result<Vec<PathBuf>> {
+    fs::create_dir_all(dir).with_context(|| format!("creating report directory {}", dir.display()))?;
     let mut written = Vec::new();
     let mut put = |name: &str, bytes: &[u8]| -> anyhow::Result<()> {
         let path = dir.join(name);
@@ -58,16 +60,25 @@ pub fn write_ruleset_report(
 
     put("efficiency.csv", &tables::efficiency_csv(analysis)?)?;
     put("efficiency.parquet", &tables::efficiency_parquet(analysis)?)?;
-    put(
-        "matrix_1v1.csv",
-        &tables::matrix_csv(analysis, &analysis.matrix_1v1)?,
-    )?;
-    put(
-        "matrix_points.csv",
-        &tables::matrix_csv(analysis, &analysis.matrix_points)?,
-    )?;
+    if let Some(sweep) = &analysis.distance_sweep {
+        put(SWEEP_CSV, &tables::distance_sweep_csv(analysis, sweep)?)?;
+    }
+    put("matrix_1v1.csv", &tables::matrix_csv(analysis, &analysis.matrix_1v1)?)?;
+    put("matrix_points.csv", &tables::matrix_csv(analysis, &analysis.matrix_points)?)?;
     put("summary.json", &summary::summary_json(analysis)?)?;
-    drop(put);
+    if analysis.distance_sweep.is_none() {
+        let stem = charts::EFFICIENCY_BY_DISTANCE;
+        for name in [SWEEP_CSV.to_string(), format!("{stem}.png"), format!("{stem}.svg")] {
+            let path = dir.join(&name);
+            match fs::remove_file(&path) {
+                Ok(()) => {}
+                Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+                Err(e) => {
+                    return Err(e).with_context(|| format!("removing stale {}", path.display()));
+                }
+            }
+        }
+    }
 
     written.extend(charts::write_charts(analysis, dir)?);
 
@@ -126,8 +137,7 @@ impl From<&RulesetAnalysis> for IndexEntry {
 /// Writes `dir/README.md` (normally `reports/README.md`), linking each ruleset's
 /// `RULESET/report.md`. Entries are listed in ruleset-id order whatever order they come in.
 pub fn write_index(entries: &[IndexEntry], dir: &Path) -> anyhow::Result<PathBuf> {
-    fs::create_dir_all(dir)
-        .with_context(|| format!("creating report directory {}", dir.display()))?;
+    fs::create_dir_all(dir).with_context(|| format!("creating report directory {}", dir.display()))?;
     let path = dir.join("README.md");
     write_atomic(&path, markdown::index(entries).as_bytes())?;
     Ok(path)

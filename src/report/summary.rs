@@ -9,8 +9,8 @@
 use serde::Serialize;
 use serde::ser::{SerializeMap, Serializer};
 
-use crate::analysis::{CoverageRow, EfficiencyRow, Matrix, RulesetAnalysis, UnitInfo, Warning};
-use crate::stats::CONFIDENCE;
+use crate::analysis::{CoverageRow, DistanceSweep, EfficiencyRow, Matrix, RulesetAnalysis, UnitInfo, Warning};
+use crate::stats::{CONFIDENCE, Estimate};
 
 /// Bumped when a field of `summary.json` changes meaning or disappears.
 pub const SUMMARY_FORMAT: u32 = 1;
@@ -34,6 +34,8 @@ pub struct Summary<'a> {
     pub units: &'a [UnitInfo],
     /// Best first.
     pub efficiency: &'a [EfficiencyRow],
+    /// Efficiency against start distance; `null` when the analysis ran no sweep.
+    pub distance_sweep: Option<Sweep<'a>>,
     pub matrix_1v1: &'a Matrix,
     pub matrix_points: &'a Matrix,
     pub coverage: &'a [CoverageRow],
@@ -83,11 +85,7 @@ pub struct TrialCounts {
 impl TrialCounts {
     pub fn of(m: &Matrix) -> Self {
         let cells = m.cells.iter().flatten();
-        let simulated: Vec<u64> = cells
-            .clone()
-            .filter(|c| c.method != "exact")
-            .map(|c| c.trials)
-            .collect();
+        let simulated: Vec<u64> = cells.clone().filter(|c| c.method != "exact").map(|c| c.trials).collect();
         TrialCounts {
             matchups: cells.clone().count(),
             exact: cells.filter(|c| c.method == "exact").count(),
@@ -95,6 +93,34 @@ impl TrialCounts {
             min: simulated.iter().copied().min().unwrap_or(0),
             max: simulated.iter().copied().max().unwrap_or(0),
         }
+    }
+}
+
+/// The distance sweep: `efficiency.UNIT_ID[k]` is the unit's efficiency (95% interval) at
+/// `distances[k]`, units in the sweep's (cost-list) order.
+#[derive(Debug, Serialize)]
+pub struct Sweep<'a> {
+    pub distances: &'a [f64],
+    /// The distances' unit, as `duel.unit`.
+    pub unit: &'a str,
+    /// Target 95% half-width per matchup of the sweep, as a probability.
+    pub target_error: f64,
+    pub efficiency: SweepEfficiency<'a>,
+}
+
+/// Unit id → estimates, serialised as a JSON object in the sweep's unit order.
+#[derive(Debug)]
+pub struct SweepEfficiency<'a>(pub &'a DistanceSweep);
+
+impl Serialize for SweepEfficiency<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let sweep = self.0;
+        let mut map = s.serialize_map(Some(sweep.units.len()))?;
+        for (u, id) in sweep.units.iter().enumerate() {
+            let row: &[Estimate] = sweep.efficiency.get(u).map_or(&[], Vec::as_slice);
+            map.serialize_entry(id, row)?;
+        }
+        map.end()
     }
 }
 
@@ -119,16 +145,10 @@ impl<'a> From<&'a RulesetAnalysis> for Summary<'a> {
             pointsworth_version: &a.version,
             ruleset: &a.ruleset,
             title: &a.title,
-            config: ConfigRef {
-                path: &a.config_path,
-                hash: &a.config_hash,
-            },
+            config: ConfigRef { path: &a.config_path, hash: &a.config_hash },
             seed: a.seed,
             variants: Variants(&a.variants),
-            duel: Duel {
-                distance: a.distance,
-                unit: &a.distance_unit,
-            },
+            duel: Duel { distance: a.distance, unit: &a.distance_unit },
             budget: a.budget,
             precision: Precision {
                 confidence: CONFIDENCE,
@@ -141,6 +161,12 @@ impl<'a> From<&'a RulesetAnalysis> for Summary<'a> {
             },
             units: &a.units,
             efficiency: &a.efficiency,
+            distance_sweep: a.distance_sweep.as_ref().map(|s| Sweep {
+                distances: &s.distances,
+                unit: &a.distance_unit,
+                target_error: s.target_error,
+                efficiency: SweepEfficiency(s),
+            }),
             matrix_1v1: &a.matrix_1v1,
             matrix_points: &a.matrix_points,
             coverage: &a.coverage,

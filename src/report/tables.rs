@@ -8,77 +8,47 @@
 use polars::prelude::*;
 
 use super::format;
-use crate::analysis::{EfficiencyRow, MatchupResult, Matrix, RulesetAnalysis};
+use crate::analysis::{DistanceSweep, EfficiencyRow, MatchupResult, Matrix, RulesetAnalysis};
 use crate::stats::Estimate;
 
 /// Columns `name`, `name_lo`, `name_hi` of an estimate taken from each item.
 fn estimate_columns<T>(name: &str, items: &[T], get: impl Fn(&T) -> Estimate) -> [Column; 3] {
     let est: Vec<Estimate> = items.iter().map(get).collect();
     [
-        Column::new(
-            name.into(),
-            est.iter().map(|e| e.value).collect::<Vec<f64>>(),
-        ),
-        Column::new(
-            format!("{name}_lo").into(),
-            est.iter().map(|e| e.lo).collect::<Vec<f64>>(),
-        ),
-        Column::new(
-            format!("{name}_hi").into(),
-            est.iter().map(|e| e.hi).collect::<Vec<f64>>(),
-        ),
+        Column::new(name.into(), est.iter().map(|e| e.value).collect::<Vec<f64>>()),
+        Column::new(format!("{name}_lo").into(), est.iter().map(|e| e.lo).collect::<Vec<f64>>()),
+        Column::new(format!("{name}_hi").into(), est.iter().map(|e| e.hi).collect::<Vec<f64>>()),
     ]
 }
 
 /// The same for an optional estimate; missing values are nulls.
-fn optional_estimate_columns<T>(
-    name: &str,
-    items: &[T],
-    get: impl Fn(&T) -> Option<Estimate>,
-) -> [Column; 3] {
+fn optional_estimate_columns<T>(name: &str, items: &[T], get: impl Fn(&T) -> Option<Estimate>) -> [Column; 3] {
     let est: Vec<Option<Estimate>> = items.iter().map(get).collect();
     let col = |suffix: &str, f: fn(&Estimate) -> f64| {
         Column::new(
             format!("{name}{suffix}").into(),
-            est.iter()
-                .map(|e| e.as_ref().map(f))
-                .collect::<Vec<Option<f64>>>(),
+            est.iter().map(|e| e.as_ref().map(f)).collect::<Vec<Option<f64>>>(),
         )
     };
-    [
-        col("", |e| e.value),
-        col("_lo", |e| e.lo),
-        col("_hi", |e| e.hi),
-    ]
+    [col("", |e| e.value), col("_lo", |e| e.lo), col("_hi", |e| e.hi)]
 }
 
 /// One row per unit, best first: rank, id, name, kind, cost, efficiency, 1v1 win rate and
 /// points spent per enemy point destroyed (null when the unit destroyed nothing).
 pub fn efficiency_frame(a: &RulesetAnalysis) -> PolarsResult<DataFrame> {
     let rows: &[EfficiencyRow] = &a.efficiency;
-    let text = |name: &str, f: fn(&EfficiencyRow) -> &str| {
-        Column::new(name.into(), rows.iter().map(f).collect::<Vec<&str>>())
-    };
+    let text =
+        |name: &str, f: fn(&EfficiencyRow) -> &str| Column::new(name.into(), rows.iter().map(f).collect::<Vec<&str>>());
     let mut columns = vec![
-        Column::new(
-            "rank".into(),
-            rows.iter().map(|r| r.rank as u64).collect::<Vec<u64>>(),
-        ),
+        Column::new("rank".into(), rows.iter().map(|r| r.rank as u64).collect::<Vec<u64>>()),
         text("unit", |r| &r.unit.id),
         text("name", |r| &r.unit.name),
         text("kind", |r| &r.unit.kind),
-        Column::new(
-            "cost".into(),
-            rows.iter().map(|r| r.unit.cost).collect::<Vec<f64>>(),
-        ),
+        Column::new("cost".into(), rows.iter().map(|r| r.unit.cost).collect::<Vec<f64>>()),
     ];
     columns.extend(estimate_columns("efficiency", rows, |r| r.efficiency));
     columns.extend(estimate_columns("win_rate_1v1", rows, |r| r.win_rate_1v1));
-    columns.extend(optional_estimate_columns(
-        "points_per_point_killed",
-        rows,
-        |r| r.points_per_point_killed,
-    ));
+    columns.extend(optional_estimate_columns("points_per_point_killed", rows, |r| r.points_per_point_killed));
     DataFrame::new(rows.len(), columns)
 }
 
@@ -94,16 +64,9 @@ pub fn matrix_frame(a: &RulesetAnalysis, m: &Matrix) -> PolarsResult<DataFrame> 
             cells.push(cell);
         }
     }
-    let names = |ids: &[&str]| {
-        ids.iter()
-            .map(|id| format::unit_name(a, id).to_string())
-            .collect::<Vec<String>>()
-    };
+    let names = |ids: &[&str]| ids.iter().map(|id| format::unit_name(a, id).to_string()).collect::<Vec<String>>();
     let float = |name: &str, f: fn(&MatchupResult) -> f64| {
-        Column::new(
-            name.into(),
-            cells.iter().map(|c| f(c)).collect::<Vec<f64>>(),
-        )
+        Column::new(name.into(), cells.iter().map(|c| f(c)).collect::<Vec<f64>>())
     };
     let mut columns = vec![
         Column::new("row_unit".into(), row_ids.clone()),
@@ -117,17 +80,8 @@ pub fn matrix_frame(a: &RulesetAnalysis, m: &Matrix) -> PolarsResult<DataFrame> 
     columns.extend(estimate_columns("a_score", &cells, |c| c.a_score));
     columns.extend([
         float("a_score_se", |c| c.a_score_se),
-        Column::new(
-            "trials".into(),
-            cells.iter().map(|c| c.trials).collect::<Vec<u64>>(),
-        ),
-        Column::new(
-            "method".into(),
-            cells
-                .iter()
-                .map(|c| c.method.as_str())
-                .collect::<Vec<&str>>(),
-        ),
+        Column::new("trials".into(), cells.iter().map(|c| c.trials).collect::<Vec<u64>>()),
+        Column::new("method".into(), cells.iter().map(|c| c.method.as_str()).collect::<Vec<&str>>()),
         float("mean_turns", |c| c.mean_turns),
         float("a_points_spent", |c| c.a_points_spent),
         float("a_points_killed", |c| c.a_points_killed),
@@ -137,11 +91,38 @@ pub fn matrix_frame(a: &RulesetAnalysis, m: &Matrix) -> PolarsResult<DataFrame> 
     DataFrame::new(cells.len(), columns)
 }
 
+/// Long format: one row per (unit, distance) of the sweep, units in the sweep's (cost-list)
+/// order and distances ascending: unit id, name, cost (null for a unit the analysis does not
+/// list), start distance and its unit, and the efficiency with its 95% interval.
+pub fn distance_sweep_frame(a: &RulesetAnalysis, s: &DistanceSweep) -> PolarsResult<DataFrame> {
+    let mut ids = Vec::new();
+    let mut distances = Vec::new();
+    let mut est = Vec::new();
+    for (u, id) in s.units.iter().enumerate() {
+        let row = s.efficiency.get(u).map_or(&[][..], Vec::as_slice);
+        for (&d, e) in s.distances.iter().zip(row) {
+            ids.push(id.as_str());
+            distances.push(d);
+            est.push(*e);
+        }
+    }
+    let mut columns = vec![
+        Column::new("unit".into(), ids.clone()),
+        Column::new("name".into(), ids.iter().map(|id| format::unit_name(a, id)).collect::<Vec<&str>>()),
+        Column::new(
+            "cost".into(),
+            ids.iter().map(|id| format::unit(a, id).map(|u| u.cost)).collect::<Vec<Option<f64>>>(),
+        ),
+        Column::new("distance".into(), distances),
+        Column::new("distance_unit".into(), vec![a.distance_unit.as_str(); ids.len()]),
+    ];
+    columns.extend(estimate_columns("efficiency", &est, |e| *e));
+    DataFrame::new(ids.len(), columns)
+}
+
 fn csv_bytes(mut df: DataFrame) -> PolarsResult<Vec<u8>> {
     let mut buf = Vec::new();
-    CsvWriter::new(&mut buf)
-        .include_header(true)
-        .finish(&mut df)?;
+    CsvWriter::new(&mut buf).include_header(true).finish(&mut df)?;
     Ok(buf)
 }
 
@@ -158,4 +139,8 @@ pub fn efficiency_parquet(a: &RulesetAnalysis) -> anyhow::Result<Vec<u8>> {
 
 pub fn matrix_csv(a: &RulesetAnalysis, m: &Matrix) -> anyhow::Result<Vec<u8>> {
     Ok(csv_bytes(matrix_frame(a, m)?)?)
+}
+
+pub fn distance_sweep_csv(a: &RulesetAnalysis, s: &DistanceSweep) -> anyhow::Result<Vec<u8>> {
+    Ok(csv_bytes(distance_sweep_frame(a, s)?)?)
 }

@@ -34,6 +34,12 @@ pub struct DuelSettings {
     pub target_error: f64,
     /// Trial cap per matchup.
     pub max_trials: u64,
+    /// Start distances for the efficiency-by-distance sweep (empty: no sweep).
+    #[serde(default)]
+    pub sweep_distances: Vec<f64>,
+    /// Target 95% half-width per matchup in the sweep (default: twice `target_error`).
+    #[serde(default)]
+    pub sweep_target_error: Option<f64>,
 }
 
 /// How one battle between two squads ended.
@@ -112,14 +118,11 @@ pub trait Ruleset: Sync + Send {
     /// Errors list the known units: `unknown unit "sniper" for guns-n-grenades; known: ...`.
     fn find_unit(&self, name: &str) -> Result<usize, UnknownUnit> {
         let want = id_of(name);
-        self.units()
-            .iter()
-            .position(|u| u.id == want)
-            .ok_or_else(|| UnknownUnit {
-                name: name.to_string(),
-                ruleset: self.id().to_string(),
-                known: self.units().iter().map(|u| u.name.clone()).collect(),
-            })
+        self.units().iter().position(|u| u.id == want).ok_or_else(|| UnknownUnit {
+            name: name.to_string(),
+            ruleset: self.id().to_string(),
+            known: self.units().iter().map(|u| u.name.clone()).collect(),
+        })
     }
 }
 
@@ -163,10 +166,7 @@ pub const ALIASES: &[(&str, &str)] = &[
 /// The canonical id of a ruleset name: kebab-case, aliases resolved.
 pub fn canonical_id(name: &str) -> String {
     let id = id_of(name);
-    ALIASES
-        .iter()
-        .find(|a| a.0 == id)
-        .map_or(id, |a| a.1.to_string())
+    ALIASES.iter().find(|a| a.0 == id).map_or(id, |a| a.1.to_string())
 }
 
 /// Ids of the implemented rulesets.
@@ -200,13 +200,9 @@ impl AnyRuleset {
     pub fn load(id: &str, source: &Source, overrides: &Overrides) -> Result<Self, RulesetError> {
         let canonical = canonical_id(id);
         match RULESETS.iter().find(|r| r.0 == canonical) {
-            None => Err(RulesetError::Unknown {
-                name: id.to_string(),
-            }),
+            None => Err(RulesetError::Unknown { name: id.to_string() }),
             Some((_, _, false)) => Err(RulesetError::NotImplemented { name: canonical }),
-            Some(_) => Ok(AnyRuleset::GunsNGrenades(gng::GunsNGrenades::from_source(
-                source, overrides,
-            )?)),
+            Some(_) => Ok(AnyRuleset::GunsNGrenades(gng::GunsNGrenades::from_source(source, overrides)?)),
         }
     }
 
@@ -214,9 +210,7 @@ impl AnyRuleset {
     pub fn check_id(id: &str) -> Result<&'static str, RulesetError> {
         let canonical = canonical_id(id);
         match RULESETS.iter().find(|r| r.0 == canonical) {
-            None => Err(RulesetError::Unknown {
-                name: id.to_string(),
-            }),
+            None => Err(RulesetError::Unknown { name: id.to_string() }),
             Some((_, _, false)) => Err(RulesetError::NotImplemented { name: canonical }),
             Some((id, _, _)) => Ok(id),
         }

@@ -119,14 +119,7 @@ impl Squads {
 /// Trial `k` has side A acting first when `k` is even, so both sides go first equally often.
 /// The stream id depends on the ruleset, squad kind and unit ids (not on costs or distance),
 /// so cost sweeps and distance sweeps of one matchup share dice: common random numbers.
-pub fn simulate<R: Ruleset>(
-    r: &R,
-    a: usize,
-    b: usize,
-    distance: f64,
-    squads: Squads,
-    plan: &RunPlan,
-) -> DuelTally {
+pub fn simulate<R: Ruleset>(r: &R, a: usize, b: usize, distance: f64, squads: Squads, plan: &RunPlan) -> DuelTally {
     let units = r.units();
     let (cost_a, cost_b) = (units[a].cost, units[b].cost);
     let stream = stream_id(&[r.id(), squads.label(), &units[a].id, &units[b].id]);
@@ -137,22 +130,8 @@ pub fn simulate<R: Ruleset>(
             let mut arena = r.arena();
             for k in 0..n as u64 {
                 let trial = first_trial + k;
-                let na = squads.size(
-                    cost_a,
-                    if matches!(squads, Squads::One) {
-                        0.0
-                    } else {
-                        dice.unit_f64()
-                    },
-                );
-                let nb = squads.size(
-                    cost_b,
-                    if matches!(squads, Squads::One) {
-                        0.0
-                    } else {
-                        dice.unit_f64()
-                    },
-                );
+                let na = squads.size(cost_a, if matches!(squads, Squads::One) { 0.0 } else { dice.unit_f64() });
+                let nb = squads.size(cost_b, if matches!(squads, Squads::One) { 0.0 } else { dice.unit_f64() });
                 let a_first = trial % 2 == 0;
                 let out = r.play_duel(&mut arena, dice, a, na, b, nb, distance, a_first);
                 t.trials += 1;
@@ -213,5 +192,35 @@ pub fn result_from_exact(e: &ExactDuel, costs: [f64; 2]) -> MatchupResult {
         a_points_killed: e.a_wins * costs[1],
         b_points_spent: costs[1],
         b_points_killed: e.b_wins * costs[0],
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn points_matched_squads_spend_the_budget_on_average() {
+        let squads = Squads::PointsMatched { budget: 150.0 };
+        // 150 / 40 = 3.75: 3 mortars, plus a fourth 75% of the time.
+        assert_eq!(squads.size(40.0, 0.74), 4);
+        assert_eq!(squads.size(40.0, 0.75), 3);
+        // A unit dearer than the budget is fielded with probability budget / cost.
+        assert_eq!(squads.size(200.0, 0.74), 1);
+        assert_eq!(squads.size(200.0, 0.75), 0);
+        // Exact division: always the same size.
+        assert_eq!(squads.size(15.0, 0.999), 10);
+        // Mean spend over many uniform draws: within 4 standard errors of the budget.
+        let mut dice = crate::dice::FastDice::from_seed(5);
+        let n = 200_000;
+        let spend: Vec<f64> = (0..n).map(|_| squads.size(35.0, dice.unit_f64()) as f64 * 35.0).collect();
+        let mean = spend.iter().sum::<f64>() / n as f64;
+        let sd = (spend.iter().map(|s| (s - mean).powi(2)).sum::<f64>() / n as f64).sqrt();
+        assert!((mean - 150.0).abs() < 4.0 * sd / (n as f64).sqrt(), "mean spend {mean}");
+    }
+
+    #[test]
+    fn one_each_is_always_one() {
+        assert_eq!(Squads::One.size(500.0, 0.99), 1);
     }
 }

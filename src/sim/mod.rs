@@ -44,13 +44,7 @@ pub struct RunPlan {
 impl RunPlan {
     /// A plan that runs exactly `trials` trials.
     pub fn fixed(seed: u64, trials: u64, batch_size: u32) -> Self {
-        RunPlan {
-            seed,
-            batch_size,
-            min_trials: trials,
-            max_trials: trials,
-            target_error: None,
-        }
+        RunPlan { seed, batch_size, min_trials: trials, max_trials: trials, target_error: None }
     }
 
     fn batches_for(&self, trials: u64) -> u64 {
@@ -185,28 +179,11 @@ mod tests {
 
     #[test]
     fn same_seed_same_tally_on_one_and_two_threads() {
-        let plan = RunPlan {
-            seed: 9,
-            batch_size: 1000,
-            min_trials: 5000,
-            max_trials: 200_000,
-            target_error: Some(0.002),
-        };
-        let one = rayon::ThreadPoolBuilder::new()
-            .num_threads(1)
-            .build()
-            .unwrap()
-            .install(|| count_sixes(&plan));
-        let two = rayon::ThreadPoolBuilder::new()
-            .num_threads(2)
-            .build()
-            .unwrap()
-            .install(|| count_sixes(&plan));
-        let three = rayon::ThreadPoolBuilder::new()
-            .num_threads(3)
-            .build()
-            .unwrap()
-            .install(|| count_sixes(&plan));
+        let plan =
+            RunPlan { seed: 9, batch_size: 1000, min_trials: 5000, max_trials: 200_000, target_error: Some(0.002) };
+        let one = rayon::ThreadPoolBuilder::new().num_threads(1).build().unwrap().install(|| count_sixes(&plan));
+        let two = rayon::ThreadPoolBuilder::new().num_threads(2).build().unwrap().install(|| count_sixes(&plan));
+        let three = rayon::ThreadPoolBuilder::new().num_threads(3).build().unwrap().install(|| count_sixes(&plan));
         assert_eq!(one, two);
         assert_eq!(one, three);
         // And the estimate is right: 1/6 within 4 standard errors.
@@ -217,13 +194,8 @@ mod tests {
 
     #[test]
     fn stopping_rule_stops_near_the_target() {
-        let plan = RunPlan {
-            seed: 1,
-            batch_size: 500,
-            min_trials: 1000,
-            max_trials: 10_000_000,
-            target_error: Some(0.005),
-        };
+        let plan =
+            RunPlan { seed: 1, batch_size: 500, min_trials: 1000, max_trials: 10_000_000, target_error: Some(0.005) };
         let t = count_sixes(&plan);
         // Needed n ≈ 1.96² · (5/36) / 0.005² ≈ 21 300; the rule may overshoot by a round.
         assert!(t.n >= 20_000 && t.n <= 40_000, "n = {}", t.n);

@@ -8,24 +8,9 @@ use crate::analysis::{Coverage, CoverageRow};
 pub fn table() -> Vec<CoverageRow> {
     use Coverage::*;
     let rows: &[(&str, &str, Coverage, &str)] = &[
-        (
-            "Opposed roll: d6+ATK vs d6+DEF, ties miss",
-            "How Combat Works",
-            Modeled,
-            "",
-        ),
-        (
-            "Life stages Healthy/Wounded/Bloodied/Dead",
-            "How Combat Works",
-            Modeled,
-            "",
-        ),
-        (
-            "Bloodied units move half, rounded down",
-            "How Combat Works",
-            Modeled,
-            "",
-        ),
+        ("Opposed roll: d6+ATK vs d6+DEF, ties miss", "How Combat Works", Modeled, ""),
+        ("Life stages Healthy/Wounded/Bloodied/Dead", "How Combat Works", Modeled, ""),
+        ("Bloodied units move half, rounded down", "How Combat Works", Modeled, ""),
         (
             "Up to 5 activations a turn",
             "How Combat Works; On Your Turn",
@@ -58,12 +43,7 @@ pub fn table() -> Vec<CoverageRow> {
             NotModeled,
             "an army-building limit; points-matched squads of one type ignore it (Skirmish armies will respect it)",
         ),
-        (
-            "Scout deployment",
-            "Quick Reference: Tags",
-            NotModeled,
-            "deployment rule; duels start at a fixed distance",
-        ),
+        ("Scout deployment", "Quick Reference: Tags", NotModeled, "deployment rule; duels start at a fixed distance"),
         (
             "Medic: return a unit within 3\" to full health",
             "Unit Types: Medics",
@@ -82,54 +62,24 @@ pub fn table() -> Vec<CoverageRow> {
             Modeled,
             "every other unit of either side within the radius rolls d6+DEF against the attacker's total; squads stand in a line 2\" apart",
         ),
-        (
-            "Vehicle damage: 3 damage Tank, 2 Artillery",
-            "Vehicles",
-            Modeled,
-            "",
-        ),
-        (
-            "Vehicle life stages Good/Glanced/Shaken/Destroyed",
-            "Vehicles",
-            Modeled,
-            "",
-        ),
-        (
-            "Shaken vehicles cannot move",
-            "Vehicles",
-            Modeled,
-            "cannot move during its side's next turn, can fire",
-        ),
-        (
-            "Vehicle Hold / Move 6\" / Cruise 10\"",
-            "Vehicle Movement",
-            Modeled,
-            "no fire after Move or Cruise",
-        ),
+        ("Vehicle damage: 3 damage Tank, 2 Artillery", "Vehicles", Modeled, ""),
+        ("Vehicle life stages Good/Glanced/Shaken/Destroyed", "Vehicles", Modeled, ""),
+        ("Shaken vehicles cannot move", "Vehicles", Modeled, "cannot move during its side's next turn, can fire"),
+        ("Vehicle Hold / Move 6\" / Cruise 10\"", "Vehicle Movement", Modeled, "no fire after Move or Cruise"),
         (
             "Artillery cannot move; Armored Truck tows it",
             "Vehicles",
             Simplified,
             "Artillery never moves in duels; towing not modeled",
         ),
-        (
-            "Tanks cross all terrain but minefields",
-            "Vehicles",
-            NotModeled,
-            "no terrain in open-ground duels",
-        ),
+        ("Tanks cross all terrain but minefields", "Vehicles", NotModeled, "no terrain in open-ground duels"),
         (
             "Hold / Walk 6\" then attack / Rush 10\"",
             "Moving Your Units",
             Modeled,
             "the tactic walks the least that brings a target into range, else rushes and stops at its own range",
         ),
-        (
-            "Clamber",
-            "Moving Your Units",
-            NotModeled,
-            "no cover in open-ground duels",
-        ),
+        ("Clamber", "Moving Your Units", NotModeled, "no cover in open-ground duels"),
         (
             "Hunker (+2 DEF)",
             "Moving Your Units",
@@ -142,12 +92,7 @@ pub fn table() -> Vec<CoverageRow> {
             NotModeled,
             "units are assumed to face their target",
         ),
-        (
-            "Cover (+3 DEF, 2 units a piece)",
-            "Cover",
-            NotModeled,
-            "open-ground duels; comes with the Skirmish mission",
-        ),
+        ("Cover (+3 DEF, 2 units a piece)", "Cover", NotModeled, "open-ground duels; comes with the Skirmish mission"),
         (
             "Stat source: rulebook pages vs Quick Reference Sheet",
             "Unit Types; Quick Reference Sheet",
@@ -160,30 +105,15 @@ pub fn table() -> Vec<CoverageRow> {
             NotModeled,
             "in the config's cost list; valued with the Skirmish mission",
         ),
-        (
-            "Terrain: rough and dangerous",
-            "Terrain",
-            NotModeled,
-            "optional rules; open-ground duels",
-        ),
+        ("Terrain: rough and dangerous", "Terrain", NotModeled, "optional rules; open-ground duels"),
         (
             "Deployment: 8 units within 12\", 3 reserves a turn",
             "Playing the Game",
             NotModeled,
             "duels start with both squads deployed in lines a fixed distance apart",
         ),
-        (
-            "Skirmish (350 points, last side standing)",
-            "Types of Games",
-            NotModeled,
-            "comes with the battle engine",
-        ),
-        (
-            "Point Capture and Ground War missions",
-            "Types of Games",
-            NotModeled,
-            "command points not modeled",
-        ),
+        ("Skirmish (350 points, last side standing)", "Types of Games", NotModeled, "comes with the battle engine"),
+        ("Point Capture and Ground War missions", "Types of Games", NotModeled, "command points not modeled"),
         (
             "Turn order: players alternate, roll-off for first",
             "Playing the Game",

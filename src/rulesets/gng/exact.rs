@@ -16,20 +16,12 @@ use crate::rulesets::{ExactDuel, NotExact, Ruleset};
 
 /// P(one attack of `att` hits `def`): the opposed roll with Fast Shot if the attacker has it.
 pub fn hit_probability(r: &GunsNGrenades, att: &Profile, def: &Profile) -> f64 {
-    let reroll = att
-        .tags
-        .fast_shot
-        .then_some(r.rules.fast_shot == FastShot::BothDice);
+    let reroll = att.tags.fast_shot.then_some(r.rules.fast_shot == FastShot::BothDice);
     opposed_d6(att.atk as i32, def.def as i32, reroll)
 }
 
 /// The exact outcome of unit `a` against unit `b`, one each, `distance` inches apart.
-pub fn stand_up_duel(
-    r: &GunsNGrenades,
-    a: usize,
-    b: usize,
-    distance: f64,
-) -> Result<ExactDuel, NotExact> {
+pub fn stand_up_duel(r: &GunsNGrenades, a: usize, b: usize, distance: f64) -> Result<ExactDuel, NotExact> {
     let (pa, pb) = (r.profile(a), r.profile(b));
     let d = distance as f32;
     for (p, name) in [(pa, &r.units()[a].name), (pb, &r.units()[b].name)] {
@@ -40,22 +32,11 @@ pub fn stand_up_duel(
             )));
         }
         if p.blast > 0.0 && d <= p.blast + 1e-3 {
-            return Err(NotExact(format!(
-                "{name}'s {} in blast reaches itself at {distance} in",
-                p.blast
-            )));
+            return Err(NotExact(format!("{name}'s {} in blast reaches itself at {distance} in", p.blast)));
         }
     }
-    let att_a = Attack {
-        p_hit: hit_probability(r, pa, pb),
-        damage: pa.hit_damage,
-        target_health: pb.health,
-    };
-    let att_b = Attack {
-        p_hit: hit_probability(r, pb, pa),
-        damage: pb.hit_damage,
-        target_health: pa.health,
-    };
+    let att_a = Attack { p_hit: hit_probability(r, pa, pb), damage: pa.hit_damage, target_health: pb.health };
+    let att_b = Attack { p_hit: hit_probability(r, pb, pa), damage: pb.hit_damage, target_health: pa.health };
     let max_turns = 2 * r.duel.max_rounds;
     let first_a = alternating_duel(att_a, att_b, max_turns);
     let first_b = alternating_duel(att_b, att_a, max_turns);
@@ -90,11 +71,7 @@ pub fn alternating_duel(first: Attack, second: Attack, max_turns: u32) -> ExactD
     mass[0][0] = 1.0;
     let (mut w1, mut w2, mut mean_turns) = (0.0, 0.0, 0.0);
     for turn in 0..max_turns {
-        let (att, first_acts) = if turn % 2 == 0 {
-            (first, true)
-        } else {
-            (second, false)
-        };
+        let (att, first_acts) = if turn % 2 == 0 { (first, true) } else { (second, false) };
         let mut next = vec![vec![0.0f64; h2]; h1];
         let mut ended = 0.0;
         for i in 0..h1 {
@@ -129,12 +106,7 @@ pub fn alternating_duel(first: Attack, second: Attack, max_turns: u32) -> ExactD
     }
     let draws: f64 = mass.iter().flatten().sum();
     mean_turns += draws * max_turns as f64;
-    ExactDuel {
-        a_wins: w1,
-        b_wins: w2,
-        draws,
-        mean_turns,
-    }
+    ExactDuel { a_wins: w1, b_wins: w2, draws, mean_turns }
 }
 
 #[cfg(test)]
@@ -143,16 +115,9 @@ mod tests {
 
     #[test]
     fn a_sure_hit_first_strike_wins_at_once() {
-        let sure = Attack {
-            p_hit: 1.0,
-            damage: 3,
-            target_health: 3,
-        };
+        let sure = Attack { p_hit: 1.0, damage: 3, target_health: 3 };
         let r = alternating_duel(sure, sure, 200);
-        assert_eq!(
-            (r.a_wins, r.b_wins, r.draws, r.mean_turns),
-            (1.0, 0.0, 0.0, 1.0)
-        );
+        assert_eq!((r.a_wins, r.b_wins, r.draws, r.mean_turns), (1.0, 0.0, 0.0, 1.0));
     }
 
     #[test]
@@ -160,16 +125,8 @@ mod tests {
         // Both need one hit with p and q: P(first wins) = p / (1 - (1-p)(1-q)).
         let (p, q) = (0.3, 0.5);
         let r = alternating_duel(
-            Attack {
-                p_hit: p,
-                damage: 1,
-                target_health: 1,
-            },
-            Attack {
-                p_hit: q,
-                damage: 1,
-                target_health: 1,
-            },
+            Attack { p_hit: p, damage: 1, target_health: 1 },
+            Attack { p_hit: q, damage: 1, target_health: 1 },
             2000,
         );
         let expect = p / (1.0 - (1.0 - p) * (1.0 - q));
@@ -179,11 +136,7 @@ mod tests {
 
     #[test]
     fn no_hits_possible_is_a_certain_draw_at_the_cap() {
-        let never = Attack {
-            p_hit: 0.0,
-            damage: 1,
-            target_health: 3,
-        };
+        let never = Attack { p_hit: 0.0, damage: 1, target_health: 3 };
         let r = alternating_duel(never, never, 200);
         assert_eq!((r.draws, r.mean_turns), (1.0, 200.0));
     }

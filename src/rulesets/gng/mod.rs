@@ -109,16 +109,7 @@ pub struct Tags {
     pub medic: bool,
 }
 
-const TAG_NAMES: &[&str] = &[
-    "tough",
-    "deadly",
-    "anti-armor",
-    "fast-shot",
-    "light",
-    "limited",
-    "scout",
-    "medic",
-];
+const TAG_NAMES: &[&str] = &["tough", "deadly", "anti-armor", "fast-shot", "light", "limited", "scout", "medic"];
 const KIND_NAMES: &[&str] = &["infantry", "vehicle", "artillery"];
 
 impl Tags {
@@ -196,19 +187,8 @@ pub struct Upgrade {
     pub effect: String,
 }
 
-const UNIT_KEYS: &[&str] = &[
-    "name",
-    "kind",
-    "cost",
-    "range",
-    "min_range",
-    "atk",
-    "def",
-    "tags",
-    "damage",
-    "blast",
-    "quick_reference",
-];
+const UNIT_KEYS: &[&str] =
+    &["name", "kind", "cost", "range", "min_range", "atk", "def", "tags", "damage", "blast", "quick_reference"];
 const QR_KEYS: &[&str] = &["range", "min_range", "atk", "def", "tags"];
 
 /// The loaded Guns 'N Grenades ruleset: rules in force and the cost list.
@@ -232,10 +212,7 @@ impl GunsNGrenades {
         if raw.ruleset.get_ref() != "guns-n-grenades" {
             return Err(source.error_at(
                 &raw.ruleset.span(),
-                format!(
-                    "ruleset must be \"guns-n-grenades\" in this file, got {:?}",
-                    raw.ruleset.get_ref()
-                ),
+                format!("ruleset must be \"guns-n-grenades\" in this file, got {:?}", raw.ruleset.get_ref()),
             ));
         }
         overrides.apply_section("rules", &mut raw.rules)?;
@@ -249,10 +226,7 @@ impl GunsNGrenades {
         for spanned in &raw.units {
             let (info, profile) = unit_from_raw(source, spanned, rules.stat_source, overrides)?;
             if units.iter().any(|u: &UnitInfo| u.id == info.id) {
-                return Err(source.error_at(
-                    &spanned.span(),
-                    format!("unit {:?} is listed twice", info.name),
-                ));
+                return Err(source.error_at(&spanned.span(), format!("unit {:?} is listed twice", info.name)));
             }
             units.push(info);
             profiles.push(profile);
@@ -268,23 +242,13 @@ impl GunsNGrenades {
                         origin: crate::config::Origin::Override(format!("{k}={v}")),
                         message: format!(
                             "unknown unit {id:?}; known: {}",
-                            units
-                                .iter()
-                                .map(|u| u.id.as_str())
-                                .collect::<Vec<_>>()
-                                .join(", ")
+                            units.iter().map(|u| u.id.as_str()).collect::<Vec<_>>().join(", ")
                         ),
                     });
                 }
             }
         }
-        Ok(GunsNGrenades {
-            rules,
-            duel,
-            units,
-            profiles,
-            upgrades: raw.upgrades,
-        })
+        Ok(GunsNGrenades { rules, duel, units, profiles, upgrades: raw.upgrades })
     }
 
     /// The profile of unit `i`.
@@ -293,59 +257,31 @@ impl GunsNGrenades {
     }
 }
 
-fn validate_settings(
-    source: &Source,
-    rules: &RulesConfig,
-    duel: &DuelSettings,
-) -> Result<(), ConfigError> {
+fn validate_settings(source: &Source, rules: &RulesConfig, duel: &DuelSettings) -> Result<(), ConfigError> {
     let bad = |m: String| source.error(m);
     if !(1..=50).contains(&rules.activations_per_turn) {
-        return Err(bad(format!(
-            "[rules] activations_per_turn must be 1 to 50, got {}",
-            rules.activations_per_turn
-        )));
+        return Err(bad(format!("[rules] activations_per_turn must be 1 to 50, got {}", rules.activations_per_turn)));
     }
     if !(rules.medic_reach >= 0.0 && rules.medic_reach <= 100.0) {
-        return Err(bad(format!(
-            "[rules] medic_reach must be 0 to 100 in, got {}",
-            rules.medic_reach
-        )));
+        return Err(bad(format!("[rules] medic_reach must be 0 to 100 in, got {}", rules.medic_reach)));
     }
     if !(duel.distance > 0.0 && duel.distance <= 200.0) {
-        return Err(bad(format!(
-            "[duel] distance must be more than 0 and at most 200 in, got {}",
-            duel.distance
-        )));
+        return Err(bad(format!("[duel] distance must be more than 0 and at most 200 in, got {}", duel.distance)));
     }
     if !(duel.budget > 0.0 && duel.budget <= 5000.0) {
-        return Err(bad(format!(
-            "[duel] budget must be more than 0 and at most 5000 points, got {}",
-            duel.budget
-        )));
+        return Err(bad(format!("[duel] budget must be more than 0 and at most 5000 points, got {}", duel.budget)));
     }
     if !(duel.squad_spacing >= 0.5 && duel.squad_spacing <= 50.0) {
-        return Err(bad(format!(
-            "[duel] squad_spacing must be 0.5 to 50 in, got {}",
-            duel.squad_spacing
-        )));
+        return Err(bad(format!("[duel] squad_spacing must be 0.5 to 50 in, got {}", duel.squad_spacing)));
     }
     if !(1..=10_000).contains(&duel.max_rounds) {
-        return Err(bad(format!(
-            "[duel] max_rounds must be 1 to 10000, got {}",
-            duel.max_rounds
-        )));
+        return Err(bad(format!("[duel] max_rounds must be 1 to 10000, got {}", duel.max_rounds)));
     }
     if !(duel.target_error > 0.0 && duel.target_error < 0.5) {
-        return Err(bad(format!(
-            "[duel] target_error must be in (0, 0.5), got {}",
-            duel.target_error
-        )));
+        return Err(bad(format!("[duel] target_error must be in (0, 0.5), got {}", duel.target_error)));
     }
     if !(100..=100_000_000).contains(&duel.max_trials) {
-        return Err(bad(format!(
-            "[duel] max_trials must be 100 to 100000000, got {}",
-            duel.max_trials
-        )));
+        return Err(bad(format!("[duel] max_trials must be 100 to 100000000, got {}", duel.max_trials)));
     }
     Ok(())
 }
@@ -358,12 +294,9 @@ fn unit_from_raw(
 ) -> Result<(UnitInfo, Profile), ConfigError> {
     let raw = spanned.get_ref();
     let get = |key: &str| -> Option<Field> {
-        raw.iter()
-            .find(|(k, _)| k.get_ref() == key)
-            .map(|(_, v)| Field::from_spanned(source, key, v))
+        raw.iter().find(|(k, _)| k.get_ref() == key).map(|(_, v)| Field::from_spanned(source, key, v))
     };
-    let name_field =
-        get("name").ok_or_else(|| source.error_at(&spanned.span(), "unit has no name"))?;
+    let name_field = get("name").ok_or_else(|| source.error_at(&spanned.span(), "unit has no name"))?;
     let name = name_field.string("unit: ")?;
     let id = crate::config::id_of(&name);
     let ctx = format!("unit {name:?}: ");
@@ -371,11 +304,7 @@ fn unit_from_raw(
         if !UNIT_KEYS.contains(&k.get_ref().as_str()) {
             return Err(source.error_at(
                 &k.span(),
-                format!(
-                    "{ctx}unknown key {:?}; known keys: {}",
-                    k.get_ref(),
-                    UNIT_KEYS.join(", ")
-                ),
+                format!("{ctx}unknown key {:?}; known keys: {}", k.get_ref(), UNIT_KEYS.join(", ")),
             ));
         }
     }
@@ -386,10 +315,7 @@ fn unit_from_raw(
             let origin = f.origin.clone();
             match f.value {
                 toml::Value::Table(t) => Ok((t, origin)),
-                _ => Err(ConfigError {
-                    origin,
-                    message: format!("{ctx}quick_reference must be a table"),
-                }),
+                _ => Err(ConfigError { origin, message: format!("{ctx}quick_reference must be a table") }),
             }
         })
         .transpose()?;
@@ -398,10 +324,7 @@ fn unit_from_raw(
             if !QR_KEYS.contains(&k.as_str()) {
                 return Err(ConfigError {
                     origin: origin.clone(),
-                    message: format!(
-                        "{ctx}quick_reference: unknown key {k:?}; known keys: {}",
-                        QR_KEYS.join(", ")
-                    ),
+                    message: format!("{ctx}quick_reference: unknown key {k:?}; known keys: {}", QR_KEYS.join(", ")),
                 });
             }
         }
@@ -418,26 +341,18 @@ fn unit_from_raw(
         if stat_source == StatSource::QuickReference {
             if let Some((t, origin)) = &qr {
                 if let Some(v) = t.get(key) {
-                    return Ok(Field {
-                        key: key.to_string(),
-                        value: v.clone(),
-                        origin: origin.clone(),
-                    });
+                    return Ok(Field { key: key.to_string(), value: v.clone(), origin: origin.clone() });
                 }
             }
         }
-        get(key)
-            .ok_or_else(|| source.error_at(&spanned.span(), format!("{ctx}missing key {key:?}")))
+        get(key).ok_or_else(|| source.error_at(&spanned.span(), format!("{ctx}missing key {key:?}")))
     };
     for (k, v) in &overrides.0 {
         if let Some(key) = k.strip_prefix(&format!("unit.{id}.")) {
             if !UNIT_KEYS.contains(&key) || key == "name" || key == "quick_reference" {
                 return Err(ConfigError {
                     origin: crate::config::Origin::Override(format!("{k}={v}")),
-                    message: format!(
-                        "unknown unit key {key:?}; keys you can set: {}",
-                        UNIT_KEYS[1..10].join(", ")
-                    ),
+                    message: format!("unknown unit key {key:?}; keys you can set: {}", UNIT_KEYS[1..10].join(", ")),
                 });
             }
         }
@@ -468,23 +383,14 @@ fn unit_from_raw(
             message: format!("{ctx}damage must be at least 2 for a Deadly unit, got {hit_damage}"),
         });
     }
-    let light = if tags.light && kind == Kind::Infantry {
-        1.0
-    } else {
-        0.0
-    };
+    let light = if tags.light && kind == Kind::Infantry { 1.0 } else { 0.0 };
     let (walk, rush) = match kind {
         Kind::Infantry => (6.0 + light, 10.0 + light),
         Kind::Vehicle => (6.0, 10.0),
         Kind::Artillery => (0.0, 0.0),
     };
     let health = if tags.tough { 4 } else { 3 };
-    let info = UnitInfo {
-        id,
-        name,
-        cost,
-        kind: kind.label().to_string(),
-    };
+    let info = UnitInfo { id, name, cost, kind: kind.label().to_string() };
     let profile = Profile {
         kind,
         cost,
@@ -519,9 +425,7 @@ impl Ruleset for GunsNGrenades {
     }
     fn variants(&self) -> Vec<(String, String)> {
         let v = toml::Table::try_from(&self.rules).expect("rules serialize");
-        v.into_iter()
-            .map(|(k, v)| (k, v.to_string().trim_matches('"').to_string()))
-            .collect()
+        v.into_iter().map(|(k, v)| (k, v.to_string().trim_matches('"').to_string())).collect()
     }
     fn coverage(&self) -> Vec<CoverageRow> {
         coverage::table()
@@ -540,22 +444,13 @@ impl Ruleset for GunsNGrenades {
         distance: f64,
         a_first: bool,
     ) -> DuelOutcome {
-        arena.deploy_lines(
-            a,
-            na,
-            b,
-            nb,
-            distance as f32,
-            self.duel.squad_spacing as f32,
-            self,
-        );
-        rules::play(
-            self,
-            arena,
-            dice,
-            if a_first { 0 } else { 1 },
-            self.duel.max_rounds,
-        )
+        let first = if a_first { 0 } else { 1 };
+        let (pa, pb) = (&self.profiles[a], &self.profiles[b]);
+        if na == 1 && nb == 1 && rules::is_stand_up(pa, pb, distance as f32) {
+            return rules::stand_up(self, pa, pb, dice, first, self.duel.max_rounds);
+        }
+        arena.deploy_lines(a, na, b, nb, distance as f32, self.duel.squad_spacing as f32, self);
+        rules::play(self, arena, dice, first, self.duel.max_rounds)
     }
     fn exact_duel(&self, a: usize, b: usize, distance: f64) -> Result<ExactDuel, NotExact> {
         exact::stand_up_duel(self, a, b, distance)

@@ -38,15 +38,7 @@ pub struct Fighter {
 
 impl Fighter {
     pub fn new(unit: usize, x: f32, y: f32) -> Self {
-        Fighter {
-            unit: unit as u16,
-            x,
-            y,
-            damage: 0,
-            alive: true,
-            activated: false,
-            lock: LOCK_NONE,
-        }
+        Fighter { unit: unit as u16, x, y, damage: 0, alive: true, activated: false, lock: LOCK_NONE }
     }
 }
 
@@ -110,13 +102,7 @@ impl Battle {
 /// Plays turns from side `first` until one side is destroyed or `max_rounds` rounds (each
 /// side one turn) pass. GnG 1.5, "Playing the Game": players alternate turns; "Winning":
 /// kill all the opponent's units.
-pub fn play<D: Dice>(
-    r: &GunsNGrenades,
-    bt: &mut Battle,
-    dice: &mut D,
-    first: Side,
-    max_rounds: u32,
-) -> DuelOutcome {
+pub fn play<D: Dice>(r: &GunsNGrenades, bt: &mut Battle, dice: &mut D, first: Side, max_rounds: u32) -> DuelOutcome {
     let max_turns = 2 * max_rounds;
     let mut side = first;
     let mut turns = 0;
@@ -128,18 +114,10 @@ pub fn play<D: Dice>(
                 (false, true) => Some(1),
                 _ => None,
             };
-            return DuelOutcome {
-                winner,
-                turns,
-                kills: bt.kills,
-            };
+            return DuelOutcome { winner, turns, kills: bt.kills };
         }
         if turns >= max_turns {
-            return DuelOutcome {
-                winner: None,
-                turns,
-                kills: bt.kills,
-            };
+            return DuelOutcome { winner: None, turns, kills: bt.kills };
         }
         let acted = take_turn(r, bt, dice, side);
         turns += 1;
@@ -147,13 +125,106 @@ pub fn play<D: Dice>(
         // are rolled without an activation), so the game is drawn as if the cap were reached.
         idle_turns = if acted == 0 { idle_turns + 1 } else { 0 };
         if idle_turns >= 2 {
-            return DuelOutcome {
-                winner: None,
-                turns: max_turns,
-                kills: bt.kills,
-            };
+            return DuelOutcome { winner: None, turns: max_turns, kills: bt.kills };
         }
         side = 1 - side;
+    }
+}
+
+/// Whether one unit of `a` against one unit of `b` at `distance` is a *stand-up duel*: both
+/// can attack from where they stand and neither blast reaches its own firer. Then nobody
+/// moves, heals or blasts anyone else, and [`stand_up`] plays it.
+pub fn is_stand_up(pa: &Profile, pb: &Profile, distance: f32) -> bool {
+    let ok = |p: &Profile| in_range(p, distance) && !(p.blast > 0.0 && distance <= p.blast + EPS);
+    ok(pa) && ok(pb)
+}
+
+/// A stand-up duel of one unit against one (see [`is_stand_up`]): alternating attacks until one
+/// is destroyed or the round cap. It rolls exactly the dice, in the same order, that the
+/// general turn loop ([`play`]) rolls for the same duel, so both give the same outcome for the
+/// same dice stream (tested); it only skips the tactic's bookkeeping.
+pub fn stand_up<D: Dice>(
+    r: &GunsNGrenades,
+    pa: &Profile,
+    pb: &Profile,
+    dice: &mut D,
+    first: Side,
+    max_rounds: u32,
+) -> DuelOutcome {
+    let both = r.rules.fast_shot == FastShot::BothDice;
+    // Index 0 acts first. Each striker's attack: hit iff own d6 − target's d6 > margin.
+    let (s0, s1) = if first == 0 {
+        (Striker::new(pa, pb, both), Striker::new(pb, pa, both))
+    } else {
+        (Striker::new(pb, pa, both), Striker::new(pa, pb, both))
+    };
+    let max_turns = 2 * max_rounds;
+    let (mut dmg_on_1, mut dmg_on_0) = (0u8, 0u8);
+    let mut turns = 0;
+    let winner_is_first = loop {
+        if turns >= max_turns {
+            return DuelOutcome { winner: None, turns, kills: [0, 0] };
+        }
+        turns += 1;
+        dmg_on_1 += s0.strike(dice);
+        if dmg_on_1 >= s0.kills_at {
+            break true;
+        }
+        if turns >= max_turns {
+            return DuelOutcome { winner: None, turns, kills: [0, 0] };
+        }
+        turns += 1;
+        dmg_on_0 += s1.strike(dice);
+        if dmg_on_0 >= s1.kills_at {
+            break false;
+        }
+    };
+    let winner = if winner_is_first { first } else { 1 - first };
+    let mut kills = [0, 0];
+    kills[winner] = 1;
+    DuelOutcome { winner: Some(winner), turns, kills }
+}
+
+/// One side's attack in a stand-up duel, reduced to small numbers.
+#[derive(Debug, Clone, Copy)]
+struct Striker {
+    /// Hit iff attacker d6 − defender d6 > margin (DEF − ATK).
+    margin: i8,
+    /// Fast Shot: re-roll after a miss; `both` re-rolls the defender's die too.
+    fast: bool,
+    both: bool,
+    damage: u8,
+    /// Damage that destroys the target.
+    kills_at: u8,
+}
+
+impl Striker {
+    fn new(att: &Profile, def: &Profile, both: bool) -> Self {
+        Striker {
+            margin: def.def - att.atk,
+            fast: att.tags.fast_shot,
+            both,
+            damage: att.hit_damage,
+            kills_at: def.health,
+        }
+    }
+
+    /// The opposed roll of [`opposed_roll`] (same dice, same order); returns damage dealt.
+    #[inline(always)]
+    fn strike<D: Dice>(&self, dice: &mut D) -> u8 {
+        let a = dice.d6() as i8;
+        let d = dice.d6() as i8;
+        let first = a - d > self.margin;
+        let hit = if self.fast {
+            // Fast Shot after a miss, without branching on the miss (see `Dice::d6_when`).
+            let reroll = !first;
+            let a2 = dice.d6_when(reroll) as i8;
+            let d2 = if self.both { dice.d6_when(reroll) as i8 } else { d };
+            first | (reroll & (a2 - d2 > self.margin))
+        } else {
+            first
+        };
+        hit as u8 * self.damage
     }
 }
 
@@ -211,9 +282,7 @@ pub fn take_turn<D: Dice>(r: &GunsNGrenades, bt: &mut Battle, dice: &mut D, s: S
 fn plan_for(r: &GunsNGrenades, bt: &Battle, s: Side, i: usize, may_heal: bool) -> Plan {
     let f = &bt.sides[s][i];
     let p = r.profile(f.unit as usize);
-    if (may_heal && p.tags.medic && heal_target(r, bt, s, i).is_some())
-        || best_target(r, bt, s, i).is_some()
-    {
+    if (may_heal && p.tags.medic && heal_target(r, bt, s, i).is_some()) || best_target(r, bt, s, i).is_some() {
         return Plan::Act;
     }
     if !can_move(p, f) {
@@ -227,14 +296,7 @@ fn plan_for(r: &GunsNGrenades, bt: &Battle, s: Side, i: usize, may_heal: bool) -
 }
 
 /// Activates unit `i` of side `s` with the default tactic.
-fn activate<D: Dice>(
-    r: &GunsNGrenades,
-    bt: &mut Battle,
-    dice: &mut D,
-    s: Side,
-    i: usize,
-    heals_left: &mut u32,
-) {
+fn activate<D: Dice>(r: &GunsNGrenades, bt: &mut Battle, dice: &mut D, s: Side, i: usize, heals_left: &mut u32) {
     let f = bt.sides[s][i];
     let p = *r.profile(f.unit as usize);
     if p.tags.medic && *heals_left > 0 {
@@ -282,11 +344,7 @@ fn move_allowance(p: &Profile, f: &Fighter) -> (f32, f32) {
 
 fn walk_reaches(p: &Profile, f: &Fighter, d: f32) -> bool {
     let (walk, _) = move_allowance(p, f);
-    let gap = if d > p.range {
-        d - p.range
-    } else {
-        p.min_range - d
-    };
+    let gap = if d > p.range { d - p.range } else { p.min_range - d };
     gap <= walk + EPS
 }
 
@@ -390,12 +448,7 @@ pub fn medic_heal(bt: &mut Battle, s: Side, j: usize) {
 /// GnG 1.5, "How Combat Works": attacker rolls d6 + ATK, defender d6 + DEF; a hit only if the
 /// attacker's total is strictly higher. Fast Shot re-rolls a miss once ("Unit Tags"; variant
 /// `fast_shot`). Returns `Some(attacker total)` on a hit.
-pub fn opposed_roll<D: Dice>(
-    r: &GunsNGrenades,
-    attacker: &Profile,
-    defender: &Profile,
-    dice: &mut D,
-) -> Option<i32> {
+pub fn opposed_roll<D: Dice>(r: &GunsNGrenades, attacker: &Profile, defender: &Profile, dice: &mut D) -> Option<i32> {
     let atk = attacker.atk as i32;
     let def = defender.def as i32;
     let mut a = dice.d6() as i32;
@@ -410,14 +463,7 @@ pub fn opposed_roll<D: Dice>(
 }
 
 /// Hold and attack enemy `t`: the opposed roll, damage, then the blast radius.
-pub fn hold_and_attack<D: Dice>(
-    r: &GunsNGrenades,
-    bt: &mut Battle,
-    dice: &mut D,
-    s: Side,
-    i: usize,
-    t: usize,
-) {
+pub fn hold_and_attack<D: Dice>(r: &GunsNGrenades, bt: &mut Battle, dice: &mut D, s: Side, i: usize, t: usize) {
     let p = *r.profile(bt.sides[s][i].unit as usize);
     let target = bt.sides[1 - s][t];
     let pt = *r.profile(target.unit as usize);
@@ -568,12 +614,7 @@ mod tests {
         // the one at 4" is not.
         bt.deploy([
             &[(mortar, 0.0, 0.0, 0)],
-            &[
-                (light, 10.0, 0.0, 0),
-                (light, 10.0, 2.0, 0),
-                (light, 10.0, -2.0, 0),
-                (light, 10.0, 4.0, 0),
-            ],
+            &[(light, 10.0, 0.0, 0), (light, 10.0, 2.0, 0), (light, 10.0, -2.0, 0), (light, 10.0, 4.0, 0)],
         ]);
         // Mortar 4 + 6 = 10 vs target 5 + 1 = 6: hit (Deadly, 2 damage).
         // Blast: neighbour at +2 rolls 6 (7 < 10: 2 damage); neighbour at -2 rolls... order is
@@ -584,10 +625,7 @@ mod tests {
         let dmg: Vec<u8> = bt.sides[1].iter().map(|f| f.damage).collect();
         assert_eq!(dmg, vec![2, 2, 2, 0]);
         // A blast defender whose total equals the attacker's is not hit ("if lower").
-        bt.deploy([
-            &[(mortar, 0.0, 0.0, 0)],
-            &[(light, 10.0, 0.0, 0), (light, 10.0, 2.0, 0)],
-        ]);
+        bt.deploy([&[(mortar, 0.0, 0.0, 0)], &[(light, 10.0, 0.0, 0), (light, 10.0, 2.0, 0)]]);
         let mut d = ScriptedDice::new(&[1, 1, 6]); // 7 vs 2: hit; blast 6 + 1 = 7: not lower
         hold_and_attack(&r, &mut bt, &mut d, 0, 0, 0);
         assert_eq!(bt.sides[1][1].damage, 0);
@@ -599,18 +637,11 @@ mod tests {
         let (mortar, rifle) = (unit(&r, "Mortar"), unit(&r, "Riflemen"));
         let mut bt = Battle::default();
         // Side 0: the mortar and a rifleman standing next to the enemy target.
-        bt.deploy([
-            &[(mortar, 0.0, 0.0, 0), (rifle, 10.0, 1.0, 0)],
-            &[(rifle, 10.0, 0.0, 0)],
-        ]);
+        bt.deploy([&[(mortar, 0.0, 0.0, 0), (rifle, 10.0, 1.0, 0)], &[(rifle, 10.0, 0.0, 0)]]);
         let mut d = ScriptedDice::new(&[6, 1, 1]); // 12 vs 3 hit; friend rolls 1 + 2 = 3 < 12
         hold_and_attack(&r, &mut bt, &mut d, 0, 0, 0);
         assert_eq!(bt.sides[0][1].damage, 2);
-        assert_eq!(
-            bt.kills,
-            [0, 0],
-            "no kills: the enemy rifleman is Tough and survives 2"
-        );
+        assert_eq!(bt.kills, [0, 0], "no kills: the enemy rifleman is Tough and survives 2");
     }
 
     #[test]
@@ -659,10 +690,7 @@ mod tests {
         bt.deploy([&[(rifle, 0.0, 0.0, 0)], &[(scouts, 12.0, 0.0, 0)]]);
         let mut d = ScriptedDice::new(&[1, 6]); // the attack after the walk misses
         take_turn(&r, &mut bt, &mut d, 0);
-        assert!(
-            (bt.sides[0][0].x - 3.5).abs() < 1e-5,
-            "walks 3.5\" to reach 8.5\" range"
-        );
+        assert!((bt.sides[0][0].x - 3.5).abs() < 1e-5, "walks 3.5\" to reach 8.5\" range");
         assert!(d.exhausted());
         // Too far for a walk: rush 10" and do not attack.
         bt.deploy([&[(rifle, 0.0, 0.0, 0)], &[(scouts, 20.0, 0.0, 0)]]);
@@ -679,10 +707,7 @@ mod tests {
         bt.deploy([&[(mortar, 0.0, 0.0, 0)], &[(rifle, 5.0, 0.0, 0)]]);
         let mut d = ScriptedDice::new(&[1, 6]);
         take_turn(&r, &mut bt, &mut d, 0);
-        assert!(
-            (bt.sides[0][0].x + 2.0).abs() < 1e-5,
-            "backs 2\" to reach the 7\" minimum"
-        );
+        assert!((bt.sides[0][0].x + 2.0).abs() < 1e-5, "backs 2\" to reach the 7\" minimum");
         assert!(d.exhausted(), "then attacks");
     }
 
@@ -706,10 +731,7 @@ mod tests {
         let r = gng(&[]);
         let (medic, rifle) = (unit(&r, "Medics"), unit(&r, "Riflemen"));
         let mut bt = Battle::default();
-        bt.deploy([
-            &[(medic, 0.0, 0.0, 0), (rifle, 0.0, 2.0, 3)],
-            &[(rifle, 5.0, 0.0, 0)],
-        ]);
+        bt.deploy([&[(medic, 0.0, 0.0, 0), (rifle, 0.0, 2.0, 3)], &[(rifle, 5.0, 0.0, 0)]]);
         // Riflemen (Bloodied) attack first? The turn activates both: the medic heals, the
         // rifleman attacks. Rolls: rifleman 1 vs 6 miss.
         let mut d = ScriptedDice::new(&[1, 6]);
@@ -725,20 +747,65 @@ mod tests {
         let mut bt = Battle::default();
         // Two medics each next to a wounded rifleman, enemy out of everyone's reach of walk.
         bt.deploy([
-            &[
-                (medic, 0.0, 0.0, 0),
-                (rifle, 0.0, 2.0, 2),
-                (medic, 0.0, 20.0, 0),
-                (rifle, 0.0, 22.0, 2),
-            ],
+            &[(medic, 0.0, 0.0, 0), (rifle, 0.0, 2.0, 2), (medic, 0.0, 20.0, 0), (rifle, 0.0, 22.0, 2)],
             &[(rifle, 60.0, 0.0, 0)],
         ]);
         let mut d = ScriptedDice::new(&[]);
         take_turn(&r, &mut bt, &mut d, 0);
-        let healed = [bt.sides[0][1].damage, bt.sides[0][3].damage]
-            .iter()
-            .filter(|&&x| x == 0)
-            .count();
+        let healed = [bt.sides[0][1].damage, bt.sides[0][3].damage].iter().filter(|&&x| x == 0).count();
         assert_eq!(healed, 1);
+    }
+
+    #[test]
+    fn the_stand_up_fast_path_plays_exactly_like_the_turn_loop() {
+        use crate::dice::FastDice;
+        let r = gng(&["rules.fast_shot=both_dice"]);
+        let r2 = gng(&[]);
+        let mut pairs = 0;
+        for rules in [&r, &r2] {
+            for a in 0..rules.profiles.len() {
+                for b in 0..rules.profiles.len() {
+                    for d in [1.0f32, 6.0, 8.0, 10.0, 14.0] {
+                        let (pa, pb) = (*rules.profile(a), *rules.profile(b));
+                        if !is_stand_up(&pa, &pb, d) {
+                            continue;
+                        }
+                        pairs += 1;
+                        let mut bt = Battle::default();
+                        let mut slow_dice = FastDice::from_seed((a * 100 + b) as u64);
+                        let mut fast_dice = slow_dice.clone();
+                        for k in 0..300 {
+                            let first = k % 2;
+                            bt.deploy([&[(a, 0.0, 0.0, 0)], &[(b, d, 0.0, 0)]]);
+                            let slow = play(rules, &mut bt, &mut slow_dice, first, 100);
+                            let fast = stand_up(rules, &pa, &pb, &mut fast_dice, first, 100);
+                            assert_eq!(slow, fast, "{a} v {b} at {d}, trial {k}");
+                        }
+                    }
+                }
+            }
+        }
+        assert!(pairs > 100, "only {pairs} stand-up pairs");
+    }
+
+    #[test]
+    fn quick_reference_stats_replace_the_rulebook_pages() {
+        let book = gng(&[]);
+        let qr = gng(&["rules.stat_source=quick_reference"]);
+        let get = |r: &GunsNGrenades, n: &str| *r.profile(unit(r, n));
+        assert_eq!(get(&book, "Snipers").range, 10.0);
+        assert_eq!(get(&qr, "Snipers").range, 12.0);
+        assert_eq!(get(&book, "Light Infantry").def, 1);
+        assert_eq!(get(&qr, "Light Infantry").def, 2);
+        assert!(get(&qr, "Light Infantry").tags.scout);
+        assert_eq!(get(&book, "Machine Gunner").min_range, 4.0);
+        assert_eq!(get(&qr, "Machine Gunner").min_range, 0.0);
+        assert!(get(&book, "Machine Gunner").tags.limited && !get(&qr, "Machine Gunner").tags.limited);
+        assert_eq!(get(&qr, "Mortar").range, 16.0);
+        assert!(get(&book, "Mortar").tags.anti_armor && !get(&qr, "Mortar").tags.anti_armor);
+        assert!(get(&book, "Grenadier").tags.anti_armor && !get(&qr, "Grenadier").tags.anti_armor);
+        // Units the quick reference does not change stay as they are.
+        assert_eq!(get(&book, "Riflemen"), get(&qr, "Riflemen"));
+        assert_eq!(get(&book, "Tank"), get(&qr, "Tank"));
     }
 }
