@@ -132,10 +132,13 @@ fn mirror(m: &MatchupResult) -> MatchupResult {
     }
 }
 
-/// Points spent per enemy point destroyed for row `i`, over its points-matched battles, with
-/// a delta-method interval (ratio of sums; independent matchups add their variances).
+/// Points spent per enemy point destroyed for row `i` over its points-matched matchups:
+/// (Σ_j mean points fielded) / (Σ_j mean enemy points destroyed), every matchup weighing the
+/// same whatever its trial count (the stopping rule runs close matchups longer; weighting by
+/// trials would make the estimate depend on that). Delta-method interval; independent
+/// matchups add their variances.
 fn points_per_point_killed(tallies: &[Option<DuelTally>], costs: &[f64], i: usize) -> Option<crate::stats::Estimate> {
-    let (mut s, mut kpts, mut var_s, mut var_k, mut cov) = (0.0, 0.0, 0.0, 0.0, 0.0);
+    let (mut s, mut k, mut var_s, mut var_k, mut cov) = (0.0, 0.0, 0.0, 0.0, 0.0);
     for (j, t) in tallies.iter().enumerate() {
         let Some(t) = t else { continue };
         if j == i || t.trials == 0 {
@@ -145,20 +148,18 @@ fn points_per_point_killed(tallies: &[Option<DuelTally>], costs: &[f64], i: usiz
         let (ci, cj) = (costs[i], costs[j]);
         let mean = |x: u64| x as f64 / n;
         let (ms, mk) = (mean(t.size[0]), mean(t.kills[0]));
-        let vs = mean(t.size_sq[0]) - ms * ms;
-        let vk = mean(t.kills_sq[0]) - mk * mk;
-        let c = mean(t.size_kills[0]) - ms * mk;
-        s += t.size[0] as f64 * ci;
-        kpts += t.kills[0] as f64 * cj;
-        var_s += n * vs * ci * ci;
-        var_k += n * vk * cj * cj;
-        cov += n * c * ci * cj;
+        // Variances of the per-matchup means, in points.
+        var_s += (mean(t.size_sq[0]) - ms * ms) * ci * ci / n;
+        var_k += (mean(t.kills_sq[0]) - mk * mk) * cj * cj / n;
+        cov += (mean(t.size_kills[0]) - ms * mk) * ci * cj / n;
+        s += ms * ci;
+        k += mk * cj;
     }
-    if kpts <= 0.0 {
+    if k <= 0.0 {
         return None;
     }
-    let ratio = s / kpts;
-    let var = (var_s + ratio * ratio * var_k - 2.0 * ratio * cov).max(0.0) / (kpts * kpts);
+    let ratio = s / k;
+    let var = (var_s + ratio * ratio * var_k - 2.0 * ratio * cov).max(0.0) / (k * k);
     Some(normal(ratio, var.sqrt(), CONFIDENCE, 0.0, f64::INFINITY))
 }
 
@@ -323,3 +324,34 @@ fn warnings(s: &AnalysisSettings, one: &Matrix, points: &Matrix, eff: &[Efficien
     }
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn tally(trials: u64, size: u64, kills_per_trial: u64) -> DuelTally {
+        DuelTally {
+            trials,
+            size: [size * trials, 0],
+            kills: [kills_per_trial * trials, 0],
+            size_sq: [size * size * trials, 0],
+            kills_sq: [kills_per_trial * kills_per_trial * trials, 0],
+            size_kills: [size * kills_per_trial * trials, 0],
+            ..Default::default()
+        }
+    }
+
+    #[test]
+    fn points_per_point_killed_weighs_matchups_equally() {
+        // Row 0 (cost 10, squads of 15) kills 5 of unit 1 (cost 30) and 1 of unit 2 (cost 30):
+        // means: fielded 150 + 150, destroyed 150 + 30 → 300 / 180, whatever the trial counts.
+        let costs = [10.0, 30.0, 30.0];
+        for (n1, n2) in [(1000, 1000), (100, 10_000)] {
+            let row = vec![None, Some(tally(n1, 15, 5)), Some(tally(n2, 15, 1))];
+            let e = points_per_point_killed(&row, &costs, 0).unwrap();
+            assert!((e.value - 300.0 / 180.0).abs() < 1e-12, "{n1}/{n2}: {}", e.value);
+            assert_eq!(e.lo, e.hi, "no variance in a constant tally");
+        }
+    }
+}
+
