@@ -203,3 +203,64 @@ fn a_cost_override_changes_the_points_matched_squads() {
 fn predicates_str(s: &str) -> impl predicates::Predicate<str> {
     predicates::str::contains(s.to_string())
 }
+
+#[test]
+fn whole_matrices_are_identical_on_one_and_two_threads() {
+    let run = |threads: &str| {
+        pw().args(["--threads", threads, "matrix", "gng", "--trials", "1024", "--seed", "3", "--json"])
+            .assert()
+            .success()
+            .get_output()
+            .stdout
+            .clone()
+    };
+    let one = run("1");
+    let v = json_of(&one);
+    assert_eq!(v["matrix_points"]["cells"].as_array().unwrap().len(), 12);
+    assert_eq!(one, run("2"));
+}
+
+#[test]
+fn report_writes_every_file_and_leaves_no_temporaries() {
+    let dir = tempfile::tempdir().unwrap();
+    pw().args(["report", "gng", "--trials", "512", "--set", "duel.sweep_distances=[6, 12]", "--out"])
+        .arg(dir.path())
+        .assert()
+        .success();
+    let gng = dir.path().join("guns-n-grenades");
+    for f in [
+        "efficiency.csv",
+        "efficiency.parquet",
+        "matrix_1v1.csv",
+        "matrix_points.csv",
+        "summary.json",
+        "efficiency.png",
+        "efficiency.svg",
+        "heatmap_points.png",
+        "heatmap_points.svg",
+        "heatmap_1v1.png",
+        "heatmap_1v1.svg",
+        "efficiency_by_distance.png",
+        "efficiency_by_distance.csv",
+        "report.md",
+    ] {
+        let p = gng.join(f);
+        assert!(std::fs::metadata(&p).map(|m| m.len() > 100).unwrap_or(false), "missing or empty {}", p.display());
+    }
+    assert!(dir.path().join("README.md").exists());
+    let leftovers: Vec<_> = std::fs::read_dir(&gng)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.contains(".tmp"))
+        .collect();
+    assert!(leftovers.is_empty(), "{leftovers:?}");
+    let summary: serde_json::Value = serde_json::from_slice(&std::fs::read(gng.join("summary.json")).unwrap()).unwrap();
+    assert_eq!(summary["seed"], 42);
+}
+
+#[test]
+fn bad_input_to_report_writes_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    pw().args(["report", "gng", "--set", "unit.snipers.range=-3", "--out"]).arg(dir.path()).assert().code(2);
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0, "a failed run must not leave files");
+}
