@@ -4,6 +4,13 @@ use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand};
 
+const EXAMPLES: &str = "Examples:
+  pointsworth report                                      every ruleset, writes reports/
+  pointsworth duel gng riflemen snipers --distance 10     one matchup, Monte Carlo
+  pointsworth duel gng riflemen heavy-infantry --distance 8 --exact
+  pointsworth matrix gng --set rules.fast_shot=both_dice  all pairs under a rule variant
+  pointsworth rules gng                                   what is modeled";
+
 /// Is every unit worth its points? Monte Carlo and exact balance analysis for tabletop
 /// skirmish wargames.
 ///
@@ -11,7 +18,7 @@ use clap::{Args, Parser, Subcommand};
 /// rates and points efficiency, every number with a 95% confidence interval.
 /// Exit codes: 0 ok, 2 usage or input error.
 #[derive(Debug, Parser)]
-#[command(name = "pointsworth", version, about, long_about, max_term_width = 100)]
+#[command(name = "pointsworth", version, about, long_about, max_term_width = 100, after_help = EXAMPLES)]
 pub struct Cli {
     /// Worker threads (default: all cores). Results for a seed do not depend on it.
     #[arg(long, global = true, value_name = "N")]
