@@ -35,6 +35,9 @@ pub enum AppError {
     Io { context: String, source: std::io::Error },
     #[error(transparent)]
     Other(#[from] anyhow::Error),
+    /// `pointsworth check` found a balance regression; exit code 1.
+    #[error("{0}")]
+    Regression(String),
 }
 
 impl AppError {
@@ -50,7 +53,7 @@ impl AppError {
     }
 }
 
-fn stdout_write(text: &str) -> Result<(), AppError> {
+pub(crate) fn stdout_write(text: &str) -> Result<(), AppError> {
     let mut out = std::io::stdout().lock();
     out.write_all(text.as_bytes())
         .and_then(|_| out.flush())
@@ -73,16 +76,17 @@ pub fn run(cli: Cli) -> Result<(), AppError> {
         Command::Duel(a) => duel(a),
         Command::Matrix(a) => matrix(a),
         Command::Rules(a) => rules(a),
+        Command::Check(a) => crate::commands::check::run(a),
     }
 }
 
 /// A ruleset loaded with its config source.
-struct Loaded {
-    ruleset: AnyRuleset,
-    source: Source,
+pub(crate) struct Loaded {
+    pub(crate) ruleset: AnyRuleset,
+    pub(crate) source: Source,
 }
 
-fn load(id: &str, config: Option<&PathBuf>, set: &[String]) -> Result<Loaded, AppError> {
+pub(crate) fn load(id: &str, config: Option<&PathBuf>, set: &[String]) -> Result<Loaded, AppError> {
     let id = AnyRuleset::check_id(id)?;
     let path = config.cloned().unwrap_or_else(|| default_config(id));
     let source = Source::read(&path)?;
@@ -91,7 +95,7 @@ fn load(id: &str, config: Option<&PathBuf>, set: &[String]) -> Result<Loaded, Ap
     Ok(Loaded { ruleset, source })
 }
 
-fn check_sim_args(sim: &SimArgs) -> Result<(), AppError> {
+pub(crate) fn check_sim_args(sim: &SimArgs) -> Result<(), AppError> {
     if let Some(e) = sim.target_error {
         if !(e > 0.0 && e < 0.5) {
             return Err(AppError::Usage(format!("--target-error must be in (0, 0.5), got {e}")));
@@ -103,7 +107,7 @@ fn check_sim_args(sim: &SimArgs) -> Result<(), AppError> {
     Ok(())
 }
 
-fn settings_for<R: Ruleset>(r: &R, sim: &SimArgs) -> AnalysisSettings {
+pub(crate) fn settings_for<R: Ruleset>(r: &R, sim: &SimArgs) -> AnalysisSettings {
     let mut s = AnalysisSettings::from_ruleset(r, sim.seed);
     if let Some(t) = sim.trials {
         s.max_trials = t;
@@ -114,7 +118,7 @@ fn settings_for<R: Ruleset>(r: &R, sim: &SimArgs) -> AnalysisSettings {
     s
 }
 
-fn progress_bar() -> ProgressBar {
+pub(crate) fn progress_bar() -> ProgressBar {
     if !std::io::stderr().is_terminal() {
         return ProgressBar::hidden();
     }
@@ -317,7 +321,7 @@ fn warnings_text(a: &RulesetAnalysis) -> String {
 // ---------------------------------------------------------------------------------------
 // report
 
-fn report(args: ReportArgs) -> Result<(), AppError> {
+pub(crate) fn report(args: ReportArgs) -> Result<(), AppError> {
     check_sim_args(&args.sim)?;
     let ids: Vec<String> = if args.rulesets.is_empty() {
         implemented().into_iter().filter(|id| default_config(id).exists()).map(String::from).collect()
@@ -340,11 +344,12 @@ fn report(args: ReportArgs) -> Result<(), AppError> {
     let mut analyses = Vec::new();
     for l in &loaded {
         let pb = progress_bar();
-        let analysis = with_ruleset!(&l.ruleset, r => {
+        let mut analysis = with_ruleset!(&l.ruleset, r => {
             let s = settings_for(r, &args.sim);
             let path = l.source.path.display().to_string();
             analyse(r, &s, &path, &l.source.hash_hex(), &pb)
         });
+        analysis.config_text = Some(l.source.text.clone());
         pb.finish_and_clear();
         analyses.push(analysis);
     }
@@ -370,7 +375,7 @@ fn report(args: ReportArgs) -> Result<(), AppError> {
 }
 
 /// Index entries for this run's rulesets, in the order of the known-rulesets list.
-fn index_entries(analyses: &[RulesetAnalysis], _out: &std::path::Path) -> Vec<crate::report::IndexEntry> {
+pub(crate) fn index_entries(analyses: &[RulesetAnalysis], _out: &std::path::Path) -> Vec<crate::report::IndexEntry> {
     let mut sorted: Vec<&RulesetAnalysis> = analyses.iter().collect();
     sorted.sort_by_key(|a| crate::rulesets::RULESETS.iter().position(|r| r.0 == a.ruleset));
     sorted.into_iter().map(Into::into).collect()

@@ -34,6 +34,14 @@ pub enum Command {
     Matrix(MatrixArgs),
     /// The rules-coverage table of a ruleset: what is modeled, simplified, not modeled.
     Rules(RulesArgs),
+    /// Balance regression check: re-run the report's metrics with the baseline's seed and
+    /// settings and compare them with the committed reports/RULESET/summary.json.
+    ///
+    /// A metric is flagged when its change is statistically significant (two-proportion
+    /// z-test, Holm-corrected for the number of metrics compared) and larger than
+    /// --tolerance. Prints a Markdown summary for a pull-request comment.
+    /// Exit codes: 0 no regression, 1 regression, 2 usage or input error.
+    Check(CheckArgs),
 }
 
 /// Flags shared by every simulating command.
@@ -125,4 +133,35 @@ pub struct RulesArgs {
     /// Config file (default: configs/RULESET.toml).
     #[arg(long, value_name = "PATH")]
     pub config: Option<PathBuf>,
+}
+
+#[derive(Debug, Args)]
+pub struct CheckArgs {
+    /// Rulesets to check (default: every implemented ruleset with a baseline summary.json).
+    #[arg(value_name = "RULESET")]
+    pub rulesets: Vec<String>,
+
+    /// Directory holding the baseline reports (RULESET/summary.json).
+    #[arg(long, default_value = "reports", value_name = "DIR")]
+    pub baseline: PathBuf,
+
+    /// Smallest change worth failing for, in percentage points of win rate or efficiency.
+    #[arg(long, default_value_t = 2.0, value_name = "PP")]
+    pub tolerance: f64,
+
+    /// Re-run at half the baseline's precision (twice its target error, about 4x fewer trials).
+    #[arg(long)]
+    pub quick: bool,
+
+    /// Config file (default: configs/RULESET.toml); needs exactly one RULESET.
+    #[arg(long, value_name = "PATH")]
+    pub config: Option<PathBuf>,
+
+    /// Also write the Markdown summary to this file (atomically).
+    #[arg(long, value_name = "FILE")]
+    pub markdown: Option<PathBuf>,
+
+    /// Accept the current balance: rewrite the baseline with a full `report` run (baseline's seed).
+    #[arg(long)]
+    pub update: bool,
 }
