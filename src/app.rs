@@ -54,6 +54,9 @@ impl AppError {
 }
 
 pub(crate) fn stdout_write(text: &str) -> Result<(), AppError> {
+    if crate::sim::shard::recording().is_some() {
+        return Ok(()); // a shard's numbers are partial: it writes only its tallies
+    }
     let mut out = std::io::stdout().lock();
     out.write_all(text.as_bytes())
         .and_then(|_| out.flush())
@@ -71,12 +74,26 @@ pub fn run(cli: Cli) -> Result<(), AppError> {
             .build_global()
             .map_err(|e| AppError::Usage(format!("cannot start {n} threads: {e}")))?;
     }
-    match cli.command {
+    let shard = match &cli.command {
+        Command::Report(ReportArgs { sim, .. })
+        | Command::Duel(DuelArgs { sim, .. })
+        | Command::Matrix(MatrixArgs { sim, .. }) => sim.shard.zip(sim.tallies_out.clone()),
+        _ => None,
+    };
+    if let Some((s, _)) = shard {
+        crate::sim::shard::begin_record(s);
+    }
+    let result = match cli.command {
         Command::Report(a) => report(a),
         Command::Duel(a) => duel(a),
         Command::Matrix(a) => matrix(a),
         Command::Rules(a) => rules(a),
         Command::Check(a) => crate::commands::check::run(a),
+        Command::Merge(a) => crate::commands::merge::run(a),
+    };
+    match shard {
+        Some((s, path)) => crate::commands::merge::finish_shard(result, s, &path),
+        None => result,
     }
 }
 
@@ -90,6 +107,7 @@ pub(crate) fn load(id: &str, config: Option<&PathBuf>, set: &[String]) -> Result
     let id = AnyRuleset::check_id(id)?;
     let path = config.cloned().unwrap_or_else(|| default_config(id));
     let source = Source::read(&path)?;
+    crate::sim::shard::note_config(&path.display().to_string(), &source.hash_hex()).map_err(AppError::Usage)?;
     let overrides = Overrides::parse(set)?;
     let ruleset = AnyRuleset::load(id, &source, &overrides)?;
     Ok(Loaded { ruleset, source })
@@ -115,6 +133,7 @@ pub(crate) fn settings_for<R: Ruleset>(r: &R, sim: &SimArgs) -> AnalysisSettings
     if let Some(e) = sim.target_error {
         s.target_error = e;
     }
+    s.fixed_trials = sim.trials.is_some() && sim.target_error.is_none();
     s
 }
 
@@ -352,6 +371,9 @@ pub(crate) fn report(args: ReportArgs) -> Result<(), AppError> {
         analysis.config_text = Some(l.source.text.clone());
         pb.finish_and_clear();
         analyses.push(analysis);
+    }
+    if crate::sim::shard::recording().is_some() {
+        return Ok(()); // a shard's numbers are partial: it writes only its tallies
     }
     let mut text = String::new();
     for a in &analyses {

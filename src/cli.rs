@@ -42,6 +42,9 @@ pub enum Command {
     /// --tolerance. Prints a Markdown summary for a pull-request comment.
     /// Exit codes: 0 no regression, 1 regression, 2 usage or input error.
     Check(CheckArgs),
+    /// Add the tallies of the N shards of a `--shard K/N` run and produce exactly what the
+    /// unsharded command would have (same stdout, same files).
+    Merge(MergeArgs),
 }
 
 /// Flags shared by every simulating command.
@@ -59,7 +62,8 @@ pub struct SimArgs {
     #[arg(long, default_value_t = 42)]
     pub seed: u64,
 
-    /// Trial cap per matchup (default: the config's duel.max_trials).
+    /// Trials per matchup: alone, exactly N (a fixed plan, as --shard needs); with
+    /// --target-error, a cap (default: the config's duel.max_trials, as a cap).
     #[arg(long, value_name = "N")]
     pub trials: Option<u64>,
 
@@ -67,6 +71,17 @@ pub struct SimArgs {
     /// (default: the config's duel.target_error).
     #[arg(long, value_name = "E")]
     pub target_error: Option<f64>,
+
+    /// Play only the K-th of N disjoint slices of every matchup's batches and write the
+    /// tallies to --tallies-out; `pointsworth merge` adds the N files into the exact result of
+    /// the unsharded run. Needs --trials (the stopping rule cannot see the other shards).
+    #[arg(long, value_name = "K/N", value_parser = crate::sim::shard::Shard::parse,
+          requires_all = ["trials", "tallies_out"], conflicts_with = "target_error")]
+    pub shard: Option<crate::sim::shard::Shard>,
+
+    /// Where a --shard run writes its tallies (JSON).
+    #[arg(long, value_name = "FILE", requires = "shard")]
+    pub tallies_out: Option<PathBuf>,
 }
 
 #[derive(Debug, Args)]
@@ -164,4 +179,11 @@ pub struct CheckArgs {
     /// Accept the current balance: rewrite the baseline with a full `report` run (baseline's seed).
     #[arg(long)]
     pub update: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct MergeArgs {
+    /// Tally files of shards 1/N .. N/N of one command, in any order.
+    #[arg(value_name = "FILE", required = true)]
+    pub files: Vec<PathBuf>,
 }

@@ -504,7 +504,15 @@ fn update(args: &CheckArgs, ids: &[String]) -> Result<(), AppError> {
             ids.iter().zip(&seeds).filter(|(_, s)| **s == seed).map(|(id, _)| id.clone()).collect();
         let report_args = ReportArgs {
             rulesets: group,
-            sim: SimArgs { config: args.config.clone(), set: Vec::new(), seed, trials: None, target_error: None },
+            sim: SimArgs {
+                config: args.config.clone(),
+                set: Vec::new(),
+                seed,
+                trials: None,
+                target_error: None,
+                shard: None,
+                tallies_out: None,
+            },
             out: PathBuf::from(&args.baseline),
         };
         crate::app::report(report_args)?;
