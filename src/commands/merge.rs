@@ -149,11 +149,9 @@ mod tests {
 
     #[test]
     fn replayable_args_drop_only_the_spreading_flags() {
-        let a = ["matrix", "gng", "--shard", "2/4", "--trials", "9", "--tallies-out=x.json", "--threads", "2", "--json"];
-        assert_eq!(
-            replayable_args(a.iter().map(|s| s.to_string())),
-            vec!["matrix", "gng", "--trials", "9", "--json"]
-        );
+        let a =
+            ["matrix", "gng", "--shard", "2/4", "--trials", "9", "--tallies-out=x.json", "--threads", "2", "--json"];
+        assert_eq!(replayable_args(a.iter().map(|s| s.to_string())), vec!["matrix", "gng", "--trials", "9", "--json"]);
     }
 
     #[test]
