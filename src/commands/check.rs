@@ -353,24 +353,13 @@ pub fn verdict(base: &Baseline, new: &RulesetAnalysis, new_text: &str, tolerance
             }
         }
     } else {
-        let units_moved: Vec<String> = {
-            let mut v: Vec<String> = flagged
-                .iter()
-                .filter(|c| c.metric == "points efficiency" || c.metric == "1v1 win rate")
-                .map(|c| c.subject.clone())
-                .collect();
-            v.dedup();
-            let mut seen = Vec::new();
-            v.retain(|x| {
-                if seen.contains(x) {
-                    false
-                } else {
-                    seen.push(x.clone());
-                    true
-                }
-            });
-            v
-        };
+        // Units whose own numbers moved, biggest change first, each once.
+        let mut units_moved: Vec<&str> = Vec::new();
+        for c in flagged.iter().filter(|c| c.metric == "points efficiency" || c.metric == "1v1 win rate") {
+            if !units_moved.contains(&c.subject.as_str()) {
+                units_moved.push(&c.subject);
+            }
+        }
         if !units_moved.is_empty() {
             let _ = writeln!(md, "Units whose balance moved: **{}**.\n", units_moved.join("**, **"));
         }
@@ -528,8 +517,11 @@ mod tests {
     fn holm_steps_down_and_stops_at_the_first_acceptance() {
         // m = 4: thresholds 0.0125, 0.0167, 0.025, 0.05 for the sorted p-values.
         assert_eq!(holm(&[0.01, 0.04, 0.015, 0.5], 0.05), vec![true, false, true, false]);
-        // 0.02 > 0.0125 stops everything, even 0.03 < 0.05.
-        assert_eq!(holm(&[0.02, 0.03], 0.05), vec![false, false]);
+        // m = 2: 0.03 > 0.025 stops everything, even 0.04 < 0.05 (Bonferroni would also keep
+        // both; plain 5% tests would reject both).
+        assert_eq!(holm(&[0.03, 0.04], 0.05), vec![false, false]);
+        // Holm is uniformly more powerful than Bonferroni: 0.02 ≤ 0.025, then 0.03 ≤ 0.05.
+        assert_eq!(holm(&[0.02, 0.03], 0.05), vec![true, true]);
         assert!(holm(&[], 0.05).is_empty());
     }
 
