@@ -113,7 +113,7 @@ pub(crate) fn load(id: &str, config: Option<&PathBuf>, set: &[String]) -> Result
     Ok(Loaded { ruleset, source })
 }
 
-pub(crate) fn check_sim_args(sim: &SimArgs) -> Result<(), AppError> {
+fn check_sim_args(sim: &SimArgs) -> Result<(), AppError> {
     if let Some(e) = sim.target_error {
         if !(e > 0.0 && e < 0.5) {
             return Err(AppError::Usage(format!("--target-error must be in (0, 0.5), got {e}")));
@@ -125,7 +125,7 @@ pub(crate) fn check_sim_args(sim: &SimArgs) -> Result<(), AppError> {
     Ok(())
 }
 
-pub(crate) fn settings_for<R: Ruleset>(r: &R, sim: &SimArgs) -> AnalysisSettings {
+fn settings_for<R: Ruleset>(r: &R, sim: &SimArgs) -> AnalysisSettings {
     let mut s = AnalysisSettings::from_ruleset(r, sim.seed);
     if let Some(t) = sim.trials {
         s.max_trials = t;
@@ -397,7 +397,7 @@ pub(crate) fn report(args: ReportArgs) -> Result<(), AppError> {
 }
 
 /// Index entries for this run's rulesets, in the order of the known-rulesets list.
-pub(crate) fn index_entries(analyses: &[RulesetAnalysis], _out: &std::path::Path) -> Vec<crate::report::IndexEntry> {
+fn index_entries(analyses: &[RulesetAnalysis], _out: &std::path::Path) -> Vec<crate::report::IndexEntry> {
     let mut sorted: Vec<&RulesetAnalysis> = analyses.iter().collect();
     sorted.sort_by_key(|a| crate::rulesets::RULESETS.iter().position(|r| r.0 == a.ruleset));
     sorted.into_iter().map(Into::into).collect()

@@ -9,7 +9,7 @@ use clap::{Args, Parser, Subcommand};
 ///
 /// pointsworth plays many duels between units of a ruleset's cost list and reports win
 /// rates and points efficiency, every number with a 95% confidence interval.
-/// Exit codes: 0 ok, 2 usage or input error.
+/// Exit codes: 0 ok, 1 balance regression (check), 2 usage or input error.
 #[derive(Debug, Parser)]
 #[command(name = "pointsworth", version, about, long_about, max_term_width = 100)]
 pub struct Cli {
