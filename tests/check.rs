@@ -93,7 +93,17 @@ fn snipers_at_60_points_fail_and_are_named_then_update_accepts_them() {
         .args(["check", "guns-n-grenades", "--config", "small.toml", "--baseline", "reports", "--update"])
         .assert()
         .success();
-    let md = String::from_utf8(check(dir.path(), "small.toml").code(0).get_output().stdout.clone()).unwrap();
+    // Without --quick the re-run reproduces the new baseline to the last bit (this also
+    // guards the exact float round trip through summary.json).
+    let out = pw(dir.path())
+        .args(["check", "guns-n-grenades", "--config", "small.toml", "--baseline", "reports"])
+        .assert()
+        .code(0)
+        .get_output()
+        .stdout
+        .clone();
+    let md = String::from_utf8(out).unwrap();
+    assert!(md.contains("Every metric is identical to the baseline."), "{md}");
     assert!(md.contains("The config is unchanged."), "{md}");
 }
 
