@@ -35,6 +35,9 @@ pub enum AppError {
     Io { context: String, source: std::io::Error },
     #[error(transparent)]
     Other(#[from] anyhow::Error),
+    /// `pointsworth check` found a balance regression; exit code 1.
+    #[error("{0}")]
+    Regression(String),
 }
 
 impl AppError {
@@ -50,7 +53,10 @@ impl AppError {
     }
 }
 
-fn stdout_write(text: &str) -> Result<(), AppError> {
+pub(crate) fn stdout_write(text: &str) -> Result<(), AppError> {
+    if crate::sim::shard::recording().is_some() {
+        return Ok(()); // a shard's numbers are partial: it writes only its tallies
+    }
     let mut out = std::io::stdout().lock();
     out.write_all(text.as_bytes())
         .and_then(|_| out.flush())
@@ -68,24 +74,40 @@ pub fn run(cli: Cli) -> Result<(), AppError> {
             .build_global()
             .map_err(|e| AppError::Usage(format!("cannot start {n} threads: {e}")))?;
     }
-    match cli.command {
+    let shard = match &cli.command {
+        Command::Report(ReportArgs { sim, .. })
+        | Command::Duel(DuelArgs { sim, .. })
+        | Command::Matrix(MatrixArgs { sim, .. }) => sim.shard.zip(sim.tallies_out.clone()),
+        _ => None,
+    };
+    if let Some((s, _)) = shard {
+        crate::sim::shard::begin_record(s);
+    }
+    let result = match cli.command {
         Command::Report(a) => report(a),
         Command::Duel(a) => duel(a),
         Command::Matrix(a) => matrix(a),
         Command::Rules(a) => rules(a),
+        Command::Check(a) => crate::commands::check::run(a),
+        Command::Merge(a) => crate::commands::merge::run(a),
+    };
+    match shard {
+        Some((s, path)) => crate::commands::merge::finish_shard(result, s, &path),
+        None => result,
     }
 }
 
 /// A ruleset loaded with its config source.
-struct Loaded {
-    ruleset: AnyRuleset,
-    source: Source,
+pub(crate) struct Loaded {
+    pub(crate) ruleset: AnyRuleset,
+    pub(crate) source: Source,
 }
 
-fn load(id: &str, config: Option<&PathBuf>, set: &[String]) -> Result<Loaded, AppError> {
+pub(crate) fn load(id: &str, config: Option<&PathBuf>, set: &[String]) -> Result<Loaded, AppError> {
     let id = AnyRuleset::check_id(id)?;
     let path = config.cloned().unwrap_or_else(|| default_config(id));
     let source = Source::read(&path)?;
+    crate::sim::shard::note_config(&path.display().to_string(), &source.hash_hex()).map_err(AppError::Usage)?;
     let overrides = Overrides::parse(set)?;
     let ruleset = AnyRuleset::load(id, &source, &overrides)?;
     Ok(Loaded { ruleset, source })
@@ -111,10 +133,11 @@ fn settings_for<R: Ruleset>(r: &R, sim: &SimArgs) -> AnalysisSettings {
     if let Some(e) = sim.target_error {
         s.target_error = e;
     }
+    s.fixed_trials = sim.trials.is_some() && sim.target_error.is_none();
     s
 }
 
-fn progress_bar() -> ProgressBar {
+pub(crate) fn progress_bar() -> ProgressBar {
     if !std::io::stderr().is_terminal() {
         return ProgressBar::hidden();
     }
@@ -317,7 +340,7 @@ fn warnings_text(a: &RulesetAnalysis) -> String {
 // ---------------------------------------------------------------------------------------
 // report
 
-fn report(args: ReportArgs) -> Result<(), AppError> {
+pub(crate) fn report(args: ReportArgs) -> Result<(), AppError> {
     check_sim_args(&args.sim)?;
     let ids: Vec<String> = if args.rulesets.is_empty() {
         implemented().into_iter().filter(|id| default_config(id).exists()).map(String::from).collect()
@@ -340,13 +363,17 @@ fn report(args: ReportArgs) -> Result<(), AppError> {
     let mut analyses = Vec::new();
     for l in &loaded {
         let pb = progress_bar();
-        let analysis = with_ruleset!(&l.ruleset, r => {
+        let mut analysis = with_ruleset!(&l.ruleset, r => {
             let s = settings_for(r, &args.sim);
             let path = l.source.path.display().to_string();
             analyse(r, &s, &path, &l.source.hash_hex(), &pb)
         });
+        analysis.config_text = Some(l.source.text.clone());
         pb.finish_and_clear();
         analyses.push(analysis);
+    }
+    if crate::sim::shard::recording().is_some() {
+        return Ok(()); // a shard's numbers are partial: it writes only its tallies
     }
     let mut text = String::new();
     for a in &analyses {

@@ -16,7 +16,7 @@ const EXAMPLES: &str = "Examples:
 ///
 /// pointsworth plays many duels between units of a ruleset's cost list and reports win
 /// rates and points efficiency, every number with a 95% confidence interval.
-/// Exit codes: 0 ok, 2 usage or input error.
+/// Exit codes: 0 ok, 1 balance regression (check), 2 usage or input error.
 #[derive(Debug, Parser)]
 #[command(name = "pointsworth", version, about, long_about, max_term_width = 100, after_help = EXAMPLES)]
 pub struct Cli {
@@ -41,6 +41,17 @@ pub enum Command {
     Matrix(MatrixArgs),
     /// The rules-coverage table of a ruleset: what is modeled, simplified, not modeled.
     Rules(RulesArgs),
+    /// Balance regression check: re-run the report's metrics with the baseline's seed and
+    /// settings and compare them with the committed reports/RULESET/summary.json.
+    ///
+    /// A metric is flagged when its change is statistically significant (two-proportion
+    /// z-test, Holm-corrected for the number of metrics compared) and larger than
+    /// --tolerance. Prints a Markdown summary for a pull-request comment.
+    /// Exit codes: 0 no regression, 1 regression, 2 usage or input error.
+    Check(CheckArgs),
+    /// Add the tallies of the N shards of a `--shard K/N` run and produce exactly what the
+    /// unsharded command would have (same stdout, same files).
+    Merge(MergeArgs),
 }
 
 /// Flags shared by every simulating command.
@@ -58,7 +69,8 @@ pub struct SimArgs {
     #[arg(long, default_value_t = 42)]
     pub seed: u64,
 
-    /// Trial cap per matchup (default: the config's duel.max_trials).
+    /// Trials per matchup: alone, exactly N (a fixed plan, as --shard needs); with
+    /// --target-error, a cap (default: the config's duel.max_trials, as a cap).
     #[arg(long, value_name = "N")]
     pub trials: Option<u64>,
 
@@ -66,6 +78,17 @@ pub struct SimArgs {
     /// (default: the config's duel.target_error).
     #[arg(long, value_name = "E")]
     pub target_error: Option<f64>,
+
+    /// Play only the K-th of N disjoint slices of every matchup's batches and write the
+    /// tallies to --tallies-out; `pointsworth merge` adds the N files into the exact result of
+    /// the unsharded run. Needs --trials (the stopping rule cannot see the other shards).
+    #[arg(long, value_name = "K/N", value_parser = crate::sim::shard::Shard::parse,
+          requires_all = ["trials", "tallies_out"], conflicts_with = "target_error")]
+    pub shard: Option<crate::sim::shard::Shard>,
+
+    /// Where a --shard run writes its tallies (JSON).
+    #[arg(long, value_name = "FILE", requires = "shard")]
+    pub tallies_out: Option<PathBuf>,
 }
 
 #[derive(Debug, Args)]
@@ -132,4 +155,42 @@ pub struct RulesArgs {
     /// Config file (default: configs/RULESET.toml).
     #[arg(long, value_name = "PATH")]
     pub config: Option<PathBuf>,
+}
+
+#[derive(Debug, Args)]
+pub struct CheckArgs {
+    /// Rulesets to check (default: every implemented ruleset with a baseline summary.json).
+    #[arg(value_name = "RULESET")]
+    pub rulesets: Vec<String>,
+
+    /// Directory holding the baseline reports (RULESET/summary.json).
+    #[arg(long, default_value = "reports", value_name = "DIR")]
+    pub baseline: PathBuf,
+
+    /// Smallest change worth failing for, in percentage points of win rate or efficiency.
+    #[arg(long, default_value_t = 2.0, value_name = "PP")]
+    pub tolerance: f64,
+
+    /// Re-run at half the baseline's precision (twice its target error, about 4x fewer trials).
+    #[arg(long)]
+    pub quick: bool,
+
+    /// Config file (default: configs/RULESET.toml); needs exactly one RULESET.
+    #[arg(long, value_name = "PATH")]
+    pub config: Option<PathBuf>,
+
+    /// Also write the Markdown summary to this file (atomically).
+    #[arg(long, value_name = "FILE")]
+    pub markdown: Option<PathBuf>,
+
+    /// Accept the current balance: rewrite the baseline with a full `report` run (baseline's seed).
+    #[arg(long)]
+    pub update: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct MergeArgs {
+    /// Tally files of shards 1/N .. N/N of one command, in any order.
+    #[arg(value_name = "FILE", required = true)]
+    pub files: Vec<PathBuf>,
 }

@@ -11,6 +11,10 @@ fn main() -> ExitCode {
     match run(cli) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) if e.is_broken_pipe() => ExitCode::SUCCESS,
+        Err(AppError::Regression(message)) => {
+            eprintln!("{message}");
+            ExitCode::from(1)
+        }
         Err(e) => {
             report_error(&e);
             ExitCode::from(2)

@@ -29,6 +29,8 @@ pub struct AnalysisSettings {
     /// Distances for the efficiency-by-distance sweep (empty: none) and its target error.
     pub sweep_distances: Vec<f64>,
     pub sweep_target_error: f64,
+    /// Play exactly `max_trials` per matchup, no stopping rule (`--trials` alone; `--shard`).
+    pub fixed_trials: bool,
 }
 
 impl AnalysisSettings {
@@ -45,10 +47,14 @@ impl AnalysisSettings {
             exact_1v1: true,
             sweep_distances: d.sweep_distances.clone(),
             sweep_target_error: d.sweep_target_error.unwrap_or(2.0 * d.target_error),
+            fixed_trials: false,
         }
     }
 
     fn plan(&self) -> RunPlan {
+        if self.fixed_trials {
+            return RunPlan::fixed(self.seed, self.max_trials, self.batch_size);
+        }
         RunPlan {
             seed: self.seed,
             batch_size: self.batch_size,
@@ -270,6 +276,7 @@ pub fn analyse<R: Ruleset>(
         coverage: r.coverage(),
         warnings,
         elapsed_seconds: started.elapsed().as_secs_f64(),
+        config_text: None,
     }
 }
 

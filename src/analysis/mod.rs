@@ -167,4 +167,8 @@ pub struct RulesetAnalysis {
     pub warnings: Vec<Warning>,
     /// Wall-clock seconds the simulation took (not part of snapshot tests).
     pub elapsed_seconds: f64,
+    /// The config's text, recorded in `summary.json` so `pointsworth check` can show which
+    /// lines changed since the baseline; `None` when not recorded.
+    #[serde(default)]
+    pub config_text: Option<String>,
 }

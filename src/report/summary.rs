@@ -47,6 +47,9 @@ pub struct ConfigRef<'a> {
     pub path: &'a str,
     /// 64-bit FNV-1a of the config text, hex.
     pub hash: &'a str,
+    /// The config text itself, so `pointsworth check` can show the lines that changed.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub text: Option<&'a str>,
 }
 
 #[derive(Debug, Serialize)]
@@ -145,7 +148,7 @@ impl<'a> From<&'a RulesetAnalysis> for Summary<'a> {
             pointsworth_version: &a.version,
             ruleset: &a.ruleset,
             title: &a.title,
-            config: ConfigRef { path: &a.config_path, hash: &a.config_hash },
+            config: ConfigRef { path: &a.config_path, hash: &a.config_hash, text: a.config_text.as_deref() },
             seed: a.seed,
             variants: Variants(&a.variants),
             duel: Duel { distance: a.distance, unit: &a.distance_unit },

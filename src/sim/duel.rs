@@ -6,7 +6,8 @@ use serde::{Deserialize, Serialize};
 use crate::analysis::MatchupResult;
 use crate::dice::Dice;
 use crate::rulesets::{ExactDuel, Ruleset};
-use crate::sim::{RunPlan, Tally, run, stream_id};
+use crate::sim::shard::{self, Action};
+use crate::sim::{RunPlan, Tally, run_batches, stream_id};
 use crate::stats::{CONFIDENCE, score, score_se, wilson};
 
 /// Integer tallies of many battles between side A and side B.
@@ -123,9 +124,17 @@ pub fn simulate<R: Ruleset>(r: &R, a: usize, b: usize, distance: f64, squads: Sq
     let units = r.units();
     let (cost_a, cost_b) = (units[a].cost, units[b].cost);
     let stream = stream_id(&[r.id(), squads.label(), &units[a].id, &units[b].id]);
-    run(
+    // Under `--shard` play only this shard's batches; under `merge` replay the merged tally.
+    let key = shard::key(stream, distance);
+    let slice = match shard::action(&key) {
+        Action::Simulate => None,
+        Action::Shard(s) => Some(s),
+        Action::Replayed(t) => return t,
+    };
+    let t = run_batches(
         plan,
         stream,
+        slice,
         |dice, first_trial, n, t: &mut DuelTally| {
             let mut arena = r.arena();
             for k in 0..n as u64 {
@@ -153,7 +162,9 @@ pub fn simulate<R: Ruleset>(r: &R, a: usize, b: usize, distance: f64, squads: Sq
             }
         },
         DuelTally::widest_half_width,
-    )
+    );
+    shard::record(key, &t);
+    t
 }
 
 /// Estimates with 95% intervals from a tally; `costs` are the two units' costs.

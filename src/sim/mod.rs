@@ -12,6 +12,7 @@
 //! tally, so a run that stops early stops at the same batch on 1 or 8 threads.
 
 pub mod duel;
+pub mod shard;
 
 use rayon::prelude::*;
 
@@ -99,6 +100,18 @@ where
     P: Fn(&mut FastDice, u64, u32, &mut T) + Sync,
     H: Fn(&T) -> f64,
 {
+    run_batches(plan, stream, None, play_batch, half_width)
+}
+
+/// [`run`] restricted to the batches a shard owns (`None`: all). A shard needs a fixed plan
+/// (`target_error: None`): the stopping rule cannot see the other shards' tallies.
+pub fn run_batches<T, P, H>(plan: &RunPlan, stream: u64, shard: Option<shard::Shard>, play_batch: P, half_width: H) -> T
+where
+    T: Tally,
+    P: Fn(&mut FastDice, u64, u32, &mut T) + Sync,
+    H: Fn(&T) -> f64,
+{
+    assert!(shard.is_none() || plan.target_error.is_none(), "a sharded run needs a fixed plan");
     let max_batches = plan.batches_for(plan.max_trials);
     let mut next_round = plan.batches_for(plan.min_trials.min(plan.max_trials));
     let mut done_batches = 0u64;
@@ -107,6 +120,7 @@ where
         let end = (done_batches + next_round).min(max_batches);
         let round: Vec<T> = (done_batches..end)
             .into_par_iter()
+            .filter(|&b| shard.is_none_or(|s| s.owns(b)))
             .map(|b| {
                 let mut dice = FastDice::from_seed(batch_seed(plan.seed, stream, b));
                 let mut t = T::default();

@@ -1,0 +1,536 @@
+//! `pointsworth check`: balance regression against a committed baseline.
+//!
+//! Why it works this way: a designer's pull request that changes one cost should show which
+//! units' balance moved, and fail only when it moved for real. Re-running with the
+//! baseline's seed and settings reproduces an unchanged config's numbers exactly, but
+//! `--quick` (coarser precision) and harmless edits (a reordered unit changes which side of
+//! a pair is simulated, hence the dice) give numbers that differ by noise. So a metric is
+//! flagged only when its change is
+//!
+//! 1. statistically significant: a two-proportion z-test with unpooled variance,
+//!    `z = (new − old) / √(se_old² + se_new²)`, its two-sided p-values corrected with Holm's
+//!    step-down procedure over all metrics compared (family-wise error 5%); and
+//! 2. larger than `--tolerance` percentage points.
+//!
+//! A quick re-run shares its first batches with the baseline (same seed, same streams), so
+//! the two samples overlap; treating them as independent overstates the variance of the
+//! difference, which makes the test conservative, never trigger-happy.
+//!
+//! Metrics compared, matched by unit id (so reordering units changes nothing):
+//! points efficiency and 1v1 win rate per unit, and the row unit's score in every pair of
+//! distinct units of the points-matched matrix and of the 1v1 matrix. The distance sweep is
+//! a chart at half the precision and seven times the cost; it is not re-run. Units added to
+//! or removed from the cost list fail the check (every efficiency is a mean over the field,
+//! so the baseline no longer applies): accept them with `--update`.
+//!
+//! The config lines that changed come from the config text the baseline records
+//! (`summary.json` → `config.text`, written by `pointsworth report`), so the diff needs no
+//! git history and works on any CI checkout depth.
+
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+
+use serde::Deserialize;
+use statrs::distribution::{ContinuousCDF, Normal};
+
+use crate::analysis::{Matrix, RulesetAnalysis, UnitInfo, analyse};
+use crate::app::{AppError, load, progress_bar, stdout_write};
+use crate::cli::{CheckArgs, ReportArgs, SimArgs};
+use crate::report::summary::SUMMARY_FORMAT;
+use crate::rulesets::{AnyRuleset, default_config, implemented};
+use crate::stats::Estimate;
+use crate::with_ruleset;
+
+/// Family-wise significance level of the Holm-corrected tests.
+pub const ALPHA: f64 = 0.05;
+
+/// The parts of a baseline `summary.json` the check needs.
+#[derive(Debug, Clone, Deserialize)]
+pub struct Baseline {
+    pub summary_format: u32,
+    pub ruleset: String,
+    pub title: String,
+    pub config: BaselineConfig,
+    pub seed: u64,
+    pub precision: BaselinePrecision,
+    pub units: Vec<UnitInfo>,
+    pub matrix_1v1: Matrix,
+    pub matrix_points: Matrix,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+pub struct BaselineConfig {
+    pub path: String,
+    pub hash: String,
+    /// Absent in baselines written before the text was recorded.
+    #[serde(default)]
+    pub text: Option<String>,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+pub struct BaselinePrecision {
+    pub target_error: f64,
+    pub max_trials_per_matchup: u64,
+}
+
+impl Baseline {
+    /// Reads `dir/RULESET/summary.json`. Errors name the file.
+    pub fn read(dir: &Path, ruleset: &str) -> Result<Self, AppError> {
+        let path = dir.join(ruleset).join("summary.json");
+        let text = std::fs::read_to_string(&path).map_err(|source| AppError::Io {
+            context: format!("reading baseline {} (make one with `pointsworth check --update`)", path.display()),
+            source,
+        })?;
+        let b: Baseline = serde_json::from_str(&text).map_err(|e| {
+            AppError::Usage(format!(
+                "{}:{}:{}: not a pointsworth summary.json: {e}",
+                path.display(),
+                e.line(),
+                e.column()
+            ))
+        })?;
+        if b.summary_format != SUMMARY_FORMAT {
+            return Err(AppError::Usage(format!(
+                "{}: summary_format {} but this pointsworth reads {SUMMARY_FORMAT}; re-create it with `pointsworth check --update`",
+                path.display(),
+                b.summary_format
+            )));
+        }
+        if b.ruleset != ruleset {
+            return Err(AppError::Usage(format!(
+                "{}: is the baseline of {:?}, not {ruleset:?}",
+                path.display(),
+                b.ruleset
+            )));
+        }
+        Ok(b)
+    }
+}
+
+/// One number compared between the baseline and the re-run.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Comparison {
+    /// "points efficiency", "1v1 win rate", "points-matched score", "1v1 score".
+    pub metric: &'static str,
+    /// The unit, or "A vs B" for a matchup (score of A).
+    pub subject: String,
+    pub old: Estimate,
+    pub new: Estimate,
+    pub old_se: f64,
+    pub new_se: f64,
+    /// Two-sided p-value of the z-test, before correction.
+    pub p: f64,
+    /// Significant after Holm's correction.
+    pub significant: bool,
+    /// Significant and larger than the tolerance.
+    pub flagged: bool,
+}
+
+impl Comparison {
+    /// new − old, as a probability.
+    pub fn change(&self) -> f64 {
+        self.new.value - self.old.value
+    }
+}
+
+/// Two-sided p-value of the unpooled two-proportion z-test. Two exact values (se 0) that
+/// differ give p = 0; equal values give p = 1.
+pub fn two_proportion_p(old: f64, old_se: f64, new: f64, new_se: f64) -> f64 {
+    let d = (new - old).abs();
+    let se = (old_se * old_se + new_se * new_se).sqrt();
+    if d == 0.0 {
+        return 1.0;
+    }
+    if se == 0.0 {
+        return 0.0;
+    }
+    let n = Normal::standard();
+    (2.0 * (1.0 - n.cdf(d / se))).clamp(0.0, 1.0)
+}
+
+/// Holm's step-down procedure: which of `p` are rejected at family-wise level `alpha`.
+pub fn holm(p: &[f64], alpha: f64) -> Vec<bool> {
+    let m = p.len();
+    let mut order: Vec<usize> = (0..m).collect();
+    order.sort_by(|&a, &b| p[a].total_cmp(&p[b]));
+    let mut rejected = vec![false; m];
+    for (rank, &i) in order.iter().enumerate() {
+        if p[i] <= alpha / (m - rank) as f64 {
+            rejected[i] = true;
+        } else {
+            break;
+        }
+    }
+    rejected
+}
+
+/// Standard error of row `i`'s mean score against the other units: √(Σ se²) / (k − 1).
+fn row_se(m: &Matrix, i: usize) -> f64 {
+    let k = m.units.len();
+    if k < 2 {
+        return 0.0;
+    }
+    let s: f64 = (0..k).filter(|&j| j != i).map(|j| m.cells[i][j].a_score_se.powi(2)).sum();
+    s.sqrt() / (k - 1) as f64
+}
+
+/// The display name of unit `id`, or the id when the list lacks it.
+fn name_of(units: &[UnitInfo], id: &str) -> String {
+    units.iter().find(|u| u.id == id).map_or_else(|| id.to_string(), |u| u.name.clone())
+}
+
+/// Compares every metric of `base` with `new`; `tolerance` in probability units (0.02 = 2 pp).
+pub fn compare(base: &Baseline, new: &RulesetAnalysis, tolerance: f64) -> Vec<Comparison> {
+    let mut out = Vec::new();
+    let pos = |m: &Matrix, id: &str| m.units.iter().position(|u| u == id);
+    for (metric, bm, nm) in [
+        ("points efficiency", &base.matrix_points, &new.matrix_points),
+        ("1v1 win rate", &base.matrix_1v1, &new.matrix_1v1),
+    ] {
+        for (bi, id) in bm.units.iter().enumerate() {
+            let Some(ni) = pos(nm, id) else { continue };
+            let mean = |m: &Matrix, i: usize| {
+                let k = m.units.len();
+                let v: f64 = (0..k).filter(|&j| j != i).map(|j| m.cells[i][j].a_score.value).sum::<f64>();
+                v / (k.max(2) - 1) as f64
+            };
+            let (old_se, new_se) = (row_se(bm, bi), row_se(nm, ni));
+            let (ov, nv) = (mean(bm, bi), mean(nm, ni));
+            let est = |v: f64, se: f64| crate::stats::normal(v, se, crate::stats::CONFIDENCE, 0.0, 1.0);
+            out.push(Comparison {
+                metric,
+                subject: name_of(&base.units, id),
+                old: est(ov, old_se),
+                new: est(nv, new_se),
+                old_se,
+                new_se,
+                p: 1.0,
+                significant: false,
+                flagged: false,
+            });
+        }
+    }
+    for (metric, bm, nm) in [
+        ("points-matched score", &base.matrix_points, &new.matrix_points),
+        ("1v1 score", &base.matrix_1v1, &new.matrix_1v1),
+    ] {
+        for (bi, a) in bm.units.iter().enumerate() {
+            for (bj, b) in bm.units.iter().enumerate().skip(bi + 1) {
+                let (Some(ni), Some(nj)) = (pos(nm, a), pos(nm, b)) else { continue };
+                let (o, n) = (&bm.cells[bi][bj], &nm.cells[ni][nj]);
+                out.push(Comparison {
+                    metric,
+                    subject: format!("{} vs {}", name_of(&base.units, a), name_of(&base.units, b)),
+                    old: o.a_score,
+                    new: n.a_score,
+                    old_se: o.a_score_se,
+                    new_se: n.a_score_se,
+                    p: 1.0,
+                    significant: false,
+                    flagged: false,
+                });
+            }
+        }
+    }
+    for c in &mut out {
+        c.p = two_proportion_p(c.old.value, c.old_se, c.new.value, c.new_se);
+    }
+    let rejected = holm(&out.iter().map(|c| c.p).collect::<Vec<_>>(), ALPHA);
+    for (c, r) in out.iter_mut().zip(rejected) {
+        c.significant = r;
+        // A hair of slack so a change of exactly the tolerance (in rounding) is not flagged.
+        c.flagged = r && c.change().abs() > tolerance + 1e-12;
+    }
+    out
+}
+
+/// The verdict for one ruleset, with its Markdown section.
+#[derive(Debug)]
+pub struct Verdict {
+    pub regression: bool,
+    pub markdown: String,
+}
+
+fn pct(e: &Estimate) -> String {
+    if e.lo == e.hi {
+        format!("{:.1}%", 100.0 * e.value)
+    } else {
+        format!("{:.1}% [{:.1}, {:.1}]", 100.0 * e.value, 100.0 * e.lo, 100.0 * e.hi)
+    }
+}
+
+fn p_text(p: f64) -> String {
+    if p < 1e-4 { "< 0.0001".to_string() } else { format!("{p:.4}") }
+}
+
+/// A unified diff of the config text, or a note when the baseline recorded none.
+fn config_diff(base: &Baseline, new_text: &str, new_hash: &str, new_path: &str) -> String {
+    if base.config.hash == new_hash {
+        return "The config is unchanged.\n".to_string();
+    }
+    let Some(old) = &base.config.text else {
+        return format!(
+            "The config changed (hash {} → {new_hash}), but the baseline records no config text to diff \
+             against (it predates `config.text`); `pointsworth check --update` records it.\n",
+            base.config.hash
+        );
+    };
+    let diff = similar::TextDiff::from_lines(old.as_str(), new_text);
+    let body = diff.unified_diff().context_radius(2).header(&base.config.path, new_path).to_string();
+    format!("Config lines that changed:\n\n```diff\n{}```\n", body)
+}
+
+/// Compares a finished re-run with its baseline and writes the Markdown section.
+pub fn verdict(base: &Baseline, new: &RulesetAnalysis, new_text: &str, tolerance_pp: f64, quick: bool) -> Verdict {
+    let comparisons = compare(base, new, tolerance_pp / 100.0);
+    let added: Vec<&UnitInfo> = new.units.iter().filter(|u| !base.units.iter().any(|b| b.id == u.id)).collect();
+    let removed: Vec<&UnitInfo> = base.units.iter().filter(|u| !new.units.iter().any(|n| n.id == u.id)).collect();
+    let mut flagged: Vec<&Comparison> = comparisons.iter().filter(|c| c.flagged).collect();
+    flagged.sort_by(|a, b| b.change().abs().total_cmp(&a.change().abs()));
+    let regression = !flagged.is_empty() || !added.is_empty() || !removed.is_empty();
+    let mut md = String::new();
+    let mark = if regression { "❌ balance moved" } else { "✅ no balance change beyond the tolerance" };
+    let _ = writeln!(md, "### {} — {mark}\n", new.title);
+    let _ = writeln!(
+        md,
+        "Re-ran `{}` with the baseline's seed {} at a target error of ±{} pp per matchup{} and compared {} \
+         metrics with `{}/summary.json`. A change is flagged when a two-proportion z-test finds it significant \
+         (Holm-corrected, {}% family-wise) **and** it exceeds ±{} pp.\n",
+        new.ruleset,
+        new.seed,
+        100.0 * new.target_error,
+        if quick {
+            format!(" (`--quick`; baseline ±{} pp)", 100.0 * base.precision.target_error)
+        } else {
+            String::new()
+        },
+        comparisons.len(),
+        base.ruleset,
+        100.0 * ALPHA,
+        tolerance_pp,
+    );
+    let cost_changes: Vec<String> = base
+        .units
+        .iter()
+        .filter_map(|b| {
+            let n = new.units.iter().find(|n| n.id == b.id)?;
+            (n.cost != b.cost).then(|| format!("- **{}**: {} → {} points", b.name, b.cost, n.cost))
+        })
+        .collect();
+    if !cost_changes.is_empty() {
+        let _ = writeln!(md, "Cost changes:\n\n{}\n", cost_changes.join("\n"));
+    }
+    for (what, list) in [("added to", &added), ("removed from", &removed)] {
+        if !list.is_empty() {
+            let names: Vec<&str> = list.iter().map(|u| u.name.as_str()).collect();
+            let _ = writeln!(
+                md,
+                "Units {what} the cost list: **{}**. Every efficiency is a mean over the field, so the \
+                 baseline no longer applies; accept with `pointsworth check --update`.\n",
+                names.join(", ")
+            );
+        }
+    }
+    if flagged.is_empty() {
+        let largest = comparisons.iter().max_by(|a, b| a.change().abs().total_cmp(&b.change().abs()));
+        match largest {
+            Some(c) if c.change() != 0.0 => {
+                let _ = writeln!(
+                    md,
+                    "No metric moved significantly by more than {tolerance_pp} pp. Largest change: {} of {}, \
+                     {} → {} ({:+.1} pp, p = {}{}).\n",
+                    c.metric,
+                    c.subject,
+                    pct(&c.old),
+                    pct(&c.new),
+                    100.0 * c.change(),
+                    p_text(c.p),
+                    if c.significant { ", significant but within the tolerance" } else { ", not significant" }
+                );
+            }
+            _ => {
+                let _ = writeln!(md, "Every metric is identical to the baseline.\n");
+            }
+        }
+    } else {
+        // Units whose own numbers moved, biggest change first, each once.
+        let mut units_moved: Vec<&str> = Vec::new();
+        for c in flagged.iter().filter(|c| c.metric == "points efficiency" || c.metric == "1v1 win rate") {
+            if !units_moved.contains(&c.subject.as_str()) {
+                units_moved.push(&c.subject);
+            }
+        }
+        if !units_moved.is_empty() {
+            let _ = writeln!(md, "Units whose balance moved: **{}**.\n", units_moved.join("**, **"));
+        }
+        let _ =
+            writeln!(md, "| metric | unit or matchup (row's score) | baseline [95% CI] | now [95% CI] | change | p |");
+        let _ = writeln!(md, "|---|---|---|---|---:|---:|");
+        const MAX_ROWS: usize = 40;
+        for c in flagged.iter().take(MAX_ROWS) {
+            let _ = writeln!(
+                md,
+                "| {} | {} | {} | {} | {:+.1} pp | {} |",
+                c.metric,
+                c.subject,
+                pct(&c.old),
+                pct(&c.new),
+                100.0 * c.change(),
+                p_text(c.p)
+            );
+        }
+        if flagged.len() > MAX_ROWS {
+            let _ = writeln!(md, "\n…and {} more flagged metrics.", flagged.len() - MAX_ROWS);
+        }
+        let _ = writeln!(md);
+    }
+    let path = new.config_path.clone();
+    md.push_str(&config_diff(base, new_text, &new.config_hash, &path));
+    Verdict { regression, markdown: md }
+}
+
+/// Runs `pointsworth check`.
+pub fn run(args: CheckArgs) -> Result<(), AppError> {
+    if !(args.tolerance >= 0.0 && args.tolerance < 100.0) {
+        return Err(AppError::Usage(format!(
+            "--tolerance must be in [0, 100) percentage points, got {}",
+            args.tolerance
+        )));
+    }
+    let ids: Vec<String> = if args.rulesets.is_empty() {
+        let found: Vec<String> = implemented()
+            .into_iter()
+            .filter(|id| {
+                args.baseline.join(id).join("summary.json").exists() || args.update && default_config(id).exists()
+            })
+            .map(String::from)
+            .collect();
+        if found.is_empty() {
+            return Err(AppError::Usage(format!(
+                "no baseline found: no {}/RULESET/summary.json for any of {} (run from the repository root, or \
+                 pass --baseline DIR)",
+                args.baseline.display(),
+                implemented().join(", ")
+            )));
+        }
+        found
+    } else {
+        args.rulesets.iter().map(|r| AnyRuleset::check_id(r).map(String::from)).collect::<Result<_, _>>()?
+    };
+    if args.config.is_some() && ids.len() != 1 {
+        return Err(AppError::Usage("--config needs exactly one RULESET".into()));
+    }
+    if args.update {
+        return update(&args, &ids);
+    }
+    // Read and validate everything first: bad input must cost nothing.
+    let mut work = Vec::new();
+    for id in &ids {
+        let base = Baseline::read(&args.baseline, id)?;
+        let loaded = load(id, args.config.as_ref(), &[])?;
+        work.push((base, loaded));
+    }
+    let mut md = String::from("## pointsworth check\n\n");
+    let mut regressions = Vec::new();
+    for (base, loaded) in &work {
+        let pb = progress_bar();
+        let analysis = with_ruleset!(&loaded.ruleset, r => {
+            let mut s = crate::analysis::AnalysisSettings::from_ruleset(r, base.seed);
+            s.target_error = base.precision.target_error;
+            s.max_trials = base.precision.max_trials_per_matchup;
+            if args.quick {
+                s.target_error = (2.0 * s.target_error).min(0.49);
+            }
+            // The distance sweep is a chart, not a compared metric: skip its seven matrices.
+            s.sweep_distances.clear();
+            let path = loaded.source.path.display().to_string();
+            analyse(r, &s, &path, &loaded.source.hash_hex(), &pb)
+        });
+        pb.finish_and_clear();
+        let v = verdict(base, &analysis, &loaded.source.text, args.tolerance, args.quick);
+        if v.regression {
+            regressions.push(analysis.title.clone());
+        }
+        md.push_str(&v.markdown);
+        md.push('\n');
+    }
+    if regressions.is_empty() {
+        md.push_str("No regression. ");
+    } else {
+        md.push_str(&format!("**Regression in {}.** ", regressions.join(", ")));
+    }
+    md.push_str(
+        "If the change is intended, accept it with `pointsworth check --update` and commit the new baseline.\n",
+    );
+    if let Some(path) = &args.markdown {
+        crate::report::write_atomic(path, md.as_bytes())
+            .map_err(|source| AppError::Io { context: format!("writing {}", path.display()), source })?;
+    }
+    stdout_write(&md)?;
+    if regressions.is_empty() {
+        Ok(())
+    } else {
+        Err(AppError::Regression(format!("check failed: balance moved in {}", regressions.join(", "))))
+    }
+}
+
+/// `--update`: a full `pointsworth report` of the rulesets into the baseline directory, with
+/// the baseline's seed when there is one.
+fn update(args: &CheckArgs, ids: &[String]) -> Result<(), AppError> {
+    let mut seeds = Vec::new();
+    for id in ids {
+        let seed = match Baseline::read(&args.baseline, id) {
+            Ok(b) => b.seed,
+            Err(_) => 42,
+        };
+        seeds.push(seed);
+    }
+    // One report per seed keeps each ruleset's own seed (and one index when they agree).
+    let mut distinct = seeds.clone();
+    distinct.dedup();
+    for seed in distinct {
+        let group: Vec<String> =
+            ids.iter().zip(&seeds).filter(|(_, s)| **s == seed).map(|(id, _)| id.clone()).collect();
+        let report_args = ReportArgs {
+            rulesets: group,
+            sim: SimArgs {
+                config: args.config.clone(),
+                set: Vec::new(),
+                seed,
+                trials: None,
+                target_error: None,
+                shard: None,
+                tallies_out: None,
+            },
+            out: PathBuf::from(&args.baseline),
+        };
+        crate::app::report(report_args)?;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn holm_steps_down_and_stops_at_the_first_acceptance() {
+        // m = 4: thresholds 0.0125, 0.0167, 0.025, 0.05 for the sorted p-values.
+        assert_eq!(holm(&[0.01, 0.04, 0.015, 0.5], 0.05), vec![true, false, true, false]);
+        // m = 2: 0.03 > 0.025 stops everything, even 0.04 < 0.05 (Bonferroni would also keep
+        // both; plain 5% tests would reject both).
+        assert_eq!(holm(&[0.03, 0.04], 0.05), vec![false, false]);
+        // Holm is uniformly more powerful than Bonferroni: 0.02 ≤ 0.025, then 0.03 ≤ 0.05.
+        assert_eq!(holm(&[0.02, 0.03], 0.05), vec![true, true]);
+        assert!(holm(&[], 0.05).is_empty());
+    }
+
+    #[test]
+    fn two_proportion_p_matches_the_normal_table() {
+        // z = 0.03 / √(0.01² + 0.01²) = 2.1213 → two-sided p = 0.0339.
+        let p = two_proportion_p(0.50, 0.01, 0.53, 0.01);
+        assert!((p - 0.0339).abs() < 1e-4, "p = {p}");
+        assert_eq!(two_proportion_p(0.3, 0.0, 0.3, 0.0), 1.0);
+        assert_eq!(two_proportion_p(0.3, 0.0, 0.4, 0.0), 0.0);
+    }
+}

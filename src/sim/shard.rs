@@ -1,0 +1,140 @@
+//! Sharded runs: `--shard K/N` plays the K-th of N disjoint slices of every matchup's batches
+//! and saves the tallies; `pointsworth merge` adds the slices and replays the command.
+//!
+//! Why it works: a fixed plan (`--trials`, no stopping rule) plays batches `0 .. B` of every
+//! stream, each batch with its own generator seeded from `(seed, stream, batch)`, and a tally
+//! is an integer sum over batches. So shard `K` of `N` plays the batches `b` with
+//! `b mod N = K − 1`; the N tallies of a matchup add up to exactly the single-machine tally,
+//! whatever the machines and thread counts, and every number derived from it is identical.
+//! The adaptive stopping rule (`--target-error`) looks at the merged tally between rounds,
+//! which a shard cannot see, so a sharded run needs `--trials`.
+//!
+//! The mode is process-wide because sharding is a property of the whole command: every
+//! [`crate::sim::duel::simulate`] call of a shard run records its tally under a key naming
+//! the stream and start distance; a merge run replays those keys instead of simulating.
+
+use std::collections::BTreeMap;
+use std::sync::Mutex;
+
+use crate::sim::duel::DuelTally;
+
+/// The K-th (1-based `index + 1`) of `count` slices.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Shard {
+    /// 0-based.
+    pub index: u64,
+    pub count: u64,
+}
+
+impl Shard {
+    /// Parses `K/N` with 1 ≤ K ≤ N, e.g. `3/8`.
+    pub fn parse(s: &str) -> Result<Self, String> {
+        let bad = || format!("--shard must be K/N with 1 <= K <= N, e.g. 3/8; got {s:?}");
+        let (k, n) = s.split_once('/').ok_or_else(bad)?;
+        let (k, n): (u64, u64) = (k.trim().parse().map_err(|_| bad())?, n.trim().parse().map_err(|_| bad())?);
+        if k == 0 || k > n {
+            return Err(bad());
+        }
+        Ok(Shard { index: k - 1, count: n })
+    }
+
+    /// Whether batch `b` belongs to this shard.
+    pub fn owns(&self, batch: u64) -> bool {
+        batch % self.count == self.index
+    }
+}
+
+impl std::fmt::Display for Shard {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}/{}", self.index + 1, self.count)
+    }
+}
+
+/// Tallies by key (see [`key`]).
+pub type Tallies = BTreeMap<String, DuelTally>;
+
+/// Config path → FNV-1a hash (hex) of the configs a run read.
+pub type Configs = BTreeMap<String, String>;
+
+enum Mode {
+    Record { shard: Shard, tallies: Tallies, configs: Configs },
+    Replay { tallies: Tallies, configs: Configs },
+}
+
+static MODE: Mutex<Option<Mode>> = Mutex::new(None);
+
+fn mode() -> std::sync::MutexGuard<'static, Option<Mode>> {
+    MODE.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// The key of a matchup's tally: stream id and start distance.
+pub fn key(stream: u64, distance: f64) -> String {
+    format!("{stream:016x}@{distance}")
+}
+
+/// Starts recording a shard run: simulations play only `shard`'s batches.
+pub fn begin_record(shard: Shard) {
+    *mode() = Some(Mode::Record { shard, tallies: Tallies::new(), configs: Configs::new() });
+}
+
+/// Starts a replay: simulations return these tallies instead of playing, and configs must
+/// have the hashes the shards saw.
+pub fn begin_replay(tallies: Tallies, configs: Configs) {
+    *mode() = Some(Mode::Replay { tallies, configs });
+}
+
+/// Ends the mode; returns the recorded tallies and configs of a shard run (empty for a replay).
+pub fn end() -> (Tallies, Configs) {
+    match mode().take() {
+        Some(Mode::Record { tallies, configs, .. }) => (tallies, configs),
+        _ => (Tallies::new(), Configs::new()),
+    }
+}
+
+/// Notes a config the command read. A shard run records its hash; a replay fails when the
+/// config differs from the one the shards read (its costs would not match their tallies).
+pub fn note_config(path: &str, hash: &str) -> Result<(), String> {
+    match &mut *mode() {
+        Some(Mode::Record { configs, .. }) => {
+            configs.insert(path.to_string(), hash.to_string());
+            Ok(())
+        }
+        Some(Mode::Replay { configs, .. }) => match configs.get(path) {
+            Some(h) if h == hash => Ok(()),
+            Some(h) => Err(format!("{path} changed since the shards ran (hash {h}, now {hash}); re-run the shards")),
+            None => Err(format!("the shards did not read {path}")),
+        },
+        None => Ok(()),
+    }
+}
+
+/// The shard being recorded, if any.
+pub fn recording() -> Option<Shard> {
+    match &*mode() {
+        Some(Mode::Record { shard, .. }) => Some(*shard),
+        _ => None,
+    }
+}
+
+/// What a simulation should do under the current mode.
+pub(crate) enum Action {
+    Simulate,
+    Shard(Shard),
+    Replayed(DuelTally),
+}
+
+pub(crate) fn action(key: &str) -> Action {
+    match &*mode() {
+        None => Action::Simulate,
+        Some(Mode::Record { shard, .. }) => Action::Shard(*shard),
+        Some(Mode::Replay { tallies, .. }) => Action::Replayed(tallies.get(key).cloned().unwrap_or_else(|| {
+            panic!("the merged tallies have no matchup {key}: they were made by another command or version")
+        })),
+    }
+}
+
+pub(crate) fn record(key: String, t: &DuelTally) {
+    if let Some(Mode::Record { tallies, .. }) = &mut *mode() {
+        tallies.insert(key, t.clone());
+    }
+}
