@@ -8,8 +8,9 @@
 //!
 //! The default tactic (RULINGS.md, "Common: the stand-up duel", read for Gunplay's two-action
 //! activations) scores every legal two-action plan by the *expected damage* it deals (P(hit) ×
-//! the weapon's Damage at that range band, summed over the plan's dice; a melee plan subtracts
-//! the expected damage of the free strikes back) and plays the best, preferring on ties the
+//! the weapon's Damage at that range band, summed over the plan's dice; against a Down target
+//! a hit counts 1, since Damage only shifts the Toughness test a Down character no longer
+//! takes; a melee plan subtracts the expected damage of the free strikes back) and plays the best, preferring on ties the
 //! plan listed first: Aim+Fire, Fire+Fire, then plans that move (the shortest move first).
 //! So a character that can fire from where it stands moves only if a move-and-fire reaches a
 //! better range band; out of range it moves the least that lets it fire this activation; if no
@@ -316,19 +317,28 @@ pub struct Situation {
     pub target_wounds: u8,
 }
 
+/// The damage a hit is worth to the tactic: the weapon's Damage against an Up target (it
+/// shifts the Toughness test), 1 against a Down one (it only adds its one wound).
+fn hit_worth(damage: u8, target_down: bool) -> f64 {
+    if target_down { 1.0 } else { damage as f64 }
+}
+
 /// Expected damage of one Fire action at `d` (aimed / quick).
-fn fire_value(r: &Gunplay, p: &Profile, wounds: u8, d: f32, aimed: bool, quick: bool) -> f64 {
+fn fire_value(r: &Gunplay, p: &Profile, s: &Situation, d: f32, aimed: bool, quick: bool) -> f64 {
     match band(p, d) {
         None => 0.0,
         Some(b) => {
-            p.rof as f64 * p_pass(shooting_level(r.cover, b, aimed, quick), wound_modifier(wounds)) * damage_at(p, b) as f64
+            p.rof as f64
+                * p_pass(shooting_level(r.cover, b, aimed, quick), wound_modifier(s.wounds))
+                * hit_worth(damage_at(p, b), s.target_down)
         }
     }
 }
 
 /// Expected damage dealt minus expected damage taken in one melee round.
 fn melee_value(p: &Profile, foe: &Profile, s: &Situation, charging: bool) -> f64 {
-    let dealt = p_pass(melee_level(charging, s.target_down), wound_modifier(s.wounds)) * p.melee_damage as f64;
+    let dealt =
+        p_pass(melee_level(charging, s.target_down), wound_modifier(s.wounds)) * hit_worth(p.melee_damage, s.target_down);
     let taken = if s.target_down {
         0.0
     } else {
@@ -368,7 +378,7 @@ fn best_single(r: &Gunplay, p: &Profile, foe: &Profile, s: &Situation) -> (Actio
             best = (a, v);
         }
     };
-    consider(Action::Fire, fire_value(r, p, s.wounds, d, false, false));
+    consider(Action::Fire, fire_value(r, p, s, d, false, false));
     if in_contact {
         consider(Action::Strike, melee_value(p, foe, s, false));
     }
@@ -377,7 +387,7 @@ fn best_single(r: &Gunplay, p: &Profile, foe: &Profile, s: &Situation) -> (Actio
         let max = if quick { r.rules.quick_move } else { r.rules.cautious_move };
         let n = move_options(r, p, d, max, &mut moves);
         for &by in &moves[..n] {
-            consider(Action::MoveFire { quick, by }, fire_value(r, p, s.wounds, d - by, false, quick));
+            consider(Action::MoveFire { quick, by }, fire_value(r, p, s, d - by, false, quick));
         }
     }
     if !in_contact && d - r.rules.contact <= r.rules.quick_move + EPS {
@@ -411,10 +421,10 @@ pub fn plan(r: &Gunplay, p: &Profile, foe: &Profile, s: &Situation, actions: u8)
             best = (plan, v);
         }
     };
-    consider([Action::Aim, Action::Fire], fire_value(r, p, s.wounds, d, true, false));
+    consider([Action::Aim, Action::Fire], fire_value(r, p, s, d, true, false));
     // Every first action, followed by the best single action from where it leaves us.
     let mut firsts: Vec<(Action, f64)> = Vec::with_capacity(12);
-    firsts.push((Action::Fire, fire_value(r, p, s.wounds, d, false, false)));
+    firsts.push((Action::Fire, fire_value(r, p, s, d, false, false)));
     let in_contact = d <= r.rules.contact + EPS;
     if in_contact {
         firsts.push((Action::Strike, melee_value(p, foe, s, false)));
@@ -424,7 +434,7 @@ pub fn plan(r: &Gunplay, p: &Profile, foe: &Profile, s: &Situation, actions: u8)
         let max = if quick { r.rules.quick_move } else { r.rules.cautious_move };
         let n = move_options(r, p, d, max, &mut moves);
         for &by in &moves[..n] {
-            firsts.push((Action::MoveFire { quick, by }, fire_value(r, p, s.wounds, d - by, false, quick)));
+            firsts.push((Action::MoveFire { quick, by }, fire_value(r, p, s, d - by, false, quick)));
         }
     }
     if !in_contact && d - r.rules.contact <= r.rules.quick_move + EPS {
