@@ -27,9 +27,11 @@ fn check_all(r: &Gunplay, distances: &[f64], trials: u64) -> Vec<(usize, usize)>
                 assert!((exact.a_wins + exact.b_wins + exact.draws - 1.0).abs() < 1e-9);
                 let t = simulate(r, a, b, d, Squads::One, &RunPlan::fixed(2026, trials, 1000));
                 let nt = t.trials as f64;
-                for (what, k, p) in
-                    [("A wins", t.a_wins, exact.a_wins), ("B wins", t.b_wins, exact.b_wins), ("draw", t.draws, exact.draws)]
-                {
+                for (what, k, p) in [
+                    ("A wins", t.a_wins, exact.a_wins),
+                    ("B wins", t.b_wins, exact.b_wins),
+                    ("draw", t.draws, exact.draws),
+                ] {
                     let ci = wilson(k as f64, nt, 0.999);
                     if !ci.contains(p) {
                         failures.push(format!(

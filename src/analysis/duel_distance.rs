@@ -75,7 +75,9 @@ pub fn win_rate_by_distance<R: Ruleset>(
             let dist = distances[d];
             let out = match r.exact_duel(a, b, dist) {
                 Ok(e) => (result_from_exact(&e, [1.0, 1.0]).a_score, "exact"),
-                Err(_) => (result_from_tally(&simulate(r, a, b, dist, Squads::One, &plan), [1.0, 1.0]).a_score, "monte-carlo"),
+                Err(_) => {
+                    (result_from_tally(&simulate(r, a, b, dist, Squads::One, &plan), [1.0, 1.0]).a_score, "monte-carlo")
+                }
             };
             progress.inc(1);
             out

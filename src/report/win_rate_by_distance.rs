@@ -139,11 +139,7 @@ where
         root.draw_text(ground, &style(19.0, &TEXT, HPos::Left, VPos::Center), (lx + 56, y))?;
         lx += 56 + (ground.len() as i32) * 11 + 40;
     }
-    root.draw_text(
-        "dashed grey: 50% (even)",
-        &style(17.0, &MUTED, HPos::Left, VPos::Center),
-        (lx + 10, 92),
-    )?;
+    root.draw_text("dashed grey: 50% (even)", &style(17.0, &MUTED, HPos::Left, VPos::Center), (lx + 10, 92))?;
 
     let body = root.margin(HEADER as i32, 40, 20, 20);
     let cols = columns(w) as usize;
@@ -185,7 +181,8 @@ where
         root.draw(&DashedPathElement::new(vec![l, m], 8, 6, RGBColor(120, 120, 120).stroke_width(2)))?;
         for (g, est) in p.score.iter().enumerate() {
             let c = GROUND_COLORS[g % 3];
-            let pts: Vec<(i32, i32)> = w.distances.iter().zip(est).map(|(&d, e)| px(d, e.value.clamp(0.0, 1.0))).collect();
+            let pts: Vec<(i32, i32)> =
+                w.distances.iter().zip(est).map(|(&d, e)| px(d, e.value.clamp(0.0, 1.0))).collect();
             ground_line(root, pts.clone(), c, g)?;
             for &(x, y) in &pts {
                 root.draw(&Circle::new((x, y), 4, c.filled()))?;
@@ -247,11 +244,95 @@ pub fn section(a: &RulesetAnalysis) -> String {
         for (g, ground) in w.grounds.iter().enumerate() {
             let _ = write!(o, "| {} vs {} | {} |", md_cell(unit_name(a, &p.a)), md_cell(unit_name(a, &p.b)), ground);
             for e in &p.score[g] {
-                let _ = write!(o, " {:.0} |", e.value * 100.0);
+                // Exact cells have no interval; Monte Carlo cells show the 95% half-width.
+                if e.lo == e.hi {
+                    let _ = write!(o, " {:.0} |", e.value * 100.0);
+                } else {
+                    let _ = write!(o, " {:.0} ±{:.1} |", e.value * 100.0, e.half_width() * 100.0);
+                }
             }
             o.push('\n');
         }
     }
-    let _ = writeln!(o, "\nDistances in {unit}; cells are percentages (intervals in the CSV).\n");
+    let _ = writeln!(
+        o,
+        "\nColumns are start distances ({unit}); cells are percentages, `±` the 95% half-width in \
+         percentage points of a Monte Carlo cell (none: exact). Every interval is in the CSV.\n"
+    );
     o
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::analysis::duel_distance::PairCurves;
+    use crate::stats::Estimate;
+
+    fn analysis() -> RulesetAnalysis {
+        let src = crate::config::Source::read(Path::new("configs/gunplay.toml")).unwrap();
+        let r = crate::rulesets::gunplay::Gunplay::from_source(&src, &Default::default()).unwrap();
+        let empty = crate::analysis::Matrix { title: String::new(), units: vec![], cells: vec![] };
+        RulesetAnalysis {
+            ruleset: "gunplay".into(),
+            title: "Gunplay".into(),
+            version: "0".into(),
+            config_path: "configs/gunplay.toml".into(),
+            config_hash: "0".into(),
+            variants: vec![],
+            seed: 1,
+            distance: 24.0,
+            distance_unit: "in".into(),
+            budget: 50.0,
+            target_error: 0.01,
+            max_trials: 1000,
+            units: crate::rulesets::Ruleset::units(&r).to_vec(),
+            matrix_1v1: empty.clone(),
+            matrix_points: empty,
+            efficiency: vec![],
+            distance_sweep: None,
+            win_rate_by_distance: Some(WinRateByDistance {
+                distances: vec![3.0, 24.0],
+                grounds: vec!["open".into()],
+                pairs: vec![PairCurves {
+                    a: "rifle".into(),
+                    b: "shotgun".into(),
+                    score: vec![vec![Estimate::exact(0.5), Estimate { value: 0.62, lo: 0.61, hi: 0.63 }]],
+                    method: vec![vec!["exact".into(), "monte-carlo".into()]],
+                }],
+                target_error: 0.01,
+            }),
+            coverage: vec![],
+            warnings: vec![],
+            elapsed_seconds: 0.0,
+        }
+    }
+
+    #[test]
+    fn the_table_lists_every_cell_with_its_interval() {
+        let a = analysis();
+        let csv = csv(&a, a.win_rate_by_distance.as_ref().unwrap());
+        assert_eq!(
+            csv,
+            "unit_a,unit_b,ground,distance,win_rate,win_rate_lo,win_rate_hi,method\n\
+             Rifle,Shotgun,open,3,0.500000,0.500000,0.500000,exact\n\
+             Rifle,Shotgun,open,24,0.620000,0.610000,0.630000,monte-carlo\n"
+        );
+        let md = section(&a);
+        assert!(md.contains("| Rifle vs Shotgun | open | 50 | 62 ±1.0 |"), "{md}");
+        assert!(md.contains("![1v1 win rate"), "{md}");
+    }
+
+    #[test]
+    fn the_chart_is_written_as_png_and_svg() {
+        let dir = tempfile::tempdir().unwrap();
+        let written = write(&analysis(), dir.path()).unwrap();
+        assert_eq!(written.len(), 3);
+        assert!(std::fs::metadata(dir.path().join("win_rate_by_distance.png")).unwrap().len() > 1000);
+        let svg = std::fs::read_to_string(dir.path().join("win_rate_by_distance.svg")).unwrap();
+        assert!(svg.contains("Rifle vs Shotgun"));
+        let mut none = analysis();
+        none.win_rate_by_distance = None;
+        assert!(write(&none, dir.path()).unwrap().is_empty());
+        assert_eq!(section(&none), "");
+    }
 }

@@ -13,8 +13,8 @@
 //! `max_rounds` cap makes the draw probability exact too.
 
 use crate::rulesets::gunplay::rules::{
-    self, Action, REMOVAL_WOUNDS, Situation, band, damage_at, p_pass, recovery_level, shooting_level,
-    toughness_level, wound_modifier,
+    self, Action, REMOVAL_WOUNDS, Situation, band, damage_at, p_pass, recovery_level, shooting_level, toughness_level,
+    wound_modifier,
 };
 use crate::rulesets::gunplay::{Gunplay, Profile};
 use crate::rulesets::{ExactDuel, NotExact};
@@ -63,7 +63,14 @@ pub fn after_hit(s: State, damage: u8) -> Vec<(f64, State)> {
 }
 
 /// The distribution of the target's state after one Fire action ([`rules::fire`]).
-pub fn after_fire(r: &Gunplay, p: &Profile, shooter_wounds: u8, target: State, d: f32, aimed: bool) -> Vec<(f64, State)> {
+pub fn after_fire(
+    r: &Gunplay,
+    p: &Profile,
+    shooter_wounds: u8,
+    target: State,
+    d: f32,
+    aimed: bool,
+) -> Vec<(f64, State)> {
     let mut dist = vec![(1.0, target)];
     let Some(b) = band(p, d) else { return dist };
     let hit = p_pass(shooting_level(r.cover, b, aimed, false), wound_modifier(shooter_wounds));

@@ -194,17 +194,20 @@ impl Gunplay {
             }
             let find = |want: &Spanned<String>, melee: bool| -> Result<&Weapon, ConfigError> {
                 let known: Vec<&str> = weapons.iter().filter(|w| w.melee == melee).map(|w| w.name.as_str()).collect();
-                weapons.iter().find(|w| w.melee == melee && crate::config::id_of(&w.name) == crate::config::id_of(want.get_ref())).ok_or_else(|| {
-                    source.error_at(
-                        &want.span(),
-                        format!(
-                            "{ctx}unknown {} {:?}; known: {}",
-                            if melee { "melee weapon" } else { "firearm" },
-                            want.get_ref(),
-                            known.join(", ")
-                        ),
-                    )
-                })
+                weapons
+                    .iter()
+                    .find(|w| w.melee == melee && crate::config::id_of(&w.name) == crate::config::id_of(want.get_ref()))
+                    .ok_or_else(|| {
+                        source.error_at(
+                            &want.span(),
+                            format!(
+                                "{ctx}unknown {} {:?}; known: {}",
+                                if melee { "melee weapon" } else { "firearm" },
+                                want.get_ref(),
+                                known.join(", ")
+                            ),
+                        )
+                    })
             };
             let gun = find(&u.firearm, false)?;
             let knife = find(&u.melee, true)?;
@@ -305,10 +308,8 @@ fn weapon_from_raw(source: &Source, w: &RawWeapon) -> Result<Weapon, ConfigError
             }
             Ok(Weapon { name, melee: false, rof, range: [r[0] as f32, r[1] as f32, r[2] as f32], damage, damage_close })
         }
-        _ => Err(source.error_at(
-            &w.name.span(),
-            format!("{ctx}a firearm needs both rof and range; a melee weapon has neither"),
-        )),
+        _ => Err(source
+            .error_at(&w.name.span(), format!("{ctx}a firearm needs both rof and range; a melee weapon has neither"))),
     }
 }
 
@@ -391,7 +392,8 @@ impl Ruleset for Gunplay {
         settings: &crate::analysis::AnalysisSettings,
         progress: &indicatif::ProgressBar,
     ) -> Option<WinRateByDistance> {
-        let grounds: Vec<(String, Gunplay)> = Cover::ALL.iter().map(|&c| (c.label().to_string(), self.with_cover(c))).collect();
+        let grounds: Vec<(String, Gunplay)> =
+            Cover::ALL.iter().map(|&c| (c.label().to_string(), self.with_cover(c))).collect();
         let distances: Vec<f64> = (1..=16).map(|k| 3.0 * k as f64).collect();
         Some(win_rate_by_distance(
             &grounds,
@@ -422,15 +424,24 @@ pub(crate) mod tests {
         let p = r.profile(r.find("shotgun"));
         assert_eq!((p.rof, p.close, p.effective, p.extreme, p.damage_close, p.damage), (1, 12.0, 24.0, 48.0, 2, 1));
         let p = r.profile(r.find("rifle"));
-        assert_eq!((p.close, p.effective, p.extreme, p.damage_close, p.damage, p.melee_damage), (18.0, 36.0, 72.0, 2, 2, 1));
+        assert_eq!(
+            (p.close, p.effective, p.extreme, p.damage_close, p.damage, p.melee_damage),
+            (18.0, 36.0, 72.0, 2, 2, 1)
+        );
         assert!(r.units.iter().all(|u| u.cost == 10.0), "costs start equal");
     }
 
     #[test]
     fn bad_configs_name_the_place_and_the_key() {
-        let text = std::fs::read_to_string("configs/gunplay.toml").unwrap().replace("firearm = \"Pistol\"", "firearm = \"Blaster\"");
-        let e = Gunplay::from_source(&Source::from_text("g.toml", text), &Overrides::default()).unwrap_err().to_string();
-        assert!(e.starts_with("g.toml:") && e.contains("unknown firearm \"Blaster\"; known: Pistol, Rifle, Shotgun"), "{e}");
+        let text = std::fs::read_to_string("configs/gunplay.toml")
+            .unwrap()
+            .replace("firearm = \"Pistol\"", "firearm = \"Blaster\"");
+        let e =
+            Gunplay::from_source(&Source::from_text("g.toml", text), &Overrides::default()).unwrap_err().to_string();
+        assert!(
+            e.starts_with("g.toml:") && e.contains("unknown firearm \"Blaster\"; known: Pistol, Rifle, Shotgun"),
+            "{e}"
+        );
         let ov = Overrides::parse(&["unit.laser.cost=3".to_string()]).unwrap();
         let src = Source::read(std::path::Path::new("configs/gunplay.toml")).unwrap();
         let e = Gunplay::from_source(&src, &ov).unwrap_err().to_string();

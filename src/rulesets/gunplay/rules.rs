@@ -298,9 +298,14 @@ pub enum Action {
     /// Fire (after Aim if the previous action was Aim).
     Fire,
     /// Cautious (`quick` false, up to 3") or Quick (up to 6", −1 column) move, then fire.
-    MoveFire { quick: bool, by: f32 },
+    MoveFire {
+        quick: bool,
+        by: f32,
+    },
     /// A move without firing.
-    Move { by: f32 },
+    Move {
+        by: f32,
+    },
     /// Charge: quick move into contact and a round of melee.
     Charge,
     /// Strike in melee (in contact).
@@ -337,8 +342,8 @@ fn fire_value(r: &Gunplay, p: &Profile, s: &Situation, d: f32, aimed: bool, quic
 
 /// Expected damage dealt minus expected damage taken in one melee round.
 fn melee_value(p: &Profile, foe: &Profile, s: &Situation, charging: bool) -> f64 {
-    let dealt =
-        p_pass(melee_level(charging, s.target_down), wound_modifier(s.wounds)) * hit_worth(p.melee_damage, s.target_down);
+    let dealt = p_pass(melee_level(charging, s.target_down), wound_modifier(s.wounds))
+        * hit_worth(p.melee_damage, s.target_down);
     let taken = if s.target_down {
         0.0
     } else {
@@ -747,6 +752,43 @@ mod tests {
         // 60": nothing reachable this activation: quick moves toward the enemy.
         let s = Situation { distance: 60.0, ..s };
         assert_eq!(plan(&r, pistol, pistol, &s, 2), [Action::Move { by: 6.0 }, Action::Move { by: 6.0 }]);
+    }
+
+    #[test]
+    fn a_down_character_recovers_then_uses_its_remaining_action_to_fire() {
+        let r = ruleset(Cover::Open);
+        let rifle = r.find("rifle");
+        let mut bt = Battle::default();
+        bt.deploy_lines(rifle, 1, rifle, 1, 12.0, 2.0);
+        bt.sides[0][0].down = true;
+        bt.sides[0][0].wounds = 1;
+        // Recovery at Easy (1 wound): 5 passes. One action left: Fire at Close, Easy, −1 for
+        // the wound: 12 hits. B's Toughness test: Moderate (rifle Damage 2): 3 fails → Down.
+        let mut dice = ScriptedDice::new(&[5, 12, 3]);
+        activate(&r, &mut bt, 0, 0, &mut dice);
+        assert!(dice.exhausted());
+        assert!(bt.sides[0][0].is_up());
+        assert_eq!((bt.sides[1][0].wounds, bt.sides[1][0].down), (1, true));
+        // A failed recovery ends the activation with one more wound.
+        bt.sides[0][0].down = true;
+        let mut dice = ScriptedDice::new(&[2]);
+        activate(&r, &mut bt, 0, 0, &mut dice);
+        assert!(dice.exhausted());
+        assert_eq!((bt.sides[0][0].wounds, bt.sides[0][0].down), (2, true));
+    }
+
+    #[test]
+    fn the_shotgun_hits_harder_at_close_range() {
+        let r = ruleset(Cover::Open);
+        let shotgun = r.profile(r.find("shotgun"));
+        assert_eq!(damage_at(shotgun, band(shotgun, 12.0).unwrap()), 2);
+        assert_eq!(damage_at(shotgun, band(shotgun, 12.5).unwrap()), 1);
+        // At 20" (Effective): Moderate to hit; the hit's test is Easy (Damage 1): 3 fails.
+        let mut t = Character::new(0, 20.0, 0.0);
+        fire(Cover::Open, shotgun, 0, &mut t, 20.0, false, false, &mut ScriptedDice::new(&[7, 3]));
+        assert!(t.down);
+        // Beyond Extreme no dice are rolled.
+        assert_eq!(fire(Cover::Open, shotgun, 0, &mut t, 49.0, false, false, &mut ScriptedDice::new(&[])), 0);
     }
 
     #[test]
