@@ -427,32 +427,38 @@ pub fn plan(r: &Gunplay, p: &Profile, foe: &Profile, s: &Situation, actions: u8)
         }
     };
     consider([Action::Aim, Action::Fire], fire_value(r, p, s, d, true, false));
-    // Every first action, followed by the best single action from where it leaves us.
-    let mut firsts: Vec<(Action, f64)> = Vec::with_capacity(12);
-    firsts.push((Action::Fire, fire_value(r, p, s, d, false, false)));
+    // Every first action, followed by the best single action from where it leaves us. A
+    // fixed array: no allocation in the hot loop (at most 1 + 1 + 4·5 + 1 candidates).
+    let mut firsts = [(Action::Pass, 0.0f64); 24];
+    let mut nf = 0;
+    let mut push = |a: Action, v: f64| {
+        firsts[nf] = (a, v);
+        nf += 1;
+    };
+    push(Action::Fire, fire_value(r, p, s, d, false, false));
     let in_contact = d <= r.rules.contact + EPS;
     if in_contact {
-        firsts.push((Action::Strike, melee_value(p, foe, s, false)));
+        push(Action::Strike, melee_value(p, foe, s, false));
     }
     let mut moves = [0.0f32; 5];
     for quick in [false, true] {
         let max = if quick { r.rules.quick_move } else { r.rules.cautious_move };
         let n = move_options(r, p, d, max, &mut moves);
         for &by in &moves[..n] {
-            firsts.push((Action::MoveFire { quick, by }, fire_value(r, p, s, d - by, false, quick)));
+            push(Action::MoveFire { quick, by }, fire_value(r, p, s, d - by, false, quick));
         }
     }
     if !in_contact && d - r.rules.contact <= r.rules.quick_move + EPS {
-        firsts.push((Action::Charge, melee_value(p, foe, s, true)));
+        push(Action::Charge, melee_value(p, foe, s, true));
     }
     for quick in [false, true] {
         let max = if quick { r.rules.quick_move } else { r.rules.cautious_move };
         let n = move_options(r, p, d, max, &mut moves);
         for &by in &moves[..n] {
-            firsts.push((Action::Move { by }, 0.0));
+            push(Action::Move { by }, 0.0);
         }
     }
-    for (a, v) in firsts {
+    for &(a, v) in &firsts[..nf] {
         let next = Situation { distance: after(r, d, a), ..*s };
         let (b, w) = best_single(r, p, foe, &next);
         consider([a, b], v + w);
