@@ -124,9 +124,12 @@ where
         &(FAMILY, 30.0).into_font().style(FontStyle::Bold).color(&TEXT).pos(Pos::new(HPos::Left, VPos::Top)),
         (20, 14),
     )?;
+    let all_exact = w.pairs.iter().all(|p| p.method.iter().flatten().all(|m| m == "exact"));
+    let shading = if all_exact { "every point exact (no interval)" } else { "shaded: 95% interval" };
     root.draw_text(
-        "Each panel: the first-named loadout's score (win + ½ draw) against the second, one against one; \
-         shaded: 95% interval",
+        &format!(
+            "Each panel: the first-named loadout's score (win + ½ draw) against the second, one against one; {shading}"
+        ),
         &style(18.0, &MUTED, HPos::Left, VPos::Top),
         (20, 52),
     )?;
@@ -191,7 +194,7 @@ where
     }
     root.draw_text(
         &format!(
-            "Exact where both stand and fire (stand-up duels), else Monte Carlo to ±{} percentage points. Cover: every shot counts it.",
+            "Exact (Markov chain) where the ruleset solves the duel, else Monte Carlo to ±{} percentage points. Cover: every shot counts it.",
             number(w.target_error * 100.0, 2)
         ),
         &style(17.0, &MUTED, HPos::Left, VPos::Bottom),
@@ -229,8 +232,9 @@ pub fn section(a: &RulesetAnalysis) -> String {
         "One character against one, starting that far apart, whatever either costs. Each panel shows the \
          first-named loadout's score (a win counts 1, a draw ½) against the second, on open ground, behind \
          some cover, and behind lots of cover (every shot counts the cover). Above 50% the first loadout \
-         is the better pick at that distance. Cells are exact where both characters fire from where they \
-         stand in every state of the duel, else Monte Carlo to ±{} percentage points (95%).\n",
+         is the better pick at that distance. Cells are exact where the ruleset's exact solver covers the \
+         duel (for Gunplay, every cell: a Markov chain over wounds, Down flags and distance), else Monte \
+         Carlo to ±{} percentage points (95%).\n",
         number(w.target_error * 100.0, 2)
     );
     o.push_str("| pair | ground |");

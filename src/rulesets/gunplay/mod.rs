@@ -3,7 +3,9 @@
 //!
 //! Source: `rulebooks/gunplay.txt`, read with RULINGS.md, "Gunplay". The rules live in
 //! [`rules`] (one function per rule step, and the default tactic), the exact solver for
-//! stand-up duels in [`exact`], the rules-coverage table in [`coverage`].
+//! one-against-one duels in [`exact`] (a Markov chain over wounds, Down flags and distance,
+//! so it covers duels with movement and melee, not only stand-up ones), the rules-coverage
+//! table in [`coverage`].
 //!
 //! Why the config looks as it does: Gunplay has no points. Every character is alike but for
 //! its weapons, so the cost list is a list of *loadouts* (a firearm plus the knife every
@@ -384,7 +386,7 @@ impl Ruleset for Gunplay {
         rules::play(self, arena, dice, if a_first { 0 } else { 1 }, self.duel.max_rounds)
     }
     fn exact_duel(&self, a: usize, b: usize, distance: f64) -> Result<ExactDuel, NotExact> {
-        exact::stand_up_duel(self, a, b, distance)
+        exact::duel(self, a, b, distance)
     }
     /// Every pair at 3" to 48" (every 3") in the open, in some cover and in lots of cover.
     fn win_rate_by_distance(
