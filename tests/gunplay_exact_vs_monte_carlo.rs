@@ -83,3 +83,14 @@ fn results_are_identical_on_one_and_two_threads() {
     };
     assert_eq!(run(1), run(2));
 }
+
+/// Value stability: if this changes, every committed Gunplay report changes too.
+#[test]
+fn a_seeded_tally_is_pinned() {
+    let r = load(Cover::Open);
+    let t = simulate(&r, 0, 2, 20.0, Squads::PointsMatched { budget: 50.0 }, &RunPlan::fixed(42, 2048, 512));
+    let got = (t.trials, t.a_wins, t.b_wins, t.draws, t.turns, t.kills);
+    assert_eq!(got, PINNED);
+}
+
+const PINNED: (u64, u64, u64, u64, u64, [u64; 2]) = (2048, 1458, 590, 0, 6956, [4185, 1596]);
