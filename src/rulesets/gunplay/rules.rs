@@ -534,6 +534,10 @@ pub fn activate<D: Dice>(r: &Gunplay, bt: &mut Battle, s: Side, i: usize, dice: 
         c.activated = true;
         if c.down {
             if !recover(c, dice) {
+                // Removed by its wounds: the enemy's kill.
+                if c.removed {
+                    bt.kills[1 - s] += 1;
+                }
                 return;
             }
             actions = 1;
@@ -612,7 +616,7 @@ pub fn play<D: Dice>(r: &Gunplay, bt: &mut Battle, dice: &mut D, first: Side, ma
         }
         let mut s = leader;
         loop {
-            let next = |bt: &Battle, s: Side| bt.sides[s].iter().position(|c| !c.activated);
+            let next = |bt: &Battle, s: Side| bt.sides[s].iter().position(|c| !c.activated && !c.removed);
             let pick = next(bt, s).map(|i| (s, i)).or_else(|| next(bt, 1 - s).map(|i| (1 - s, i)));
             let Some((side, i)) = pick else { break };
             activate(r, bt, side, i, dice);
@@ -795,6 +799,25 @@ mod tests {
         assert!(t.down);
         // Beyond Extreme no dice are rolled.
         assert_eq!(fire(Cover::Open, shotgun, 0, &mut t, 49.0, false, false, &mut ScriptedDice::new(&[])), 0);
+    }
+
+    #[test]
+    fn every_removal_is_counted_as_a_kill() {
+        use crate::dice::FastDice;
+        let r = ruleset(Cover::Some);
+        let mut bt = Battle::default();
+        let mut dice = FastDice::from_seed(5);
+        for game in 0..300 {
+            bt.deploy_lines(game % 3, 4, (game / 3) % 3, 4, 20.0, 2.0);
+            let out = play(&r, &mut bt, &mut dice, game % 2, 100);
+            for s in 0..2 {
+                let removed = bt.sides[1 - s].iter().filter(|c| c.removed).count() as u32;
+                assert_eq!(out.kills[s], removed, "game {game}");
+            }
+            if let Some(w) = out.winner {
+                assert_eq!(out.kills[w], 4);
+            }
+        }
     }
 
     #[test]
