@@ -206,6 +206,7 @@ pub fn recover<D: Dice>(c: &mut Character, dice: &mut D) -> bool {
 
 /// "Shooting": one Fire action of RoF d12s at a target `distance` away; each die that beats
 /// the level (after −1 per shooter wound) is a hit of the band's Damage. Returns hits.
+#[allow(clippy::too_many_arguments)]
 pub fn fire<D: Dice>(
     cover: Cover,
     p: &Profile,
