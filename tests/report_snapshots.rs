@@ -160,6 +160,7 @@ fn small_analysis() -> RulesetAnalysis {
         matrix_points,
         efficiency,
         distance_sweep,
+        win_rate_by_distance: None,
         coverage: vec![
             CoverageRow {
                 rule: "Shooting".into(),

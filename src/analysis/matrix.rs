@@ -255,6 +255,7 @@ pub fn analyse<R: Ruleset>(
     }
     let warnings = warnings(settings, &one.matrix, &points.matrix, &efficiency);
     let distance_sweep = distance_sweep(r, settings, progress);
+    let win_rate_by_distance = r.win_rate_by_distance(settings, progress);
     RulesetAnalysis {
         ruleset: r.id().to_string(),
         title: r.title().to_string(),
@@ -273,6 +274,7 @@ pub fn analyse<R: Ruleset>(
         matrix_points: points.matrix,
         efficiency,
         distance_sweep,
+        win_rate_by_distance,
         coverage: r.coverage(),
         warnings,
         elapsed_seconds: started.elapsed().as_secs_f64(),

@@ -4,6 +4,7 @@
 //! It knows no dice and no files: the simulation produces [`MatchupResult`]s, the report
 //! writers take a finished [`RulesetAnalysis`].
 
+pub mod duel_distance;
 pub mod matrix;
 
 use serde::{Deserialize, Serialize};
@@ -163,6 +164,9 @@ pub struct RulesetAnalysis {
     pub efficiency: Vec<EfficiencyRow>,
     /// Efficiency against start distance (points-matched squads); `None` if not run.
     pub distance_sweep: Option<DistanceSweep>,
+    /// 1v1 win rate against start distance per pair and ground; `None` if the ruleset has none.
+    #[serde(default)]
+    pub win_rate_by_distance: Option<duel_distance::WinRateByDistance>,
     pub coverage: Vec<CoverageRow>,
     pub warnings: Vec<Warning>,
     /// Wall-clock seconds the simulation took (not part of snapshot tests).

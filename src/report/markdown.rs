@@ -259,6 +259,7 @@ pub fn ruleset_report(a: &RulesetAnalysis) -> String {
     if let Some(sweep) = &a.distance_sweep {
         sweep_section(o, a, sweep);
     }
+    o.push_str(&super::win_rate_by_distance::section(a));
 
     let _ = writeln!(o, "## Points-matched matrix: {}\n", a.matrix_points.title);
     chart(

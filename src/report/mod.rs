@@ -23,6 +23,7 @@ mod format;
 mod markdown;
 pub mod summary;
 mod tables;
+mod win_rate_by_distance;
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -81,6 +82,7 @@ pub fn write_ruleset_report(analysis: &RulesetAnalysis, dir: &Path) -> anyhow::R
     }
 
     written.extend(charts::write_charts(analysis, dir)?);
+    written.extend(win_rate_by_distance::write(analysis, dir)?);
 
     let md = markdown::ruleset_report(analysis);
     let path = dir.join("report.md");

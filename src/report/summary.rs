@@ -36,6 +36,9 @@ pub struct Summary<'a> {
     pub efficiency: &'a [EfficiencyRow],
     /// Efficiency against start distance; `null` when the analysis ran no sweep.
     pub distance_sweep: Option<Sweep<'a>>,
+    /// 1v1 win rate against start distance per pair and ground (absent when not computed).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub win_rate_by_distance: Option<&'a crate::analysis::duel_distance::WinRateByDistance>,
     pub matrix_1v1: &'a Matrix,
     pub matrix_points: &'a Matrix,
     pub coverage: &'a [CoverageRow],
@@ -170,6 +173,7 @@ impl<'a> From<&'a RulesetAnalysis> for Summary<'a> {
                 target_error: s.target_error,
                 efficiency: SweepEfficiency(s),
             }),
+            win_rate_by_distance: a.win_rate_by_distance.as_ref(),
             matrix_1v1: &a.matrix_1v1,
             matrix_points: &a.matrix_points,
             coverage: &a.coverage,

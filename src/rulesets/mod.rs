@@ -6,6 +6,7 @@
 //! `ExportType`). Adding a ruleset touches its module, its config and one match arm here.
 
 pub mod gng;
+pub mod gunplay;
 
 use std::path::{Path, PathBuf};
 
@@ -113,6 +114,16 @@ pub trait Ruleset: Sync + Send {
         Err(NotExact(format!("{} has no exact solver", self.id())))
     }
 
+    /// The 1v1 win rate against start distance of every pair, on each kind of ground the
+    /// ruleset distinguishes (`None`: the ruleset has no such chart).
+    fn win_rate_by_distance(
+        &self,
+        _settings: &crate::analysis::AnalysisSettings,
+        _progress: &indicatif::ProgressBar,
+    ) -> Option<crate::analysis::duel_distance::WinRateByDistance> {
+        None
+    }
+
     /// Finds a unit by name or kebab-case id, case-insensitively.
     ///
     /// Errors list the known units: `unknown unit "sniper" for guns-n-grenades; known: ...`.
@@ -141,7 +152,7 @@ pub const RULESETS: &[(&str, &str, bool)] = &[
     ("army-men-combat", "Army Men Combat v2.0", false),
     ("grunt-factor", "The Grunt Factor", false),
     ("vsgmr", "Very Simple Generic Miniatures Rules v7", false),
-    ("gunplay", "Gunplay", false),
+    ("gunplay", "Gunplay", true),
 ];
 
 /// A ruleset id that is unknown or not implemented yet. Exit code 2.
@@ -183,6 +194,7 @@ pub fn default_config(id: &str) -> PathBuf {
 #[derive(Debug, Clone)]
 pub enum AnyRuleset {
     GunsNGrenades(gng::GunsNGrenades),
+    Gunplay(gunplay::Gunplay),
 }
 
 /// Calls generic code with the concrete ruleset: `with_ruleset!(any, r => run(r))`.
@@ -191,6 +203,7 @@ macro_rules! with_ruleset {
     ($any:expr, $r:ident => $body:expr) => {
         match $any {
             $crate::rulesets::AnyRuleset::GunsNGrenades($r) => $body,
+            $crate::rulesets::AnyRuleset::Gunplay($r) => $body,
         }
     };
 }
@@ -202,6 +215,7 @@ impl AnyRuleset {
         match RULESETS.iter().find(|r| r.0 == canonical) {
             None => Err(RulesetError::Unknown { name: id.to_string() }),
             Some((_, _, false)) => Err(RulesetError::NotImplemented { name: canonical }),
+            Some(("gunplay", _, _)) => Ok(AnyRuleset::Gunplay(gunplay::Gunplay::from_source(source, overrides)?)),
             Some(_) => Ok(AnyRuleset::GunsNGrenades(gng::GunsNGrenades::from_source(source, overrides)?)),
         }
     }

@@ -1,0 +1,454 @@
+//! Gunplay (`gunplay`): d12 difficulty ladders, two actions per activation, wounds that never
+//! heal, Down and recovery.
+//!
+//! Source: `rulebooks/gunplay.txt`, read with RULINGS.md, "Gunplay". The rules live in
+//! [`rules`] (one function per rule step, and the default tactic), the exact solver for
+//! one-against-one duels in [`exact`] (a Markov chain over wounds, Down flags and distance,
+//! so it covers duels with movement and melee, not only stand-up ones), the rules-coverage
+//! table in [`coverage`].
+//!
+//! Why the config looks as it does: Gunplay has no points. Every character is alike but for
+//! its weapons, so the cost list is a list of *loadouts* (a firearm plus the knife every
+//! character carries) that start at equal costs; pointsworth derives the fair costs (RULINGS.md,
+//! "Points"). Readings worth knowing before trusting a number (all in the coverage table too):
+//! - Duels are fought over ground of one cover level (`rules.cover`): every shot at any
+//!   character counts that cover, wherever it stands (a ruin-filled street, say). Melee
+//!   ignores cover (the rulebook lists no cover modifier for melee).
+//! - A Down character whose recovery has become impossible (4 wounds) is removed at once.
+//! - A game turn is both sides activating; `DuelOutcome::turns` counts game turns.
+
+pub mod coverage;
+pub mod exact;
+pub mod rules;
+
+use serde::{Deserialize, Serialize};
+use toml::Spanned;
+
+use crate::analysis::duel_distance::{WinRateByDistance, win_rate_by_distance};
+use crate::analysis::{CoverageRow, UnitInfo};
+use crate::config::{ConfigError, Origin, Overrides, Source};
+use crate::dice::Dice;
+use crate::rulesets::{DuelOutcome, DuelSettings, ExactDuel, NotExact, Ruleset};
+
+pub use rules::{Battle, Character};
+
+/// How much of a target the shooter can see ("Shooting", "Difficulties").
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum Cover {
+    /// In the open: Easy.
+    #[default]
+    Open,
+    /// "Some" cover (at least 33%): Moderate.
+    Some,
+    /// "Lots" of cover (at least 67%): Hard.
+    Lots,
+}
+
+impl Cover {
+    /// The base difficulty level of a shot at a target behind this cover.
+    pub fn base_level(self) -> i8 {
+        match self {
+            Cover::Open => rules::EASY,
+            Cover::Some => rules::MODERATE,
+            Cover::Lots => rules::HARD,
+        }
+    }
+
+    /// "open", "some cover", "lots of cover".
+    pub fn label(self) -> &'static str {
+        match self {
+            Cover::Open => "open",
+            Cover::Some => "some cover",
+            Cover::Lots => "lots of cover",
+        }
+    }
+
+    pub const ALL: [Cover; 3] = [Cover::Open, Cover::Some, Cover::Lots];
+}
+
+/// The `[rules]` table.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RulesConfig {
+    /// Cover of the duel ground: every shot counts it ("open", "some", "lots").
+    pub cover: Cover,
+    /// Cautious Move per action, inches (the basic speed, 3").
+    pub cautious_move: f32,
+    /// Quick Move per action, inches (double movement, 6").
+    pub quick_move: f32,
+    /// Centre-to-centre distance of characters in base contact, inches.
+    pub contact: f32,
+}
+
+/// A firearm or the melee weapon ("Example Weapon Stats").
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawWeapon {
+    name: Spanned<String>,
+    /// d12s per Fire action; absent for a melee weapon.
+    #[serde(default)]
+    rof: Option<Spanned<i64>>,
+    /// Close / Effective / Extreme range limits, inches; absent for a melee weapon.
+    #[serde(default)]
+    range: Option<Spanned<Vec<f64>>>,
+    /// Damage (at Effective and Extreme range for firearms).
+    damage: Spanned<i64>,
+    /// Damage at Close range (default: `damage`).
+    #[serde(default)]
+    damage_close: Option<Spanned<i64>>,
+}
+
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawUnit {
+    name: Spanned<String>,
+    cost: Spanned<f64>,
+    firearm: Spanned<String>,
+    melee: Spanned<String>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawConfig {
+    ruleset: Spanned<String>,
+    rules: RulesConfig,
+    duel: DuelSettings,
+    #[serde(rename = "weapon")]
+    weapons: Vec<RawWeapon>,
+    #[serde(rename = "unit")]
+    units: Vec<RawUnit>,
+}
+
+/// A validated loadout: what the hot loop reads.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Profile {
+    /// Points cost (equal to start with; see the module docs).
+    pub cost: f64,
+    /// Firearm: RoF, Close / Effective / Extreme limits (inches), Damage at Close and beyond.
+    pub rof: u8,
+    pub close: f32,
+    pub effective: f32,
+    pub extreme: f32,
+    pub damage_close: u8,
+    pub damage: u8,
+    /// The melee weapon's Damage (the knife: 1).
+    pub melee_damage: u8,
+}
+
+/// The loaded Gunplay ruleset.
+#[derive(Debug, Clone)]
+pub struct Gunplay {
+    pub rules: RulesConfig,
+    pub duel: DuelSettings,
+    /// Shortcut for `rules.cover` (read in the hot loop).
+    pub cover: Cover,
+    pub units: Vec<UnitInfo>,
+    pub profiles: Vec<Profile>,
+    /// Firearm name of each loadout, in cost-list order.
+    pub firearms: Vec<String>,
+}
+
+impl Gunplay {
+    /// Parses and validates a config, applying `--set` overrides (`rules.*`, `duel.*`,
+    /// `unit.ID.cost`).
+    ///
+    /// Errors carry `file:line:col` and name the weapon or unit and the key.
+    pub fn from_source(source: &Source, overrides: &Overrides) -> Result<Self, ConfigError> {
+        overrides.check_sections(&["rules", "duel", "unit"])?;
+        let mut raw: RawConfig = source.parse()?;
+        if raw.ruleset.get_ref() != "gunplay" {
+            return Err(source.error_at(
+                &raw.ruleset.span(),
+                format!("ruleset must be \"gunplay\" in this file, got {:?}", raw.ruleset.get_ref()),
+            ));
+        }
+        overrides.apply_section("rules", &mut raw.rules)?;
+        overrides.apply_section("duel", &mut raw.duel)?;
+        validate_settings(source, &raw.rules, &raw.duel)?;
+
+        let weapons = raw.weapons.iter().map(|w| weapon_from_raw(source, w)).collect::<Result<Vec<_>, _>>()?;
+        let mut units = Vec::new();
+        let mut profiles = Vec::new();
+        let mut firearms = Vec::new();
+        for u in &raw.units {
+            let name = u.name.get_ref().trim().to_string();
+            let ctx = format!("unit {name:?}: ");
+            let id = crate::config::id_of(&name);
+            if name.is_empty() {
+                return Err(source.error_at(&u.name.span(), "unit name must not be empty"));
+            }
+            if units.iter().any(|x: &UnitInfo| x.id == id) {
+                return Err(source.error_at(&u.name.span(), format!("unit {name:?} is listed twice")));
+            }
+            let mut cost = *u.cost.get_ref();
+            let mut cost_origin = source.origin(u.cost.span().start);
+            let key = format!("unit.{id}.cost");
+            if let Some((k, v)) = overrides.0.iter().rev().find(|(k, _)| *k == key) {
+                cost_origin = Origin::Override(format!("{k}={v}"));
+                cost = v.parse().unwrap_or(f64::NAN);
+            }
+            if !(cost.is_finite() && (0.1..=10_000.0).contains(&cost)) {
+                return Err(ConfigError {
+                    origin: cost_origin,
+                    message: format!("{ctx}cost must be a number from 0.1 to 10000 points, got {cost}"),
+                });
+            }
+            let find = |want: &Spanned<String>, melee: bool| -> Result<&Weapon, ConfigError> {
+                let known: Vec<&str> = weapons.iter().filter(|w| w.melee == melee).map(|w| w.name.as_str()).collect();
+                weapons
+                    .iter()
+                    .find(|w| w.melee == melee && crate::config::id_of(&w.name) == crate::config::id_of(want.get_ref()))
+                    .ok_or_else(|| {
+                        source.error_at(
+                            &want.span(),
+                            format!(
+                                "{ctx}unknown {} {:?}; known: {}",
+                                if melee { "melee weapon" } else { "firearm" },
+                                want.get_ref(),
+                                known.join(", ")
+                            ),
+                        )
+                    })
+            };
+            let gun = find(&u.firearm, false)?;
+            let knife = find(&u.melee, true)?;
+            units.push(UnitInfo { id, name, cost, kind: "character".to_string() });
+            profiles.push(Profile {
+                cost,
+                rof: gun.rof,
+                close: gun.range[0],
+                effective: gun.range[1],
+                extreme: gun.range[2],
+                damage_close: gun.damage_close,
+                damage: gun.damage,
+                melee_damage: knife.damage,
+            });
+            firearms.push(gun.name.clone());
+        }
+        if units.is_empty() {
+            return Err(source.error("the cost list has no [[unit]] entries"));
+        }
+        for (k, v) in &overrides.0 {
+            if let Some(rest) = k.strip_prefix("unit.") {
+                let mut parts = rest.splitn(2, '.');
+                let (id, key) = (parts.next().unwrap_or(""), parts.next().unwrap_or(""));
+                let message = if !units.iter().any(|u| u.id == id) {
+                    format!(
+                        "unknown unit {id:?}; known: {}",
+                        units.iter().map(|u| u.id.as_str()).collect::<Vec<_>>().join(", ")
+                    )
+                } else if key != "cost" {
+                    format!("unknown unit key {key:?}; keys you can set: cost")
+                } else {
+                    continue;
+                };
+                return Err(ConfigError { origin: Origin::Override(format!("{k}={v}")), message });
+            }
+        }
+        let cover = raw.rules.cover;
+        Ok(Gunplay { rules: raw.rules, duel: raw.duel, cover, units, profiles, firearms })
+    }
+
+    /// The profile of loadout `i`.
+    pub fn profile(&self, i: usize) -> &Profile {
+        &self.profiles[i]
+    }
+
+    /// The same ruleset with duels fought over ground of another cover level.
+    pub fn with_cover(&self, cover: Cover) -> Gunplay {
+        let mut g = self.clone();
+        g.cover = cover;
+        g.rules.cover = cover;
+        g
+    }
+
+    /// Index of a loadout by name or id (panics if unknown: for tests and internal use).
+    pub fn find(&self, name: &str) -> usize {
+        self.find_unit(name).unwrap_or_else(|e| panic!("{e}"))
+    }
+}
+
+/// A validated weapon.
+#[derive(Debug, Clone, PartialEq)]
+struct Weapon {
+    name: String,
+    melee: bool,
+    rof: u8,
+    range: [f32; 3],
+    damage: u8,
+    damage_close: u8,
+}
+
+fn weapon_from_raw(source: &Source, w: &RawWeapon) -> Result<Weapon, ConfigError> {
+    let name = w.name.get_ref().trim().to_string();
+    let ctx = format!("weapon {name:?}: ");
+    let int = |v: &Spanned<i64>, key: &str, lo: i64, hi: i64| -> Result<u8, ConfigError> {
+        let x = *v.get_ref();
+        if (lo..=hi).contains(&x) {
+            Ok(x as u8)
+        } else {
+            Err(source.error_at(&v.span(), format!("{ctx}{key} must be an integer from {lo} to {hi}, got {x}")))
+        }
+    };
+    let damage = int(&w.damage, "damage", 1, 8)?;
+    let damage_close = match &w.damage_close {
+        Some(v) => int(v, "damage_close", 1, 8)?,
+        None => damage,
+    };
+    match (&w.rof, &w.range) {
+        (None, None) => Ok(Weapon { name, melee: true, rof: 0, range: [0.0; 3], damage, damage_close }),
+        (Some(rof), Some(range)) => {
+            let rof = int(rof, "rof", 1, 12)?;
+            let r = range.get_ref();
+            let ok = r.len() == 3 && r[0] > 0.0 && r[0] <= r[1] && r[1] <= r[2] && r[2] <= 500.0;
+            if !ok {
+                return Err(source.error_at(
+                    &range.span(),
+                    format!("{ctx}range must be [close, effective, extreme] in inches, increasing, each in (0, 500], got {r:?}"),
+                ));
+            }
+            Ok(Weapon { name, melee: false, rof, range: [r[0] as f32, r[1] as f32, r[2] as f32], damage, damage_close })
+        }
+        _ => Err(source
+            .error_at(&w.name.span(), format!("{ctx}a firearm needs both rof and range; a melee weapon has neither"))),
+    }
+}
+
+fn validate_settings(source: &Source, rules: &RulesConfig, duel: &DuelSettings) -> Result<(), ConfigError> {
+    let bad = |m: String| source.error(m);
+    for (key, v) in [("cautious_move", rules.cautious_move), ("quick_move", rules.quick_move)] {
+        if !(v > 0.0 && v <= 100.0) {
+            return Err(bad(format!("[rules] {key} must be more than 0 and at most 100 in, got {v}")));
+        }
+    }
+    if !(rules.contact >= 0.0 && rules.contact <= 10.0) {
+        return Err(bad(format!("[rules] contact must be 0 to 10 in, got {}", rules.contact)));
+    }
+    if !(duel.distance > 0.0 && duel.distance <= 500.0) {
+        return Err(bad(format!("[duel] distance must be more than 0 and at most 500 in, got {}", duel.distance)));
+    }
+    if !(duel.budget > 0.0 && duel.budget <= 5000.0) {
+        return Err(bad(format!("[duel] budget must be more than 0 and at most 5000 points, got {}", duel.budget)));
+    }
+    if !(duel.squad_spacing >= 0.5 && duel.squad_spacing <= 50.0) {
+        return Err(bad(format!("[duel] squad_spacing must be 0.5 to 50 in, got {}", duel.squad_spacing)));
+    }
+    if !(1..=10_000).contains(&duel.max_rounds) {
+        return Err(bad(format!("[duel] max_rounds must be 1 to 10000, got {}", duel.max_rounds)));
+    }
+    if !(duel.target_error > 0.0 && duel.target_error < 0.5) {
+        return Err(bad(format!("[duel] target_error must be in (0, 0.5), got {}", duel.target_error)));
+    }
+    if !(100..=100_000_000).contains(&duel.max_trials) {
+        return Err(bad(format!("[duel] max_trials must be 100 to 100000000, got {}", duel.max_trials)));
+    }
+    Ok(())
+}
+
+impl Ruleset for Gunplay {
+    type Arena = Battle;
+
+    fn id(&self) -> &'static str {
+        "gunplay"
+    }
+    fn title(&self) -> &'static str {
+        "Gunplay"
+    }
+    fn units(&self) -> &[UnitInfo] {
+        &self.units
+    }
+    fn duel_settings(&self) -> &DuelSettings {
+        &self.duel
+    }
+    fn variants(&self) -> Vec<(String, String)> {
+        let v = toml::Table::try_from(&self.rules).expect("rules serialize");
+        v.into_iter().map(|(k, v)| (k, v.to_string().trim_matches('"').to_string())).collect()
+    }
+    fn coverage(&self) -> Vec<CoverageRow> {
+        coverage::table()
+    }
+    fn arena(&self) -> Battle {
+        Battle::default()
+    }
+    fn play_duel<D: Dice>(
+        &self,
+        arena: &mut Battle,
+        dice: &mut D,
+        a: usize,
+        na: u32,
+        b: usize,
+        nb: u32,
+        distance: f64,
+        a_first: bool,
+    ) -> DuelOutcome {
+        arena.deploy_lines(a, na, b, nb, distance as f32, self.duel.squad_spacing as f32);
+        rules::play(self, arena, dice, if a_first { 0 } else { 1 }, self.duel.max_rounds)
+    }
+    fn exact_duel(&self, a: usize, b: usize, distance: f64) -> Result<ExactDuel, NotExact> {
+        exact::duel(self, a, b, distance)
+    }
+    /// Every pair at 3" to 48" (every 3") in the open, in some cover and in lots of cover.
+    fn win_rate_by_distance(
+        &self,
+        settings: &crate::analysis::AnalysisSettings,
+        progress: &indicatif::ProgressBar,
+    ) -> Option<WinRateByDistance> {
+        let grounds: Vec<(String, Gunplay)> =
+            Cover::ALL.iter().map(|&c| (c.label().to_string(), self.with_cover(c))).collect();
+        let distances: Vec<f64> = (1..=16).map(|k| 3.0 * k as f64).collect();
+        Some(win_rate_by_distance(
+            &grounds,
+            &distances,
+            settings.seed,
+            settings.sweep_target_error,
+            settings.max_trials,
+            progress,
+        ))
+    }
+}
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use super::*;
+
+    /// The shipped config with duels over `cover`.
+    pub fn ruleset(cover: Cover) -> Gunplay {
+        let src = Source::read(std::path::Path::new("configs/gunplay.toml")).expect("configs/gunplay.toml");
+        Gunplay::from_source(&src, &Overrides::default()).expect("valid config").with_cover(cover)
+    }
+
+    #[test]
+    fn the_config_holds_the_rulebook_weapons() {
+        let r = ruleset(Cover::Open);
+        let names: Vec<&str> = r.units.iter().map(|u| u.id.as_str()).collect();
+        assert_eq!(names, ["rifle", "pistol", "shotgun"]);
+        let p = r.profile(r.find("shotgun"));
+        assert_eq!((p.rof, p.close, p.effective, p.extreme, p.damage_close, p.damage), (1, 12.0, 24.0, 48.0, 2, 1));
+        let p = r.profile(r.find("rifle"));
+        assert_eq!(
+            (p.close, p.effective, p.extreme, p.damage_close, p.damage, p.melee_damage),
+            (18.0, 36.0, 72.0, 2, 2, 1)
+        );
+        assert!(r.units.iter().all(|u| u.cost == 10.0), "costs start equal");
+    }
+
+    #[test]
+    fn bad_configs_name_the_place_and_the_key() {
+        let text = std::fs::read_to_string("configs/gunplay.toml")
+            .unwrap()
+            .replace("firearm = \"Pistol\"", "firearm = \"Blaster\"");
+        let e =
+            Gunplay::from_source(&Source::from_text("g.toml", text), &Overrides::default()).unwrap_err().to_string();
+        assert!(
+            e.starts_with("g.toml:") && e.contains("unknown firearm \"Blaster\"; known: Pistol, Rifle, Shotgun"),
+            "{e}"
+        );
+        let ov = Overrides::parse(&["unit.laser.cost=3".to_string()]).unwrap();
+        let src = Source::read(std::path::Path::new("configs/gunplay.toml")).unwrap();
+        let e = Gunplay::from_source(&src, &ov).unwrap_err().to_string();
+        assert!(e.contains("unknown unit \"laser\"; known: rifle, pistol, shotgun"), "{e}");
+        let ov = Overrides::parse(&["rules.cover=heavy".to_string()]).unwrap();
+        assert!(Gunplay::from_source(&src, &ov).is_err());
+    }
+}
