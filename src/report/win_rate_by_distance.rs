@@ -282,6 +282,7 @@ mod tests {
             version: "0".into(),
             config_path: "configs/gunplay.toml".into(),
             config_hash: "0".into(),
+            config_text: None,
             variants: vec![],
             seed: 1,
             distance: 24.0,
