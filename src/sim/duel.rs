@@ -125,7 +125,11 @@ pub fn simulate<R: Ruleset>(r: &R, a: usize, b: usize, distance: f64, squads: Sq
     let (cost_a, cost_b) = (units[a].cost, units[b].cost);
     let stream = stream_id(&[r.id(), squads.label(), &units[a].id, &units[b].id]);
     // Under `--shard` play only this shard's batches; under `merge` replay the merged tally.
-    let key = shard::key(stream, distance);
+    let budget = match squads {
+        Squads::One => None,
+        Squads::PointsMatched { budget } => Some(budget),
+    };
+    let key = shard::key(stream, distance, [cost_a, cost_b], budget);
     let slice = match shard::action(&key) {
         Action::Simulate => None,
         Action::Shard(s) => Some(s),

@@ -67,9 +67,14 @@ fn mode() -> std::sync::MutexGuard<'static, Option<Mode>> {
     MODE.lock().unwrap_or_else(|e| e.into_inner())
 }
 
-/// The key of a matchup's tally: stream id and start distance.
-pub fn key(stream: u64, distance: f64) -> String {
-    format!("{stream:016x}@{distance}")
+/// The key of a matchup's tally: stream id, start distance, both costs and the squad budget.
+///
+/// The stream id deliberately ignores costs and distance (common random numbers), so the key
+/// must add them: a cost sweep plays the same stream at several costs, and each is its own
+/// tally.
+pub fn key(stream: u64, distance: f64, costs: [f64; 2], budget: Option<f64>) -> String {
+    let budget = budget.map_or("one".to_string(), |b| b.to_string());
+    format!("{stream:016x}@{distance}/{}/{}/{budget}", costs[0], costs[1])
 }
 
 /// Starts recording a shard run: simulations play only `shard`'s batches.
