@@ -34,6 +34,8 @@ pub enum Command {
     Matrix(MatrixArgs),
     /// The rules-coverage table of a ruleset: what is modeled, simplified, not modeled.
     Rules(RulesArgs),
+    /// Full skirmishes between armies: win/draw rates, per-unit statistics, value in army.
+    Skirmish(SkirmishArgs),
 }
 
 /// Flags shared by every simulating command.
@@ -125,4 +127,30 @@ pub struct RulesArgs {
     /// Config file (default: configs/RULESET.toml).
     #[arg(long, value_name = "PATH")]
     pub config: Option<PathBuf>,
+}
+
+#[derive(Debug, Args)]
+pub struct SkirmishArgs {
+    /// Ruleset id (guns-n-grenades).
+    pub ruleset: String,
+
+    /// Armies: "random" (fresh random legal armies every game, default) or two army files
+    /// (TOML: `upgrade = "..."` and a `[units]` table of name = count).
+    #[arg(long, num_args = 1..=2, value_name = "random|FILE FILE")]
+    pub armies: Vec<String>,
+
+    /// Tactic both sides play: default or cautious.
+    #[arg(long, default_value = "default")]
+    pub tactic: String,
+
+    /// Draw one seeded battle to this SVG file: table, terrain, paths, deaths.
+    #[arg(long, value_name = "FILE.svg")]
+    pub replay: Option<PathBuf>,
+
+    /// Print one JSON object instead of tables.
+    #[arg(long)]
+    pub json: bool,
+
+    #[command(flatten)]
+    pub sim: SimArgs,
 }

@@ -5,7 +5,9 @@
 
 pub mod analysis;
 pub mod app;
+pub mod battle;
 pub mod cli;
+pub mod commands;
 pub mod config;
 pub mod dice;
 pub mod report;

@@ -4,7 +4,9 @@
 //! It knows no dice and no files: the simulation produces [`MatchupResult`]s, the report
 //! writers take a finished [`RulesetAnalysis`].
 
+pub mod logistic;
 pub mod matrix;
+pub mod skirmish;
 
 use serde::{Deserialize, Serialize};
 

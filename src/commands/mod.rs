@@ -1,0 +1,3 @@
+//! Subcommand implementations that live outside `app.rs`, one module each.
+
+pub mod skirmish;
