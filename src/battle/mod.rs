@@ -190,39 +190,40 @@ impl Table {
     }
 
     /// Moves from `from` up to `len` toward `to`, clipped at the table edges and stopped by
-    /// intact walls: a path that would cross a wall goes to the nearer wall end (1 beyond it)
-    /// instead when that is reachable without crossing, else stops 0.5 short of the wall.
-    /// Returns the end point.
+    /// intact walls: a path that would cross a wall goes round the nearer wall end (1 beyond
+    /// it) instead when that is reachable without crossing, else the unit stays. Returns the
+    /// end point.
     pub fn move_toward(&self, from: Pos, to: Pos, len: f32) -> Pos {
+        self.move_path(from, to, len).0
+    }
+
+    /// [`Table::move_toward`] that also returns the corner of a detour round a wall, if the
+    /// path took one (for drawing the path).
+    pub fn move_path(&self, from: Pos, to: Pos, len: f32) -> (Pos, Option<Pos>) {
         let to = self.clamp(to);
-        let mut end = from.toward(to, len);
-        if let Some(w) = self.wall_across(from, end) {
-            let wall = self.walls[w];
-            // Detour around the nearer end of the wall.
-            let dir = Pos::new(wall.b.x - wall.a.x, wall.b.y - wall.a.y);
-            let l = (dir.x * dir.x + dir.y * dir.y).sqrt().max(1e-6);
-            let (ux, uy) = (dir.x / l, dir.y / l);
-            let ends = [Pos::new(wall.a.x - ux, wall.a.y - uy), Pos::new(wall.b.x + ux, wall.b.y + uy)];
-            let corner = if from.dist(ends[0]) + ends[0].dist(to) <= from.dist(ends[1]) + ends[1].dist(to) {
-                ends[0]
-            } else {
-                ends[1]
-            };
-            let corner = self.clamp(corner);
-            if self.wall_across(from, corner).is_none() {
-                let d = from.dist(corner);
-                end = if d >= len { from.toward(corner, len) } else { corner.toward(to, len - d) };
-                if self.wall_across(corner, end).is_some() {
-                    end = corner;
-                }
-            } else {
-                end = from;
-            }
-            if self.wall_across(from, end).is_some() {
-                end = from;
-            }
+        let end = from.toward(to, len);
+        let Some(w) = self.wall_across(from, end) else {
+            return (self.clamp(end), None);
+        };
+        let wall = self.walls[w];
+        let dir = Pos::new(wall.b.x - wall.a.x, wall.b.y - wall.a.y);
+        let l = (dir.x * dir.x + dir.y * dir.y).sqrt().max(1e-6);
+        let (ux, uy) = (dir.x / l, dir.y / l);
+        let ends = [Pos::new(wall.a.x - ux, wall.a.y - uy), Pos::new(wall.b.x + ux, wall.b.y + uy)];
+        let via = |c: Pos| from.dist(c) + c.dist(to);
+        let corner = self.clamp(if via(ends[0]) <= via(ends[1]) { ends[0] } else { ends[1] });
+        if self.wall_across(from, corner).is_some() {
+            return (from, None);
         }
-        self.clamp(end)
+        let d = from.dist(corner);
+        if d >= len {
+            return (self.clamp(from.toward(corner, len)), None);
+        }
+        let end = corner.toward(to, len - d);
+        if self.wall_across(corner, end).is_some() {
+            return (corner, None);
+        }
+        (self.clamp(end), Some(corner))
     }
 
     /// Areas of `kind` the path `p → q` enters.
@@ -280,9 +281,11 @@ mod tests {
         assert_eq!(p, Pos::new(EDGE_MARGIN, 2.0));
         t.walls.push(wall(10.0, 16.0, 18.0));
         let from = Pos::new(13.0, 14.0);
-        let end = t.move_toward(from, Pos::new(13.0, 30.0), 10.0);
-        assert!(t.wall_across(from, end).is_none(), "never crosses the wall: {end:?}");
-        assert!((from.dist(end) - 10.0).abs() < 3.0, "detours instead of stopping: {end:?}");
+        let (end, corner) = t.move_path(from, Pos::new(13.0, 30.0), 10.0);
+        let corner = corner.expect("goes round the wall");
+        assert!(t.wall_across(from, corner).is_none() && t.wall_across(corner, end).is_none());
+        assert!((from.dist(corner) + corner.dist(end) - 10.0).abs() < 1e-3, "uses the whole move: {end:?}");
+        assert!(end.y > 18.0, "ends beyond the wall: {end:?}");
         // A destroyed wall no longer stops anything.
         t.walls[0].intact = false;
         assert_eq!(t.move_toward(from, Pos::new(13.0, 30.0), 10.0), Pos::new(13.0, 24.0));
