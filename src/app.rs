@@ -341,11 +341,12 @@ fn report(args: ReportArgs) -> Result<(), AppError> {
     let mut analyses = Vec::new();
     for l in &loaded {
         let pb = progress_bar();
-        let analysis = with_ruleset!(&l.ruleset, r => {
+        let mut analysis = with_ruleset!(&l.ruleset, r => {
             let s = settings_for(r, &args.sim);
             let path = l.source.path.display().to_string();
             analyse(r, &s, &path, &l.source.hash_hex(), &pb)
         });
+        crate::commands::skirmish::attach_to_report(&l.ruleset, &mut analysis, args.sim.seed);
         pb.finish_and_clear();
         analyses.push(analysis);
     }

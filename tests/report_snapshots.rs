@@ -184,6 +184,7 @@ fn small_analysis() -> RulesetAnalysis {
             message: "Riflemen and Light Tank: efficiency intervals overlap; their order is not settled.".into(),
         }],
         elapsed_seconds: 12.345,
+        skirmish: None,
     }
 }
 

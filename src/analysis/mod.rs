@@ -169,4 +169,7 @@ pub struct RulesetAnalysis {
     pub warnings: Vec<Warning>,
     /// Wall-clock seconds the simulation took (not part of snapshot tests).
     pub elapsed_seconds: f64,
+    /// Skirmish results, one per tactic, default first (Guns 'N Grenades only).
+    #[serde(default)]
+    pub skirmish: Option<Vec<skirmish::SkirmishAnalysis>>,
 }

@@ -65,11 +65,15 @@ pub struct SkirmishAnalysis {
     pub mean_turns: f64,
     pub units: Vec<SkirmishUnitRow>,
     /// Empty for fixed armies or when the fit failed.
-    pub value_in_army: Vec<ValueRow>,
     /// Best first by value per point.
+    pub value_in_army: Vec<ValueRow>,
+    /// Whether the regression's Newton iterations converged.
     pub fit_converged: bool,
     /// Replay picture file name, when one was drawn.
     pub replay: Option<String>,
+    /// The replay picture itself (SVG text) for the report writer; not serialised.
+    #[serde(skip)]
+    pub replay_svg: Option<String>,
 }
 
 /// Turns a tally into the reported statistics. `upgrades` are (name, cost) in cost-list order.
@@ -120,6 +124,7 @@ pub fn analyse_skirmish(
         value_in_army,
         fit_converged,
         replay: None,
+        replay_svg: None,
     }
 }
 

@@ -141,3 +141,28 @@ fn value_text(a: &SkirmishAnalysis) -> String {
     let warn = if a.fit_converged { "" } else { "warning: the regression did not converge\n" };
     format!("Value in army (logistic regression of the result on count differences, random armies)\n{t}\n{warn}")
 }
+
+/// Adds the Skirmish section's data to a ruleset's report analysis: random-army skirmishes
+/// under each tactic (`[skirmish] report_trials` each, default tactic first) and one replay
+/// picture. Does nothing for rulesets without a skirmish or when `report_trials` is 0.
+pub fn attach_to_report(ruleset: &AnyRuleset, analysis: &mut crate::analysis::RulesetAnalysis, seed: u64) {
+    #[allow(unreachable_patterns)]
+    let r: &GunsNGrenades = match ruleset {
+        AnyRuleset::GunsNGrenades(r) => r,
+        _ => return,
+    };
+    let cfg = &r.skirmish;
+    if cfg.report_trials == 0 {
+        return;
+    }
+    let upgrades: Vec<(String, f64)> = r.upgrades.iter().map(|u| (u.name.clone(), u.cost)).collect();
+    let mut runs = Vec::new();
+    for tactic in [Tactic::Default, Tactic::Cautious] {
+        let tally = simulate(r, cfg, &Armies::Random, tactic, seed, cfg.report_trials);
+        runs.push(analyse_skirmish(&r.units, &upgrades, &tally, "random", tactic.name(), seed, cfg.points));
+    }
+    let (g, out, pair) = traced_game(r, cfg, &Armies::Random, Tactic::Default, seed);
+    runs[0].replay_svg = Some(crate::battle::replay::to_svg(&replay_of(&g, &out, &pair, Tactic::Default)));
+    runs[0].replay = Some(crate::report::skirmish_replay_name().to_string());
+    analysis.skirmish = Some(runs);
+}

@@ -65,8 +65,10 @@ pub struct SkirmishConfig {
     pub max_turns: u32,
     /// Chance a random army takes one upgrade (0.5).
     pub upgrade_chance: f64,
-    /// Skirmishes per run (`--trials`) and per batch of the deterministic engine.
+    /// Skirmishes per run (`--trials`), per tactic in `pointsworth report` (0 leaves the
+    /// Skirmish section out), and per batch of the deterministic engine.
     pub trials: u64,
+    pub report_trials: u64,
     pub batch_size: u32,
     /// Game turn from which the cautious tactic stops waiting and advances.
     pub cautious_wait_turns: u32,
@@ -92,6 +94,7 @@ impl Default for SkirmishConfig {
             max_turns: 40,
             upgrade_chance: 0.5,
             trials: 2000,
+            report_trials: 20000,
             batch_size: 25,
             cautious_wait_turns: 20,
         }
@@ -102,7 +105,7 @@ impl SkirmishConfig {
     /// Checks ranges; the message names the key.
     pub fn validate(&self) -> Result<(), String> {
         let c = self;
-        let checks: [(bool, String); 10] = [
+        let checks: [(bool, String); 11] = [
             (c.table_width >= 12.0 && c.table_width <= 400.0, format!("table_width 12..400, got {}", c.table_width)),
             (c.table_depth >= 12.0 && c.table_depth <= 400.0, format!("table_depth 12..400, got {}", c.table_depth)),
             (c.cover_pieces <= 50, format!("cover_pieces at most 50, got {}", c.cover_pieces)),
@@ -115,6 +118,7 @@ impl SkirmishConfig {
             (c.max_turns >= 1 && c.max_turns <= 1000, format!("max_turns 1..1000, got {}", c.max_turns)),
             ((0.0..=1.0).contains(&c.upgrade_chance), format!("upgrade_chance 0..1, got {}", c.upgrade_chance)),
             (c.trials >= 1 && c.trials <= 10_000_000, format!("trials 1..10000000, got {}", c.trials)),
+            (c.report_trials <= 10_000_000, format!("report_trials 0..10000000, got {}", c.report_trials)),
             (c.batch_size >= 1 && c.batch_size <= 100_000, format!("batch_size 1..100000, got {}", c.batch_size)),
         ];
         for (ok, msg) in checks {
