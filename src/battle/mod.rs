@@ -211,19 +211,23 @@ impl Table {
         let (ux, uy) = (dir.x / l, dir.y / l);
         let ends = [Pos::new(wall.a.x - ux, wall.a.y - uy), Pos::new(wall.b.x + ux, wall.b.y + uy)];
         let via = |c: Pos| from.dist(c) + c.dist(to);
-        let corner = self.clamp(if via(ends[0]) <= via(ends[1]) { ends[0] } else { ends[1] });
-        if self.wall_across(from, corner).is_some() {
-            return (from, None);
+        let order = if via(ends[0]) <= via(ends[1]) { [ends[0], ends[1]] } else { [ends[1], ends[0]] };
+        // The nearer way round first; the other if a second wall blocks the first.
+        for corner in order.map(|c| self.clamp(c)) {
+            if self.wall_across(from, corner).is_some() {
+                continue;
+            }
+            let d = from.dist(corner);
+            if d >= len {
+                return (self.clamp(from.toward(corner, len)), None);
+            }
+            let end = corner.toward(to, len - d);
+            if self.wall_across(corner, end).is_some() {
+                return (corner, None);
+            }
+            return (self.clamp(end), Some(corner));
         }
-        let d = from.dist(corner);
-        if d >= len {
-            return (self.clamp(from.toward(corner, len)), None);
-        }
-        let end = corner.toward(to, len - d);
-        if self.wall_across(corner, end).is_some() {
-            return (corner, None);
-        }
-        (self.clamp(end), Some(corner))
+        (from, None)
     }
 
     /// Areas of `kind` the path `p → q` enters.

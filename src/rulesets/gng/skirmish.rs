@@ -357,10 +357,19 @@ impl<'a> Skirmish<'a> {
             let front: Vec<usize> = deployed.iter().copied().filter(|&u| !self.r.profile(u).tags.scout).collect();
             scouts[s] = deployed.iter().copied().filter(|&u| self.r.profile(u).tags.scout).collect();
             let n = front.len();
+            // Centre-out slots: the first deployed (Artillery, then the costliest) stand in the
+            // middle, where they reach the most of the table.
+            let mut slots: Vec<usize> = (0..n).collect();
+            slots.sort_by(|&a, &b| {
+                let c = (n as f32 - 1.0) / 2.0;
+                (a as f32 - c).abs().total_cmp(&(b as f32 - c).abs()).then(a.cmp(&b))
+            });
             for (k, &u) in front.iter().enumerate() {
-                let x = self.table.width * (k as f32 + 0.5) / n as f32 + (dice.unit_f64() as f32 - 0.5);
+                let slot = slots[k] as f32;
+                let x = self.table.width * (slot + 0.5) / n as f32 + (dice.unit_f64() as f32 - 0.5);
                 // Long-ranged units one row back.
-                let back = if self.r.profile(u).range >= 12.0 || self.r.profile(u).min_range > 0.0 { 4.0 } else { 1.0 };
+                let p = self.r.profile(u);
+                let back = if p.kind != Kind::Artillery && (p.range >= 12.0 || p.min_range > 0.0) { 4.0 } else { 1.0 };
                 let y = self.zone_y(s, back);
                 self.place(s, u, self.table.clamp(Pos::new(x, y)));
             }
@@ -785,12 +794,27 @@ impl<'a> Skirmish<'a> {
         let (j, d) = self.nearest_enemy(s, at)?;
         let e = self.pos(1 - s, j);
         let range = self.range_of(s, f.unit as usize);
-        let gap = if d > range { d - range + 0.05 } else { return None };
-        if gap > walk + EPS {
+        // Toward the enemy to come into range; away from it to get outside a minimum range.
+        let gap = if d > range {
+            d - range + 0.05
+        } else if d < p.min_range {
+            -(p.min_range - d + 0.05)
+        } else {
+            return None;
+        };
+        if gap.abs() > walk + EPS {
             return None;
         }
-        let end = self.table.move_toward(at, e, gap);
-        self.can_target(s, i, end, e).then_some((at.toward(e, gap), None))
+        let to = if gap > 0.0 {
+            at.toward(e, gap)
+        } else {
+            Pos::new(at.x + (at.x - e.x) / d.max(1e-3) * -gap, at.y + (at.y - e.y) / d.max(1e-3) * -gap)
+        };
+        let end = self.table.move_toward(at, to, gap.abs());
+        self.bt.sides[1 - s]
+            .iter()
+            .any(|x| x.alive && self.can_target(s, i, end, Pos::new(x.x, x.y)))
+            .then_some((to, None))
     }
 
     /// The activation order of side `s` this turn: units that can attack from where they
