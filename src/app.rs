@@ -115,7 +115,7 @@ fn settings_for<R: Ruleset>(r: &R, sim: &SimArgs) -> AnalysisSettings {
     s
 }
 
-pub(crate) fn progress_bar() -> ProgressBar {
+fn progress_bar() -> ProgressBar {
     if !std::io::stderr().is_terminal() {
         return ProgressBar::hidden();
     }

@@ -4,6 +4,7 @@
 //! games on the deterministic engine and prints win/draw rates, per-unit statistics and, for
 //! random armies, value in army.
 
+use std::io::IsTerminal;
 use std::path::Path;
 use std::time::Instant;
 
@@ -16,7 +17,7 @@ use crate::cli::SkirmishArgs;
 use crate::rulesets::AnyRuleset;
 use crate::rulesets::gng::GunsNGrenades;
 use crate::rulesets::gng::army::read_army;
-use crate::rulesets::gng::skirmish::{Armies, Tactic, replay_of, simulate, traced_game};
+use crate::rulesets::gng::skirmish::{Armies, Tactic, UpgradeRule, replay_of, simulate, traced_game};
 
 /// Runs the command.
 pub fn run(args: SkirmishArgs) -> Result<(), AppError> {
@@ -36,6 +37,7 @@ pub fn run(args: SkirmishArgs) -> Result<(), AppError> {
         AppError::Usage(format!("unknown tactic {:?}; known: {}", args.tactic, Tactic::NAMES.join(", ")))
     })?;
     let cfg = &r.skirmish;
+    check_upgrades(r)?;
     let armies = match args.armies.as_slice() {
         [] => Armies::Random,
         [one] if one == "random" => Armies::Random,
@@ -56,7 +58,9 @@ pub fn run(args: SkirmishArgs) -> Result<(), AppError> {
     }
     let trials = args.sim.trials.unwrap_or(cfg.trials);
     let started = Instant::now();
-    let tally = simulate(r, cfg, &armies, tactic, args.sim.seed, trials);
+    let pb = skirmish_progress(trials, tactic);
+    let tally = simulate(r, cfg, &armies, tactic, args.sim.seed, trials, &pb);
+    pb.finish_and_clear();
     let armies_txt = match &armies {
         Armies::Random => "random".to_string(),
         Armies::Fixed(x) => format!("A: {} / B: {}", x[0].describe(r), x[1].describe(r)),
@@ -152,17 +156,48 @@ pub fn attach_to_report(ruleset: &AnyRuleset, analysis: &mut crate::analysis::Ru
         _ => return,
     };
     let cfg = &r.skirmish;
-    if cfg.report_trials == 0 {
+    if cfg.report_trials == 0 || check_upgrades(r).is_err() {
         return;
     }
     let upgrades: Vec<(String, f64)> = r.upgrades.iter().map(|u| (u.name.clone(), u.cost)).collect();
     let mut runs = Vec::new();
     for tactic in [Tactic::Default, Tactic::Cautious] {
-        let tally = simulate(r, cfg, &Armies::Random, tactic, seed, cfg.report_trials);
+        let pb = skirmish_progress(cfg.report_trials, tactic);
+        let tally = simulate(r, cfg, &Armies::Random, tactic, seed, cfg.report_trials, &pb);
+        pb.finish_and_clear();
         runs.push(analyse_skirmish(&r.units, &upgrades, &tally, "random", tactic.name(), seed, cfg.points));
     }
     let (g, out, pair) = traced_game(r, cfg, &Armies::Random, Tactic::Default, seed);
     runs[0].replay_svg = Some(crate::battle::replay::to_svg(&replay_of(&g, &out, &pair, Tactic::Default)));
     runs[0].replay = Some(crate::report::skirmish_replay_name().to_string());
     analysis.skirmish = Some(runs);
+}
+
+/// Every upgrade of the cost list must be one whose rule pointsworth knows.
+fn check_upgrades(r: &GunsNGrenades) -> Result<(), AppError> {
+    for u in &r.upgrades {
+        if UpgradeRule::from_name(&u.name).is_none() {
+            return Err(AppError::Usage(format!(
+                "upgrade {:?} has no rule in pointsworth; known upgrades: Optical Sights, Grenade Launchers, \
+                 Hollow Point Rounds, Enhanced Rifling, Bayonets, Flashbang Grenades, Body Armor",
+                u.name
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// A progress bar over skirmishes on stderr, hidden unless stderr is a terminal.
+fn skirmish_progress(trials: u64, tactic: Tactic) -> indicatif::ProgressBar {
+    if !std::io::stderr().is_terminal() {
+        return indicatif::ProgressBar::hidden();
+    }
+    let pb = indicatif::ProgressBar::new(trials);
+    pb.set_style(
+        indicatif::ProgressStyle::with_template("{msg:>16} [{bar:40}] {pos}/{len} skirmishes ({elapsed}, eta {eta})")
+            .expect("valid template")
+            .progress_chars("=> "),
+    );
+    pb.set_message(format!("{} tactic", tactic.name()));
+    pb
 }

@@ -1198,6 +1198,7 @@ pub fn simulate(
     tactic: Tactic,
     seed: u64,
     trials: u64,
+    progress: &indicatif::ProgressBar,
 ) -> SkirmishTally {
     let plan = crate::sim::RunPlan::fixed(seed, trials, cfg.batch_size);
     let stream = crate::sim::stream_id(&["guns-n-grenades", "skirmish", tactic.name()]);
@@ -1220,6 +1221,7 @@ pub fn simulate(
                 let out = g.play(dice);
                 tally.record(&g, &out, pair, matches!(armies, Armies::Random));
             }
+            progress.inc(n as u64);
         },
         |_| 0.0,
     )
@@ -1634,17 +1636,16 @@ mod tests {
     fn skirmish_tallies_are_identical_on_one_and_two_threads() {
         let r = gng(&[]);
         let go = |n: usize| {
-            rayon::ThreadPoolBuilder::new()
-                .num_threads(n)
-                .build()
-                .unwrap()
-                .install(|| simulate(&r, &r.skirmish, &Armies::Random, Tactic::Default, 11, 120))
+            rayon::ThreadPoolBuilder::new().num_threads(n).build().unwrap().install(|| {
+                simulate(&r, &r.skirmish, &Armies::Random, Tactic::Default, 11, 120, &indicatif::ProgressBar::hidden())
+            })
         };
         let (one, two) = (go(1), go(2));
         assert_eq!(one, two);
         assert_eq!(one.games, 120);
         assert_eq!(one.records.len(), 120);
-        let cautious = simulate(&r, &r.skirmish, &Armies::Random, Tactic::Cautious, 11, 60);
+        let cautious =
+            simulate(&r, &r.skirmish, &Armies::Random, Tactic::Cautious, 11, 60, &indicatif::ProgressBar::hidden());
         assert_eq!(cautious.games, 60);
     }
 }
