@@ -207,8 +207,11 @@ pub struct UnitState {
 pub struct Trace {
     /// Per side, per unit (in the order they entered the table): unit type, positions after
     /// each move, and the game turn it died in.
-    pub units: [Vec<(usize, Vec<Pos>, Option<u32>)>; 2],
+    pub units: [Vec<TracedUnit>; 2],
 }
+
+/// A traced unit: its type, its positions (entry, then after each move), the game turn it died.
+pub type TracedUnit = (usize, Vec<Pos>, Option<u32>);
 
 /// Unit indices for the upgrades that name unit types.
 #[derive(Debug, Clone, Copy, Default)]
@@ -1348,6 +1351,27 @@ mod tests {
         // Destroyed cover gives nothing.
         g.table.walls[0].intact = false;
         assert_eq!(g.def_mod(1, t2, from), 0);
+    }
+
+    #[test]
+    fn a_cover_piece_shelters_at_most_two_units() {
+        let r = gng(&[]);
+        let rifle = unit(&r, "Riflemen");
+        let mut g = game(&r);
+        g.place(1, rifle, Pos::new(13.0, 30.0));
+        let spots = g.free_spots(0);
+        assert_eq!(spots.len(), 2, "two spots on the side away from the enemy");
+        assert!(spots.iter().all(|(w, p)| *w == 0 && p.y < 18.0));
+        let mut d = ScriptedDice::new(&[]);
+        for (k, (w, p)) in spots.into_iter().enumerate() {
+            let i = g.place(0, rifle, Pos::new(p.x, 10.0));
+            g.move_unit(0, i, p, 10.0, Some(w), &mut d);
+            assert_eq!(g.st[0][i].cover, Some(0), "unit {k} takes cover");
+        }
+        assert!(g.free_spots(0).is_empty() && g.free_spots(1).is_empty(), "the piece is full for both sides");
+        // Moving out frees a spot.
+        g.move_unit(0, 0, Pos::new(30.0, 10.0), 6.0, None, &mut d);
+        assert_eq!(g.free_spots(0).len(), 1);
     }
 
     #[test]
