@@ -165,17 +165,26 @@ impl Table {
         let kinds = std::iter::repeat_n(AreaKind::Rough, plan.rough_areas as usize)
             .chain(std::iter::repeat_n(AreaKind::Dangerous, plan.dangerous_areas as usize));
         for kind in kinds {
+            // Keep the candidate with the most clearance from walls and other areas (200
+            // tries; stop early once nothing is touched).
             let r = plan.area_radius;
-            let mut c = Pos::default();
+            let mut best = (f32::MIN, Pos::default());
             for _ in 0..200 {
-                c = Pos::new(rand_in(dice, r, self.width - r), rand_in(dice, y0 + r, y1 - r));
-                if self.walls.iter().all(|w| w.dist_to(c) > r + 1.0)
-                    && self.areas.iter().all(|a| a.centre.dist(c) > a.radius + r)
-                {
+                let c = Pos::new(rand_in(dice, r, self.width - r), rand_in(dice, y0, y1));
+                let clearance = self
+                    .walls
+                    .iter()
+                    .map(|w| w.dist_to(c) - r - 1.0)
+                    .chain(self.areas.iter().map(|a| a.centre.dist(c) - a.radius - r))
+                    .fold(f32::MAX, f32::min);
+                if clearance > best.0 {
+                    best = (clearance, c);
+                }
+                if clearance > 0.0 {
                     break;
                 }
             }
-            self.areas.push(Area { centre: c, radius: r, kind });
+            self.areas.push(Area { centre: best.1, radius: r, kind });
         }
     }
 
