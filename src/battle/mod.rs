@@ -239,6 +239,13 @@ impl Table {
         (from, None)
     }
 
+    /// Line of sight from `p` to `q`: always when cover does not block sight (`walls_block`
+    /// false, e.g. Guns 'N Grenades, where units shoot over cover), else only when no intact
+    /// wall crosses the line.
+    pub fn line_of_sight(&self, p: Pos, q: Pos, walls_block: bool) -> bool {
+        !walls_block || self.wall_across(p, q).is_none()
+    }
+
     /// Areas of `kind` the path `p → q` enters.
     pub fn areas_touched(&self, p: Pos, q: Pos, kind: AreaKind) -> usize {
         self.areas.iter().filter(|a| a.kind == kind && a.touched_by(p, q)).count()
@@ -324,6 +331,18 @@ mod tests {
         for w in &a.walls {
             assert!(w.a.y > 12.0 && w.a.y < 24.0 && w.a.x >= 0.0 && w.b.x <= 60.0);
         }
+    }
+
+    #[test]
+    fn line_of_sight_is_blocked_only_by_intact_walls_that_block() {
+        let mut t = Table::new(60.0, 36.0);
+        t.walls.push(wall(10.0, 16.0, 18.0));
+        let (p, q) = (Pos::new(13.0, 10.0), Pos::new(13.0, 26.0));
+        assert!(t.line_of_sight(p, q, false), "shooting over cover");
+        assert!(!t.line_of_sight(p, q, true));
+        assert!(t.line_of_sight(p, Pos::new(30.0, 26.0), true), "a line past the wall's end");
+        t.walls[0].intact = false;
+        assert!(t.line_of_sight(p, q, true));
     }
 
     #[test]

@@ -437,10 +437,14 @@ impl<'a> Skirmish<'a> {
         p.range + up
     }
 
+    /// GnG 1.5, "Glossary" and "Cover": a target within range and not inside the minimum
+    /// range; units shoot over cover, so cover never blocks the line of sight.
     fn can_target(&self, s: Side, i: usize, at: Pos, e: Pos) -> bool {
         let u = self.bt.sides[s][i].unit as usize;
         let d = at.dist(e);
-        d <= self.range_of(s, u) + EPS && d + EPS >= self.r.profile(u).min_range
+        d <= self.range_of(s, u) + EPS
+            && d + EPS >= self.r.profile(u).min_range
+            && self.table.line_of_sight(at, e, false)
     }
 
     /// GnG 1.5, "Cover": whether unit `j` of side `s` shelters behind an intact piece that the
