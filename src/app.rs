@@ -74,6 +74,14 @@ pub fn run(cli: Cli) -> Result<(), AppError> {
             .build_global()
             .map_err(|e| AppError::Usage(format!("cannot start {n} threads: {e}")))?;
     }
+    if let Command::Skirmish(crate::cli::SkirmishArgs { sim, .. }) = &cli.command {
+        if sim.shard.is_some() {
+            return Err(AppError::Usage(
+                "skirmish does not support --shard yet: its games are not split into shards; run it on one machine"
+                    .into(),
+            ));
+        }
+    }
     let shard = match &cli.command {
         Command::Report(ReportArgs { sim, .. })
         | Command::Duel(DuelArgs { sim, .. })
@@ -90,6 +98,7 @@ pub fn run(cli: Cli) -> Result<(), AppError> {
         Command::Rules(a) => rules(a),
         Command::Check(a) => crate::commands::check::run(a),
         Command::Merge(a) => crate::commands::merge::run(a),
+        Command::Skirmish(a) => crate::commands::skirmish::run(a),
     };
     match shard {
         Some((s, path)) => crate::commands::merge::finish_shard(result, s, &path),
@@ -113,7 +122,7 @@ pub(crate) fn load(id: &str, config: Option<&PathBuf>, set: &[String]) -> Result
     Ok(Loaded { ruleset, source })
 }
 
-fn check_sim_args(sim: &SimArgs) -> Result<(), AppError> {
+pub(crate) fn check_sim_args(sim: &SimArgs) -> Result<(), AppError> {
     if let Some(e) = sim.target_error {
         if !(e > 0.0 && e < 0.5) {
             return Err(AppError::Usage(format!("--target-error must be in (0, 0.5), got {e}")));
@@ -150,7 +159,7 @@ pub(crate) fn progress_bar() -> ProgressBar {
     pb
 }
 
-fn pct(e: &Estimate) -> String {
+pub(crate) fn pct(e: &Estimate) -> String {
     if e.lo == e.hi {
         format!("{:.1}%", 100.0 * e.value)
     } else {
@@ -369,6 +378,7 @@ pub(crate) fn report(args: ReportArgs) -> Result<(), AppError> {
             analyse(r, &s, &path, &l.source.hash_hex(), &pb)
         });
         analysis.config_text = Some(l.source.text.clone());
+        crate::commands::skirmish::attach_to_report(&l.ruleset, &mut analysis, args.sim.seed);
         pb.finish_and_clear();
         analyses.push(analysis);
     }

@@ -52,6 +52,8 @@ pub enum Command {
     /// Add the tallies of the N shards of a `--shard K/N` run and produce exactly what the
     /// unsharded command would have (same stdout, same files).
     Merge(MergeArgs),
+    /// Full skirmishes between armies: win/draw rates, per-unit statistics, value in army.
+    Skirmish(SkirmishArgs),
 }
 
 /// Flags shared by every simulating command.
@@ -193,4 +195,30 @@ pub struct MergeArgs {
     /// Tally files of shards 1/N .. N/N of one command, in any order.
     #[arg(value_name = "FILE", required = true)]
     pub files: Vec<PathBuf>,
+}
+
+#[derive(Debug, Args)]
+pub struct SkirmishArgs {
+    /// Ruleset id (guns-n-grenades).
+    pub ruleset: String,
+
+    /// Armies: "random" (fresh random legal armies every game, default) or two army files
+    /// (TOML: `upgrade = "..."` and a `[units]` table of name = count).
+    #[arg(long, num_args = 1..=2, value_name = "random|FILE FILE")]
+    pub armies: Vec<String>,
+
+    /// Tactic both sides play: default or cautious.
+    #[arg(long, default_value = "default")]
+    pub tactic: String,
+
+    /// Draw one seeded battle to this SVG file: table, terrain, paths, deaths.
+    #[arg(long, value_name = "FILE.svg")]
+    pub replay: Option<PathBuf>,
+
+    /// Print one JSON object instead of tables.
+    #[arg(long)]
+    pub json: bool,
+
+    #[command(flatten)]
+    pub sim: SimArgs,
 }

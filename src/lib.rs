@@ -5,6 +5,7 @@
 
 pub mod analysis;
 pub mod app;
+pub mod battle;
 pub mod cli;
 pub mod commands;
 pub mod config;

@@ -186,6 +186,7 @@ fn small_analysis() -> RulesetAnalysis {
         }],
         elapsed_seconds: 12.345,
         config_text: None,
+        skirmish: None,
     }
 }
 

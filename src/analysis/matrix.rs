@@ -279,6 +279,7 @@ pub fn analyse<R: Ruleset>(
         warnings,
         elapsed_seconds: started.elapsed().as_secs_f64(),
         config_text: None,
+        skirmish: None,
     }
 }
 

@@ -5,7 +5,9 @@
 //! writers take a finished [`RulesetAnalysis`].
 
 pub mod duel_distance;
+pub mod logistic;
 pub mod matrix;
+pub mod skirmish;
 
 use serde::{Deserialize, Serialize};
 
@@ -175,4 +177,7 @@ pub struct RulesetAnalysis {
     /// lines changed since the baseline; `None` when not recorded.
     #[serde(default)]
     pub config_text: Option<String>,
+    /// Skirmish results, one per tactic, default first (Guns 'N Grenades only).
+    #[serde(default)]
+    pub skirmish: Option<Vec<skirmish::SkirmishAnalysis>>,
 }

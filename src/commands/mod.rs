@@ -1,4 +1,5 @@
-//! Subcommands that live in their own modules (the older ones are in `app.rs`).
+//! Subcommand implementations that live outside `app.rs`, one module each.
 
 pub mod check;
 pub mod merge;
+pub mod skirmish;

@@ -21,6 +21,7 @@ pub mod atomic;
 mod charts;
 mod format;
 mod markdown;
+mod skirmish;
 pub mod summary;
 mod tables;
 mod win_rate_by_distance;
@@ -83,6 +84,7 @@ pub fn write_ruleset_report(analysis: &RulesetAnalysis, dir: &Path) -> anyhow::R
 
     written.extend(charts::write_charts(analysis, dir)?);
     written.extend(win_rate_by_distance::write(analysis, dir)?);
+    written.extend(skirmish::write_files(analysis, dir)?);
 
     let md = markdown::ruleset_report(analysis);
     let path = dir.join("report.md");
@@ -143,4 +145,9 @@ pub fn write_index(entries: &[IndexEntry], dir: &Path) -> anyhow::Result<PathBuf
     let path = dir.join("README.md");
     write_atomic(&path, markdown::index(entries).as_bytes())?;
     Ok(path)
+}
+
+/// File name of the Skirmish section's replay picture.
+pub fn skirmish_replay_name() -> &'static str {
+    skirmish::REPLAY
 }

@@ -283,6 +283,7 @@ mod tests {
             config_path: "configs/gunplay.toml".into(),
             config_hash: "0".into(),
             config_text: None,
+            skirmish: None,
             variants: vec![],
             seed: 1,
             distance: 24.0,

@@ -3,8 +3,8 @@
 
 use crate::analysis::{Coverage, CoverageRow};
 
-/// Every rule of the rulebook with its status in duels (this release models open-ground
-/// squad fights; the Skirmish mission comes with the battle engine).
+/// Every rule of the rulebook with its status in duels and in the Skirmish mission
+/// (`pointsworth skirmish`, the report's Skirmish section).
 pub fn table() -> Vec<CoverageRow> {
     use Coverage::*;
     let rows: &[(&str, &str, Coverage, &str)] = &[
@@ -34,16 +34,21 @@ pub fn table() -> Vec<CoverageRow> {
         (
             "Anti Armor (destroy cover)",
             "Unit Tags",
-            NotModeled,
-            "no cover in open-ground duels; comes with the Skirmish mission",
+            Modeled,
+            "skirmishes: destroys a piece with 2 enemies behind it (1 damage each) as the side's last attack of the turn; no cover in duels",
         ),
         (
             "Limited",
             "Unit Tags; Building Your Army",
-            NotModeled,
-            "an army-building limit; points-matched squads of one type ignore it (Skirmish armies will respect it)",
+            Modeled,
+            "skirmish armies: at most 2 per full 100 points; points-matched duel squads of one type ignore it",
         ),
-        ("Scout deployment", "Quick Reference: Tags", NotModeled, "deployment rule; duels start at a fixed distance"),
+        (
+            "Scout deployment",
+            "Quick Reference: Tags",
+            Modeled,
+            "skirmishes (quick_reference stats): after all others, as far forward as the middle line allows while 12\" from enemies; duels start at a fixed distance",
+        ),
         (
             "Medic: return a unit within 3\" to full health",
             "Unit Types: Medics",
@@ -70,21 +75,31 @@ pub fn table() -> Vec<CoverageRow> {
             "Artillery cannot move; Armored Truck tows it",
             "Vehicles",
             Simplified,
-            "Artillery never moves in duels; towing not modeled",
+            "Artillery never moves; towing not modeled: in skirmishes it deploys at the start where it will fight",
         ),
-        ("Tanks cross all terrain but minefields", "Vehicles", NotModeled, "no terrain in open-ground duels"),
+        (
+            "Tanks cross all terrain but minefields",
+            "Vehicles",
+            Modeled,
+            "skirmishes: the Tank ignores rough and dangerous ground; no minefields",
+        ),
         (
             "Hold / Walk 6\" then attack / Rush 10\"",
             "Moving Your Units",
             Modeled,
             "the tactic walks the least that brings a target into range, else rushes and stops at its own range",
         ),
-        ("Clamber", "Moving Your Units", NotModeled, "no cover in open-ground duels"),
+        (
+            "Clamber",
+            "Moving Your Units",
+            Simplified,
+            "skirmish units walk round cover pieces instead of clambering over them",
+        ),
         (
             "Hunker (+2 DEF)",
             "Moving Your Units",
-            NotModeled,
-            "the duel tactic never hunkers; comes with the Skirmish mission",
+            Modeled,
+            "skirmishes: a unit that cannot attack or usefully move hunkers (+2 DEF until it moves, stacks with cover); duels never hunker",
         ),
         (
             "Pivot and facing",
@@ -92,7 +107,12 @@ pub fn table() -> Vec<CoverageRow> {
             NotModeled,
             "units are assumed to face their target",
         ),
-        ("Cover (+3 DEF, 2 units a piece)", "Cover", NotModeled, "open-ground duels; comes with the Skirmish mission"),
+        (
+            "Cover (+3 DEF, 2 units a piece)",
+            "Cover",
+            Modeled,
+            "skirmishes: 6\" walls placed from the seed; +3 DEF when the attack line crosses the wall the unit shelters behind; GnG shoots over cover",
+        ),
         (
             "Stat source: rulebook pages vs Quick Reference Sheet",
             "Unit Types; Quick Reference Sheet",
@@ -102,17 +122,27 @@ pub fn table() -> Vec<CoverageRow> {
         (
             "Unit upgrades (7, one per army)",
             "Unit Upgrades",
-            NotModeled,
-            "in the config's cost list; valued with the Skirmish mission",
+            Modeled,
+            "skirmishes: all 7; Grenade Launchers and Flashbangs usable every 4th own turn; valued by value in army",
         ),
-        ("Terrain: rough and dangerous", "Terrain", NotModeled, "optional rules; open-ground duels"),
+        (
+            "Terrain: rough and dangerous",
+            "Terrain",
+            Modeled,
+            "skirmish switches skirmish.rough_areas / dangerous_areas (default off): rough −2\" movement, dangerous d6 on crossing, 1 = 1 damage",
+        ),
         (
             "Deployment: 8 units within 12\", 3 reserves a turn",
             "Playing the Game",
-            NotModeled,
-            "duels start with both squads deployed in lines a fixed distance apart",
+            Modeled,
+            "skirmishes: Artillery then the costliest deploy; reserves enter at the front of the zone before activations",
         ),
-        ("Skirmish (350 points, last side standing)", "Types of Games", NotModeled, "comes with the battle engine"),
+        (
+            "Skirmish (350 points, last side standing)",
+            "Types of Games",
+            Modeled,
+            "`pointsworth skirmish`: 60\"×36\" table, 5 cover pieces; 40 game turns without a winner is a draw",
+        ),
         ("Point Capture and Ground War missions", "Types of Games", NotModeled, "command points not modeled"),
         (
             "Turn order: players alternate, roll-off for first",

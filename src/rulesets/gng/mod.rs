@@ -12,9 +12,11 @@
 //! - `medic_heals = "once_per_turn"` means at most one heal per side per turn (a unit
 //!   activates at most once a turn anyway, so "once per turn per medic" would change nothing).
 
+pub mod army;
 pub mod coverage;
 pub mod exact;
 pub mod rules;
+pub mod skirmish;
 
 use std::collections::BTreeMap;
 
@@ -176,6 +178,8 @@ struct RawConfig {
     units: Vec<Spanned<RawUnit>>,
     #[serde(rename = "upgrade", default)]
     upgrades: Vec<Upgrade>,
+    #[serde(default)]
+    skirmish: skirmish::SkirmishConfig,
 }
 
 /// A cost-list upgrade (GnG 1.5, "Unit Upgrades"): one per army, valued in skirmishes.
@@ -199,6 +203,8 @@ pub struct GunsNGrenades {
     pub units: Vec<UnitInfo>,
     pub profiles: Vec<Profile>,
     pub upgrades: Vec<Upgrade>,
+    /// The `[skirmish]` table (defaults when absent).
+    pub skirmish: skirmish::SkirmishConfig,
 }
 
 impl GunsNGrenades {
@@ -207,7 +213,7 @@ impl GunsNGrenades {
     ///
     /// Errors carry `file:line:col`, the unit and the key, or the offending `--set`.
     pub fn from_source(source: &Source, overrides: &Overrides) -> Result<Self, ConfigError> {
-        overrides.check_sections(&["rules", "duel", "unit"])?;
+        overrides.check_sections(&["rules", "duel", "unit", "skirmish"])?;
         let mut raw: RawConfig = source.parse()?;
         if raw.ruleset.get_ref() != "guns-n-grenades" {
             return Err(source.error_at(
@@ -217,6 +223,8 @@ impl GunsNGrenades {
         }
         overrides.apply_section("rules", &mut raw.rules)?;
         overrides.apply_section("duel", &mut raw.duel)?;
+        overrides.apply_section("skirmish", &mut raw.skirmish)?;
+        raw.skirmish.validate().map_err(|m| source.error(m))?;
         let rules = raw.rules;
         let duel = raw.duel;
         validate_settings(source, &rules, &duel)?;
@@ -248,7 +256,12 @@ impl GunsNGrenades {
                 }
             }
         }
-        Ok(GunsNGrenades { rules, duel, units, profiles, upgrades: raw.upgrades })
+        Ok(GunsNGrenades { rules, duel, units, profiles, upgrades: raw.upgrades, skirmish: raw.skirmish })
+    }
+
+    /// The rulebook title (for pictures and tables).
+    pub fn title_str(&self) -> &'static str {
+        "Guns 'N Grenades v1.5"
     }
 
     /// The profile of unit `i`.

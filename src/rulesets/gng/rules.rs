@@ -15,9 +15,9 @@ const EPS: f32 = 1e-3;
 
 /// Shaken vehicles: the lock is set when the vehicle becomes Shaken and takes effect during
 /// its side's next turn (RULINGS.md: "cannot move during its side's next turn but can fire").
-const LOCK_NONE: u8 = 0;
-const LOCK_PENDING: u8 = 1;
-const LOCK_ACTIVE: u8 = 2;
+pub(crate) const LOCK_NONE: u8 = 0;
+pub(crate) const LOCK_PENDING: u8 = 1;
+pub(crate) const LOCK_ACTIVE: u8 = 2;
 
 /// One unit on the table.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -334,7 +334,7 @@ fn activate<D: Dice>(r: &GunsNGrenades, bt: &mut Battle, dice: &mut D, s: Side, 
 
 /// Walk and Rush allowances in inches: Light +1" (in the profile); Bloodied infantry move
 /// half, rounded down (GnG 1.5, "How Combat Works").
-fn move_allowance(p: &Profile, f: &Fighter) -> (f32, f32) {
+pub(crate) fn move_allowance(p: &Profile, f: &Fighter) -> (f32, f32) {
     if p.kind == Kind::Infantry && f.damage + 1 == p.health {
         ((p.walk / 2.0).floor(), (p.rush / 2.0).floor())
     } else {
@@ -350,7 +350,7 @@ fn walk_reaches(p: &Profile, f: &Fighter, d: f32) -> bool {
 
 /// Whether a unit may move now: Artillery never moves on its own; a Shaken vehicle cannot
 /// move during its side's next turn.
-fn can_move(p: &Profile, f: &Fighter) -> bool {
+pub(crate) fn can_move(p: &Profile, f: &Fighter) -> bool {
     match p.kind {
         Kind::Artillery => false,
         Kind::Vehicle => f.lock != LOCK_ACTIVE,
@@ -391,7 +391,7 @@ fn nearest_enemy(bt: &Battle, s: Side, i: usize) -> Option<(usize, f32)> {
 
 /// GnG 1.5, "Glossary": Range is the farthest and Minimum Range the closest a unit may target.
 #[inline]
-fn in_range(p: &Profile, d: f32) -> bool {
+pub(crate) fn in_range(p: &Profile, d: f32) -> bool {
     d <= p.range + EPS && d + EPS >= p.min_range
 }
 
@@ -449,8 +449,24 @@ pub fn medic_heal(bt: &mut Battle, s: Side, j: usize) {
 /// attacker's total is strictly higher. Fast Shot re-rolls a miss once ("Unit Tags"; variant
 /// `fast_shot`). Returns `Some(attacker total)` on a hit.
 pub fn opposed_roll<D: Dice>(r: &GunsNGrenades, attacker: &Profile, defender: &Profile, dice: &mut D) -> Option<i32> {
-    let atk = attacker.atk as i32;
-    let def = defender.def as i32;
+    opposed_roll_with(r, attacker, defender, 0, 0, dice)
+}
+
+/// [`opposed_roll`] with situational modifiers: `atk_mod` added to the attacker's ATK (Hollow
+/// Point Rounds +2 against Light targets, Bayonets +1 within 1½") and `def_mod` to the
+/// defender's DEF (cover +3, Hunker +2, Body Armor +1). GnG 1.5, "Cover", "Movement",
+/// "Unit Upgrades".
+#[inline]
+pub fn opposed_roll_with<D: Dice>(
+    r: &GunsNGrenades,
+    attacker: &Profile,
+    defender: &Profile,
+    atk_mod: i32,
+    def_mod: i32,
+    dice: &mut D,
+) -> Option<i32> {
+    let atk = attacker.atk as i32 + atk_mod;
+    let def = defender.def as i32 + def_mod;
     let mut a = dice.d6() as i32;
     let mut d = dice.d6() as i32;
     if a + atk <= d + def && attacker.tags.fast_shot {
@@ -490,15 +506,39 @@ fn blast<D: Dice>(
     total: i32,
     p: &Profile,
 ) {
+    blast_with(r, bt, dice, shooter_side, hit, centre, total, p.blast, p.hit_damage, |_, _| 0, |_, _| {});
+}
+
+/// The blast radius step with a caller's DEF modifier for each unit caught (`def_mod(side,
+/// index)`: Hunker, Body Armor in a skirmish), radius `radius` and damage `damage` (0 for a
+/// Flashbang, which only marks who is caught). Returns nothing; damage goes through
+/// [`take_damage`]. Calls `caught(side, index)` for every unit whose roll is lower.
+#[allow(clippy::too_many_arguments)]
+pub fn blast_with<D: Dice, M: Fn(Side, usize) -> i32, C: FnMut(Side, usize)>(
+    r: &GunsNGrenades,
+    bt: &mut Battle,
+    dice: &mut D,
+    shooter_side: Side,
+    hit: (Side, usize),
+    centre: &Fighter,
+    total: i32,
+    radius: f32,
+    damage: u8,
+    def_mod: M,
+    mut caught: C,
+) {
     for side in [0, 1] {
         for j in 0..bt.sides[side].len() {
             let u = bt.sides[side][j];
-            if (side, j) == hit || !u.alive || dist(centre, &u) > p.blast + EPS {
+            if (side, j) == hit || !u.alive || dist(centre, &u) > radius + EPS {
                 continue;
             }
-            let def = r.profile(u.unit as usize).def as i32;
+            let def = r.profile(u.unit as usize).def as i32 + def_mod(side, j);
             if (dice.d6() as i32) + def < total {
-                take_damage(r, bt, side, j, p.hit_damage, shooter_side);
+                if damage > 0 {
+                    take_damage(r, bt, side, j, damage, shooter_side);
+                }
+                caught(side, j);
             }
         }
     }

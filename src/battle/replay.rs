@@ -1,0 +1,139 @@
+//! A replay picture of one battle as SVG: table, terrain, deployment zones, each unit's path
+//! and where it ended or died. Written by hand (plain SVG text): the picture is geometry,
+//! not a chart, and needs no font or plotting backend.
+
+use std::fmt::Write;
+
+use super::{AreaKind, Pos, Table};
+
+/// One unit's story.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ReplayUnit {
+    pub side: usize,
+    /// Short label drawn at the unit's last position, e.g. "Rf".
+    pub label: String,
+    /// Positions: where it entered, then after each move.
+    pub path: Vec<Pos>,
+    /// Game turn it was destroyed in, if it was.
+    pub died: Option<u32>,
+}
+
+/// Everything the picture shows.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Replay {
+    pub title: String,
+    /// Lines of text under the table (armies, result, legend).
+    pub notes: Vec<String>,
+    /// The table at the end of the battle (destroyed cover drawn dashed).
+    pub table: Table,
+    pub deploy_depth: f32,
+    pub units: Vec<ReplayUnit>,
+}
+
+const SCALE: f32 = 14.0;
+const MARGIN: f32 = 20.0;
+const COLOURS: [&str; 2] = ["#1f5fbf", "#c62828"];
+const ZONE_FILL: [&str; 2] = ["#e3ecfa", "#fbe5e5"];
+
+fn esc(s: &str) -> String {
+    s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;")
+}
+
+/// Renders the replay as a standalone SVG document.
+pub fn to_svg(r: &Replay) -> String {
+    let (w, d) = (r.table.width * SCALE, r.table.depth * SCALE);
+    let text_h = 18.0 * (r.notes.len() as f32 + 1.0) + 10.0;
+    let (tw, th) = (w + 2.0 * MARGIN, d + 2.0 * MARGIN + text_h + 10.0);
+    let px = |p: Pos| (MARGIN + p.x * SCALE, MARGIN + 24.0 + p.y * SCALE);
+    let mut s = String::new();
+    let _ = writeln!(
+        s,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{tw:.0}" height="{:.0}" viewBox="0 0 {tw:.0} {:.0}" font-family="sans-serif">"#,
+        th + 24.0,
+        th + 24.0
+    );
+    let _ = writeln!(s, r#"<rect width="100%" height="100%" fill="white"/>"#);
+    let _ = writeln!(s, r#"<text x="{MARGIN}" y="18" font-size="15" font-weight="bold">{}</text>"#, esc(&r.title));
+    let (x0, y0) = px(Pos::new(0.0, 0.0));
+    let _ = writeln!(s, r##"<rect x="{x0}" y="{y0}" width="{w}" height="{d}" fill="#f4f1e8" stroke="#555"/>"##);
+    for side in 0..2 {
+        let zy = if side == 0 { 0.0 } else { r.table.depth - r.deploy_depth };
+        let (_, zy_px) = px(Pos::new(0.0, zy));
+        let _ = writeln!(
+            s,
+            r#"<rect x="{x0}" y="{zy_px}" width="{w}" height="{}" fill="{}" opacity="0.8"/>"#,
+            r.deploy_depth * SCALE,
+            ZONE_FILL[side]
+        );
+    }
+    for a in &r.table.areas {
+        let (cx, cy) = px(a.centre);
+        let fill = match a.kind {
+            AreaKind::Rough => "#c8b68a",
+            AreaKind::Dangerous => "#e8893a",
+        };
+        let _ = writeln!(s, r#"<circle cx="{cx}" cy="{cy}" r="{}" fill="{fill}" opacity="0.5"/>"#, a.radius * SCALE);
+    }
+    for wall in &r.table.walls {
+        let (ax, ay) = px(wall.a);
+        let (bx, by) = px(wall.b);
+        let style = if wall.intact {
+            r##"stroke="#6d4c2f" stroke-width="6""##
+        } else {
+            r##"stroke="#999" stroke-width="4" stroke-dasharray="4 4""##
+        };
+        let _ = writeln!(s, r#"<line x1="{ax}" y1="{ay}" x2="{bx}" y2="{by}" {style} stroke-linecap="round"/>"#);
+    }
+    for u in &r.units {
+        let c = COLOURS[u.side % 2];
+        let pts: Vec<String> = u.path.iter().map(|&p| px(p)).map(|(x, y)| format!("{x:.1},{y:.1}")).collect();
+        let _ = writeln!(
+            s,
+            r#"<polyline points="{}" fill="none" stroke="{c}" stroke-width="1.5" opacity="0.55"/>"#,
+            pts.join(" ")
+        );
+        if let Some(&start) = u.path.first() {
+            let (x, y) = px(start);
+            let _ = writeln!(s, r#"<circle cx="{x}" cy="{y}" r="3" fill="white" stroke="{c}"/>"#);
+        }
+        let Some(&end) = u.path.last() else { continue };
+        let (x, y) = px(end);
+        if let Some(turn) = u.died {
+            let k = 5.0;
+            let _ = writeln!(
+                s,
+                r#"<path d="M{} {} L{} {} M{} {} L{} {}" stroke="{c}" stroke-width="2.5"/><text x="{}" y="{}" font-size="9" fill="{c}">{} t{turn}</text>"#,
+                x - k,
+                y - k,
+                x + k,
+                y + k,
+                x - k,
+                y + k,
+                x + k,
+                y - k,
+                x + 6.0,
+                y - 4.0,
+                esc(&u.label)
+            );
+        } else {
+            let _ = writeln!(
+                s,
+                r#"<circle cx="{x}" cy="{y}" r="5.5" fill="{c}"/><text x="{}" y="{}" font-size="10" font-weight="bold" fill="{c}">{}</text>"#,
+                x + 7.0,
+                y + 4.0,
+                esc(&u.label)
+            );
+        }
+    }
+    let mut ty = MARGIN + 24.0 + d + 22.0;
+    for line in &r.notes {
+        let _ = writeln!(s, r#"<text x="{MARGIN}" y="{ty}" font-size="12">{}</text>"#, esc(line));
+        ty += 18.0;
+    }
+    let _ = writeln!(
+        s,
+        r##"<text x="{MARGIN}" y="{ty}" font-size="11" fill="#444">○ entered · ● alive at the end · ✕ destroyed (tN = game turn) · brown bars: cover (dashed: destroyed) · shaded: deployment zones</text>"##
+    );
+    s.push_str("</svg>\n");
+    s
+}

@@ -1,0 +1,312 @@
+//! The report's Skirmish section (Guns 'N Grenades): value in army as a table and a chart
+//! with interval whiskers, per-unit skirmish statistics, and one replay picture.
+//!
+//! Files (only when the analysis has skirmish results): `skirmish.json`,
+//! `skirmish_value_in_army.csv`, `skirmish_units.csv`, `value_in_army.png`/`.svg`,
+//! `skirmish_replay.svg`. All written atomically and deterministically.
+
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+
+use anyhow::Context;
+use plotters::prelude::*;
+use plotters::style::text_anchor::{HPos, Pos, VPos};
+
+use super::atomic::{persist, temp_path, write_atomic};
+use crate::analysis::RulesetAnalysis;
+use crate::analysis::skirmish::SkirmishAnalysis;
+
+/// Chart file stem.
+pub const VALUE_CHART: &str = "value_in_army";
+/// Replay picture file name.
+pub const REPLAY: &str = "skirmish_replay.svg";
+
+/// Writes the skirmish files into `dir`; nothing when the analysis has no skirmish results.
+pub fn write_files(a: &RulesetAnalysis, dir: &Path) -> anyhow::Result<Vec<PathBuf>> {
+    let Some(runs) = a.skirmish.as_ref().filter(|r| !r.is_empty()) else {
+        return Ok(Vec::new());
+    };
+    let mut written = Vec::new();
+    let mut put = |name: &str, bytes: &[u8]| -> anyhow::Result<()> {
+        let path = dir.join(name);
+        write_atomic(&path, bytes).with_context(|| format!("writing {}", path.display()))?;
+        written.push(path);
+        Ok(())
+    };
+    let mut json = serde_json::to_vec_pretty(runs)?;
+    json.push(b'\n');
+    put("skirmish.json", &json)?;
+    put("skirmish_value_in_army.csv", value_csv(runs).as_bytes())?;
+    put("skirmish_units.csv", units_csv(runs).as_bytes())?;
+    if let Some(svg) = &runs[0].replay_svg {
+        put(REPLAY, svg.as_bytes())?;
+    }
+    written.extend(write_value_chart(a, runs, dir)?);
+    Ok(written)
+}
+
+fn value_csv(runs: &[SkirmishAnalysis]) -> String {
+    let mut s = String::from("tactic,item,kind,cost,log_odds,log_odds_se,value_per_point,value_lo,value_hi\n");
+    for r in runs {
+        for v in &r.value_in_army {
+            let _ = writeln!(
+                s,
+                "{},{},{},{},{:.5},{:.5},{:.4},{:.4},{:.4}",
+                r.tactic,
+                v.name,
+                v.item,
+                v.cost,
+                v.log_odds,
+                v.log_odds_se,
+                v.value_per_point.value,
+                v.value_per_point.lo,
+                v.value_per_point.hi
+            );
+        }
+    }
+    s
+}
+
+fn units_csv(runs: &[SkirmishAnalysis]) -> String {
+    let mut s = String::from(
+        "tactic,unit,cost,fielded,kills_per_unit,survival,survival_lo,survival_hi,points_killed_per_point\n",
+    );
+    for r in runs {
+        for u in &r.units {
+            let _ = writeln!(
+                s,
+                "{},{},{},{},{:.4},{:.4},{:.4},{:.4},{:.4}",
+                r.tactic,
+                u.name,
+                u.cost,
+                u.fielded,
+                u.kills_per_unit,
+                u.survival.value,
+                u.survival.lo,
+                u.survival.hi,
+                u.points_killed_per_point
+            );
+        }
+    }
+    s
+}
+
+fn pct(e: &crate::stats::Estimate) -> String {
+    format!("{:.1}% [{:.1}, {:.1}]", 100.0 * e.value, 100.0 * e.lo, 100.0 * e.hi)
+}
+
+/// The Markdown section; empty when the analysis has no skirmish results.
+pub fn section(a: &RulesetAnalysis) -> String {
+    let Some(runs) = a.skirmish.as_ref().filter(|r| !r.is_empty()) else {
+        return String::new();
+    };
+    let d = &runs[0];
+    let mut o = String::new();
+    o.push_str("## Skirmish: value in army\n\n");
+    let _ = writeln!(
+        o,
+        "Full {}-point Skirmish games (60\"×36\" table, 5 cover pieces placed from the seed, 8 units \
+         deployed, 3 reserves a turn, 5 activations, last side standing; 40 game turns is a draw) \
+         between **random legal armies** (at least 95% of the points, Limited respected, one upgrade \
+         half the time). **Value in army** is a logistic regression of the result on each unit type's \
+         and upgrade's count difference: its coefficient per point, normalised so the mean unit type \
+         is 1. Above 1 the item wins more games than its cost suggests (too cheap), below 1 fewer. \
+         Intervals are 95% from the regression's standard errors (delta method). Armies are built to \
+         nearly equal points, so every value shares the uncertainty of the common level; compare \
+         items by their intervals.\n",
+        d.points
+    );
+    let cautious = runs.iter().find(|r| r.tactic == "cautious");
+    let _ = writeln!(
+        o,
+        "{} games per tactic, seed {}. Default tactic: A wins {}, B wins {}, draws {}; mean {:.1} game turns.\n",
+        d.games,
+        d.seed,
+        pct(&d.a_wins),
+        pct(&d.b_wins),
+        pct(&d.draws),
+        d.mean_turns
+    );
+    let _ = writeln!(o, "![value in army]({VALUE_CHART}.png)\n");
+    if cautious.is_some() {
+        o.push_str("| item | cost | value per point, default tactic [95% CI] | cautious tactic [95% CI] |\n|---|---:|---|---|\n");
+    } else {
+        o.push_str("| item | cost | value per point [95% CI] |\n|---|---:|---|\n");
+    }
+    for v in &d.value_in_army {
+        let e = &v.value_per_point;
+        let mut line = format!("| {} ({}) | {} | {:.2} [{:.2}, {:.2}] |", v.name, v.item, v.cost, e.value, e.lo, e.hi);
+        if let Some(c) = cautious {
+            match c.value_in_army.iter().find(|x| x.name == v.name) {
+                Some(x) => {
+                    let e = &x.value_per_point;
+                    let _ = write!(line, " {:.2} [{:.2}, {:.2}] |", e.value, e.lo, e.hi);
+                }
+                None => line.push_str(" — |"),
+            }
+        }
+        o.push_str(&line);
+        o.push('\n');
+    }
+    if !d.fit_converged {
+        o.push_str("\n**Warning:** the regression did not converge; treat the values as rough.\n");
+    }
+    o.push_str("\n### Skirmish: unit statistics (default tactic)\n\n");
+    o.push_str(
+        "| unit | cost | fielded | kills per unit | survival [95% CI] | points killed per point |\n|---|---:|---:|---:|---|---:|\n",
+    );
+    for u in &d.units {
+        let _ = writeln!(
+            o,
+            "| {} | {} | {} | {:.2} | {} | {:.2} |",
+            u.name,
+            u.cost,
+            u.fielded,
+            u.kills_per_unit,
+            pct(&u.survival),
+            u.points_killed_per_point
+        );
+    }
+    if d.replay_svg.is_some() || d.replay.is_some() {
+        o.push_str("\n### Skirmish: one seeded battle\n\n");
+        o.push_str(
+            "Each line is a unit's path (blue deploys at the top, red at the bottom); ✕ marks where a \
+             unit was destroyed and in which game turn; brown bars are cover (dashed once destroyed).\n\n",
+        );
+        let _ = writeln!(o, "![skirmish replay]({REPLAY})\n");
+    } else {
+        o.push('\n');
+    }
+    o
+}
+
+// ---------------------------------------------------------------------------------------
+// Chart
+
+const FAMILY: &str = "sans-serif";
+const ROW: i32 = 34;
+const WIDTH: u32 = 1100;
+
+fn text_style(size: f64, color: RGBColor, h: HPos) -> TextStyle<'static> {
+    TextStyle { font: (FAMILY, size).into_font(), color: color.to_backend_color(), pos: Pos::new(h, VPos::Center) }
+}
+
+fn write_value_chart(a: &RulesetAnalysis, runs: &[SkirmishAnalysis], dir: &Path) -> anyhow::Result<Vec<PathBuf>> {
+    if runs[0].value_in_army.is_empty() {
+        return Ok(Vec::new());
+    }
+    super::charts::ensure_fonts()?;
+    let n = runs[0].value_in_army.len() as i32;
+    let size = (WIDTH, (150 + ROW * n + 60) as u32);
+    let svg_path = dir.join(format!("{VALUE_CHART}.svg"));
+    let mut svg = String::new();
+    {
+        let root = SVGBackend::with_string(&mut svg, size).into_drawing_area();
+        draw_value_chart(&root, a, runs, size)?;
+        root.present()?;
+    }
+    write_atomic(&svg_path, svg.as_bytes())?;
+    let png_path = dir.join(format!("{VALUE_CHART}.png"));
+    let tmp = temp_path(&png_path, ".png");
+    let drawn = (|| -> anyhow::Result<()> {
+        let root = BitMapBackend::new(&tmp, size).into_drawing_area();
+        draw_value_chart(&root, a, runs, size)?;
+        root.present()?;
+        Ok(())
+    })();
+    if let Err(e) = drawn {
+        let _ = std::fs::remove_file(&tmp);
+        return Err(e.context(format!("drawing {}", png_path.display())));
+    }
+    persist(&tmp, &png_path)?;
+    Ok(vec![png_path, svg_path])
+}
+
+fn draw_value_chart<DB>(
+    root: &DrawingArea<DB, plotters::coord::Shift>,
+    a: &RulesetAnalysis,
+    runs: &[SkirmishAnalysis],
+    size: (u32, u32),
+) -> anyhow::Result<()>
+where
+    DB: DrawingBackend,
+    DB::ErrorType: 'static,
+{
+    root.fill(&WHITE)?;
+    let dark = RGBColor(20, 20, 20);
+    let muted = RGBColor(80, 80, 80);
+    root.draw_text(&format!("{}: value in army", a.title), &text_style(28.0, dark, HPos::Left), (24, 28))?;
+    let sub = format!(
+        "value per point normalised to the field mean (1 = average), 95% intervals; {} random-army skirmishes per tactic",
+        runs[0].games
+    );
+    root.draw_text(&sub, &text_style(17.0, muted, HPos::Left), (24, 62))?;
+    let rows = &runs[0].value_in_army;
+    let n = rows.len();
+    let all = runs.iter().flat_map(|r| r.value_in_army.iter().map(|v| &v.value_per_point));
+    let (mut lo, mut hi) = (0.0f64, 2.0f64);
+    for e in all {
+        lo = lo.min(e.lo);
+        hi = hi.max(e.hi);
+    }
+    let lo = (lo * 2.0).floor() / 2.0;
+    let hi = (hi * 2.0).ceil() / 2.0;
+    let plot = root.margin(90, 50, 20, 30);
+    let label_w = 290;
+    let mut chart = ChartBuilder::on(&plot)
+        .x_label_area_size(40)
+        .y_label_area_size(label_w)
+        .build_cartesian_2d(lo..hi, -0.5f64..(n as f64 - 0.5))?;
+    chart
+        .configure_mesh()
+        .disable_y_mesh()
+        .y_labels(0)
+        .x_labels(((hi - lo) * 2.0) as usize + 1)
+        .x_label_formatter(&|x| format!("{x:.1}"))
+        .x_desc("value per point (field mean = 1)")
+        .label_style(text_style(17.0, dark, HPos::Center))
+        .axis_desc_style(text_style(17.0, dark, HPos::Center))
+        .bold_line_style(RGBColor(222, 222, 222))
+        .light_line_style(WHITE)
+        .axis_style(muted)
+        .draw()?;
+    let colours = [RGBColor(67, 147, 195), RGBColor(214, 96, 77)];
+    for (i, v) in rows.iter().enumerate() {
+        let y = (n - 1 - i) as f64;
+        let (x, py) = chart.backend_coord(&(lo, y));
+        root.draw_text(
+            &format!("{} ({}, {} pts)", v.name, v.item, v.cost),
+            &text_style(17.0, dark, HPos::Right),
+            (x - 8, py),
+        )?;
+        for (k, run) in runs.iter().enumerate().take(2) {
+            let Some(e) = run.value_in_army.iter().find(|x| x.name == v.name).map(|x| x.value_per_point) else {
+                continue;
+            };
+            let off = if runs.len() > 1 { if k == 0 { 0.15 } else { -0.15 } } else { 0.0 };
+            let c = colours[k];
+            let yy = y + off;
+            let stroke = c.stroke_width(2);
+            chart.draw_series([
+                PathElement::new(vec![(e.lo, yy), (e.hi, yy)], stroke),
+                PathElement::new(vec![(e.lo, yy - 0.1), (e.lo, yy + 0.1)], stroke),
+                PathElement::new(vec![(e.hi, yy - 0.1), (e.hi, yy + 0.1)], stroke),
+            ])?;
+            chart.draw_series(std::iter::once(Circle::new((e.value, yy), 5, c.filled())))?;
+        }
+    }
+    chart.draw_series(DashedLineSeries::new(
+        vec![(1.0, -0.5), (1.0, n as f64 - 0.5)],
+        8,
+        6,
+        RGBColor(40, 40, 40).stroke_width(2),
+    ))?;
+    // Legend.
+    let ly = size.1 as i32 - 22;
+    for (k, run) in runs.iter().enumerate().take(2) {
+        let x = 24 + 260 * k as i32;
+        root.draw(&Circle::new((x, ly), 5, colours[k].filled()))?;
+        root.draw_text(&format!("{} tactic", run.tactic), &text_style(17.0, dark, HPos::Left), (x + 12, ly))?;
+    }
+    Ok(())
+}
