@@ -50,7 +50,7 @@ impl AppError {
     }
 }
 
-fn stdout_write(text: &str) -> Result<(), AppError> {
+pub(crate) fn stdout_write(text: &str) -> Result<(), AppError> {
     let mut out = std::io::stdout().lock();
     out.write_all(text.as_bytes())
         .and_then(|_| out.flush())
@@ -73,16 +73,17 @@ pub fn run(cli: Cli) -> Result<(), AppError> {
         Command::Duel(a) => duel(a),
         Command::Matrix(a) => matrix(a),
         Command::Rules(a) => rules(a),
+        Command::FairCosts(a) => crate::commands::fair_costs::run(a),
     }
 }
 
 /// A ruleset loaded with its config source.
-struct Loaded {
-    ruleset: AnyRuleset,
-    source: Source,
+pub(crate) struct Loaded {
+    pub(crate) ruleset: AnyRuleset,
+    pub(crate) source: Source,
 }
 
-fn load(id: &str, config: Option<&PathBuf>, set: &[String]) -> Result<Loaded, AppError> {
+pub(crate) fn load(id: &str, config: Option<&PathBuf>, set: &[String]) -> Result<Loaded, AppError> {
     let id = AnyRuleset::check_id(id)?;
     let path = config.cloned().unwrap_or_else(|| default_config(id));
     let source = Source::read(&path)?;
@@ -91,7 +92,7 @@ fn load(id: &str, config: Option<&PathBuf>, set: &[String]) -> Result<Loaded, Ap
     Ok(Loaded { ruleset, source })
 }
 
-fn check_sim_args(sim: &SimArgs) -> Result<(), AppError> {
+pub(crate) fn check_sim_args(sim: &SimArgs) -> Result<(), AppError> {
     if let Some(e) = sim.target_error {
         if !(e > 0.0 && e < 0.5) {
             return Err(AppError::Usage(format!("--target-error must be in (0, 0.5), got {e}")));
@@ -114,7 +115,7 @@ fn settings_for<R: Ruleset>(r: &R, sim: &SimArgs) -> AnalysisSettings {
     s
 }
 
-fn progress_bar() -> ProgressBar {
+pub(crate) fn progress_bar() -> ProgressBar {
     if !std::io::stderr().is_terminal() {
         return ProgressBar::hidden();
     }
@@ -127,7 +128,7 @@ fn progress_bar() -> ProgressBar {
     pb
 }
 
-fn pct(e: &Estimate) -> String {
+pub(crate) fn pct(e: &Estimate) -> String {
     if e.lo == e.hi {
         format!("{:.1}%", 100.0 * e.value)
     } else {

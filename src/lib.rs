@@ -6,6 +6,7 @@
 pub mod analysis;
 pub mod app;
 pub mod cli;
+pub mod commands;
 pub mod config;
 pub mod dice;
 pub mod report;

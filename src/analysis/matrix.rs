@@ -270,6 +270,7 @@ pub fn analyse<R: Ruleset>(
         coverage: r.coverage(),
         warnings,
         elapsed_seconds: started.elapsed().as_secs_f64(),
+        fair_costs: None,
     }
 }
 
@@ -354,4 +355,3 @@ mod tests {
         }
     }
 }
-

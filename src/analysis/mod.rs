@@ -4,6 +4,7 @@
 //! It knows no dice and no files: the simulation produces [`MatchupResult`]s, the report
 //! writers take a finished [`RulesetAnalysis`].
 
+pub mod balance;
 pub mod matrix;
 
 use serde::{Deserialize, Serialize};
@@ -167,4 +168,7 @@ pub struct RulesetAnalysis {
     pub warnings: Vec<Warning>,
     /// Wall-clock seconds the simulation took (not part of snapshot tests).
     pub elapsed_seconds: f64,
+    /// Suggested costs from the balance solver; `None` if not run.
+    #[serde(default)]
+    pub fair_costs: Option<balance::FairCosts>,
 }

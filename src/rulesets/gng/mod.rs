@@ -21,6 +21,7 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 use toml::Spanned;
 
+use crate::analysis::balance::BalanceConfig;
 use crate::analysis::{CoverageRow, UnitInfo};
 use crate::config::{ConfigError, Field, Overrides, Source};
 use crate::dice::Dice;
@@ -176,6 +177,8 @@ struct RawConfig {
     units: Vec<Spanned<RawUnit>>,
     #[serde(rename = "upgrade", default)]
     upgrades: Vec<Upgrade>,
+    #[serde(default)]
+    balance: BalanceConfig,
 }
 
 /// A cost-list upgrade (GnG 1.5, "Unit Upgrades"): one per army, valued in skirmishes.
@@ -199,6 +202,8 @@ pub struct GunsNGrenades {
     pub units: Vec<UnitInfo>,
     pub profiles: Vec<Profile>,
     pub upgrades: Vec<Upgrade>,
+    /// The `[balance]` table: settings of the fair-cost solver.
+    pub balance: BalanceConfig,
 }
 
 impl GunsNGrenades {
@@ -207,7 +212,7 @@ impl GunsNGrenades {
     ///
     /// Errors carry `file:line:col`, the unit and the key, or the offending `--set`.
     pub fn from_source(source: &Source, overrides: &Overrides) -> Result<Self, ConfigError> {
-        overrides.check_sections(&["rules", "duel", "unit"])?;
+        overrides.check_sections(&["rules", "duel", "unit", "balance"])?;
         let mut raw: RawConfig = source.parse()?;
         if raw.ruleset.get_ref() != "guns-n-grenades" {
             return Err(source.error_at(
@@ -217,6 +222,8 @@ impl GunsNGrenades {
         }
         overrides.apply_section("rules", &mut raw.rules)?;
         overrides.apply_section("duel", &mut raw.duel)?;
+        overrides.apply_section("balance", &mut raw.balance)?;
+        raw.balance.validate().map_err(|m| source.error(m))?;
         let rules = raw.rules;
         let duel = raw.duel;
         validate_settings(source, &rules, &duel)?;
@@ -248,7 +255,7 @@ impl GunsNGrenades {
                 }
             }
         }
-        Ok(GunsNGrenades { rules, duel, units, profiles, upgrades: raw.upgrades })
+        Ok(GunsNGrenades { rules, duel, units, profiles, upgrades: raw.upgrades, balance: raw.balance })
     }
 
     /// The profile of unit `i`.
@@ -454,5 +461,19 @@ impl Ruleset for GunsNGrenades {
     }
     fn exact_duel(&self, a: usize, b: usize, distance: f64) -> Result<ExactDuel, NotExact> {
         exact::stand_up_duel(self, a, b, distance)
+    }
+    fn balance_config(&self) -> BalanceConfig {
+        self.balance.clone()
+    }
+    /// F: P(one attack of `i` hits `j`), the opposed roll with Fast Shot ("How Combat Works",
+    /// "Unit Tags"); one attack per activation. H: hits of `j` that destroy `i`,
+    /// ⌈health / damage per hit⌉ (Tough, Deadly, Tank and Artillery damage included). Blast,
+    /// ranges, movement and healing are left out on purpose: where they matter, the simulated
+    /// fair cost departs from this estimate.
+    fn lanchester(&self, i: usize, j: usize) -> Option<(f64, f64)> {
+        let (pi, pj) = (&self.profiles[i], &self.profiles[j]);
+        let f = exact::hit_probability(self, pi, pj);
+        let h = (pi.health as f64 / pj.hit_damage as f64).ceil();
+        Some((f, h))
     }
 }

@@ -1,0 +1,3 @@
+//! Subcommands that live in their own module (the older ones are in `app.rs`).
+
+pub mod fair_costs;
