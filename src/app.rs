@@ -344,7 +344,9 @@ fn report(args: ReportArgs) -> Result<(), AppError> {
         let analysis = with_ruleset!(&l.ruleset, r => {
             let s = settings_for(r, &args.sim);
             let path = l.source.path.display().to_string();
-            analyse(r, &s, &path, &l.source.hash_hex(), &pb)
+            let mut a = analyse(r, &s, &path, &l.source.hash_hex(), &pb);
+            a.fair_costs = Some(crate::commands::fair_costs::for_report(r, &args.sim, &pb));
+            a
         });
         pb.finish_and_clear();
         analyses.push(analysis);

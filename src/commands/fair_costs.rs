@@ -33,10 +33,10 @@ pub fn settings<R: Ruleset>(r: &R, sim: &SimArgs, trials: u64) -> Result<Balance
 }
 
 /// The solver as `pointsworth report` runs it: the config's `balance.report_trials` per
-/// matchup unless `--trials` says otherwise.
+/// matchup, or `--trials` (the report's per-matchup cap) if that is smaller.
 pub fn for_report<R: Ruleset>(r: &R, sim: &SimArgs, progress: &ProgressBar) -> FairCosts {
     let mut s = BalanceSettings::from_ruleset(r, sim.seed);
-    s.trials = sim.trials.unwrap_or(r.balance_config().report_trials);
+    s.trials = r.balance_config().report_trials.min(sim.trials.unwrap_or(u64::MAX));
     solve(r, &s, progress)
 }
 

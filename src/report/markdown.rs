@@ -260,6 +260,8 @@ pub fn ruleset_report(a: &RulesetAnalysis) -> String {
         sweep_section(o, a, sweep);
     }
 
+    super::fair_costs::section(o, a);
+
     let _ = writeln!(o, "## Points-matched matrix: {}\n", a.matrix_points.title);
     chart(
         o,

@@ -19,6 +19,7 @@
 
 pub mod atomic;
 mod charts;
+mod fair_costs;
 mod format;
 mod markdown;
 pub mod summary;
@@ -81,6 +82,7 @@ pub fn write_ruleset_report(analysis: &RulesetAnalysis, dir: &Path) -> anyhow::R
     }
 
     written.extend(charts::write_charts(analysis, dir)?);
+    written.extend(fair_costs::write(analysis, dir)?);
 
     let md = markdown::ruleset_report(analysis);
     let path = dir.join("report.md");
