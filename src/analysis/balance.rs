@@ -16,9 +16,10 @@
 //!   of evaluations where plain halving needs a dozen.
 //! - **The interval of a fair cost** is the efficiency interval carried through the local
 //!   slope (the delta method for an inverse regression): the efficiency at the fair cost has
-//!   standard error `se`; the efficiency curve near it falls by `|slope|` per point, fitted by
-//!   least squares through the evaluated prices within ±50% of the root; so the cost has
-//!   standard error `se / |slope|`. Under common random numbers the whole curve of a seed is
+//!   standard error `se`; the efficiency curve near it falls by `|slope|` per point, measured by
+//!   a central difference over ±5% of the root with common random numbers (a narrow bracket's
+//!   secant is too noisy, a wide fit averages a curved, often steep, function; both overstate
+//!   the interval); so the cost has standard error `se / |slope|`. Under common random numbers the whole curve of a seed is
 //!   shifted by one draw of noise, which is exactly what this captures. The interval adds the
 //!   final bracket's half-width for the search's own resolution.
 //! - **The balanced list** iterates all costs jointly: it starts from the independent fair
@@ -335,12 +336,28 @@ fn fair_cost_search<R: Ruleset>(ev: &Evaluator<'_, R>, i: usize, costs: &[f64], 
             side = -1;
         }
     }
-    let root = if flo == fhi { (lo * hi).sqrt() } else { lo + (hi - lo) * flo / (flo - fhi) };
-    let slope = local_slope(&points, root, (lo, flo), (hi, fhi));
-    let se = points.iter().min_by(|x, y| (x.0 - root).abs().total_cmp(&(y.0 - root).abs())).map_or(0.0, |p| p.2);
+    let root = if flo == 0.0 {
+        lo
+    } else if fhi == 0.0 {
+        hi
+    } else {
+        lo + (hi - lo) * flo / (flo - fhi)
+    };
+    // The local slope: a central difference over ±5% of the root, both prices played with the
+    // same dice (common random numbers), so the difference is the effect of the price.
+    let (cm, cp) = (root / 1.05, root * 1.05);
+    let (fm, fp) = (eval(cm, &mut points), eval(cp, &mut points));
+    let slope = if fp < fm { Some((fp - fm) / (cp - cm)) } else { local_slope(&points, root, (lo, flo), (hi, fhi)) };
+    let se = points[..points.len() - 2]
+        .iter()
+        .min_by(|x, y| (x.0 - root).abs().total_cmp(&(y.0 - root).abs()))
+        .map_or(0.0, |p| p.2);
     let fair = match slope {
         Some(sl) => {
-            let sd = ((se / sl).powi(2) + ((hi - lo) / 2.0).powi(2) / 3.0).sqrt();
+            // The search's resolution: the root lies somewhere in the final bracket (uniform),
+            // unless a price hit 0.5 exactly.
+            let resolution = if flo == 0.0 || fhi == 0.0 { 0.0 } else { (hi - lo) / 12f64.sqrt() };
+            let sd = ((se / sl).powi(2) + resolution.powi(2)).sqrt();
             let h = z_for(CONFIDENCE) * sd;
             Estimate { value: root, lo: (root - h).max(0.0), hi: root + h }
         }
@@ -354,24 +371,23 @@ fn fair_cost_search<R: Ruleset>(ev: &Evaluator<'_, R>, i: usize, costs: &[f64], 
     FairSearch { fair: Some(fair), slope, points, note }
 }
 
-/// Least-squares slope of efficiency against cost through the prices within ±50% of `root`;
-/// the bracket's secant if fewer than two. `None` unless negative.
+/// Fallback slope of efficiency against cost at the root when the central difference is not
+/// negative (noise on a flat stretch): the secant across the final bracket, else the
+/// least-squares slope through the prices within ±50% of `root`. `None` unless negative.
 fn local_slope(points: &[(f64, f64, f64)], root: f64, lo: (f64, f64), hi: (f64, f64)) -> Option<f64> {
+    if hi.0 > lo.0 && hi.1 < lo.1 {
+        return Some((hi.1 - lo.1) / (hi.0 - lo.0));
+    }
     let near: Vec<(f64, f64)> =
         points.iter().filter(|p| p.0 >= root / 1.5 && p.0 <= root * 1.5).map(|p| (p.0, p.1)).collect();
-    let spread = near.iter().map(|p| p.0).fold(f64::NEG_INFINITY, f64::max)
-        - near.iter().map(|p| p.0).fold(f64::INFINITY, f64::min);
-    let slope = if near.len() >= 2 && spread > 0.0 {
-        let n = near.len() as f64;
-        let (mx, my) = (near.iter().map(|p| p.0).sum::<f64>() / n, near.iter().map(|p| p.1).sum::<f64>() / n);
-        let sxy: f64 = near.iter().map(|p| (p.0 - mx) * (p.1 - my)).sum();
-        let sxx: f64 = near.iter().map(|p| (p.0 - mx).powi(2)).sum();
-        sxy / sxx
-    } else if hi.0 > lo.0 {
-        (hi.1 - lo.1) / (hi.0 - lo.0)
-    } else {
-        0.0
-    };
+    if near.len() < 2 {
+        return None;
+    }
+    let n = near.len() as f64;
+    let (mx, my) = (near.iter().map(|p| p.0).sum::<f64>() / n, near.iter().map(|p| p.1).sum::<f64>() / n);
+    let sxy: f64 = near.iter().map(|p| (p.0 - mx) * (p.1 - my)).sum();
+    let sxx: f64 = near.iter().map(|p| (p.0 - mx).powi(2)).sum();
+    let slope = if sxx > 0.0 { sxy / sxx } else { 0.0 };
     (slope < 0.0).then_some(slope)
 }
 
@@ -484,9 +500,9 @@ pub fn solve<R: Ruleset>(r: &R, s: &BalanceSettings, progress: &ProgressBar) -> 
     let plan = RunPlan::fixed(s.seed, s.trials, s.batch_size);
     let ev = Evaluator { r, s, plan, progress };
     let current: Vec<f64> = units.iter().map(|u| u.cost).collect();
-    const MAX_EVALS: usize = 9;
+    const MAX_EVALS: usize = 9; // plus two for the slope
     let pairs = (k * k.saturating_sub(1) / 2) as u64;
-    progress.set_length(pairs * (2 + s.max_iterations as u64) + (k * k.saturating_sub(1) * MAX_EVALS) as u64);
+    progress.set_length(pairs * (2 + s.max_iterations as u64) + (k * k.saturating_sub(1) * (MAX_EVALS + 2)) as u64);
     progress.set_message(format!("{} matrix", r.id()));
 
     // Ratings and metagame at the current costs.
