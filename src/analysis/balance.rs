@@ -614,13 +614,13 @@ pub fn solve<R: Ruleset>(r: &R, s: &BalanceSettings, progress: &ProgressBar) -> 
                 unbalanced.push(format!("{}: {}", units[i].name, se.note));
             } else if (eb[i].value - 0.5).abs() > s.tolerance {
                 unbalanced.push(format!(
-                    "{}: {:.1}% efficient at {} points in the balanced list; steps of {} points cannot bring it \
-                     within ±{:.1} points of 50%",
+                    "{}: {:.1}% efficient at {} points in the balanced list, outside 50% ± {:.1}; no single \
+                     {}-point step of one unit brings the list closer to 50%",
                     units[i].name,
                     100.0 * eb[i].value,
                     round2(rounded[i]),
-                    round2(s.cost_step),
-                    100.0 * s.tolerance
+                    100.0 * s.tolerance,
+                    fmt_cost(s.cost_step)
                 ));
             }
             FairCostRow {

@@ -247,11 +247,13 @@ impl Chart for FairCostChart<'_> {
         foot.draw(&(EmptyElement::at((680, y)) + diamond(7, BLACK.stroke_width(2))))?;
         foot.draw(&Text::new("Lanchester estimate", (694, y - 9), legend.clone()))?;
         let missing: Vec<&str> = rows.iter().filter(|r| r.fair_cost.is_none()).map(|r| r.unit.name.as_str()).collect();
-        let note = if missing.is_empty() {
-            format!("{} trials per matchup per price, seed {}", self.f.trials, self.f.seed)
-        } else {
-            format!("not shown (no price balances them): {}", missing.join(", "))
-        };
+        let mut note = format!(
+            "{} trials per matchup per price, seed {}; where no whisker shows, the 95% interval is narrower than the dot",
+            self.f.trials, self.f.seed
+        );
+        if !missing.is_empty() {
+            note = format!("not shown (no price balances them): {}; {note}", missing.join(", "));
+        }
         foot.draw(&Text::new(note, (90, y + 18), legend.color(&LINE)))?;
         Ok(())
     }
