@@ -184,7 +184,7 @@ impl Chart for FairCostChart<'_> {
             })
             .fold(10.0f64, f64::max)
             * 1.08;
-        let (main, foot) = root.split_vertically(H as i32 - 70);
+        let (main, foot) = root.split_vertically(H as i32 - 90);
         let mut chart = ChartBuilder::on(&main)
             .caption(format!("{}: current cost vs fair cost", self.title), ("sans-serif", 28).into_font())
             .margin(20)
@@ -247,14 +247,15 @@ impl Chart for FairCostChart<'_> {
         foot.draw(&(EmptyElement::at((680, y)) + diamond(7, BLACK.stroke_width(2))))?;
         foot.draw(&Text::new("Lanchester estimate", (694, y - 9), legend.clone()))?;
         let missing: Vec<&str> = rows.iter().filter(|r| r.fair_cost.is_none()).map(|r| r.unit.name.as_str()).collect();
-        let mut note = format!(
+        let note = format!(
             "{} trials per matchup per price, seed {}; where no whisker shows, the 95% interval is narrower than the dot",
             self.f.trials, self.f.seed
         );
+        foot.draw(&Text::new(note, (90, y + 18), legend.clone().color(&LINE)))?;
         if !missing.is_empty() {
-            note = format!("not shown (no price balances them): {}; {note}", missing.join(", "));
+            let text = format!("not shown (no price balances them): {}", missing.join(", "));
+            foot.draw(&Text::new(text, (90, y + 40), legend.color(&LINE)))?;
         }
-        foot.draw(&Text::new(note, (90, y + 18), legend.color(&LINE)))?;
         Ok(())
     }
 }
