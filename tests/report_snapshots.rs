@@ -438,8 +438,8 @@ fn suggested_costs_section_table_and_chart() {
             lanchester_terms: Some((0.5, 3.0)),
             balanced_cost: u.cost + 5.0,
             balanced_efficiency: est(0.5, 0.005),
-            bradley_terry: 1.0 + i as f64,
-            nash_weight: if i == 0 { 1.0 } else { 0.0 },
+            bradley_terry: est(1.0 + i as f64, 0.25),
+            nash_weight: if i == 0 { est(0.9, 0.1) } else { est(0.05, 0.05) },
         })
         .collect();
     analysis.fair_costs = Some(FairCosts {

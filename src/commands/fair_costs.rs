@@ -13,7 +13,7 @@ use serde_json::json;
 use crate::analysis::balance::{BalanceSettings, FairCosts, fmt_cost, rewrite_costs, solve};
 use crate::app::{AppError, check_sim_args, load, pct, progress_bar, stdout_write};
 use crate::cli::{FairCostsArgs, SimArgs};
-use crate::report::write_atomic;
+use crate::report::{two, write_atomic};
 use crate::rulesets::Ruleset;
 use crate::with_ruleset;
 
@@ -120,8 +120,8 @@ pub fn table(f: &FairCosts) -> Table {
             Cell::new(fair),
             right(r.lanchester.map_or("—".into(), |l| format!("{l:.1}"))),
             Cell::new(format!("{} ({:.1}%)", fmt_cost(r.balanced_cost), 100.0 * r.balanced_efficiency.value)),
-            right(format!("{:.2}", r.nash_weight)),
-            right(format!("{:.2}", r.bradley_terry)),
+            Cell::new(two(&r.nash_weight)),
+            Cell::new(two(&r.bradley_terry)),
         ]);
     }
     t

@@ -64,8 +64,12 @@ pub fn frame(f: &FairCosts) -> PolarsResult<DataFrame> {
         num("balanced_efficiency", |r| r.balanced_efficiency.value),
         num("balanced_efficiency_lo", |r| r.balanced_efficiency.lo),
         num("balanced_efficiency_hi", |r| r.balanced_efficiency.hi),
-        num("nash_weight", |r| r.nash_weight),
-        num("bradley_terry", |r| r.bradley_terry),
+        num("nash_weight", |r| r.nash_weight.value),
+        num("nash_weight_lo", |r| r.nash_weight.lo),
+        num("nash_weight_hi", |r| r.nash_weight.hi),
+        num("bradley_terry", |r| r.bradley_terry.value),
+        num("bradley_terry_lo", |r| r.bradley_terry.lo),
+        num("bradley_terry_hi", |r| r.bradley_terry.hi),
         text("note", |r| &r.note),
     ];
     DataFrame::new(rows.len(), columns)
@@ -76,6 +80,11 @@ fn csv(f: &FairCosts) -> anyhow::Result<Vec<u8>> {
     let mut out = Vec::new();
     CsvWriter::new(&mut out).include_header(true).finish(&mut df)?;
     Ok(out)
+}
+
+/// `0.42 [0.30, 0.55]`: an estimate with two decimals.
+pub fn two(e: &crate::stats::Estimate) -> String {
+    format!("{:.2} [{:.2}, {:.2}]", e.value, e.lo, e.hi)
 }
 
 /// The "Suggested costs" section of `report.md` (nothing when the solver did not run).
@@ -108,8 +117,8 @@ pub fn section(o: &mut String, a: &RulesetAnalysis) {
         "- **Nash weight**: the unit's share in the Nash-equilibrium mix of the points-matched matrix \
          (symmetric zero-sum game, payoff score − 50%): what a competitive player would field. \
          **Bradley–Terry**: the unit's strength (field geometric mean = 1); its odds against another \
-         unit are the ratio of their strengths. Both come from the matrix at current costs and carry no \
-         interval: read them as rankings.\n\n",
+         unit are the ratio of their strengths. Both come from the matrix at current costs; their \
+         intervals are from a parametric bootstrap of that matrix.\n\n",
     );
     let _ = writeln!(o, "![Current cost against fair cost, with the y = x line]({CHART}.png)\n");
     let _ = writeln!(o, "Vector version: [{CHART}.svg]({CHART}.svg) · data: [{CSV}]({CSV})\n");
@@ -124,7 +133,7 @@ pub fn section(o: &mut String, a: &RulesetAnalysis) {
         );
         let _ = writeln!(
             o,
-            "| {} | {} | {} | {} | {} | {} | {} | {:.2} | {:.2} |",
+            "| {} | {} | {} | {} | {} | {} | {} | {} | {} |",
             md_cell(&r.unit.name),
             cost(r.unit.cost),
             pct(&r.efficiency),
@@ -132,8 +141,8 @@ pub fn section(o: &mut String, a: &RulesetAnalysis) {
             r.lanchester.map_or("—".into(), |l| number(l, 1)),
             cost(r.balanced_cost),
             pct(&r.balanced_efficiency),
-            r.nash_weight,
-            r.bradley_terry
+            two(&r.nash_weight),
+            two(&r.bradley_terry)
         );
     }
     o.push('\n');

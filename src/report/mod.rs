@@ -35,6 +35,7 @@ use crate::analysis::RulesetAnalysis;
 use crate::stats::Estimate;
 
 pub use atomic::write_atomic;
+pub use fair_costs::two;
 pub use summary::Summary;
 
 /// The distance sweep's table (written only when the analysis has a sweep).
