@@ -74,11 +74,12 @@ pub fn run(cli: Cli) -> Result<(), AppError> {
             .build_global()
             .map_err(|e| AppError::Usage(format!("cannot start {n} threads: {e}")))?;
     }
-    if let Command::Skirmish(crate::cli::SkirmishArgs { sim, .. }) = &cli.command {
+    if let Command::Skirmish(crate::cli::SkirmishArgs { sim, .. })
+    | Command::FairCosts(crate::cli::FairCostsArgs { sim, .. }) = &cli.command
+    {
         if sim.shard.is_some() {
             return Err(AppError::Usage(
-                "skirmish does not support --shard yet: its games are not split into shards; run it on one machine"
-                    .into(),
+                "--shard works with report, duel and matrix; skirmish and fair-costs run on one machine".into(),
             ));
         }
     }
@@ -99,6 +100,7 @@ pub fn run(cli: Cli) -> Result<(), AppError> {
         Command::Check(a) => crate::commands::check::run(a),
         Command::Merge(a) => crate::commands::merge::run(a),
         Command::Skirmish(a) => crate::commands::skirmish::run(a),
+        Command::FairCosts(a) => crate::commands::fair_costs::run(a),
     };
     match shard {
         Some((s, path)) => crate::commands::merge::finish_shard(result, s, &path),
@@ -375,7 +377,11 @@ pub(crate) fn report(args: ReportArgs) -> Result<(), AppError> {
         let mut analysis = with_ruleset!(&l.ruleset, r => {
             let s = settings_for(r, &args.sim);
             let path = l.source.path.display().to_string();
-            analyse(r, &s, &path, &l.source.hash_hex(), &pb)
+            let mut a = analyse(r, &s, &path, &l.source.hash_hex(), &pb);
+            // The bisection cannot be split by batches: it runs in full on every shard and merge.
+            a.fair_costs =
+                Some(crate::sim::shard::unsharded(|| crate::commands::fair_costs::for_report(r, &args.sim, &pb)));
+            a
         });
         analysis.config_text = Some(l.source.text.clone());
         crate::commands::skirmish::attach_to_report(&l.ruleset, &mut analysis, args.sim.seed);

@@ -54,6 +54,12 @@ pub enum Command {
     Merge(MergeArgs),
     /// Full skirmishes between armies: win/draw rates, per-unit statistics, value in army.
     Skirmish(SkirmishArgs),
+    /// Suggested costs: fair cost of each unit by simulation (with its 95% interval), the
+    /// Lanchester estimate, a balanced cost list, Bradley–Terry strengths and Nash weights.
+    ///
+    /// Every evaluation plays a fixed number of trials per matchup (`--trials`, default the
+    /// config's balance.trials) so prices share dice (common random numbers).
+    FairCosts(FairCostsArgs),
 }
 
 /// Flags shared by every simulating command.
@@ -216,6 +222,24 @@ pub struct SkirmishArgs {
     pub replay: Option<PathBuf>,
 
     /// Print one JSON object instead of tables.
+    #[arg(long)]
+    pub json: bool,
+
+    #[command(flatten)]
+    pub sim: SimArgs,
+}
+
+#[derive(Debug, Args)]
+pub struct FairCostsArgs {
+    /// Ruleset id, e.g. guns-n-grenades.
+    pub ruleset: String,
+
+    /// Write the balanced cost list as a config: a copy of the config with only the cost lines
+    /// changed, e.g. configs/guns-n-grenades.balanced.toml.
+    #[arg(long, value_name = "PATH")]
+    pub write: Option<PathBuf>,
+
+    /// Print the result as JSON instead of a table.
     #[arg(long)]
     pub json: bool,
 

@@ -264,3 +264,51 @@ fn bad_input_to_report_writes_nothing() {
     pw().args(["report", "gng", "--set", "unit.snipers.range=-3", "--out"]).arg(dir.path()).assert().code(2);
     assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0, "a failed run must not leave files");
 }
+
+#[test]
+fn fair_costs_refuses_an_adaptive_stopping_rule() {
+    pw().args(["fair-costs", "gng", "--target-error", "0.01"])
+        .assert()
+        .code(2)
+        .stderr(predicates_str("--trials N instead of --target-error"));
+}
+
+#[test]
+fn fair_costs_writes_a_config_that_differs_only_in_cost_lines() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("gng.balanced.toml");
+    let stdout = pw()
+        .args(["fair-costs", "gng", "--trials", "200", "--json", "--write"])
+        .arg(&out)
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let v = json_of(&stdout);
+    let rows = v["result"]["rows"].as_array().unwrap();
+    assert_eq!(rows.len(), 12);
+    let original =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/configs/guns-n-grenades.toml")).unwrap();
+    let written = std::fs::read_to_string(&out).unwrap();
+    let (a, b): (Vec<&str>, Vec<&str>) = (original.lines().collect(), written.lines().collect());
+    assert_eq!(a.len(), b.len());
+    for (x, y) in a.iter().zip(&b) {
+        if x != y {
+            assert!(x.starts_with("cost = ") && y.starts_with("cost = "), "{x:?} became {y:?}");
+            let c: f64 = y["cost = ".len()..].parse().unwrap();
+            assert_eq!(c % 5.0, 0.0, "GnG costs are multiples of 5: {y}");
+        }
+    }
+    // The written config loads, and its unit costs (listed before the upgrades' costs) are
+    // the balanced list.
+    let balanced: Vec<f64> = rows.iter().map(|r| r["balanced_cost"].as_f64().unwrap()).collect();
+    let costs: Vec<f64> = b
+        .iter()
+        .filter(|l| l.starts_with("cost = "))
+        .map(|l| l["cost = ".len()..].parse().unwrap())
+        .take(rows.len())
+        .collect();
+    assert_eq!(costs, balanced);
+    pw().args(["rules", "gng", "--config"]).arg(&out).assert().success();
+}

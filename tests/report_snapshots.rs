@@ -187,6 +187,7 @@ fn small_analysis() -> RulesetAnalysis {
         elapsed_seconds: 12.345,
         config_text: None,
         skirmish: None,
+        fair_costs: None,
     }
 }
 
@@ -416,4 +417,57 @@ fn degenerate_sweeps_still_render() {
         let md = read(tmp.path(), "report.md");
         assert!(md.contains("## Efficiency by start distance"), "case {k}");
     }
+}
+
+/// The solver's section: `fair_costs.csv`, the chart and the Markdown section, snapshotted.
+#[test]
+fn suggested_costs_section_table_and_chart() {
+    use pointsworth::analysis::balance::{FairCostRow, FairCosts};
+    let mut analysis = small_analysis();
+    let rows = analysis
+        .units
+        .iter()
+        .enumerate()
+        .map(|(i, u)| FairCostRow {
+            unit: u.clone(),
+            efficiency: est(0.40 + 0.1 * i as f64, 0.004),
+            fair_cost: (i != 1).then(|| Estimate {
+                value: u.cost * (0.8 + 0.2 * i as f64),
+                lo: u.cost * 0.75,
+                hi: u.cost * 1.3,
+            }),
+            note: if i == 1 { "only 12.0% efficient even at 5 points: rules, not price".into() } else { String::new() },
+            lanchester: Some(u.cost * 1.1),
+            lanchester_terms: Some((0.5, 3.0)),
+            balanced_cost: u.cost + 5.0,
+            balanced_efficiency: est(0.5, 0.005),
+            bradley_terry: est(1.0 + i as f64, 0.25),
+            nash_weight: if i == 0 { est(0.9, 0.1) } else { est(0.05, 0.05) },
+        })
+        .collect();
+    analysis.fair_costs = Some(FairCosts {
+        seed: 42,
+        trials: 6000,
+        cost_step: 5.0,
+        tolerance: 0.02,
+        iterations: 3,
+        moves: 2,
+        balanced: false,
+        rows,
+        unbalanced: vec!["Snipers: only 12.0% efficient even at 5 points: rules, not price".into()],
+        matchups: 100,
+    });
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("test-skirmish");
+    let written = write_ruleset_report(&analysis, &dir).unwrap();
+    keep(&dir, "test-skirmish-fair-costs");
+    for name in ["fair_costs.csv", "fair_costs.png", "fair_costs.svg"] {
+        assert!(written.iter().any(|p| p.ends_with(name)), "{name} not written");
+    }
+    assert!(fs::metadata(dir.join("fair_costs.png")).unwrap().len() > 10_000, "the chart is not blank");
+    insta::assert_snapshot!("fair_costs_csv", read(&dir, "fair_costs.csv"));
+    let md = read(&dir, "report.md");
+    let start = md.find("## Suggested costs").expect("section present");
+    let end = start + md[start..].find("\n## Points-matched").unwrap();
+    insta::assert_snapshot!("fair_costs_section", &md[start..end]);
 }

@@ -4,6 +4,7 @@
 //! It knows no dice and no files: the simulation produces [`MatchupResult`]s, the report
 //! writers take a finished [`RulesetAnalysis`].
 
+pub mod balance;
 pub mod duel_distance;
 pub mod logistic;
 pub mod matrix;
@@ -180,4 +181,7 @@ pub struct RulesetAnalysis {
     /// Skirmish results, one per tactic, default first (Guns 'N Grenades only).
     #[serde(default)]
     pub skirmish: Option<Vec<skirmish::SkirmishAnalysis>>,
+    /// Suggested costs from the balance solver; `None` if not run.
+    #[serde(default)]
+    pub fair_costs: Option<balance::FairCosts>,
 }

@@ -1,5 +1,6 @@
 //! Subcommand implementations that live outside `app.rs`, one module each.
 
 pub mod check;
+pub mod fair_costs;
 pub mod merge;
 pub mod skirmish;

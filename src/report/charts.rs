@@ -75,7 +75,7 @@ pub fn write_charts(a: &RulesetAnalysis, dir: &Path) -> anyhow::Result<Vec<PathB
 }
 
 /// A chart that can draw itself on any plotters backend.
-trait Chart {
+pub(super) trait Chart {
     fn size(&self) -> (u32, u32);
     fn draw<DB>(&self, root: &DrawingArea<DB, Shift>) -> anyhow::Result<()>
     where
@@ -83,7 +83,7 @@ trait Chart {
         DB::ErrorType: 'static;
 }
 
-fn write_chart(chart: &impl Chart, dir: &Path, stem: &str) -> anyhow::Result<Vec<PathBuf>> {
+pub(super) fn write_chart(chart: &impl Chart, dir: &Path, stem: &str) -> anyhow::Result<Vec<PathBuf>> {
     let size = chart.size();
 
     let svg_path = dir.join(format!("{stem}.svg"));

@@ -261,6 +261,8 @@ pub fn ruleset_report(a: &RulesetAnalysis) -> String {
     }
     o.push_str(&super::win_rate_by_distance::section(a));
 
+    super::fair_costs::section(o, a);
+
     let _ = writeln!(o, "## Points-matched matrix: {}\n", a.matrix_points.title);
     chart(
         o,

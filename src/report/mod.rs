@@ -19,6 +19,7 @@
 
 pub mod atomic;
 mod charts;
+mod fair_costs;
 mod format;
 mod markdown;
 mod skirmish;
@@ -36,6 +37,7 @@ use crate::analysis::RulesetAnalysis;
 use crate::stats::Estimate;
 
 pub use atomic::write_atomic;
+pub use fair_costs::two;
 pub use summary::Summary;
 
 /// The distance sweep's table (written only when the analysis has a sweep).
@@ -85,6 +87,7 @@ pub fn write_ruleset_report(analysis: &RulesetAnalysis, dir: &Path) -> anyhow::R
     written.extend(charts::write_charts(analysis, dir)?);
     written.extend(win_rate_by_distance::write(analysis, dir)?);
     written.extend(skirmish::write_files(analysis, dir)?);
+    written.extend(fair_costs::write(analysis, dir)?);
 
     let md = markdown::ruleset_report(analysis);
     let path = dir.join("report.md");

@@ -124,6 +124,18 @@ pub trait Ruleset: Sync + Send {
         None
     }
 
+    /// The `[balance]` settings of the fair-cost solver (cost step, tolerance, trials).
+    fn balance_config(&self) -> crate::analysis::balance::BalanceConfig {
+        crate::analysis::balance::BalanceConfig::default()
+    }
+
+    /// Lanchester terms of unit `i` against unit `j` (square law, DESIGN.md "Analysis"):
+    /// `(F, H)` with F the expected hits one activation of `i` scores on `j`, and H the hits of
+    /// `j`'s attacks needed to destroy `i`. `None` (the default) when the ruleset has none.
+    fn lanchester(&self, _i: usize, _j: usize) -> Option<(f64, f64)> {
+        None
+    }
+
     /// Finds a unit by name or kebab-case id, case-insensitively.
     ///
     /// Errors list the known units: `unknown unit "sniper" for guns-n-grenades; known: ...`.

@@ -122,7 +122,24 @@ impl Squads {
 /// so cost sweeps and distance sweeps of one matchup share dice: common random numbers.
 pub fn simulate<R: Ruleset>(r: &R, a: usize, b: usize, distance: f64, squads: Squads, plan: &RunPlan) -> DuelTally {
     let units = r.units();
-    let (cost_a, cost_b) = (units[a].cost, units[b].cost);
+    simulate_at_costs(r, a, b, [units[a].cost, units[b].cost], distance, squads, plan)
+}
+
+/// [`simulate`] with the two units priced at `costs` instead of their cost-list costs (points,
+/// each > 0): what the fair-cost solver varies. Costs only set the points-matched squad sizes;
+/// the stream id does not depend on them, so every price of a matchup shares batch seeds
+/// (common random numbers).
+pub fn simulate_at_costs<R: Ruleset>(
+    r: &R,
+    a: usize,
+    b: usize,
+    costs: [f64; 2],
+    distance: f64,
+    squads: Squads,
+    plan: &RunPlan,
+) -> DuelTally {
+    let units = r.units();
+    let [cost_a, cost_b] = costs;
     let stream = stream_id(&[r.id(), squads.label(), &units[a].id, &units[b].id]);
     // Under `--shard` play only this shard's batches; under `merge` replay the merged tally.
     let budget = match squads {

@@ -138,6 +138,19 @@ pub(crate) fn action(key: &str) -> Action {
     }
 }
 
+/// Runs `f` with sharding switched off: its simulations play every batch, in shard runs and
+/// merges alike, so their results are the single-machine ones.
+///
+/// For analyses whose next simulation depends on earlier results (the fair-cost bisection):
+/// a shard's partial tallies would steer them elsewhere than the merged ones, so they cannot
+/// be split by batches. The caller runs while no other simulation is under way.
+pub fn unsharded<T>(f: impl FnOnce() -> T) -> T {
+    let saved = mode().take();
+    let out = f();
+    *mode() = saved;
+    out
+}
+
 pub(crate) fn record(key: String, t: &DuelTally) {
     if let Some(Mode::Record { tallies, .. }) = &mut *mode() {
         tallies.insert(key, t.clone());

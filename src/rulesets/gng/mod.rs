@@ -23,6 +23,7 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 use toml::Spanned;
 
+use crate::analysis::balance::BalanceConfig;
 use crate::analysis::{CoverageRow, UnitInfo};
 use crate::config::{ConfigError, Field, Overrides, Source};
 use crate::dice::Dice;
@@ -180,6 +181,8 @@ struct RawConfig {
     upgrades: Vec<Upgrade>,
     #[serde(default)]
     skirmish: skirmish::SkirmishConfig,
+    #[serde(default)]
+    balance: BalanceConfig,
 }
 
 /// A cost-list upgrade (GnG 1.5, "Unit Upgrades"): one per army, valued in skirmishes.
@@ -205,6 +208,8 @@ pub struct GunsNGrenades {
     pub upgrades: Vec<Upgrade>,
     /// The `[skirmish]` table (defaults when absent).
     pub skirmish: skirmish::SkirmishConfig,
+    /// The `[balance]` table: settings of the fair-cost solver.
+    pub balance: BalanceConfig,
 }
 
 impl GunsNGrenades {
@@ -213,7 +218,7 @@ impl GunsNGrenades {
     ///
     /// Errors carry `file:line:col`, the unit and the key, or the offending `--set`.
     pub fn from_source(source: &Source, overrides: &Overrides) -> Result<Self, ConfigError> {
-        overrides.check_sections(&["rules", "duel", "unit", "skirmish"])?;
+        overrides.check_sections(&["rules", "duel", "unit", "skirmish", "balance"])?;
         let mut raw: RawConfig = source.parse()?;
         if raw.ruleset.get_ref() != "guns-n-grenades" {
             return Err(source.error_at(
@@ -225,6 +230,8 @@ impl GunsNGrenades {
         overrides.apply_section("duel", &mut raw.duel)?;
         overrides.apply_section("skirmish", &mut raw.skirmish)?;
         raw.skirmish.validate().map_err(|m| source.error(m))?;
+        overrides.apply_section("balance", &mut raw.balance)?;
+        raw.balance.validate().map_err(|m| source.error(m))?;
         let rules = raw.rules;
         let duel = raw.duel;
         validate_settings(source, &rules, &duel)?;
@@ -256,7 +263,15 @@ impl GunsNGrenades {
                 }
             }
         }
-        Ok(GunsNGrenades { rules, duel, units, profiles, upgrades: raw.upgrades, skirmish: raw.skirmish })
+        Ok(GunsNGrenades {
+            rules,
+            duel,
+            units,
+            profiles,
+            upgrades: raw.upgrades,
+            skirmish: raw.skirmish,
+            balance: raw.balance,
+        })
     }
 
     /// The rulebook title (for pictures and tables).
@@ -464,6 +479,20 @@ impl Ruleset for GunsNGrenades {
         }
         arena.deploy_lines(a, na, b, nb, distance as f32, self.duel.squad_spacing as f32, self);
         rules::play(self, arena, dice, first, self.duel.max_rounds)
+    }
+    fn balance_config(&self) -> BalanceConfig {
+        self.balance.clone()
+    }
+    /// F: P(one attack of `i` hits `j`), the opposed roll with Fast Shot ("How Combat Works",
+    /// "Unit Tags"); one attack per activation. H: hits of `j` that destroy `i`,
+    /// ⌈health / damage per hit⌉ (Tough, Deadly, Tank and Artillery damage included). Blast,
+    /// ranges, movement and healing are left out on purpose: where they matter, the simulated
+    /// fair cost departs from this estimate.
+    fn lanchester(&self, i: usize, j: usize) -> Option<(f64, f64)> {
+        let (pi, pj) = (&self.profiles[i], &self.profiles[j]);
+        let f = exact::hit_probability(self, pi, pj);
+        let h = (pi.health as f64 / pj.hit_damage as f64).ceil();
+        Some((f, h))
     }
     fn exact_duel(&self, a: usize, b: usize, distance: f64) -> Result<ExactDuel, NotExact> {
         exact::stand_up_duel(self, a, b, distance)

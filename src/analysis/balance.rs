@@ -1,0 +1,834 @@
+//! The balance solver: fair costs by simulation, a balanced cost list, the Lanchester
+//! estimate, Bradley–Terry strengths and the Nash-equilibrium mix (DESIGN.md, "Analysis").
+//!
+//! Why it is built this way:
+//!
+//! - **Fixed trials, common random numbers.** Every evaluation of a matchup during the search
+//!   plays exactly `trials` trials under one seed ([`RunPlan::fixed`]), and the stream id of a
+//!   matchup does not depend on costs ([`simulate_at_costs`]). So two prices of one unit are
+//!   played with the same batch seeds, batch for batch: the difference between their
+//!   efficiencies is the effect of the price, not fresh noise, and the bisection cannot chase
+//!   noise. (The adaptive stopping rule would break this: its trial count depends on the
+//!   result, so two prices would see different numbers of batches.)
+//! - **Bisection in log cost with false position (Illinois).** Efficiency falls as the cost
+//!   rises (fewer models per squad), smoothly once the random extra model of a points-matched
+//!   squad interpolates between squad sizes; false position on ln(cost) converges in a handful
+//!   of evaluations where plain halving needs a dozen.
+//! - **The interval of a fair cost** is the efficiency interval carried through the local
+//!   slope (the delta method for an inverse regression): the efficiency at the fair cost has
+//!   standard error `se`; the efficiency curve near it falls by `|slope|` per point, measured by
+//!   a central difference over ±5% of the root with common random numbers (a narrow bracket's
+//!   secant is too noisy, a wide fit averages a curved, often steep, function; both overstate
+//!   the interval); so the cost has standard error `se / |slope|`. Under common random numbers the whole curve of a seed is
+//!   shifted by one draw of noise, which is exactly what this captures. The interval adds the
+//!   final bracket's half-width for the search's own resolution.
+//! - **The balanced list** iterates all costs jointly: it starts from the independent fair
+//!   costs, then takes damped Newton steps in ln(cost) using each unit's slope, keeping the mean
+//!   cost of the list equal to the current list's (points are relative; the anchor keeps army
+//!   sizes as designed). Then it rounds to the ruleset's cost step and improves the rounded
+//!   list one step of one unit at a time while the sum of squared deviations from 0.5 falls.
+//!   Units still outside the tolerance are reported, as are units whose efficiency stays on one
+//!   side of 0.5 at every price searched (rules, not price, decide them).
+
+use indicatif::ProgressBar;
+use rayon::prelude::*;
+use serde::{Deserialize, Serialize};
+
+use crate::analysis::{Matrix, UnitInfo};
+use crate::rulesets::Ruleset;
+use crate::sim::RunPlan;
+use crate::sim::duel::{Squads, simulate_at_costs};
+use crate::stats::{CONFIDENCE, Estimate, normal, score, score_se, z_for};
+
+/// The `[balance]` table of a ruleset's config (every key optional).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct BalanceConfig {
+    /// Granularity of the cost list in points (GnG 5, AMC 5, VSGMR ½); balanced costs are
+    /// multiples of it.
+    pub cost_step: f64,
+    /// A list is balanced when every efficiency is within this of 0.5 (probability units).
+    pub tolerance: f64,
+    /// Trials per matchup for every evaluation of `pointsworth fair-costs` (fixed, for common
+    /// random numbers). Standard error of one efficiency ≈ 0.5 / sqrt(trials · (units − 1)).
+    pub trials: u64,
+    /// Trials per matchup when `pointsworth report` runs the solver (coarser, to stay fast).
+    pub report_trials: u64,
+    /// Damped fixed-point iterations of the balanced list before rounding.
+    pub max_iterations: u32,
+}
+
+impl Default for BalanceConfig {
+    fn default() -> Self {
+        BalanceConfig { cost_step: 1.0, tolerance: 0.02, trials: 20_000, report_trials: 6_000, max_iterations: 10 }
+    }
+}
+
+impl BalanceConfig {
+    /// Checks ranges; the message names the key.
+    pub fn validate(&self) -> Result<(), String> {
+        if !(self.cost_step > 0.0 && self.cost_step <= 1000.0) {
+            return Err(format!(
+                "[balance] cost_step must be more than 0 and at most 1000 points, got {}",
+                self.cost_step
+            ));
+        }
+        if !(self.tolerance > 0.0 && self.tolerance < 0.5) {
+            return Err(format!("[balance] tolerance must be in (0, 0.5), got {}", self.tolerance));
+        }
+        for (k, v) in [("trials", self.trials), ("report_trials", self.report_trials)] {
+            if !(100..=100_000_000).contains(&v) {
+                return Err(format!("[balance] {k} must be 100 to 100000000, got {v}"));
+            }
+        }
+        if self.max_iterations > 100 {
+            return Err(format!("[balance] max_iterations must be at most 100, got {}", self.max_iterations));
+        }
+        Ok(())
+    }
+}
+
+/// What one solver run uses.
+#[derive(Debug, Clone, PartialEq)]
+pub struct BalanceSettings {
+    pub seed: u64,
+    /// Duel start distance (ruleset units) and points-matched budget (points).
+    pub distance: f64,
+    pub budget: f64,
+    /// Trials per matchup per evaluation, and trials per batch.
+    pub trials: u64,
+    pub batch_size: u32,
+    pub cost_step: f64,
+    pub tolerance: f64,
+    pub max_iterations: u32,
+}
+
+impl BalanceSettings {
+    /// The ruleset's `[duel]` and `[balance]` settings with a seed (`trials` from `[balance]`).
+    pub fn from_ruleset<R: Ruleset>(r: &R, seed: u64) -> Self {
+        let d = r.duel_settings();
+        let b = r.balance_config();
+        BalanceSettings {
+            seed,
+            distance: d.distance,
+            budget: d.budget,
+            trials: b.trials,
+            batch_size: 512,
+            cost_step: b.cost_step,
+            tolerance: b.tolerance,
+            max_iterations: b.max_iterations,
+        }
+    }
+}
+
+/// One unit's row of the suggested-costs table.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct FairCostRow {
+    /// The unit with its current cost.
+    pub unit: UnitInfo,
+    /// Efficiency at the current costs (this run's fixed-trial matrix), with its 95% interval.
+    pub efficiency: Estimate,
+    /// Cost (points) at which the unit's efficiency is 0.5 with every other cost fixed, with a
+    /// 95% interval; `None` when no price in the searched range balances it (see `note`).
+    pub fair_cost: Option<Estimate>,
+    /// Why there is no fair cost, or other caveats; empty when none.
+    pub note: String,
+    /// Lanchester square-law estimate (points), scaled so the field's mean equals the mean
+    /// current cost; `None` when the ruleset gives no Lanchester terms.
+    pub lanchester: Option<f64>,
+    /// Firepower F (expected hits per activation against the field) and durability H
+    /// (expected enemy hits needed to destroy it) behind the Lanchester estimate.
+    pub lanchester_terms: Option<(f64, f64)>,
+    /// Cost in the balanced list (a multiple of the cost step) and the unit's efficiency there.
+    pub balanced_cost: f64,
+    pub balanced_efficiency: Estimate,
+    /// Bradley–Terry strength from the points-matched matrix at current costs (geometric mean
+    /// of the field = 1): odds of beating unit j are strength_i / strength_j. 95% interval by
+    /// parametric bootstrap of the matrix (see [`ratings`]).
+    pub bradley_terry: Estimate,
+    /// Weight of the unit in the Nash-equilibrium mix of the symmetric zero-sum game with
+    /// payoff score − 0.5 at current costs (weights sum to 1), with a bootstrap 95% interval.
+    pub nash_weight: Estimate,
+}
+
+/// The solver's result for one ruleset.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct FairCosts {
+    pub seed: u64,
+    /// Trials per matchup per evaluation.
+    pub trials: u64,
+    pub cost_step: f64,
+    pub tolerance: f64,
+    /// Damped fixed-point iterations run, and single-step moves tried after rounding.
+    pub iterations: u32,
+    pub moves: u32,
+    /// Whether every balanced-list efficiency is within `tolerance` of 0.5.
+    pub balanced: bool,
+    /// Cost-list order.
+    pub rows: Vec<FairCostRow>,
+    /// What cannot be balanced, one sentence per unit.
+    pub unbalanced: Vec<String>,
+    /// Matchups simulated in all (each `trials` trials).
+    pub matchups: u64,
+}
+
+/// The fixed-trial evaluator: every call with the same units and costs gives the same numbers.
+struct Evaluator<'a, R: Ruleset> {
+    r: &'a R,
+    s: &'a BalanceSettings,
+    plan: RunPlan,
+    progress: &'a ProgressBar,
+}
+
+/// A score with its standard error.
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct Score {
+    value: f64,
+    se: f64,
+}
+
+impl<R: Ruleset> Evaluator<'_, R> {
+    /// Score of unit `a`'s squad at cost `ca` against unit `b`'s at `cb`.
+    fn pair(&self, a: usize, b: usize, ca: f64, cb: f64) -> Score {
+        let squads = Squads::PointsMatched { budget: self.s.budget };
+        let t = simulate_at_costs(self.r, a, b, [ca, cb], self.s.distance, squads, &self.plan);
+        self.progress.inc(1);
+        let value = score(t.a_wins, t.draws, t.trials, CONFIDENCE).value;
+        Score { value, se: score_se(t.a_wins, t.draws, t.trials) }
+    }
+
+    /// Efficiency of `i` priced `ci` against every other unit at `costs`: mean score and se.
+    fn row(&self, i: usize, ci: f64, costs: &[f64]) -> Score {
+        let others: Vec<Score> =
+            (0..costs.len()).into_par_iter().filter(|&j| j != i).map(|j| self.pair(i, j, ci, costs[j])).collect();
+        mean_score(&others)
+    }
+
+    /// Scores of every ordered pair at `costs` (`m[i][j]`, row i's score; diagonal 0.5),
+    /// each unordered pair simulated once with the lower index as side A.
+    fn matrix(&self, costs: &[f64]) -> Vec<Vec<Score>> {
+        let k = costs.len();
+        let pairs: Vec<(usize, usize)> = (0..k).flat_map(|i| (i + 1..k).map(move |j| (i, j))).collect();
+        let solved: Vec<Score> = pairs.par_iter().map(|&(i, j)| self.pair(i, j, costs[i], costs[j])).collect();
+        let mut m = vec![vec![Score { value: 0.5, se: 0.0 }; k]; k];
+        for (&(i, j), sc) in pairs.iter().zip(solved) {
+            m[i][j] = sc;
+            m[j][i] = Score { value: 1.0 - sc.value, se: sc.se };
+        }
+        m
+    }
+
+    /// Recomputes row and column `i` of `m` after unit `i`'s cost changed.
+    fn update(&self, m: &mut [Vec<Score>], i: usize, costs: &[f64]) {
+        let k = costs.len();
+        let solved: Vec<(usize, Score)> = (0..k)
+            .into_par_iter()
+            .filter(|&j| j != i)
+            .map(|j| {
+                let (a, b) = (i.min(j), i.max(j));
+                (j, self.pair(a, b, costs[a], costs[b]))
+            })
+            .collect();
+        for (j, sc) in solved {
+            let (a, b) = (i.min(j), i.max(j));
+            m[a][b] = sc;
+            m[b][a] = Score { value: 1.0 - sc.value, se: sc.se };
+        }
+    }
+}
+
+fn mean_score(xs: &[Score]) -> Score {
+    if xs.is_empty() {
+        return Score { value: 0.5, se: 0.0 };
+    }
+    let k = xs.len() as f64;
+    Score {
+        value: xs.iter().map(|x| x.value).sum::<f64>() / k,
+        se: xs.iter().map(|x| x.se * x.se).sum::<f64>().sqrt() / k,
+    }
+}
+
+fn efficiencies(m: &[Vec<Score>]) -> Vec<Score> {
+    (0..m.len()).map(|i| mean_score(&(0..m.len()).filter(|&j| j != i).map(|j| m[i][j]).collect::<Vec<_>>())).collect()
+}
+
+fn estimate(s: Score) -> Estimate {
+    normal(s.value, s.se, CONFIDENCE, 0.0, 1.0)
+}
+
+/// The outcome of one unit's fair-cost search.
+#[derive(Debug, Clone, PartialEq)]
+pub struct FairSearch {
+    /// The fair cost with its 95% interval, if a price in the range balances the unit.
+    pub fair: Option<Estimate>,
+    /// d(efficiency)/d(cost) near the fair cost (per point; negative), if measured.
+    pub slope: Option<f64>,
+    /// Every price tried: (cost, efficiency, standard error).
+    pub points: Vec<(f64, f64, f64)>,
+    /// Why there is no fair cost.
+    pub note: String,
+}
+
+/// Lowest and highest price searched for a unit now costing `cost`: a quarter to four times
+/// the cost, never below the cost step nor so cheap that a squad exceeds 60 models.
+fn search_range(cost: f64, s: &BalanceSettings) -> (f64, f64) {
+    let lo = (cost / 4.0).max(s.cost_step).max(s.budget / 60.0);
+    (lo.min(cost), (cost * 4.0).max(cost))
+}
+
+/// Bisection (false position on ln cost, Illinois variant) for unit `i`'s fair cost with every
+/// other cost at `costs`. At most `max_evals` prices are played.
+fn fair_cost_search<R: Ruleset>(ev: &Evaluator<'_, R>, i: usize, costs: &[f64], max_evals: usize) -> FairSearch {
+    let c0 = costs[i];
+    let (lo_bound, hi_bound) = search_range(c0, ev.s);
+    let mut points: Vec<(f64, f64, f64)> = Vec::new();
+    let eval = |c: f64, points: &mut Vec<(f64, f64, f64)>| -> f64 {
+        let sc = ev.row(i, c, costs);
+        points.push((c, sc.value, sc.se));
+        sc.value - 0.5
+    };
+    let f0 = eval(c0, &mut points);
+    // Bracket: walk by factors of 1.5 toward the root until the sign changes.
+    let (mut lo, mut flo, mut hi, mut fhi) = (c0, f0, c0, f0);
+    let up = f0 > 0.0;
+    loop {
+        let (edge, bound) = if up { (hi, hi_bound) } else { (lo, lo_bound) };
+        if (up && fhi <= 0.0) || (!up && flo >= 0.0) {
+            break;
+        }
+        if (up && edge >= bound) || (!up && edge <= bound) {
+            let e = 0.5 + if up { fhi } else { flo };
+            let note = if up {
+                format!("still {:.1}% efficient at {} points (4× its cost): rules, not price", 100.0 * e, round2(bound))
+            } else {
+                format!("only {:.1}% efficient even at {} points: rules, not price", 100.0 * e, round2(bound))
+            };
+            return FairSearch { fair: None, slope: None, points, note };
+        }
+        let c = if up { (edge * 1.5).min(bound) } else { (edge / 1.5).max(bound) };
+        let f = eval(c, &mut points);
+        if up {
+            (lo, flo) = (hi, fhi);
+            (hi, fhi) = (c, f);
+        } else {
+            (hi, fhi) = (lo, flo);
+            (lo, flo) = (c, f);
+        }
+    }
+    // Now flo >= 0 >= fhi. False position in ln(cost), Illinois: halve the stale end's value.
+    let (mut glo, mut ghi) = (flo, fhi);
+    let mut side = 0i8;
+    while points.len() < max_evals && hi / lo > 1.01 && flo != 0.0 && fhi != 0.0 {
+        let (a, b) = (lo.ln(), hi.ln());
+        let t = (glo / (glo - ghi)).clamp(0.1, 0.9);
+        let c = (a + t * (b - a)).exp();
+        let f = eval(c, &mut points);
+        if f > 0.0 {
+            (lo, flo, glo) = (c, f, f);
+            if side == 1 {
+                ghi /= 2.0;
+            }
+            side = 1;
+        } else {
+            (hi, fhi, ghi) = (c, f, f);
+            if side == -1 {
+                glo /= 2.0;
+            }
+            side = -1;
+        }
+    }
+    let root = if flo == 0.0 {
+        lo
+    } else if fhi == 0.0 {
+        hi
+    } else {
+        lo + (hi - lo) * flo / (flo - fhi)
+    };
+    // The local slope: a central difference over ±5% of the root, both prices played with the
+    // same dice (common random numbers), so the difference is the effect of the price.
+    let (cm, cp) = (root / 1.05, root * 1.05);
+    let (fm, fp) = (eval(cm, &mut points), eval(cp, &mut points));
+    let slope = if fp < fm { Some((fp - fm) / (cp - cm)) } else { local_slope(&points, root, (lo, flo), (hi, fhi)) };
+    let se = points[..points.len() - 2]
+        .iter()
+        .min_by(|x, y| (x.0 - root).abs().total_cmp(&(y.0 - root).abs()))
+        .map_or(0.0, |p| p.2);
+    let fair = match slope {
+        Some(sl) => {
+            // The search's resolution: the root lies somewhere in the final bracket (uniform),
+            // unless a price hit 0.5 exactly.
+            let resolution = if flo == 0.0 || fhi == 0.0 { 0.0 } else { (hi - lo) / 12f64.sqrt() };
+            let sd = ((se / sl).powi(2) + resolution.powi(2)).sqrt();
+            let h = z_for(CONFIDENCE) * sd;
+            Estimate { value: root, lo: (root - h).max(0.0), hi: root + h }
+        }
+        None => Estimate { value: root, lo: 0.0, hi: f64::INFINITY },
+    };
+    let note = if slope.is_none() {
+        "efficiency does not fall with cost here: interval unknown".into()
+    } else {
+        String::new()
+    };
+    FairSearch { fair: Some(fair), slope, points, note }
+}
+
+/// Fallback slope of efficiency against cost at the root when the central difference is not
+/// negative (noise on a flat stretch): the secant across the final bracket, else the
+/// least-squares slope through the prices within ±50% of `root`. `None` unless negative.
+fn local_slope(points: &[(f64, f64, f64)], root: f64, lo: (f64, f64), hi: (f64, f64)) -> Option<f64> {
+    if hi.0 > lo.0 && hi.1 < lo.1 {
+        return Some((hi.1 - lo.1) / (hi.0 - lo.0));
+    }
+    let near: Vec<(f64, f64)> =
+        points.iter().filter(|p| p.0 >= root / 1.5 && p.0 <= root * 1.5).map(|p| (p.0, p.1)).collect();
+    if near.len() < 2 {
+        return None;
+    }
+    let n = near.len() as f64;
+    let (mx, my) = (near.iter().map(|p| p.0).sum::<f64>() / n, near.iter().map(|p| p.1).sum::<f64>() / n);
+    let sxy: f64 = near.iter().map(|p| (p.0 - mx) * (p.1 - my)).sum();
+    let sxx: f64 = near.iter().map(|p| (p.0 - mx).powi(2)).sum();
+    let slope = if sxx > 0.0 { sxy / sxx } else { 0.0 };
+    (slope < 0.0).then_some(slope)
+}
+
+fn round2(x: f64) -> f64 {
+    (x * 100.0).round() / 100.0
+}
+
+/// Lanchester square-law estimates (points) for every unit, or `None` where the ruleset has
+/// no terms. L_i = √(F_i · H_i): F_i = mean over the other units j of the expected hits one
+/// activation of i scores on j; H_i = mean over j of the hits j needs to destroy i. Two units
+/// priced in the ratio L_i / L_j are even under the square law when they face each other
+/// (k_ij N_i² = k_ji N_j² with kill rates k_ij = F_ij / H_ji). Scaled so the mean estimate
+/// equals the mean current cost of the units that have one.
+pub fn lanchester_estimates<R: Ruleset>(r: &R) -> Vec<Option<(f64, (f64, f64))>> {
+    let k = r.units().len();
+    let raw: Vec<Option<(f64, (f64, f64))>> = (0..k)
+        .map(|i| {
+            let mut f = 0.0;
+            let mut h = 0.0;
+            let mut n = 0.0;
+            for j in (0..k).filter(|&j| j != i || k == 1) {
+                let (fij, hij) = r.lanchester(i, j)?;
+                f += fij;
+                h += hij;
+                n += 1.0;
+            }
+            (n > 0.0).then(|| (((f / n) * (h / n)).sqrt(), (f / n, h / n)))
+        })
+        .collect();
+    let have: Vec<(f64, f64)> = raw.iter().zip(r.units()).filter_map(|(x, u)| x.map(|(l, _)| (l, u.cost))).collect();
+    let (sum_l, sum_c) = have.iter().fold((0.0, 0.0), |a, x| (a.0 + x.0, a.1 + x.1));
+    if sum_l <= 0.0 {
+        return vec![None; k];
+    }
+    let scale = sum_c / sum_l;
+    raw.into_iter().map(|x| x.map(|(l, t)| (l * scale, t))).collect()
+}
+
+/// Bradley–Terry strengths from a matrix of scores (`scores[i][j]`, row i's score against
+/// column j, in [0, 1]; the diagonal is ignored), by the MM algorithm (Hunter 2004) with every
+/// matchup counted as one game. Scores are clipped to [0.001, 0.999] so a unit that wins every
+/// matchup still has a finite strength. Normalised so the geometric mean is 1.
+pub fn bradley_terry(scores: &[Vec<f64>]) -> Vec<f64> {
+    let k = scores.len();
+    if k < 2 {
+        return vec![1.0; k];
+    }
+    let s = |i: usize, j: usize| scores[i][j].clamp(0.001, 0.999);
+    let wins: Vec<f64> = (0..k).map(|i| (0..k).filter(|&j| j != i).map(|j| s(i, j)).sum()).collect();
+    let mut p = vec![1.0; k];
+    for _ in 0..10_000 {
+        let mut next: Vec<f64> =
+            (0..k).map(|i| wins[i] / (0..k).filter(|&j| j != i).map(|j| 1.0 / (p[i] + p[j])).sum::<f64>()).collect();
+        let g = (next.iter().map(|x| x.ln()).sum::<f64>() / k as f64).exp();
+        next.iter_mut().for_each(|x| *x /= g);
+        let change = next.iter().zip(&p).map(|(a, b)| (a / b).ln().abs()).fold(0.0, f64::max);
+        p = next;
+        if change < 1e-12 {
+            break;
+        }
+    }
+    p
+}
+
+/// The Nash-equilibrium mix of the symmetric zero-sum game whose row player earns
+/// `scores[i][j] − 0.5` (`scores` as in [`bradley_terry`]): weights x ≥ 0 summing to 1 that
+/// maximise the worst payoff min_j Σ_i x_i (s_ij − 0.5), by linear programming (microlp).
+/// Returns the weights and the game's value (0 for an antisymmetric matrix).
+pub fn nash_mix(scores: &[Vec<f64>]) -> (Vec<f64>, f64) {
+    use microlp::{ComparisonOp, OptimizationDirection, Problem, SolveOutcome};
+    let k = scores.len();
+    if k == 0 {
+        return (Vec::new(), 0.0);
+    }
+    let mut lp = Problem::new(OptimizationDirection::Maximize);
+    let x: Vec<_> = (0..k).map(|_| lp.add_var(0.0, (0.0, 1.0))).collect();
+    let v = lp.add_var(1.0, (-1.0, 1.0));
+    lp.add_constraint(x.iter().map(|&xi| (xi, 1.0)).collect::<Vec<_>>(), ComparisonOp::Eq, 1.0);
+    for j in 0..k {
+        let mut terms: Vec<_> =
+            (0..k).map(|i| (x[i], if i == j { 0.0 } else { scores[i][j] - 0.5 })).collect::<Vec<_>>();
+        terms.push((v, -1.0));
+        lp.add_constraint(terms, ComparisonOp::Ge, 0.0);
+    }
+    match lp.solve() {
+        Ok(SolveOutcome::Solution(sol)) => {
+            let w: Vec<f64> = x.iter().map(|&xi| sol[xi].max(0.0)).collect();
+            let total: f64 = w.iter().sum();
+            (w.iter().map(|wi| wi / total).collect(), sol[v])
+        }
+        _ => (vec![1.0 / k as f64; k], 0.0),
+    }
+}
+
+/// Bradley–Terry strengths and Nash weights of a score matrix, each with a 95% interval from a
+/// parametric bootstrap: 200 matrices with every pair's score redrawn from a normal with its
+/// standard error `ses[i][j]` (clipped to [0, 1], mirrored), percentiles 2.5 and 97.5 of the
+/// results. Deterministic for a seed. The Nash mix is often sparse and jumps between units when
+/// two are nearly tied; the interval shows that.
+pub fn ratings(scores: &[Vec<f64>], ses: &[Vec<f64>], seed: u64) -> (Vec<Estimate>, Vec<Estimate>) {
+    use crate::dice::{Dice, FastDice};
+    const RESAMPLES: usize = 200;
+    let k = scores.len();
+    let bt = bradley_terry(scores);
+    let (nash, _) = nash_mix(scores);
+    let mut dice = FastDice::from_seed(crate::sim::splitmix64(seed ^ 0xB7_4A7E));
+    let mut normal01 = || {
+        let (u1, u2) = (1.0 - dice.unit_f64(), dice.unit_f64());
+        (-2.0 * u1.ln()).sqrt() * (std::f64::consts::TAU * u2).cos()
+    };
+    let mut samples_bt = vec![Vec::with_capacity(RESAMPLES); k];
+    let mut samples_nash = vec![Vec::with_capacity(RESAMPLES); k];
+    for _ in 0..RESAMPLES {
+        let mut m = scores.to_vec();
+        for i in 0..k {
+            for j in i + 1..k {
+                let v = (scores[i][j] + ses[i][j] * normal01()).clamp(0.0, 1.0);
+                m[i][j] = v;
+                m[j][i] = 1.0 - v;
+            }
+        }
+        let (b, n) = (bradley_terry(&m), nash_mix(&m).0);
+        for i in 0..k {
+            samples_bt[i].push(b[i]);
+            samples_nash[i].push(n[i]);
+        }
+    }
+    let interval = |value: f64, xs: &mut Vec<f64>| {
+        xs.sort_by(f64::total_cmp);
+        let at = |q: f64| xs[((q * (xs.len() - 1) as f64).round() as usize).min(xs.len() - 1)];
+        Estimate { value, lo: at(0.025).min(value), hi: at(0.975).max(value) }
+    };
+    let bt = (0..k).map(|i| interval(bt[i], &mut samples_bt[i])).collect();
+    let nash = (0..k).map(|i| interval(nash[i], &mut samples_nash[i])).collect();
+    (bt, nash)
+}
+
+/// Scores of a finished points-matched matrix (`cells[i][j].a_score`), for the ratings.
+pub fn matrix_scores(m: &Matrix) -> Vec<Vec<f64>> {
+    m.cells.iter().map(|row| row.iter().map(|c| c.a_score.value).collect()).collect()
+}
+
+fn snap(c: f64, step: f64) -> f64 {
+    ((c / step).round() * step).max(step)
+}
+
+/// Runs the whole solver for ruleset `r`: fair costs, the balanced list, Lanchester,
+/// Bradley–Terry and Nash. `progress` advances by one per matchup simulated (its length is a
+/// guess set here). Identical for a seed on any number of threads.
+pub fn solve<R: Ruleset>(r: &R, s: &BalanceSettings, progress: &ProgressBar) -> FairCosts {
+    let units = r.units();
+    let k = units.len();
+    let plan = RunPlan::fixed(s.seed, s.trials, s.batch_size);
+    let ev = Evaluator { r, s, plan, progress };
+    let current: Vec<f64> = units.iter().map(|u| u.cost).collect();
+    const MAX_EVALS: usize = 9; // plus two for the slope
+    let pairs = (k * k.saturating_sub(1) / 2) as u64;
+    progress.set_length(pairs * (2 + s.max_iterations as u64) + (k * k.saturating_sub(1) * (MAX_EVALS + 2)) as u64);
+    progress.set_message(format!("{} matrix", r.id()));
+
+    // Ratings and metagame at the current costs.
+    let m0 = ev.matrix(&current);
+    let e0 = efficiencies(&m0);
+    let scores: Vec<Vec<f64>> = m0.iter().map(|row| row.iter().map(|x| x.value).collect()).collect();
+    let ses: Vec<Vec<f64>> = m0.iter().map(|row| row.iter().map(|x| x.se).collect()).collect();
+    let (bt, nash) = ratings(&scores, &ses, s.seed);
+
+    // Fair cost of each unit, every other cost fixed.
+    let searches: Vec<FairSearch> = (0..k)
+        .map(|i| {
+            progress.set_message(format!("fair cost {}", units[i].id));
+            fair_cost_search(&ev, i, &current, MAX_EVALS)
+        })
+        .collect();
+
+    // Balanced list: start from the fair costs (a unit without one starts at its search
+    // bound), then damped Newton steps on ln(cost), the mean cost anchored.
+    progress.set_message(format!("{} balanced list", r.id()));
+    let mean_current = current.iter().sum::<f64>() / k.max(1) as f64;
+    let anchor = |c: &mut Vec<f64>| {
+        let m = c.iter().sum::<f64>() / k.max(1) as f64;
+        c.iter_mut().for_each(|x| *x *= mean_current / m);
+    };
+    // d(efficiency)/d(ln cost): from the search's slope, or a typical −0.3 when unmeasured.
+    let elasticity: Vec<f64> = searches
+        .iter()
+        .zip(&current)
+        .map(|(se, &c)| match (se.slope, se.fair) {
+            (Some(sl), Some(f)) => (sl * f.value).min(-0.05),
+            _ => -0.3 * (c / c.max(1e-9)),
+        })
+        .collect();
+    let mut c: Vec<f64> = searches
+        .iter()
+        .zip(&current)
+        .map(|(se, &c)| match se.fair {
+            Some(f) => f.value,
+            None => {
+                let (lo, hi) = search_range(c, s);
+                if se.points.last().is_some_and(|p| p.1 > 0.5) { hi } else { lo }
+            }
+        })
+        .collect();
+    anchor(&mut c);
+    // Per-unit gain, halved whenever a unit's deviation changes sign (it overshot): the
+    // efficiencies are coupled, and a steep unit otherwise oscillates between two prices.
+    let mut gain = vec![0.7; k];
+    let mut last_sign = vec![0.0f64; k];
+    let mut iterations = 0;
+    for _ in 0..s.max_iterations {
+        let e = efficiencies(&ev.matrix(&c));
+        iterations += 1;
+        if e.iter().all(|x| (x.value - 0.5).abs() <= s.tolerance / 2.0) {
+            break;
+        }
+        for i in 0..k {
+            let d = e[i].value - 0.5;
+            if d.signum() * last_sign[i] < 0.0 {
+                gain[i] *= 0.5;
+            }
+            last_sign[i] = d.signum();
+            let step = (gain[i] * d / -elasticity[i]).clamp(-0.4, 0.4);
+            c[i] *= step.exp();
+        }
+        anchor(&mut c);
+    }
+
+    // Round to the cost step, then one step of one unit at a time while it helps.
+    let mut rounded: Vec<f64> = c.iter().map(|&x| snap(x, s.cost_step)).collect();
+    let mut m = ev.matrix(&rounded);
+    let sq = |m: &[Vec<Score>]| efficiencies(m).iter().map(|x| (x.value - 0.5).powi(2)).sum::<f64>();
+    let mut stuck = vec![false; k];
+    let mut moves = 0;
+    while moves < 3 * k as u32 {
+        let e = efficiencies(&m);
+        let worst = (0..k)
+            .filter(|&i| !stuck[i] && (e[i].value - 0.5).abs() > s.tolerance)
+            .max_by(|&a, &b| (e[a].value - 0.5).abs().total_cmp(&(e[b].value - 0.5).abs()));
+        let Some(i) = worst else { break };
+        let dir = if e[i].value > 0.5 { 1.0 } else { -1.0 };
+        let candidate = rounded[i] + dir * s.cost_step;
+        if candidate < s.cost_step - 1e-9 {
+            stuck[i] = true;
+            continue;
+        }
+        moves += 1;
+        let mut trial = rounded.clone();
+        trial[i] = candidate;
+        let mut m2 = m.clone();
+        ev.update(&mut m2, i, &trial);
+        if sq(&m2) < sq(&m) {
+            rounded = trial;
+            m = m2;
+            stuck.iter_mut().for_each(|x| *x = false);
+        } else {
+            stuck[i] = true;
+        }
+    }
+    let eb = efficiencies(&m);
+    let lanchester = lanchester_estimates(r);
+
+    let mut unbalanced = Vec::new();
+    let rows: Vec<FairCostRow> = (0..k)
+        .map(|i| {
+            let se = &searches[i];
+            if se.fair.is_none() {
+                unbalanced.push(format!("{}: {}", units[i].name, se.note));
+            } else if (eb[i].value - 0.5).abs() > s.tolerance {
+                unbalanced.push(format!(
+                    "{}: {:.1}% efficient at {} points in the balanced list, outside 50% ± {:.1}; no single \
+                     {}-point step of one unit brings the list closer to 50%",
+                    units[i].name,
+                    100.0 * eb[i].value,
+                    round2(rounded[i]),
+                    100.0 * s.tolerance,
+                    fmt_cost(s.cost_step)
+                ));
+            }
+            FairCostRow {
+                unit: units[i].clone(),
+                efficiency: estimate(e0[i]),
+                fair_cost: se.fair,
+                note: se.note.clone(),
+                lanchester: lanchester[i].map(|x| x.0),
+                lanchester_terms: lanchester[i].map(|x| x.1),
+                balanced_cost: rounded[i],
+                balanced_efficiency: estimate(eb[i]),
+                bradley_terry: bt[i],
+                nash_weight: nash[i],
+            }
+        })
+        .collect();
+    let balanced = eb.iter().all(|x| (x.value - 0.5).abs() <= s.tolerance);
+    FairCosts {
+        seed: s.seed,
+        trials: s.trials,
+        cost_step: s.cost_step,
+        tolerance: s.tolerance,
+        iterations,
+        moves,
+        balanced,
+        rows,
+        unbalanced,
+        matchups: progress.position(),
+    }
+}
+
+/// Efficiencies (mean points-matched score against the field, 95% interval) of every unit at
+/// `costs`, with `trials` trials per matchup under `seed`: what a balanced list is checked with.
+pub fn efficiencies_at<R: Ruleset>(r: &R, costs: &[f64], seed: u64, trials: u64) -> Vec<Estimate> {
+    let mut s = BalanceSettings::from_ruleset(r, seed);
+    s.trials = trials;
+    let hidden = ProgressBar::hidden();
+    let ev = Evaluator { r, s: &s, plan: RunPlan::fixed(seed, trials, s.batch_size), progress: &hidden };
+    efficiencies(&ev.matrix(costs)).into_iter().map(estimate).collect()
+}
+
+/// Rewrites the `cost = ...` line of every `[[unit]]` in a config's text to `costs` (by unit
+/// name, matched as a kebab-case id), keeping everything else — comments, order, layout —
+/// byte for byte, so a designer can diff the balanced config against the original.
+///
+/// Errors name a unit whose `[[unit]]` table or cost line is not found.
+pub fn rewrite_costs(text: &str, costs: &[(String, f64)]) -> Result<String, String> {
+    let mut lines: Vec<String> = text.split_inclusive('\n').map(String::from).collect();
+    // Each [[unit]] table: the index of its name's value and of its cost line.
+    let mut tables: Vec<(Option<String>, Option<usize>)> = Vec::new();
+    let mut in_unit = false;
+    for (n, line) in lines.iter().enumerate() {
+        let t = line.trim();
+        if t.starts_with('[') {
+            in_unit = t == "[[unit]]";
+            if in_unit {
+                tables.push((None, None));
+            }
+        } else if in_unit {
+            let last = tables.last_mut().expect("inside a unit table");
+            if let Some(v) = key_value(t, "name") {
+                last.0 = Some(v.split('#').next().unwrap_or("").trim().trim_matches('"').to_string());
+            } else if key_value(t, "cost").is_some() {
+                last.1 = Some(n);
+            }
+        }
+    }
+    for (name, cost) in costs {
+        let id = crate::config::id_of(name);
+        let line = tables
+            .iter()
+            .find(|(n, _)| n.as_deref().is_some_and(|n| crate::config::id_of(n) == id))
+            .and_then(|t| t.1)
+            .ok_or_else(|| format!("no [[unit]] table with name = {name:?} and a cost line"))?;
+        let old = &lines[line];
+        let indent = &old[..old.len() - old.trim_start().len()];
+        let newline = if old.ends_with("\r\n") {
+            "\r\n"
+        } else if old.ends_with('\n') {
+            "\n"
+        } else {
+            ""
+        };
+        let comment = old.find('#').map_or(String::new(), |p| format!(" {}", old[p..].trim_end()));
+        lines[line] = format!("{indent}cost = {}{comment}{newline}", fmt_cost(*cost));
+    }
+    Ok(lines.concat())
+}
+
+fn key_value<'a>(line: &'a str, key: &str) -> Option<&'a str> {
+    let rest = line.strip_prefix(key)?.trim_start();
+    rest.strip_prefix('=')
+}
+
+/// A cost as TOML: an integer when whole (`35`), else a decimal (`2.5`).
+pub fn fmt_cost(c: f64) -> String {
+    if (c - c.round()).abs() < 1e-9 { format!("{}", c.round() as i64) } else { format!("{}", round2(c)) }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bradley_terry_recovers_known_strengths() {
+        // Scores equal to the model's own probabilities: p_i/(p_i+p_j) with p = 1, 2, 4.
+        let p = [1.0, 2.0, 4.0];
+        let s: Vec<Vec<f64>> = (0..3).map(|i| (0..3).map(|j| p[i] / (p[i] + p[j])).collect()).collect();
+        let bt = bradley_terry(&s);
+        let g = 2.0; // geometric mean of 1, 2, 4
+        for i in 0..3 {
+            assert!((bt[i] - p[i] / g).abs() < 1e-9, "{bt:?}");
+        }
+    }
+
+    #[test]
+    fn nash_of_rock_paper_scissors_is_uniform() {
+        let s = vec![vec![0.5, 1.0, 0.0], vec![0.0, 0.5, 1.0], vec![1.0, 0.0, 0.5]];
+        let (w, v) = nash_mix(&s);
+        for x in &w {
+            assert!((x - 1.0 / 3.0).abs() < 1e-9, "{w:?}");
+        }
+        assert!(v.abs() < 1e-9);
+    }
+
+    #[test]
+    fn bootstrap_intervals_collapse_without_noise_and_cover_the_point_with_it() {
+        let s = vec![vec![0.5, 0.3, 0.6], vec![0.7, 0.5, 0.55], vec![0.4, 0.45, 0.5]];
+        let (bt, nash) = ratings(&s, &vec![vec![0.0; 3]; 3], 1);
+        for e in bt.iter().chain(&nash) {
+            assert!((e.hi - e.lo).abs() < 1e-9, "{e:?}");
+        }
+        let (bt, nash) = ratings(&s, &vec![vec![0.02; 3]; 3], 1);
+        for e in bt.iter().chain(&nash) {
+            assert!(e.lo <= e.value && e.value <= e.hi, "{e:?}");
+        }
+        assert!(bt[1].hi > bt[1].lo, "noise widens the strength interval");
+        assert_eq!(ratings(&s, &vec![vec![0.02; 3]; 3], 1), (bt, nash), "deterministic for a seed");
+    }
+
+    #[test]
+    fn nash_of_a_dominant_unit_is_pure() {
+        // Unit 1 beats both others: the only equilibrium fields unit 1 alone.
+        let s = vec![vec![0.5, 0.3, 0.6], vec![0.7, 0.5, 0.8], vec![0.4, 0.2, 0.5]];
+        let (w, _) = nash_mix(&s);
+        assert!((w[1] - 1.0).abs() < 1e-9, "{w:?}");
+    }
+
+    #[test]
+    fn rewriting_costs_keeps_everything_else() {
+        let text = "# list\n[duel]\ncost = 3\n\n[[unit]]\nname = \"Riflemen\"\ncost = 15  # cheap\natk = 3\n\n[[unit]]\ncost = 35\nname = \"Snipers\"\n";
+        let out = rewrite_costs(text, &[("Riflemen".into(), 20.0), ("snipers".into(), 42.5)]).unwrap();
+        assert_eq!(
+            out,
+            "# list\n[duel]\ncost = 3\n\n[[unit]]\nname = \"Riflemen\"\ncost = 20 # cheap\natk = 3\n\n[[unit]]\ncost = 42.5\nname = \"Snipers\"\n"
+        );
+        assert!(rewrite_costs(text, &[("Tank".into(), 1.0)]).unwrap_err().contains("Tank"));
+    }
+
+    #[test]
+    fn snapping_rounds_to_the_step_and_never_to_zero() {
+        assert_eq!(snap(37.4, 5.0), 35.0);
+        assert_eq!(snap(37.6, 5.0), 40.0);
+        assert_eq!(snap(1.0, 5.0), 5.0);
+        assert_eq!(snap(2.3, 0.5), 2.5);
+    }
+}

@@ -1,0 +1,128 @@
+//! `pointsworth fair-costs RULESET`: the balance solver's table, JSON, and balanced config.
+//!
+//! The balanced config is the input config's text with only the `cost = ...` lines of the
+//! `[[unit]]` tables changed (comments and layout kept), so `diff` shows exactly the suggested
+//! price changes and the file can be played or re-simulated as it is.
+
+use std::time::Instant;
+
+use comfy_table::{Cell, CellAlignment, Table, presets::UTF8_FULL_CONDENSED};
+use indicatif::ProgressBar;
+use serde_json::json;
+
+use crate::analysis::balance::{BalanceSettings, FairCosts, fmt_cost, rewrite_costs, solve};
+use crate::app::{AppError, check_sim_args, load, pct, progress_bar, stdout_write};
+use crate::cli::{FairCostsArgs, SimArgs};
+use crate::report::{two, write_atomic};
+use crate::rulesets::Ruleset;
+use crate::with_ruleset;
+
+/// Solver settings from the ruleset's config and the common flags; `trials` is used when
+/// `--trials` is not given. `--target-error` is refused: the solver needs a fixed trial count.
+pub fn settings<R: Ruleset>(r: &R, sim: &SimArgs, trials: u64) -> Result<BalanceSettings, AppError> {
+    if sim.target_error.is_some() {
+        return Err(AppError::Usage(
+            "fair-costs plays a fixed number of trials per matchup so that prices share dice (common random \
+             numbers); use --trials N instead of --target-error"
+                .into(),
+        ));
+    }
+    let mut s = BalanceSettings::from_ruleset(r, sim.seed);
+    s.trials = sim.trials.unwrap_or(trials);
+    Ok(s)
+}
+
+/// The solver as `pointsworth report` runs it: the config's `balance.report_trials` per
+/// matchup, or `--trials` (the report's per-matchup cap) if that is smaller.
+pub fn for_report<R: Ruleset>(r: &R, sim: &SimArgs, progress: &ProgressBar) -> FairCosts {
+    let mut s = BalanceSettings::from_ruleset(r, sim.seed);
+    s.trials = r.balance_config().report_trials.min(sim.trials.unwrap_or(u64::MAX));
+    solve(r, &s, progress)
+}
+
+/// Runs `fair-costs`.
+pub fn run(args: FairCostsArgs) -> Result<(), AppError> {
+    check_sim_args(&args.sim)?;
+    let loaded = load(&args.ruleset, args.sim.config.as_ref(), &args.sim.set)?;
+    let started = Instant::now();
+    let (result, title, id) = with_ruleset!(&loaded.ruleset, r => {
+        let s = settings(r, &args.sim, r.balance_config().trials)?;
+        let pb = progress_bar();
+        let out = solve(r, &s, &pb);
+        pb.finish_and_clear();
+        (out, r.title(), r.id())
+    });
+    let elapsed = started.elapsed().as_secs_f64();
+    if let Some(path) = &args.write {
+        let costs: Vec<(String, f64)> = result.rows.iter().map(|r| (r.unit.name.clone(), r.balanced_cost)).collect();
+        let text = rewrite_costs(&loaded.source.text, &costs)
+            .map_err(|e| AppError::Usage(format!("{}: {e}", loaded.source.path.display())))?;
+        write_atomic(path, text.as_bytes())
+            .map_err(|source| AppError::Io { context: format!("writing {}", path.display()), source })?;
+    }
+    if args.json {
+        let v = json!({
+            "ruleset": id,
+            "config": loaded.source.path.display().to_string(),
+            "elapsed_seconds": elapsed,
+            "result": result,
+        });
+        return stdout_write(&format!("{}\n", serde_json::to_string_pretty(&v).expect("json")));
+    }
+    let mut text = format!(
+        "{title}: suggested costs (seed {}, {} trials per matchup per evaluation, cost step {}, tolerance ±{:.1} points)\n",
+        result.seed,
+        result.trials,
+        fmt_cost(result.cost_step),
+        100.0 * result.tolerance
+    );
+    text.push_str(&table(&result).to_string());
+    text.push('\n');
+    for u in &result.unbalanced {
+        text.push_str(&format!("cannot be balanced: {u}\n"));
+    }
+    text.push_str(&format!(
+        "balanced list {}: {} damped iterations, {} single-step moves; {} matchups in {:.1} s\n",
+        if result.balanced { "within tolerance" } else { "NOT within tolerance for every unit" },
+        result.iterations,
+        result.moves,
+        result.matchups,
+        elapsed
+    ));
+    if let Some(path) = &args.write {
+        text.push_str(&format!("wrote {}\n", path.display()));
+    }
+    stdout_write(&text)
+}
+
+/// The suggested-costs table as the terminal shows it.
+pub fn table(f: &FairCosts) -> Table {
+    let mut t = Table::new();
+    t.load_preset(UTF8_FULL_CONDENSED);
+    t.set_header(vec![
+        "unit",
+        "cost",
+        "efficiency [95% CI]",
+        "fair cost [95% CI]",
+        "Lanchester",
+        "balanced cost (efficiency)",
+        "Nash weight",
+        "Bradley–Terry",
+    ]);
+    let right = |s: String| Cell::new(s).set_alignment(CellAlignment::Right);
+    for r in &f.rows {
+        let fair =
+            r.fair_cost.map_or_else(|| "—".to_string(), |e| format!("{:.1} [{:.1}, {:.1}]", e.value, e.lo, e.hi));
+        t.add_row(vec![
+            Cell::new(&r.unit.name),
+            right(fmt_cost(r.unit.cost)),
+            Cell::new(pct(&r.efficiency)),
+            Cell::new(fair),
+            right(r.lanchester.map_or("—".into(), |l| format!("{l:.1}"))),
+            Cell::new(format!("{} ({:.1}%)", fmt_cost(r.balanced_cost), 100.0 * r.balanced_efficiency.value)),
+            Cell::new(two(&r.nash_weight)),
+            Cell::new(two(&r.bradley_terry)),
+        ]);
+    }
+    t
+}

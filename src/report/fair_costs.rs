@@ -1,0 +1,275 @@
+//! The "Suggested costs" part of a ruleset report: `fair_costs.csv`, the chart of current
+//! against fair cost (`fair_costs.png`/`.svg`) and the Markdown section.
+//!
+//! The chart plots each unit at (current cost, fair cost) with the fair cost's 95% interval
+//! as a whisker, and the line y = x: a unit above the line is worth more than it costs (too
+//! cheap), below it too expensive. The Lanchester estimate is drawn beside it as a hollow
+//! diamond so the reader sees where attrition arithmetic agrees with the simulation.
+
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+
+use plotters::coord::Shift;
+use plotters::element::DashedPathElement;
+use plotters::prelude::*;
+use polars::prelude::*;
+
+use super::charts::{Chart, ensure_fonts, write_chart};
+use super::format::{cost, md_cell, number, pct};
+use crate::analysis::RulesetAnalysis;
+use crate::analysis::balance::{FairCostRow, FairCosts};
+
+/// File stem of the chart.
+pub const CHART: &str = "fair_costs";
+/// The table's file name.
+pub const CSV: &str = "fair_costs.csv";
+
+/// Writes `fair_costs.csv` and the chart when the analysis has suggested costs.
+pub fn write(a: &RulesetAnalysis, dir: &Path) -> anyhow::Result<Vec<PathBuf>> {
+    let Some(f) = &a.fair_costs else { return Ok(Vec::new()) };
+    let path = dir.join(CSV);
+    super::write_atomic(&path, &csv(f)?)?;
+    ensure_fonts()?;
+    let mut written = vec![path];
+    written.extend(write_chart(&FairCostChart { title: a.title.clone(), f }, dir, CHART)?);
+    Ok(written)
+}
+
+/// One row per unit in cost-list order; every estimate as `x`, `x_lo`, `x_hi`; missing
+/// values (no fair cost, no Lanchester terms) are nulls.
+pub fn frame(f: &FairCosts) -> PolarsResult<DataFrame> {
+    let rows: &[FairCostRow] = &f.rows;
+    let text =
+        |name: &str, g: fn(&FairCostRow) -> &str| Column::new(name.into(), rows.iter().map(g).collect::<Vec<&str>>());
+    let num =
+        |name: &str, g: fn(&FairCostRow) -> f64| Column::new(name.into(), rows.iter().map(g).collect::<Vec<f64>>());
+    let opt = |name: &str, g: fn(&FairCostRow) -> Option<f64>| {
+        Column::new(name.into(), rows.iter().map(g).collect::<Vec<_>>())
+    };
+    let columns = vec![
+        text("unit", |r| &r.unit.id),
+        text("name", |r| &r.unit.name),
+        text("kind", |r| &r.unit.kind),
+        num("cost", |r| r.unit.cost),
+        num("efficiency", |r| r.efficiency.value),
+        num("efficiency_lo", |r| r.efficiency.lo),
+        num("efficiency_hi", |r| r.efficiency.hi),
+        opt("fair_cost", |r| r.fair_cost.map(|e| e.value)),
+        opt("fair_cost_lo", |r| r.fair_cost.map(|e| e.lo)),
+        opt("fair_cost_hi", |r| r.fair_cost.map(|e| e.hi)),
+        opt("lanchester", |r| r.lanchester),
+        opt("lanchester_firepower", |r| r.lanchester_terms.map(|t| t.0)),
+        opt("lanchester_durability", |r| r.lanchester_terms.map(|t| t.1)),
+        num("balanced_cost", |r| r.balanced_cost),
+        num("balanced_efficiency", |r| r.balanced_efficiency.value),
+        num("balanced_efficiency_lo", |r| r.balanced_efficiency.lo),
+        num("balanced_efficiency_hi", |r| r.balanced_efficiency.hi),
+        num("nash_weight", |r| r.nash_weight.value),
+        num("nash_weight_lo", |r| r.nash_weight.lo),
+        num("nash_weight_hi", |r| r.nash_weight.hi),
+        num("bradley_terry", |r| r.bradley_terry.value),
+        num("bradley_terry_lo", |r| r.bradley_terry.lo),
+        num("bradley_terry_hi", |r| r.bradley_terry.hi),
+        text("note", |r| &r.note),
+    ];
+    DataFrame::new(rows.len(), columns)
+}
+
+fn csv(f: &FairCosts) -> anyhow::Result<Vec<u8>> {
+    let mut df = frame(f)?;
+    let mut out = Vec::new();
+    CsvWriter::new(&mut out).include_header(true).finish(&mut df)?;
+    Ok(out)
+}
+
+/// `0.42 [0.30, 0.55]`: an estimate with two decimals.
+pub fn two(e: &crate::stats::Estimate) -> String {
+    format!("{:.2} [{:.2}, {:.2}]", e.value, e.lo, e.hi)
+}
+
+/// The "Suggested costs" section of `report.md` (nothing when the solver did not run).
+pub fn section(o: &mut String, a: &RulesetAnalysis) {
+    let Some(f) = &a.fair_costs else { return };
+    o.push_str("## Suggested costs\n\n");
+    let _ = writeln!(
+        o,
+        "- **Fair cost**: the cost at which the unit's efficiency would be 50% with every other cost \
+         unchanged, found by bisection over its cost with common random numbers ({} trials per matchup \
+         per price, seed {}); the 95% interval carries the efficiency's interval through the local slope \
+         of efficiency against cost.",
+        f.trials, f.seed
+    );
+    o.push_str(
+        "- **Lanchester**: the square-law estimate √(F·H) — F the expected hits per activation against \
+         the field, H the enemy hits needed to destroy the unit — scaled so the field's mean equals the \
+         mean current cost. Where it disagrees with the fair cost, rules the arithmetic ignores (range, \
+         movement, blast, healing, activation limits) decide the fight.\n",
+    );
+    let _ = writeln!(
+        o,
+        "- **Balanced list**: all costs adjusted together (damped fixed-point iteration from the fair \
+         costs, mean cost kept), rounded to multiples of {} points and improved one step at a time; the \
+         efficiency beside each cost is the unit's efficiency in that list (goal: 50% ± {} percentage points).",
+        cost(f.cost_step),
+        number(100.0 * f.tolerance, 1)
+    );
+    o.push_str(
+        "- **Nash weight**: the unit's share in the Nash-equilibrium mix of the points-matched matrix \
+         (symmetric zero-sum game, payoff score − 50%): what a competitive player would field. \
+         **Bradley–Terry**: the unit's strength (field geometric mean = 1); its odds against another \
+         unit are the ratio of their strengths. Both come from the matrix at current costs; their \
+         intervals are from a parametric bootstrap of that matrix.\n\n",
+    );
+    let _ = writeln!(o, "![Current cost against fair cost, with the y = x line]({CHART}.png)\n");
+    let _ = writeln!(o, "Vector version: [{CHART}.svg]({CHART}.svg) · data: [{CSV}]({CSV})\n");
+    o.push_str(
+        "| unit | cost | efficiency | fair cost | Lanchester | balanced cost | efficiency there | Nash weight | Bradley–Terry |\n",
+    );
+    o.push_str("|---|---:|---|---|---:|---:|---|---:|---:|\n");
+    for r in &f.rows {
+        let fair = r.fair_cost.map_or_else(
+            || format!("— ({})", md_cell(&r.note)),
+            |e| format!("{} [{}, {}]", number(e.value, 1), number(e.lo, 1), number(e.hi, 1)),
+        );
+        let _ = writeln!(
+            o,
+            "| {} | {} | {} | {} | {} | {} | {} | {} | {} |",
+            md_cell(&r.unit.name),
+            cost(r.unit.cost),
+            pct(&r.efficiency),
+            fair,
+            r.lanchester.map_or("—".into(), |l| number(l, 1)),
+            cost(r.balanced_cost),
+            pct(&r.balanced_efficiency),
+            two(&r.nash_weight),
+            two(&r.bradley_terry)
+        );
+    }
+    o.push('\n');
+    if f.balanced {
+        let _ = writeln!(
+            o,
+            "Every unit of the balanced list is within ±{} points of 50%.\n",
+            number(100.0 * f.tolerance, 1)
+        );
+    } else {
+        o.push_str("Cannot be balanced by price alone:\n\n");
+        for u in &f.unbalanced {
+            let _ = writeln!(o, "- {}", md_cell(u));
+        }
+        o.push('\n');
+    }
+}
+
+struct FairCostChart<'a> {
+    title: String,
+    f: &'a FairCosts,
+}
+
+const W: u32 = 1100;
+const H: u32 = 900;
+const CHEAP: RGBColor = RGBColor(33, 102, 172);
+const DEAR: RGBColor = RGBColor(178, 24, 43);
+const LINE: RGBColor = RGBColor(120, 120, 120);
+
+impl Chart for FairCostChart<'_> {
+    fn size(&self) -> (u32, u32) {
+        (W, H)
+    }
+
+    fn draw<DB>(&self, root: &DrawingArea<DB, Shift>) -> anyhow::Result<()>
+    where
+        DB: DrawingBackend,
+        DB::ErrorType: 'static,
+    {
+        root.fill(&WHITE)?;
+        let rows = &self.f.rows;
+        let top = rows
+            .iter()
+            .flat_map(|r| {
+                [Some(r.unit.cost), r.fair_cost.map(|e| e.hi).filter(|x| x.is_finite()), r.lanchester]
+                    .into_iter()
+                    .flatten()
+            })
+            .fold(10.0f64, f64::max)
+            * 1.08;
+        let (main, foot) = root.split_vertically(H as i32 - 90);
+        let mut chart = ChartBuilder::on(&main)
+            .caption(format!("{}: current cost vs fair cost", self.title), ("sans-serif", 28).into_font())
+            .margin(20)
+            .x_label_area_size(60)
+            .y_label_area_size(80)
+            .build_cartesian_2d(0.0..top, 0.0..top)?;
+        chart
+            .configure_mesh()
+            .x_desc("current cost (points)")
+            .y_desc("fair cost (points), 95% interval")
+            .label_style(("sans-serif", 18).into_font())
+            .axis_desc_style(("sans-serif", 20).into_font())
+            .x_label_formatter(&|x| format!("{x:.0}"))
+            .y_label_formatter(&|y| format!("{y:.0}"))
+            .light_line_style(WHITE)
+            .bold_line_style(RGBColor(215, 215, 215))
+            .draw()?;
+        chart.draw_series(std::iter::once(DashedPathElement::new(
+            vec![(0.0, 0.0), (top, top)],
+            8,
+            6,
+            LINE.stroke_width(2),
+        )))?;
+        chart.draw_series(std::iter::once(Text::new(
+            "y = x: worth its cost",
+            (top * 0.80, top * 0.76),
+            ("sans-serif", 18).into_font().color(&LINE),
+        )))?;
+        // Diamonds first, so the fair-cost points and their labels are drawn over them.
+        for r in rows {
+            if let Some(l) = r.lanchester {
+                chart.draw_series(std::iter::once(
+                    EmptyElement::at((r.unit.cost, l)) + diamond(7, BLACK.stroke_width(2)),
+                ))?;
+            }
+        }
+        for r in rows {
+            let x = r.unit.cost;
+            let Some(e) = r.fair_cost else { continue };
+            let colour = if e.value >= x { CHEAP } else { DEAR };
+            let hi = if e.hi.is_finite() { e.hi } else { top };
+            chart.draw_series(std::iter::once(PathElement::new(vec![(x, e.lo), (x, hi)], colour.stroke_width(2))))?;
+            for y in [e.lo, hi] {
+                chart.draw_series(std::iter::once(
+                    EmptyElement::at((x, y)) + PathElement::new(vec![(-6, 0), (6, 0)], colour.stroke_width(2)),
+                ))?;
+            }
+            chart.draw_series(std::iter::once(Circle::new((x, e.value), 6, colour.filled())))?;
+            chart.draw_series(std::iter::once(
+                EmptyElement::at((x, e.value))
+                    + Text::new(r.unit.name.clone(), (10, -9), ("sans-serif", 17).into_font().color(&colour)),
+            ))?;
+        }
+        let legend = ("sans-serif", 18).into_font();
+        let y = 20;
+        foot.draw(&(EmptyElement::at((90, y)) + Circle::new((0, 0), 6, CHEAP.filled())))?;
+        foot.draw(&Text::new("fair cost above current: too cheap", (102, y - 9), legend.clone().color(&CHEAP)))?;
+        foot.draw(&(EmptyElement::at((440, y)) + Circle::new((0, 0), 6, DEAR.filled())))?;
+        foot.draw(&Text::new("below: too expensive", (452, y - 9), legend.clone().color(&DEAR)))?;
+        foot.draw(&(EmptyElement::at((680, y)) + diamond(7, BLACK.stroke_width(2))))?;
+        foot.draw(&Text::new("Lanchester estimate", (694, y - 9), legend.clone()))?;
+        let missing: Vec<&str> = rows.iter().filter(|r| r.fair_cost.is_none()).map(|r| r.unit.name.as_str()).collect();
+        let note = format!(
+            "{} trials per matchup per price, seed {}; where no whisker shows, the 95% interval is narrower than the dot",
+            self.f.trials, self.f.seed
+        );
+        foot.draw(&Text::new(note, (90, y + 18), legend.clone().color(&LINE)))?;
+        if !missing.is_empty() {
+            let text = format!("not shown (no price balances them): {}", missing.join(", "));
+            foot.draw(&Text::new(text, (90, y + 40), legend.color(&LINE)))?;
+        }
+        Ok(())
+    }
+}
+
+/// A hollow diamond of half-diagonal `r` pixels centred on the anchor.
+fn diamond(r: i32, style: ShapeStyle) -> PathElement<(i32, i32)> {
+    PathElement::new(vec![(0, -r), (r, 0), (0, r), (-r, 0), (0, -r)], style)
+}
