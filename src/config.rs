@@ -203,6 +203,13 @@ pub fn id_of(name: &str) -> String {
     out
 }
 
+/// The `key = value` pairs of a serde-typed `[rules]` table, values without quotes: the rule
+/// variants in force, as reports print them.
+pub fn variants_of<T: serde::Serialize>(rules: &T) -> Vec<(String, String)> {
+    let table = toml::Table::try_from(rules).expect("a rules table serializes to TOML");
+    table.into_iter().map(|(k, v)| (k, v.to_string().trim_matches('"').to_string())).collect()
+}
+
 /// `--set KEY=VALUE` overrides, in command-line order.
 #[derive(Debug, Clone, Default)]
 pub struct Overrides(pub Vec<(String, String)>);

@@ -452,8 +452,7 @@ impl Ruleset for GunsNGrenades {
         &self.duel
     }
     fn variants(&self) -> Vec<(String, String)> {
-        let v = toml::Table::try_from(&self.rules).expect("rules serialize");
-        v.into_iter().map(|(k, v)| (k, v.to_string().trim_matches('"').to_string())).collect()
+        crate::config::variants_of(&self.rules)
     }
     fn coverage(&self) -> Vec<CoverageRow> {
         coverage::table()
@@ -496,5 +495,26 @@ impl Ruleset for GunsNGrenades {
     }
     fn exact_duel(&self, a: usize, b: usize, distance: f64) -> Result<ExactDuel, NotExact> {
         exact::stand_up_duel(self, a, b, distance)
+    }
+}
+
+/// Test fixtures shared by the rule, skirmish and army tests: the shipped config with
+/// `--set` overrides, and unit lookup by name.
+#[cfg(test)]
+pub(crate) mod testing {
+    use super::GunsNGrenades;
+    use crate::config::{Overrides, Source};
+    use crate::rulesets::Ruleset;
+
+    /// `configs/guns-n-grenades.toml` with `KEY=VALUE` overrides applied.
+    pub(crate) fn gng(sets: &[&str]) -> GunsNGrenades {
+        let src = Source::read(std::path::Path::new("configs/guns-n-grenades.toml")).unwrap();
+        let ov = Overrides::parse(&sets.iter().map(|s| s.to_string()).collect::<Vec<_>>()).unwrap();
+        GunsNGrenades::from_source(&src, &ov).unwrap()
+    }
+
+    /// The index of a unit by name or id; panics if unknown.
+    pub(crate) fn unit(r: &GunsNGrenades, name: &str) -> usize {
+        r.find_unit(name).unwrap()
     }
 }

@@ -568,19 +568,8 @@ pub fn take_damage(r: &GunsNGrenades, bt: &mut Battle, s: Side, j: usize, n: u8,
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::config::{Overrides, Source};
     use crate::dice::ScriptedDice;
-
-    fn gng(sets: &[&str]) -> GunsNGrenades {
-        let src = Source::read(std::path::Path::new("configs/guns-n-grenades.toml")).unwrap();
-        let ov = Overrides::parse(&sets.iter().map(|s| s.to_string()).collect::<Vec<_>>()).unwrap();
-        GunsNGrenades::from_source(&src, &ov).unwrap()
-    }
-
-    fn unit(r: &GunsNGrenades, name: &str) -> usize {
-        use crate::rulesets::Ruleset;
-        r.find_unit(name).unwrap()
-    }
+    use crate::rulesets::gng::testing::{gng, unit};
 
     #[test]
     fn ties_miss_and_higher_attack_hits() {

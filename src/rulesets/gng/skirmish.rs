@@ -1311,19 +1311,9 @@ pub fn replay_of(
 mod tests {
     use super::*;
     use crate::battle::Wall;
-    use crate::config::{Overrides, Source};
     use crate::dice::{FastDice, ScriptedDice};
     use crate::rulesets::gng::army::{limited_cap, random_army};
-
-    fn gng(sets: &[&str]) -> GunsNGrenades {
-        let src = Source::read(std::path::Path::new("configs/guns-n-grenades.toml")).unwrap();
-        let ov = Overrides::parse(&sets.iter().map(|s| s.to_string()).collect::<Vec<_>>()).unwrap();
-        GunsNGrenades::from_source(&src, &ov).unwrap()
-    }
-
-    fn unit(r: &GunsNGrenades, name: &str) -> usize {
-        r.units.iter().position(|u| u.id == crate::config::id_of(name)).unwrap()
-    }
+    use crate::rulesets::gng::testing::{gng, unit};
 
     /// A game on an empty table with a wall from (10, 18) to (16, 18).
     fn game<'a>(r: &'a GunsNGrenades) -> Skirmish<'a> {

@@ -362,8 +362,7 @@ impl Ruleset for Gunplay {
         &self.duel
     }
     fn variants(&self) -> Vec<(String, String)> {
-        let v = toml::Table::try_from(&self.rules).expect("rules serialize");
-        v.into_iter().map(|(k, v)| (k, v.to_string().trim_matches('"').to_string())).collect()
+        crate::config::variants_of(&self.rules)
     }
     fn coverage(&self) -> Vec<CoverageRow> {
         coverage::table()
