@@ -9,7 +9,10 @@ const EXAMPLES: &str = "Examples:
   pointsworth duel gng riflemen snipers --distance 10     one matchup, Monte Carlo
   pointsworth duel gng riflemen heavy-infantry --distance 8 --exact
   pointsworth matrix gng --set rules.fast_shot=both_dice  all pairs under a rule variant
-  pointsworth rules gng                                   what is modeled";
+  pointsworth rules gng                                   what is modeled
+  pointsworth skirmish gng --replay battle.svg            350-point Skirmish games, value in army
+  pointsworth fair-costs gng --write balanced.toml        suggested costs
+  pointsworth check --quick                               did balance move against reports/?";
 
 /// Is every unit worth its points? Monte Carlo and exact balance analysis for tabletop
 /// skirmish wargames.
