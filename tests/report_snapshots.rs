@@ -441,6 +441,7 @@ fn suggested_costs_section_table_and_chart() {
             lanchester_terms: Some((0.5, 3.0)),
             balanced_cost: u.cost + 5.0,
             balanced_efficiency: est(0.5, 0.005),
+            derived_cost: None,
             bradley_terry: est(1.0 + i as f64, 0.25),
             nash_weight: if i == 0 { est(0.9, 0.1) } else { est(0.05, 0.05) },
         })
@@ -454,6 +455,7 @@ fn suggested_costs_section_table_and_chart() {
         moves: 2,
         balanced: false,
         rows,
+        anchor: None,
         unbalanced: vec!["Snipers: only 12.0% efficient even at 5 points: rules, not price".into()],
         matchups: 100,
     });

@@ -56,11 +56,23 @@ pub struct BalanceConfig {
     pub report_trials: u64,
     /// Damped fixed-point iterations of the balanced list before rounding.
     pub max_iterations: u32,
+    /// Unit id whose cost is held fixed (e.g. `"rifle"`: rifle = 10 points). With an anchor the
+    /// balanced list keeps that cost instead of the mean cost, and every other unit gets a
+    /// derived cost: its fair cost with every other unit at its balanced cost. `None`: keep
+    /// the mean cost, no derived costs.
+    pub anchor: Option<String>,
 }
 
 impl Default for BalanceConfig {
     fn default() -> Self {
-        BalanceConfig { cost_step: 1.0, tolerance: 0.02, trials: 20_000, report_trials: 6_000, max_iterations: 10 }
+        BalanceConfig {
+            cost_step: 1.0,
+            tolerance: 0.02,
+            trials: 20_000,
+            report_trials: 6_000,
+            max_iterations: 10,
+            anchor: None,
+        }
     }
 }
 
@@ -86,6 +98,18 @@ impl BalanceConfig {
         }
         Ok(())
     }
+
+    /// Checks that the anchor, if any, names a unit of the cost list (by id); the message lists
+    /// the valid ids.
+    pub fn check_anchor(&self, units: &[UnitInfo]) -> Result<(), String> {
+        match &self.anchor {
+            Some(id) if !units.iter().any(|u| &u.id == id) => Err(format!(
+                "[balance] anchor {id:?} is not a unit; known: {}",
+                units.iter().map(|u| u.id.as_str()).collect::<Vec<_>>().join(", ")
+            )),
+            _ => Ok(()),
+        }
+    }
 }
 
 /// What one solver run uses.
@@ -101,6 +125,8 @@ pub struct BalanceSettings {
     pub cost_step: f64,
     pub tolerance: f64,
     pub max_iterations: u32,
+    /// Unit id whose cost the balanced list keeps fixed (see [`BalanceConfig::anchor`]).
+    pub anchor: Option<String>,
 }
 
 impl BalanceSettings {
@@ -117,6 +143,7 @@ impl BalanceSettings {
             cost_step: b.cost_step,
             tolerance: b.tolerance,
             max_iterations: b.max_iterations,
+            anchor: b.anchor,
         }
     }
 }
@@ -142,6 +169,11 @@ pub struct FairCostRow {
     /// Cost in the balanced list (a multiple of the cost step) and the unit's efficiency there.
     pub balanced_cost: f64,
     pub balanced_efficiency: Estimate,
+    /// With an anchor: the derived cost (points), the unit's fair cost with every other unit
+    /// at its unrounded balanced cost, with a 95% interval (the anchor itself: its cost, a
+    /// zero-width interval). `None` without an anchor or when no price balances the unit.
+    #[serde(default)]
+    pub derived_cost: Option<Estimate>,
     /// Bradley–Terry strength from the points-matched matrix at current costs (geometric mean
     /// of the field = 1): odds of beating unit j are strength_i / strength_j. 95% interval by
     /// parametric bootstrap of the matrix (see [`ratings`]).
@@ -166,6 +198,9 @@ pub struct FairCosts {
     pub balanced: bool,
     /// Cost-list order.
     pub rows: Vec<FairCostRow>,
+    /// Id of the unit whose cost was held fixed (the derived list's anchor), if any.
+    #[serde(default)]
+    pub anchor: Option<String>,
     /// What cannot be balanced, one sentence per unit.
     pub unbalanced: Vec<String>,
     /// Matchups simulated in all (each `trials` trials).
@@ -544,6 +579,14 @@ pub fn solve<R: Ruleset>(r: &R, s: &BalanceSettings, progress: &ProgressBar) -> 
     let plan = RunPlan::fixed(s.seed, s.trials, s.batch_size);
     let ev = Evaluator { r, s, plan, progress };
     let current: Vec<f64> = units.iter().map(|u| u.cost).collect();
+    let fixed: Option<usize> = s.anchor.as_ref().map(|id| {
+        units.iter().position(|u| &u.id == id).unwrap_or_else(|| {
+            panic!(
+                "balance anchor {id:?} is not a unit; known: {} (the config loader checks this)",
+                units.iter().map(|u| u.id.as_str()).collect::<Vec<_>>().join(", ")
+            )
+        })
+    });
     const MAX_EVALS: usize = 9; // plus two for the slope
     let pairs = (k * k.saturating_sub(1) / 2) as u64;
     progress.set_length(pairs * (2 + s.max_iterations as u64) + (k * k.saturating_sub(1) * (MAX_EVALS + 2)) as u64);
@@ -565,12 +608,16 @@ pub fn solve<R: Ruleset>(r: &R, s: &BalanceSettings, progress: &ProgressBar) -> 
         .collect();
 
     // Balanced list: start from the fair costs (a unit without one starts at its search
-    // bound), then damped Newton steps on ln(cost), the mean cost anchored.
+    // bound), then damped Newton steps on ln(cost), the mean cost anchored (or, with an
+    // anchor unit, that unit's cost: the others move, it stays).
     progress.set_message(format!("{} balanced list", r.id()));
     let mean_current = current.iter().sum::<f64>() / k.max(1) as f64;
-    let anchor = |c: &mut Vec<f64>| {
-        let m = c.iter().sum::<f64>() / k.max(1) as f64;
-        c.iter_mut().for_each(|x| *x *= mean_current / m);
+    let anchor = |c: &mut Vec<f64>| match fixed {
+        Some(a) => c[a] = current[a],
+        None => {
+            let m = c.iter().sum::<f64>() / k.max(1) as f64;
+            c.iter_mut().for_each(|x| *x *= mean_current / m);
+        }
     };
     // d(efficiency)/d(ln cost): from the search's slope, or a typical −0.3 when unmeasured.
     let elasticity: Vec<f64> = searches
@@ -604,7 +651,7 @@ pub fn solve<R: Ruleset>(r: &R, s: &BalanceSettings, progress: &ProgressBar) -> 
         if e.iter().all(|x| (x.value - 0.5).abs() <= s.tolerance / 2.0) {
             break;
         }
-        for i in 0..k {
+        for i in (0..k).filter(|&i| Some(i) != fixed) {
             let d = e[i].value - 0.5;
             if d.signum() * last_sign[i] < 0.0 {
                 gain[i] *= 0.5;
@@ -616,13 +663,31 @@ pub fn solve<R: Ruleset>(r: &R, s: &BalanceSettings, progress: &ProgressBar) -> 
         anchor(&mut c);
     }
 
+    // With an anchor: each other unit's derived cost, its fair cost with every other unit at
+    // its balanced cost (unrounded), so the list is mutually consistent and has intervals.
+    let derived: Vec<Option<FairSearch>> = (0..k)
+        .map(|i| match fixed {
+            Some(a) if a != i => {
+                progress.set_message(format!("derived cost {}", units[i].id));
+                Some(fair_cost_search(&ev, i, &c, MAX_EVALS))
+            }
+            _ => None,
+        })
+        .collect();
+
     // Round to the cost step, then one step of one unit at a time while it helps.
     let mut rounded: Vec<f64> = c.iter().map(|&x| snap(x, s.cost_step)).collect();
+    if let Some(a) = fixed {
+        rounded[a] = current[a];
+    }
     let mut m = ev.matrix(&rounded);
     let sq = |m: &[Vec<Score>]| efficiencies(m).iter().map(|x| (x.value - 0.5).powi(2)).sum::<f64>();
     let mut stuck = vec![false; k];
     let mut moves = 0;
     while moves < 3 * k as u32 {
+        if let Some(a) = fixed {
+            stuck[a] = true;
+        }
         let e = efficiencies(&m);
         let worst = (0..k)
             .filter(|&i| !stuck[i] && (e[i].value - 0.5).abs() > s.tolerance)
@@ -676,6 +741,11 @@ pub fn solve<R: Ruleset>(r: &R, s: &BalanceSettings, progress: &ProgressBar) -> 
                 lanchester_terms: lanchester[i].map(|x| x.1),
                 balanced_cost: rounded[i],
                 balanced_efficiency: estimate(eb[i]),
+                derived_cost: match (fixed, &derived[i]) {
+                    (Some(a), _) if a == i => Some(Estimate { value: current[a], lo: current[a], hi: current[a] }),
+                    (_, Some(d)) => d.fair,
+                    _ => None,
+                },
                 bradley_terry: bt[i],
                 nash_weight: nash[i],
             }
@@ -691,6 +761,7 @@ pub fn solve<R: Ruleset>(r: &R, s: &BalanceSettings, progress: &ProgressBar) -> 
         moves,
         balanced,
         rows,
+        anchor: fixed.map(|a| units[a].id.clone()),
         unbalanced,
         matchups: progress.position(),
     }

@@ -15,6 +15,7 @@ use crate::app::{AppError, check_sim_args, load, pct, progress_bar, stdout_write
 use crate::cli::{FairCostsArgs, SimArgs};
 use crate::report::{two, write_atomic};
 use crate::rulesets::Ruleset;
+use crate::stats::Estimate;
 use crate::with_ruleset;
 
 /// Solver settings from the ruleset's config and the common flags; `trials` is used when
@@ -95,11 +96,12 @@ pub fn run(args: FairCostsArgs) -> Result<(), AppError> {
     stdout_write(&text)
 }
 
-/// The suggested-costs table as the terminal shows it.
+/// The suggested-costs table as the terminal shows it; with an anchor, a last column holds the
+/// derived cost list (the anchor's cost exact, the others with their 95% interval).
 pub fn table(f: &FairCosts) -> Table {
     let mut t = Table::new();
     t.load_preset(UTF8_FULL_CONDENSED);
-    t.set_header(vec![
+    let mut header = vec![
         "unit",
         "cost",
         "efficiency [95% CI]",
@@ -108,12 +110,16 @@ pub fn table(f: &FairCosts) -> Table {
         "balanced cost (efficiency)",
         "Nash weight",
         "Bradley–Terry",
-    ]);
+    ];
+    if f.anchor.is_some() {
+        header.push("derived cost [95% CI]");
+    }
+    t.set_header(header);
     let right = |s: String| Cell::new(s).set_alignment(CellAlignment::Right);
+    let interval = |e: Estimate| format!("{:.1} [{:.1}, {:.1}]", e.value, e.lo, e.hi);
     for r in &f.rows {
-        let fair =
-            r.fair_cost.map_or_else(|| "—".to_string(), |e| format!("{:.1} [{:.1}, {:.1}]", e.value, e.lo, e.hi));
-        t.add_row(vec![
+        let fair = r.fair_cost.map_or_else(|| "—".to_string(), interval);
+        let mut row = vec![
             Cell::new(&r.unit.name),
             right(fmt_cost(r.unit.cost)),
             Cell::new(pct(&r.efficiency)),
@@ -122,7 +128,15 @@ pub fn table(f: &FairCosts) -> Table {
             Cell::new(format!("{} ({:.1}%)", fmt_cost(r.balanced_cost), 100.0 * r.balanced_efficiency.value)),
             Cell::new(two(&r.nash_weight)),
             Cell::new(two(&r.bradley_terry)),
-        ]);
+        ];
+        if let Some(anchor) = &f.anchor {
+            row.push(Cell::new(if &r.unit.id == anchor {
+                format!("{} (anchor)", fmt_cost(r.unit.cost))
+            } else {
+                r.derived_cost.map_or_else(|| "—".to_string(), interval)
+            }));
+        }
+        t.add_row(row);
     }
     t
 }

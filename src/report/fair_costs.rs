@@ -46,7 +46,7 @@ pub fn frame(f: &FairCosts) -> PolarsResult<DataFrame> {
     let opt = |name: &str, g: fn(&FairCostRow) -> Option<f64>| {
         Column::new(name.into(), rows.iter().map(g).collect::<Vec<_>>())
     };
-    let columns = vec![
+    let mut columns = vec![
         text("unit", |r| &r.unit.id),
         text("name", |r| &r.unit.name),
         text("kind", |r| &r.unit.kind),
@@ -72,6 +72,22 @@ pub fn frame(f: &FairCosts) -> PolarsResult<DataFrame> {
         num("bradley_terry_hi", |r| r.bradley_terry.hi),
         text("note", |r| &r.note),
     ];
+    if let Some(anchor) = &f.anchor {
+        // The derived list: the anchor's cost is exact (no interval: nulls in lo/hi).
+        let derived = |part: fn(&crate::stats::Estimate) -> f64, exact: bool| {
+            rows.iter()
+                .map(|r| r.derived_cost.as_ref().filter(|_| exact || &r.unit.id != anchor).map(part))
+                .collect::<Vec<_>>()
+        };
+        let at = columns.len() - 1;
+        columns.insert(at, Column::new("derived_cost".into(), derived(|e| e.value, true)));
+        columns.insert(at + 1, Column::new("derived_cost_lo".into(), derived(|e| e.lo, false)));
+        columns.insert(at + 2, Column::new("derived_cost_hi".into(), derived(|e| e.hi, false)));
+        columns.insert(
+            at + 3,
+            Column::new("anchor".into(), rows.iter().map(|r| &r.unit.id == anchor).collect::<Vec<_>>()),
+        );
+    }
     DataFrame::new(rows.len(), columns)
 }
 
@@ -90,7 +106,11 @@ pub fn two(e: &crate::stats::Estimate) -> String {
 /// The "Suggested costs" section of `report.md` (nothing when the solver did not run).
 pub fn section(o: &mut String, a: &RulesetAnalysis) {
     let Some(f) = &a.fair_costs else { return };
-    o.push_str("## Suggested costs\n\n");
+    if let Some(anchor) = f.rows.iter().find(|r| f.anchor.as_ref() == Some(&r.unit.id)) {
+        derived_list(o, a, f, anchor);
+    } else {
+        o.push_str("## Suggested costs\n\n");
+    }
     let _ = writeln!(
         o,
         "- **Fair cost**: the cost at which the unit's efficiency would be 50% with every other cost \
@@ -108,8 +128,12 @@ pub fn section(o: &mut String, a: &RulesetAnalysis) {
     let _ = writeln!(
         o,
         "- **Balanced list**: all costs adjusted together (damped fixed-point iteration from the fair \
-         costs, mean cost kept), rounded to multiples of {} points and improved one step at a time; the \
+         costs, {} kept), rounded to multiples of {} points and improved one step at a time; the \
          efficiency beside each cost is the unit's efficiency in that list (goal: 50% ± {} percentage points).",
+        f.rows
+            .iter()
+            .find(|r| f.anchor.as_ref() == Some(&r.unit.id))
+            .map_or("mean cost".to_string(), |r| format!("{} cost", md_cell(&r.unit.name))),
         cost(f.cost_step),
         number(100.0 * f.tolerance, 1)
     );
@@ -272,4 +296,40 @@ impl Chart for FairCostChart<'_> {
 /// A hollow diamond of half-diagonal `r` pixels centred on the anchor.
 fn diamond(r: i32, style: ShapeStyle) -> PathElement<(i32, i32)> {
     PathElement::new(vec![(0, -r), (r, 0), (0, r), (-r, 0), (0, -r)], style)
+}
+
+/// The heading, lead and table of a derived cost list (`[balance] anchor` set): one unit's
+/// cost held, every other unit's derived cost with its 95% interval.
+fn derived_list(o: &mut String, a: &RulesetAnalysis, f: &FairCosts, anchor: &FairCostRow) {
+    let _ = writeln!(o, "## Derived cost list ({} = {})\n", md_cell(&anchor.unit.name), cost(anchor.unit.cost));
+    let _ = writeln!(
+        o,
+        "The {} costs {} points by definition; every other unit's **derived cost** is its fair cost \
+         (efficiency 50%, found by bisection with common random numbers, {} trials per matchup per price, \
+         seed {}) with every other unit at its derived cost, so the list is consistent as a whole. The 95% \
+         interval carries the efficiency's interval through the local slope of efficiency against cost. \
+         These costs hold at the duel distance of {} {} and a budget of {} points a side: efficiency \
+         varies strongly with distance (a long-ranged weapon gains the farther apart the sides start; see \
+         the efficiency-by-distance chart), so games that open at other distances want other prices.\n",
+        md_cell(&anchor.unit.name),
+        cost(anchor.unit.cost),
+        f.trials,
+        f.seed,
+        number(a.distance, 0),
+        md_cell(&a.distance_unit),
+        cost(a.budget)
+    );
+    o.push_str("| unit | starting cost | derived cost [95% CI] |\n|---|---:|---|\n");
+    for r in &f.rows {
+        let derived = if r.unit.id == anchor.unit.id {
+            format!("{} (anchor)", cost(r.unit.cost))
+        } else {
+            r.derived_cost.map_or_else(
+                || "— (no price balances it)".to_string(),
+                |e| format!("{} [{}, {}]", number(e.value, 1), number(e.lo, 1), number(e.hi, 1)),
+            )
+        };
+        let _ = writeln!(o, "| {} | {} | {} |", md_cell(&r.unit.name), cost(r.unit.cost), derived);
+    }
+    o.push_str("\nThe solver's working follows: fair costs at the starting costs, the rounded list, ratings.\n\n");
 }

@@ -263,6 +263,7 @@ impl GunsNGrenades {
                 }
             }
         }
+        raw.balance.check_anchor(&units).map_err(|m| source.error(m))?;
         Ok(GunsNGrenades {
             rules,
             duel,

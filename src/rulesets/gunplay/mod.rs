@@ -24,6 +24,7 @@ pub mod rules;
 use serde::{Deserialize, Serialize};
 use toml::Spanned;
 
+use crate::analysis::balance::BalanceConfig;
 use crate::analysis::duel_distance::{WinRateByDistance, win_rate_by_distance};
 use crate::analysis::{CoverageRow, UnitInfo};
 use crate::config::{ConfigError, Origin, Overrides, Source};
@@ -118,6 +119,8 @@ struct RawConfig {
     weapons: Vec<RawWeapon>,
     #[serde(rename = "unit")]
     units: Vec<RawUnit>,
+    #[serde(default)]
+    balance: BalanceConfig,
 }
 
 /// A validated loadout: what the hot loop reads.
@@ -147,15 +150,17 @@ pub struct Gunplay {
     pub profiles: Vec<Profile>,
     /// Firearm name of each loadout, in cost-list order.
     pub firearms: Vec<String>,
+    /// The `[balance]` table: settings of the fair-cost solver (rifle anchored at 10).
+    pub balance: BalanceConfig,
 }
 
 impl Gunplay {
     /// Parses and validates a config, applying `--set` overrides (`rules.*`, `duel.*`,
-    /// `unit.ID.cost`).
+    /// `balance.*`, `unit.ID.cost`).
     ///
     /// Errors carry `file:line:col` and name the weapon or unit and the key.
     pub fn from_source(source: &Source, overrides: &Overrides) -> Result<Self, ConfigError> {
-        overrides.check_sections(&["rules", "duel", "unit"])?;
+        overrides.check_sections(&["rules", "duel", "unit", "balance"])?;
         let mut raw: RawConfig = source.parse()?;
         if raw.ruleset.get_ref() != "gunplay" {
             return Err(source.error_at(
@@ -166,6 +171,8 @@ impl Gunplay {
         overrides.apply_section("rules", &mut raw.rules)?;
         overrides.apply_section("duel", &mut raw.duel)?;
         validate_settings(source, &raw.rules, &raw.duel)?;
+        overrides.apply_section("balance", &mut raw.balance)?;
+        raw.balance.validate().map_err(|m| source.error(m))?;
 
         let weapons = raw.weapons.iter().map(|w| weapon_from_raw(source, w)).collect::<Result<Vec<_>, _>>()?;
         let mut units = Vec::new();
@@ -246,8 +253,9 @@ impl Gunplay {
                 return Err(ConfigError { origin: Origin::Override(format!("{k}={v}")), message });
             }
         }
+        raw.balance.check_anchor(&units).map_err(|m| source.error(m))?;
         let cover = raw.rules.cover;
-        Ok(Gunplay { rules: raw.rules, duel: raw.duel, cover, units, profiles, firearms })
+        Ok(Gunplay { rules: raw.rules, duel: raw.duel, cover, units, profiles, firearms, balance: raw.balance })
     }
 
     /// The profile of loadout `i`.
@@ -360,6 +368,9 @@ impl Ruleset for Gunplay {
     }
     fn duel_settings(&self) -> &DuelSettings {
         &self.duel
+    }
+    fn balance_config(&self) -> BalanceConfig {
+        self.balance.clone()
     }
     fn variants(&self) -> Vec<(String, String)> {
         crate::config::variants_of(&self.rules)
