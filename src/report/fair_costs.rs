@@ -195,6 +195,7 @@ const H: u32 = 900;
 const CHEAP: RGBColor = RGBColor(33, 102, 172);
 const DEAR: RGBColor = RGBColor(178, 24, 43);
 const LINE: RGBColor = RGBColor(120, 120, 120);
+const DERIVED: RGBColor = RGBColor(27, 120, 55);
 
 impl Chart for FairCostChart<'_> {
     fn size(&self) -> (u32, u32) {
@@ -217,9 +218,20 @@ impl Chart for FairCostChart<'_> {
             })
             .fold(10.0f64, f64::max)
             * 1.08;
-        let (main, foot) = root.split_vertically(H as i32 - 90);
+        let (main, foot) = root.split_vertically(H as i32 - if self.f.anchor.is_some() { 112 } else { 90 });
         let mut chart = ChartBuilder::on(&main)
-            .caption(format!("{}: current cost vs fair cost", self.title), ("sans-serif", 28).into_font())
+            .caption(
+                match self.f.rows.iter().find(|r| self.f.anchor.as_ref() == Some(&r.unit.id)) {
+                    Some(a) => format!(
+                        "{}: fair cost and derived list ({} = {})",
+                        self.title,
+                        a.unit.name,
+                        super::format::cost(a.unit.cost)
+                    ),
+                    None => format!("{}: current cost vs fair cost", self.title),
+                },
+                ("sans-serif", 28).into_font(),
+            )
             .margin(20)
             .x_label_area_size(60)
             .y_label_area_size(80)
@@ -271,6 +283,23 @@ impl Chart for FairCostChart<'_> {
                     + Text::new(r.unit.name.clone(), (10, -9), ("sans-serif", 17).into_font().color(&colour)),
             ))?;
         }
+        // The derived list (anchor set): a green cross with its whisker, a little right of x.
+        let anchor = self.f.anchor.as_ref();
+        for r in rows.iter().filter(|r| anchor.is_some_and(|a| a != &r.unit.id)) {
+            let Some(e) = r.derived_cost else { continue };
+            let x = r.unit.cost + top * 0.02;
+            chart
+                .draw_series(std::iter::once(PathElement::new(vec![(x, e.lo), (x, e.hi)], DERIVED.stroke_width(2))))?;
+            chart.draw_series(std::iter::once(Cross::new((x, e.value), 6, DERIVED.stroke_width(3))))?;
+            chart.draw_series(std::iter::once(
+                EmptyElement::at((x, e.value))
+                    + Text::new(
+                        format!("{} derived {:.1}", r.unit.name, e.value),
+                        (10, -9),
+                        ("sans-serif", 17).into_font().color(&DERIVED),
+                    ),
+            ))?;
+        }
         let legend = ("sans-serif", 18).into_font();
         let y = 20;
         foot.draw(&(EmptyElement::at((90, y)) + Circle::new((0, 0), 6, CHEAP.filled())))?;
@@ -285,9 +314,19 @@ impl Chart for FairCostChart<'_> {
             self.f.trials, self.f.seed
         );
         foot.draw(&Text::new(note, (90, y + 18), legend.clone().color(&LINE)))?;
+        let mut line = y + 40;
+        if let Some(a) = rows.iter().find(|r| anchor == Some(&r.unit.id)) {
+            let text = format!(
+                "green ×: derived cost list ({} = {} points held; each other unit fair with the others at their derived costs)",
+                a.unit.name,
+                super::format::cost(a.unit.cost)
+            );
+            foot.draw(&Text::new(text, (90, line), legend.clone().color(&DERIVED)))?;
+            line += 22;
+        }
         if !missing.is_empty() {
             let text = format!("not shown (no price balances them): {}", missing.join(", "));
-            foot.draw(&Text::new(text, (90, y + 40), legend.color(&LINE)))?;
+            foot.draw(&Text::new(text, (90, line), legend.color(&LINE)))?;
         }
         Ok(())
     }
