@@ -429,6 +429,20 @@ pub(crate) mod tests {
     }
 
     #[test]
+    fn the_balance_table_anchors_the_rifle_and_takes_overrides() {
+        let src = Source::read(std::path::Path::new("configs/gunplay.toml")).expect("configs/gunplay.toml");
+        let b = Gunplay::from_source(&src, &Overrides::default()).unwrap().balance_config();
+        assert_eq!((b.anchor.as_deref(), b.cost_step), (Some("rifle"), 0.5));
+        let set = |k: &str, v: &str| Overrides(vec![(k.to_string(), v.to_string())]);
+        let b = Gunplay::from_source(&src, &set("balance.anchor", "pistol")).unwrap().balance_config();
+        assert_eq!(b.anchor.as_deref(), Some("pistol"));
+        let err = Gunplay::from_source(&src, &set("balance.anchor", "bazooka")).unwrap_err().to_string();
+        assert!(err.contains("bazooka") && err.contains("rifle, pistol, shotgun"), "{err}");
+        let err = Gunplay::from_source(&src, &set("balance.cost_step", "0")).unwrap_err().to_string();
+        assert!(err.contains("cost_step"), "{err}");
+    }
+
+    #[test]
     fn the_config_holds_the_rulebook_weapons() {
         let r = ruleset(Cover::Open);
         let names: Vec<&str> = r.units.iter().map(|u| u.id.as_str()).collect();
