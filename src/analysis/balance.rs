@@ -665,15 +665,29 @@ pub fn solve<R: Ruleset>(r: &R, s: &BalanceSettings, progress: &ProgressBar) -> 
 
     // With an anchor: each other unit's derived cost, its fair cost with every other unit at
     // its balanced cost (unrounded), so the list is mutually consistent and has intervals.
-    let derived: Vec<Option<FairSearch>> = (0..k)
-        .map(|i| match fixed {
-            Some(a) if a != i => {
+    // Gauss–Seidel passes: each unit's fair cost becomes its cost in the list at once, and the
+    // passes repeat (at most 4) until no derived cost moves by a tenth of the cost step, so
+    // the list is a fixed point: every unit fair with every other at its derived cost.
+    let mut derived: Vec<Option<FairSearch>> = vec![None; k];
+    let mut derived_settled = true;
+    if let Some(a) = fixed {
+        for _pass in 0..4 {
+            let mut moved = 0.0f64;
+            for i in (0..k).filter(|&i| i != a) {
                 progress.set_message(format!("derived cost {}", units[i].id));
-                Some(fair_cost_search(&ev, i, &c, MAX_EVALS))
+                let d = fair_cost_search(&ev, i, &c, MAX_EVALS);
+                if let Some(f) = d.fair {
+                    moved = moved.max((f.value - c[i]).abs());
+                    c[i] = f.value;
+                }
+                derived[i] = Some(d);
             }
-            _ => None,
-        })
-        .collect();
+            derived_settled = moved < s.cost_step / 10.0;
+            if derived_settled {
+                break;
+            }
+        }
+    }
 
     // Round to the cost step, then one step of one unit at a time while it helps.
     let mut rounded: Vec<f64> = c.iter().map(|&x| snap(x, s.cost_step)).collect();
@@ -751,6 +765,13 @@ pub fn solve<R: Ruleset>(r: &R, s: &BalanceSettings, progress: &ProgressBar) -> 
             }
         })
         .collect();
+    if !derived_settled {
+        unbalanced.push(format!(
+            "the derived cost list did not settle in 4 passes (a cost still moved by {} points or more): \
+             the units' efficiencies are strongly coupled",
+            fmt_cost(s.cost_step / 10.0)
+        ));
+    }
     let balanced = eb.iter().all(|x| (x.value - 0.5).abs() <= s.tolerance);
     FairCosts {
         seed: s.seed,
