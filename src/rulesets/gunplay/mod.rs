@@ -20,6 +20,7 @@
 pub mod coverage;
 pub mod exact;
 pub mod rules;
+pub mod skirmish;
 
 use serde::{Deserialize, Serialize};
 use toml::Spanned;
@@ -118,6 +119,8 @@ struct RawConfig {
     weapons: Vec<RawWeapon>,
     #[serde(rename = "unit")]
     units: Vec<RawUnit>,
+    #[serde(default)]
+    skirmish: skirmish::SkirmishConfig,
 }
 
 /// A validated loadout: what the hot loop reads.
@@ -147,6 +150,8 @@ pub struct Gunplay {
     pub profiles: Vec<Profile>,
     /// Firearm name of each loadout, in cost-list order.
     pub firearms: Vec<String>,
+    /// The `[skirmish]` table (defaults when absent).
+    pub skirmish: skirmish::SkirmishConfig,
 }
 
 impl Gunplay {
@@ -155,7 +160,7 @@ impl Gunplay {
     ///
     /// Errors carry `file:line:col` and name the weapon or unit and the key.
     pub fn from_source(source: &Source, overrides: &Overrides) -> Result<Self, ConfigError> {
-        overrides.check_sections(&["rules", "duel", "unit"])?;
+        overrides.check_sections(&["rules", "duel", "unit", "skirmish"])?;
         let mut raw: RawConfig = source.parse()?;
         if raw.ruleset.get_ref() != "gunplay" {
             return Err(source.error_at(
@@ -166,6 +171,8 @@ impl Gunplay {
         overrides.apply_section("rules", &mut raw.rules)?;
         overrides.apply_section("duel", &mut raw.duel)?;
         validate_settings(source, &raw.rules, &raw.duel)?;
+        overrides.apply_section("skirmish", &mut raw.skirmish)?;
+        raw.skirmish.validate().map_err(|m| source.error(m))?;
 
         let weapons = raw.weapons.iter().map(|w| weapon_from_raw(source, w)).collect::<Result<Vec<_>, _>>()?;
         let mut units = Vec::new();
@@ -247,7 +254,11 @@ impl Gunplay {
             }
         }
         let cover = raw.rules.cover;
-        Ok(Gunplay { rules: raw.rules, duel: raw.duel, cover, units, profiles, firearms })
+        let g = Gunplay { rules: raw.rules, duel: raw.duel, cover, units, profiles, firearms, skirmish: raw.skirmish };
+        for names in [&g.skirmish.side_a, &g.skirmish.side_b] {
+            skirmish::LineUp::from_names(&g, names, g.skirmish.characters).map_err(|m| source.error(m))?;
+        }
+        Ok(g)
     }
 
     /// The profile of loadout `i`.
