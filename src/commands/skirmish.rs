@@ -26,9 +26,10 @@ pub fn run(args: SkirmishArgs) -> Result<(), AppError> {
     #[allow(unreachable_patterns)]
     let r: &GunsNGrenades = match &loaded.ruleset {
         AnyRuleset::GunsNGrenades(r) => r,
+        AnyRuleset::Gunplay(r) => return crate::commands::gunplay_skirmish::run(&args, r),
         _ => {
             return Err(AppError::Usage(format!(
-                "skirmish is implemented for guns-n-grenades only, not {}",
+                "skirmish is implemented for guns-n-grenades and gunplay only, not {}",
                 args.ruleset
             )));
         }
