@@ -8,7 +8,7 @@
 use std::time::Instant;
 
 use comfy_table::{Cell, CellAlignment, Table, presets::UTF8_FULL_CONDENSED};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use serde_json::json;
 
 use crate::app::{AppError, pct, stdout_write};
@@ -18,7 +18,7 @@ use crate::rulesets::gunplay::skirmish::{LineUp, SkirmishTally, replay_of, simul
 use crate::stats::{CONFIDENCE, Estimate, wilson};
 
 /// One loadout's skirmish statistics.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct LoadoutRow {
     pub name: String,
     /// Characters of this loadout fielded over all games.
@@ -30,7 +30,7 @@ pub struct LoadoutRow {
 }
 
 /// Everything a Gunplay skirmish run reports.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct GunplaySkirmish {
     pub side_a: String,
     pub side_b: String,
@@ -41,7 +41,7 @@ pub struct GunplaySkirmish {
     pub draws: Estimate,
     pub mean_turns: f64,
     pub loadouts: Vec<LoadoutRow>,
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub replay: Option<String>,
 }
 
@@ -182,4 +182,30 @@ fn progress(trials: u64) -> indicatif::ProgressBar {
             .progress_chars("=> "),
     );
     pb
+}
+
+/// The report's Skirmish section for Gunplay: `[skirmish] report_trials` games for each of a
+/// few fixed 5-character line-ups (every pair of single-loadout sides) and for random mixes.
+/// Does nothing when `report_trials` is 0.
+pub fn attach_to_report(r: &Gunplay, analysis: &mut crate::analysis::RulesetAnalysis, seed: u64) {
+    let cfg = &r.skirmish;
+    if cfg.report_trials == 0 {
+        return;
+    }
+    let n = cfg.characters as usize;
+    let mut pairs = Vec::new();
+    for a in 0..r.units.len() {
+        for b in a + 1..r.units.len() {
+            pairs.push([LineUp::Fixed(vec![a; n]), LineUp::Fixed(vec![b; n])]);
+        }
+    }
+    pairs.push([LineUp::Random(cfg.characters), LineUp::Random(cfg.characters)]);
+    let runs = pairs
+        .iter()
+        .map(|[a, b]| {
+            let tally = simulate(r, [a, b], seed, cfg.report_trials, &indicatif::ProgressBar::hidden());
+            analyse(r, [a, b], &tally, seed)
+        })
+        .collect();
+    analysis.gunplay_skirmish = Some(runs);
 }

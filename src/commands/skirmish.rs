@@ -151,6 +151,9 @@ fn value_text(a: &SkirmishAnalysis) -> String {
 /// under each tactic (`[skirmish] report_trials` each, default tactic first) and one replay
 /// picture. Does nothing for rulesets without a skirmish or when `report_trials` is 0.
 pub fn attach_to_report(ruleset: &AnyRuleset, analysis: &mut crate::analysis::RulesetAnalysis, seed: u64) {
+    if let AnyRuleset::Gunplay(r) = ruleset {
+        return crate::commands::gunplay_skirmish::attach_to_report(r, analysis, seed);
+    }
     #[allow(unreachable_patterns)]
     let r: &GunsNGrenades = match ruleset {
         AnyRuleset::GunsNGrenades(r) => r,
