@@ -25,4 +25,20 @@ fn report_gunplay_writes_the_distance_chart() {
     assert_eq!(csv.lines().count(), 1 + 3 * 3 * 16);
     let json: serde_json::Value = serde_json::from_slice(&std::fs::read(g.join("summary.json")).unwrap()).unwrap();
     assert_eq!(json["win_rate_by_distance"]["grounds"][2], "lots of cover");
+    // The Skirmish section: three single-loadout pairings and random mixes.
+    assert!(md.contains("## Skirmish") && md.contains("| 5 × Rifle | 5 × Shotgun |"), "Skirmish section missing");
+}
+
+#[test]
+fn the_skirmish_section_can_be_turned_off() {
+    let dir = tempfile::tempdir().unwrap();
+    Command::cargo_bin("pointsworth")
+        .unwrap()
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .args(["report", "gunplay", "--trials", "200", "--set", "skirmish.report_trials=0", "--out"])
+        .arg(dir.path())
+        .assert()
+        .success();
+    let md = std::fs::read_to_string(dir.path().join("gunplay").join("report.md")).unwrap();
+    assert!(!md.contains("## Skirmish"));
 }

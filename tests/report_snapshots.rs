@@ -187,6 +187,7 @@ fn small_analysis() -> RulesetAnalysis {
         elapsed_seconds: 12.345,
         config_text: None,
         skirmish: None,
+        gunplay_skirmish: None,
         fair_costs: None,
     }
 }

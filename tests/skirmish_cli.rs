@@ -89,3 +89,43 @@ fn bad_input_exits_2_with_a_clear_message() {
         .stderr(contains("Limited"));
     pw().args(["skirmish", "gng", "--replay", "x.gif"]).assert().code(2).stderr(contains("FILE.svg"));
 }
+
+#[test]
+fn gunplay_skirmish_json_has_rates_turns_and_loadout_survival() {
+    let args = [
+        "skirmish",
+        "gunplay",
+        "--trials",
+        "200",
+        "--seed",
+        "3",
+        "--armies",
+        "rifle,rifle,rifle,rifle,rifle",
+        "shotgun,shotgun,shotgun,shotgun,shotgun",
+        "--json",
+    ];
+    let v = json(&args);
+    let s = &v["skirmish"];
+    assert_eq!(s["games"], 200);
+    assert_eq!(s["side_a"], "5 × Rifle");
+    let total = s["a_wins"]["value"].as_f64().unwrap()
+        + s["b_wins"]["value"].as_f64().unwrap()
+        + s["draws"]["value"].as_f64().unwrap();
+    assert!((total - 1.0).abs() < 1e-9);
+    let turns = s["mean_turns"].as_f64().unwrap();
+    assert!((1.0..=10.0).contains(&turns), "{turns}");
+    let rows = s["loadouts"].as_array().unwrap();
+    assert_eq!(rows.len(), 2);
+    assert_eq!(rows[0]["fielded"], 1000);
+    let one = json(&[&["--threads", "1"][..], &args[..]].concat());
+    assert_eq!(one["skirmish"], v["skirmish"], "same on 1 thread");
+}
+
+#[test]
+fn gunplay_skirmish_errors_name_the_loadouts() {
+    pw().args(["skirmish", "gunplay", "--armies", "rifle,laser", "rifle"])
+        .assert()
+        .code(2)
+        .stderr(contains("unknown loadout \"laser\"; known: rifle, pistol, shotgun"));
+    pw().args(["skirmish", "gunplay", "--tactic", "cautious"]).assert().code(2).stderr(contains("known: default"));
+}

@@ -280,6 +280,7 @@ pub fn analyse<R: Ruleset>(
         elapsed_seconds: started.elapsed().as_secs_f64(),
         config_text: None,
         skirmish: None,
+        gunplay_skirmish: None,
         fair_costs: None,
     }
 }

@@ -181,6 +181,9 @@ pub struct RulesetAnalysis {
     /// Skirmish results, one per tactic, default first (Guns 'N Grenades only).
     #[serde(default)]
     pub skirmish: Option<Vec<skirmish::SkirmishAnalysis>>,
+    /// Gunplay skirmish results, one per fixed line-up (Gunplay only).
+    #[serde(default)]
+    pub gunplay_skirmish: Option<Vec<crate::commands::gunplay_skirmish::GunplaySkirmish>>,
     /// Suggested costs from the balance solver; `None` if not run.
     #[serde(default)]
     pub fair_costs: Option<balance::FairCosts>,

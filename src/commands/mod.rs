@@ -2,5 +2,6 @@
 
 pub mod check;
 pub mod fair_costs;
+pub mod gunplay_skirmish;
 pub mod merge;
 pub mod skirmish;

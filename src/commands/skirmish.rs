@@ -26,9 +26,10 @@ pub fn run(args: SkirmishArgs) -> Result<(), AppError> {
     #[allow(unreachable_patterns)]
     let r: &GunsNGrenades = match &loaded.ruleset {
         AnyRuleset::GunsNGrenades(r) => r,
+        AnyRuleset::Gunplay(r) => return crate::commands::gunplay_skirmish::run(&args, r),
         _ => {
             return Err(AppError::Usage(format!(
-                "skirmish is implemented for guns-n-grenades only, not {}",
+                "skirmish is implemented for guns-n-grenades and gunplay only, not {}",
                 args.ruleset
             )));
         }
@@ -150,6 +151,9 @@ fn value_text(a: &SkirmishAnalysis) -> String {
 /// under each tactic (`[skirmish] report_trials` each, default tactic first) and one replay
 /// picture. Does nothing for rulesets without a skirmish or when `report_trials` is 0.
 pub fn attach_to_report(ruleset: &AnyRuleset, analysis: &mut crate::analysis::RulesetAnalysis, seed: u64) {
+    if let AnyRuleset::Gunplay(r) = ruleset {
+        return crate::commands::gunplay_skirmish::attach_to_report(r, analysis, seed);
+    }
     #[allow(unreachable_patterns)]
     let r: &GunsNGrenades = match ruleset {
         AnyRuleset::GunsNGrenades(r) => r,

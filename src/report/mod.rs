@@ -21,6 +21,7 @@ pub mod atomic;
 mod charts;
 mod fair_costs;
 mod format;
+mod gunplay_skirmish;
 mod markdown;
 mod skirmish;
 pub mod summary;

@@ -284,6 +284,7 @@ mod tests {
             config_hash: "0".into(),
             config_text: None,
             skirmish: None,
+            gunplay_skirmish: None,
             fair_costs: None,
             variants: vec![],
             seed: 1,

@@ -91,8 +91,20 @@ pub fn table() -> Vec<CoverageRow> {
         (
             "Skirmish: 48\"x48\", cover pieces, 5 a side, no one Up at turn end loses, 10 turns",
             "RULINGS.md, Gunplay: Victory",
-            NotModeled,
-            "needs the battle engine (table, terrain, deployment); duels and points-matched lines only",
+            Modeled,
+            "`pointsworth skirmish gunplay`: [skirmish] in configs/gunplay.toml; lines along opposite edges; draw if neither side has a character Up",
+        ),
+        (
+            "Cover from walls in the skirmish",
+            "Shooting",
+            Simplified,
+            "walls are low (no blocked sight); a line of fire crossing a wall within 1\" of the target: lots of cover; crossing it farther from the target (not at the shooter): some cover; else open",
+        ),
+        (
+            "Skirmish tactic",
+            "Actions",
+            Simplified,
+            "the duel's expected-damage plan at each shot's cover, nearest Up enemy first; with nothing to shoot, quick-move cover to cover toward the target; moves go round walls",
         ),
         (
             "Points",

@@ -20,6 +20,7 @@
 pub mod coverage;
 pub mod exact;
 pub mod rules;
+pub mod skirmish;
 
 use serde::{Deserialize, Serialize};
 use toml::Spanned;
@@ -121,6 +122,7 @@ struct RawConfig {
     units: Vec<RawUnit>,
     #[serde(default)]
     balance: BalanceConfig,
+    skirmish: skirmish::SkirmishConfig,
 }
 
 /// A validated loadout: what the hot loop reads.
@@ -152,6 +154,8 @@ pub struct Gunplay {
     pub firearms: Vec<String>,
     /// The `[balance]` table: settings of the fair-cost solver (rifle anchored at 10).
     pub balance: BalanceConfig,
+    /// The `[skirmish]` table (defaults when absent).
+    pub skirmish: skirmish::SkirmishConfig,
 }
 
 impl Gunplay {
@@ -160,7 +164,7 @@ impl Gunplay {
     ///
     /// Errors carry `file:line:col` and name the weapon or unit and the key.
     pub fn from_source(source: &Source, overrides: &Overrides) -> Result<Self, ConfigError> {
-        overrides.check_sections(&["rules", "duel", "unit", "balance"])?;
+        overrides.check_sections(&["rules", "duel", "unit", "balance", "skirmish"])?;
         let mut raw: RawConfig = source.parse()?;
         if raw.ruleset.get_ref() != "gunplay" {
             return Err(source.error_at(
@@ -173,6 +177,8 @@ impl Gunplay {
         validate_settings(source, &raw.rules, &raw.duel)?;
         overrides.apply_section("balance", &mut raw.balance)?;
         raw.balance.validate().map_err(|m| source.error(m))?;
+        overrides.apply_section("skirmish", &mut raw.skirmish)?;
+        raw.skirmish.validate().map_err(|m| source.error(m))?;
 
         let weapons = raw.weapons.iter().map(|w| weapon_from_raw(source, w)).collect::<Result<Vec<_>, _>>()?;
         let mut units = Vec::new();
@@ -255,7 +261,20 @@ impl Gunplay {
         }
         raw.balance.check_anchor(&units).map_err(|m| source.error(m))?;
         let cover = raw.rules.cover;
-        Ok(Gunplay { rules: raw.rules, duel: raw.duel, cover, units, profiles, firearms, balance: raw.balance })
+        let g = Gunplay {
+            rules: raw.rules,
+            duel: raw.duel,
+            cover,
+            units,
+            profiles,
+            firearms,
+            skirmish: raw.skirmish,
+            balance: raw.balance,
+        };
+        for names in [&g.skirmish.side_a, &g.skirmish.side_b] {
+            skirmish::LineUp::from_names(&g, names, g.skirmish.characters).map_err(|m| source.error(m))?;
+        }
+        Ok(g)
     }
 
     /// The profile of loadout `i`.

@@ -1,0 +1,762 @@
+//! The Gunplay skirmish (issue 9; RULINGS.md, "Gunplay", Victory): a 48" × 48" table with
+//! 4–6 cover pieces, 5 characters a side, and "a side with no character Up at the end of a
+//! turn loses; 10-turn cap → draw". Played on the shared battle engine ([`crate::battle`]).
+//!
+//! Why a separate module from [`super::rules`]: duels fight over ground of one cover level;
+//! here each shot's cover depends on where the walls are. Every rule step is the duel's —
+//! [`rules::fire`] (given the shot's cover), [`rules::melee_round`], [`rules::recover`],
+//! [`rules::roll_for_first`] — and the default tactic is [`rules::plan`] read against the
+//! ruleset at the cover level of the shot it considers. This module adds only the table,
+//! deployment, cover from walls, movement round walls and the end-of-turn victory check.
+//!
+//! Readings (also in the coverage table):
+//! - **Cover from walls.** The rulebook grades cover by how much of the target the shooter can
+//!   see. Cover pieces are low walls (6" long); they do not block line of sight. A shot whose
+//!   line of fire crosses an intact wall within `cover_reach` (1") of the target is at *lots
+//!   of cover* (Hard: the figure is hidden behind it, as in the rulebook's firing example); a
+//!   line that crosses a wall farther from the target, but not within `cover_reach` of the
+//!   shooter, is at *some cover* (Moderate: the wall hides part of the figure); otherwise the
+//!   target is in the open (Easy). A wall right in front of the shooter does not hide the
+//!   target. Melee ignores cover.
+//! - **Tactic.** Each character picks the nearest Up enemy (else the nearest Down one) and
+//!   plays the duel's myopic expected-damage plan at that shot's cover. When the plan is a
+//!   plain move (nothing in reach to shoot), the character quick-moves to the spot behind the
+//!   nearest wall that brings it closer to its target (cover to cover), else straight at it.
+//!   Moves go round walls ([`Table::move_toward`]); a charge blocked by a wall ends short of
+//!   contact and fights no melee.
+//! - Deployment: each side in a line along its own edge, centred in its `deploy_depth` band,
+//!   evenly spread across the table. Cover pieces keep out of the deployment bands.
+//! - Turn order as in duels: d12 for the leader every turn (ties re-roll), alternate single
+//!   characters, a side that runs out lets the other finish. Down and removed characters are
+//!   activated (a Down one tries to recover) in line order.
+
+use serde::{Deserialize, Serialize};
+
+use crate::battle::replay::{Replay, ReplayUnit};
+use crate::battle::{Pos, Table, TerrainPlan, deployment_band};
+use crate::dice::Dice;
+use crate::rulesets::Side;
+use crate::rulesets::gunplay::rules::{self, Action, Character, EPS, Situation};
+use crate::rulesets::gunplay::{Cover, Gunplay};
+use crate::sim::Tally;
+
+/// The `[skirmish]` table of the config. Every key has a default, so configs without the
+/// table still parse.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct SkirmishConfig {
+    /// Table size, inches (48" × 48").
+    pub table_width: f64,
+    pub table_depth: f64,
+    /// Cover pieces placed at random from the seed: uniformly `cover_min..=cover_max` (4–6),
+    /// each a wall `cover_length` (6") long parallel to the deployment edges.
+    pub cover_min: u32,
+    pub cover_max: u32,
+    pub cover_length: f64,
+    /// A crossed wall within this of the target gives lots of cover (1"); see the module docs.
+    pub cover_reach: f64,
+    /// Characters a side when the side is a random mix (5).
+    pub characters: u32,
+    /// Loadout names of side A and side B, one per character; empty = a random mix of
+    /// `characters` loadouts drawn uniformly from the cost list every game.
+    pub side_a: Vec<String>,
+    pub side_b: Vec<String>,
+    /// Depth of each deployment band along its own edge, inches (6").
+    pub deploy_depth: f64,
+    /// Game turns before the game is a draw (10).
+    pub max_turns: u32,
+    /// Skirmishes per `pointsworth skirmish` run (`--trials`), per line-up in the report's
+    /// Skirmish section (0 leaves the section out), and per batch of the deterministic engine.
+    pub trials: u64,
+    pub report_trials: u64,
+    pub batch_size: u32,
+}
+
+impl Default for SkirmishConfig {
+    fn default() -> Self {
+        SkirmishConfig {
+            table_width: 48.0,
+            table_depth: 48.0,
+            cover_min: 4,
+            cover_max: 6,
+            cover_length: 6.0,
+            cover_reach: 1.0,
+            characters: 5,
+            side_a: Vec::new(),
+            side_b: Vec::new(),
+            deploy_depth: 6.0,
+            max_turns: 10,
+            trials: 2000,
+            report_trials: 1000,
+            batch_size: 25,
+        }
+    }
+}
+
+impl SkirmishConfig {
+    /// Checks ranges; the message names the key.
+    pub fn validate(&self) -> Result<(), String> {
+        let c = self;
+        let checks: [(bool, String); 10] = [
+            (c.table_width >= 12.0 && c.table_width <= 400.0, format!("table_width 12..400, got {}", c.table_width)),
+            (c.table_depth >= 12.0 && c.table_depth <= 400.0, format!("table_depth 12..400, got {}", c.table_depth)),
+            (
+                c.cover_min <= c.cover_max && c.cover_max <= 50,
+                format!("cover_min ≤ cover_max ≤ 50, got {}..{}", c.cover_min, c.cover_max),
+            ),
+            (c.cover_length > 0.0 && c.cover_length <= 40.0, format!("cover_length 0..40, got {}", c.cover_length)),
+            (c.cover_reach >= 0.0 && c.cover_reach <= 10.0, format!("cover_reach 0..10, got {}", c.cover_reach)),
+            ((1..=50).contains(&c.characters), format!("characters 1..50, got {}", c.characters)),
+            (
+                c.deploy_depth > 0.0 && 2.0 * c.deploy_depth < c.table_depth,
+                format!("deploy_depth must be more than 0 and less than half of table_depth, got {}", c.deploy_depth),
+            ),
+            ((1..=1000).contains(&c.max_turns), format!("max_turns 1..1000, got {}", c.max_turns)),
+            (
+                c.trials >= 1 && c.trials <= 10_000_000 && c.report_trials <= 10_000_000,
+                format!("trials 1..10000000 and report_trials 0..10000000, got {} and {}", c.trials, c.report_trials),
+            ),
+            ((1..=100_000).contains(&c.batch_size), format!("batch_size 1..100000, got {}", c.batch_size)),
+        ];
+        for (ok, msg) in checks {
+            if !ok {
+                return Err(format!("[skirmish] {msg}"));
+            }
+        }
+        if c.side_a.len() > 50 || c.side_b.len() > 50 {
+            return Err("[skirmish] side_a and side_b list at most 50 characters".to_string());
+        }
+        Ok(())
+    }
+}
+
+/// The loadouts of both sides: fixed lists, or a random mix drawn each game.
+#[derive(Debug, Clone, PartialEq)]
+pub enum LineUp {
+    Fixed(Vec<usize>),
+    Random(u32),
+}
+
+impl LineUp {
+    /// Resolves `[skirmish] side_a` / `side_b`: loadout names (or ids) → indices; empty → a
+    /// random mix of `characters`. Errors name the unknown loadout and list the known ones.
+    pub fn from_names(r: &Gunplay, names: &[String], characters: u32) -> Result<LineUp, String> {
+        if names.is_empty() {
+            return Ok(LineUp::Random(characters));
+        }
+        names
+            .iter()
+            .map(|n| {
+                let id = crate::config::id_of(n);
+                r.units.iter().position(|u| u.id == id).ok_or_else(|| {
+                    let known: Vec<&str> = r.units.iter().map(|u| u.id.as_str()).collect();
+                    format!("[skirmish] unknown loadout {n:?}; known: {}", known.join(", "))
+                })
+            })
+            .collect::<Result<Vec<_>, _>>()
+            .map(LineUp::Fixed)
+    }
+
+    /// "5 × Rifle", "Rifle, Rifle, Pistol", or "random mix of 5".
+    pub fn describe(&self, r: &Gunplay) -> String {
+        match self {
+            LineUp::Random(n) => format!("random mix of {n}"),
+            LineUp::Fixed(v) if v.iter().all(|&u| u == v[0]) => format!("{} × {}", v.len(), r.units[v[0]].name),
+            LineUp::Fixed(v) => v.iter().map(|&u| r.units[u].name.as_str()).collect::<Vec<_>>().join(", "),
+        }
+    }
+}
+
+/// One seeded game's picture data: per side, per character, its positions (deployment, then
+/// after each move) and the game turn it was removed in.
+pub type Trace = [Vec<(usize, Vec<Pos>, Option<u32>)>; 2];
+
+/// What the game came to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SkirmishOutcome {
+    /// `None`: a draw (the turn cap, or both sides without a character Up).
+    pub winner: Option<Side>,
+    /// Game turns played (1..=max_turns).
+    pub turns: u32,
+}
+
+/// A skirmish in progress. Reused across trials.
+#[derive(Debug, Clone)]
+pub struct Skirmish<'a> {
+    pub r: &'a Gunplay,
+    pub cfg: &'a SkirmishConfig,
+    /// The ruleset at each cover level (open, some, lots): what [`rules::plan`] reads.
+    by_cover: [Gunplay; 3],
+    pub sides: [Vec<Character>; 2],
+    pub table: Table,
+    /// Game turns started.
+    pub turn: u32,
+    pub trace: Option<Trace>,
+}
+
+impl<'a> Skirmish<'a> {
+    /// A fresh skirmish (no characters, empty table).
+    pub fn new(r: &'a Gunplay, cfg: &'a SkirmishConfig) -> Self {
+        Skirmish {
+            r,
+            cfg,
+            by_cover: Cover::ALL.map(|c| r.with_cover(c)),
+            sides: [Vec::new(), Vec::new()],
+            table: Table::new(cfg.table_width as f32, cfg.table_depth as f32),
+            turn: 0,
+            trace: None,
+        }
+    }
+
+    /// Position of character `i` of side `s`.
+    pub fn pos(&self, s: Side, i: usize) -> Pos {
+        let c = &self.sides[s][i];
+        Pos::new(c.x, c.y)
+    }
+
+    /// Places 4–6 cover pieces from `dice`, then deploys both line-ups (random mixes drawn
+    /// from `dice`) along their edges: side 0 along y = 0, side 1 along y = depth.
+    pub fn set_up<D: Dice>(&mut self, lineups: [&LineUp; 2], dice: &mut D) {
+        let c = self.cfg;
+        let extra = c.cover_max - c.cover_min;
+        let pieces = c.cover_min + ((dice.unit_f64() * (extra + 1) as f64) as u32).min(extra);
+        let plan = TerrainPlan {
+            cover_pieces: pieces,
+            cover_length: c.cover_length as f32,
+            rough_areas: 0,
+            dangerous_areas: 0,
+            area_radius: 1.0,
+            keep_out: c.deploy_depth as f32,
+        };
+        self.table.place_terrain(&plan, dice);
+        let n_units = self.r.units.len();
+        for (s, lineup) in lineups.into_iter().enumerate() {
+            let units: Vec<usize> = match lineup {
+                LineUp::Fixed(v) => v.clone(),
+                LineUp::Random(n) => {
+                    (0..*n).map(|_| ((dice.unit_f64() * n_units as f64) as usize).min(n_units - 1)).collect()
+                }
+            };
+            self.deploy(s, &units);
+        }
+        self.turn = 0;
+    }
+
+    /// Deploys `units` for side `s` in a line centred in its deployment band, evenly spread.
+    pub fn deploy(&mut self, s: Side, units: &[usize]) {
+        let (lo, hi) = deployment_band(&self.table, s, self.cfg.deploy_depth as f32);
+        let y = (lo + hi) / 2.0;
+        let n = units.len() as f32;
+        self.sides[s].clear();
+        if let Some(t) = &mut self.trace {
+            t[s].clear();
+        }
+        for (k, &u) in units.iter().enumerate() {
+            let x = self.table.width * (k as f32 + 0.5) / n;
+            self.sides[s].push(Character::new(u, x, y));
+            if let Some(t) = &mut self.trace {
+                t[s].push((u, vec![Pos::new(x, y)], None));
+            }
+        }
+    }
+
+    /// "Shooting", "Difficulties", read for walls (module docs): the cover of a shot from
+    /// `from` at a target standing at `at`.
+    pub fn cover_of(&self, from: Pos, at: Pos) -> Cover {
+        let reach = self.cfg.cover_reach as f32 + EPS;
+        let mut cover = Cover::Open;
+        for w in self.table.walls.iter().filter(|w| w.intact && w.crosses(from, at)) {
+            if w.dist_to(at) <= reach {
+                return Cover::Lots;
+            }
+            if w.dist_to(from) > reach {
+                cover = Cover::Some;
+            }
+        }
+        cover
+    }
+
+    fn at_cover(&self, c: Cover) -> &Gunplay {
+        &self.by_cover[c as usize]
+    }
+
+    /// The target of side `s`'s character `i`: the nearest Up enemy, else the nearest Down one.
+    fn target_of(&self, s: Side, i: usize) -> Option<usize> {
+        let me = self.pos(s, i);
+        let pick = |want_up: bool| {
+            crate::battle::nearest(
+                me,
+                self.sides[1 - s]
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, f)| !f.removed && f.is_up() == want_up)
+                    .map(|(j, f)| (j, Pos::new(f.x, f.y))),
+            )
+            .map(|(j, _)| j)
+        };
+        pick(true).or_else(|| pick(false))
+    }
+
+    /// Moves character `i` of side `s` up to `len` toward `to`, round walls, and traces it.
+    fn move_to(&mut self, s: Side, i: usize, to: Pos, len: f32) {
+        let from = self.pos(s, i);
+        let (end, corner) = self.table.move_path(from, to, len);
+        let c = &mut self.sides[s][i];
+        (c.x, c.y) = (end.x, end.y);
+        if let Some(t) = &mut self.trace {
+            if let Some(k) = corner {
+                t[s][i].1.push(k);
+            }
+            t[s][i].1.push(end);
+        }
+    }
+
+    /// Cover to cover: the spot behind a wall (seen from `target`) that is nearer the target
+    /// than `me` by at least 1", the nearest such spot to `me` within two quick moves.
+    fn cover_spot(&self, me: Pos, target: Pos) -> Option<Pos> {
+        let reach = 2.0 * self.r.rules.quick_move;
+        let here = me.dist(target);
+        let mut best: Option<(f32, Pos)> = None;
+        for w in self.table.walls.iter().filter(|w| w.intact) {
+            for t in [0.25, 0.5, 0.75] {
+                let spot = self.table.clamp(w.spot_behind(t, 0.75, target));
+                let d = me.dist(spot);
+                if spot.dist(target) < here - 1.0 && d <= reach && d > EPS && best.is_none_or(|(bd, _)| d < bd) {
+                    best = Some((d, spot));
+                }
+            }
+        }
+        best.map(|(_, p)| p)
+    }
+
+    /// One activation of side `s`'s character `i` ("Actions"): recover if Down, then the
+    /// default tactic action by action (re-planned each action; an Aim commits to its Fire).
+    pub fn activate<D: Dice>(&mut self, s: Side, i: usize, dice: &mut D) {
+        let mut actions = 2u8;
+        {
+            let c = &mut self.sides[s][i];
+            c.activated = true;
+            if c.removed {
+                return;
+            }
+            if c.down {
+                if !rules::recover(c, dice) {
+                    self.note_removal(s, i);
+                    return;
+                }
+                actions = 1;
+            }
+        }
+        let mut aimed = false;
+        while actions > 0 {
+            let Some(j) = self.target_of(s, i) else { return };
+            let (me, foe) = (self.sides[s][i], self.sides[1 - s][j]);
+            let (mp, fp) = (self.pos(s, i), self.pos(1 - s, j));
+            let (p, pf) = (self.r.profile(me.unit as usize), self.r.profile(foe.unit as usize));
+            let d = mp.dist(fp);
+            let cover = self.cover_of(mp, fp);
+            let sit = Situation { distance: d, wounds: me.wounds, target_down: foe.down, target_wounds: foe.wounds };
+            let action = if aimed { Action::Fire } else { rules::plan(self.at_cover(cover), p, pf, &sit, actions)[0] };
+            actions -= 1;
+            let quick = self.r.rules.quick_move;
+            match action {
+                Action::Aim => {
+                    aimed = true;
+                    continue;
+                }
+                Action::Fire => self.shoot(s, i, j, aimed, false, dice),
+                Action::MoveFire { quick: q, by } => {
+                    self.move_to(s, i, fp, by);
+                    self.shoot(s, i, j, false, q, dice);
+                }
+                Action::Move { by } => match self.cover_spot(mp, fp) {
+                    Some(spot) => self.move_to(s, i, spot, quick),
+                    None => self.move_to(s, i, fp, by),
+                },
+                Action::Charge => {
+                    self.move_to(s, i, fp, (d - self.r.rules.contact).max(0.0));
+                    if self.pos(s, i).dist(fp) <= self.r.rules.contact + EPS {
+                        self.melee(s, i, j, true, dice);
+                    }
+                }
+                Action::Strike => self.melee(s, i, j, false, dice),
+                Action::Pass => {}
+            }
+            aimed = false;
+            if !self.sides[s][i].is_up() {
+                return;
+            }
+        }
+    }
+
+    /// "Shooting": a Fire action at the cover of the shot from where the shooter stands now.
+    fn shoot<D: Dice>(&mut self, s: Side, i: usize, j: usize, aimed: bool, quick: bool, dice: &mut D) {
+        let (mp, fp) = (self.pos(s, i), self.pos(1 - s, j));
+        let cover = self.cover_of(mp, fp);
+        let me = self.sides[s][i];
+        let p = *self.r.profile(me.unit as usize);
+        rules::fire(cover, &p, me.wounds, &mut self.sides[1 - s][j], mp.dist(fp), aimed, quick, dice);
+        self.note_removal(1 - s, j);
+    }
+
+    /// "Melee": a round between side `s`'s `i` and the other side's `j`.
+    fn melee<D: Dice>(&mut self, s: Side, i: usize, j: usize, charging: bool, dice: &mut D) {
+        let [a, b] = &mut self.sides;
+        let (mine, theirs) = if s == 0 { (a, b) } else { (b, a) };
+        let (pa, pd) = (self.r.profile(mine[i].unit as usize), self.r.profile(theirs[j].unit as usize));
+        rules::melee_round(pa, &mut mine[i], pd, &mut theirs[j], charging, dice);
+        self.note_removal(s, i);
+        self.note_removal(1 - s, j);
+    }
+
+    fn note_removal(&mut self, s: Side, i: usize) {
+        if self.sides[s][i].removed {
+            if let Some(t) = &mut self.trace {
+                t[s][i].2.get_or_insert(self.turn);
+            }
+        }
+    }
+
+    /// Whether side `s` has a character Up.
+    pub fn any_up(&self, s: Side) -> bool {
+        self.sides[s].iter().any(|c| c.is_up())
+    }
+
+    /// RULINGS.md, "Gunplay", Victory: at the end of a turn a side with no character Up
+    /// loses; if neither side has one it is a draw; `None` while both have one.
+    pub fn end_of_turn_check(&self) -> Option<Option<Side>> {
+        match (self.any_up(0), self.any_up(1)) {
+            (true, true) => None,
+            (true, false) => Some(Some(0)),
+            (false, true) => Some(Some(1)),
+            (false, false) => Some(None),
+        }
+    }
+
+    /// Plays one game turn ("Turn Sequence"): d12 for the leader, then alternate single
+    /// characters; a side that runs out lets the other finish.
+    pub fn play_turn<D: Dice>(&mut self, dice: &mut D) {
+        self.turn += 1;
+        let leader = rules::roll_for_first(dice);
+        for side in self.sides.iter_mut() {
+            for c in side.iter_mut() {
+                c.activated = c.removed;
+            }
+        }
+        let mut s = leader;
+        loop {
+            let next = |g: &Self, s: Side| g.sides[s].iter().position(|c| !c.activated);
+            let Some((side, i)) = next(self, s).map(|i| (s, i)).or_else(|| next(self, 1 - s).map(|i| (1 - s, i)))
+            else {
+                break;
+            };
+            self.activate(side, i, dice);
+            s = 1 - side;
+        }
+    }
+
+    /// Plays turns until a side has no character Up at the end of a turn, or the turn cap.
+    pub fn play<D: Dice>(&mut self, dice: &mut D) -> SkirmishOutcome {
+        while self.turn < self.cfg.max_turns {
+            self.play_turn(dice);
+            if let Some(winner) = self.end_of_turn_check() {
+                return SkirmishOutcome { winner, turns: self.turn };
+            }
+        }
+        SkirmishOutcome { winner: None, turns: self.turn }
+    }
+}
+
+/// Integer counts over many skirmishes.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct SkirmishTally {
+    pub games: u64,
+    /// Wins of side A and side B; the rest are draws.
+    pub wins: [u64; 2],
+    /// Sum of game turns played.
+    pub turns: u64,
+    /// Per loadout: characters fielded, still in play (not removed) at the end, Up at the end.
+    pub fielded: Vec<u64>,
+    pub survived: Vec<u64>,
+    pub up_at_end: Vec<u64>,
+}
+
+fn add_vec(a: &mut Vec<u64>, b: &[u64]) {
+    if a.len() < b.len() {
+        a.resize(b.len(), 0);
+    }
+    for (x, y) in a.iter_mut().zip(b) {
+        *x += y;
+    }
+}
+
+impl Tally for SkirmishTally {
+    fn merge(&mut self, o: &Self) {
+        self.games += o.games;
+        self.wins[0] += o.wins[0];
+        self.wins[1] += o.wins[1];
+        self.turns += o.turns;
+        add_vec(&mut self.fielded, &o.fielded);
+        add_vec(&mut self.survived, &o.survived);
+        add_vec(&mut self.up_at_end, &o.up_at_end);
+    }
+    fn trials(&self) -> u64 {
+        self.games
+    }
+}
+
+impl SkirmishTally {
+    /// Adds one finished game.
+    pub fn record(&mut self, g: &Skirmish, out: &SkirmishOutcome) {
+        let n = g.r.units.len();
+        for v in [&mut self.fielded, &mut self.survived, &mut self.up_at_end] {
+            if v.len() < n {
+                v.resize(n, 0);
+            }
+        }
+        self.games += 1;
+        if let Some(w) = out.winner {
+            self.wins[w] += 1;
+        }
+        self.turns += out.turns as u64;
+        for c in g.sides.iter().flatten() {
+            let u = c.unit as usize;
+            self.fielded[u] += 1;
+            self.survived[u] += (!c.removed) as u64;
+            self.up_at_end[u] += c.is_up() as u64;
+        }
+    }
+}
+
+/// Plays `trials` skirmishes with the deterministic engine ([`crate::sim::run`]): batch `k`
+/// uses dice seeded from (seed, stream, k), so the tally is identical on any thread count.
+/// Terrain, random line-ups and every die of a game come from its batch's dice.
+pub fn simulate(
+    r: &Gunplay,
+    lineups: [&LineUp; 2],
+    seed: u64,
+    trials: u64,
+    progress: &indicatif::ProgressBar,
+) -> SkirmishTally {
+    let cfg = &r.skirmish;
+    let plan = crate::sim::RunPlan::fixed(seed, trials, cfg.batch_size);
+    let stream = crate::sim::stream_id(&["gunplay", "skirmish"]);
+    crate::sim::run(
+        &plan,
+        stream,
+        |dice, _first, n, tally: &mut SkirmishTally| {
+            let mut g = Skirmish::new(r, cfg);
+            for _ in 0..n {
+                g.set_up(lineups, dice);
+                let out = g.play(dice);
+                tally.record(&g, &out);
+            }
+            progress.inc(n as u64);
+        },
+        |_| 0.0,
+    )
+}
+
+/// Plays one seeded game with a trace; returns its final state and outcome.
+pub fn traced_game<'a>(r: &'a Gunplay, lineups: [&LineUp; 2], seed: u64) -> (Skirmish<'a>, SkirmishOutcome) {
+    let mut dice = crate::dice::FastDice::from_seed(crate::sim::batch_seed(
+        seed,
+        crate::sim::stream_id(&["gunplay", "skirmish", "replay"]),
+        0,
+    ));
+    let mut g = Skirmish::new(r, &r.skirmish);
+    g.trace = Some([Vec::new(), Vec::new()]);
+    g.set_up(lineups, &mut dice);
+    let out = g.play(&mut dice);
+    (g, out)
+}
+
+/// The replay picture of a traced game.
+pub fn replay_of(g: &Skirmish, out: &SkirmishOutcome, lineups: [&LineUp; 2]) -> Replay {
+    let trace = g.trace.as_ref().expect("a traced game");
+    let mut units = Vec::new();
+    for (s, side) in trace.iter().enumerate() {
+        for (i, (u, path, died)) in side.iter().enumerate() {
+            let name = &g.r.units[*u].name;
+            let c = &g.sides[s][i];
+            let state = if c.removed {
+                ""
+            } else if c.down {
+                "↓"
+            } else {
+                ""
+            };
+            units.push(ReplayUnit {
+                side: s,
+                label: format!("{}{state}", name.chars().take(2).collect::<String>()),
+                path: path.clone(),
+                died: *died,
+            });
+        }
+    }
+    let result = match out.winner {
+        Some(w) => format!("side {} wins after {} turns", ["A (blue)", "B (red)"][w], out.turns),
+        None => format!("draw after {} turns", out.turns),
+    };
+    Replay {
+        title: "Gunplay — Skirmish".to_string(),
+        notes: vec![
+            format!("A: {} / B: {}", lineups[0].describe(g.r), lineups[1].describe(g.r)),
+            format!("{result}; ↓ = Down at the end; walls give lots of cover within {}\"", g.cfg.cover_reach),
+        ],
+        table: g.table.clone(),
+        deploy_depth: g.cfg.deploy_depth as f32,
+        units,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::battle::Wall;
+    use crate::dice::{FastDice, ScriptedDice};
+    use crate::rulesets::gunplay::tests::ruleset;
+
+    fn wall(x0: f32, x1: f32, y: f32) -> Wall {
+        Wall { a: Pos::new(x0, y), b: Pos::new(x1, y), intact: true }
+    }
+
+    #[test]
+    fn cover_from_walls() {
+        let r = ruleset(Cover::Open);
+        let mut g = Skirmish::new(&r, &r.skirmish);
+        g.table.walls.push(wall(20.0, 26.0, 24.0));
+        let shooter = Pos::new(23.0, 4.0);
+        // Just behind the wall (0.75"): lots of cover, as in the rulebook's firing example.
+        assert_eq!(g.cover_of(shooter, Pos::new(23.0, 24.75)), Cover::Lots);
+        // Far behind it: the wall still hides part of the figure: some cover.
+        assert_eq!(g.cover_of(shooter, Pos::new(23.0, 34.0)), Cover::Some);
+        // The line passes the wall's end: open.
+        assert_eq!(g.cover_of(shooter, Pos::new(40.0, 34.0)), Cover::Open);
+        // A wall right in front of the shooter does not hide the target.
+        assert_eq!(g.cover_of(Pos::new(23.0, 23.5), Pos::new(23.0, 40.0)), Cover::Open);
+        // Cover is symmetric for a shooter behind its own wall firing back.
+        assert_eq!(g.cover_of(Pos::new(23.0, 40.0), Pos::new(23.0, 23.5)), Cover::Lots);
+        // A destroyed wall gives nothing.
+        g.table.walls[0].intact = false;
+        assert_eq!(g.cover_of(shooter, Pos::new(23.0, 24.75)), Cover::Open);
+    }
+
+    #[test]
+    fn a_shot_at_a_target_behind_a_wall_needs_hard() {
+        // The firing example on the table: rifle, 1 wound, aims, 20" away, target behind a
+        // wall (lots of cover): Hard, −1 → needs 11+. A 10 misses, an 11 hits.
+        let r = ruleset(Cover::Open);
+        let mut g = Skirmish::new(&r, &r.skirmish);
+        g.table.walls.push(wall(20.0, 26.0, 24.0));
+        let rifle = r.find("rifle");
+        g.sides[0].push(Character::new(rifle, 23.0, 4.25));
+        g.sides[1].push(Character::new(rifle, 23.0, 24.25));
+        g.sides[0][0].wounds = 1;
+        g.shoot(0, 0, 0, true, false, &mut ScriptedDice::new(&[10]));
+        assert_eq!(g.sides[1][0].wounds, 0);
+        // 11 hits; the rifle's 2 Damage on an unwounded target: Moderate toughness, 7 stays up.
+        g.shoot(0, 0, 0, true, false, &mut ScriptedDice::new(&[11, 7]));
+        assert_eq!((g.sides[1][0].wounds, g.sides[1][0].down), (1, false));
+    }
+
+    #[test]
+    fn a_side_with_no_character_up_at_the_end_of_a_turn_loses() {
+        let r = ruleset(Cover::Open);
+        let mut g = Skirmish::new(&r, &r.skirmish);
+        let rifle = r.find("rifle");
+        g.deploy(0, &[rifle, rifle]);
+        g.deploy(1, &[rifle]);
+        assert_eq!(g.end_of_turn_check(), None);
+        g.sides[1][0].down = true;
+        assert_eq!(g.end_of_turn_check(), Some(Some(0)), "Down is not Up");
+        g.sides[0][0].removed = true;
+        g.sides[0][1].down = true;
+        assert_eq!(g.end_of_turn_check(), Some(None), "neither side Up: a draw");
+        g.sides[1][0].down = false;
+        assert_eq!(g.end_of_turn_check(), Some(Some(1)));
+    }
+
+    #[test]
+    fn a_down_side_that_recovers_during_the_turn_has_not_lost() {
+        // Side B's only character is Down at the start of the turn; it recovers on its
+        // activation (Automatic shifted by 1 wound: Easy, a 5 passes), so at the end of the
+        // turn it is Up and the game goes on. Side A is far out of range and just moves.
+        let r = ruleset(Cover::Open);
+        let mut cfg = r.skirmish.clone();
+        cfg.max_turns = 1;
+        let mut g = Skirmish::new(&r, &cfg);
+        let pistol = r.find("pistol");
+        g.sides[0].push(Character::new(pistol, 2.0, 1.0));
+        g.sides[1].push(Character::new(pistol, 46.0, 47.0));
+        g.sides[1][0].down = true;
+        g.sides[1][0].wounds = 1;
+        // Leader roll: A 12, B 1 → A first (no shot possible at 64": two moves, no dice);
+        // then B recovers with a 5 and moves.
+        let mut dice = ScriptedDice::new(&[12, 1, 5]);
+        let out = g.play(&mut dice);
+        assert!(dice.exhausted());
+        assert!(g.sides[1][0].is_up());
+        assert_eq!(out, SkirmishOutcome { winner: None, turns: 1 }, "the 10-turn cap (here 1) is a draw");
+    }
+
+    #[test]
+    fn the_turn_cap_ends_the_game_in_a_draw() {
+        let r = ruleset(Cover::Open);
+        let mut cfg = r.skirmish.clone();
+        cfg.max_turns = 3;
+        cfg.table_depth = 400.0;
+        let mut g = Skirmish::new(&r, &cfg);
+        g.table = Table::new(48.0, 400.0);
+        let pistol = r.find("pistol");
+        g.deploy(0, &[pistol]);
+        g.deploy(1, &[pistol]);
+        let out = g.play(&mut FastDice::from_seed(3));
+        assert_eq!(out, SkirmishOutcome { winner: None, turns: 3 });
+        assert!(g.sides.iter().flatten().all(|c| c.wounds == 0), "nobody came in range");
+        assert!(g.pos(0, 0).y > 30.0, "side A advanced: {:?}", g.pos(0, 0));
+    }
+
+    #[test]
+    fn characters_advance_into_cover_and_moves_never_cross_walls() {
+        let r = ruleset(Cover::Open);
+        let (g, out) = traced_game(&r, [&LineUp::Random(5), &LineUp::Random(5)], 11);
+        assert!(out.turns >= 1 && out.turns <= 10);
+        let trace = g.trace.as_ref().unwrap();
+        for side in trace {
+            for (_, path, _) in side {
+                for w in path.windows(2) {
+                    assert!(g.table.wall_across(w[0], w[1]).is_none(), "a move crossed a wall: {w:?}");
+                }
+            }
+        }
+        assert!(trace.iter().flatten().any(|(_, p, _)| p.len() > 1), "somebody moved");
+    }
+
+    #[test]
+    fn same_tally_on_one_and_two_threads() {
+        let r = ruleset(Cover::Open);
+        let lu = LineUp::Random(5);
+        let run = |threads| {
+            rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .build()
+                .unwrap()
+                .install(|| simulate(&r, [&lu, &lu], 5, 120, &indicatif::ProgressBar::hidden()))
+        };
+        let (a, b) = (run(1), run(2));
+        assert_eq!(a, b);
+        assert_eq!(a.games, 120);
+        assert!(a.wins[0] + a.wins[1] <= 120 && a.fielded.iter().sum::<u64>() == 1200);
+    }
+
+    #[test]
+    fn line_ups_from_names() {
+        let r = ruleset(Cover::Open);
+        let lu = LineUp::from_names(&r, &["Rifle".into(), "shotgun".into()], 5).unwrap();
+        assert_eq!(lu, LineUp::Fixed(vec![r.find("rifle"), r.find("shotgun")]));
+        assert_eq!(LineUp::from_names(&r, &[], 5).unwrap(), LineUp::Random(5));
+        let e = LineUp::from_names(&r, &["laser".into()], 5).unwrap_err();
+        assert!(e.contains("unknown loadout \"laser\"; known: rifle, pistol, shotgun"), "{e}");
+    }
+}
