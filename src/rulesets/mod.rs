@@ -43,6 +43,35 @@ pub struct DuelSettings {
     pub sweep_target_error: Option<f64>,
 }
 
+impl DuelSettings {
+    /// Checks ranges; `max_distance` and `unit` ("in" or "cm") are the ruleset's. The message
+    /// names the `[duel]` key, the allowed range and the value found.
+    pub fn validate(&self, max_distance: f64, unit: &str) -> Result<(), String> {
+        if !(self.distance > 0.0 && self.distance <= max_distance) {
+            return Err(format!(
+                "[duel] distance must be more than 0 and at most {max_distance} {unit}, got {}",
+                self.distance
+            ));
+        }
+        if !(self.budget > 0.0 && self.budget <= 5000.0) {
+            return Err(format!("[duel] budget must be more than 0 and at most 5000 points, got {}", self.budget));
+        }
+        if !(self.squad_spacing >= 0.5 && self.squad_spacing <= 50.0) {
+            return Err(format!("[duel] squad_spacing must be 0.5 to 50 {unit}, got {}", self.squad_spacing));
+        }
+        if !(1..=10_000).contains(&self.max_rounds) {
+            return Err(format!("[duel] max_rounds must be 1 to 10000, got {}", self.max_rounds));
+        }
+        if !(self.target_error > 0.0 && self.target_error < 0.5) {
+            return Err(format!("[duel] target_error must be in (0, 0.5), got {}", self.target_error));
+        }
+        if !(100..=100_000_000).contains(&self.max_trials) {
+            return Err(format!("[duel] max_trials must be 100 to 100000000, got {}", self.max_trials));
+        }
+        Ok(())
+    }
+}
+
 /// How one battle between two squads ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct DuelOutcome {

@@ -294,24 +294,7 @@ fn validate_settings(source: &Source, rules: &RulesConfig, duel: &DuelSettings) 
     if !(rules.medic_reach >= 0.0 && rules.medic_reach <= 100.0) {
         return Err(bad(format!("[rules] medic_reach must be 0 to 100 in, got {}", rules.medic_reach)));
     }
-    if !(duel.distance > 0.0 && duel.distance <= 200.0) {
-        return Err(bad(format!("[duel] distance must be more than 0 and at most 200 in, got {}", duel.distance)));
-    }
-    if !(duel.budget > 0.0 && duel.budget <= 5000.0) {
-        return Err(bad(format!("[duel] budget must be more than 0 and at most 5000 points, got {}", duel.budget)));
-    }
-    if !(duel.squad_spacing >= 0.5 && duel.squad_spacing <= 50.0) {
-        return Err(bad(format!("[duel] squad_spacing must be 0.5 to 50 in, got {}", duel.squad_spacing)));
-    }
-    if !(1..=10_000).contains(&duel.max_rounds) {
-        return Err(bad(format!("[duel] max_rounds must be 1 to 10000, got {}", duel.max_rounds)));
-    }
-    if !(duel.target_error > 0.0 && duel.target_error < 0.5) {
-        return Err(bad(format!("[duel] target_error must be in (0, 0.5), got {}", duel.target_error)));
-    }
-    if !(100..=100_000_000).contains(&duel.max_trials) {
-        return Err(bad(format!("[duel] max_trials must be 100 to 100000000, got {}", duel.max_trials)));
-    }
+    duel.validate(200.0, "in").map_err(bad)?;
     Ok(())
 }
 
