@@ -102,11 +102,7 @@ pub fn run(args: &SkirmishArgs, r: &Gunplay) -> Result<(), AppError> {
             )));
         }
     };
-    if let Some(p) = &args.replay {
-        if p.extension().and_then(|e| e.to_str()) != Some("svg") {
-            return Err(AppError::Usage(format!("--replay writes SVG: give a FILE.svg, got {}", p.display())));
-        }
-    }
+    crate::commands::skirmish::check_replay_path(args.replay.as_deref())?;
     let trials = args.sim.trials.unwrap_or(cfg.trials);
     let started = Instant::now();
     let pb = progress(trials);

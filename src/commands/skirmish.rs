@@ -52,11 +52,7 @@ pub fn run(args: SkirmishArgs) -> Result<(), AppError> {
             )));
         }
     };
-    if let Some(p) = &args.replay {
-        if p.extension().and_then(|e| e.to_str()) != Some("svg") {
-            return Err(AppError::Usage(format!("--replay writes SVG: give a FILE.svg, got {}", p.display())));
-        }
-    }
+    check_replay_path(args.replay.as_deref())?;
     let trials = args.sim.trials.unwrap_or(cfg.trials);
     let started = Instant::now();
     let pb = skirmish_progress(trials, tactic);
@@ -204,4 +200,14 @@ fn skirmish_progress(trials: u64, tactic: Tactic) -> indicatif::ProgressBar {
     );
     pb.set_message(format!("{} tactic", tactic.name()));
     pb
+}
+
+/// `--replay` writes SVG: anything but a `.svg` path is a usage error (exit 2).
+pub(crate) fn check_replay_path(path: Option<&std::path::Path>) -> Result<(), AppError> {
+    match path {
+        Some(p) if p.extension().and_then(|e| e.to_str()) != Some("svg") => {
+            Err(AppError::Usage(format!("--replay writes SVG: give a FILE.svg, got {}", p.display())))
+        }
+        _ => Ok(()),
+    }
 }

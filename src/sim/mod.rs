@@ -26,6 +26,17 @@ pub trait Tally: Default + Send + Clone {
     fn trials(&self) -> u64;
 }
 
+/// Adds per-category counts `b` into `a` element by element, growing `a` if `b` is longer:
+/// the merge step of tallies that keep a count per unit type.
+pub fn add_counts(a: &mut Vec<u64>, b: &[u64]) {
+    if a.len() < b.len() {
+        a.resize(b.len(), 0);
+    }
+    for (x, y) in a.iter_mut().zip(b) {
+        *x += y;
+    }
+}
+
 /// How many trials to run and when to stop.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct RunPlan {

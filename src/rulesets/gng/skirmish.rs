@@ -1116,15 +1116,6 @@ pub struct SkirmishTally {
     pub records: Vec<GameRecord>,
 }
 
-fn add_vec(a: &mut Vec<u64>, b: &[u64]) {
-    if a.len() < b.len() {
-        a.resize(b.len(), 0);
-    }
-    for (x, y) in a.iter_mut().zip(b) {
-        *x += y;
-    }
-}
-
 impl Tally for SkirmishTally {
     fn merge(&mut self, o: &Self) {
         self.games += o.games;
@@ -1132,9 +1123,9 @@ impl Tally for SkirmishTally {
         self.wins[1] += o.wins[1];
         self.draws += o.draws;
         self.turns += o.turns;
-        add_vec(&mut self.fielded, &o.fielded);
-        add_vec(&mut self.survivors, &o.survivors);
-        add_vec(&mut self.kills, &o.kills);
+        crate::sim::add_counts(&mut self.fielded, &o.fielded);
+        crate::sim::add_counts(&mut self.survivors, &o.survivors);
+        crate::sim::add_counts(&mut self.kills, &o.kills);
         self.records.extend(o.records.iter().cloned());
     }
     fn trials(&self) -> u64 {

@@ -481,24 +481,15 @@ pub struct SkirmishTally {
     pub up_at_end: Vec<u64>,
 }
 
-fn add_vec(a: &mut Vec<u64>, b: &[u64]) {
-    if a.len() < b.len() {
-        a.resize(b.len(), 0);
-    }
-    for (x, y) in a.iter_mut().zip(b) {
-        *x += y;
-    }
-}
-
 impl Tally for SkirmishTally {
     fn merge(&mut self, o: &Self) {
         self.games += o.games;
         self.wins[0] += o.wins[0];
         self.wins[1] += o.wins[1];
         self.turns += o.turns;
-        add_vec(&mut self.fielded, &o.fielded);
-        add_vec(&mut self.survived, &o.survived);
-        add_vec(&mut self.up_at_end, &o.up_at_end);
+        crate::sim::add_counts(&mut self.fielded, &o.fielded);
+        crate::sim::add_counts(&mut self.survived, &o.survived);
+        crate::sim::add_counts(&mut self.up_at_end, &o.up_at_end);
     }
     fn trials(&self) -> u64 {
         self.games
