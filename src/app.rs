@@ -424,7 +424,8 @@ fn index_entries(analyses: &[RulesetAnalysis], _out: &std::path::Path) -> Vec<cr
 
 fn rules(args: RulesArgs) -> Result<(), AppError> {
     let loaded = load(&args.ruleset, args.config.as_ref(), &[])?;
-    let (title, rows, variants) = with_ruleset!(&loaded.ruleset, r => (r.title(), r.coverage(), r.variants()));
+    let (title, rows, variants, lint) =
+        with_ruleset!(&loaded.ruleset, r => (r.title(), r.coverage(), r.variants(), r.lint()));
     let mut t = Table::new();
     t.load_preset(UTF8_FULL_CONDENSED);
     t.set_header(vec!["rule", "source", "status", "note"]);
@@ -432,5 +433,17 @@ fn rules(args: RulesArgs) -> Result<(), AppError> {
         t.add_row(vec![row.rule.as_str(), row.source.as_str(), row.status.label(), row.note.as_str()]);
     }
     let v: Vec<String> = variants.iter().map(|(k, v)| format!("{k} = {v}")).collect();
-    stdout_write(&format!("{title}: rules coverage\nvariants in force: {}\n{t}\n", v.join(", ")))
+    let mut out = format!("{title}: rules coverage\nvariants in force: {}\n{t}\n", v.join(", "));
+    if lint.is_empty() {
+        out.push_str("lint: nothing flagged\n");
+    } else {
+        let mut l = Table::new();
+        l.load_preset(UTF8_FULL_CONDENSED);
+        l.set_header(vec!["subject", "finding", "source"]);
+        for f in &lint {
+            l.add_row(vec![f.subject.as_str(), f.finding.as_str(), f.source.as_str()]);
+        }
+        out.push_str(&format!("lint: {} finding(s)\n{l}\n", lint.len()));
+    }
+    stdout_write(&out)
 }

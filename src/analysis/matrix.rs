@@ -276,6 +276,7 @@ pub fn analyse<R: Ruleset>(
         distance_sweep,
         win_rate_by_distance,
         coverage: r.coverage(),
+        lint: r.lint(),
         warnings,
         elapsed_seconds: started.elapsed().as_secs_f64(),
         config_text: None,

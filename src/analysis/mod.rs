@@ -51,6 +51,18 @@ pub struct CoverageRow {
     pub note: String,
 }
 
+/// One finding of a ruleset lint (`pointsworth rules RULESET`): a printed value that looks like
+/// a misprint, a stat no rule uses, a price that disagrees with the book's own formula...
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct LintFinding {
+    /// What it is about, e.g. "Assault rifle, long range".
+    pub subject: String,
+    /// What looks wrong and how pointsworth reads it.
+    pub finding: String,
+    /// Where the rulebook prints it, e.g. "The Grunt Factor, Armory".
+    pub source: String,
+}
+
 /// One unit of a cost list as the report shows it.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct UnitInfo {
@@ -171,6 +183,9 @@ pub struct RulesetAnalysis {
     #[serde(default)]
     pub win_rate_by_distance: Option<duel_distance::WinRateByDistance>,
     pub coverage: Vec<CoverageRow>,
+    /// Ruleset lint findings (empty when the ruleset has no lint or nothing is flagged).
+    #[serde(default)]
+    pub lint: Vec<LintFinding>,
     pub warnings: Vec<Warning>,
     /// Wall-clock seconds the simulation took (not part of snapshot tests).
     pub elapsed_seconds: f64,

@@ -297,6 +297,7 @@ pub fn ruleset_report(a: &RulesetAnalysis) -> String {
         }
         o.push('\n');
     }
+    lint_section(o, a);
 
     o.push_str("Every number above, with its interval, is also in [summary.json](summary.json).\n");
     out
@@ -359,4 +360,18 @@ mod tests {
         assert_eq!(pct_int(&e), "62 [60, 64]");
         assert_eq!(pct_int(&Estimate::exact(0.5)), "50");
     }
+}
+
+/// The "Ruleset lint" section: printed values that look wrong, and how they are read.
+fn lint_section(o: &mut String, a: &RulesetAnalysis) {
+    if a.lint.is_empty() {
+        return;
+    }
+    o.push_str("## Ruleset lint\n\n");
+    o.push_str("Printed values that look like misprints or that no rule uses, and how pointsworth reads them.\n\n");
+    o.push_str("| subject | finding | source |\n|---|---|---|\n");
+    for f in &a.lint {
+        let _ = writeln!(o, "| {} | {} | {} |", md_cell(&f.subject), md_cell(&f.finding), md_cell(&f.source));
+    }
+    o.push('\n');
 }

@@ -286,6 +286,7 @@ mod tests {
             skirmish: None,
             gunplay_skirmish: None,
             fair_costs: None,
+            lint: Vec::new(),
             variants: vec![],
             seed: 1,
             distance: 24.0,

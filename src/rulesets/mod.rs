@@ -10,7 +10,7 @@ pub mod gunplay;
 
 use std::path::{Path, PathBuf};
 
-use crate::analysis::{CoverageRow, UnitInfo};
+use crate::analysis::{CoverageRow, LintFinding, UnitInfo};
 use crate::config::{ConfigError, Overrides, Source, id_of};
 use crate::dice::Dice;
 
@@ -119,6 +119,12 @@ pub trait Ruleset: Sync + Send {
     fn variants(&self) -> Vec<(String, String)>;
     /// The rules-coverage table for the report.
     fn coverage(&self) -> Vec<CoverageRow>;
+
+    /// The ruleset lint: printed values that look like misprints, stats no rule uses, entries
+    /// the rules cannot resolve (empty by default). Shown by `pointsworth rules` and the report.
+    fn lint(&self) -> Vec<LintFinding> {
+        Vec::new()
+    }
 
     /// Fresh scratch space.
     fn arena(&self) -> Self::Arena;
