@@ -8,6 +8,9 @@
 //! 2. Guns 'N Grenades, a four-unit subset (the whole list takes minutes, too slow for a test):
 //!    the balanced list, re-simulated with a fresh seed, puts every efficiency within the
 //!    tolerance (allowing three standard errors of the two runs' noise).
+//! 3. The same subset at a coarse cost step: every unit the solver calls step-limited really is
+//!    (under a fresh seed, 50% lies strictly between its cost and the next step towards 50%),
+//!    and every other unit is within the tolerance under the fresh seed.
 
 use indicatif::ProgressBar;
 use pointsworth::analysis::balance::{BalanceSettings, efficiencies_at, lanchester_estimates, solve};
@@ -234,6 +237,51 @@ fn a_balanced_gng_subset_stays_balanced_under_a_fresh_seed() {
             e.value
         );
         assert_eq!(row.balanced_cost, row.balanced_cost.round(), "multiples of the cost step 1");
+    }
+}
+
+#[test]
+fn a_coarse_cost_step_reports_step_limited_units_that_a_fresh_seed_confirms() {
+    let r = GunsNGrenades::from_source(&Source::from_text("subset.toml", SUBSET), &Overrides::default()).unwrap();
+    let mut s = BalanceSettings::from_ruleset(&r, 42);
+    s.cost_step = 10.0;
+    let out = solve(&r, &s, &ProgressBar::hidden());
+    assert!(out.balanced_to_step, "not balanced even as far as the step allows: {:?}", out.unbalanced);
+    assert_eq!(out.fresh_seed, Some(43));
+    assert!(out.rows.iter().any(|r| r.step_limited), "a 10-point step limits some unit of this subset");
+    let costs: Vec<f64> = out.rows.iter().map(|row| row.balanced_cost).collect();
+    let fresh = efficiencies_at(&r, &costs, 2031, 6_000);
+    let se = |e: &pointsworth::stats::Estimate| e.half_width() / 1.96;
+    for (i, (row, e)) in out.rows.iter().zip(&fresh).enumerate() {
+        assert_eq!(row.balanced_cost % 10.0, 0.0, "{}: multiples of the cost step", row.unit.name);
+        if !row.step_limited {
+            let allowed = s.tolerance + 3.0 * se(e);
+            assert!((e.value - 0.5).abs() <= allowed, "{}: {:.3} under a fresh seed", row.unit.name, e.value);
+            continue;
+        }
+        // Step-limited: this cost and the next step towards 50% straddle 50%, both outside the
+        // tolerance, re-simulated under a fresh seed with the rest of the list unchanged.
+        let (next, _) = row.next_step.expect("a step-limited unit has its next step");
+        assert_eq!((next - row.balanced_cost).abs(), 10.0);
+        let mut moved = costs.clone();
+        moved[i] = next;
+        let e2 = efficiencies_at(&r, &moved, 2031, 6_000)[i];
+        assert!(
+            (e.value - 0.5) * (e2.value - 0.5) < 0.0,
+            "{}: {:.3} at {} and {:.3} at {next} do not straddle 50%",
+            row.unit.name,
+            e.value,
+            row.balanced_cost,
+            e2.value
+        );
+        for x in [e, &e2] {
+            assert!(
+                (x.value - 0.5).abs() > s.tolerance - 3.0 * se(x),
+                "{}: {:.3} is within tolerance",
+                row.unit.name,
+                x.value
+            );
+        }
     }
 }
 

@@ -29,6 +29,15 @@
 //!   list one step of one unit at a time while the sum of squared deviations from 0.5 falls.
 //!   Units still outside the tolerance are reported, as are units whose efficiency stays on one
 //!   side of 0.5 at every price searched (rules, not price, decide them).
+//! - **Step-limited units.** Efficiency can be steep in cost (a squad of 150 points holds 6
+//!   models at 25 points but 5 at 30), so a coarse step may have no multiple within the
+//!   tolerance. For each unit still outside, the solver re-evaluates it one step towards 50%
+//!   with the rest of the list unchanged; when the two costs straddle 50% and neither is within
+//!   the tolerance, the unit is *step-limited*: the step, not the price search, is the limit,
+//!   and the report says between which two costs to price it. The list is then "balanced as far
+//!   as the step allows".
+//! - **Fresh-seed check.** The rounded list is re-simulated under `seed + 1`: the numbers a
+//!   designer playing the written config would see, not the ones the search tuned against.
 
 use indicatif::ProgressBar;
 use rayon::prelude::*;
@@ -174,6 +183,18 @@ pub struct FairCostRow {
     /// zero-width interval). `None` without an anchor or when no price balances the unit.
     #[serde(default)]
     pub derived_cost: Option<Estimate>,
+    /// The balanced list re-simulated under a fresh seed (`FairCosts::fresh_seed`): the unit's
+    /// efficiency there, with its 95% interval; what a designer playing the list would see.
+    #[serde(default)]
+    pub fresh_efficiency: Option<Estimate>,
+    /// For a unit outside the tolerance: its cost one step towards 50% (every other cost of
+    /// the balanced list unchanged) and its efficiency there. When 50% lies between the two
+    /// costs and neither is within the tolerance, the cost step is too coarse for this unit.
+    #[serde(default)]
+    pub next_step: Option<(f64, Estimate)>,
+    /// Whether the unit is outside the tolerance only because of the cost step (see `next_step`).
+    #[serde(default)]
+    pub step_limited: bool,
     /// Bradley–Terry strength from the points-matched matrix at current costs (geometric mean
     /// of the field = 1): odds of beating unit j are strength_i / strength_j. 95% interval by
     /// parametric bootstrap of the matrix (see [`ratings`]).
@@ -196,6 +217,17 @@ pub struct FairCosts {
     pub moves: u32,
     /// Whether every balanced-list efficiency is within `tolerance` of 0.5.
     pub balanced: bool,
+    /// Whether every unit is within `tolerance`, or outside it only because no multiple of the
+    /// cost step comes closer (`FairCostRow::step_limited`): balanced as far as the step allows.
+    #[serde(default)]
+    pub balanced_to_step: bool,
+    /// Seed of the fresh-seed re-simulation of the balanced list (`None`: not run).
+    #[serde(default)]
+    pub fresh_seed: Option<u64>,
+    /// Whether every unit's fresh-seed efficiency is within `tolerance` of 0.5, allowing for
+    /// the fresh run's own 95% interval, or step-limited.
+    #[serde(default)]
+    pub fresh_within: bool,
     /// Cost-list order.
     pub rows: Vec<FairCostRow>,
     /// Id of the unit whose cost was held fixed (the derived list's anchor), if any.
@@ -589,7 +621,7 @@ pub fn solve<R: Ruleset>(r: &R, s: &BalanceSettings, progress: &ProgressBar) -> 
     });
     const MAX_EVALS: usize = 9; // plus two for the slope
     let pairs = (k * k.saturating_sub(1) / 2) as u64;
-    progress.set_length(pairs * (2 + s.max_iterations as u64) + (k * k.saturating_sub(1) * (MAX_EVALS + 2)) as u64);
+    progress.set_length(pairs * (3 + s.max_iterations as u64) + (k * k.saturating_sub(1) * (MAX_EVALS + 3)) as u64);
     progress.set_message(format!("{} matrix", r.id()));
 
     // Ratings and metagame at the current costs.
@@ -727,6 +759,41 @@ pub fn solve<R: Ruleset>(r: &R, s: &BalanceSettings, progress: &ProgressBar) -> 
         }
     }
     let eb = efficiencies(&m);
+
+    // A unit still outside the tolerance: one cost step towards 50%, the rest of the list
+    // unchanged. If 50% lies between the two costs and neither is within the tolerance, no
+    // multiple of the step balances the unit: the step, not the rules, is the limit.
+    progress.set_message(format!("{} cost-step check", r.id()));
+    let next_step: Vec<Option<(f64, Estimate)>> = (0..k)
+        .map(|i| {
+            if Some(i) == fixed || (eb[i].value - 0.5).abs() <= s.tolerance {
+                return None;
+            }
+            let dir = if eb[i].value > 0.5 { 1.0 } else { -1.0 };
+            let c2 = rounded[i] + dir * s.cost_step;
+            if c2 < s.cost_step - 1e-9 {
+                return None;
+            }
+            let mut trial = rounded.clone();
+            trial[i] = c2;
+            let mut m2 = m.clone();
+            ev.update(&mut m2, i, &trial);
+            Some((c2, estimate(efficiencies(&m2)[i])))
+        })
+        .collect();
+    let step_limited: Vec<bool> = (0..k)
+        .map(|i| {
+            next_step[i].is_some_and(|(_, e2)| {
+                (e2.value - 0.5).signum() != (eb[i].value - 0.5).signum() && (e2.value - 0.5).abs() > s.tolerance
+            })
+        })
+        .collect();
+
+    // The balanced list under a fresh seed: the numbers a designer playing it would see.
+    progress.set_message(format!("{} balanced list, fresh seed", r.id()));
+    let fresh_seed = s.seed.wrapping_add(1);
+    let fresh_ev = Evaluator { r, s, plan: RunPlan::fixed(fresh_seed, s.trials, s.batch_size), progress };
+    let fresh = efficiencies(&fresh_ev.matrix(&rounded));
     let lanchester = lanchester_estimates(r);
 
     let mut unbalanced = Vec::new();
@@ -735,6 +802,20 @@ pub fn solve<R: Ruleset>(r: &R, s: &BalanceSettings, progress: &ProgressBar) -> 
             let se = &searches[i];
             if se.fair.is_none() {
                 unbalanced.push(format!("{}: {}", units[i].name, se.note));
+            } else if step_limited[i] {
+                let (c2, e2) = next_step[i].expect("step-limited units have a next step");
+                unbalanced.push(format!(
+                    "{}: {:.1}% efficient at {} points and {:.1}% at {} points: 50% lies between, and the \
+                     {}-point cost step is too coarse to come within ±{:.1} (price it between the two, or use a \
+                     finer step)",
+                    units[i].name,
+                    100.0 * eb[i].value,
+                    round2(rounded[i]),
+                    100.0 * e2.value,
+                    round2(c2),
+                    fmt_cost(s.cost_step),
+                    100.0 * s.tolerance
+                ));
             } else if (eb[i].value - 0.5).abs() > s.tolerance {
                 unbalanced.push(format!(
                     "{}: {:.1}% efficient at {} points in the balanced list, outside 50% ± {:.1}; no single \
@@ -760,6 +841,9 @@ pub fn solve<R: Ruleset>(r: &R, s: &BalanceSettings, progress: &ProgressBar) -> 
                     (_, Some(d)) => d.fair,
                     _ => None,
                 },
+                fresh_efficiency: Some(estimate(fresh[i])),
+                next_step: next_step[i],
+                step_limited: step_limited[i],
                 bradley_terry: bt[i],
                 nash_weight: nash[i],
             }
@@ -773,6 +857,15 @@ pub fn solve<R: Ruleset>(r: &R, s: &BalanceSettings, progress: &ProgressBar) -> 
         ));
     }
     let balanced = eb.iter().all(|x| (x.value - 0.5).abs() <= s.tolerance);
+    let within = |i: usize| (eb[i].value - 0.5).abs() <= s.tolerance || step_limited[i];
+    let balanced_to_step = (0..k).all(within) && searches.iter().all(|se| se.fair.is_some());
+    // Fresh-seed check: within the tolerance widened by the fresh run's own 95% half-width
+    // (its noise is not the list's fault), or step-limited.
+    let fresh_within = (0..k).all(|i| {
+        Some(i) == fixed
+            || step_limited[i]
+            || (fresh[i].value - 0.5).abs() <= s.tolerance + z_for(CONFIDENCE) * fresh[i].se
+    });
     FairCosts {
         seed: s.seed,
         trials: s.trials,
@@ -781,6 +874,9 @@ pub fn solve<R: Ruleset>(r: &R, s: &BalanceSettings, progress: &ProgressBar) -> 
         iterations,
         moves,
         balanced,
+        balanced_to_step,
+        fresh_seed: Some(fresh_seed),
+        fresh_within,
         rows,
         anchor: fixed.map(|a| units[a].id.clone()),
         unbalanced,

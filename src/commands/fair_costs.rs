@@ -80,15 +80,13 @@ pub fn run(args: FairCostsArgs) -> Result<(), AppError> {
     text.push_str(&table(&result).to_string());
     text.push('\n');
     for u in &result.unbalanced {
-        text.push_str(&format!("cannot be balanced: {u}\n"));
+        text.push_str(&format!("not balanced: {u}\n"));
     }
+    text.push_str(&crate::report::fair_costs_verdict(&result));
+    text.push('\n');
     text.push_str(&format!(
-        "balanced list {}: {} damped iterations, {} single-step moves; {} matchups in {:.1} s\n",
-        if result.balanced { "within tolerance" } else { "NOT within tolerance for every unit" },
-        result.iterations,
-        result.moves,
-        result.matchups,
-        elapsed
+        "{} damped iterations, {} single-step moves; {} matchups in {:.1} s\n",
+        result.iterations, result.moves, result.matchups, elapsed
     ));
     if let Some(path) = &args.write {
         text.push_str(&format!("wrote {}\n", path.display()));
@@ -125,7 +123,12 @@ pub fn table(f: &FairCosts) -> Table {
             Cell::new(pct(&r.efficiency)),
             Cell::new(fair),
             right(r.lanchester.map_or("—".into(), |l| format!("{l:.1}"))),
-            Cell::new(format!("{} ({:.1}%)", fmt_cost(r.balanced_cost), 100.0 * r.balanced_efficiency.value)),
+            Cell::new(format!(
+                "{} ({:.1}%{})",
+                fmt_cost(r.balanced_cost),
+                100.0 * r.balanced_efficiency.value,
+                r.fresh_efficiency.map_or(String::new(), |e| format!("; fresh seed {:.1}%", 100.0 * e.value))
+            )),
             Cell::new(two(&r.nash_weight)),
             Cell::new(two(&r.bradley_terry)),
         ];

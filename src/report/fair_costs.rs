@@ -64,6 +64,10 @@ pub fn frame(f: &FairCosts) -> PolarsResult<DataFrame> {
         num("balanced_efficiency", |r| r.balanced_efficiency.value),
         num("balanced_efficiency_lo", |r| r.balanced_efficiency.lo),
         num("balanced_efficiency_hi", |r| r.balanced_efficiency.hi),
+        opt("fresh_efficiency", |r| r.fresh_efficiency.map(|e| e.value)),
+        opt("fresh_efficiency_lo", |r| r.fresh_efficiency.map(|e| e.lo)),
+        opt("fresh_efficiency_hi", |r| r.fresh_efficiency.map(|e| e.hi)),
+        Column::new("step_limited".into(), rows.iter().map(|r| r.step_limited).collect::<Vec<_>>()),
         num("nash_weight", |r| r.nash_weight.value),
         num("nash_weight_lo", |r| r.nash_weight.lo),
         num("nash_weight_hi", |r| r.nash_weight.hi),
@@ -129,13 +133,16 @@ pub fn section(o: &mut String, a: &RulesetAnalysis) {
         o,
         "- **Balanced list**: all costs adjusted together (damped fixed-point iteration from the fair \
          costs, {} kept), rounded to multiples of {} points and improved one step at a time; the \
-         efficiency beside each cost is the unit's efficiency in that list (goal: 50% ± {} percentage points).",
+         efficiency beside each cost is the unit's efficiency in that list (goal: 50% ± {} percentage points), \
+         and **fresh seed** is the same list re-simulated under another seed{}: what a designer playing it \
+         would see.",
         f.rows
             .iter()
             .find(|r| f.anchor.as_ref() == Some(&r.unit.id))
             .map_or("mean cost".to_string(), |r| format!("{} cost", md_cell(&r.unit.name))),
         cost(f.cost_step),
-        number(100.0 * f.tolerance, 1)
+        number(100.0 * f.tolerance, 1),
+        f.fresh_seed.map_or(String::new(), |s| format!(" ({s})"))
     );
     o.push_str(
         "- **Nash weight**: the unit's share in the Nash-equilibrium mix of the points-matched matrix \
@@ -147,9 +154,9 @@ pub fn section(o: &mut String, a: &RulesetAnalysis) {
     let _ = writeln!(o, "![Current cost against fair cost, with the y = x line]({CHART}.png)\n");
     let _ = writeln!(o, "Vector version: [{CHART}.svg]({CHART}.svg) · data: [{CSV}]({CSV})\n");
     o.push_str(
-        "| unit | cost | efficiency | fair cost | Lanchester | balanced cost | efficiency there | Nash weight | Bradley–Terry |\n",
+        "| unit | cost | efficiency | fair cost | Lanchester | balanced cost | efficiency there | fresh seed | Nash weight | Bradley–Terry |\n",
     );
-    o.push_str("|---|---:|---|---|---:|---:|---|---:|---:|\n");
+    o.push_str("|---|---:|---|---|---:|---:|---|---|---:|---:|\n");
     for r in &f.rows {
         let fair = r.fair_cost.map_or_else(
             || format!("— ({})", md_cell(&r.note)),
@@ -157,7 +164,7 @@ pub fn section(o: &mut String, a: &RulesetAnalysis) {
         );
         let _ = writeln!(
             o,
-            "| {} | {} | {} | {} | {} | {} | {} | {} | {} |",
+            "| {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |",
             md_cell(&r.unit.name),
             cost(r.unit.cost),
             pct(&r.efficiency),
@@ -165,24 +172,50 @@ pub fn section(o: &mut String, a: &RulesetAnalysis) {
             r.lanchester.map_or("—".into(), |l| number(l, 1)),
             cost(r.balanced_cost),
             pct(&r.balanced_efficiency),
+            r.fresh_efficiency.as_ref().map_or("—".into(), pct),
             two(&r.nash_weight),
             two(&r.bradley_terry)
         );
     }
     o.push('\n');
-    if f.balanced {
-        let _ = writeln!(
-            o,
-            "Every unit of the balanced list is within ±{} points of 50%.\n",
-            number(100.0 * f.tolerance, 1)
-        );
-    } else {
-        o.push_str("Cannot be balanced by price alone:\n\n");
+    let _ = writeln!(o, "{}\n", verdict(f));
+    if !f.unbalanced.is_empty() {
+        o.push_str("Not balanced by the list:\n\n");
         for u in &f.unbalanced {
             let _ = writeln!(o, "- {}", md_cell(u));
         }
         o.push('\n');
     }
+}
+
+/// One sentence on how balanced the list is, for the report and the terminal.
+pub fn verdict(f: &FairCosts) -> String {
+    let tol = number(100.0 * f.tolerance, 1);
+    let limited = f.rows.iter().filter(|r| r.step_limited).map(|r| r.unit.name.as_str()).collect::<Vec<_>>();
+    let mut v = if f.balanced {
+        format!("Every unit of the balanced list is within ±{tol} percentage points of 50%.")
+    } else if f.balanced_to_step {
+        format!(
+            "Balanced as far as the {}-point cost step allows: every unit is within ±{tol} percentage points of 50% except {} \
+             ({}), for which 50% lies between two neighbouring multiples of the step.",
+            cost(f.cost_step),
+            limited.join(", "),
+            if limited.len() == 1 { "step-limited" } else { "all step-limited" }
+        )
+    } else {
+        format!("The balanced list is NOT within ±{tol} percentage points of 50% for every unit.")
+    };
+    if let Some(seed) = f.fresh_seed {
+        v.push_str(&if f.fresh_within {
+            format!(
+                " Re-simulated under a fresh seed ({seed}), every unit is within ±{tol} percentage points (allowing for that run's \
+                 own interval) or step-limited."
+            )
+        } else {
+            format!(" Re-simulated under a fresh seed ({seed}), some units fall outside ±{tol} percentage points.")
+        });
+    }
+    v
 }
 
 struct FairCostChart<'a> {

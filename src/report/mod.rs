@@ -39,6 +39,7 @@ use crate::stats::Estimate;
 
 pub use atomic::write_atomic;
 pub use fair_costs::two;
+pub use fair_costs::verdict as fair_costs_verdict;
 pub use summary::Summary;
 
 /// The distance sweep's table (written only when the analysis has a sweep).
