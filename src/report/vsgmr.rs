@@ -56,6 +56,27 @@ pub fn section(a: &RulesetAnalysis) -> String {
             .collect::<Vec<_>>()
             .join("; ")
     };
+    if under.is_empty() {
+        // Nothing is worth more than the book asks: name the attribute closest to its price.
+        let best = p
+            .rows
+            .iter()
+            .filter_map(|r| r.fair.map(|f| (r, f)))
+            .filter(|(r, _)| r.book > 0.0)
+            .max_by(|a, b| (a.1.value / a.0.book).total_cmp(&(b.1.value / b.0.book)));
+        if let Some((r, f)) = best {
+            let _ = write!(
+                o,
+                "**Best value:** no attribute is under-priced; the one worth most for its price is {} (book {}, fair \
+                 {:.2} [{:.2}, {:.2}]).\n\n",
+                r.attribute,
+                pts(r.book),
+                f.value,
+                f.lo,
+                f.hi
+            );
+        }
+    }
     if under.is_empty() && over.is_empty() {
         o.push_str("**Note:** no attribute's interval excludes its book price.\n\n");
     } else {

@@ -211,4 +211,33 @@ mod tests {
         assert_eq!(price("Minor Super-Move"), 2.0);
         assert_eq!(price("Hero (instead of troop)"), 1.0);
     }
+
+    #[test]
+    fn mispriced_needs_the_whole_interval_on_one_side_of_the_book_price() {
+        let row = |name: &str, book: f64, lo: f64, value: f64, hi: f64| AttributePrice {
+            attribute: name.into(),
+            base: "troop guy".into(),
+            book,
+            base_cost: 1.0,
+            fair: Some(Estimate { value, lo, hi }),
+            score_at_book: Estimate { value: 0.5, lo: 0.4, hi: 0.6 },
+            note: String::new(),
+        };
+        let p = AttributePrices {
+            seed: 1,
+            budget: 12.0,
+            distance: 24.0,
+            trials: 100,
+            rows: vec![
+                row("cheap", 1.0, 1.2, 1.5, 1.8),
+                row("fair", 2.0, 1.5, 2.1, 2.5),
+                row("dear", 2.0, 0.1, 0.3, 0.5),
+                row("dearer", 4.0, 0.1, 0.3, 0.5),
+            ],
+        };
+        let (under, over) = mispriced(&p);
+        assert_eq!(under.iter().map(|x| x.0.attribute.as_str()).collect::<Vec<_>>(), ["cheap"]);
+        assert_eq!(over.iter().map(|x| x.0.attribute.as_str()).collect::<Vec<_>>(), ["dearer", "dear"]);
+        assert!((over[0].1 - 3.7).abs() < 1e-12);
+    }
 }
