@@ -884,6 +884,21 @@ pub fn solve<R: Ruleset>(r: &R, s: &BalanceSettings, progress: &ProgressBar) -> 
     }
 }
 
+/// The fair cost of unit `i` alone: the bisection of [`solve`] with every other unit's cost
+/// held at `costs` (points, one per unit), `s.trials` fixed trials per price (common random
+/// numbers). A thin public entry for studies outside the cost list, e.g. VSGMR's attribute
+/// prices (a two-unit ruleset: the figure with the attribute against the figure without it).
+pub fn fair_cost_of<R: Ruleset>(
+    r: &R,
+    i: usize,
+    costs: &[f64],
+    s: &BalanceSettings,
+    progress: &ProgressBar,
+) -> FairSearch {
+    let ev = Evaluator { r, s, plan: RunPlan::fixed(s.seed, s.trials, s.batch_size), progress };
+    fair_cost_search(&ev, i, costs, 9)
+}
+
 /// Efficiencies (mean points-matched score against the field, 95% interval) of every unit at
 /// `costs`, with `trials` trials per matchup under `seed`: what a balanced list is checked with.
 pub fn efficiencies_at<R: Ruleset>(r: &R, costs: &[f64], seed: u64, trials: u64) -> Vec<Estimate> {

@@ -202,4 +202,7 @@ pub struct RulesetAnalysis {
     /// Suggested costs from the balance solver; `None` if not run.
     #[serde(default)]
     pub fair_costs: Option<balance::FairCosts>,
+    /// VSGMR's cost audit and attribute prices (VSGMR only).
+    #[serde(default)]
+    pub vsgmr: Option<crate::rulesets::vsgmr::prices::VsgmrAnalysis>,
 }

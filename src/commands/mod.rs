@@ -5,3 +5,4 @@ pub mod fair_costs;
 pub mod gunplay_skirmish;
 pub mod merge;
 pub mod skirmish;
+pub mod vsgmr;

@@ -26,6 +26,7 @@ mod markdown;
 mod skirmish;
 pub mod summary;
 mod tables;
+mod vsgmr;
 mod win_rate_by_distance;
 
 use std::fs;
@@ -90,6 +91,7 @@ pub fn write_ruleset_report(analysis: &RulesetAnalysis, dir: &Path) -> anyhow::R
     written.extend(win_rate_by_distance::write(analysis, dir)?);
     written.extend(skirmish::write_files(analysis, dir)?);
     written.extend(fair_costs::write(analysis, dir)?);
+    written.extend(vsgmr::write(analysis, dir)?);
 
     let md = markdown::ruleset_report(analysis);
     let path = dir.join("report.md");

@@ -7,6 +7,7 @@
 
 pub mod gng;
 pub mod gunplay;
+pub mod vsgmr;
 
 use std::path::{Path, PathBuf};
 
@@ -198,7 +199,7 @@ pub const RULESETS: &[(&str, &str, bool)] = &[
     ("guns-n-grenades", "Guns 'N Grenades v1.5", true),
     ("army-men-combat", "Army Men Combat v2.0", false),
     ("grunt-factor", "The Grunt Factor", false),
-    ("vsgmr", "Very Simple Generic Miniatures Rules v7", false),
+    ("vsgmr", "Very Simple Generic Miniatures Rules v7", true),
     ("gunplay", "Gunplay", true),
 ];
 
@@ -242,6 +243,7 @@ pub fn default_config(id: &str) -> PathBuf {
 pub enum AnyRuleset {
     GunsNGrenades(gng::GunsNGrenades),
     Gunplay(gunplay::Gunplay),
+    Vsgmr(vsgmr::Vsgmr),
 }
 
 /// Calls generic code with the concrete ruleset: `with_ruleset!(any, r => run(r))`.
@@ -251,6 +253,7 @@ macro_rules! with_ruleset {
         match $any {
             $crate::rulesets::AnyRuleset::GunsNGrenades($r) => $body,
             $crate::rulesets::AnyRuleset::Gunplay($r) => $body,
+            $crate::rulesets::AnyRuleset::Vsgmr($r) => $body,
         }
     };
 }
@@ -263,6 +266,7 @@ impl AnyRuleset {
             None => Err(RulesetError::Unknown { name: id.to_string() }),
             Some((_, _, false)) => Err(RulesetError::NotImplemented { name: canonical }),
             Some(("gunplay", _, _)) => Ok(AnyRuleset::Gunplay(gunplay::Gunplay::from_source(source, overrides)?)),
+            Some(("vsgmr", _, _)) => Ok(AnyRuleset::Vsgmr(vsgmr::Vsgmr::from_source(source, overrides)?)),
             Some(_) => Ok(AnyRuleset::GunsNGrenades(gng::GunsNGrenades::from_source(source, overrides)?)),
         }
     }

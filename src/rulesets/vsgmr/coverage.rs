@@ -1,0 +1,129 @@
+//! The rules-coverage table of VSGMR v7: every rule of the rulebook, how pointsworth models it.
+//! Printed in the report and by `pointsworth rules vsgmr`.
+
+use crate::analysis::{Coverage, CoverageRow};
+
+/// Every rule of the rulebook with its status in duels (open ground, lines of figures).
+pub fn table() -> Vec<CoverageRow> {
+    use Coverage::*;
+    let rows: &[(&str, &str, Coverage, &str)] = &[
+        ("Figure types: guys (troop, hero), cavalry, vehicles", "I, IV", Modeled, ""),
+        (
+            "Initiative: d6 each, highest chooses, ties re-roll",
+            "II.1",
+            Modeled,
+            "the winner goes first; round 1 alternates between trials (fair), later rounds roll",
+        ),
+        ("Round: movement, distance attacks, hand to hand, in player order", "II", Modeled, "sequence = \"phased\""),
+        ("Everyone Acts (alternate single figures)", "II, optional", Modeled, "sequence = \"everyone_acts\""),
+        ("Skill rolls", "II.5", NotModeled, "no scenario objectives in duels; Super-Skill therefore has no effect"),
+        (
+            "Movement: guy 6\", cavalry 9\", vehicle 12\"",
+            "II.2",
+            Simplified,
+            "straight toward the nearest enemy: hold in range with a distance attack, else into base contact (1\")",
+        ),
+        ("Rough terrain: Half Move Unit", "II.2", NotModeled, "duels are fought on open ground"),
+        (
+            "Riders and drivers; cavalry and vehicles move only with one",
+            "II.2, III",
+            Simplified,
+            "templates of cavalry and vehicles must be Independent; riders are not separate figures",
+        ),
+        ("Distance attack: 12\", d6 + bonuses >= 5; hero and vehicle +1", "II.3", Modeled, ""),
+        ("Line of sight", "II.3", Simplified, "always clear in duels (RULINGS.md)"),
+        ("Cover: 6+ to hit", "II.3", Simplified, "open ground: only Stealth gives cover"),
+        ("Armor rolls: light 6+, heavy 4+; vehicles +1", "II.3", Modeled, ""),
+        ("Automatic fire: two dice, keep the higher", "II.3", Modeled, ""),
+        (
+            "Hand to hand: base contact, 4+; hero and vehicle +1; never in cover",
+            "II.4",
+            Modeled,
+            "a figure with a distance attack in contact uses the attack likelier to defeat its target",
+        ),
+        ("One attack per figure per round", "II.3, II.4", Modeled, ""),
+        ("One hit defeats; casualties immediate", "III", Modeled, ""),
+        ("Buildings and terrain hit and destroyed", "III", NotModeled, "no terrain in duels"),
+        ("Points formula", "IV", Modeled, "every figure priced from its attributes; the cost audit checks section VII"),
+        ("Commander: heavy armor free for a hero", "IV", Modeled, ""),
+        ("Mooks: 1/2 point, -1 to every roll", "IV, optional", Modeled, ""),
+        (
+            "Area Effect Attack",
+            "V",
+            Modeled,
+            "a hit allows a second and a third distance attack: the same target if standing, else the nearest enemy within a Half Move Unit of it",
+        ),
+        (
+            "Cause Fear",
+            "V",
+            Modeled,
+            "an attack rolling 1 or 2 fails and the attacker moves 1 Move Unit away; vehicles are never afraid",
+        ),
+        ("Combat Master (+1, heroes and vehicles +2)", "V", Modeled, ""),
+        (
+            "Disable",
+            "V",
+            Modeled,
+            "used by a figure that cannot attack this round on the nearest enemy within 12\" (d6 >= 4)",
+        ),
+        ("Double Strike", "V", Modeled, "a hand-to-hand hit allows a second hand-to-hand attack"),
+        (
+            "Flight",
+            "V",
+            Simplified,
+            "a flier with a distance attack stays in flight (no hand to hand either way); without one it lands; no terrain to fly over",
+        ),
+        ("Ignores Armor: two armor rolls", "V", Modeled, ""),
+        ("Independent", "V", Modeled, "lets cavalry and vehicles move and attack"),
+        (
+            "Inspiration",
+            "V",
+            Modeled,
+            "the side rerolls its first failed attack or armor roll each round while the bearer stands",
+        ),
+        ("Recruit (hand to hand, d6 >= 5)", "V", Modeled, "the recruit acts from the next round"),
+        (
+            "Revenge",
+            "V",
+            Modeled,
+            "one last attack at the figure that defeated it, if possible; no revenge for a revenge",
+        ),
+        ("Sharpshooter (+1, heroes and vehicles +2)", "V", Modeled, ""),
+        ("Sniper: 24\" Distance Attack Unit", "V", Modeled, ""),
+        ("Stealth: always in cover (6+), 7+ in cover", "V", Modeled, "no real cover in duels, so 6+"),
+        (
+            "Summon",
+            "V",
+            Simplified,
+            "used by a figure that cannot attack: brings the ally farthest from the enemy beside it (d6 >= 5)",
+        ),
+        (
+            "Support",
+            "V",
+            Modeled,
+            "+1 to the figure and allies within a Half Move Unit; roll type from the config, default distance attacks (hand to hand without one)",
+        ),
+        ("Tough (+1 armor, vehicles +2)", "V", Modeled, "no effect without armor (no armor roll)"),
+        ("Super-Armor, -Blast, -Fight: d8/d10/d12", "VI", Modeled, ""),
+        ("Super-Move: extra move, initiative bonus", "VI", Modeled, "the side's best living figure's bonus"),
+        ("Super-Skill", "VI", NotModeled, "skill rolls are not modeled"),
+        ("Knockback", "VI", Modeled, "pushed straight back a Half Move Unit per point above 7; no table edge in duels"),
+        ("Sample armies", "VII", Modeled, "audited against the formula (pointsworth rules vsgmr)"),
+        (
+            "Scenarios: 5 rounds, points-destroyed victory, deployment 2 Move Units apart",
+            "VIII",
+            NotModeled,
+            "duels end on elimination (RULINGS.md, Common); the skirmish round robin is not built yet",
+        ),
+        ("Miniatures for every scale, measuring with the paper", "IX, X", NotModeled, "inches of section II only"),
+        ("Solo VSGMR", "XI", NotModeled, "two-player games only"),
+    ];
+    rows.iter()
+        .map(|&(rule, source, status, note)| CoverageRow {
+            rule: rule.to_string(),
+            source: format!("VSGMR v7, {source}"),
+            status,
+            note: note.to_string(),
+        })
+        .collect()
+}

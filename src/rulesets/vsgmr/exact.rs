@@ -1,0 +1,219 @@
+//! The exact solver for one-against-one stand-up duels (RULINGS.md, "Common").
+//!
+//! One hit defeats, so the chain's only live state is "both standing": each round is a fixed
+//! sequence of at most two attacks (distance attacks before hand-to-hand ones, the first
+//! player's before the other's, section II), each with a closed-form outcome distribution
+//! (follow-up attacks of Area Effect Attack and Double Strike, Ignores Armor's two armor rolls,
+//! Recruit, Revenge). The solver iterates the rounds up to `max_rounds`, round 1 averaged over
+//! who goes first and later rounds weighted by the initiative roll (Super-Move's bonus).
+//!
+//! Duels whose course depends on movement have no solution here: a figure that cannot attack
+//! from where it stands, Cause Fear (the attacker flees), Knockback (the target is pushed) and
+//! Inspiration (a reroll policy over the whole round) are refused with the reason.
+
+use crate::rulesets::vsgmr::Vsgmr;
+use crate::rulesets::vsgmr::figure::{Kind, SupportRoll, Trait};
+use crate::rulesets::vsgmr::rules::{AttackKind, EPS, Profile, p_saved};
+use crate::rulesets::{ExactDuel, NotExact};
+
+/// How one side's attack (with its follow-ups and the target's Revenge) ends.
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+struct AttackOutcome {
+    /// The target still stands.
+    survives: f64,
+    /// The target is gone and the attacker stands (or was not hit back).
+    attacker_wins: f64,
+    /// Both are gone (Revenge defeated the attacker).
+    both_gone: f64,
+    /// Revenge with Recruit turned the attacker: the target's side wins.
+    target_wins: f64,
+}
+
+fn support(p: &Profile, kind: SupportRoll) -> i8 {
+    (p.support == Some(kind)) as i8
+}
+
+/// P(an attack roll of `a` at `t` hits), Support included (no fear: refused before).
+fn p_hit(a: &Profile, t: &Profile, kind: AttackKind) -> f64 {
+    let (sides, two, bonus, needs) = match kind {
+        AttackKind::Distance => {
+            (a.blast_die, a.automatic_fire, a.distance_bonus() + support(a, SupportRoll::Distance), t.distance_needs())
+        }
+        AttackKind::HandToHand => (a.fight_die, false, a.hand_to_hand_bonus() + support(a, SupportRoll::HandToHand), 4),
+    };
+    let s = sides as i32;
+    (1..=s)
+        .filter(|&n| n + bonus as i32 >= needs as i32)
+        .map(|n| if two { (2 * n - 1) as f64 / (s * s) as f64 } else { 1.0 / s as f64 })
+        .sum()
+}
+
+/// P(one attack of `a` at `t` defeats it), Support and Ignores Armor included.
+fn p_defeat_one(a: &Profile, t: &Profile, kind: AttackKind) -> f64 {
+    p_hit(a, t, kind) * (1.0 - p_saved(t, a.has(Trait::IgnoresArmor), support(t, SupportRoll::Armor)))
+}
+
+/// P(a Recruit roll turns the defeated figure): d6 ≥ 5, mooks −1.
+fn p_recruit(a: &Profile) -> f64 {
+    if a.kind == Kind::Mook { 1.0 / 6.0 } else { 2.0 / 6.0 }
+}
+
+/// The outcome of `a`'s attack at `t` at distance `d`.
+fn attack(a: &Profile, t: &Profile, kind: AttackKind, d: f32) -> AttackOutcome {
+    let hit = p_hit(a, t, kind);
+    let save = p_saved(t, a.has(Trait::IgnoresArmor), support(t, SupportRoll::Armor));
+    let attempts = match kind {
+        AttackKind::Distance if a.has(Trait::AreaEffectAttack) => 3,
+        AttackKind::HandToHand if a.has(Trait::DoubleStrike) => 2,
+        _ => 1,
+    };
+    let mut defeat = 0.0;
+    let mut reach = 1.0; // P(this attempt is made)
+    for _ in 0..attempts {
+        defeat += reach * hit * (1.0 - save);
+        reach *= hit * save;
+    }
+    let mut out = AttackOutcome { survives: 1.0 - defeat, ..Default::default() };
+    let recruited = if kind == AttackKind::HandToHand && a.has(Trait::Recruit) { p_recruit(a) } else { 0.0 };
+    out.attacker_wins += defeat * recruited;
+    let dies = defeat * (1.0 - recruited);
+    let revenge = t.has(Trait::Revenge)
+        && match kind {
+            AttackKind::Distance => t.distance_attack && d <= t.range + EPS,
+            AttackKind::HandToHand => true,
+        };
+    if revenge {
+        let back = p_defeat_one(t, a, kind);
+        let turned = if kind == AttackKind::HandToHand && t.has(Trait::Recruit) { p_recruit(t) } else { 0.0 };
+        out.target_wins += dies * back * turned;
+        out.both_gone += dies * back * (1.0 - turned);
+        out.attacker_wins += dies * (1.0 - back);
+    } else {
+        out.attacker_wins += dies;
+    }
+    out
+}
+
+/// The attack `p` makes at `q` from `d` inches without moving, as the default tactic chooses;
+/// `None` if it would have to move.
+fn attack_kind(r: &Vsgmr, p: &Profile, q: &Profile, d: f32) -> Option<AttackKind> {
+    let flying = |x: &Profile| x.has(Trait::Flight) && x.distance_attack;
+    let contact = d <= r.rules.contact + EPS && !flying(p) && !flying(q);
+    if !p.self_moving() {
+        return None;
+    }
+    if p.distance_attack && d <= p.range + EPS {
+        let h2h = crate::rulesets::vsgmr::rules::p_defeat(p, q, AttackKind::HandToHand);
+        let dist = crate::rulesets::vsgmr::rules::p_defeat(p, q, AttackKind::Distance);
+        if contact && h2h >= dist { Some(AttackKind::HandToHand) } else { Some(AttackKind::Distance) }
+    } else if contact {
+        Some(AttackKind::HandToHand)
+    } else {
+        None
+    }
+}
+
+/// P(side A goes first) from the initiative roll with Super-Move bonuses (ties re-roll).
+fn p_a_first(ba: i8, bb: i8) -> f64 {
+    let (mut win, mut lose) = (0, 0);
+    for x in 1..=6i8 {
+        for y in 1..=6i8 {
+            match (x + ba).cmp(&(y + bb)) {
+                std::cmp::Ordering::Greater => win += 1,
+                std::cmp::Ordering::Less => lose += 1,
+                _ => {}
+            }
+        }
+    }
+    win as f64 / (win + lose) as f64
+}
+
+/// The exact duel of unit `a` against unit `b` starting `distance` inches apart.
+pub fn duel(r: &Vsgmr, a: usize, b: usize, distance: f64) -> Result<ExactDuel, NotExact> {
+    let (pa, pb) = (r.profile(a), r.profile(b));
+    let d = distance as f32;
+    let ka = attack_kind(r, pa, pb, d).ok_or_else(|| NotExact(format!("{} must move to attack", r.units[a].name)))?;
+    let kb = attack_kind(r, pb, pa, d).ok_or_else(|| NotExact(format!("{} must move to attack", r.units[b].name)))?;
+    for (x, y, k, name) in [(pa, pb, ka, &r.units[a].name), (pb, pa, kb, &r.units[b].name)] {
+        if y.frightens(x) {
+            return Err(NotExact(format!("{name} can be struck by fear (it then moves away)")));
+        }
+        let die = if k == AttackKind::Distance { x.blast_die } else { x.fight_die };
+        if die > 6 && y.armor_needs().is_some() {
+            return Err(NotExact(format!("{name}'s super power can knock its target back")));
+        }
+        if x.has(Trait::Inspiration) {
+            return Err(NotExact(format!("{name} has Inspiration (a reroll policy over the round)")));
+        }
+    }
+    let oa = attack(pa, pb, ka, d);
+    let ob = attack(pb, pa, kb, d);
+    // One round with side A first or B first: (A wins, B wins, draw, continue).
+    let round = |a_first: bool| -> [f64; 4] {
+        let rank = |k: AttackKind| (k == AttackKind::HandToHand) as u8;
+        let a_attacks_first = (rank(ka), !a_first) < (rank(kb), a_first);
+        let (first, second) = if a_attacks_first { (oa, ob) } else { (ob, oa) };
+        // From the first attacker's view: wins, losses, draws, continue.
+        let w = first.attacker_wins + first.survives * second.target_wins;
+        let l = first.target_wins + first.survives * second.attacker_wins;
+        let dr = first.both_gone + first.survives * second.both_gone;
+        let c = first.survives * second.survives;
+        if a_attacks_first { [w, l, dr, c] } else { [l, w, dr, c] }
+    };
+    let q = p_a_first(pa.initiative, pb.initiative);
+    let (ra, rb) = (round(true), round(false));
+    let later: [f64; 4] = std::array::from_fn(|k| q * ra[k] + (1.0 - q) * rb[k]);
+    let mut total = [0.0f64; 3];
+    let mut mean_turns = 0.0;
+    for first in [ra, rb] {
+        let mut alive = 1.0; // P(still going at the start of the round)
+        for n in 1..=r.duel.max_rounds {
+            let o = if n == 1 { first } else { later };
+            for k in 0..3 {
+                total[k] += 0.5 * alive * o[k];
+            }
+            mean_turns += 0.5 * alive * (o[0] + o[1] + o[2]) * n as f64;
+            alive *= o[3];
+            if alive < 1e-15 {
+                alive = 0.0;
+                break;
+            }
+        }
+        total[2] += 0.5 * alive;
+        mean_turns += 0.5 * alive * r.duel.max_rounds as f64;
+    }
+    Ok(ExactDuel { a_wins: total[0], b_wins: total[1], draws: total[2], mean_turns })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rulesets::vsgmr::tests::ruleset;
+
+    #[test]
+    fn two_troop_shooters_by_hand() {
+        // Each shot hits on 5+ (1/3), no armor: the first shooter wins with
+        // 1/3 + (2/3)^2 · 1/3 + ... = (1/3) / (1 − 4/9) = 3/5; averaged over who goes first: ½.
+        let r = ruleset();
+        let t = r.find("troop-with-distance-attack");
+        let e = duel(&r, t, t, 12.0).unwrap();
+        assert!((e.a_wins - 0.5).abs() < 1e-12 && e.draws < 1e-12, "{e:?}");
+        // Mean rounds: each round ends with P = 1 − 4/9 = 5/9, so 9/5.
+        assert!((e.mean_turns - 1.8).abs() < 1e-9, "{e:?}");
+    }
+
+    #[test]
+    fn shooter_against_hero_in_heavy_armor_by_hand() {
+        // Troop shooter: hit 1/3, heavy armor saves 1/2 → 1/6 per round. The hero must walk
+        // (hand to hand only), so it is not a stand-up duel at 12"; in contact (1") it is:
+        // the shooter in contact prefers hand to hand (1/2 · 1/2 = 1/4 > 1/6).
+        let r = ruleset();
+        let (t, h) = (r.find("troop-with-distance-attack"), r.find("hero-with-heavy-armor"));
+        assert!(duel(&r, t, h, 12.0).is_err());
+        let e = duel(&r, t, h, 1.0).unwrap();
+        // Hero hits 4+ with +1: 2/3 and the troop has no armor. Troop: 1/4.
+        // A first: pA = 1/4, then B: 2/3. P(A wins | A first) = (1/4) / (1 − 3/4 · 1/3) = 1/3.
+        // B first: P(B wins) = (2/3)/(1 − 1/3 · 3/4) = 8/9, so A wins 1/9. Average 2/9.
+        assert!((e.a_wins - 2.0 / 9.0).abs() < 1e-12, "{e:?}");
+    }
+}

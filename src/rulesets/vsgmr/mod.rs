@@ -1,0 +1,521 @@
+//! Very Simple Generic Miniatures Rules v7 (`vsgmr`): d6 attack and armor rolls, one hit
+//! defeats, troops and heroes, seventeen traits, super powers on bigger dice, a points formula.
+//!
+//! Source: `rulebooks/vsgmr-v7.txt`, read with RULINGS.md, "Very Simple Generic Miniatures
+//! Rules v7". The rules live in [`rules`] (one function per rule step, and the default tactic),
+//! the points formula in [`figure`], the exact solver for stand-up duels in [`exact`], the
+//! rules-coverage table in [`coverage`], the cost audit of the sample armies in [`audit`] and the
+//! attribute prices (fair price of each attribute beside the book's) in [`prices`].
+//!
+//! Why the config looks as it does: VSGMR prints a formula, not a cost list. So `[[unit]]`
+//! entries are *figure templates* described by their attributes and priced by the formula
+//! (troop with distance attack, hero with heavy armor, ...), and `[[army]]` entries are the
+//! thirteen sample armies of section VII, figure by figure with their printed points, for the
+//! cost audit. A trait name the book uses but never defines ("Weapon Master") must be read
+//! through `[readings]`; the audit flags every such reading.
+//!
+//! Readings worth knowing before trusting a number (all in the coverage table too):
+//! - Duels are fought on open ground; there is no cover, so Stealth's "always in cover" is the
+//!   only cover; the 5-round limit and points-destroyed victory are scenario rules, not duel
+//!   rules (RULINGS.md, "Common").
+//! - Cavalry and vehicles fight in duels only with Independent: riders and drivers are not
+//!   modeled as separate figures.
+//! - Tough and Super-Armor improve armor rolls, so they do nothing for a figure without armor.
+
+pub mod audit;
+pub mod coverage;
+pub mod exact;
+pub mod figure;
+pub mod prices;
+pub mod rules;
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+use toml::Spanned;
+
+use crate::analysis::balance::BalanceConfig;
+use crate::analysis::{CoverageRow, LintFinding, UnitInfo};
+use crate::config::{ConfigError, Overrides, Source, id_of};
+use crate::dice::Dice;
+use crate::rulesets::{DuelOutcome, DuelSettings, ExactDuel, NotExact, Ruleset};
+
+pub use figure::{Armor, Figure, Kind, Power, SupportRoll, Trait};
+pub use rules::{Battle, Profile};
+
+/// Turn sequence (section II; RULINGS.md `sequence`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum Sequence {
+    /// Each step (move, distance attacks, hand to hand) by all of the first player's figures,
+    /// then the other's.
+    #[default]
+    Phased,
+    /// Optional rule "Everyone Acts": alternate single figures in each step.
+    EveryoneActs,
+}
+
+/// The `[rules]` table.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RulesConfig {
+    /// [variant] "phased" (default) or "everyone_acts".
+    pub sequence: Sequence,
+    /// Centre-to-centre distance of two figures in base contact, inches.
+    pub contact: f32,
+}
+
+/// The `[prices]` table: the attribute-price study (issue item 5).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct PricesConfig {
+    /// Points per side of the points-matched forces.
+    pub budget: f64,
+    /// Start distance of the forces, inches.
+    pub distance: f64,
+    /// Trials per evaluation of `pointsworth report` (fixed, common random numbers).
+    pub report_trials: u64,
+}
+
+impl Default for PricesConfig {
+    fn default() -> Self {
+        PricesConfig { budget: 12.0, distance: 24.0, report_trials: 3000 }
+    }
+}
+
+/// A figure entry of the config: a template (`[[unit]]`) or a sample-army figure.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawFigure {
+    name: Spanned<String>,
+    /// troop, hero, mook, cavalry or vehicle.
+    figure: Spanned<String>,
+    #[serde(default)]
+    commander: bool,
+    #[serde(default)]
+    distance_attack: bool,
+    #[serde(default)]
+    armor: Option<Spanned<String>>,
+    #[serde(default)]
+    automatic_fire: bool,
+    #[serde(default)]
+    traits: Vec<Spanned<String>>,
+    #[serde(default)]
+    super_powers: Vec<Spanned<String>>,
+    #[serde(default)]
+    support_roll: Option<SupportRoll>,
+    /// Army figures: how many, and the printed points of one.
+    #[serde(default)]
+    count: Option<u32>,
+    #[serde(default)]
+    points: Option<f64>,
+    /// The book's note on the figure, kept for the audit.
+    #[serde(default)]
+    note: Option<String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawArmy {
+    name: Spanned<String>,
+    /// The printed total points and figure count.
+    points: f64,
+    figures: u32,
+    figure: Vec<RawFigure>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawConfig {
+    ruleset: Spanned<String>,
+    rules: RulesConfig,
+    duel: DuelSettings,
+    #[serde(default)]
+    balance: BalanceConfig,
+    #[serde(default)]
+    prices: PricesConfig,
+    /// Undefined trait names and the defined trait pointsworth reads them as.
+    #[serde(default)]
+    readings: BTreeMap<String, String>,
+    #[serde(rename = "unit")]
+    units: Vec<RawFigure>,
+    #[serde(rename = "army", default)]
+    armies: Vec<RawArmy>,
+}
+
+/// One line of a sample army.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ArmyFigure {
+    pub name: String,
+    pub count: u32,
+    /// Printed points of one figure.
+    pub printed: f64,
+    pub figure: Figure,
+    /// (printed trait name, trait it is read as) for names the book does not define.
+    pub readings: Vec<(String, String)>,
+    pub note: Option<String>,
+}
+
+/// A sample army of section VII.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Army {
+    pub name: String,
+    pub printed_points: f64,
+    pub printed_figures: u32,
+    pub figures: Vec<ArmyFigure>,
+}
+
+/// The loaded VSGMR ruleset.
+#[derive(Debug, Clone)]
+pub struct Vsgmr {
+    pub rules: RulesConfig,
+    pub duel: DuelSettings,
+    pub balance: BalanceConfig,
+    pub prices: PricesConfig,
+    pub units: Vec<UnitInfo>,
+    pub figures: Vec<Figure>,
+    pub profiles: Vec<Profile>,
+    pub armies: Vec<Army>,
+}
+
+impl Vsgmr {
+    /// Parses and validates a config, applying `--set` overrides (`rules.*`, `duel.*`,
+    /// `balance.*`, `prices.*`).
+    ///
+    /// Errors carry `file:line:col` and name the figure and the key.
+    pub fn from_source(source: &Source, overrides: &Overrides) -> Result<Self, ConfigError> {
+        overrides.check_sections(&["rules", "duel", "balance", "prices"])?;
+        let mut raw: RawConfig = source.parse()?;
+        if raw.ruleset.get_ref() != "vsgmr" {
+            return Err(source.error_at(
+                &raw.ruleset.span(),
+                format!("ruleset must be \"vsgmr\" in this file, got {:?}", raw.ruleset.get_ref()),
+            ));
+        }
+        overrides.apply_section("rules", &mut raw.rules)?;
+        overrides.apply_section("duel", &mut raw.duel)?;
+        overrides.apply_section("balance", &mut raw.balance)?;
+        overrides.apply_section("prices", &mut raw.prices)?;
+        if !(raw.rules.contact >= 0.0 && raw.rules.contact <= 6.0) {
+            return Err(source.error(format!("[rules] contact must be 0 to 6 in, got {}", raw.rules.contact)));
+        }
+        raw.duel.validate(200.0, "in").map_err(|m| source.error(m))?;
+        raw.balance.validate().map_err(|m| source.error(m))?;
+        let p = &raw.prices;
+        if !(p.budget >= 1.0 && p.budget <= 200.0) {
+            return Err(source.error(format!("[prices] budget must be 1 to 200 points, got {}", p.budget)));
+        }
+        if !(p.distance > 0.0 && p.distance <= 72.0) {
+            return Err(
+                source.error(format!("[prices] distance must be more than 0 and at most 72 in, got {}", p.distance))
+            );
+        }
+        if !(100..=10_000_000).contains(&p.report_trials) {
+            return Err(
+                source.error(format!("[prices] report_trials must be 100 to 10000000, got {}", p.report_trials))
+            );
+        }
+        for (from, to) in &raw.readings {
+            if Trait::parse(to).is_none() {
+                return Err(source
+                    .error(format!("[readings] {from:?} = {to:?}: {to:?} is not a trait; known: {}", trait_names())));
+            }
+        }
+
+        let mut units = Vec::new();
+        let mut figures = Vec::new();
+        for u in &raw.units {
+            let (name, f, _) = figure_from_raw(source, u, &raw.readings, false)?;
+            let id = id_of(&name);
+            if units.iter().any(|x: &UnitInfo| x.id == id) {
+                return Err(source.error_at(&u.name.span(), format!("unit {name:?} is listed twice")));
+            }
+            if !(f.kind.is_guy() || f.has(Trait::Independent)) {
+                return Err(source.error_at(
+                    &u.figure.span(),
+                    format!(
+                        "unit {name:?}: a {} template needs the Independent trait (riders and drivers are not \
+                         modeled as separate figures in duels)",
+                        f.kind.label()
+                    ),
+                ));
+            }
+            units.push(UnitInfo { id, name, cost: f.price(), kind: f.kind.label().to_string() });
+            figures.push(f);
+        }
+        if units.is_empty() {
+            return Err(source.error("the cost list has no [[unit]] entries"));
+        }
+        let mut armies = Vec::new();
+        for a in &raw.armies {
+            let mut figs = Vec::new();
+            for rf in &a.figure {
+                let (name, f, readings) = figure_from_raw(source, rf, &raw.readings, true)?;
+                figs.push(ArmyFigure {
+                    name,
+                    count: rf.count.unwrap_or(1),
+                    printed: rf.points.unwrap_or(f64::NAN),
+                    figure: f,
+                    readings,
+                    note: rf.note.clone(),
+                });
+            }
+            armies.push(Army {
+                name: a.name.get_ref().clone(),
+                printed_points: a.points,
+                printed_figures: a.figures,
+                figures: figs,
+            });
+        }
+        raw.balance.check_anchor(&units).map_err(|m| source.error(m))?;
+        let profiles = figures.iter().map(Profile::from_figure).collect();
+        Ok(Vsgmr {
+            rules: raw.rules,
+            duel: raw.duel,
+            balance: raw.balance,
+            prices: raw.prices,
+            units,
+            figures,
+            profiles,
+            armies,
+        })
+    }
+
+    /// The combat profile of unit `i`.
+    pub fn profile(&self, i: usize) -> &Profile {
+        &self.profiles[i]
+    }
+
+    /// A ruleset over another list of templates (same rules and settings): what the attribute
+    /// prices and the tests build their matchups from. Names must be unique.
+    pub fn with_templates(&self, templates: &[(String, Figure)]) -> Vsgmr {
+        let mut r = self.clone();
+        r.units = templates
+            .iter()
+            .map(|(n, f)| UnitInfo { id: id_of(n), name: n.clone(), cost: f.price(), kind: f.kind.label().to_string() })
+            .collect();
+        r.figures = templates.iter().map(|t| t.1.clone()).collect();
+        r.profiles = r.figures.iter().map(Profile::from_figure).collect();
+        r
+    }
+
+    /// Index of a template by name or id (panics if unknown: for tests and internal use).
+    pub fn find(&self, name: &str) -> usize {
+        self.find_unit(name).unwrap_or_else(|e| panic!("{e}"))
+    }
+}
+
+fn trait_names() -> String {
+    Trait::ALL.iter().map(|t| t.name()).collect::<Vec<_>>().join(", ")
+}
+
+/// Validates one figure entry; returns its name, the figure and the readings it used.
+fn figure_from_raw(
+    source: &Source,
+    u: &RawFigure,
+    readings: &BTreeMap<String, String>,
+    in_army: bool,
+) -> Result<(String, Figure, Vec<(String, String)>), ConfigError> {
+    let name = u.name.get_ref().trim().to_string();
+    if name.is_empty() {
+        return Err(source.error_at(&u.name.span(), "figure name must not be empty"));
+    }
+    let ctx = format!("figure {name:?}: ");
+    let kind = match u.figure.get_ref().as_str() {
+        "troop" => Kind::Troop,
+        "hero" => Kind::Hero,
+        "mook" => Kind::Mook,
+        "cavalry" => Kind::Cavalry,
+        "vehicle" => Kind::Vehicle,
+        other => {
+            return Err(source.error_at(
+                &u.figure.span(),
+                format!("{ctx}figure must be one of {}, got {other:?}", Kind::NAMES.join(", ")),
+            ));
+        }
+    };
+    let mut f = Figure::base(kind);
+    f.commander = u.commander;
+    if f.commander && !kind.is_guy() {
+        return Err(source.error_at(&u.figure.span(), format!("{ctx}the Commander must be a guy (section IV)")));
+    }
+    if f.commander && kind == Kind::Mook {
+        return Err(source.error_at(&u.figure.span(), format!("{ctx}mooks cannot be commanders (section IV)")));
+    }
+    f.distance_attack = u.distance_attack;
+    f.automatic_fire = u.automatic_fire;
+    if let Some(a) = &u.armor {
+        f.armor = match a.get_ref().as_str() {
+            "none" => Armor::None,
+            "light" => Armor::Light,
+            "heavy" => Armor::Heavy,
+            other => {
+                return Err(
+                    source.error_at(&a.span(), format!("{ctx}armor must be one of none, light, heavy, got {other:?}"))
+                );
+            }
+        };
+    }
+    let mut used = Vec::new();
+    for t in &u.traits {
+        let printed = t.get_ref();
+        let tr = match Trait::parse(printed) {
+            Some(tr) => tr,
+            None => match readings.iter().find(|(k, _)| id_of(k) == id_of(printed)) {
+                Some((k, v)) => {
+                    used.push((k.clone(), v.clone()));
+                    Trait::parse(v).expect("readings are checked")
+                }
+                None => {
+                    return Err(source.error_at(
+                        &t.span(),
+                        format!("{ctx}unknown trait {printed:?}; known: {} (or add it to [readings])", trait_names()),
+                    ));
+                }
+            },
+        };
+        if f.has(tr) {
+            return Err(source.error_at(&t.span(), format!("{ctx}a figure can only have a trait once ({printed:?})")));
+        }
+        if tr == Trait::Independent && kind.is_guy() {
+            return Err(source.error_at(&t.span(), format!("{ctx}guy figures cannot have Independent (section V)")));
+        }
+        f.traits |= tr.bit();
+    }
+    for s in &u.super_powers {
+        let Some((p, level)) = figure::parse_power(s.get_ref()) else {
+            return Err(source.error_at(
+                &s.span(),
+                format!(
+                    "{ctx}unknown super power {:?}; write LEVEL POWER with LEVEL one of Minor, Major, Superior and \
+                     POWER one of {}",
+                    s.get_ref(),
+                    Power::ALL.iter().map(|p| p.name()).collect::<Vec<_>>().join(", ")
+                ),
+            ));
+        };
+        if f.power(p) > 0 {
+            return Err(source.error_at(&s.span(), format!("{ctx}a figure can only have {} once", p.name())));
+        }
+        if p == Power::SuperSkill && !kind.is_guy() {
+            return Err(source.error_at(&s.span(), format!("{ctx}only guy figures can have Super-Skill (section VI)")));
+        }
+        f.powers[p as usize] = level;
+    }
+    f.support_roll = u.support_roll;
+    if u.automatic_fire && !u.distance_attack {
+        return Err(source.error_at(&u.name.span(), format!("{ctx}automatic fire needs a distance attack")));
+    }
+    match (in_army, u.count, u.points) {
+        (true, _, None) => {
+            return Err(source.error_at(&u.name.span(), format!("{ctx}an army figure needs its printed points")));
+        }
+        (true, Some(0), _) => return Err(source.error_at(&u.name.span(), format!("{ctx}count must be at least 1"))),
+        (false, Some(_), _) | (false, _, Some(_)) => {
+            return Err(source.error_at(
+                &u.name.span(),
+                format!("{ctx}count and points belong to [[army.figure]] entries; a [[unit]] is priced by the formula"),
+            ));
+        }
+        _ => {}
+    }
+    Ok((name, f, used))
+}
+
+impl Ruleset for Vsgmr {
+    type Arena = Battle;
+
+    fn id(&self) -> &'static str {
+        "vsgmr"
+    }
+    fn title(&self) -> &'static str {
+        "Very Simple Generic Miniatures Rules v7"
+    }
+    fn units(&self) -> &[UnitInfo] {
+        &self.units
+    }
+    fn duel_settings(&self) -> &DuelSettings {
+        &self.duel
+    }
+    fn balance_config(&self) -> BalanceConfig {
+        self.balance.clone()
+    }
+    fn variants(&self) -> Vec<(String, String)> {
+        crate::config::variants_of(&self.rules)
+    }
+    fn coverage(&self) -> Vec<CoverageRow> {
+        coverage::table()
+    }
+    fn lint(&self) -> Vec<LintFinding> {
+        audit::lint(self)
+    }
+    fn arena(&self) -> Battle {
+        Battle::default()
+    }
+    fn play_duel<D: Dice>(
+        &self,
+        arena: &mut Battle,
+        dice: &mut D,
+        a: usize,
+        na: u32,
+        b: usize,
+        nb: u32,
+        distance: f64,
+        a_first: bool,
+    ) -> DuelOutcome {
+        arena.deploy(self, a, na, b, nb, distance as f32, self.duel.squad_spacing as f32);
+        rules::play(self, arena, dice, if a_first { 0 } else { 1 }, self.duel.max_rounds)
+    }
+    fn exact_duel(&self, a: usize, b: usize, distance: f64) -> Result<ExactDuel, NotExact> {
+        exact::duel(self, a, b, distance)
+    }
+    /// F: expected defeats per attack of `i` on `j` at the duel distance's attack type (distance
+    /// attack if it has one, else hand to hand); H: 1 (one hit defeats).
+    fn lanchester(&self, i: usize, j: usize) -> Option<(f64, f64)> {
+        let (p, q) = (self.profile(i), self.profile(j));
+        let kind = if p.distance_attack { rules::AttackKind::Distance } else { rules::AttackKind::HandToHand };
+        Some((rules::p_defeat(p, q, kind), 1.0))
+    }
+}
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use super::*;
+
+    pub fn ruleset() -> Vsgmr {
+        let src = Source::read(std::path::Path::new("configs/vsgmr.toml")).expect("configs/vsgmr.toml");
+        Vsgmr::from_source(&src, &Overrides::default()).expect("valid config")
+    }
+
+    #[test]
+    fn the_config_holds_the_fourteen_printed_sample_armies_and_the_templates() {
+        let r = ruleset();
+        assert_eq!(r.armies.len(), 14, "section VII prints fourteen armies (the issue says thirteen)");
+        assert!(r.units.len() >= 8);
+        assert_eq!(r.balance.cost_step, 0.5);
+        let t = r.find("troop-with-distance-attack");
+        assert_eq!(r.units[t].cost, 2.0);
+        let h = r.find("hero-with-heavy-armor");
+        assert_eq!(r.units[h].cost, 4.0);
+    }
+
+    #[test]
+    fn bad_configs_name_the_place_and_the_key() {
+        let text = std::fs::read_to_string("configs/vsgmr.toml").unwrap();
+        let bad = text.replacen("traits = [\"Sharpshooter\"]", "traits = [\"Sharpshoter\"]", 1);
+        assert_ne!(bad, text);
+        let e = Vsgmr::from_source(&Source::from_text("v.toml", bad), &Overrides::default()).unwrap_err().to_string();
+        assert!(
+            e.starts_with("v.toml:") && e.contains("unknown trait \"Sharpshoter\"; known: Area Effect Attack"),
+            "{e}"
+        );
+        let bad = text.replacen("figure = \"hero\"", "figure = \"wizard\"", 1);
+        let e = Vsgmr::from_source(&Source::from_text("v.toml", bad), &Overrides::default()).unwrap_err().to_string();
+        assert!(e.contains("figure must be one of troop, hero, mook, cavalry, vehicle, got \"wizard\""), "{e}");
+        let ov = Overrides::parse(&["rules.sequence=random".to_string()]).unwrap();
+        let src = Source::read(std::path::Path::new("configs/vsgmr.toml")).unwrap();
+        assert!(Vsgmr::from_source(&src, &ov).is_err());
+        let ov = Overrides::parse(&["rules.sequence=everyone_acts".to_string()]).unwrap();
+        assert_eq!(Vsgmr::from_source(&src, &ov).unwrap().rules.sequence, Sequence::EveryoneActs);
+    }
+}

@@ -1,0 +1,694 @@
+//! The rules of VSGMR v7, one function per rule step, and the default tactic.
+//!
+//! A [`Battle`] holds both sides' figures as small structs (position in inches, side, flags)
+//! and is reused across trials. A round is initiative, then movement, distance attacks and
+//! hand-to-hand attacks, each step taken by the first player's figures and then the other's
+//! (`sequence = "phased"`), or alternating single figures (`"everyone_acts"`, section II
+//! "Everyone Acts"). Casualties are immediate: a figure defeated earlier in the round does not
+//! attack (RULINGS.md, "Round").
+//!
+//! The default tactic (RULINGS.md, "Common: the stand-up duel"): a figure with a distance
+//! attack stays put if an enemy is within its Distance Attack Unit, else moves the least that
+//! brings the nearest enemy into range; a figure without one moves toward the nearest enemy it
+//! can fight hand to hand, into base contact if it can reach. In contact it attacks with the
+//! option (distance or hand to hand) more likely to defeat the target. A figure that cannot
+//! attack this round uses Disable on the nearest enemy within 12" if it has the trait, else
+//! Summon to bring its rearmost ally beside it. A Flight figure with a distance attack stays in
+//! flight (out of reach of hand-to-hand attacks); without one it lands to fight. The side's
+//! Inspiration rerolls the first of its own failed attack or armor rolls each round. A Support
+//! figure boosts distance attacks if it has them, else hand-to-hand attacks (unless the figure
+//! names its roll type). Cause Fear does not affect vehicles (the book's "giant war robot").
+
+use crate::dice::Dice;
+use crate::rulesets::vsgmr::figure::{Armor, Figure, Kind, Power, SupportRoll, Trait};
+use crate::rulesets::vsgmr::{Sequence, Vsgmr};
+use crate::rulesets::{DuelOutcome, Side};
+
+/// Distances within this of a limit count as inside it (float rounding after moves).
+pub const EPS: f32 = 1e-3;
+
+/// A figure's combat numbers, precomputed from its [`Figure`].
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Profile {
+    pub kind: Kind,
+    pub cost: f64,
+    pub distance_attack: bool,
+    pub automatic_fire: bool,
+    pub armor: Armor,
+    pub traits: u32,
+    /// Die sizes for distance attacks (Super-Blast), hand to hand (Super-Fight), armor
+    /// (Super-Armor): 6, 8, 10 or 12.
+    pub blast_die: u8,
+    pub fight_die: u8,
+    pub armor_die: u8,
+    /// Move in inches, Super-Move included; Half Move Unit in inches.
+    pub move_in: f32,
+    pub half_move: f32,
+    /// Super-Move's initiative bonus.
+    pub initiative: i8,
+    /// Distance Attack Unit: 12", Sniper 24".
+    pub range: f32,
+    /// What Support boosts, if the figure has it.
+    pub support: Option<SupportRoll>,
+}
+
+impl Profile {
+    pub fn from_figure(f: &Figure) -> Self {
+        let die = |p: Power| 6 + 2 * f.power(p);
+        let mu = f.kind.move_unit();
+        let support = f.has(Trait::Support).then(|| {
+            f.support_roll.unwrap_or(if f.distance_attack { SupportRoll::Distance } else { SupportRoll::HandToHand })
+        });
+        Profile {
+            kind: f.kind,
+            cost: f.price(),
+            distance_attack: f.distance_attack,
+            automatic_fire: f.automatic_fire && f.distance_attack,
+            armor: f.effective_armor(),
+            traits: f.traits,
+            blast_die: die(Power::SuperBlast),
+            fight_die: die(Power::SuperFight),
+            armor_die: die(Power::SuperArmor),
+            move_in: mu * (1.0 + 0.5 * f.power(Power::SuperMove) as f32),
+            half_move: mu / 2.0,
+            initiative: f.power(Power::SuperMove) as i8,
+            range: if f.has(Trait::Sniper) { 24.0 } else { 12.0 },
+            support,
+        }
+    }
+
+    pub fn has(&self, t: Trait) -> bool {
+        self.traits & t.bit() != 0
+    }
+
+    /// Hero guys and vehicles add +1 to attack rolls; mooks −1 (sections II.3, IV).
+    pub fn attack_flavor(&self) -> i8 {
+        match self.kind {
+            Kind::Hero | Kind::Vehicle => 1,
+            Kind::Mook => -1,
+            _ => 0,
+        }
+    }
+
+    /// Sharpshooter (distance) or Combat Master (hand to hand): +1, +2 for hero guys and
+    /// vehicles (section V).
+    fn expertise(&self, t: Trait) -> i8 {
+        if !self.has(t) {
+            0
+        } else if matches!(self.kind, Kind::Hero | Kind::Vehicle) {
+            2
+        } else {
+            1
+        }
+    }
+
+    /// Bonus to this figure's distance attack rolls (Support counted separately).
+    pub fn distance_bonus(&self) -> i8 {
+        self.attack_flavor() + self.expertise(Trait::Sharpshooter)
+    }
+
+    /// Bonus to this figure's hand-to-hand attack rolls (Support counted separately).
+    pub fn hand_to_hand_bonus(&self) -> i8 {
+        self.attack_flavor() + self.expertise(Trait::CombatMaster)
+    }
+
+    /// Bonus to this figure's armor rolls: vehicles +1, Tough +1 (+2 vehicles), mooks −1.
+    pub fn armor_bonus(&self) -> i8 {
+        let vehicle = self.kind == Kind::Vehicle;
+        let tough = if self.has(Trait::Tough) { 1 + vehicle as i8 } else { 0 };
+        vehicle as i8 + tough - (self.kind == Kind::Mook) as i8
+    }
+
+    /// The total an armor roll needs: light 6, heavy 4; `None` without armor.
+    pub fn armor_needs(&self) -> Option<i8> {
+        match self.armor {
+            Armor::None => None,
+            Armor::Light => Some(6),
+            Armor::Heavy => Some(4),
+        }
+    }
+
+    /// Total a distance attack at this figure needs: 5, or 6 in cover (Stealth: always in
+    /// cover) (sections II.3 "Cover", V "Stealth"). Duels are fought in the open.
+    pub fn distance_needs(&self) -> i8 {
+        if self.has(Trait::Stealth) { 6 } else { 5 }
+    }
+
+    /// Whether attacks rolling 1 or 2 against this figure strike the attacker with fear; the
+    /// attacker must be one that "would reasonably be struck by fear" (not a vehicle).
+    pub fn frightens(&self, attacker: &Profile) -> bool {
+        self.has(Trait::CauseFear) && attacker.kind != Kind::Vehicle
+    }
+
+    /// Whether the figure can move and attack on its own: guys, and Independent cavalry and
+    /// vehicles (section V "Independent").
+    pub fn self_moving(&self) -> bool {
+        self.kind.is_guy() || self.has(Trait::Independent)
+    }
+}
+
+/// One figure on the table.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Fig {
+    pub unit: usize,
+    pub side: Side,
+    pub x: f32,
+    pub y: f32,
+    pub alive: bool,
+    /// Has made its attack (or Disable/Summon) this round.
+    pub acted: bool,
+    /// Cannot move, attack or use traits during this round number (Disable).
+    pub disabled_round: u32,
+    /// Cannot act before this round (recruited figures act from the next round).
+    pub ready_round: u32,
+    /// A Flight figure still in the air after its move.
+    pub flying: bool,
+}
+
+/// The kind of an attack.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AttackKind {
+    Distance,
+    HandToHand,
+}
+
+/// Both sides' figures, reused across trials.
+#[derive(Debug, Clone, Default)]
+pub struct Battle {
+    pub figs: Vec<Fig>,
+    pub round: u32,
+    /// Whether each side's Inspiration has been used this round.
+    pub inspiration_used: [bool; 2],
+    pub kills: [u32; 2],
+    /// A Revenge attack is being resolved (a revenge attack triggers no further revenge).
+    pub in_revenge: bool,
+}
+
+/// Rolls one die of `sides` (6, 8, 10 or 12). d8 and d10 come from a uniform draw (`Dice` has
+/// no d8/d10); scripted tests give them with `with_uniforms`.
+pub fn roll<D: Dice>(dice: &mut D, sides: u8) -> u8 {
+    match sides {
+        6 => dice.d6(),
+        12 => dice.d12(),
+        s => 1 + ((dice.unit_f64() * s as f64) as u8).min(s - 1),
+    }
+}
+
+impl Battle {
+    /// Two lines of figures `distance` apart, `spacing` between neighbours; side A at x = 0.
+    pub fn deploy(&mut self, r: &Vsgmr, a: usize, na: u32, b: usize, nb: u32, distance: f32, spacing: f32) {
+        self.figs.clear();
+        self.round = 0;
+        self.kills = [0, 0];
+        self.in_revenge = false;
+        for (side, unit, n, x) in [(0, a, na, 0.0), (1, b, nb, distance)] {
+            let p = r.profile(unit);
+            for k in 0..n {
+                let y = (k as f32 - (n as f32 - 1.0) / 2.0) * spacing;
+                self.figs.push(Fig {
+                    unit,
+                    side,
+                    x,
+                    y,
+                    alive: true,
+                    acted: false,
+                    disabled_round: 0,
+                    ready_round: 0,
+                    flying: p.has(Trait::Flight) && p.distance_attack,
+                });
+            }
+        }
+    }
+
+    pub fn dist(&self, i: usize, j: usize) -> f32 {
+        let (a, b) = (&self.figs[i], &self.figs[j]);
+        ((a.x - b.x).powi(2) + (a.y - b.y).powi(2)).sqrt()
+    }
+
+    fn alive_count(&self, side: Side) -> usize {
+        self.figs.iter().filter(|f| f.alive && f.side == side).count()
+    }
+
+    /// Whether figure `i` may act this round.
+    fn can_act(&self, i: usize) -> bool {
+        let f = &self.figs[i];
+        f.alive && f.disabled_round != self.round && f.ready_round <= self.round
+    }
+
+    /// Whether `i` can attack `j` hand to hand: base contact, neither in flight.
+    fn in_contact(&self, r: &Vsgmr, i: usize, j: usize) -> bool {
+        let (a, b) = (&self.figs[i], &self.figs[j]);
+        a.alive && b.alive && a.side != b.side && !a.flying && !b.flying && self.dist(i, j) <= r.rules.contact + EPS
+    }
+
+    /// The nearest living enemy of `i` satisfying `ok`.
+    fn nearest_enemy(&self, i: usize, ok: impl Fn(&Fig) -> bool) -> Option<usize> {
+        let side = self.figs[i].side;
+        (0..self.figs.len())
+            .filter(|&j| self.figs[j].alive && self.figs[j].side != side && ok(&self.figs[j]))
+            .min_by(|&a, &b| self.dist(i, a).total_cmp(&self.dist(i, b)))
+    }
+
+    /// Support bonus (+1) for a roll of `kind` by figure `i`: it or an ally within a Half Move
+    /// Unit of it (the supporter's) has Support for that roll type (section V "Support").
+    fn support(&self, r: &Vsgmr, i: usize, kind: SupportRoll) -> i8 {
+        let me = &self.figs[i];
+        self.figs.iter().enumerate().any(|(j, f)| {
+            let p = r.profile(f.unit);
+            f.alive && f.side == me.side && p.support == Some(kind) && (j == i || self.dist(i, j) <= p.half_move + EPS)
+        }) as i8
+    }
+
+    /// Whether side `s` can still use Inspiration this round: a living Inspiration figure and
+    /// not yet used (section V "Inspiration").
+    fn inspiration_ready(&self, r: &Vsgmr, s: Side) -> bool {
+        !self.inspiration_used[s]
+            && self.figs.iter().any(|f| f.alive && f.side == s && r.profile(f.unit).has(Trait::Inspiration))
+    }
+
+    /// Moves figure `i` from its place by `d` inches directly away from (x, y).
+    fn push_away(&mut self, i: usize, from: (f32, f32), d: f32) {
+        let f = &mut self.figs[i];
+        let (dx, dy) = (f.x - from.0, f.y - from.1);
+        let n = (dx * dx + dy * dy).sqrt();
+        let (ux, uy) = if n > 1e-6 {
+            (dx / n, dy / n)
+        } else if f.side == 0 {
+            (-1.0, 0.0)
+        } else {
+            (1.0, 0.0)
+        };
+        f.x += ux * d;
+        f.y += uy * d;
+    }
+}
+
+/// Section II.1 "Initiative": each player rolls a die (+ Super-Move's bonus of its best living
+/// figure), the highest chooses who takes the first turn (the default tactic: itself); ties
+/// re-roll. Returns the side that goes first.
+pub fn initiative<D: Dice>(r: &Vsgmr, b: &Battle, dice: &mut D) -> Side {
+    let bonus = |s: Side| {
+        b.figs.iter().filter(|f| f.alive && f.side == s).map(|f| r.profile(f.unit).initiative).max().unwrap_or(0)
+    };
+    let (ba, bb) = (bonus(0), bonus(1));
+    loop {
+        let (x, y) = (dice.d6() as i8 + ba, dice.d6() as i8 + bb);
+        if x != y {
+            return if x > y { 0 } else { 1 };
+        }
+    }
+}
+
+/// Section II.2 "Movement" with the default tactic: hold if an enemy is within the Distance
+/// Attack Unit, else close the least distance that brings one into range; a hand-to-hand
+/// figure moves toward the nearest enemy it can fight, into base contact if it can reach.
+/// Cavalry and vehicles without a rider/driver move only if Independent.
+pub fn move_figure(r: &Vsgmr, b: &mut Battle, i: usize) {
+    if !b.can_act(i) {
+        return;
+    }
+    let p = *r.profile(b.figs[i].unit);
+    if !p.self_moving() {
+        return;
+    }
+    // A figure already in base contact stays and fights.
+    if (0..b.figs.len()).any(|j| b.in_contact(r, i, j)) {
+        return;
+    }
+    let flying = b.figs[i].flying;
+    let (target, stop) = if p.distance_attack {
+        match b.nearest_enemy(i, |_| true) {
+            Some(t) => (t, p.range),
+            None => return,
+        }
+    } else {
+        match b.nearest_enemy(i, |f| !f.flying) {
+            Some(t) => (t, r.rules.contact),
+            None => return,
+        }
+    };
+    let d = b.dist(i, target);
+    if d <= stop + EPS {
+        return;
+    }
+    let step = (d - stop).min(p.move_in);
+    let (tx, ty) = (b.figs[target].x, b.figs[target].y);
+    let f = &mut b.figs[i];
+    f.x += (tx - f.x) / d * step;
+    f.y += (ty - f.y) / d * step;
+    f.flying = flying;
+}
+
+/// Rolls an attack die (two, keep the higher, for automatic fire) and applies Inspiration's
+/// reroll if the side still has it and `fails` says the result fails (section V
+/// "Inspiration": reroll both dice if the figure rolls two). Returns the natural die kept.
+fn attack_die<D: Dice>(
+    b: &mut Battle,
+    r: &Vsgmr,
+    dice: &mut D,
+    side: Side,
+    sides: u8,
+    two: bool,
+    fails: impl Fn(u8) -> bool,
+) -> u8 {
+    let once = |dice: &mut D| {
+        let x = roll(dice, sides);
+        if two { x.max(roll(dice, sides)) } else { x }
+    };
+    let n = once(dice);
+    if fails(n) && b.inspiration_ready(r, side) {
+        b.inspiration_used[side] = true;
+        return once(dice);
+    }
+    n
+}
+
+/// Section II.3 "Armor" (and V "Ignores Armor", "Tough", VI "Super-Armor"): the target of a
+/// hit rolls its armor die; `Ignores Armor` makes it roll twice, both must succeed. Returns
+/// true when the hit is cancelled.
+pub fn armor_roll<D: Dice>(r: &Vsgmr, b: &mut Battle, dice: &mut D, target: usize, ignores_armor: bool) -> bool {
+    let p = *r.profile(b.figs[target].unit);
+    let Some(needs) = p.armor_needs() else { return false };
+    let side = b.figs[target].side;
+    let bonus = p.armor_bonus() + b.support(r, target, SupportRoll::Armor);
+    for _ in 0..(1 + ignores_armor as u8) {
+        let n = attack_die(b, r, dice, side, p.armor_die, false, |n| (n as i8 + bonus) < needs);
+        if (n as i8 + bonus) < needs {
+            return false;
+        }
+    }
+    true
+}
+
+/// Defeats `target`: removes it, or (Recruit, hand to hand, d6 ≥ 5) turns it to the attacker's
+/// side (section V "Recruit"); then its Revenge attack, if any (section V "Revenge").
+fn defeat<D: Dice>(r: &Vsgmr, b: &mut Battle, dice: &mut D, attacker: usize, target: usize, kind: AttackKind) {
+    let a_side = b.figs[attacker].side;
+    b.kills[a_side] += 1;
+    let ap = *r.profile(b.figs[attacker].unit);
+    if kind == AttackKind::HandToHand && ap.has(Trait::Recruit) {
+        let mook = (ap.kind == Kind::Mook) as i8;
+        if dice.d6() as i8 - mook >= 5 {
+            let f = &mut b.figs[target];
+            f.side = a_side;
+            f.acted = true;
+            f.ready_round = b.round + 1;
+            return;
+        }
+    }
+    b.figs[target].alive = false;
+    revenge(r, b, dice, target, attacker, kind);
+}
+
+/// Section V "Revenge": a defeated figure with the trait makes one last attack of the type that
+/// defeated it at the figure that defeated it, if it can (a distance attack needs the ability
+/// and the range).
+pub fn revenge<D: Dice>(r: &Vsgmr, b: &mut Battle, dice: &mut D, fallen: usize, killer: usize, kind: AttackKind) {
+    let p = *r.profile(b.figs[fallen].unit);
+    if !p.has(Trait::Revenge) || !b.figs[killer].alive || b.in_revenge {
+        return;
+    }
+    let possible = match kind {
+        AttackKind::Distance => p.distance_attack && b.dist(fallen, killer) <= p.range + EPS,
+        AttackKind::HandToHand => true,
+    };
+    if possible {
+        // The fallen figure attacks as if still standing.
+        b.figs[fallen].alive = true;
+        b.figs[fallen].flying = false;
+        b.in_revenge = true;
+        single_attack(r, b, dice, fallen, killer, kind);
+        b.in_revenge = false;
+        b.figs[fallen].alive = false;
+    }
+}
+
+/// One attack roll of `attacker` at `target` and its effects: armor, defeat, fear, knockback.
+/// Returns whether the attack roll succeeded (hit, before armor): what Double Strike and Area
+/// Effect Attack need.
+pub fn single_attack<D: Dice>(
+    r: &Vsgmr,
+    b: &mut Battle,
+    dice: &mut D,
+    attacker: usize,
+    target: usize,
+    kind: AttackKind,
+) -> bool {
+    let ap = *r.profile(b.figs[attacker].unit);
+    let tp = *r.profile(b.figs[target].unit);
+    let side = b.figs[attacker].side;
+    let (sides, two, bonus, needs) = match kind {
+        AttackKind::Distance => (
+            ap.blast_die,
+            ap.automatic_fire,
+            ap.distance_bonus() + b.support(r, attacker, SupportRoll::Distance),
+            tp.distance_needs(),
+        ),
+        AttackKind::HandToHand => {
+            (ap.fight_die, false, ap.hand_to_hand_bonus() + b.support(r, attacker, SupportRoll::HandToHand), 4)
+        }
+    };
+    let fear = tp.frightens(&ap);
+    let fails = |n: u8| (fear && n <= 2) || (n as i8 + bonus) < needs;
+    let n = attack_die(b, r, dice, side, sides, two, fails);
+    if fear && n <= 2 {
+        cause_fear(r, b, attacker, target);
+        return false;
+    }
+    if (n as i8 + bonus) < needs {
+        return false;
+    }
+    let saved = armor_roll(r, b, dice, target, ap.has(Trait::IgnoresArmor));
+    if !saved {
+        defeat(r, b, dice, attacker, target, kind);
+    } else if sides > 6 && n >= 8 {
+        knockback(r, b, attacker, target, n);
+    }
+    true
+}
+
+/// Section V "Cause Fear": the attacker turns away and moves 1 Move Unit away from the figure
+/// with Cause Fear.
+pub fn cause_fear(r: &Vsgmr, b: &mut Battle, attacker: usize, feared: usize) {
+    let p = r.profile(b.figs[attacker].unit);
+    let from = (b.figs[feared].x, b.figs[feared].y);
+    b.push_away(attacker, from, p.kind.move_unit());
+}
+
+/// Section VI "Knockback": a Super-Blast or Super-Fight roll of 8+ that fails to defeat
+/// pushes the target straight back a Half Move Unit (its own) per point above 7.
+pub fn knockback(r: &Vsgmr, b: &mut Battle, attacker: usize, target: usize, natural: u8) {
+    let p = r.profile(b.figs[target].unit);
+    let from = (b.figs[attacker].x, b.figs[attacker].y);
+    b.push_away(target, from, p.half_move * (natural - 7) as f32);
+}
+
+/// P(defeat) of one attack roll of `ap` at `tp`, no support, no inspiration: the default
+/// tactic's measure to choose distance or hand to hand in contact.
+pub fn p_defeat(ap: &Profile, tp: &Profile, kind: AttackKind) -> f64 {
+    let (sides, two, bonus, needs) = match kind {
+        AttackKind::Distance => (ap.blast_die, ap.automatic_fire, ap.distance_bonus(), tp.distance_needs()),
+        AttackKind::HandToHand => (ap.fight_die, false, ap.hand_to_hand_bonus(), 4),
+    };
+    let fear = tp.frightens(ap);
+    let s = sides as i32;
+    let mut p_hit = 0.0;
+    for n in 1..=s {
+        // P(kept die = n): one die 1/s; two dice (2n−1)/s².
+        let pn = if two { (2 * n - 1) as f64 / (s * s) as f64 } else { 1.0 / s as f64 };
+        if !(fear && n <= 2) && n + bonus as i32 >= needs as i32 {
+            p_hit += pn;
+        }
+    }
+    p_hit * (1.0 - p_saved(tp, ap.has(Trait::IgnoresArmor), 0))
+}
+
+/// P(an armor roll cancels the hit), with `extra` bonus (Support); squared for Ignores Armor.
+pub fn p_saved(tp: &Profile, ignores_armor: bool, extra: i8) -> f64 {
+    let Some(needs) = tp.armor_needs() else { return 0.0 };
+    let s = tp.armor_die as i32;
+    let one = (1..=s).filter(|&n| n + (tp.armor_bonus() + extra) as i32 >= needs as i32).count() as f64 / s as f64;
+    if ignores_armor { one * one } else { one }
+}
+
+/// Section II.3 "Distance Attacks" (and V "Area Effect Attack"): figure `i` shoots the nearest
+/// enemy in range unless it is in contact with an enemy it is likelier to defeat hand to hand.
+/// A hit with Area Effect Attack allows a second attack, and a second hit a third, at the same
+/// target or one within a Half Move Unit of the first target.
+pub fn distance_attack<D: Dice>(r: &Vsgmr, b: &mut Battle, dice: &mut D, i: usize) {
+    if !b.can_act(i) || b.figs[i].acted {
+        return;
+    }
+    let p = *r.profile(b.figs[i].unit);
+    if !p.distance_attack || !p.self_moving() {
+        return;
+    }
+    if let Some(t) = contact_target(r, b, i) {
+        let tp = r.profile(b.figs[t].unit);
+        if p_defeat(&p, tp, AttackKind::HandToHand) >= p_defeat(&p, tp, AttackKind::Distance) {
+            return; // fights hand to hand in step 4
+        }
+    }
+    let Some(first) = b.nearest_enemy(i, |_| true).filter(|&t| b.dist(i, t) <= p.range + EPS) else { return };
+    b.figs[i].acted = true;
+    let (fx, fy) = (b.figs[first].x, b.figs[first].y);
+    let mut target = first;
+    let attacks = if p.has(Trait::AreaEffectAttack) { 3 } else { 1 };
+    for k in 0..attacks {
+        if k > 0 {
+            // The next target: the same one if standing, else the nearest enemy within a Half
+            // Move Unit of where the original target stood, in range.
+            if !b.figs[target].alive || b.figs[target].side == b.figs[i].side {
+                let near = (0..b.figs.len()).filter(|&j| {
+                    let f = &b.figs[j];
+                    f.alive
+                        && f.side != b.figs[i].side
+                        && ((f.x - fx).powi(2) + (f.y - fy).powi(2)).sqrt() <= p.half_move + EPS
+                        && b.dist(i, j) <= p.range + EPS
+                });
+                match near.min_by(|&x, &y| b.dist(i, x).total_cmp(&b.dist(i, y))) {
+                    Some(t) => target = t,
+                    None => return,
+                }
+            }
+        }
+        if !single_attack(r, b, dice, i, target, AttackKind::Distance) || !b.figs[i].alive {
+            return;
+        }
+    }
+}
+
+/// The enemy in base contact `i` fights hand to hand: the one it is likeliest to defeat.
+fn contact_target(r: &Vsgmr, b: &Battle, i: usize) -> Option<usize> {
+    let p = r.profile(b.figs[i].unit);
+    (0..b.figs.len()).filter(|&j| b.in_contact(r, i, j)).max_by(|&x, &y| {
+        let px = p_defeat(p, r.profile(b.figs[x].unit), AttackKind::HandToHand);
+        let py = p_defeat(p, r.profile(b.figs[y].unit), AttackKind::HandToHand);
+        px.total_cmp(&py).then(y.cmp(&x))
+    })
+}
+
+/// Section II.4 "Hand To Hand Attacks" (and V "Double Strike"): a figure in base contact with
+/// an enemy attacks it; with Double Strike a hit allows a second hand-to-hand attack.
+pub fn hand_to_hand_attack<D: Dice>(r: &Vsgmr, b: &mut Battle, dice: &mut D, i: usize) {
+    if !b.can_act(i) || b.figs[i].acted || !r.profile(b.figs[i].unit).self_moving() {
+        return;
+    }
+    let Some(t) = contact_target(r, b, i) else { return };
+    b.figs[i].acted = true;
+    let p = *r.profile(b.figs[i].unit);
+    if single_attack(r, b, dice, i, t, AttackKind::HandToHand) && p.has(Trait::DoubleStrike) && b.figs[i].alive {
+        if let Some(t2) = contact_target(r, b, i) {
+            single_attack(r, b, dice, i, t2, AttackKind::HandToHand);
+        }
+    }
+}
+
+/// Section V "Disable" and "Summon", used by a figure that cannot attack this round (the
+/// default tactic): Disable the nearest enemy within a Distance Attack Unit (d6 ≥ 4: it cannot
+/// act next round); else Summon (d6 ≥ 5) the ally farthest from the enemy to its side.
+pub fn disable_or_summon<D: Dice>(r: &Vsgmr, b: &mut Battle, dice: &mut D, i: usize) {
+    if !b.can_act(i) || b.figs[i].acted {
+        return;
+    }
+    let p = *r.profile(b.figs[i].unit);
+    if !p.self_moving() {
+        return;
+    }
+    let shoot = p.distance_attack && b.nearest_enemy(i, |_| true).is_some_and(|t| b.dist(i, t) <= p.range + EPS);
+    if shoot || contact_target(r, b, i).is_some() {
+        return;
+    }
+    let mook = (p.kind == Kind::Mook) as i8;
+    if p.has(Trait::Disable) {
+        let round = b.round;
+        if let Some(t) = b.nearest_enemy(i, |f| f.disabled_round != round + 1).filter(|&t| b.dist(i, t) <= 12.0 + EPS) {
+            b.figs[i].acted = true;
+            if dice.d6() as i8 - mook >= 4 {
+                b.figs[t].disabled_round = b.round + 1;
+            }
+            return;
+        }
+    }
+    if p.has(Trait::Summon) {
+        let front = |b: &Battle, j: usize| b.nearest_enemy(j, |_| true).map_or(0.0, |t| b.dist(j, t));
+        let me = front(b, i);
+        let side = b.figs[i].side;
+        let ally = (0..b.figs.len())
+            .filter(|&j| j != i && b.figs[j].alive && b.figs[j].side == side && front(b, j) > me + p.half_move)
+            .max_by(|&x, &y| front(b, x).total_cmp(&front(b, y)));
+        if let Some(j) = ally {
+            b.figs[i].acted = true;
+            if dice.d6() as i8 - mook >= 5 {
+                let (x, y) = (b.figs[i].x, b.figs[i].y);
+                b.figs[j].x = x;
+                b.figs[j].y = y + 1.0;
+            }
+        }
+    }
+}
+
+/// The figures of each side in acting order for one step: the first player's then the other's
+/// (phased), or alternating single figures (everyone acts).
+fn order(r: &Vsgmr, b: &Battle, first: Side, out: &mut Vec<usize>) {
+    out.clear();
+    let mine: Vec<usize> = (0..b.figs.len()).filter(|&i| b.figs[i].side == first).collect();
+    let theirs: Vec<usize> = (0..b.figs.len()).filter(|&i| b.figs[i].side != first).collect();
+    match r.rules.sequence {
+        Sequence::Phased => {
+            out.extend(&mine);
+            out.extend(&theirs);
+        }
+        Sequence::EveryoneActs => {
+            for k in 0..mine.len().max(theirs.len()) {
+                out.extend(mine.get(k));
+                out.extend(theirs.get(k));
+            }
+        }
+    }
+}
+
+/// One round (section II): initiative, movement, distance attacks, hand-to-hand attacks.
+/// `first`: the side going first (from [`initiative`], or the duel's coin in round 1).
+pub fn play_round<D: Dice>(r: &Vsgmr, b: &mut Battle, dice: &mut D, first: Side, scratch: &mut Vec<usize>) {
+    b.inspiration_used = [false, false];
+    for f in b.figs.iter_mut() {
+        f.acted = false;
+    }
+    order(r, b, first, scratch);
+    for k in 0..scratch.len() {
+        move_figure(r, b, scratch[k]);
+    }
+    // Sides can change mid-round (Recruit): re-read the order before each step.
+    order(r, b, first, scratch);
+    for k in 0..scratch.len() {
+        let i = scratch[k];
+        distance_attack(r, b, dice, i);
+        disable_or_summon(r, b, dice, i);
+    }
+    order(r, b, first, scratch);
+    for k in 0..scratch.len() {
+        hand_to_hand_attack(r, b, dice, scratch[k]);
+    }
+}
+
+/// Plays a duel until one side is eliminated or `max_rounds` pass (RULINGS.md, "Common").
+/// Round 1's first side is `first`; later rounds roll initiative.
+pub fn play<D: Dice>(r: &Vsgmr, b: &mut Battle, dice: &mut D, first: Side, max_rounds: u32) -> DuelOutcome {
+    let mut scratch = Vec::with_capacity(b.figs.len());
+    for round in 1..=max_rounds {
+        b.round = round;
+        let lead = if round == 1 { first } else { initiative(r, b, dice) };
+        play_round(r, b, dice, lead, &mut scratch);
+        let (na, nb) = (b.alive_count(0), b.alive_count(1));
+        if na == 0 || nb == 0 {
+            let winner = match (na, nb) {
+                (0, 0) => None,
+                (0, _) => Some(1),
+                _ => Some(0),
+            };
+            return DuelOutcome { winner, turns: round, kills: b.kills };
+        }
+    }
+    DuelOutcome { winner: None, turns: max_rounds, kills: b.kills }
+}
