@@ -282,6 +282,7 @@ pub fn analyse<R: Ruleset>(
         config_text: None,
         skirmish: None,
         gunplay_skirmish: None,
+        grunt_factor: None,
         fair_costs: None,
     }
 }

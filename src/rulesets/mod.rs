@@ -6,6 +6,7 @@
 //! `ExportType`). Adding a ruleset touches its module, its config and one match arm here.
 
 pub mod gng;
+pub mod grunt_factor;
 pub mod gunplay;
 
 use std::path::{Path, PathBuf};
@@ -197,7 +198,7 @@ pub struct UnknownUnit {
 pub const RULESETS: &[(&str, &str, bool)] = &[
     ("guns-n-grenades", "Guns 'N Grenades v1.5", true),
     ("army-men-combat", "Army Men Combat v2.0", false),
-    ("grunt-factor", "The Grunt Factor", false),
+    ("grunt-factor", "The Grunt Factor", true),
     ("vsgmr", "Very Simple Generic Miniatures Rules v7", false),
     ("gunplay", "Gunplay", true),
 ];
@@ -242,6 +243,7 @@ pub fn default_config(id: &str) -> PathBuf {
 pub enum AnyRuleset {
     GunsNGrenades(gng::GunsNGrenades),
     Gunplay(gunplay::Gunplay),
+    GruntFactor(grunt_factor::GruntFactor),
 }
 
 /// Calls generic code with the concrete ruleset: `with_ruleset!(any, r => run(r))`.
@@ -251,6 +253,7 @@ macro_rules! with_ruleset {
         match $any {
             $crate::rulesets::AnyRuleset::GunsNGrenades($r) => $body,
             $crate::rulesets::AnyRuleset::Gunplay($r) => $body,
+            $crate::rulesets::AnyRuleset::GruntFactor($r) => $body,
         }
     };
 }
@@ -263,6 +266,9 @@ impl AnyRuleset {
             None => Err(RulesetError::Unknown { name: id.to_string() }),
             Some((_, _, false)) => Err(RulesetError::NotImplemented { name: canonical }),
             Some(("gunplay", _, _)) => Ok(AnyRuleset::Gunplay(gunplay::Gunplay::from_source(source, overrides)?)),
+            Some(("grunt-factor", _, _)) => {
+                Ok(AnyRuleset::GruntFactor(grunt_factor::GruntFactor::from_source(source, overrides)?))
+            }
             Some(_) => Ok(AnyRuleset::GunsNGrenades(gng::GunsNGrenades::from_source(source, overrides)?)),
         }
     }
