@@ -43,8 +43,24 @@ impl SquadState {
 /// Outcomes of an activation: (probability, own state, target state, distance).
 pub type Outcomes = Vec<(f64, SquadState, SquadState, f64)>;
 
-/// (enemy models left, a shot taken, hits so far, aimed model alive) → probability.
-type FireDist = HashMap<(u8, bool, u8, bool), f64>;
+/// Hits tracked per activation: 0..=10 and "more than 10".
+const HITS: usize = SPECIAL_CHECK_HITS as usize + 2;
+
+/// A dense distribution over (enemy models left, a shot taken, hits so far, aimed model
+/// alive), indexed by [`at`].
+type FireDist = Vec<f64>;
+
+fn at(j: u8, shot: bool, hits: u8, aim: bool) -> usize {
+    ((j as usize * 2 + shot as usize) * HITS + hits as usize) * 2 + aim as usize
+}
+
+fn decode(i: usize) -> (u8, bool, u8, bool) {
+    let aim = i % 2 == 1;
+    let hits = (i / 2) % HITS;
+    let shot = (i / 2 / HITS) % 2 == 1;
+    let j = i / 2 / HITS / 2;
+    (j as u8, shot, hits as u8, aim)
+}
 
 fn add<K: std::hash::Hash + Eq>(m: &mut HashMap<K, f64>, k: K, x: f64) {
     if x > 0.0 {
@@ -52,7 +68,7 @@ fn add<K: std::hash::Hash + Eq>(m: &mut HashMap<K, f64>, k: K, x: f64) {
     }
 }
 
-/// The Fire actions of the models in `slots` with `actions` each (after moves) at `d` cm.
+/// The Fire actions of the living models with `actions` each (after moves) at `d` cm.
 fn fire_phase(
     r: &GruntFactor,
     p: &SquadProfile,
@@ -62,8 +78,9 @@ fn fire_phase(
     actions: &[u8],
     d: f64,
 ) -> FireDist {
-    let mut dist: FireDist = HashMap::new();
-    dist.insert((foe.alive, false, 0, false), 1.0);
+    let len = (q.size() as usize + 1) * 2 * HITS * 2;
+    let mut dist: FireDist = vec![0.0; len];
+    dist[at(foe.alive, false, 0, false)] = 1.0;
     let ld = leader_ld(p, me.alive);
     let t = Aiming { target: q, target_prone: foe.prone, panicked: me.panicked, ld };
     let p_ld = if needs_ld_test(r, d) { p_under(ld) } else { 1.0 };
@@ -71,52 +88,67 @@ fn fire_phase(
         let n = actions[k];
         let aim = aims(r, p, slot, d, n, &t);
         // Aim: the aimed model is the target's first living one.
-        let mut next: FireDist = HashMap::new();
-        for (&(j, shot, hits, _), &x) in &dist {
-            add(&mut next, (j, shot, hits, aim && j > 0), x);
-        }
-        dist = next;
-        let stats = band(r, d).map(|b| r.weapons[p.weapons[slot] as usize].bands[b]).filter(|w| w.usable());
-        for _ in 0..n - aim as u8 {
-            let Some(w) = stats else { break };
-            // The LD test of the Fire action beyond sighting: a failed one fires nothing.
-            let mut next: FireDist = HashMap::new();
-            for (&key, &x) in &dist {
-                if key.0 == 0 {
-                    add(&mut next, key, x);
-                    continue;
-                }
-                add(&mut next, key, x * (1.0 - p_ld));
-                let mut shots: FireDist = HashMap::new();
-                shots.insert(key, x * p_ld);
-                for _ in 0..w.shots {
-                    let mut after: FireDist = HashMap::new();
-                    for (&(j, shot, hits, aimed), &y) in &shots {
-                        if j == 0 {
-                            add(&mut after, (j, shot, hits, aimed), y);
-                            continue;
-                        }
-                        let ph = p_under(hit_value(p.rc, me.panicked, w.hit.unwrap_or(0), aimed, foe.prone));
-                        let pk = p_kill_per_hit(q.a, w.damage.unwrap_or(0), w.saves);
-                        let h = (hits + 1).min(SPECIAL_CHECK_HITS + 1);
-                        add(&mut after, (j, true, hits, aimed), y * (1.0 - ph));
-                        add(&mut after, (j, true, h, aimed), y * ph * (1.0 - pk));
-                        add(&mut after, (j - 1, true, h, false), y * ph * pk);
-                    }
-                    shots = after;
-                }
-                for (k2, y) in shots {
-                    add(&mut next, k2, y);
+        if aim {
+            for i in 0..len {
+                let (j, shot, hits, a) = decode(i);
+                if j > 0 && !a && dist[i] > 0.0 {
+                    dist[at(j, shot, hits, true)] += dist[i];
+                    dist[i] = 0.0;
                 }
             }
-            dist = next;
+        }
+        let stats = band(r, d).map(|b| r.weapons[p.weapons[slot] as usize].bands[b]).filter(|w| w.usable());
+        if let Some(w) = stats {
+            let pk = p_kill_per_hit(q.a, w.damage.unwrap_or(0), w.saves);
+            let ph =
+                [false, true].map(|aimed| p_under(hit_value(p.rc, me.panicked, w.hit.unwrap_or(0), aimed, foe.prone)));
+            for _ in 0..n - aim as u8 {
+                // The LD test of the Fire action beyond sighting: a failed one fires nothing.
+                let mut fail = vec![0.0; len];
+                let mut pass = vec![0.0; len];
+                for i in 0..len {
+                    if dist[i] == 0.0 {
+                        continue;
+                    }
+                    if decode(i).0 == 0 {
+                        fail[i] += dist[i];
+                    } else {
+                        fail[i] += dist[i] * (1.0 - p_ld);
+                        pass[i] += dist[i] * p_ld;
+                    }
+                }
+                for _ in 0..w.shots {
+                    let mut after = vec![0.0; len];
+                    for (i, &y) in pass.iter().enumerate() {
+                        if y == 0.0 {
+                            continue;
+                        }
+                        let (j, _, hits, aimed) = decode(i);
+                        if j == 0 {
+                            after[i] += y;
+                            continue;
+                        }
+                        let ph = ph[aimed as usize];
+                        let h = (hits + 1).min(SPECIAL_CHECK_HITS + 1);
+                        after[at(j, true, hits, aimed)] += y * (1.0 - ph);
+                        after[at(j, true, h, aimed)] += y * ph * (1.0 - pk);
+                        after[at(j - 1, true, h, false)] += y * ph * pk;
+                    }
+                    pass = after;
+                }
+                for i in 0..len {
+                    dist[i] = fail[i] + pass[i];
+                }
+            }
         }
         // The next model aims for itself.
-        let mut next: FireDist = HashMap::new();
-        for (&(j, shot, hits, _), &x) in &dist {
-            add(&mut next, (j, shot, hits, false), x);
+        for i in 0..len {
+            let (j, shot, hits, a) = decode(i);
+            if a && dist[i] > 0.0 {
+                dist[at(j, shot, hits, false)] += dist[i];
+                dist[i] = 0.0;
+            }
         }
-        dist = next;
     }
     dist
 }
@@ -162,7 +194,11 @@ pub fn activation(
         let t = Aiming { target: q, target_prone: foe.prone, panicked: s.panicked, ld: leader_ld(p, s.alive) };
         let (m, nd) = plan_moves(r, p, s.alive, d, !was_panicked && may_advance(p, s.alive, false), &t);
         let left: Vec<u8> = actions.iter().map(|a| a.saturating_sub(m)).collect();
-        for ((j, shot, hits, _), x) in fire_phase(r, p, &s, q, &foe, &left, nd) {
+        for (i, x) in fire_phase(r, p, &s, q, &foe, &left, nd).into_iter().enumerate() {
+            if x <= 0.0 {
+                continue;
+            }
+            let (j, shot, hits, _) = decode(i);
             let mut f = SquadState { alive: j, fired_on: foe.fired_on || shot, ..foe };
             if j == 0 {
                 out.push((w * x, s, f, nd));
@@ -192,6 +228,10 @@ pub fn activation(
     out
 }
 
+/// States of less mass than this are dropped (counted as draws): the fall-back rule spreads a
+/// vanishing tail of the mass over ever more distances. The total dropped is far below 1e-9.
+pub const PRUNE: f64 = 1e-15;
+
 /// (state of A, state of B, distance bits).
 type Key = (SquadState, SquadState, u64);
 type Memo = HashMap<(usize, SquadState, SquadState, u64), Outcomes>;
@@ -220,7 +260,7 @@ pub fn duel(r: &GruntFactor, a: usize, b: usize, distance: f64) -> Result<ExactD
     let mut memo: Memo = HashMap::new();
     let mut m: HashMap<Key, f64> = HashMap::new();
     m.insert((SquadState::fresh(pa), SquadState::fresh(pb), distance.to_bits()), 1.0);
-    let (mut a_wins, mut b_wins, mut mean_turns) = (0.0, 0.0, 0.0);
+    let (mut a_wins, mut b_wins, mut mean_turns, mut pruned) = (0.0, 0.0, 0.0, 0.0);
     for turn in 0..r.duel.max_rounds {
         let mut next: HashMap<Key, f64> = HashMap::new();
         for (&key, &x) in &m {
@@ -241,6 +281,15 @@ pub fn duel(r: &GruntFactor, a: usize, b: usize, distance: f64) -> Result<ExactD
                 }
             }
         }
+        // States with less than PRUNE of the mass are dropped and counted as draws.
+        next.retain(|_, x| {
+            if *x < PRUNE {
+                pruned += *x;
+                false
+            } else {
+                true
+            }
+        });
         let mut ended = 0.0;
         next.retain(|&(sa, sb, _), x| {
             if sb.alive == 0 {
@@ -260,8 +309,8 @@ pub fn duel(r: &GruntFactor, a: usize, b: usize, distance: f64) -> Result<ExactD
         }
     }
     let live: f64 = m.values().sum();
-    mean_turns += live * r.duel.max_rounds as f64;
-    Ok(ExactDuel { a_wins, b_wins, draws: live, mean_turns })
+    mean_turns += (live + pruned) * r.duel.max_rounds as f64;
+    Ok(ExactDuel { a_wins, b_wins, draws: live + pruned, mean_turns })
 }
 
 #[cfg(test)]
@@ -298,7 +347,7 @@ mod tests {
         let p = r.profile(r.find("regular-rifles"));
         let me = SquadState { alive: 1, panicked: false, prone: false, fired_on: false };
         let out = activation(&r, p, me, p, SquadState::fresh(p), 65.0);
-        let k = 0.45 * 0.35 * 0.65;
+        let k: f64 = 0.45 * 0.35 * 0.65;
         let p_none: f64 = out.iter().filter(|o| o.2.alive == 5).map(|o| o.0).sum();
         assert!((p_none - (1.0 - k).powi(3)).abs() < 1e-12);
         // Not fired on only if every LD test failed.
