@@ -385,6 +385,7 @@ pub(crate) fn report(args: ReportArgs) -> Result<(), AppError> {
         });
         analysis.config_text = Some(l.source.text.clone());
         crate::commands::skirmish::attach_to_report(&l.ruleset, &mut analysis, args.sim.seed);
+        crate::report::grunt_factor::attach(&l.ruleset, &mut analysis);
         pb.finish_and_clear();
         analyses.push(analysis);
     }

@@ -189,6 +189,7 @@ fn small_analysis() -> RulesetAnalysis {
         skirmish: None,
         gunplay_skirmish: None,
         vsgmr: None,
+        grunt_factor: None,
         fair_costs: None,
         lint: Vec::new(),
     }

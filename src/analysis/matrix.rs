@@ -283,6 +283,7 @@ pub fn analyse<R: Ruleset>(
         skirmish: None,
         gunplay_skirmish: None,
         vsgmr: None,
+        grunt_factor: None,
         fair_costs: None,
     }
 }

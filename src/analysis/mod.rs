@@ -199,6 +199,9 @@ pub struct RulesetAnalysis {
     /// Gunplay skirmish results, one per fixed line-up (Gunplay only).
     #[serde(default)]
     pub gunplay_skirmish: Option<Vec<crate::commands::gunplay_skirmish::GunplaySkirmish>>,
+    /// The Grunt Factor squads' make-up, for the "Soldier quality and loadouts" section.
+    #[serde(default)]
+    pub grunt_factor: Option<crate::report::grunt_factor::Squads>,
     /// Suggested costs from the balance solver; `None` if not run.
     #[serde(default)]
     pub fair_costs: Option<balance::FairCosts>,

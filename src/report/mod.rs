@@ -21,6 +21,7 @@ pub mod atomic;
 mod charts;
 mod fair_costs;
 mod format;
+pub mod grunt_factor;
 mod gunplay_skirmish;
 mod markdown;
 mod skirmish;

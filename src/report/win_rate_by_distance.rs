@@ -286,6 +286,7 @@ mod tests {
             skirmish: None,
             gunplay_skirmish: None,
             vsgmr: None,
+            grunt_factor: None,
             fair_costs: None,
             lint: Vec::new(),
             variants: vec![],

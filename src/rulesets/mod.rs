@@ -6,6 +6,7 @@
 //! `ExportType`). Adding a ruleset touches its module, its config and one match arm here.
 
 pub mod gng;
+pub mod grunt_factor;
 pub mod gunplay;
 pub mod vsgmr;
 
@@ -198,7 +199,7 @@ pub struct UnknownUnit {
 pub const RULESETS: &[(&str, &str, bool)] = &[
     ("guns-n-grenades", "Guns 'N Grenades v1.5", true),
     ("army-men-combat", "Army Men Combat v2.0", false),
-    ("grunt-factor", "The Grunt Factor", false),
+    ("grunt-factor", "The Grunt Factor", true),
     ("vsgmr", "Very Simple Generic Miniatures Rules v7", true),
     ("gunplay", "Gunplay", true),
 ];
@@ -244,6 +245,7 @@ pub enum AnyRuleset {
     GunsNGrenades(gng::GunsNGrenades),
     Gunplay(gunplay::Gunplay),
     Vsgmr(vsgmr::Vsgmr),
+    GruntFactor(grunt_factor::GruntFactor),
 }
 
 /// Calls generic code with the concrete ruleset: `with_ruleset!(any, r => run(r))`.
@@ -254,6 +256,7 @@ macro_rules! with_ruleset {
             $crate::rulesets::AnyRuleset::GunsNGrenades($r) => $body,
             $crate::rulesets::AnyRuleset::Gunplay($r) => $body,
             $crate::rulesets::AnyRuleset::Vsgmr($r) => $body,
+            $crate::rulesets::AnyRuleset::GruntFactor($r) => $body,
         }
     };
 }
@@ -267,6 +270,9 @@ impl AnyRuleset {
             Some((_, _, false)) => Err(RulesetError::NotImplemented { name: canonical }),
             Some(("gunplay", _, _)) => Ok(AnyRuleset::Gunplay(gunplay::Gunplay::from_source(source, overrides)?)),
             Some(("vsgmr", _, _)) => Ok(AnyRuleset::Vsgmr(vsgmr::Vsgmr::from_source(source, overrides)?)),
+            Some(("grunt-factor", _, _)) => {
+                Ok(AnyRuleset::GruntFactor(grunt_factor::GruntFactor::from_source(source, overrides)?))
+            }
             Some(_) => Ok(AnyRuleset::GunsNGrenades(gng::GunsNGrenades::from_source(source, overrides)?)),
         }
     }

@@ -1,0 +1,145 @@
+//! The Grunt Factor report's "Soldier quality and loadouts" section: is each quality worth its
+//! points per model (Untrained 10 … Elite 25), and what is each unpriced loadout worth?
+//!
+//! Why a section of its own: the generic tables price whole squads; a designer asks about the
+//! book's per-model prices. A squad of n models costs n × quality + CO, so its fair cost F
+//! (from the balance solver, with its 95% interval) implies a fair price per model of
+//! (F − CO) / n; the book price is fair when it lies inside that interval.
+
+use std::fmt::Write;
+
+use serde::{Deserialize, Serialize};
+
+use crate::analysis::RulesetAnalysis;
+use crate::rulesets::AnyRuleset;
+use crate::stats::Estimate;
+
+/// One squad of the cost list as the section needs it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct SquadInfo {
+    /// Unit id, e.g. `elite-rifles`.
+    pub unit: String,
+    /// Soldier quality, e.g. "Elite".
+    pub quality: String,
+    /// The book's points per model of that quality.
+    pub quality_cost: f64,
+    /// Models in the squad (Sergeant included).
+    pub models: u32,
+    /// Weapons of the squad, e.g. "Assault Rifle" or "Assault Rifle + HMG".
+    pub loadout: String,
+}
+
+/// The squads of a Grunt Factor cost list and the CO bonus, for the report.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Squads {
+    pub co_cost: f64,
+    pub squads: Vec<SquadInfo>,
+}
+
+/// Records the squads' make-up on a Grunt Factor report (does nothing for other rulesets).
+pub fn attach(ruleset: &AnyRuleset, analysis: &mut RulesetAnalysis) {
+    #[allow(unreachable_patterns)]
+    let AnyRuleset::GruntFactor(r) = ruleset else { return };
+    let squads = r
+        .units
+        .iter()
+        .zip(&r.profiles)
+        .map(|(u, p)| {
+            let q = &r.qualities[p.quality];
+            let mut names: Vec<&str> = Vec::new();
+            for &w in &p.weapons {
+                let n = r.weapons[w as usize].name.as_str();
+                if !names.contains(&n) {
+                    names.push(n);
+                }
+            }
+            SquadInfo {
+                unit: u.id.clone(),
+                quality: q.name.clone(),
+                quality_cost: q.cost,
+                models: p.weapons.len() as u32,
+                loadout: names.join(" + "),
+            }
+        })
+        .collect();
+    analysis.grunt_factor = Some(Squads { co_cost: r.co_cost, squads });
+}
+
+fn interval(e: &Estimate, digits: usize) -> String {
+    format!("{:.d$} [{:.d$}, {:.d$}]", e.value, e.lo, e.hi, d = digits)
+}
+
+/// The Markdown section (empty without Grunt Factor squad data).
+pub fn section(a: &RulesetAnalysis) -> String {
+    let Some(info) = &a.grunt_factor else { return String::new() };
+    let mut o = String::new();
+    o.push_str("## Soldier quality and loadouts\n\n");
+    let _ = writeln!(
+        o,
+        "Each unit is a squad (1 Sergeant + soldiers) of one quality and loadout, priced by the book: \
+         models × quality cost + {} for the Sergeant (CO). The fair cost F of the squad (derived cost \
+         with the anchor fixed, else its fair cost; 95% interval) implies a fair price per model of \
+         (F − {}) / models. The book price is *fair* when it lies inside that interval. Efficiency is \
+         the points-matched score against the field at book prices (0.5 = even).\n",
+        info.co_cost, info.co_cost
+    );
+    o.push_str(
+        "| squad | quality | loadout | models | book price | efficiency | fair squad cost | fair per model | book per model | verdict |\n\
+         |---|---|---|---|---|---|---|---|---|---|\n",
+    );
+    let mut answers = Vec::new();
+    for s in &info.squads {
+        let eff = a.efficiency.iter().find(|e| e.unit.id == s.unit);
+        let row = a.fair_costs.as_ref().and_then(|f| f.rows.iter().find(|r| r.unit.id == s.unit));
+        let fair = row.and_then(|r| r.derived_cost.or(r.fair_cost));
+        let book = eff.map(|e| e.unit.cost).unwrap_or(f64::NAN);
+        let per = fair.map(|f| Estimate {
+            value: (f.value - info.co_cost) / s.models as f64,
+            lo: (f.lo - info.co_cost) / s.models as f64,
+            hi: (f.hi - info.co_cost) / s.models as f64,
+        });
+        let book_per = (book - info.co_cost) / s.models as f64;
+        let verdict = match per {
+            None => "no fair cost found".to_string(),
+            Some(p) if p.hi < book_per => "overpriced".to_string(),
+            Some(p) if p.lo > book_per => "underpriced".to_string(),
+            Some(_) => "fair".to_string(),
+        };
+        let _ = writeln!(
+            o,
+            "| {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |",
+            s.unit,
+            s.quality,
+            s.loadout,
+            s.models,
+            book,
+            eff.map(|e| interval(&e.efficiency, 3)).unwrap_or_else(|| "-".into()),
+            fair.map(|f| interval(&f, 1)).unwrap_or_else(|| "-".into()),
+            per.map(|p| interval(&p, 1)).unwrap_or_else(|| "-".into()),
+            book_per,
+            verdict
+        );
+        if s.loadout == "Assault Rifle" {
+            if let Some(p) = per {
+                answers.push(format!(
+                    "- **Is {} worth {}?** A fair price per model is {} points: {}.",
+                    s.quality,
+                    s.quality_cost,
+                    interval(&p, 1),
+                    match verdict.as_str() {
+                        "fair" => "yes, the book price is inside the interval",
+                        "overpriced" => "no, it is overpriced",
+                        _ => "it is underpriced: worth more than the book asks",
+                    }
+                ));
+            }
+        }
+    }
+    o.push('\n');
+    for l in answers {
+        o.push_str(&l);
+        o.push('\n');
+    }
+    o.push('\n');
+    o
+}

@@ -1,0 +1,169 @@
+//! The rules-coverage table of The Grunt Factor: every rule of the rulebook, how pointsworth
+//! models it. Printed by `pointsworth rules grunt-factor` and in the report.
+
+use crate::analysis::{Coverage, CoverageRow};
+
+/// Every rule of the rulebook with its status in duels between squads on open ground.
+pub fn table() -> Vec<CoverageRow> {
+    use Coverage::*;
+    let rows: &[(&str, &str, Coverage, &str)] = &[
+        ("d20 roll-under; centimetres", "Definitions", Modeled, ""),
+        (
+            "Range bands CC, PB 0-20, SR 20-40, MR 40-70, LR 70-110, ER 110-140",
+            "Ranges",
+            Modeled,
+            "a distance on a limit is in the nearer band; [rules] bands",
+        ),
+        (
+            "Max normal sighting 60 cm: LD roll to hit targets farther away",
+            "Sighting, Fire",
+            Modeled,
+            "one LD test (squad leader's LD) per Fire action; a failed test fires nothing",
+        ),
+        ("Fog, night, forest sighting", "Sighting", NotModeled, "open ground, daylight"),
+        (
+            "Command radius 18 cm: CC, RC, LD halved outside",
+            "Command radius, Morale",
+            Simplified,
+            "squads stand at one point: every model is inside",
+        ),
+        (
+            "Soldier qualities Untrained to Elite, CO +1 LD +5 points",
+            "Basic soldiers",
+            Modeled,
+            "the Sergeant is the CO",
+        ),
+        ("ST, S", "Basic soldiers", NotModeled, "no rule uses them (see the lint)"),
+        (
+            "1 Sergeant + 1-11 soldiers, up to 1 HMG/GL/RL, 2 soldiers per specialist",
+            "Normal unit configuration",
+            Modeled,
+            "config validation; LMG and Sniper Rifle ride in the specialist slot",
+        ),
+        ("GL, RL specialists", "Specialists", NotModeled, "no armory entry (see the lint)"),
+        ("FO, Medic, Sniper specialist rules", "Specialists", NotModeled, "no rules text, or artillery only"),
+        (
+            "Turn sequence: d20 + highest LD, the winner chooses who starts",
+            "Turn sequence",
+            Modeled,
+            "the winner starts; ties roll again; the first turn's starter alternates between trials (fair)",
+        ),
+        (
+            "Alternate squad activations; each model uses all its actions",
+            "Turn sequence",
+            Modeled,
+            "squads in list order; a side out of squads lets the other finish",
+        ),
+        (
+            "Actions per model (AC)",
+            "Actions",
+            Modeled,
+            "default tactic: the number of squad Move actions with the highest expected kills, each model aiming when that raises its expected kills",
+        ),
+        (
+            "Move 9 cm per action",
+            "Move",
+            Simplified,
+            "the squad moves as one block straight at its target; never into base contact",
+        ),
+        (
+            "Movement modifiers (streams, obstacles, rubble, prone 1/3)",
+            "Modifiers to movement",
+            NotModeled,
+            "open ground; prone squads do not move",
+        ),
+        ("Jump, Climb, Hide, Open/close/lock", "Actions", NotModeled, "no terrain in duels"),
+        (
+            "Go prone/stand",
+            "Go prone/stand",
+            Simplified,
+            "only panicked squads go prone (1 action each); they stay prone",
+        ),
+        (
+            "Aim +3 RC at the same target; lost when it dies",
+            "Aim",
+            Modeled,
+            "the aimed model is the target's first living model",
+        ),
+        (
+            "Target priority: nearest enemy within short range",
+            "Fire",
+            Modeled,
+            "always the nearest enemy squad; its leader first, then the specialist, then soldiers",
+        ),
+        ("Overwatch", "Overwatch", NotModeled, "reactions are not modeled"),
+        ("Suppression", "Suppression", NotModeled, "area fire is not modeled"),
+        (
+            "To hit: d20 <= RC + band modifier + Aim - prone/cover",
+            "To Hit your target",
+            Modeled,
+            "(xN) in the hit column: N shots, each rolled; open ground: no cover, height, night",
+        ),
+        (
+            "Save: d20 <= 10 + A - Dam; (xN) saves per hit",
+            "To damage your target",
+            Modeled,
+            "printed values as printed (Assault Rifle LR Dam 0)",
+        ),
+        ("Cover modifiers (to hit and Dam)", "To hit modifiers, Damage modifiers", NotModeled, "open ground"),
+        (
+            "Morale checks: >25% killed at once, below 50%, leader killed, friendly squad of 5+ annihilated",
+            "Morale checks",
+            Modeled,
+            "tested after the firing squad's activation against the (new) leader's LD",
+        ),
+        (
+            "Special morale check: more than 10 hits from one squad → fall back 10 cm",
+            "Special morale checks",
+            Modeled,
+            "",
+        ),
+        ("Panic: CC, RC halved; no advance; prone if no cover", "Panic", Modeled, "panicked squads still fire"),
+        (
+            "Recovering from panic: 3 actions, LD test, -2 enemy in LOS / -4 under fire",
+            "Recovering from panic",
+            Modeled,
+            "one action from each model in turn; under fire = shot at since its last activation",
+        ),
+        ("1/3 rule: no moving closer (not Elite)", "Permanent effects", Modeled, ""),
+        (
+            "Squad leader bites the dust: the nearest model leads without +1 LD",
+            "Squad leader bites the dust",
+            Modeled,
+            "",
+        ),
+        (
+            "Close combat",
+            "Close Combat",
+            NotModeled,
+            "never initiated: every weapon's PB band beats its CC band (see the lint)",
+        ),
+        (
+            "Armory: Pistol, Machine Pistol, SMG, Assault Rifle, LMG, HMG, Mounted HMG, Sniper Rifle",
+            "Armory",
+            Modeled,
+            "configs/grunt-factor.toml [[weapon]]",
+        ),
+        (
+            "Flare Gun, mortars, infantry gun, anti-tank gun, forward observers",
+            "Armory",
+            NotModeled,
+            "indirect fire, templates and crews are not modeled",
+        ),
+        ("Parachute deployment", "Special rules", NotModeled, "no deployment rules in duels"),
+        (
+            "Skirmish (180x120 cm, cover, 200-point forces)",
+            "issue 5",
+            NotModeled,
+            "not built yet: duels and points-matched squads only",
+        ),
+    ];
+    rows.iter()
+        .map(|&(rule, source, status, note)| CoverageRow {
+            rule: rule.to_string(),
+            source: format!("TGF, {source}"),
+            status,
+            note: note.to_string(),
+        })
+        .collect()
+}

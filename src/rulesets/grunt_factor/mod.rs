@@ -1,0 +1,607 @@
+//! The Grunt Factor (`grunt-factor`): d20 roll-under squads with range bands, actions, armor
+//! saves and panic.
+//!
+//! Source: `rulebooks/grunt-factor.txt`, read with RULINGS.md, "The Grunt Factor". The rules
+//! live in [`rules`] (one function per rule step, the default tactic and the squad battle), the
+//! exact solver in [`exact`] (a Markov chain over models left, panic, prone, "under fire" and
+//! distance of each squad), the rules-coverage table in [`coverage`] and the ruleset lint in
+//! [`lint`].
+//!
+//! Why the cost list is a list of squads: the book prices soldiers by quality (Untrained 10 to
+//! Elite 25 a model, CO +5) and fields them in squads (1 Sergeant + 1–11 soldiers), but prices
+//! no weapon. A unit here is one squad of one quality and one loadout, priced by the book: the
+//! quality cost per model plus the CO bonus for the Sergeant (the squad leader, whose +1 LD a
+//! replacement leader does not inherit). Loadouts other than the standard Assault Rifle cost
+//! the same as a rifle squad of their quality, so the report's fair costs say what the weapon
+//! is worth.
+//!
+//! Readings worth knowing before trusting a number (all in the coverage table too):
+//! - Each squad stands at one point of a line; lateral spacing is not used, so every model is
+//!   within command radius and every squad sees every enemy (open ground, normal sighting).
+//! - Shooters pick off the squad leader first, then the specialist, then the soldiers: the
+//!   casualty order is fixed, so a squad's state is the number of models it has left.
+//! - Close combat is never initiated by the default tactic: every armory weapon's PB band is
+//!   at least as good as its CC band and CC never exceeds RC.
+
+pub mod coverage;
+pub mod exact;
+pub mod lint;
+pub mod rules;
+
+use serde::{Deserialize, Serialize};
+use toml::Spanned;
+
+use crate::analysis::balance::BalanceConfig;
+use crate::analysis::{CoverageRow, LintFinding, UnitInfo};
+use crate::config::{ConfigError, Origin, Overrides, Source, id_of};
+use crate::dice::Dice;
+use crate::rulesets::{DuelOutcome, DuelSettings, ExactDuel, NotExact, Ruleset};
+
+pub use rules::{Battle, Squad};
+
+/// Band names in armory column order: close combat, point blank, short, medium, long, extreme.
+pub const BAND_NAMES: [&str; 6] = ["close combat", "point blank", "short", "medium", "long", "extreme"];
+
+/// The `[rules]` table: the numbers of "Ranges", "Sighting", "Command radius", "Morale".
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RulesConfig {
+    /// Upper limits of PB, SR, MR, LR, ER in cm, increasing ("Ranges").
+    pub bands: Vec<f64>,
+    /// Max normal sighting, cm: firing farther needs a passed LD roll ("Fire").
+    pub sighting: f64,
+    /// Command radius from the squad leader, cm.
+    pub command_radius: f64,
+    /// A morale check is due when more than this share of the squad is killed by one enemy
+    /// squad's fire ("Morale checks": 25%).
+    pub casualty_share: f64,
+    /// Actions the squad spends together on a recovery test ("Recovering from panic": 3).
+    pub recovery_actions: u8,
+    /// LD modifier of the recovery test with an enemy in line of sight (−2).
+    pub recovery_enemy_in_los: i8,
+    /// LD modifier of the recovery test when under fire (−4; not cumulative with the above).
+    pub recovery_under_fire: i8,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawQuality {
+    name: Spanned<String>,
+    cc: Spanned<i64>,
+    rc: Spanned<i64>,
+    ld: Spanned<i64>,
+    ac: Spanned<i64>,
+    st: Spanned<i64>,
+    mv: Spanned<f64>,
+    a: Spanned<i64>,
+    s: Spanned<i64>,
+    cost: Spanned<f64>,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawCo {
+    ld: Spanned<i64>,
+    cost: Spanned<f64>,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawWeapon {
+    name: Spanned<String>,
+    hit: Spanned<Vec<String>>,
+    shots: Spanned<Vec<i64>>,
+    damage: Spanned<Vec<String>>,
+    saves: Spanned<Vec<i64>>,
+    #[serde(default)]
+    specialist: bool,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawUnit {
+    name: Spanned<String>,
+    quality: Spanned<String>,
+    soldiers: Spanned<i64>,
+    weapon: Spanned<String>,
+    #[serde(default)]
+    specialist: Option<Spanned<String>>,
+    #[serde(default)]
+    cost: Option<Spanned<f64>>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawConfig {
+    ruleset: Spanned<String>,
+    rules: RulesConfig,
+    duel: DuelSettings,
+    #[serde(default)]
+    balance: BalanceConfig,
+    #[serde(rename = "quality")]
+    qualities: Vec<RawQuality>,
+    co: RawCo,
+    #[serde(rename = "weapon")]
+    weapons: Vec<RawWeapon>,
+    #[serde(rename = "unit")]
+    units: Vec<RawUnit>,
+}
+
+/// A soldier quality ("Basic soldiers"): the stat line as printed.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Quality {
+    pub name: String,
+    pub cc: i8,
+    pub rc: i8,
+    pub ld: i8,
+    /// Actions per turn.
+    pub ac: u8,
+    /// Strength: printed, used by no rule (see the lint).
+    pub st: i8,
+    /// Movement per action, cm.
+    pub mv: f64,
+    /// Armor/stamina: the save is d20 ≤ 10 + A − Dam.
+    pub a: i8,
+    /// Size: printed, used by no rule (see the lint).
+    pub s: i8,
+    /// Points per model.
+    pub cost: f64,
+}
+
+/// One armory column: the hit modifier and damage at a band, with their `(xN)`.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct BandStats {
+    /// Modifier to RC (CC in close combat); `None` where the book prints `-` (no fire).
+    pub hit: Option<i8>,
+    /// Shots per Fire action (the hit column's `(xN)`; 1 when not printed).
+    pub shots: u8,
+    /// Dam; `None` where the book prints `-`.
+    pub damage: Option<i8>,
+    /// Saves the target must pass per hit (the damage column's `(xN)`; 1 when not printed).
+    pub saves: u8,
+}
+
+impl BandStats {
+    /// Whether the weapon can fire at this band.
+    pub fn usable(&self) -> bool {
+        self.hit.is_some() && self.damage.is_some() && self.shots > 0 && self.saves > 0
+    }
+}
+
+/// An armory weapon: one [`BandStats`] per band CC, PB, SR, MR, LR, ER.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Weapon {
+    pub name: String,
+    pub bands: [BandStats; 6],
+    /// Carried by a specialist (HMG): at most one per squad, 2 normal soldiers each.
+    pub specialist: bool,
+}
+
+/// A squad as the hot loop reads it. Slot 0 is the Sergeant; a specialist, if any, is slot 1;
+/// the soldiers follow. Shooters remove models in slot order (see the module docs).
+#[derive(Debug, Clone, PartialEq)]
+pub struct SquadProfile {
+    pub cost: f64,
+    pub quality: usize,
+    pub cc: i8,
+    pub rc: i8,
+    pub ld: i8,
+    pub ac: u8,
+    pub mv: f64,
+    pub a: i8,
+    /// LD bonus of the Sergeant (the CO): +1.
+    pub co_ld: i8,
+    /// "Permanent effects" (the 1/3 rule) does not apply to Elite troops.
+    pub elite: bool,
+    /// Weapon index of each slot.
+    pub weapons: Vec<u8>,
+}
+
+impl SquadProfile {
+    /// Models in the squad at full strength.
+    pub fn size(&self) -> u8 {
+        self.weapons.len() as u8
+    }
+}
+
+/// The loaded Grunt Factor ruleset.
+#[derive(Debug, Clone)]
+pub struct GruntFactor {
+    pub rules: RulesConfig,
+    pub duel: DuelSettings,
+    pub balance: BalanceConfig,
+    pub qualities: Vec<Quality>,
+    /// CO bonus: LD and points.
+    pub co_ld: i8,
+    pub co_cost: f64,
+    pub weapons: Vec<Weapon>,
+    pub units: Vec<UnitInfo>,
+    pub profiles: Vec<SquadProfile>,
+}
+
+/// Parses a printed modifier or damage: `"+2"`, `"0"`, `"-1"`, or `"-"` (none).
+fn printed(s: &str) -> Result<Option<i8>, String> {
+    let t = s.trim();
+    if t == "-" {
+        return Ok(None);
+    }
+    t.trim_start_matches('+').parse::<i8>().map(Some).map_err(|_| format!("{s:?} is not a number or \"-\""))
+}
+
+impl GruntFactor {
+    /// Parses and validates a config, applying `--set` overrides (`rules.*`, `duel.*`,
+    /// `balance.*`, `unit.ID.cost`).
+    ///
+    /// Errors carry `file:line:col` and name the quality, weapon or unit and the key.
+    pub fn from_source(source: &Source, overrides: &Overrides) -> Result<Self, ConfigError> {
+        overrides.check_sections(&["rules", "duel", "unit", "balance"])?;
+        let mut raw: RawConfig = source.parse()?;
+        if raw.ruleset.get_ref() != "grunt-factor" {
+            return Err(source.error_at(
+                &raw.ruleset.span(),
+                format!("ruleset must be \"grunt-factor\" in this file, got {:?}", raw.ruleset.get_ref()),
+            ));
+        }
+        overrides.apply_section("rules", &mut raw.rules)?;
+        overrides.apply_section("duel", &mut raw.duel)?;
+        overrides.apply_section("balance", &mut raw.balance)?;
+        validate_rules(&raw.rules).map_err(|m| source.error(m))?;
+        raw.duel.validate(500.0, "cm").map_err(|m| source.error(m))?;
+        raw.balance.validate().map_err(|m| source.error(m))?;
+
+        let int = |v: &Spanned<i64>, ctx: &str, key: &str, lo: i64, hi: i64| -> Result<i64, ConfigError> {
+            let x = *v.get_ref();
+            if (lo..=hi).contains(&x) {
+                Ok(x)
+            } else {
+                Err(source.error_at(&v.span(), format!("{ctx}{key} must be an integer from {lo} to {hi}, got {x}")))
+            }
+        };
+        let mut qualities = Vec::new();
+        for q in &raw.qualities {
+            let name = q.name.get_ref().trim().to_string();
+            let ctx = format!("quality {name:?}: ");
+            let mv = *q.mv.get_ref();
+            if !(mv > 0.0 && mv <= 100.0) {
+                return Err(source.error_at(&q.mv.span(), format!("{ctx}mv must be more than 0 and at most 100 cm")));
+            }
+            let cost = *q.cost.get_ref();
+            if !(cost > 0.0 && cost <= 1000.0) {
+                return Err(source.error_at(&q.cost.span(), format!("{ctx}cost must be more than 0 and at most 1000")));
+            }
+            qualities.push(Quality {
+                cc: int(&q.cc, &ctx, "cc", 0, 30)? as i8,
+                rc: int(&q.rc, &ctx, "rc", 0, 30)? as i8,
+                ld: int(&q.ld, &ctx, "ld", 0, 30)? as i8,
+                ac: int(&q.ac, &ctx, "ac", 1, 10)? as u8,
+                st: int(&q.st, &ctx, "st", 0, 30)? as i8,
+                a: int(&q.a, &ctx, "a", 0, 30)? as i8,
+                s: int(&q.s, &ctx, "s", 0, 30)? as i8,
+                mv,
+                cost,
+                name,
+            });
+        }
+        let co_ld = int(&raw.co.ld, "[co] ", "ld", 0, 10)? as i8;
+        let co_cost = *raw.co.cost.get_ref();
+        if !(0.0..=1000.0).contains(&co_cost) {
+            return Err(source.error_at(&raw.co.cost.span(), "[co] cost must be 0 to 1000 points"));
+        }
+
+        let mut weapons = Vec::new();
+        for w in &raw.weapons {
+            let name = w.name.get_ref().trim().to_string();
+            let ctx = format!("weapon {name:?}: ");
+            let six = |len: usize, span: std::ops::Range<usize>, key: &str| -> Result<(), ConfigError> {
+                if len == 6 {
+                    Ok(())
+                } else {
+                    Err(source
+                        .error_at(&span, format!("{ctx}{key} must list 6 bands (CC, PB, SR, MR, LR, ER), got {len}")))
+                }
+            };
+            six(w.hit.get_ref().len(), w.hit.span(), "hit")?;
+            six(w.damage.get_ref().len(), w.damage.span(), "damage")?;
+            six(w.shots.get_ref().len(), w.shots.span(), "shots")?;
+            six(w.saves.get_ref().len(), w.saves.span(), "saves")?;
+            let mut bands = [BandStats { hit: None, shots: 0, damage: None, saves: 0 }; 6];
+            for (k, b) in bands.iter_mut().enumerate() {
+                let p = |v: &Spanned<Vec<String>>, key: &str| {
+                    printed(&v.get_ref()[k])
+                        .map_err(|m| source.error_at(&v.span(), format!("{ctx}{key} ({}): {m}", BAND_NAMES[k])))
+                };
+                b.hit = p(&w.hit, "hit")?;
+                b.damage = p(&w.damage, "damage")?;
+                let count = |v: &Spanned<Vec<i64>>, key: &str| -> Result<u8, ConfigError> {
+                    let x = v.get_ref()[k];
+                    if (0..=10).contains(&x) {
+                        Ok(x as u8)
+                    } else {
+                        Err(source.error_at(
+                            &v.span(),
+                            format!("{ctx}{key} ({}) must be an integer from 0 to 10, got {x}", BAND_NAMES[k]),
+                        ))
+                    }
+                };
+                b.shots = count(&w.shots, "shots")?;
+                b.saves = count(&w.saves, "saves")?;
+            }
+            weapons.push(Weapon { name, bands, specialist: w.specialist });
+        }
+
+        let mut units: Vec<UnitInfo> = Vec::new();
+        let mut profiles = Vec::new();
+        for u in &raw.units {
+            let name = u.name.get_ref().trim().to_string();
+            let ctx = format!("unit {name:?}: ");
+            let id = id_of(&name);
+            if name.is_empty() {
+                return Err(source.error_at(&u.name.span(), "unit name must not be empty"));
+            }
+            if units.iter().any(|x| x.id == id) {
+                return Err(source.error_at(&u.name.span(), format!("unit {name:?} is listed twice")));
+            }
+            let qi = qualities.iter().position(|q| id_of(&q.name) == id_of(u.quality.get_ref())).ok_or_else(|| {
+                source.error_at(
+                    &u.quality.span(),
+                    format!(
+                        "{ctx}unknown quality {:?}; known: {}",
+                        u.quality.get_ref(),
+                        qualities.iter().map(|q| q.name.as_str()).collect::<Vec<_>>().join(", ")
+                    ),
+                )
+            })?;
+            let find = |w: &Spanned<String>| -> Result<usize, ConfigError> {
+                weapons.iter().position(|x| id_of(&x.name) == id_of(w.get_ref())).ok_or_else(|| {
+                    source.error_at(
+                        &w.span(),
+                        format!(
+                            "{ctx}unknown weapon {:?}; known: {}",
+                            w.get_ref(),
+                            weapons.iter().map(|x| x.name.as_str()).collect::<Vec<_>>().join(", ")
+                        ),
+                    )
+                })
+            };
+            // "Normal unit configuration": 1 Sergeant + 1-11 soldiers.
+            let soldiers = int(&u.soldiers, &ctx, "soldiers", 1, 11)? as usize;
+            let main = find(&u.weapon)?;
+            if weapons[main].specialist {
+                return Err(source.error_at(
+                    &u.weapon.span(),
+                    format!("{ctx}{} is a specialist weapon: give it as `specialist`", weapons[main].name),
+                ));
+            }
+            let mut slots = vec![main as u8; soldiers + 1];
+            if let Some(sp) = &u.specialist {
+                let w = find(sp)?;
+                // "For every specialist you need at least 2 normal soldiers".
+                if soldiers < 3 {
+                    return Err(source.error_at(
+                        &sp.span(),
+                        format!("{ctx}a specialist needs at least 2 normal soldiers: soldiers must be 3 or more"),
+                    ));
+                }
+                slots[1] = w as u8;
+            }
+            let q = &qualities[qi];
+            let book = q.cost * slots.len() as f64 + co_cost;
+            let (mut cost, mut origin) = match &u.cost {
+                Some(c) => (*c.get_ref(), source.origin(c.span().start)),
+                None => (book, source.origin(u.name.span().start)),
+            };
+            let key = format!("unit.{id}.cost");
+            if let Some((k, v)) = overrides.0.iter().rev().find(|(k, _)| *k == key) {
+                origin = Origin::Override(format!("{k}={v}"));
+                cost = v.parse().unwrap_or(f64::NAN);
+            }
+            if !(cost.is_finite() && (0.1..=10_000.0).contains(&cost)) {
+                return Err(ConfigError {
+                    origin,
+                    message: format!("{ctx}cost must be a number from 0.1 to 10000 points, got {cost}"),
+                });
+            }
+            units.push(UnitInfo { id, name, cost, kind: "squad".to_string() });
+            profiles.push(SquadProfile {
+                cost,
+                quality: qi,
+                cc: q.cc,
+                rc: q.rc,
+                ld: q.ld,
+                ac: q.ac,
+                mv: q.mv,
+                a: q.a,
+                co_ld,
+                elite: id_of(&q.name) == "elite",
+                weapons: slots,
+            });
+        }
+        if units.is_empty() {
+            return Err(source.error("the cost list has no [[unit]] entries"));
+        }
+        for (k, v) in &overrides.0 {
+            if let Some(rest) = k.strip_prefix("unit.") {
+                let mut parts = rest.splitn(2, '.');
+                let (id, key) = (parts.next().unwrap_or(""), parts.next().unwrap_or(""));
+                let message = if !units.iter().any(|u| u.id == id) {
+                    format!(
+                        "unknown unit {id:?}; known: {}",
+                        units.iter().map(|u| u.id.as_str()).collect::<Vec<_>>().join(", ")
+                    )
+                } else if key != "cost" {
+                    format!("unknown unit key {key:?}; keys you can set: cost")
+                } else {
+                    continue;
+                };
+                return Err(ConfigError { origin: Origin::Override(format!("{k}={v}")), message });
+            }
+        }
+        raw.balance.check_anchor(&units).map_err(|m| source.error(m))?;
+        Ok(GruntFactor {
+            rules: raw.rules,
+            duel: raw.duel,
+            balance: raw.balance,
+            qualities,
+            co_ld,
+            co_cost,
+            weapons,
+            units,
+            profiles,
+        })
+    }
+
+    /// The profile of squad `i`.
+    pub fn profile(&self, i: usize) -> &SquadProfile {
+        &self.profiles[i]
+    }
+
+    /// Index of a squad by name or id (panics if unknown: for tests and internal use).
+    pub fn find(&self, name: &str) -> usize {
+        self.find_unit(name).unwrap_or_else(|e| panic!("{e}"))
+    }
+}
+
+fn validate_rules(r: &RulesConfig) -> Result<(), String> {
+    let b = &r.bands;
+    if b.len() != 5 || b[0] <= 0.0 || b.windows(2).any(|w| w[1] <= w[0]) || b[4] > 500.0 {
+        return Err(format!(
+            "[rules] bands must be 5 increasing upper limits (PB, SR, MR, LR, ER) in (0, 500] cm, got {b:?}"
+        ));
+    }
+    if !(r.sighting > 0.0 && r.sighting <= 500.0) {
+        return Err(format!("[rules] sighting must be more than 0 and at most 500 cm, got {}", r.sighting));
+    }
+    if !(r.command_radius > 0.0 && r.command_radius <= 500.0) {
+        return Err(format!("[rules] command_radius must be more than 0 and at most 500 cm, got {}", r.command_radius));
+    }
+    if !(r.casualty_share >= 0.0 && r.casualty_share < 1.0) {
+        return Err(format!("[rules] casualty_share must be in [0, 1), got {}", r.casualty_share));
+    }
+    if !(1..=10).contains(&r.recovery_actions) {
+        return Err(format!("[rules] recovery_actions must be 1 to 10, got {}", r.recovery_actions));
+    }
+    for (k, v) in [("recovery_enemy_in_los", r.recovery_enemy_in_los), ("recovery_under_fire", r.recovery_under_fire)] {
+        if !(-20..=0).contains(&v) {
+            return Err(format!("[rules] {k} must be -20 to 0, got {v}"));
+        }
+    }
+    Ok(())
+}
+
+impl Ruleset for GruntFactor {
+    type Arena = Battle;
+
+    fn id(&self) -> &'static str {
+        "grunt-factor"
+    }
+    fn title(&self) -> &'static str {
+        "The Grunt Factor"
+    }
+    fn distance_unit(&self) -> &'static str {
+        "cm"
+    }
+    fn units(&self) -> &[UnitInfo] {
+        &self.units
+    }
+    fn duel_settings(&self) -> &DuelSettings {
+        &self.duel
+    }
+    fn balance_config(&self) -> BalanceConfig {
+        self.balance.clone()
+    }
+    fn variants(&self) -> Vec<(String, String)> {
+        crate::config::variants_of(&self.rules)
+    }
+    fn coverage(&self) -> Vec<CoverageRow> {
+        coverage::table()
+    }
+    fn lint(&self) -> Vec<LintFinding> {
+        lint::lint(self)
+    }
+    fn arena(&self) -> Battle {
+        Battle::default()
+    }
+    fn play_duel<D: Dice>(
+        &self,
+        arena: &mut Battle,
+        dice: &mut D,
+        a: usize,
+        na: u32,
+        b: usize,
+        nb: u32,
+        distance: f64,
+        a_first: bool,
+    ) -> DuelOutcome {
+        arena.deploy(self, a, na, b, nb, distance);
+        rules::play(self, arena, dice, a_first, self.duel.max_rounds)
+    }
+    fn exact_duel(&self, a: usize, b: usize, distance: f64) -> Result<ExactDuel, NotExact> {
+        exact::duel(self, a, b, distance)
+    }
+    /// F: expected kills of one activation of squad `i` at full strength on squad `j` at the
+    /// duel distance (the default tactic's plan); H: the models of squad `i`.
+    fn lanchester(&self, i: usize, j: usize) -> Option<(f64, f64)> {
+        let f = rules::expected_kills(self, i, j, self.duel.distance);
+        Some((f, self.profiles[i].size() as f64))
+    }
+}
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use super::*;
+
+    /// The shipped config.
+    pub fn ruleset() -> GruntFactor {
+        let src = Source::read(std::path::Path::new("configs/grunt-factor.toml")).expect("configs/grunt-factor.toml");
+        GruntFactor::from_source(&src, &Overrides::default()).expect("valid config")
+    }
+
+    #[test]
+    fn the_config_holds_the_book_tables() {
+        let r = ruleset();
+        let names: Vec<&str> = r.qualities.iter().map(|q| q.name.as_str()).collect();
+        assert_eq!(names, ["Untrained", "Green", "Regular", "Veteran", "Elite"]);
+        let e = &r.qualities[4];
+        assert_eq!((e.cc, e.rc, e.ld, e.ac, e.st, e.a, e.s, e.cost), (10, 10, 13, 4, 8, 9, 2, 25.0));
+        let ar = r.weapons.iter().find(|w| w.name == "Assault Rifle").unwrap();
+        assert_eq!(ar.bands[4], BandStats { hit: Some(-2), shots: 1, damage: Some(0), saves: 1 });
+        assert!(!ar.bands[5].usable());
+        let lmg = r.weapons.iter().find(|w| w.name == "LMG").unwrap();
+        assert_eq!((lmg.bands[1].shots, lmg.bands[1].hit), (3, Some(3)));
+        let sniper = r.weapons.iter().find(|w| w.name == "Sniper Rifle").unwrap();
+        assert_eq!((sniper.bands[3].saves, sniper.bands[5].saves, sniper.bands[5].damage), (2, 1, Some(9)));
+        // Book prices: quality cost per model plus the CO bonus.
+        let cost = |id: &str| r.units[r.find(id)].cost;
+        assert_eq!(
+            (cost("untrained-rifles"), cost("regular-rifles"), cost("elite-rifles"), cost("regular-hmg")),
+            (55.0, 90.0, 130.0, 90.0)
+        );
+        let hmg = r.profile(r.find("regular-hmg"));
+        assert_eq!(r.weapons[hmg.weapons[1] as usize].name, "HMG");
+        assert_eq!(hmg.size(), 5);
+    }
+
+    #[test]
+    fn bad_configs_name_the_place_and_the_key() {
+        let text = std::fs::read_to_string("configs/grunt-factor.toml").unwrap();
+        let bad = |from: &str, to: &str| {
+            let t = text.replacen(from, to, 1);
+            GruntFactor::from_source(&Source::from_text("t.toml", t), &Overrides::default()).unwrap_err().to_string()
+        };
+        let e = bad("specialist = \"HMG\"", "specialist = \"Laser\"");
+        assert!(e.starts_with("t.toml:") && e.contains("unknown weapon \"Laser\"; known: Pistol"), "{e}");
+        let e = bad("quality = \"Elite\"", "quality = \"Heroic\"");
+        assert!(e.contains("unknown quality \"Heroic\"; known: Untrained, Green"), "{e}");
+        let e = bad("hit = [\"+2\", \"+2\", \"+1\"", "hit = [\"x\", \"+2\", \"+1\"");
+        assert!(e.contains("weapon \"Pistol\": hit (close combat)"), "{e}");
+        let e = bad("weapon = \"Assault Rifle\"\nspecialist = \"HMG\"", "weapon = \"HMG\"");
+        assert!(e.contains("specialist weapon"), "{e}");
+        let src = Source::read(std::path::Path::new("configs/grunt-factor.toml")).unwrap();
+        let ov = Overrides::parse(&["unit.tanks.cost=3".to_string()]).unwrap();
+        let e = GruntFactor::from_source(&src, &ov).unwrap_err().to_string();
+        assert!(e.contains("unknown unit \"tanks\"; known: untrained-rifles"), "{e}");
+        let ov = Overrides::parse(&["unit.elite-rifles.cost=100".to_string()]).unwrap();
+        let r = GruntFactor::from_source(&src, &ov).unwrap();
+        assert_eq!(r.units[r.find("elite-rifles")].cost, 100.0);
+    }
+}

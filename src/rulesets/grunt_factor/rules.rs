@@ -1,0 +1,601 @@
+//! The rules of The Grunt Factor, one function per rule step, the default tactic and the
+//! squad battle of duels.
+//!
+//! Every roll is a d20 rolled under a value ("To hit your target", "To damage your target",
+//! LD tests). The probability functions here ([`p_under`], [`p_kill_per_hit`], ...) are the
+//! ones the exact solver uses, so the Monte Carlo and the Markov chain share every number.
+//!
+//! The default tactic (RULINGS.md: "spends actions on whichever of {move, aim, fire}
+//! sequences gives the highest expected kills this turn"): a squad moves as one block, every
+//! model spending the same number of Move actions (0 to AC); each model then fires its other
+//! actions, aiming first when (n−1) aimed Fire actions expect more kills than n unaimed ones.
+//! The squad picks the number of moves with the highest expected kills (ties: fewer moves);
+//! if nothing can be hit even after moving every action, it moves every action toward the
+//! enemy. It never closes to base contact (see the module docs of `grunt_factor`). A
+//! panicked squad, and a squad at 1/3 of its size or less (not Elite), never moves closer.
+
+use crate::dice::Dice;
+use crate::rulesets::grunt_factor::{GruntFactor, SquadProfile};
+use crate::rulesets::{DuelOutcome, Side};
+
+/// Squads never close nearer than this (cm): the tactic does not initiate close combat.
+pub const MIN_GAP: f64 = 2.0;
+/// "Special morale checks": more than this many hits from one enemy squad.
+pub const SPECIAL_CHECK_HITS: u8 = 10;
+/// "Special morale checks": a failed check falls back this far from the firing squad, cm.
+pub const FALL_BACK: f64 = 10.0;
+/// Most models a squad can have (1 Sergeant + 11 soldiers).
+pub const MAX_MODELS: usize = 12;
+
+/// P(d20 ≤ `value`): 0 at 0 or below, 1 at 20 or above.
+pub fn p_under(value: i8) -> f64 {
+    value.clamp(0, 20) as f64 / 20.0
+}
+
+/// A d20 roll-under test: rolls one d20, passes on a roll ≤ `value`.
+pub fn roll_under<D: Dice>(dice: &mut D, value: i8) -> bool {
+    (dice.d20() as i8) <= value
+}
+
+/// "Ranges": the band of a shot over `d` cm: 0 CC (base contact, `d` ≤ 0), 1 PB, 2 SR, 3 MR,
+/// 4 LR, 5 ER; `None` beyond ER. A distance on a limit belongs to the nearer band.
+pub fn band(r: &GruntFactor, d: f64) -> Option<usize> {
+    if d <= 0.0 {
+        return Some(0);
+    }
+    r.rules.bands.iter().position(|&limit| d <= limit + 1e-9).map(|i| i + 1)
+}
+
+/// "To hit your target", "Panic": the modified RC of a shot. RC is halved (rounded down) when
+/// the shooter's squad is panicked, before the band's modifier, Aim +3 and target prone −1.
+pub fn hit_value(rc: i8, panicked: bool, band_modifier: i8, aimed: bool, target_prone: bool) -> i8 {
+    let base = if panicked { rc / 2 } else { rc };
+    base + band_modifier + if aimed { 3 } else { 0 } - target_prone as i8
+}
+
+/// "To damage your target": the save value 10 + A − Dam (a save is d20 ≤ it).
+pub fn save_value(armor: i8, damage: i8) -> i8 {
+    10 + armor - damage
+}
+
+/// "To damage your target" with `(xN)` saves: P(the hit removes the model) = 1 − P(save)^N.
+pub fn p_kill_per_hit(armor: i8, damage: i8, saves: u8) -> f64 {
+    1.0 - p_under(save_value(armor, damage)).powi(saves as i32)
+}
+
+/// Rolls the `saves` saves of one hit; true if the model is removed (a save failed).
+pub fn fails_saves<D: Dice>(dice: &mut D, armor: i8, damage: i8, saves: u8) -> bool {
+    (0..saves).any(|_| !roll_under(dice, save_value(armor, damage)))
+}
+
+/// "Fire": whether a Fire action at `d` cm first needs a passed LD roll (beyond sighting).
+pub fn needs_ld_test(r: &GruntFactor, d: f64) -> bool {
+    d > r.rules.sighting + 1e-9
+}
+
+/// The squad leader's LD: the Sergeant (CO) has +1 while alive; a replacement leader does not
+/// inherit it ("Squad leader bites the dust"). With the casualty order used here the Sergeant
+/// is alive exactly while the squad is at full strength.
+pub fn leader_ld(p: &SquadProfile, alive: u8) -> i8 {
+    p.ld + if alive == p.size() { p.co_ld } else { 0 }
+}
+
+/// "Morale checks" of a squad that went from `before` to `after` models by one enemy squad's
+/// fire: more than 25% killed at once, the loss of more than 50% of the original size (when it
+/// happens), or the leader killed.
+pub fn morale_check_due(r: &GruntFactor, size: u8, before: u8, after: u8) -> bool {
+    if after >= before {
+        return false;
+    }
+    let share = (before - after) as f64 > r.rules.casualty_share * before as f64;
+    let half = 2 * after < size && 2 * before >= size;
+    let leader = before == size;
+    share || half || leader
+}
+
+/// "Recovering from panic": the LD value of the recovery test, −2 with an enemy in line of
+/// sight (always, in duels) or −4 if the squad was fired on since its last activation.
+pub fn recovery_value(r: &GruntFactor, p: &SquadProfile, alive: u8, fired_on: bool) -> i8 {
+    leader_ld(p, alive) + if fired_on { r.rules.recovery_under_fire } else { r.rules.recovery_enemy_in_los }
+}
+
+/// "Permanent effects": a squad at 1/3 of its original size or less may no longer move closer
+/// to visible enemies; not Elite.
+pub fn may_advance(p: &SquadProfile, alive: u8, panicked: bool) -> bool {
+    !panicked && (p.elite || 3 * alive > p.size())
+}
+
+/// "Recovering from panic": the squad spends `n` actions together, one from each model in
+/// acting order, round and round. Returns false (spending nothing) if it has fewer in total.
+pub fn spend_together(actions: &mut [u8], n: u8) -> bool {
+    if actions.iter().map(|&a| a as u32).sum::<u32>() < n as u32 {
+        return false;
+    }
+    let mut left = n;
+    while left > 0 {
+        for a in actions.iter_mut() {
+            if left > 0 && *a > 0 {
+                *a -= 1;
+                left -= 1;
+            }
+        }
+    }
+    true
+}
+
+/// "Turn sequence" step 1: P(side A starts) when both roll a d20 and add their highest LD,
+/// the higher choosing (the default tactic starts), ties rolling again.
+pub fn p_first(ld_a: i8, ld_b: i8) -> f64 {
+    let (mut win, mut tie) = (0u32, 0u32);
+    for x in 1..=20i32 {
+        for y in 1..=20i32 {
+            let (ta, tb) = (x + ld_a as i32, y + ld_b as i32);
+            win += (ta > tb) as u32;
+            tie += (ta == tb) as u32;
+        }
+    }
+    win as f64 / (400 - tie) as f64
+}
+
+/// "Turn sequence" step 1, rolled: the side that starts this turn.
+pub fn roll_for_first<D: Dice>(dice: &mut D, ld_a: i8, ld_b: i8) -> Side {
+    loop {
+        let (a, b) = (dice.d20() as i8 + ld_a, dice.d20() as i8 + ld_b);
+        if a != b {
+            return if a > b { 0 } else { 1 };
+        }
+    }
+}
+
+/// What a shooter knows about its target when it plans.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Aiming<'a> {
+    pub target: &'a SquadProfile,
+    pub target_prone: bool,
+    pub panicked: bool,
+    /// The LD of the shooter's squad leader (for the test beyond sighting).
+    pub ld: i8,
+}
+
+/// Expected kills of one Fire action of slot `slot` of `p` at `d` cm, aimed or not: the LD
+/// test beyond sighting × shots × P(hit) × P(kill per hit).
+pub fn fire_action_value(r: &GruntFactor, p: &SquadProfile, slot: usize, d: f64, aimed: bool, t: &Aiming) -> f64 {
+    let Some(b) = band(r, d) else { return 0.0 };
+    let w = &r.weapons[p.weapons[slot] as usize].bands[b];
+    if !w.usable() {
+        return 0.0;
+    }
+    let ld = if needs_ld_test(r, d) { p_under(t.ld) } else { 1.0 };
+    let hit = p_under(hit_value(p.rc, t.panicked, w.hit.unwrap_or(0), aimed, t.target_prone));
+    ld * w.shots as f64 * hit * p_kill_per_hit(t.target.a, w.damage.unwrap_or(0), w.saves)
+}
+
+/// "Aim": whether a model with `n` actions to fire spends the first aiming (+3 RC on the Fire
+/// actions that follow, at the same target).
+pub fn aims(r: &GruntFactor, p: &SquadProfile, slot: usize, d: f64, n: u8, t: &Aiming) -> bool {
+    n >= 2 && {
+        let plain = fire_action_value(r, p, slot, d, false, t);
+        let aimed = fire_action_value(r, p, slot, d, true, t);
+        (n - 1) as f64 * aimed > n as f64 * plain
+    }
+}
+
+/// The expected kills a model with `n` actions left makes with its best of aim-then-fire and
+/// fire-only (ignoring targets killed on the way).
+pub fn model_value(r: &GruntFactor, p: &SquadProfile, slot: usize, d: f64, n: u8, t: &Aiming) -> f64 {
+    if aims(r, p, slot, d, n, t) {
+        (n - 1) as f64 * fire_action_value(r, p, slot, d, true, t)
+    } else {
+        n as f64 * fire_action_value(r, p, slot, d, false, t)
+    }
+}
+
+/// The slots of the living models (the first casualties are the lowest slots).
+pub fn living(p: &SquadProfile, alive: u8) -> std::ops::Range<usize> {
+    (p.size() - alive) as usize..p.size() as usize
+}
+
+/// The default tactic's Move actions for a squad with `alive` models at `d` cm from its target
+/// (see the module docs): returns (moves, the distance after them).
+pub fn plan_moves(r: &GruntFactor, p: &SquadProfile, alive: u8, d: f64, advance: bool, t: &Aiming) -> (u8, f64) {
+    if !advance {
+        return (0, d);
+    }
+    let after = |m: u8| (d - m as f64 * p.mv).max(MIN_GAP.min(d));
+    let (mut best, mut best_m) = (-1.0, 0u8);
+    for m in 0..=p.ac {
+        let nd = after(m);
+        let v: f64 = living(p, alive).map(|s| model_value(r, p, s, nd, p.ac - m, t)).sum();
+        if v > best {
+            (best, best_m) = (v, m);
+        }
+    }
+    if best <= 0.0 {
+        best_m = p.ac;
+    }
+    (best_m, after(best_m))
+}
+
+/// F of the Lanchester estimate: expected kills of squad `i` at full strength against squad
+/// `j` at `d` cm in one activation of the default tactic.
+pub fn expected_kills(r: &GruntFactor, i: usize, j: usize, d: f64) -> f64 {
+    let (p, q) = (r.profile(i), r.profile(j));
+    let t = Aiming { target: q, target_prone: false, panicked: false, ld: leader_ld(p, p.size()) };
+    let (m, nd) = plan_moves(r, p, p.size(), d, true, &t);
+    living(p, p.size()).map(|s| model_value(r, p, s, nd, p.ac - m, &t)).sum()
+}
+
+// ---------------------------------------------------------------------------------------
+// The battle
+
+/// One squad on the line.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Squad {
+    /// Index into the cost list.
+    pub unit: u16,
+    /// Models left (the casualty order is fixed: slot 0 first).
+    pub alive: u8,
+    /// Position on the line, cm (side A starts at 0 facing +, side B at the distance).
+    pub x: f64,
+    pub panicked: bool,
+    pub prone: bool,
+    /// Fired on since its last activation ("Recovering from panic": under fire).
+    pub fired_on: bool,
+    pub activated: bool,
+}
+
+/// Both sides' squads; reused across trials (no allocation once grown).
+#[derive(Debug, Clone, Default)]
+pub struct Battle {
+    pub sides: [Vec<Squad>; 2],
+    /// Enemy squads each side has destroyed.
+    pub kills: [u32; 2],
+    /// Scratch of one activation, per enemy squad: models at its start, hits scored, morale
+    /// check due.
+    before: Vec<u8>,
+    hits: Vec<u8>,
+    due: Vec<bool>,
+}
+
+impl Battle {
+    /// `na` squads of unit `a` at x = 0 against `nb` squads of unit `b` at x = `distance`.
+    pub fn deploy(&mut self, r: &GruntFactor, a: usize, na: u32, b: usize, nb: u32, distance: f64) {
+        self.kills = [0, 0];
+        for (s, (u, n, x)) in [(a, na, 0.0), (b, nb, distance)].into_iter().enumerate() {
+            self.sides[s].clear();
+            for _ in 0..n {
+                self.sides[s].push(Squad {
+                    unit: u as u16,
+                    alive: r.profile(u).size(),
+                    x,
+                    panicked: false,
+                    prone: false,
+                    fired_on: false,
+                    activated: false,
+                });
+            }
+        }
+    }
+
+    /// Whether side `s` has a squad left.
+    pub fn has_squads(&self, s: Side) -> bool {
+        self.sides[s].iter().any(|q| q.alive > 0)
+    }
+
+    /// The nearest living enemy squad of side `s`'s squad `i` ("target priority"; ties: the
+    /// first listed) and its distance.
+    pub fn nearest_enemy(&self, s: Side, i: usize) -> Option<(usize, f64)> {
+        let x = self.sides[s][i].x;
+        let mut best: Option<(usize, f64)> = None;
+        for (j, q) in self.sides[1 - s].iter().enumerate() {
+            let d = (q.x - x).abs();
+            if q.alive > 0 && best.is_none_or(|(_, bd)| d < bd) {
+                best = Some((j, d));
+            }
+        }
+        best
+    }
+
+    /// The highest LD among side `s`'s living squad leaders ("Turn sequence").
+    pub fn highest_ld(&self, r: &GruntFactor, s: Side) -> i8 {
+        self.sides[s]
+            .iter()
+            .filter(|q| q.alive > 0)
+            .map(|q| leader_ld(r.profile(q.unit as usize), q.alive))
+            .max()
+            .unwrap_or(0)
+    }
+}
+
+/// "Panic": a panicked squad that is not prone goes prone (one action of every model: no cover
+/// on open ground), then, if it has the actions, tries to recover. Returns whether it passed.
+pub fn panic_step<D: Dice>(r: &GruntFactor, p: &SquadProfile, q: &mut Squad, actions: &mut [u8], dice: &mut D) {
+    if !q.prone {
+        for a in actions.iter_mut() {
+            *a = a.saturating_sub(1);
+        }
+        q.prone = true;
+    }
+    if spend_together(actions, r.rules.recovery_actions) && roll_under(dice, recovery_value(r, p, q.alive, q.fired_on))
+    {
+        q.panicked = false;
+    }
+}
+
+/// "Morale checks" and "Special morale checks" of an enemy squad after one activation: a
+/// failed morale check panics it; more than 10 hits need another LD check or it falls back
+/// 10 cm from the firing squad.
+pub fn morale_after_fire<D: Dice>(q: &mut Squad, due: bool, hits: u8, ld: i8, away: f64, dice: &mut D) {
+    if q.alive == 0 {
+        return;
+    }
+    if due && !q.panicked && !roll_under(dice, ld) {
+        q.panicked = true;
+    }
+    if hits > SPECIAL_CHECK_HITS && !roll_under(dice, ld) {
+        q.x += away * FALL_BACK;
+    }
+}
+
+/// One squad's activation: every living model uses all its actions ("Turn sequence" 2–3).
+pub fn activate<D: Dice>(r: &GruntFactor, battle: &mut Battle, s: Side, i: usize, dice: &mut D) {
+    let e = 1 - s;
+    let mut q = battle.sides[s][i];
+    let p = r.profile(q.unit as usize);
+    let slots = living(p, q.alive);
+    let mut actions = [0u8; MAX_MODELS];
+    for a in &mut actions[slots.clone()] {
+        *a = p.ac;
+    }
+    let was_panicked = q.panicked;
+    if q.panicked {
+        panic_step(r, p, &mut q, &mut actions[slots.clone()], dice);
+    }
+    q.fired_on = false;
+    q.activated = true;
+    battle.sides[s][i] = q;
+    let Some((t0, d0)) = battle.nearest_enemy(s, i) else { return };
+    let ld = leader_ld(p, q.alive);
+    let target0 = r.profile(battle.sides[e][t0].unit as usize);
+    let aiming = Aiming { target: target0, target_prone: battle.sides[e][t0].prone, panicked: q.panicked, ld };
+    let (m, nd) = plan_moves(r, p, q.alive, d0, !was_panicked && may_advance(p, q.alive, false), &aiming);
+    let dir = if s == 0 { 1.0 } else { -1.0 };
+    battle.sides[s][i].x += dir * (d0 - nd);
+    let x = battle.sides[s][i].x;
+
+    let n_enemy = battle.sides[e].len();
+    battle.before.clear();
+    battle.before.extend(battle.sides[e].iter().map(|t| t.alive));
+    battle.hits.clear();
+    battle.hits.resize(n_enemy, 0);
+    'models: for slot in slots {
+        let n = actions[slot].saturating_sub(m);
+        let Some((t, d)) = battle.nearest_enemy(s, i) else { break };
+        let tq = battle.sides[e][t];
+        let a = Aiming { target: r.profile(tq.unit as usize), target_prone: tq.prone, panicked: q.panicked, ld };
+        let aim = aims(r, p, slot, d, n, &a);
+        // "Aim": the aimed model is the target's first living model.
+        let mut aimed = aim.then(|| (t, r.profile(tq.unit as usize).size() - tq.alive));
+        for _ in 0..n - aim as u8 {
+            let Some((_, d)) = battle.nearest_enemy(s, i) else { break 'models };
+            if needs_ld_test(r, d) && !roll_under(dice, ld) {
+                continue;
+            }
+            let Some(b) = band(r, d) else { continue };
+            let w = r.weapons[p.weapons[slot] as usize].bands[b];
+            if !w.usable() {
+                continue;
+            }
+            for _ in 0..w.shots {
+                let Some((t, d)) = battle.nearest_enemy(s, i) else { break 'models };
+                let Some(b) = band(r, d) else { break };
+                let w = r.weapons[p.weapons[slot] as usize].bands[b];
+                if !w.usable() {
+                    break;
+                }
+                let tq = &mut battle.sides[e][t];
+                let tp = r.profile(tq.unit as usize);
+                let first = tp.size() - tq.alive;
+                let bonus = aimed == Some((t, first));
+                tq.fired_on = true;
+                if roll_under(dice, hit_value(p.rc, q.panicked, w.hit.unwrap_or(0), bonus, tq.prone)) {
+                    battle.hits[t] = battle.hits[t].saturating_add(1);
+                    if fails_saves(dice, tp.a, w.damage.unwrap_or(0), w.saves) {
+                        tq.alive -= 1;
+                        if bonus {
+                            aimed = None;
+                        }
+                        if tq.alive == 0 {
+                            battle.kills[s] += 1;
+                        }
+                    }
+                }
+            }
+        }
+    }
+    // Morale: the squads this activation hit, and friends of an annihilated squad of 5+.
+    battle.due.clear();
+    battle.due.resize(n_enemy, false);
+    for j in 0..n_enemy {
+        let t = battle.sides[e][j];
+        let tp = r.profile(t.unit as usize);
+        battle.due[j] |= morale_check_due(r, tp.size(), battle.before[j], t.alive);
+        // "a friendly squad (with originally at least 5 soldiers in it) in LOS is annihilated".
+        if t.alive == 0 && battle.before[j] > 0 && tp.size() >= 5 {
+            for (k, d) in battle.due.iter_mut().enumerate() {
+                *d |= k != j;
+            }
+        }
+    }
+    for j in 0..n_enemy {
+        let mut t = battle.sides[e][j];
+        let ld = leader_ld(r.profile(t.unit as usize), t.alive);
+        let away = if (t.x - x) >= 0.0 { 1.0 } else { -1.0 };
+        morale_after_fire(&mut t, battle.due[j], battle.hits[j], ld, away, dice);
+        battle.sides[e][j] = t;
+    }
+}
+
+/// Plays a battle from deployment: game turns of alternating squad activations until a side
+/// has no squad left or `max_rounds` turns pass (draw). Side A starts the first turn if
+/// `a_first`; later turns roll for it ("Turn sequence").
+pub fn play<D: Dice>(
+    r: &GruntFactor,
+    battle: &mut Battle,
+    dice: &mut D,
+    a_first: bool,
+    max_rounds: u32,
+) -> DuelOutcome {
+    for turn in 0..max_rounds {
+        let mut cur = if turn == 0 {
+            if a_first { 0 } else { 1 }
+        } else {
+            roll_for_first(dice, battle.highest_ld(r, 0), battle.highest_ld(r, 1))
+        };
+        for side in &mut battle.sides {
+            for q in side.iter_mut() {
+                q.activated = false;
+            }
+        }
+        loop {
+            let next = |b: &Battle, s: Side| b.sides[s].iter().position(|q| q.alive > 0 && !q.activated);
+            let i = match (next(battle, cur), next(battle, 1 - cur)) {
+                (Some(i), _) => i,
+                (None, Some(_)) => {
+                    cur = 1 - cur;
+                    continue;
+                }
+                (None, None) => break,
+            };
+            activate(r, battle, cur, i, dice);
+            if !battle.has_squads(1 - cur) {
+                return DuelOutcome { winner: Some(cur), turns: turn + 1, kills: battle.kills };
+            }
+            cur = 1 - cur;
+        }
+    }
+    DuelOutcome { winner: None, turns: max_rounds, kills: battle.kills }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::dice::ScriptedDice;
+    use crate::rulesets::grunt_factor::tests::ruleset;
+
+    #[test]
+    fn to_hit_follows_the_book_example_and_panic_halves_first() {
+        // "Marine (RC 7) with assault rifle (+2 in short range) ... covered more than 50%":
+        // the book's own example reads 7 + 2 - 1 = 8; a roll of 6 hits.
+        assert_eq!(hit_value(7, false, 2, false, false) - 1, 8);
+        assert!(6 <= hit_value(7, false, 2, false, false) - 1);
+        // Panic halves RC, rounding down, before modifiers: 7 → 3, +1 SR, +3 aim, −1 prone = 6.
+        assert_eq!(hit_value(7, true, 1, true, true), 6);
+        let mut d = ScriptedDice::new(&[6, 7]);
+        assert!(roll_under(&mut d, 6));
+        assert!(!roll_under(&mut d, 6));
+    }
+
+    #[test]
+    fn saves_follow_the_book_examples_with_xn() {
+        // Dam 8 vs A 8: save on 10 or less; Dam 10: 8 or less; Dam 6: 12 or less.
+        assert_eq!((save_value(8, 8), save_value(8, 10), save_value(8, 6)), (10, 8, 12));
+        // (x2): both saves must pass. Rolls 8 then 9 against 8: the second fails → removed.
+        let mut d = ScriptedDice::new(&[8, 9]);
+        assert!(fails_saves(&mut d, 8, 10, 2));
+        let mut d = ScriptedDice::new(&[8, 1]);
+        assert!(!fails_saves(&mut d, 8, 10, 2));
+        // A first failure ends it: one die only.
+        let mut d = ScriptedDice::new(&[20]);
+        assert!(fails_saves(&mut d, 8, 10, 2));
+        assert_eq!(d.used(), 1);
+        assert!((p_kill_per_hit(8, 10, 2) - (1.0 - 0.16)).abs() < 1e-12);
+        // The assault rifle's long-range Dam 0 as printed: Regular (A 7) saves on 17.
+        assert!((p_kill_per_hit(7, 0, 1) - 0.15).abs() < 1e-12);
+    }
+
+    #[test]
+    fn bands_and_sighting() {
+        let r = ruleset();
+        let b: Vec<Option<usize>> =
+            [0.0, 5.0, 20.0, 20.5, 40.0, 70.0, 110.0, 140.0, 141.0].iter().map(|&d| band(&r, d)).collect();
+        assert_eq!(b, [Some(0), Some(1), Some(1), Some(2), Some(2), Some(3), Some(4), Some(5), None]);
+        assert!(!needs_ld_test(&r, 60.0) && needs_ld_test(&r, 61.0));
+    }
+
+    #[test]
+    fn morale_triggers() {
+        let r = ruleset();
+        // The leader (first casualty) killed: due.
+        assert!(morale_check_due(&r, 5, 5, 4));
+        // 4 → 3 of 5: 1 of 4 is 25%, not more; size 3 is not below 50%: not due.
+        assert!(!morale_check_due(&r, 5, 4, 3));
+        // 1 of 11 killed: nothing.
+        assert!(!morale_check_due(&r, 12, 11, 10));
+        // 6 → 5 of 12: 1 of 6 is not more than 25%, but the squad is below half for the first time.
+        assert!(morale_check_due(&r, 12, 6, 5));
+        assert!(!morale_check_due(&r, 12, 5, 4), "already below half, 1 of 5 is not more than 25%");
+        assert!(!morale_check_due(&r, 12, 5, 5));
+    }
+
+    #[test]
+    fn panic_goes_prone_then_recovers_with_three_actions() {
+        let r = ruleset();
+        let p = r.profile(r.find("regular-rifles"));
+        let mut q = Squad { unit: 0, alive: 4, x: 0.0, panicked: true, prone: false, fired_on: true, activated: false };
+        let mut actions = [3u8; 4];
+        // Leader LD 9 (the Sergeant is dead: no CO bonus), under fire −4: pass on 5 or less.
+        let mut d = ScriptedDice::new(&[5]);
+        panic_step(&r, p, &mut q, &mut actions, &mut d);
+        assert!(q.prone && !q.panicked);
+        assert_eq!(actions, [1, 1, 1, 2], "prone: one each; recovery: one each from the first three");
+        let mut q2 = Squad { panicked: true, prone: true, fired_on: false, ..q };
+        let mut actions = [3u8; 4];
+        let mut d = ScriptedDice::new(&[8]);
+        panic_step(&r, p, &mut q2, &mut actions, &mut d);
+        assert!(q2.panicked, "LD 9 − 2 = 7: a roll of 8 fails");
+        // Too few actions: no test, no die.
+        let mut actions = [1u8, 1];
+        let mut d = ScriptedDice::new(&[]);
+        let mut q3 = Squad { panicked: true, prone: true, ..q };
+        panic_step(&r, p, &mut q3, &mut actions, &mut d);
+        assert!(q3.panicked && d.used() == 0);
+    }
+
+    #[test]
+    fn failed_checks_panic_and_fall_back() {
+        let mut q =
+            Squad { unit: 0, alive: 3, x: 50.0, panicked: false, prone: false, fired_on: true, activated: false };
+        let mut d = ScriptedDice::new(&[10, 11]);
+        morale_after_fire(&mut q, true, 11, 9, 1.0, &mut d);
+        assert!(q.panicked);
+        assert_eq!(q.x, 60.0);
+        let mut d = ScriptedDice::new(&[9]);
+        let mut q = Squad { panicked: false, x: 50.0, ..q };
+        morale_after_fire(&mut q, true, 10, 9, 1.0, &mut d);
+        assert!(!q.panicked && q.x == 50.0, "10 hits are not more than 10");
+    }
+
+    #[test]
+    fn one_scripted_fire_action_with_xn_shots() {
+        // A fresh Regular LMG squad fires at Regular rifles (A 7) 10 cm away (PB).
+        let r = ruleset();
+        let mut b = Battle::default();
+        b.deploy(&r, r.find("regular-lmg"), 1, r.find("regular-rifles"), 1, 10.0);
+        // The Sergeant (AR, PB +2, RC 9 → hits on 9 or less, Dam 10 → save on 7 or less):
+        // at PB plain fire: 3 actions, 1 shot each. Aim? plain 3 × 9/20 vs aimed 2 × 12/20:
+        // 1.35 < 1.2? No: plain is better, so no aim.
+        // Sergeant: hit 1, save 8 (fails → the enemy Sergeant dies), hit 20 (miss), hit 1 save 1.
+        // LMG: 3 actions × 3 shots at +3: hit value 10, Dam 11 → save 6 or less.
+        // Then 3 soldiers × 3 actions. We script misses (20) for everyone after the Sergeant.
+        let mut rolls = vec![1, 8, 20, 1, 1];
+        rolls.extend(std::iter::repeat_n(20, 9 + 9));
+        // Morale: the leader died → check against LD 9 (no CO): roll 10 fails → panicked.
+        rolls.push(10);
+        let mut d = ScriptedDice::new(&rolls);
+        activate(&r, &mut b, 0, 0, &mut d);
+        assert_eq!(d.used(), rolls.len());
+        let t = b.sides[1][0];
+        assert_eq!((t.alive, t.panicked, t.fired_on), (4, true, true));
+    }
+}
