@@ -188,6 +188,7 @@ fn small_analysis() -> RulesetAnalysis {
         config_text: None,
         skirmish: None,
         gunplay_skirmish: None,
+        amc_upgrades: None,
         fair_costs: None,
         lint: Vec::new(),
     }

@@ -282,6 +282,7 @@ pub fn analyse<R: Ruleset>(
         config_text: None,
         skirmish: None,
         gunplay_skirmish: None,
+        amc_upgrades: None,
         fair_costs: None,
     }
 }

@@ -202,4 +202,7 @@ pub struct RulesetAnalysis {
     /// Suggested costs from the balance solver; `None` if not run.
     #[serde(default)]
     pub fair_costs: Option<balance::FairCosts>,
+    /// Army Men Combat's upgrade table (upgraded entry against plain entry); `None` elsewhere.
+    #[serde(default)]
+    pub amc_upgrades: Option<crate::rulesets::amc::upgrades::UpgradeTable>,
 }

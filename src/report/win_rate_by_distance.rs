@@ -285,6 +285,7 @@ mod tests {
             config_text: None,
             skirmish: None,
             gunplay_skirmish: None,
+            amc_upgrades: None,
             fair_costs: None,
             lint: Vec::new(),
             variants: vec![],

@@ -5,6 +5,7 @@
 //! the command line picks a ruleset through the [`AnyRuleset`] enum (like hyperfine's
 //! `ExportType`). Adding a ruleset touches its module, its config and one match arm here.
 
+pub mod amc;
 pub mod gng;
 pub mod gunplay;
 
@@ -196,7 +197,7 @@ pub struct UnknownUnit {
 /// The rulesets pointsworth knows: id, rulebook title, whether it is implemented yet.
 pub const RULESETS: &[(&str, &str, bool)] = &[
     ("guns-n-grenades", "Guns 'N Grenades v1.5", true),
-    ("army-men-combat", "Army Men Combat v2.0", false),
+    ("army-men-combat", "Army Men Combat v2.0", true),
     ("grunt-factor", "The Grunt Factor", false),
     ("vsgmr", "Very Simple Generic Miniatures Rules v7", false),
     ("gunplay", "Gunplay", true),
@@ -242,6 +243,7 @@ pub fn default_config(id: &str) -> PathBuf {
 pub enum AnyRuleset {
     GunsNGrenades(gng::GunsNGrenades),
     Gunplay(gunplay::Gunplay),
+    ArmyMenCombat(amc::ArmyMenCombat),
 }
 
 /// Calls generic code with the concrete ruleset: `with_ruleset!(any, r => run(r))`.
@@ -251,6 +253,7 @@ macro_rules! with_ruleset {
         match $any {
             $crate::rulesets::AnyRuleset::GunsNGrenades($r) => $body,
             $crate::rulesets::AnyRuleset::Gunplay($r) => $body,
+            $crate::rulesets::AnyRuleset::ArmyMenCombat($r) => $body,
         }
     };
 }
@@ -263,6 +266,9 @@ impl AnyRuleset {
             None => Err(RulesetError::Unknown { name: id.to_string() }),
             Some((_, _, false)) => Err(RulesetError::NotImplemented { name: canonical }),
             Some(("gunplay", _, _)) => Ok(AnyRuleset::Gunplay(gunplay::Gunplay::from_source(source, overrides)?)),
+            Some(("army-men-combat", _, _)) => {
+                Ok(AnyRuleset::ArmyMenCombat(amc::ArmyMenCombat::from_source(source, overrides)?))
+            }
             Some(_) => Ok(AnyRuleset::GunsNGrenades(gng::GunsNGrenades::from_source(source, overrides)?)),
         }
     }
