@@ -57,7 +57,7 @@ mod tests {
     #[test]
     fn the_army_limits_of_the_rulebook() {
         let r = amc(&[]);
-        let p = |n: &str| (n, &r.profiles[r.find(n)]);
+        let p = |n: &'static str| (n, &r.profiles[r.find(n)]);
         // 150 tank + 150 of riflemen: legal, exactly half vehicles.
         let ok = [p("Tank"), p("Riflemen (10)"), p("Riflemen (10)"), p("Riflemen (10)")];
         assert_eq!(r.army.check(&ok), Ok(300.0));

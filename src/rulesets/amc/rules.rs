@@ -392,7 +392,8 @@ pub fn melee<D: Dice>(
         if to_def == to_chg {
             continue;
         }
-        let (lp, loser) = if to_def < to_chg { (dp, &mut *defender) } else { (cp, &mut *charger) };
+        // `to_def` are the wounds the charger caused, `to_chg` those the defender caused.
+        let (lp, loser) = if to_chg < to_def { (dp, &mut *defender) } else { (cp, &mut *charger) };
         if loser.alive() && !quality_test(dice, lp.quality, QUALITY) {
             loser.models = 0;
         }
