@@ -190,6 +190,7 @@ fn small_analysis() -> RulesetAnalysis {
         gunplay_skirmish: None,
         vsgmr: None,
         grunt_factor: None,
+        amc_upgrades: None,
         fair_costs: None,
         lint: Vec::new(),
     }

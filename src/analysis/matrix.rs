@@ -284,6 +284,7 @@ pub fn analyse<R: Ruleset>(
         gunplay_skirmish: None,
         vsgmr: None,
         grunt_factor: None,
+        amc_upgrades: None,
         fair_costs: None,
     }
 }

@@ -208,4 +208,7 @@ pub struct RulesetAnalysis {
     /// VSGMR's cost audit and attribute prices (VSGMR only).
     #[serde(default)]
     pub vsgmr: Option<crate::rulesets::vsgmr::prices::VsgmrAnalysis>,
+    /// Army Men Combat's upgrade table (upgraded entry against plain entry); `None` elsewhere.
+    #[serde(default)]
+    pub amc_upgrades: Option<crate::rulesets::amc::upgrades::UpgradeTable>,
 }

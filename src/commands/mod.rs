@@ -1,5 +1,6 @@
 //! Subcommand implementations that live outside `app.rs`, one module each.
 
+pub mod amc;
 pub mod check;
 pub mod fair_costs;
 pub mod gunplay_skirmish;

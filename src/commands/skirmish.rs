@@ -153,6 +153,9 @@ pub fn attach_to_report(ruleset: &AnyRuleset, analysis: &mut crate::analysis::Ru
     if let AnyRuleset::Vsgmr(r) = ruleset {
         return crate::commands::vsgmr::attach_to_report(r, analysis, seed);
     }
+    if let AnyRuleset::ArmyMenCombat(r) = ruleset {
+        return crate::commands::amc::attach_to_report(r, analysis, seed);
+    }
     #[allow(unreachable_patterns)]
     let r: &GunsNGrenades = match ruleset {
         AnyRuleset::GunsNGrenades(r) => r,

@@ -17,6 +17,7 @@
 //!   line. Rows keep the analysis's order (efficiency best first, matrices in unit order),
 //!   and nothing depends on hash-map iteration order or the clock.
 
+mod amc;
 pub mod atomic;
 mod charts;
 mod fair_costs;

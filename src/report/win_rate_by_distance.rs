@@ -287,6 +287,7 @@ mod tests {
             gunplay_skirmish: None,
             vsgmr: None,
             grunt_factor: None,
+            amc_upgrades: None,
             fair_costs: None,
             lint: Vec::new(),
             variants: vec![],

@@ -5,6 +5,7 @@
 //! the command line picks a ruleset through the [`AnyRuleset`] enum (like hyperfine's
 //! `ExportType`). Adding a ruleset touches its module, its config and one match arm here.
 
+pub mod amc;
 pub mod gng;
 pub mod grunt_factor;
 pub mod gunplay;
@@ -198,7 +199,7 @@ pub struct UnknownUnit {
 /// The rulesets pointsworth knows: id, rulebook title, whether it is implemented yet.
 pub const RULESETS: &[(&str, &str, bool)] = &[
     ("guns-n-grenades", "Guns 'N Grenades v1.5", true),
-    ("army-men-combat", "Army Men Combat v2.0", false),
+    ("army-men-combat", "Army Men Combat v2.0", true),
     ("grunt-factor", "The Grunt Factor", true),
     ("vsgmr", "Very Simple Generic Miniatures Rules v7", true),
     ("gunplay", "Gunplay", true),
@@ -246,6 +247,7 @@ pub enum AnyRuleset {
     Gunplay(gunplay::Gunplay),
     Vsgmr(vsgmr::Vsgmr),
     GruntFactor(grunt_factor::GruntFactor),
+    ArmyMenCombat(amc::ArmyMenCombat),
 }
 
 /// Calls generic code with the concrete ruleset: `with_ruleset!(any, r => run(r))`.
@@ -257,6 +259,7 @@ macro_rules! with_ruleset {
             $crate::rulesets::AnyRuleset::Gunplay($r) => $body,
             $crate::rulesets::AnyRuleset::Vsgmr($r) => $body,
             $crate::rulesets::AnyRuleset::GruntFactor($r) => $body,
+            $crate::rulesets::AnyRuleset::ArmyMenCombat($r) => $body,
         }
     };
 }
@@ -272,6 +275,8 @@ impl AnyRuleset {
             Some(("vsgmr", _, _)) => Ok(AnyRuleset::Vsgmr(vsgmr::Vsgmr::from_source(source, overrides)?)),
             Some(("grunt-factor", _, _)) => {
                 Ok(AnyRuleset::GruntFactor(grunt_factor::GruntFactor::from_source(source, overrides)?))
+            Some(("army-men-combat", _, _)) => {
+                Ok(AnyRuleset::ArmyMenCombat(amc::ArmyMenCombat::from_source(source, overrides)?))
             }
             Some(_) => Ok(AnyRuleset::GunsNGrenades(gng::GunsNGrenades::from_source(source, overrides)?)),
         }

@@ -1,0 +1,78 @@
+//! The army limits (AMC 2.0, "The Armies"): 300 points, up to half of them vehicles, at most
+//! three units of Gunners, Snipers or Heavy Weapons ("Supports") in any combination.
+//!
+//! Why a checker and not a builder yet: the random-army mission (issue 4, item 4) is not built
+//! in this release; the limits are checked for army lists a user writes and are tested, so the
+//! mission can reuse them.
+
+use serde::{Deserialize, Serialize};
+
+use crate::rulesets::amc::{Kind, Profile};
+
+/// The `[army]` table.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ArmyLimits {
+    /// Points per army (300).
+    pub points: f64,
+    /// Largest share of the points spent on vehicles (0.5).
+    pub vehicle_share: f64,
+    /// Most units of Gunners, Snipers or Heavy Weapons together (3).
+    pub max_support: u32,
+}
+
+impl ArmyLimits {
+    /// Checks an army given as `(entry name, profile)` per unit; returns its points, or a
+    /// message naming the limit broken and by how much.
+    pub fn check(&self, army: &[(&str, &Profile)]) -> Result<f64, String> {
+        let total: f64 = army.iter().map(|u| u.1.cost).sum();
+        if total > self.points + 1e-9 {
+            return Err(format!("the army costs {total} points, more than the {} allowed", self.points));
+        }
+        let vehicles: f64 = army.iter().filter(|u| u.1.kind == Kind::Vehicle).map(|u| u.1.cost).sum();
+        if vehicles > self.vehicle_share * self.points + 1e-9 {
+            return Err(format!(
+                "vehicles cost {vehicles} points, more than {} (up to half of the {} points)",
+                self.vehicle_share * self.points,
+                self.points
+            ));
+        }
+        let support: Vec<&str> = army.iter().filter(|u| u.1.support).map(|u| u.0).collect();
+        if support.len() as u32 > self.max_support {
+            return Err(format!(
+                "{} units of Gunners, Snipers or Heavy Weapons ({}); at most {} allowed",
+                support.len(),
+                support.join(", "),
+                self.max_support
+            ));
+        }
+        Ok(total)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::rulesets::amc::testing::amc;
+
+    #[test]
+    fn the_army_limits_of_the_rulebook() {
+        let r = amc(&[]);
+        let p = |n: &'static str| (n, &r.profiles[r.find(n)]);
+        // 150 tank + 150 of riflemen: legal, exactly half vehicles.
+        let ok = [p("Tank"), p("Riflemen (10)"), p("Riflemen (10)"), p("Riflemen (10)")];
+        assert_eq!(r.army.check(&ok), Ok(300.0));
+        // Tank + Jeep = 190 points of vehicles: more than half.
+        let e = r.army.check(&[p("Tank"), p("Jeep"), p("Riflemen (5)")]).unwrap_err();
+        assert!(e.contains("vehicles cost 190"), "{e}");
+        // Four support units.
+        let e =
+            r.army.check(&[p("Gunners (1)"), p("Snipers (1)"), p("Heavy Weapons (1)"), p("Gunners (1)")]).unwrap_err();
+        assert!(e.contains("4 units of Gunners"), "{e}");
+        // Over 300 points.
+        let e = r
+            .army
+            .check(&[p("Veterans (10)"), p("Veterans (10)"), p("Veterans (10)"), p("Veterans (10)")])
+            .unwrap_err();
+        assert!(e.contains("320 points"), "{e}");
+    }
+}

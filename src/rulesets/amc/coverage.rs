@@ -1,0 +1,205 @@
+//! The rules-coverage table and the ruleset lint of Army Men Combat v2.0. Printed in the
+//! report and by `pointsworth rules army-men-combat`.
+
+use crate::analysis::{Coverage, CoverageRow, LintFinding};
+use crate::rulesets::Ruleset;
+use crate::rulesets::amc::{ArmyMenCombat, Kind};
+
+/// Every rule of the rulebook with its status in this release (duels and points-matched
+/// squads on open ground; the mission is not built yet).
+pub fn table() -> Vec<CoverageRow> {
+    use Coverage::*;
+    let rows: &[(&str, &str, Coverage, &str)] = &[
+        ("Quality tests: 4+ on a d6", "General Principles", Modeled, ""),
+        (
+            "Additional dice added to the unit's total roll",
+            "General Principles",
+            Modeled,
+            "one more test for the whole unit",
+        ),
+        (
+            "Recruits must re-roll successful quality tests",
+            "Infantry Units",
+            Modeled,
+            "every quality test: hits, blocks, melee, morale, activation",
+        ),
+        ("Veterans may re-roll failed quality tests", "Infantry Units", Modeled, "always re-rolled"),
+        (
+            "Battlefield 4'x4' with 5-10 terrain pieces",
+            "Preparation",
+            NotModeled,
+            "the mission is not built in this release; duels are on open ground",
+        ),
+        (
+            "Armies of 300 points, up to half vehicles, up to 3 Gunners/Snipers/Supports",
+            "The Armies",
+            Simplified,
+            "checked by army::ArmyLimits (tested); no army files or random armies yet",
+        ),
+        (
+            "Deployment roll-off, alternate placing within 12\"",
+            "Deployment",
+            NotModeled,
+            "mission not built; duels start on two lines `[duel] distance` apart",
+        ),
+        (
+            "Mission: 4 rounds, score destroyed or Pinned units' points",
+            "Mission",
+            NotModeled,
+            "mission not built; duels end when a side is destroyed or after `max_rounds`",
+        ),
+        (
+            "Activation roll-off: d6 + non-activated units, ties re-roll",
+            "Playing the Game",
+            Modeled,
+            "the first activation of a duel alternates between trials (fair seats)",
+        ),
+        ("Hold: move 0\", shoot", "Activation", Modeled, ""),
+        (
+            "Hunker: +1 die to blocking rolls",
+            "Activation",
+            Simplified,
+            "the block die is in the rules (until the unit's next activation) but no duel tactic hunkers",
+        ),
+        (
+            "Guard: shoot in reaction, target +1 block die",
+            "Activation / Guard Actions",
+            Simplified,
+            "the +1 block die is in the rules; the reaction needs the mission's movement and line of sight: not played in duels",
+        ),
+        (
+            "Advance 6\" then shoot; Rush 12\"; Charge 12\"",
+            "Activation",
+            Modeled,
+            "straight toward the nearest enemy unit; stops 1\" short unless charging",
+        ),
+        ("Coherency: 2\" / 6\"", "Movement", NotModeled, "a unit is one position on the duel line"),
+        (
+            "Shooting: one quality test per attack, blocks per hit, casualties = hits - blocks",
+            "Shooting",
+            Modeled,
+            "defender removes plain models first, specialists last",
+        ),
+        (
+            "Models in range fire one weapon; two weapons: the better in range",
+            "Shooting / RULINGS",
+            Modeled,
+            "better = more expected hits on the target",
+        ),
+        ("Line of sight", "Shooting", Simplified, "always clear in duels"),
+        (
+            "Melee: charge, +1 attack die, simultaneous casualties, loser tests, repeat",
+            "Melee",
+            Modeled,
+            "every model strikes (all within 2\"); 20-round cap, then both stay",
+        ),
+        ("Melee: defenders move up to 3\"", "Melee", Simplified, "the charger moves onto the target's position"),
+        ("Morale: half or less after shooting → test, Pinned", "Morale", Modeled, ""),
+        ("Pinned: test to activate or when charged; fail destroyed", "Morale", Modeled, ""),
+        (
+            "Cover terrain: +1 block die for infantry",
+            "Terrain",
+            Simplified,
+            "`rules.cover` makes the whole duel ground cover (default false)",
+        ),
+        ("Difficult, dangerous and elevated terrain", "Terrain", NotModeled, "open ground only"),
+        ("Weapons table (Fists ... Cannon), D6/2D6 attacks per model", "Weapons", Modeled, ""),
+        ("Vehicles: halve hits, double for *", "Weapons", Modeled, ""),
+        ("Snipers: 2+ to hit, no block die per hit on infantry", "Infantry Units", Modeled, ""),
+        (
+            "Heavy Weapons / Artillery indirect fire",
+            "Infantry Units / Vehicle Units",
+            Simplified,
+            "in duels the target is always seen, so indirect fire changes nothing",
+        ),
+        ("Vehicles: Hold, Advance 12\", Rush 24\"; fire all weapons", "Vehicle Rules", Modeled, ""),
+        ("Vehicles in melee may not strike back", "Vehicle Rules", Modeled, ""),
+        (
+            "Damage table 1-2 / 3-4 / 5-6",
+            "Vehicle Rules",
+            Modeled,
+            "1-2: plain d6 4+ to activate; 3-4: no move next activation",
+        ),
+        (
+            "Front / side / rear arcs",
+            "Vehicle Rules",
+            Simplified,
+            "in duels vehicles face the enemy: every hit is frontal (rules::damage_roll has all three)",
+        ),
+        ("Artillery: moves 6\"/12\", shoots only on Hold", "Vehicle Units", Modeled, ""),
+        (
+            "Jeep / Truck / APC transport",
+            "Vehicle Units",
+            NotModeled,
+            "no embarking (RULINGS.md: simplified at first); transports fight as vehicles only",
+        ),
+        (
+            "Upgrades: Bayonets, Grenadier, Specialist, Truck, APC, MG, Medium Tank",
+            "Army Creation",
+            Modeled,
+            "valued in the upgrade table: upgraded force against plain force at equal points",
+        ),
+    ];
+    rows.iter()
+        .map(|&(rule, section, status, note)| CoverageRow {
+            rule: rule.to_string(),
+            source: format!("AMC 2.0, {section}"),
+            status,
+            note: note.to_string(),
+        })
+        .collect()
+}
+
+/// The ruleset lint: entries the rules cannot make fight, and printed values that look odd.
+pub fn lint(r: &ArmyMenCombat) -> Vec<LintFinding> {
+    let mut out = Vec::new();
+    let entries = r.units.iter().zip(&r.profiles).chain(r.upgraded.iter().map(|u| (&u.info, &u.profile)));
+    for (u, p) in entries {
+        if p.kind == Kind::Vehicle && !p.has_any_weapon() {
+            out.push(LintFinding {
+                subject: u.name.clone(),
+                finding: "no weapon and vehicles may not charge or strike in melee: it can never damage an enemy; \
+                          its value is transport, which is not modeled, so its efficiency is a floor"
+                    .into(),
+                source: "AMC 2.0, Vehicle Units".into(),
+            });
+        }
+    }
+    let recruits_half = |a: &str, b: &str| -> Option<(f64, f64)> {
+        let (i, j) = (r.find_unit(a).ok()?, r.find_unit(b).ok()?);
+        Some((r.profiles[i].cost, r.profiles[j].cost))
+    };
+    if let Some((five, ten)) = recruits_half("Riflemen (5)", "Riflemen (10)") {
+        if (ten - 2.0 * five).abs() < 1e-9 {
+            out.push(LintFinding {
+                subject: "Unit sizes".into(),
+                finding: "10 models cost exactly twice 5 models, but morale tests at half strength: two units of 5 \
+                          are pinned sooner than one of 10; sizes are priced as if equal"
+                    .into(),
+                source: "AMC 2.0, Infantry Units / Morale".into(),
+            });
+        }
+    }
+    out.push(LintFinding {
+        subject: "Medium Tank".into(),
+        finding: "listed twice (+1 die for +25, +2 dice for +50): read as two alternative upgrades".into(),
+        source: "AMC 2.0, Vehicle Units".into(),
+    });
+    let profiles: Vec<&crate::rulesets::amc::Profile> =
+        r.profiles.iter().chain(r.upgraded.iter().map(|u| &u.profile)).collect();
+    for (name, w) in &r.weapon_table {
+        if w.range == 0.0 {
+            continue;
+        }
+        let used =
+            profiles.iter().any(|p| p.weapons.iter().chain([&p.grenadier, &p.specialist]).flatten().any(|x| x == w));
+        if !used {
+            out.push(LintFinding {
+                subject: name.clone(),
+                finding: "in the weapon table but no unit or upgrade carries it".into(),
+                source: "AMC 2.0, Weapons".into(),
+            });
+        }
+    }
+    out
+}

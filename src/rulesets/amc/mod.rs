@@ -1,0 +1,629 @@
+//! Army Men Combat v2.0 (`army-men-combat`, alias `amc`): squads of 5 or 10 models, dice pools
+//! of quality tests, blocks, Pinned morale, vehicles with a damage table.
+//!
+//! Source: `rulebooks/army-men-combat-v2.0.txt`, read with RULINGS.md, "Army Men Combat
+//! v2.0". The rules live in [`rules`] (one function per rule step, and the default tactic),
+//! the exact solver for stand-up duels in [`exact`] (a Markov chain over model counts, Pinned
+//! and stunned flags), the rules-coverage table in [`coverage`], the army limits in [`army`],
+//! and the upgrade efficiency table in [`upgrades`].
+//!
+//! Why upgrades are not rows of the cost list: Army Men Combat prices a unit entry (Riflemen,
+//! 10 models) and sells upgrades on top (Bayonets +10). An upgrade is valued as the upgraded
+//! unit against the plain one at equal points (issue 4), so the matrix keeps the 15 plain
+//! entries (the generic matrix, efficiency and fair-cost code run on them unchanged) and each
+//! upgraded entry ("Riflemen (10) + Bayonets") is a profile of its own, played only against its
+//! plain entry in the separate table of [`upgrades`].
+
+pub mod army;
+pub mod coverage;
+pub mod exact;
+pub mod rules;
+pub mod upgrades;
+
+use serde::{Deserialize, Serialize};
+use toml::Spanned;
+
+use crate::analysis::balance::BalanceConfig;
+use crate::analysis::{CoverageRow, LintFinding, UnitInfo};
+use crate::config::{ConfigError, Origin, Overrides, Source, id_of};
+use crate::dice::Dice;
+use crate::rulesets::{DuelOutcome, DuelSettings, ExactDuel, NotExact, Ruleset};
+
+pub use rules::{Battle, UnitState};
+
+/// The `[rules]` table: settings of the duel ground and the rules' open numbers.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RulesConfig {
+    /// Whether the duel ground is cover: infantry targets get +1 block die against shooting
+    /// (AMC 2.0, "Cover Terrain"). Default false: open ground.
+    pub cover: bool,
+    /// Charge move, inches (AMC 2.0, "Activation": "Charge: Move 12" into melee").
+    pub charge_move: f32,
+    /// Melee rounds after which both units stay (RULINGS.md: 20).
+    pub melee_round_cap: u32,
+}
+
+/// Quality-test specials of a unit (AMC 2.0, "Infantry Units").
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Quality {
+    Normal,
+    /// Recruits: must re-roll successful quality tests.
+    Recruit,
+    /// Veterans: may re-roll failed quality tests.
+    Veteran,
+}
+
+/// Infantry or vehicle (AMC 2.0, "Vehicle Rules").
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Kind {
+    Infantry,
+    Vehicle,
+}
+
+/// A weapon of the weapon table (AMC 2.0, "Weapons").
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Weapon {
+    /// Range in inches; 0 for a melee weapon.
+    pub range: f32,
+    /// Fixed attacks per model (when `dice` is 0).
+    pub attacks: u8,
+    /// Number of D6 rolled per model for the attacks (`D6` = 1, `2D6` = 2), 0 if fixed.
+    pub dice: u8,
+    /// Marked `*`: hits are doubled against vehicles.
+    pub star: bool,
+}
+
+impl Weapon {
+    /// Whether a target `d` inches away is in range (melee weapons never shoot).
+    pub fn in_range(&self, d: f32) -> bool {
+        self.range > 0.0 && d <= self.range
+    }
+    /// Mean attacks per model.
+    pub fn mean_attacks(&self) -> f64 {
+        if self.dice == 0 { self.attacks as f64 } else { 3.5 * self.dice as f64 }
+    }
+    /// Mean hits per model before the hit test, as the target counts them (halved or doubled
+    /// against vehicles).
+    pub fn expected_hits_on(&self, target: &Profile) -> f64 {
+        let m = self.mean_attacks();
+        match (target.kind, self.star) {
+            (Kind::Vehicle, true) => 2.0 * m,
+            (Kind::Vehicle, false) => m / 2.0,
+            _ => m,
+        }
+    }
+}
+
+/// A validated unit entry (plain or upgraded): what the hot loop reads.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Profile {
+    pub cost: f64,
+    pub kind: Kind,
+    /// Models at full strength (the unit's original size).
+    pub models: u8,
+    pub quality: Quality,
+    /// Sniper: hits on 2+, infantry targets get no block die per hit.
+    pub sniper: bool,
+    /// May shoot at enemies other friendly units see (Heavy Weapons, Artillery).
+    pub indirect: bool,
+    /// May shoot only with Hold actions (Artillery).
+    pub hold_only: bool,
+    /// Counts against the limit of 3 Gunners, Snipers or Heavy Weapons units.
+    pub support: bool,
+    /// Infantry: `weapons[0]` is every model's weapon. Vehicles fire all of them.
+    pub weapons: [Option<Weapon>; 2],
+    /// Grenadier: one model also carries this weapon (grenades or C4).
+    pub grenadier: Option<Weapon>,
+    /// Specialist: one model's weapon replaces his rifle (flamethrower or bazooka).
+    pub specialist: Option<Weapon>,
+    /// Melee attacks per model (Fists 1, Bayonet 2).
+    pub melee_attacks: u8,
+    /// Additional block dice (vehicle armor).
+    pub armor: u8,
+    /// Advance and Rush moves, inches.
+    pub advance: f32,
+    pub rush: f32,
+    /// Models it can transport (not modeled in battles).
+    pub transport: u8,
+}
+
+impl Profile {
+    /// Whether any of its shooting weapons reaches `d` inches.
+    pub fn has_weapon_in_range(&self, d: f32) -> bool {
+        self.weapons.iter().chain([&self.grenadier, &self.specialist]).flatten().any(|w| w.in_range(d))
+    }
+    /// Whether it has any shooting weapon at all.
+    pub fn has_any_weapon(&self) -> bool {
+        self.weapons.iter().chain([&self.grenadier, &self.specialist]).flatten().any(|w| w.range > 0.0)
+    }
+    /// The longest range of its weapons, inches (0: none).
+    pub fn max_range(&self) -> f32 {
+        self.weapons.iter().chain([&self.grenadier, &self.specialist]).flatten().map(|w| w.range).fold(0.0, f32::max)
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawWeapon {
+    name: Spanned<String>,
+    /// Inches, or "melee".
+    range: Spanned<toml::Value>,
+    /// "1", "3", "D6", "2D6", optionally with a trailing `*`.
+    attacks: Spanned<String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawUnit {
+    name: Spanned<String>,
+    cost: Spanned<f64>,
+    kind: Kind,
+    models: Spanned<i64>,
+    #[serde(default = "normal")]
+    quality: Quality,
+    #[serde(default)]
+    weapons: Vec<Spanned<String>>,
+    #[serde(default = "fists")]
+    melee: Spanned<String>,
+    #[serde(default)]
+    special: Vec<Spanned<String>>,
+    #[serde(default = "no_armor")]
+    armor: Spanned<i64>,
+    #[serde(default)]
+    transport: i64,
+    /// Advance and Rush, inches (default: infantry 6/12, vehicles 12/24).
+    #[serde(default)]
+    moves: Option<Spanned<Vec<f64>>>,
+    #[serde(default)]
+    upgrades: Vec<Spanned<String>>,
+}
+
+fn normal() -> Quality {
+    Quality::Normal
+}
+fn no_armor() -> Spanned<i64> {
+    Spanned::new(0..0, 0)
+}
+fn fists() -> Spanned<String> {
+    Spanned::new(0..0, "Fists".to_string())
+}
+
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawUpgrade {
+    name: Spanned<String>,
+    cost: Spanned<f64>,
+    /// Which rulebook option it is ("Bayonets", "Grenadier", ...), for the report.
+    option: String,
+    #[serde(default)]
+    melee: Option<Spanned<String>>,
+    #[serde(default)]
+    grenadier: Option<Spanned<String>>,
+    #[serde(default)]
+    specialist: Option<Spanned<String>>,
+    #[serde(default)]
+    weapon: Option<Spanned<String>>,
+    #[serde(default)]
+    armor: i64,
+    #[serde(default)]
+    transport: Option<i64>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawConfig {
+    ruleset: Spanned<String>,
+    rules: RulesConfig,
+    duel: DuelSettings,
+    #[serde(default)]
+    balance: BalanceConfig,
+    upgrades: upgrades::UpgradeSettings,
+    army: army::ArmyLimits,
+    #[serde(rename = "weapon")]
+    weapons: Vec<RawWeapon>,
+    #[serde(rename = "unit")]
+    units: Vec<RawUnit>,
+    #[serde(rename = "upgrade")]
+    upgrade_list: Vec<RawUpgrade>,
+}
+
+/// An upgraded entry: `base` (index into the cost list) with one upgrade bought.
+#[derive(Debug, Clone, PartialEq)]
+pub struct UpgradedEntry {
+    /// "Riflemen (10) + Bayonets".
+    pub info: UnitInfo,
+    pub profile: Profile,
+    /// Index of the plain entry in the cost list.
+    pub base: usize,
+    /// The upgrade's name ("Bayonets") and its rulebook option ("Bayonets", "Grenadier"...).
+    pub upgrade: String,
+    pub option: String,
+    pub upgrade_cost: f64,
+}
+
+/// The loaded Army Men Combat ruleset.
+#[derive(Debug, Clone)]
+pub struct ArmyMenCombat {
+    pub rules: RulesConfig,
+    pub duel: DuelSettings,
+    pub balance: BalanceConfig,
+    pub upgrade_settings: upgrades::UpgradeSettings,
+    pub army: army::ArmyLimits,
+    /// The plain cost list (the matrix rows).
+    pub units: Vec<UnitInfo>,
+    pub profiles: Vec<Profile>,
+    /// Every upgraded entry, in config order of units then upgrades.
+    pub upgraded: Vec<UpgradedEntry>,
+    /// Weapon names and profiles of the weapon table, in config order (for the lint).
+    pub weapon_table: Vec<(String, Weapon)>,
+}
+
+fn weapon_from_raw(source: &Source, w: &RawWeapon) -> Result<(String, Weapon), ConfigError> {
+    let name = w.name.get_ref().trim().to_string();
+    let ctx = format!("weapon {name:?}: ");
+    let range = match w.range.get_ref() {
+        toml::Value::String(s) if id_of(s) == "melee" => 0.0,
+        toml::Value::Integer(i) if (1..=200).contains(i) => *i as f32,
+        toml::Value::Float(f) if *f > 0.0 && *f <= 200.0 => *f as f32,
+        v => {
+            return Err(source
+                .error_at(&w.range.span(), format!("{ctx}range must be \"melee\" or inches from 1 to 200, got {v}")));
+        }
+    };
+    let text = w.attacks.get_ref().trim().to_uppercase();
+    let (body, star) = match text.strip_suffix('*') {
+        Some(b) => (b.trim().to_string(), true),
+        None => (text.clone(), false),
+    };
+    let (attacks, dice) = match body.as_str() {
+        "D6" => (0, 1),
+        "2D6" => (0, 2),
+        n => match n.parse::<u8>() {
+            Ok(k) if (1..=20).contains(&k) => (k, 0),
+            _ => {
+                return Err(source.error_at(
+                    &w.attacks.span(),
+                    format!("{ctx}attacks must be 1 to 20, \"D6\" or \"2D6\", optionally followed by *, got {text:?}"),
+                ));
+            }
+        },
+    };
+    Ok((name, Weapon { range, attacks, dice, star }))
+}
+
+impl ArmyMenCombat {
+    /// Parses and validates a config, applying `--set` overrides (`rules.*`, `duel.*`,
+    /// `balance.*`, `upgrades.*`, `army.*`, `unit.ID.cost`).
+    ///
+    /// Errors carry `file:line:col` and name the weapon, unit or upgrade and the key.
+    pub fn from_source(source: &Source, overrides: &Overrides) -> Result<Self, ConfigError> {
+        overrides.check_sections(&["rules", "duel", "unit", "balance", "upgrades", "army"])?;
+        let mut raw: RawConfig = source.parse()?;
+        if raw.ruleset.get_ref() != "army-men-combat" {
+            return Err(source.error_at(
+                &raw.ruleset.span(),
+                format!("ruleset must be \"army-men-combat\" in this file, got {:?}", raw.ruleset.get_ref()),
+            ));
+        }
+        overrides.apply_section("rules", &mut raw.rules)?;
+        overrides.apply_section("duel", &mut raw.duel)?;
+        overrides.apply_section("balance", &mut raw.balance)?;
+        overrides.apply_section("upgrades", &mut raw.upgrades)?;
+        overrides.apply_section("army", &mut raw.army)?;
+        let bad = |m: String| source.error(m);
+        raw.duel.validate(200.0, "in").map_err(bad)?;
+        raw.balance.validate().map_err(|m| source.error(m))?;
+        raw.upgrades.validate().map_err(|m| source.error(m))?;
+        if !(raw.rules.charge_move > 0.0 && raw.rules.charge_move <= 48.0) {
+            return Err(source.error(format!(
+                "[rules] charge_move must be more than 0 and at most 48 in, got {}",
+                raw.rules.charge_move
+            )));
+        }
+        if !(1..=1000).contains(&raw.rules.melee_round_cap) {
+            return Err(
+                source.error(format!("[rules] melee_round_cap must be 1 to 1000, got {}", raw.rules.melee_round_cap))
+            );
+        }
+
+        let weapons = raw.weapons.iter().map(|w| weapon_from_raw(source, w)).collect::<Result<Vec<_>, _>>()?;
+        let find = |want: &Spanned<String>, ctx: &str, melee: bool| -> Result<Weapon, ConfigError> {
+            let ok = |w: &Weapon| (w.range == 0.0) == melee;
+            weapons.iter().find(|(n, w)| ok(w) && id_of(n) == id_of(want.get_ref())).map(|x| x.1).ok_or_else(|| {
+                let known: Vec<&str> = weapons.iter().filter(|(_, w)| ok(w)).map(|(n, _)| n.as_str()).collect();
+                source.error_at(
+                    &want.span(),
+                    format!(
+                        "{ctx}unknown {} {:?}; known: {}",
+                        if melee { "melee weapon" } else { "shooting weapon" },
+                        want.get_ref(),
+                        known.join(", ")
+                    ),
+                )
+            })
+        };
+
+        let mut units: Vec<UnitInfo> = Vec::new();
+        let mut profiles = Vec::new();
+        for u in &raw.units {
+            let name = u.name.get_ref().trim().to_string();
+            let ctx = format!("unit {name:?}: ");
+            let id = id_of(&name);
+            if name.is_empty() {
+                return Err(source.error_at(&u.name.span(), "unit name must not be empty"));
+            }
+            if units.iter().any(|x| x.id == id) {
+                return Err(source.error_at(&u.name.span(), format!("unit {name:?} is listed twice")));
+            }
+            let mut cost = *u.cost.get_ref();
+            let mut cost_origin = source.origin(u.cost.span().start);
+            let key = format!("unit.{id}.cost");
+            if let Some((k, v)) = overrides.0.iter().rev().find(|(k, _)| *k == key) {
+                cost_origin = Origin::Override(format!("{k}={v}"));
+                cost = v.parse().unwrap_or(f64::NAN);
+            }
+            if !(cost.is_finite() && (0.1..=10_000.0).contains(&cost)) {
+                return Err(ConfigError {
+                    origin: cost_origin,
+                    message: format!("{ctx}cost must be a number from 0.1 to 10000 points, got {cost}"),
+                });
+            }
+            let models = *u.models.get_ref();
+            if !(1..=10).contains(&models) || (u.kind == Kind::Vehicle && models != 1) {
+                return Err(source
+                    .error_at(&u.models.span(), format!("{ctx}models must be 1 to 10 (vehicles: 1), got {models}")));
+            }
+            let armor = *u.armor.get_ref();
+            if !(0..=6).contains(&armor) {
+                return Err(source.error_at(&u.armor.span(), format!("{ctx}armor must be 0 to 6 dice, got {armor}")));
+            }
+            let mut ws = [None; 2];
+            if u.weapons.len() > 2 || (u.kind == Kind::Infantry && u.weapons.len() > 1) {
+                return Err(source.error(format!("{ctx}weapons lists at most 1 weapon for infantry, 2 for vehicles")));
+            }
+            for (k, w) in u.weapons.iter().enumerate() {
+                ws[k] = Some(find(w, &ctx, false)?);
+            }
+            let melee = find(&u.melee, &ctx, true)?;
+            let mut p = Profile {
+                cost,
+                kind: u.kind,
+                models: models as u8,
+                quality: u.quality,
+                sniper: false,
+                indirect: false,
+                hold_only: false,
+                support: false,
+                weapons: ws,
+                grenadier: None,
+                specialist: None,
+                melee_attacks: melee.attacks,
+                armor: armor as u8,
+                advance: if u.kind == Kind::Vehicle { 12.0 } else { 6.0 },
+                rush: if u.kind == Kind::Vehicle { 24.0 } else { 12.0 },
+                transport: u.transport.clamp(0, 20) as u8,
+            };
+            for s in &u.special {
+                match s.get_ref().as_str() {
+                    "sniper" => p.sniper = true,
+                    "indirect" => p.indirect = true,
+                    "hold_only" => p.hold_only = true,
+                    "support" => p.support = true,
+                    other => {
+                        return Err(source.error_at(
+                            &s.span(),
+                            format!("{ctx}unknown special {other:?}; known: sniper, indirect, hold_only, support"),
+                        ));
+                    }
+                }
+            }
+            if let Some(m) = &u.moves {
+                let v = m.get_ref();
+                if v.len() != 2 || !(v[0] >= 0.0 && v[0] <= v[1] && v[1] <= 48.0) {
+                    return Err(source.error_at(
+                        &m.span(),
+                        format!("{ctx}moves must be [advance, rush] in inches, 0 ≤ advance ≤ rush ≤ 48, got {v:?}"),
+                    ));
+                }
+                (p.advance, p.rush) = (v[0] as f32, v[1] as f32);
+            }
+            units.push(UnitInfo {
+                id,
+                name,
+                cost,
+                kind: if u.kind == Kind::Vehicle { "vehicle" } else { "infantry" }.to_string(),
+            });
+            profiles.push(p);
+        }
+        if units.is_empty() {
+            return Err(source.error("the cost list has no [[unit]] entries"));
+        }
+        for (k, v) in &overrides.0 {
+            if let Some(rest) = k.strip_prefix("unit.") {
+                let mut parts = rest.splitn(2, '.');
+                let (id, key) = (parts.next().unwrap_or(""), parts.next().unwrap_or(""));
+                let message = if !units.iter().any(|u| u.id == id) {
+                    format!(
+                        "unknown unit {id:?}; known: {}",
+                        units.iter().map(|u| u.id.as_str()).collect::<Vec<_>>().join(", ")
+                    )
+                } else if key != "cost" {
+                    format!("unknown unit key {key:?}; keys you can set: cost")
+                } else {
+                    continue;
+                };
+                return Err(ConfigError { origin: Origin::Override(format!("{k}={v}")), message });
+            }
+        }
+
+        let mut upgraded = Vec::new();
+        for (base, u) in raw.units.iter().enumerate() {
+            for up_name in &u.upgrades {
+                let ctx = format!("unit {:?}: ", units[base].name);
+                let Some(up) = raw.upgrade_list.iter().find(|x| id_of(x.name.get_ref()) == id_of(up_name.get_ref()))
+                else {
+                    let known: Vec<&str> = raw.upgrade_list.iter().map(|x| x.name.get_ref().as_str()).collect();
+                    return Err(source.error_at(
+                        &up_name.span(),
+                        format!("{ctx}unknown upgrade {:?}; known: {}", up_name.get_ref(), known.join(", ")),
+                    ));
+                };
+                let uctx = format!("upgrade {:?}: ", up.name.get_ref());
+                let up_cost = *up.cost.get_ref();
+                if !(up_cost.is_finite() && (0.0..=1000.0).contains(&up_cost)) {
+                    return Err(
+                        source.error_at(&up.cost.span(), format!("{uctx}cost must be 0 to 1000 points, got {up_cost}"))
+                    );
+                }
+                let mut p = profiles[base];
+                p.cost += up_cost;
+                if let Some(m) = &up.melee {
+                    p.melee_attacks = find(m, &uctx, true)?.attacks;
+                }
+                if let Some(g) = &up.grenadier {
+                    p.grenadier = Some(find(g, &uctx, false)?);
+                }
+                if let Some(s) = &up.specialist {
+                    p.specialist = Some(find(s, &uctx, false)?);
+                }
+                if let Some(w) = &up.weapon {
+                    let w = find(w, &uctx, false)?;
+                    match p.weapons.iter().position(Option::is_none) {
+                        Some(k) => p.weapons[k] = Some(w),
+                        None => {
+                            return Err(source.error_at(&w_span(up), format!("{uctx}the unit already has 2 weapons")));
+                        }
+                    }
+                }
+                p.armor = (p.armor as i64 + up.armor).clamp(0, 12) as u8;
+                if let Some(t) = up.transport {
+                    p.transport = t.clamp(0, 20) as u8;
+                }
+                let name = format!("{} + {}", units[base].name, up.name.get_ref().trim());
+                upgraded.push(UpgradedEntry {
+                    info: UnitInfo { id: id_of(&name), name, cost: p.cost, kind: units[base].kind.clone() },
+                    profile: p,
+                    base,
+                    upgrade: up.name.get_ref().trim().to_string(),
+                    option: up.option.clone(),
+                    upgrade_cost: up_cost,
+                });
+            }
+        }
+        raw.balance.check_anchor(&units).map_err(|m| source.error(m))?;
+        Ok(ArmyMenCombat {
+            rules: raw.rules,
+            duel: raw.duel,
+            balance: raw.balance,
+            upgrade_settings: raw.upgrades,
+            army: raw.army,
+            units,
+            profiles,
+            upgraded,
+            weapon_table: weapons,
+        })
+    }
+
+    /// The same ruleset whose cost list is exactly `entries` (plain and upgraded alike): what
+    /// the upgrade table plays points-matched duels on.
+    pub fn view(&self, entries: &[(UnitInfo, Profile)]) -> ArmyMenCombat {
+        let mut r = self.clone();
+        r.units = entries.iter().map(|e| e.0.clone()).collect();
+        r.profiles = entries.iter().map(|e| e.1).collect();
+        r
+    }
+
+    /// Index of a unit by name or id (panics if unknown: for tests and internal use).
+    pub fn find(&self, name: &str) -> usize {
+        self.find_unit(name).unwrap_or_else(|e| panic!("{e}"))
+    }
+}
+
+fn w_span(up: &RawUpgrade) -> std::ops::Range<usize> {
+    up.weapon.as_ref().map_or(up.name.span(), |w| w.span())
+}
+
+impl Ruleset for ArmyMenCombat {
+    type Arena = Battle;
+
+    fn id(&self) -> &'static str {
+        "army-men-combat"
+    }
+    fn title(&self) -> &'static str {
+        "Army Men Combat v2.0"
+    }
+    fn units(&self) -> &[UnitInfo] {
+        &self.units
+    }
+    fn duel_settings(&self) -> &DuelSettings {
+        &self.duel
+    }
+    fn balance_config(&self) -> BalanceConfig {
+        self.balance.clone()
+    }
+    fn variants(&self) -> Vec<(String, String)> {
+        crate::config::variants_of(&self.rules)
+    }
+    fn coverage(&self) -> Vec<CoverageRow> {
+        coverage::table()
+    }
+    fn lint(&self) -> Vec<LintFinding> {
+        coverage::lint(self)
+    }
+    fn arena(&self) -> Battle {
+        Battle::default()
+    }
+    fn play_duel<D: Dice>(
+        &self,
+        arena: &mut Battle,
+        dice: &mut D,
+        a: usize,
+        na: u32,
+        b: usize,
+        nb: u32,
+        distance: f64,
+        a_first: bool,
+    ) -> DuelOutcome {
+        arena.deploy(self, a, na, b, nb, distance as f32);
+        rules::play(self, arena, dice, if a_first { 0 } else { 1 }, self.duel.max_rounds)
+    }
+    fn exact_duel(&self, a: usize, b: usize, distance: f64) -> Result<ExactDuel, NotExact> {
+        exact::stand_up_duel(self, a, b, distance)
+    }
+    /// F: expected unblocked hits of one Hold volley of a full-strength `i` on a fresh `j` at
+    /// the duel distance ("Shooting", "Weapons"; 0 out of range). H: unblocked hits of `j` that
+    /// destroy `i`: its models, or for a vehicle the mean number of frontal damage rolls until a
+    /// 5–6 (9). Morale, melee, movement and the damage table's lesser results are left out on
+    /// purpose: where they matter, the simulated fair cost departs from this estimate.
+    fn lanchester(&self, i: usize, j: usize) -> Option<(f64, f64)> {
+        let (pi, pj) = (&self.profiles[i], &self.profiles[j]);
+        let d = self.duel.distance as f32;
+        let target = UnitState::fresh(pj, d);
+        let f = rules::expected_wounds(pi, pi.models, pj, &target, d, self.rules.cover);
+        let h = match pi.kind {
+            Kind::Infantry => pi.models as f64,
+            Kind::Vehicle => 1.0 / exact::p_destroyed_per_roll(rules::Arc::Front),
+        };
+        Some((f, h))
+    }
+}
+
+/// Test fixtures: the shipped config with `--set` overrides.
+#[cfg(test)]
+pub(crate) mod testing {
+    use super::ArmyMenCombat;
+    use crate::config::{Overrides, Source};
+
+    /// `configs/army-men-combat.toml` with `KEY=VALUE` overrides applied.
+    pub(crate) fn amc(sets: &[&str]) -> ArmyMenCombat {
+        let src = Source::read(std::path::Path::new("configs/army-men-combat.toml")).unwrap();
+        let ov = Overrides::parse(&sets.iter().map(|s| s.to_string()).collect::<Vec<_>>()).unwrap();
+        ArmyMenCombat::from_source(&src, &ov).unwrap()
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,313 @@
+//! Rule-by-rule tests with scripted dice, the exact solver against hand-computed cases, Monte
+//! Carlo against exact on fixed seeds, and determinism across thread counts.
+
+use crate::dice::ScriptedDice;
+use crate::rulesets::amc::exact;
+use crate::rulesets::amc::rules::{self, Arc, UnitState};
+use crate::rulesets::amc::testing::amc;
+use crate::rulesets::amc::{Kind, Quality};
+use crate::rulesets::{Ruleset, amc::ArmyMenCombat};
+use crate::sim::RunPlan;
+use crate::sim::duel::{Squads, simulate};
+
+fn upgraded(r: &ArmyMenCombat, name: &str) -> crate::rulesets::amc::Profile {
+    r.upgraded.iter().find(|u| u.info.name == name).unwrap_or_else(|| panic!("no entry {name}")).profile
+}
+
+#[test]
+fn the_config_holds_every_entry_and_upgrade() {
+    let r = amc(&[]);
+    let names: Vec<&str> = r.units.iter().map(|u| u.name.as_str()).collect();
+    assert_eq!(names.len(), 15, "{names:?}");
+    let cost = |n: &str| r.profiles[r.find(n)].cost;
+    assert_eq!((cost("Recruits (5)"), cost("Recruits (10)")), (15.0, 30.0));
+    assert_eq!((cost("Veterans (10)"), cost("Heavy Weapons (3)"), cost("Tank")), (80.0, 60.0, 150.0));
+    // 6 infantry entries × 5 upgrades, the Jeep's 3 and the Tank's 3.
+    assert_eq!(r.upgraded.len(), 36);
+    let b = upgraded(&r, "Riflemen (10) + Bayonets");
+    assert_eq!((b.cost, b.melee_attacks), (60.0, 2));
+    let apc = upgraded(&r, "Jeep + APC");
+    assert_eq!((apc.cost, apc.armor, apc.transport), (110.0, 2, 10));
+    let mt = upgraded(&r, "Tank + Medium Tank +2");
+    assert_eq!((mt.cost, mt.armor), (200.0, 5));
+    let tank = &r.profiles[r.find("tank")];
+    let cannon = tank.weapons[0].unwrap();
+    assert_eq!((cannon.range, cannon.dice, cannon.star), (48.0, 2, true));
+}
+
+#[test]
+fn bad_configs_name_the_place_and_the_key() {
+    let text = std::fs::read_to_string("configs/army-men-combat.toml")
+        .unwrap()
+        .replace("weapons = [\"Sniper Rifle\"]", "weapons = [\"Laser\"]");
+    let src = crate::config::Source::from_text("a.toml", text);
+    let e = ArmyMenCombat::from_source(&src, &Default::default()).unwrap_err().to_string();
+    assert!(e.starts_with("a.toml:") && e.contains("unknown shooting weapon \"Laser\"; known: Bomb, Grenade"), "{e}");
+    let text = std::fs::read_to_string("configs/army-men-combat.toml")
+        .unwrap()
+        .replace("attacks = \"2D6*\"", "attacks = \"3D6\"");
+    let e = ArmyMenCombat::from_source(&crate::config::Source::from_text("a.toml", text), &Default::default())
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("weapon \"Bomb\": attacks must be"), "{e}");
+}
+
+#[test]
+fn recruits_reroll_successes_and_veterans_reroll_failures() {
+    // Recruit: 5 passes, must re-roll it: 3 fails.
+    let mut d = ScriptedDice::new(&[5, 3]);
+    assert!(!rules::quality_test(&mut d, Quality::Recruit, 4));
+    assert!(d.exhausted());
+    // Recruit: a failure stands (one die).
+    let mut d = ScriptedDice::new(&[2]);
+    assert!(!rules::quality_test(&mut d, Quality::Recruit, 4));
+    assert!(d.exhausted());
+    // Veteran: 2 fails, re-rolled 4 passes; a first success is not re-rolled.
+    let mut d = ScriptedDice::new(&[2, 4, 6]);
+    assert!(rules::quality_test(&mut d, Quality::Veteran, 4));
+    assert!(rules::quality_test(&mut d, Quality::Veteran, 4));
+    assert!(d.exhausted());
+    assert_eq!(rules::p_quality(Quality::Recruit, 4), 0.25);
+    assert_eq!(rules::p_quality(Quality::Veteran, 4), 0.75);
+    assert!((rules::p_quality(Quality::Normal, 2) - 5.0 / 6.0).abs() < 1e-15);
+}
+
+#[test]
+fn sniper_hits_on_2_and_infantry_get_no_block_die_per_hit() {
+    let r = amc(&[]);
+    let sniper = &r.profiles[r.find("Snipers (1)")];
+    let rifles = &r.profiles[r.find("Riflemen (5)")];
+    let me = UnitState::fresh(sniper, 0.0);
+    let mut target = UnitState::fresh(rifles, 24.0);
+    // One hit test (2 passes on 2+), no block dice at all: one casualty; 4 of 5 left, no test.
+    let mut d = ScriptedDice::new(&[2]);
+    assert_eq!(rules::shoot(&mut d, sniper, &me, rifles, &mut target, 24.0, false, false), 1);
+    assert_eq!(target.models, 4);
+    assert!(d.exhausted());
+    // In cover the infantry target gets its one additional die: a 4 blocks the hit.
+    let mut target = UnitState::fresh(rifles, 24.0);
+    let mut d = ScriptedDice::new(&[3, 4]);
+    assert_eq!(rules::shoot(&mut d, sniper, &me, rifles, &mut target, 24.0, true, false), 0);
+    assert!(d.exhausted());
+    // A rifleman's hit on a sniper: a block die per hit (1 fails) → the sniper is destroyed.
+    let mut s = UnitState::fresh(sniper, 0.0);
+    let one_rifle = UnitState { models: 1, ..UnitState::fresh(rifles, 0.0) };
+    let mut d = ScriptedDice::new(&[4, 1]);
+    assert_eq!(rules::shoot(&mut d, rifles, &one_rifle, sniper, &mut s, 24.0, false, false), 1);
+    assert!(!s.alive());
+}
+
+#[test]
+fn hits_on_vehicles_are_halved_or_doubled() {
+    let r = amc(&[]);
+    let tank = &r.profiles[r.find("Tank")];
+    let rifles = &r.profiles[r.find("Riflemen (5)")];
+    assert_eq!(rules::hits_on(tank, rules::Volley { plain: 3, star: 1 }), 1 + 2);
+    assert_eq!(rules::hits_on(rifles, rules::Volley { plain: 3, star: 1 }), 4);
+}
+
+#[test]
+fn vehicle_damage_by_arc() {
+    let mut st = UnitState { models: 1, ..Default::default() };
+    // Front keeps the lower die: 6 and 2 → 2: must roll 4+ to activate.
+    let mut d = ScriptedDice::new(&[6, 2]);
+    assert_eq!(rules::damage_roll(&mut d, Arc::Front), 2);
+    // Rear keeps the higher: 6.
+    let mut d = ScriptedDice::new(&[6, 2]);
+    assert_eq!(rules::damage_roll(&mut d, Arc::Rear), 6);
+    // Side rolls one die.
+    let mut d = ScriptedDice::new(&[3]);
+    assert_eq!(rules::damage_roll(&mut d, Arc::Side), 3);
+    // Two unblocked frontal hits: (6,2) → 2 stunned, (3,4) → 3 immobile; still alive.
+    let mut d = ScriptedDice::new(&[6, 2, 3, 4]);
+    assert!(!rules::vehicle_damage(&mut d, &mut st, 2, Arc::Front));
+    assert!(st.stunned && st.immobile && st.alive());
+    // A stunned vehicle rolls 3: it loses its activation, and the effect is spent.
+    let mut d = ScriptedDice::new(&[3]);
+    assert!(!rules::stunned_test(&mut d, &mut st));
+    assert!(!st.stunned);
+    // Rear hit (1,5) → 5: destroyed.
+    let mut d = ScriptedDice::new(&[1, 5]);
+    assert!(rules::vehicle_damage(&mut d, &mut st, 1, Arc::Rear));
+    assert!(!st.alive());
+}
+
+#[test]
+fn pinning_and_the_pinned_test() {
+    let r = amc(&[]);
+    let p = &r.profiles[r.find("Riflemen (5)")];
+    // 3 of 5 left: more than half, no test (no dice used).
+    let mut st = UnitState { models: 3, ..UnitState::fresh(p, 0.0) };
+    let mut d = ScriptedDice::new(&[]);
+    rules::morale_after_shooting(&mut d, p, &mut st, 2);
+    assert!(!st.pinned);
+    // 2 of 5: test, a 3 fails → Pinned.
+    st.models = 2;
+    let mut d = ScriptedDice::new(&[3]);
+    rules::morale_after_shooting(&mut d, p, &mut st, 1);
+    assert!(st.pinned);
+    // Activating while Pinned: 4 passes and it acts normally.
+    let mut d = ScriptedDice::new(&[4]);
+    assert!(rules::pinned_test(&mut d, p, &mut st));
+    assert!(!st.pinned && st.alive());
+    // Pinned again, fails the test: destroyed.
+    st.pinned = true;
+    let mut d = ScriptedDice::new(&[1]);
+    assert!(!rules::pinned_test(&mut d, p, &mut st));
+    assert!(!st.alive());
+}
+
+#[test]
+fn melee_charge_bonus_simultaneous_casualties_and_the_losers_test() {
+    let r = amc(&[]);
+    let g = &r.profiles[r.find("Gunners (3)")];
+    let mut chg = UnitState::fresh(g, 0.0);
+    let mut def = UnitState::fresh(g, 0.0);
+    // Charger: 3 fists + 1 charge die: 4,4,1,1 → 2 hits; defender blocks 1,5 → 1 wound.
+    // Defender: 3 fists: 1,1,1 → no hits, no blocks rolled. 1 wound against 0: the defender
+    // (fewer wounds) tests: 3 fails → destroyed, after losing 1 model.
+    let mut d = ScriptedDice::new(&[4, 4, 1, 1, 1, 5, 1, 1, 1, 3]);
+    let res = rules::melee(&mut d, g, &mut chg, g, &mut def, 20);
+    assert_eq!(res.rounds, 1);
+    assert!(!def.alive() && chg.models == 3);
+    assert!(d.exhausted());
+    // Equal wounds: nobody tests, a second round without the charge die follows.
+    let s = &r.profiles[r.find("Snipers (1)")];
+    let (mut a, mut b) = (UnitState::fresh(s, 0.0), UnitState::fresh(s, 0.0));
+    // Round 1: charger 2 dice (1,1) no hit; defender 1 die (2) no hit. Round 2: charger 1 die
+    // (6) hit, block 1 → wound; defender (1) no hit. Defender destroyed by the wound.
+    let mut d = ScriptedDice::new(&[1, 1, 2, 6, 1, 1]);
+    let res = rules::melee(&mut d, s, &mut a, s, &mut b, 20);
+    assert_eq!(res.rounds, 2);
+    assert!(!b.alive() && a.alive() && d.exhausted());
+}
+
+#[test]
+fn vehicles_do_not_strike_back_in_melee() {
+    let r = amc(&[]);
+    let jeep = &r.profiles[r.find("Jeep")];
+    assert_eq!(rules::melee_attacks(jeep, 1, false), 0);
+    let rifles = &r.profiles[r.find("Riflemen (5)")];
+    assert_eq!(rules::melee_attacks(rifles, 5, true), 6);
+    assert_eq!(rules::melee_attacks(&upgraded(&r, "Riflemen (5) + Bayonets"), 5, true), 11);
+}
+
+#[test]
+fn the_activation_rolloff_adds_units_left() {
+    let mut d = ScriptedDice::new(&[5, 2]);
+    assert_eq!(rules::activation_rolloff(&mut d, [1, 3]), 0); // 6 against 5
+    let mut d = ScriptedDice::new(&[3, 3, 6, 1]);
+    assert_eq!(rules::activation_rolloff(&mut d, [2, 2]), 0); // tie re-rolls
+    assert!(d.exhausted());
+    let mut d = ScriptedDice::new(&[]);
+    assert_eq!(rules::activation_rolloff(&mut d, [0, 2]), 1);
+}
+
+#[test]
+fn a_grenadier_throws_grenades_only_in_range_and_specialists_die_last() {
+    let r = amc(&[]);
+    let p = upgraded(&r, "Riflemen (5) + Grenades");
+    let t = &r.profiles[r.find("Riflemen (5)")];
+    let g = rules::firing_groups(&p, 5, t, 12.0);
+    assert_eq!((g[0].1, g[2].0.unwrap().dice), (4, 1));
+    let g = rules::firing_groups(&p, 5, t, 20.0);
+    assert_eq!(g[2].0.unwrap().range, 24.0);
+    let s = upgraded(&r, "Riflemen (5) + Bazooka");
+    let g = rules::firing_groups(&s, 1, t, 30.0);
+    assert_eq!((g[0].1, g[1].1, g[1].0.unwrap().star), (0, 1, true));
+}
+
+#[test]
+fn exact_matches_hand_computation() {
+    let r = amc(&[]);
+    // Sniper against sniper: 5/6 kills per activation, symmetric; P(round goes on) = 1/36.
+    let e = r.exact_duel(r.find("Snipers (1)"), r.find("Snipers (1)"), 24.0).unwrap();
+    assert!((e.a_wins - 0.5).abs() < 1e-12 && e.draws < 1e-12);
+    assert!((e.mean_turns - 36.0 / 35.0).abs() < 1e-12, "{}", e.mean_turns);
+    // Gunner (3 attacks, hit 1/2, block 1/2: kill 1 − (3/4)³) against sniper (5/6).
+    let (g, s) = (37.0 / 64.0, 5.0 / 6.0);
+    let c = (1.0 - g) * (1.0 - s);
+    let want = g * (2.0 - s) / 2.0 / (1.0 - c);
+    let e = r.exact_duel(r.find("Gunners (1)"), r.find("Snipers (1)"), 24.0).unwrap();
+    assert!((e.a_wins - want).abs() < 1e-12, "{} vs {want}", e.a_wins);
+    // Two jeeps without weapons: always a draw.
+    let e = r.exact_duel(r.find("Jeep"), r.find("Jeep"), 24.0).unwrap();
+    assert!((e.draws - 1.0).abs() < 1e-12);
+    // Within charge reach it is not a stand-up duel.
+    assert!(r.exact_duel(r.find("Riflemen (5)"), r.find("Tank"), 12.0).is_err());
+    let u = exact::unblocked_dist(&r.profiles[0], 5, &r.profiles[0], 24.0, 0);
+    assert!((u.iter().sum::<f64>() - 1.0).abs() < 1e-12);
+}
+
+fn mc_vs_exact(r: &ArmyMenCombat, a: usize, b: usize, seed: u64) {
+    let e = r.exact_duel(a, b, 24.0).unwrap();
+    let t = simulate(r, a, b, 24.0, Squads::One, &RunPlan::fixed(seed, 20_000, 500));
+    let n = t.trials as f64;
+    for (k, p) in [(t.a_wins, e.a_wins), (t.b_wins, e.b_wins), (t.draws, e.draws)] {
+        let se = (p * (1.0 - p) / n).sqrt().max(1.0 / n);
+        let z = (k as f64 / n - p) / se;
+        assert!(
+            z.abs() < 3.9,
+            "{} vs {}: {} of {n} against exact {p} (z = {z:.2})",
+            r.units[a].name,
+            r.units[b].name,
+            k
+        );
+    }
+}
+
+#[test]
+fn monte_carlo_agrees_with_exact_on_fixed_seeds() {
+    let r = amc(&[]);
+    let pairs = [
+        ("Riflemen (10)", "Veterans (5)"),
+        ("Recruits (10)", "Snipers (3)"),
+        ("Heavy Weapons (3)", "Tank"),
+        ("Gunners (3)", "Jeep"),
+        ("Artillery", "Tank"),
+        ("Veterans (10)", "Gunners (3)"),
+    ];
+    for (k, (a, b)) in pairs.iter().enumerate() {
+        mc_vs_exact(&r, r.find(a), r.find(b), 11 + k as u64);
+    }
+    // An upgraded entry (bazooka specialist) against the tank.
+    let base = r.find("Riflemen (10)");
+    let up = r.upgraded.iter().find(|u| u.info.name == "Riflemen (10) + Bazooka").unwrap();
+    let tank = r.find("Tank");
+    let view = r.view(&[(up.info.clone(), up.profile), (r.units[tank].clone(), r.profiles[tank])]);
+    mc_vs_exact(&view, 0, 1, 99);
+    let _ = base;
+}
+
+#[test]
+fn results_are_identical_on_one_and_two_threads() {
+    let r = amc(&[]);
+    let (a, b) = (r.find("Riflemen (10)"), r.find("Tank"));
+    let plan = RunPlan::fixed(7, 3_000, 100);
+    let run = |n: usize| {
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(n)
+            .build()
+            .unwrap()
+            .install(|| simulate(&r, a, b, 12.0, Squads::PointsMatched { budget: 150.0 }, &plan))
+    };
+    assert_eq!(run(1), run(2));
+}
+
+#[test]
+fn duels_in_charge_reach_end_and_charges_happen() {
+    let r = amc(&[]);
+    // Bayonet riflemen against plain ones at 12": the tactic charges (2 melee dice a model
+    // against 1 rifle shot); battles end with a winner almost always.
+    let up = r.upgraded.iter().find(|u| u.info.name == "Riflemen (10) + Bayonets").unwrap();
+    let base = r.find("Riflemen (10)");
+    let view = r.view(&[(up.info.clone(), up.profile), (r.units[base].clone(), r.profiles[base])]);
+    let p = view.profiles[0];
+    let me = UnitState::fresh(&p, 0.0);
+    let them = UnitState::fresh(&view.profiles[1], 12.0);
+    assert_eq!(rules::plan(&view, &p, &me, &view.profiles[1], &them), rules::Action::Charge);
+    let t = simulate(&view, 0, 1, 12.0, Squads::One, &RunPlan::fixed(3, 2_000, 100));
+    assert!(t.draws < 20, "{t:?}");
+    assert!(t.a_wins > t.b_wins, "{t:?}");
+    assert_eq!(p.kind, Kind::Infantry);
+}

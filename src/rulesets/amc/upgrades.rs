@@ -1,0 +1,135 @@
+//! The upgrade efficiency table: each upgraded entry against its plain entry at equal points.
+//!
+//! Why head to head: an upgrade is worth its price when a force of upgraded units beats a
+//! force of plain ones bought with the same points (issue 4). Each row is a points-matched
+//! duel ([`Squads::PointsMatched`], `[duel] budget` points a side, the same squad-size
+//! randomisation as the matrix) of "Riflemen (10) + Bayonets" against "Riflemen (10)", at each
+//! of `[upgrades] distances`: at the duel distance (24") short-range weapons and bayonets
+//! cannot reach, at 12" they can, so the table shows both. A score of 0.5 means the upgrade is
+//! fairly priced; the interval is the 95% Wilson-type score interval of the fixed trials.
+
+use serde::{Deserialize, Serialize};
+
+use crate::analysis::UnitInfo;
+use crate::rulesets::Ruleset;
+use crate::rulesets::amc::ArmyMenCombat;
+use crate::sim::RunPlan;
+use crate::sim::duel::{Squads, result_from_tally, simulate_at_costs};
+use crate::stats::{CONFIDENCE, Estimate, mean_of};
+
+/// The `[upgrades]` table.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct UpgradeSettings {
+    /// Start distances of the upgraded-vs-plain duels, inches.
+    pub distances: Vec<f64>,
+    /// Trials per row and distance (fixed: every row uses the same number).
+    pub trials: u64,
+}
+
+impl UpgradeSettings {
+    /// Checks ranges; the message names the key.
+    pub fn validate(&self) -> Result<(), String> {
+        if self.distances.is_empty() || self.distances.iter().any(|d| !(*d > 0.0 && *d <= 200.0)) {
+            return Err(format!(
+                "[upgrades] distances must be 1 or more distances in (0, 200] in, got {:?}",
+                self.distances
+            ));
+        }
+        if !(0..=10_000_000).contains(&self.trials) {
+            return Err(format!("[upgrades] trials must be 0 to 10000000, got {}", self.trials));
+        }
+        Ok(())
+    }
+}
+
+/// One upgraded entry against its plain entry.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct UpgradeRow {
+    /// "Riflemen (10) + Bayonets".
+    pub entry: UnitInfo,
+    /// "Riflemen (10)".
+    pub base: String,
+    pub upgrade: String,
+    /// The rulebook's option: "Bayonets", "Grenadier", "Specialist", "Truck", ...
+    pub option: String,
+    pub upgrade_cost: f64,
+    /// Score of the upgraded force against the plain one at each distance, in [0, 1], 95%
+    /// interval; and its standard error.
+    pub score: Vec<Estimate>,
+    pub score_se: Vec<f64>,
+}
+
+/// Mean score of one upgrade over every unit it applies to, per distance.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct UpgradeSummary {
+    pub upgrade: String,
+    pub upgrade_cost: f64,
+    pub entries: usize,
+    pub score: Vec<Estimate>,
+}
+
+/// The whole table.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct UpgradeTable {
+    pub distances: Vec<f64>,
+    pub budget: f64,
+    pub trials: u64,
+    pub seed: u64,
+    pub rows: Vec<UpgradeRow>,
+    pub summary: Vec<UpgradeSummary>,
+}
+
+/// Plays every upgraded entry against its plain entry (`trials` per distance, seed `seed`).
+pub fn table(r: &ArmyMenCombat, seed: u64, trials: u64) -> UpgradeTable {
+    use rayon::prelude::*;
+    let s = &r.upgrade_settings;
+    let budget = r.duel.budget;
+    let squads = Squads::PointsMatched { budget };
+    let plan = RunPlan::fixed(seed, trials.max(1), 256);
+    let rows: Vec<UpgradeRow> = r
+        .upgraded
+        .par_iter()
+        .map(|u| {
+            let view = r.view(&[(u.info.clone(), u.profile), (r.units[u.base].clone(), r.profiles[u.base])]);
+            let costs = [u.profile.cost, r.profiles[u.base].cost];
+            let (mut score, mut score_se) = (Vec::new(), Vec::new());
+            for &d in &s.distances {
+                let t = simulate_at_costs(&view, 0, 1, costs, d, squads, &plan);
+                let m = result_from_tally(&t, costs);
+                score.push(m.a_score);
+                score_se.push(m.a_score_se);
+            }
+            UpgradeRow {
+                entry: u.info.clone(),
+                base: r.units[u.base].name.clone(),
+                upgrade: u.upgrade.clone(),
+                option: u.option.clone(),
+                upgrade_cost: u.upgrade_cost,
+                score,
+                score_se,
+            }
+        })
+        .collect();
+    let mut summary: Vec<UpgradeSummary> = Vec::new();
+    for row in &rows {
+        if summary.iter().any(|x| x.upgrade == row.upgrade) {
+            continue;
+        }
+        let same: Vec<&UpgradeRow> = rows.iter().filter(|x| x.upgrade == row.upgrade).collect();
+        let score = (0..s.distances.len())
+            .map(|k| {
+                let v: Vec<(f64, f64)> = same.iter().map(|x| (x.score[k].value, x.score_se[k])).collect();
+                mean_of(&v, CONFIDENCE, 0.0, 1.0).expect("at least one row")
+            })
+            .collect();
+        summary.push(UpgradeSummary {
+            upgrade: row.upgrade.clone(),
+            upgrade_cost: row.upgrade_cost,
+            entries: same.len(),
+            score,
+        });
+    }
+    let _ = r.id();
+    UpgradeTable { distances: s.distances.clone(), budget, trials, seed, rows, summary }
+}
