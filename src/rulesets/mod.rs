@@ -275,6 +275,7 @@ impl AnyRuleset {
             Some(("vsgmr", _, _)) => Ok(AnyRuleset::Vsgmr(vsgmr::Vsgmr::from_source(source, overrides)?)),
             Some(("grunt-factor", _, _)) => {
                 Ok(AnyRuleset::GruntFactor(grunt_factor::GruntFactor::from_source(source, overrides)?))
+            }
             Some(("army-men-combat", _, _)) => {
                 Ok(AnyRuleset::ArmyMenCombat(amc::ArmyMenCombat::from_source(source, overrides)?))
             }
