@@ -414,10 +414,41 @@ pub(crate) fn report(args: ReportArgs) -> Result<(), AppError> {
 }
 
 /// Index entries for this run's rulesets, in the order of the known-rulesets list.
-fn index_entries(analyses: &[RulesetAnalysis], _out: &std::path::Path) -> Vec<crate::report::IndexEntry> {
-    let mut sorted: Vec<&RulesetAnalysis> = analyses.iter().collect();
-    sorted.sort_by_key(|a| crate::rulesets::RULESETS.iter().position(|r| r.0 == a.ruleset));
-    sorted.into_iter().map(Into::into).collect()
+/// The index lines: the rulesets just analysed, plus every other ruleset whose report is
+/// already in `out` (read from its `summary.json`), so a report of one ruleset keeps the others
+/// in `README.md`. Ordered as `RULESETS`.
+fn index_entries(analyses: &[RulesetAnalysis], out: &std::path::Path) -> Vec<crate::report::IndexEntry> {
+    let mut entries: Vec<crate::report::IndexEntry> = analyses.iter().map(Into::into).collect();
+    for (id, _, _) in crate::rulesets::RULESETS {
+        if entries.iter().any(|e| e.ruleset == *id) {
+            continue;
+        }
+        if let Some(e) = index_entry_from_summary(&out.join(id).join("summary.json")) {
+            entries.push(e);
+        }
+    }
+    entries.sort_by_key(|e| crate::rulesets::RULESETS.iter().position(|r| r.0 == e.ruleset));
+    entries
+}
+
+/// An index line from an earlier run's `summary.json`; `None` when it is missing or unreadable.
+fn index_entry_from_summary(path: &std::path::Path) -> Option<crate::report::IndexEntry> {
+    let v: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(path).ok()?).ok()?;
+    let rows: Vec<crate::analysis::EfficiencyRow> = serde_json::from_value(v.get("efficiency")?.clone()).ok()?;
+    let unit = |row: &crate::analysis::EfficiencyRow| crate::report::IndexUnit {
+        name: row.unit.name.clone(),
+        cost: row.unit.cost,
+        efficiency: row.efficiency,
+    };
+    Some(crate::report::IndexEntry {
+        ruleset: v.get("ruleset")?.as_str()?.to_string(),
+        title: v.get("title")?.as_str()?.to_string(),
+        units: v.get("units")?.as_array()?.len(),
+        budget: v.get("budget")?.as_f64()?,
+        top: rows.first().map(unit),
+        bottom: rows.last().map(unit),
+        warnings: v.get("warnings")?.as_array()?.len(),
+    })
 }
 
 // ---------------------------------------------------------------------------------------
@@ -447,4 +478,25 @@ fn rules(args: RulesArgs) -> Result<(), AppError> {
         out.push_str(&format!("lint: {} finding(s)\n{l}\n", lint.len()));
     }
     stdout_write(&out)
+}
+
+#[cfg(test)]
+mod index_tests {
+    use std::path::Path;
+
+    /// A report of one ruleset keeps the other rulesets' lines, read from their summary.json.
+    #[test]
+    fn the_index_keeps_rulesets_reported_earlier() {
+        let e = super::index_entry_from_summary(Path::new("reports/guns-n-grenades/summary.json"))
+            .expect("the committed GnG baseline has a readable summary.json");
+        assert_eq!(e.ruleset, "guns-n-grenades");
+        assert_eq!(e.units, 12);
+        let (top, bottom) = (e.top.unwrap(), e.bottom.unwrap());
+        assert!(top.efficiency.value > bottom.efficiency.value);
+        let all = super::index_entries(&[], Path::new("reports"));
+        let ids: Vec<&str> = all.iter().map(|e| e.ruleset.as_str()).collect();
+        assert_eq!(ids.first(), Some(&"guns-n-grenades"), "RULESETS order: {ids:?}");
+        assert!(ids.contains(&"gunplay"), "{ids:?}");
+        assert!(super::index_entry_from_summary(Path::new("reports/no-such-ruleset/summary.json")).is_none());
+    }
 }

@@ -99,7 +99,9 @@ pub fn section(a: &RulesetAnalysis) -> String {
             hi: (f.hi - info.co_cost) / s.models as f64,
         });
         let book_per = (book - info.co_cost) / s.models as f64;
+        let is_anchor = a.fair_costs.as_ref().and_then(|f| f.anchor.as_deref()) == Some(s.unit.as_str());
         let verdict = match per {
+            _ if is_anchor => "anchor (held at its book price)".to_string(),
             None => "no fair cost found".to_string(),
             Some(p) if p.hi < book_per => "overpriced".to_string(),
             Some(p) if p.lo > book_per => "underpriced".to_string(),
@@ -128,6 +130,9 @@ pub fn section(a: &RulesetAnalysis) -> String {
                     interval(&p, 1),
                     match verdict.as_str() {
                         "fair" => "yes, the book price is inside the interval",
+                        v if v.starts_with("anchor") => {
+                            "by definition: it is the anchor the other prices are derived from"
+                        }
                         "overpriced" => "no, it is overpriced",
                         _ => "it is underpriced: worth more than the book asks",
                     }
