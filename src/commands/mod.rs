@@ -7,3 +7,4 @@ pub mod gunplay_skirmish;
 pub mod merge;
 pub mod skirmish;
 pub mod vsgmr;
+pub mod vsgmr_skirmish;

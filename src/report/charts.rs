@@ -927,3 +927,17 @@ mod tests {
         assert!(lines.iter().all(|l| text_width(l, 18.0) <= 120));
     }
 }
+
+/// Writes a heatmap of any square score matrix (`scores[i][j]`: row i's score against column
+/// j, NaN for none) as PNG and SVG: what a ruleset section uses for its own round robins.
+pub(super) fn write_score_heatmap(
+    dir: &Path,
+    stem: &str,
+    title: String,
+    subtitle: String,
+    labels: Vec<String>,
+    scores: Vec<Vec<f64>>,
+    caption: Vec<String>,
+) -> anyhow::Result<Vec<PathBuf>> {
+    write_chart(&Heatmap { title, subtitle, labels, scores, caption }, dir, stem)
+}

@@ -11,6 +11,7 @@ use plotters::prelude::*;
 use super::charts::{Chart, ensure_fonts, write_chart};
 use crate::analysis::RulesetAnalysis;
 use crate::rulesets::vsgmr::prices::{AttributePrices, mispriced};
+use crate::rulesets::vsgmr::round_robin::VsgmrSkirmish;
 use crate::stats::Estimate;
 
 /// File stem of the book-price-vs-fair-price chart.
@@ -136,6 +137,104 @@ pub fn section(a: &RulesetAnalysis) -> String {
         );
     }
     o.push('\n');
+    if let Some(sk) = &v.skirmish {
+        o.push_str(&skirmish_section(sk));
+    }
+    o
+}
+
+/// File stem of the sample-army round robin heatmap.
+pub const ROUND_ROBIN: &str = "vsgmr_round_robin";
+
+fn pct(e: &Estimate) -> String {
+    format!("{:.1}% [{:.1}, {:.1}]", 100.0 * e.value, 100.0 * e.lo, 100.0 * e.hi)
+}
+
+/// The Skirmish part: the round robin of the sample armies and the random armies.
+fn skirmish_section(sk: &VsgmrSkirmish) -> String {
+    let mut o = String::new();
+    o.push_str("## Skirmish: sample-army round robin\n\n");
+    let _ = writeln!(
+        o,
+        "Skirmish games (section II): {}; winner: more enemy points destroyed, equal is a draw. Seed {}. \
+         Intervals are Wilson 95%.\n",
+        sk.table, sk.seed
+    );
+    if let Some(rr) = &sk.round_robin {
+        let _ = writeln!(
+            o,
+            "Every sample army against every other, {} games with each army as side A (each pair twice that, \
+             sides swapped). Armies differ in points: *wins per 10 points* divides the win rate by the army's \
+             formula points / 10 (what the army buys per point); *destroyed per point* is enemy points destroyed \
+             per game per point of own army.\n",
+            rr.trials_per_order
+        );
+        let _ = writeln!(o, "![Sample-army round robin]({ROUND_ROBIN}.png)\n");
+        let _ = writeln!(o, "Vector version: [{ROUND_ROBIN}.svg]({ROUND_ROBIN}.svg)\n");
+        o.push_str("| army | points | figures | games | win rate [95%] | draws | wins per 10 points [95%] | destroyed per point |\n");
+        o.push_str("|---|---|---|---|---|---|---|---|\n");
+        let mut order: Vec<_> = rr.armies.iter().collect();
+        order.sort_by(|a, b| b.wins_per_10_points.value.total_cmp(&a.wins_per_10_points.value));
+        for a in order {
+            let w = &a.wins_per_10_points;
+            let _ = writeln!(
+                o,
+                "| {} | {} | {} | {} | {} | {} | {:.3} [{:.3}, {:.3}] | {:.3} |",
+                a.name,
+                pts(a.points),
+                a.figures,
+                a.games,
+                pct(&a.win_rate),
+                a.draws,
+                w.value,
+                w.lo,
+                w.hi,
+                a.destroyed_per_point
+            );
+        }
+        o.push_str("\nPairwise win rates (row army against column army, both sides pooled) [95%]:\n\n");
+        o.push_str("| row vs column |");
+        for k in 0..rr.armies.len() {
+            let _ = write!(o, " {} |", k + 1);
+        }
+        o.push_str("\n|---|");
+        o.push_str(&"---|".repeat(rr.armies.len()));
+        o.push('\n');
+        for (i, a) in rr.armies.iter().enumerate() {
+            let _ = write!(o, "| {}. {} |", i + 1, a.name);
+            for c in &rr.cells[i] {
+                match c {
+                    Some(e) => {
+                        let _ = write!(o, " {:.0} [{:.0}, {:.0}] |", 100.0 * e.value, 100.0 * e.lo, 100.0 * e.hi);
+                    }
+                    None => o.push_str(" — |"),
+                }
+            }
+            o.push('\n');
+        }
+        o.push('\n');
+    }
+    if let Some(ra) = &sk.random {
+        let _ = writeln!(
+            o,
+            "## Skirmish: random formula-priced armies\n\n{} games between random armies of {}–{} points each \
+             (points drawn uniformly, filled with figure templates of the cost list drawn uniformly among those \
+             that fit). Side A wins {}, draws {}; mean {:.2} rounds. If the formula prices figures right, the \
+             side with more points should win more often, and armies within 2 points of each other about \
+             evenly.\n",
+            ra.games,
+            ra.min_points,
+            ra.max_points,
+            pct(&ra.a_wins),
+            pct(&ra.draws),
+            ra.mean_rounds
+        );
+        o.push_str("| points A − B | games | A wins [95%] | draws [95%] |\n|---|---|---|---|\n");
+        for r in &ra.rows {
+            let _ = writeln!(o, "| {} | {} | {} | {} |", r.label, r.games, pct(&r.a_wins), pct(&r.draws));
+        }
+        o.push('\n');
+    }
     o
 }
 
@@ -143,7 +242,29 @@ pub fn section(a: &RulesetAnalysis) -> String {
 pub fn write(a: &RulesetAnalysis, dir: &Path) -> anyhow::Result<Vec<PathBuf>> {
     let Some(v) = &a.vsgmr else { return Ok(Vec::new()) };
     ensure_fonts()?;
-    write_chart(&PriceChart { p: &v.prices, title: format!("{}: book price vs fair price", a.title) }, dir, PRICES)
+    let mut written = write_chart(
+        &PriceChart { p: &v.prices, title: format!("{}: book price vs fair price", a.title) },
+        dir,
+        PRICES,
+    )?;
+    if let Some(rr) = v.skirmish.as_ref().and_then(|s| s.round_robin.as_ref()) {
+        let labels = rr.armies.iter().map(|a| format!("{} ({} pt)", a.name, pts(a.points))).collect();
+        let scores = rr.cells.iter().map(|row| row.iter().map(|c| c.map_or(f64::NAN, |e| e.value)).collect()).collect();
+        written.extend(super::charts::write_score_heatmap(
+            dir,
+            ROUND_ROBIN,
+            format!("{}: sample-army round robin", a.title),
+            format!("row army's win rate against column army, both sides pooled · seed {}", a.seed),
+            labels,
+            scores,
+            vec![format!(
+                "Skirmish games, {} per ordered pair; draws (equal points destroyed) count as not won. \
+                 Intervals in the report's table.",
+                rr.trials_per_order
+            )],
+        )?);
+    }
+    Ok(written)
 }
 
 struct PriceChart<'a> {

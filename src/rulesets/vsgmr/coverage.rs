@@ -23,7 +23,12 @@ pub fn table() -> Vec<CoverageRow> {
             Simplified,
             "straight toward the nearest enemy: hold in range with a distance attack, else into base contact (1\")",
         ),
-        ("Rough terrain: Half Move Unit", "II.2", NotModeled, "duels are fought on open ground"),
+        (
+            "Rough terrain: Half Move Unit",
+            "II.2",
+            NotModeled,
+            "duels are fought on open ground; the Skirmish's terrain is cover pieces (low walls) that do not slow movement",
+        ),
         (
             "Riders and drivers; cavalry and vehicles move only with one",
             "II.2, III",
@@ -32,7 +37,12 @@ pub fn table() -> Vec<CoverageRow> {
         ),
         ("Distance attack: 12\", d6 + bonuses >= 5; hero and vehicle +1", "II.3", Modeled, ""),
         ("Line of sight", "II.3", Simplified, "always clear in duels (RULINGS.md)"),
-        ("Cover: 6+ to hit", "II.3", Simplified, "open ground: only Stealth gives cover"),
+        (
+            "Cover: 6+ to hit",
+            "II.3",
+            Simplified,
+            "duels: open ground, only Stealth gives cover; Skirmish: a target is at least half covered when the line of fire crosses a cover piece (low wall) within 1\" of it; figures do not seek cover",
+        ),
         ("Armor rolls: light 6+, heavy 4+; vehicles +1", "II.3", Modeled, ""),
         ("Automatic fire: two dice, keep the higher", "II.3", Modeled, ""),
         (
@@ -90,7 +100,12 @@ pub fn table() -> Vec<CoverageRow> {
         ),
         ("Sharpshooter (+1, heroes and vehicles +2)", "V", Modeled, ""),
         ("Sniper: 24\" Distance Attack Unit", "V", Modeled, ""),
-        ("Stealth: always in cover (6+), 7+ in cover", "V", Modeled, "no real cover in duels, so 6+"),
+        (
+            "Stealth: always in cover (6+), 7+ in cover",
+            "V",
+            Modeled,
+            "no real cover in duels, so 6+; 7+ behind a Skirmish cover piece",
+        ),
         (
             "Summon",
             "V",
@@ -112,8 +127,8 @@ pub fn table() -> Vec<CoverageRow> {
         (
             "Scenarios: 5 rounds, points-destroyed victory, deployment 2 Move Units apart",
             "VIII",
-            NotModeled,
-            "duels end on elimination (RULINGS.md, Common); the skirmish round robin is not built yet",
+            Simplified,
+            "duels end on elimination (RULINGS.md, Common); the Skirmish (`pointsworth skirmish vsgmr`, report round robin) plays 5 rounds on a 72\" x 48\" table, sides in lines 12\" apart, random cover pieces; more enemy points destroyed wins, recruited figures count as destroyed",
         ),
         ("Miniatures for every scale, measuring with the paper", "IX, X", NotModeled, "inches of section II only"),
         ("Solo VSGMR", "XI", NotModeled, "two-player games only"),

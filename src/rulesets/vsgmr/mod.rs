@@ -27,7 +27,9 @@ pub mod coverage;
 pub mod exact;
 pub mod figure;
 pub mod prices;
+pub mod round_robin;
 pub mod rules;
+pub mod skirmish;
 
 use std::collections::BTreeMap;
 
@@ -134,6 +136,8 @@ struct RawConfig {
     balance: BalanceConfig,
     #[serde(default)]
     prices: PricesConfig,
+    #[serde(default)]
+    skirmish: skirmish::SkirmishConfig,
     /// Undefined trait names and the defined trait pointsworth reads them as.
     #[serde(default)]
     readings: BTreeMap<String, String>,
@@ -172,6 +176,8 @@ pub struct Vsgmr {
     pub duel: DuelSettings,
     pub balance: BalanceConfig,
     pub prices: PricesConfig,
+    /// The `[skirmish]` table (issue 6 item 6).
+    pub skirmish: skirmish::SkirmishConfig,
     pub units: Vec<UnitInfo>,
     pub figures: Vec<Figure>,
     pub profiles: Vec<Profile>,
@@ -184,7 +190,7 @@ impl Vsgmr {
     ///
     /// Errors carry `file:line:col` and name the figure and the key.
     pub fn from_source(source: &Source, overrides: &Overrides) -> Result<Self, ConfigError> {
-        overrides.check_sections(&["rules", "duel", "balance", "prices"])?;
+        overrides.check_sections(&["rules", "duel", "balance", "prices", "skirmish"])?;
         let mut raw: RawConfig = source.parse()?;
         if raw.ruleset.get_ref() != "vsgmr" {
             return Err(source.error_at(
@@ -196,6 +202,8 @@ impl Vsgmr {
         overrides.apply_section("duel", &mut raw.duel)?;
         overrides.apply_section("balance", &mut raw.balance)?;
         overrides.apply_section("prices", &mut raw.prices)?;
+        overrides.apply_section("skirmish", &mut raw.skirmish)?;
+        raw.skirmish.validate().map_err(|m| source.error(format!("[skirmish] {m}")))?;
         if !(raw.rules.contact >= 0.0 && raw.rules.contact <= 6.0) {
             return Err(source.error(format!("[rules] contact must be 0 to 6 in, got {}", raw.rules.contact)));
         }
@@ -274,6 +282,7 @@ impl Vsgmr {
             duel: raw.duel,
             balance: raw.balance,
             prices: raw.prices,
+            skirmish: raw.skirmish,
             units,
             figures,
             profiles,

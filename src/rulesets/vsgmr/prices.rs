@@ -59,6 +59,9 @@ pub struct AttributePrices {
 pub struct VsgmrAnalysis {
     pub audit: Vec<ArmyAudit>,
     pub prices: AttributePrices,
+    /// The Skirmish round robin and random armies (`[skirmish]`).
+    #[serde(default)]
+    pub skirmish: Option<crate::rulesets::vsgmr::round_robin::VsgmrSkirmish>,
 }
 
 /// One attribute to price: name, book price, base figure, figure with it, caveat.

@@ -128,8 +128,8 @@ impl Profile {
         }
     }
 
-    /// Total a distance attack at this figure needs: 5, or 6 in cover (Stealth: always in
-    /// cover) (sections II.3 "Cover", V "Stealth"). Duels are fought in the open.
+    /// Total a distance attack at this figure needs in the open: 5, Stealth 6 (sections II.3
+    /// "Cover", V "Stealth"); behind a Skirmish cover piece one more ([`Battle::in_cover`]).
     pub fn distance_needs(&self) -> i8 {
         if self.has(Trait::Stealth) { 6 } else { 5 }
     }
@@ -182,6 +182,10 @@ pub struct Battle {
     pub kills: [u32; 2],
     /// A Revenge attack is being resolved (a revenge attack triggers no further revenge).
     pub in_revenge: bool,
+    /// Cover pieces on the table (the Skirmish; empty in duels, which are fought in the open)
+    /// and how near the target a crossed piece must be to cover it at least half.
+    pub cover: Vec<crate::battle::Wall>,
+    pub cover_reach: f32,
 }
 
 /// Rolls one die of `sides` (6, 8, 10 or 12). d8 and d10 come from a uniform draw (`Dice` has
@@ -225,7 +229,19 @@ impl Battle {
         ((a.x - b.x).powi(2) + (a.y - b.y).powi(2)).sqrt()
     }
 
-    fn alive_count(&self, side: Side) -> usize {
+    /// Section II.3 "Cover": whether a distance attack from `attacker` at `target` is at a
+    /// target at least half covered: the line of fire crosses a cover piece within
+    /// `cover_reach` of the target (RULINGS.md reading; the Skirmish's terrain).
+    pub fn in_cover(&self, attacker: usize, target: usize) -> bool {
+        if self.cover.is_empty() {
+            return false;
+        }
+        let (a, t) = (&self.figs[attacker], &self.figs[target]);
+        let (p, q) = (crate::battle::Pos::new(a.x, a.y), crate::battle::Pos::new(t.x, t.y));
+        self.cover.iter().any(|w| w.crosses(p, q) && w.dist_to(q) <= self.cover_reach + EPS)
+    }
+
+    pub fn alive_count(&self, side: Side) -> usize {
         self.figs.iter().filter(|f| f.alive && f.side == side).count()
     }
 
@@ -442,7 +458,7 @@ pub fn single_attack<D: Dice>(
             ap.blast_die,
             ap.automatic_fire,
             ap.distance_bonus() + b.support(r, attacker, SupportRoll::Distance),
-            tp.distance_needs(),
+            tp.distance_needs() + b.in_cover(attacker, target) as i8,
         ),
         AttackKind::HandToHand => {
             (ap.fight_die, false, ap.hand_to_hand_bonus() + b.support(r, attacker, SupportRoll::HandToHand), 4)

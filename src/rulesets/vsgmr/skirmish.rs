@@ -1,0 +1,518 @@
+//! The VSGMR Skirmish (issue 6 item 6; section II, "Victory"): a 72" × 48" table with a few
+//! cover pieces, the two sides deployed 2 Move Units apart, 5 rounds, and victory to the side
+//! that destroyed more enemy points (equal: a draw).
+//!
+//! Why a separate module from [`super::rules`]: duels are fought in the open between lines of
+//! one template; here whole armies of mixed figures meet on a table with terrain. Every rule
+//! step is the duel's — [`rules::initiative`], [`rules::play_round`] (phased: all movement,
+//! then all distance attacks, then all hand-to-hand attacks; casualties immediate) — and this
+//! module adds only the table, the terrain, deployment, the 5-round end and the victory check.
+//!
+//! Readings and simplifications (also in the coverage table):
+//! - **Cover.** Cover pieces are low walls (`cover_length`, 6") placed at random from the seed
+//!   ([`Table::place_terrain`]). A target is at least half covered when the line of fire
+//!   crosses a wall within `cover_reach` (1") of it: distance attacks then need 6 (section
+//!   II.3 "Cover"; [`Battle::in_cover`]). Walls do not block movement or sight (figures step
+//!   over low walls) and the default tactic does not seek cover.
+//! - **Deployment.** Each side in a line across the table (2" apart, in more ranks 2" behind
+//!   if a line does not fit), the lines `gap` (2 Move Units of guys: 12") apart, centred.
+//! - **Points destroyed.** A figure counts as destroyed for the other side when it is defeated
+//!   or recruited away (section V "Recruit"); its formula price is counted.
+//! - Figures that leave the table (knockback, fear) are put back at its edge.
+
+use serde::{Deserialize, Serialize};
+
+use crate::battle::replay::{Replay, ReplayUnit};
+use crate::battle::{Pos, Table, TerrainPlan};
+use crate::dice::Dice;
+use crate::rulesets::Side;
+use crate::rulesets::vsgmr::rules::{self, Battle, Fig};
+use crate::rulesets::vsgmr::{Figure, Trait, Vsgmr};
+use crate::sim::Tally;
+
+/// The `[skirmish]` table of the config. Every key has a default.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct SkirmishConfig {
+    /// Table size, inches (72" × 48").
+    pub table_width: f32,
+    pub table_depth: f32,
+    /// Cover pieces (low walls) placed at random, their length, and how near the target a
+    /// crossed piece must be to cover it at least half (inches).
+    pub cover_pieces: u32,
+    pub cover_length: f32,
+    pub cover_reach: f32,
+    /// Distance between the two deployment lines: 2 Move Units (12" for guys).
+    pub gap: f32,
+    /// Distance between neighbours in a deployment line, inches.
+    pub spacing: f32,
+    /// Rounds of a game (5).
+    pub rounds: u32,
+    /// Games per `pointsworth skirmish vsgmr` run (`--trials`).
+    pub trials: u64,
+    /// Report: games per ordered pair of sample armies (0 leaves the round robin out), and
+    /// random-army games (0 leaves them out).
+    pub round_robin_trials: u64,
+    pub random_trials: u64,
+    /// Random armies: points drawn uniformly from `random_min..=random_max`, filled with
+    /// figure templates of the cost list drawn uniformly among those that still fit.
+    pub random_min: u32,
+    pub random_max: u32,
+    /// Games per batch of the deterministic engine.
+    pub batch_size: u32,
+}
+
+impl Default for SkirmishConfig {
+    fn default() -> Self {
+        SkirmishConfig {
+            table_width: 72.0,
+            table_depth: 48.0,
+            cover_pieces: 6,
+            cover_length: 6.0,
+            cover_reach: 1.0,
+            gap: 12.0,
+            spacing: 2.0,
+            rounds: 5,
+            trials: 2000,
+            round_robin_trials: 200,
+            random_trials: 4000,
+            random_min: 25,
+            random_max: 40,
+            batch_size: 25,
+        }
+    }
+}
+
+impl SkirmishConfig {
+    /// Checks ranges; the message names the key.
+    pub fn validate(&self) -> Result<(), String> {
+        let c = self;
+        let checks = [
+            ((24.0..=400.0).contains(&c.table_width), format!("table_width 24..400, got {}", c.table_width)),
+            ((24.0..=400.0).contains(&c.table_depth), format!("table_depth 24..400, got {}", c.table_depth)),
+            (c.cover_pieces <= 50, format!("cover_pieces 0..50, got {}", c.cover_pieces)),
+            (c.cover_length > 0.0 && c.cover_length <= 40.0, format!("cover_length 0..40, got {}", c.cover_length)),
+            ((0.0..=10.0).contains(&c.cover_reach), format!("cover_reach 0..10, got {}", c.cover_reach)),
+            (c.gap > 0.0 && c.gap < c.table_depth - 4.0, format!("gap must be 0..table_depth-4, got {}", c.gap)),
+            (c.spacing >= 1.0 && c.spacing <= 12.0, format!("spacing 1..12, got {}", c.spacing)),
+            ((1..=100).contains(&c.rounds), format!("rounds 1..100, got {}", c.rounds)),
+            ((1..=10_000_000).contains(&c.trials), format!("trials 1..10000000, got {}", c.trials)),
+            (
+                c.round_robin_trials <= 1_000_000 && c.random_trials <= 10_000_000,
+                format!(
+                    "round_robin_trials ≤ 1000000, random_trials ≤ 10000000, got {} and {}",
+                    c.round_robin_trials, c.random_trials
+                ),
+            ),
+            (
+                c.random_min >= 1 && c.random_min <= c.random_max && c.random_max <= 500,
+                format!("1 ≤ random_min ≤ random_max ≤ 500, got {}..{}", c.random_min, c.random_max),
+            ),
+            ((1..=100_000).contains(&c.batch_size), format!("batch_size 1..100000, got {}", c.batch_size)),
+        ];
+        checks.into_iter().find(|(ok, _)| !ok).map_or(Ok(()), |(_, m)| Err(m))
+    }
+}
+
+/// An army as the Skirmish fields it: figure templates of a [`Field`] and counts.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Roster {
+    pub name: String,
+    /// (template index in [`Field::r`], count).
+    pub units: Vec<(usize, u32)>,
+}
+
+impl Roster {
+    /// Formula points of the army.
+    pub fn points(&self, r: &Vsgmr) -> f64 {
+        self.units.iter().map(|&(u, n)| r.profile(u).cost * n as f64).sum()
+    }
+
+    pub fn figures(&self) -> u32 {
+        self.units.iter().map(|u| u.1).sum()
+    }
+}
+
+/// The ruleset over every figure the Skirmish can field: the cost list's templates first
+/// (indices `0..templates`, what random armies are built from), then every sample army's
+/// figures; and the sample armies as rosters.
+#[derive(Debug, Clone)]
+pub struct Field {
+    pub r: Vsgmr,
+    pub templates: usize,
+    pub samples: Vec<Roster>,
+}
+
+impl Field {
+    pub fn new(base: &Vsgmr) -> Field {
+        let mut list: Vec<(String, Figure)> =
+            base.units.iter().zip(&base.figures).map(|(u, f)| (u.name.clone(), f.clone())).collect();
+        let templates = list.len();
+        let mut samples = Vec::new();
+        for (k, a) in base.armies.iter().enumerate() {
+            let mut units = Vec::new();
+            for (j, f) in a.figures.iter().enumerate() {
+                units.push((list.len(), f.count));
+                list.push((format!("army {k} figure {j}: {}", f.name), f.figure.clone()));
+            }
+            samples.push(Roster { name: a.name.clone(), units });
+        }
+        Field { r: base.with_templates(&list), templates, samples }
+    }
+
+    /// A random formula-priced army: points uniform in `random_min..=random_max`, then
+    /// templates drawn uniformly among those that still fit until none does.
+    pub fn random_roster<D: Dice>(&self, cfg: &SkirmishConfig, dice: &mut D) -> Roster {
+        let span = (cfg.random_max - cfg.random_min + 1) as f64;
+        let budget =
+            cfg.random_min as f64 + ((dice.unit_f64() * span) as u32).min(cfg.random_max - cfg.random_min) as f64;
+        let mut left = budget;
+        let mut counts = vec![0u32; self.templates];
+        let mut fit = Vec::with_capacity(self.templates);
+        loop {
+            fit.clear();
+            fit.extend((0..self.templates).filter(|&u| self.r.profile(u).cost <= left + 1e-9));
+            if fit.is_empty() {
+                break;
+            }
+            let k = ((dice.unit_f64() * fit.len() as f64) as usize).min(fit.len() - 1);
+            counts[fit[k]] += 1;
+            left -= self.r.profile(fit[k]).cost;
+        }
+        let units = counts.iter().enumerate().filter(|c| *c.1 > 0).map(|(u, &n)| (u, n)).collect();
+        Roster { name: format!("random {budget} points"), units }
+    }
+}
+
+/// The result of one game.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct GameOutcome {
+    /// Side with more enemy points destroyed; `None` for a draw.
+    pub winner: Option<Side>,
+    /// Enemy points each side destroyed.
+    pub destroyed: [f64; 2],
+    /// Rounds played (fewer than `rounds` when a side was wiped out).
+    pub rounds: u32,
+}
+
+/// One Skirmish: table, battle state, each figure's original side, and an optional trace.
+pub struct Game<'a> {
+    pub r: &'a Vsgmr,
+    pub cfg: &'a SkirmishConfig,
+    pub table: Table,
+    pub b: Battle,
+    pub origin: Vec<Side>,
+    /// Per figure: positions at deployment and after every round, and the round it fell.
+    pub trace: Option<Vec<(Vec<Pos>, Option<u32>)>>,
+    scratch: Vec<usize>,
+}
+
+impl<'a> Game<'a> {
+    pub fn new(r: &'a Vsgmr, cfg: &'a SkirmishConfig) -> Self {
+        Game {
+            r,
+            cfg,
+            table: Table::new(cfg.table_width, cfg.table_depth),
+            b: Battle::default(),
+            origin: Vec::new(),
+            trace: None,
+            scratch: Vec::new(),
+        }
+    }
+
+    /// Places the terrain from `dice` and deploys both rosters (side A nearer y = 0).
+    pub fn set_up<D: Dice>(&mut self, rosters: [&Roster; 2], dice: &mut D) {
+        let c = self.cfg;
+        let plan = TerrainPlan {
+            cover_pieces: c.cover_pieces,
+            cover_length: c.cover_length,
+            rough_areas: 0,
+            dangerous_areas: 0,
+            area_radius: 0.0,
+            keep_out: ((c.table_depth - c.gap) / 2.0 - 8.0).max(0.0),
+        };
+        self.table.place_terrain(&plan, dice);
+        let walls = self.table.walls.clone();
+        self.deploy(rosters, walls);
+    }
+
+    /// Deploys both rosters on an open table with the given cover pieces.
+    pub fn deploy(&mut self, rosters: [&Roster; 2], walls: Vec<crate::battle::Wall>) {
+        let c = self.cfg;
+        self.table.walls = walls.clone();
+        let b = &mut self.b;
+        b.figs.clear();
+        b.round = 0;
+        b.kills = [0, 0];
+        b.in_revenge = false;
+        b.cover = walls;
+        b.cover_reach = c.cover_reach;
+        self.origin.clear();
+        let per_rank = (((c.table_width - 2.0) / c.spacing) as u32 + 1).max(1);
+        for (side, roster) in rosters.iter().enumerate() {
+            let n = roster.figures();
+            let front = c.table_depth / 2.0 + if side == 0 { -c.gap / 2.0 } else { c.gap / 2.0 };
+            let back = if side == 0 { -c.spacing } else { c.spacing };
+            let mut k = 0u32;
+            for &(unit, count) in &roster.units {
+                let p = self.r.profile(unit);
+                for _ in 0..count {
+                    let (rank, file) = (k / per_rank, k % per_rank);
+                    let in_rank = (n - rank * per_rank).min(per_rank);
+                    let x = c.table_width / 2.0 + (file as f32 - (in_rank as f32 - 1.0) / 2.0) * c.spacing;
+                    let y = (front + rank as f32 * back).clamp(0.5, c.table_depth - 0.5);
+                    b.figs.push(Fig {
+                        unit,
+                        side,
+                        x,
+                        y,
+                        alive: true,
+                        acted: false,
+                        disabled_round: 0,
+                        ready_round: 0,
+                        flying: p.has(Trait::Flight) && p.distance_attack,
+                    });
+                    self.origin.push(side);
+                    k += 1;
+                }
+            }
+        }
+        if let Some(t) = &mut self.trace {
+            *t = b.figs.iter().map(|f| (vec![Pos::new(f.x, f.y)], None)).collect();
+        }
+    }
+
+    /// Enemy points each side has destroyed so far: figures of the other side's army that
+    /// were defeated or recruited away, at their formula price.
+    pub fn destroyed(&self) -> [f64; 2] {
+        let mut d = [0.0; 2];
+        for (f, &o) in self.b.figs.iter().zip(&self.origin) {
+            if !f.alive || f.side != o {
+                d[1 - o] += self.r.profile(f.unit).cost;
+            }
+        }
+        d
+    }
+
+    /// Plays one round: initiative, then [`rules::play_round`]; figures pushed off the table
+    /// are put back at its edge.
+    pub fn play_round<D: Dice>(&mut self, dice: &mut D) {
+        let lead = rules::initiative(self.r, &self.b, dice);
+        rules::play_round(self.r, &mut self.b, dice, lead, &mut self.scratch);
+        for f in self.b.figs.iter_mut() {
+            let p = self.table.clamp(Pos::new(f.x, f.y));
+            (f.x, f.y) = (p.x, p.y);
+        }
+    }
+
+    /// Plays `rounds` rounds (section II "Victory": 5), or until a side has no figure left,
+    /// and scores the points-destroyed victory.
+    pub fn play<D: Dice>(&mut self, dice: &mut D) -> GameOutcome {
+        let mut rounds = 0;
+        for round in 1..=self.cfg.rounds {
+            self.b.round = round;
+            rounds = round;
+            self.play_round(dice);
+            if let Some(t) = &mut self.trace {
+                for (k, f) in self.b.figs.iter().enumerate() {
+                    if f.alive {
+                        t[k].0.push(Pos::new(f.x, f.y));
+                    } else if t[k].1.is_none() {
+                        t[k].1 = Some(round);
+                    }
+                }
+            }
+            if self.b.alive_count(0) == 0 || self.b.alive_count(1) == 0 {
+                break;
+            }
+        }
+        let destroyed = self.destroyed();
+        GameOutcome { winner: victor(destroyed), destroyed, rounds }
+    }
+}
+
+/// Section II "Victory": the side that destroyed more enemy points wins; equal is a draw.
+pub fn victor(destroyed: [f64; 2]) -> Option<Side> {
+    if (destroyed[0] - destroyed[1]).abs() < 1e-9 {
+        None
+    } else if destroyed[0] > destroyed[1] {
+        Some(0)
+    } else {
+        Some(1)
+    }
+}
+
+/// Counts of a run of games. Integer counts only (points in half points), so merged tallies
+/// are identical for any thread count.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct SkirmishTally {
+    pub games: u64,
+    pub wins: [u64; 2],
+    pub draws: u64,
+    pub rounds: u64,
+    /// Enemy points destroyed by each side, in half points.
+    pub destroyed_half: [u64; 2],
+    /// Random armies, by the points difference A − B ([`BUCKETS`]): games, A wins, draws.
+    pub buckets: Vec<[u64; 3]>,
+}
+
+/// Points-difference classes (A − B) of the random-army table.
+pub const BUCKETS: [(&str, f64, f64); 5] = [
+    ("A 8+ points fewer", f64::NEG_INFINITY, -7.5),
+    ("A 3–7 fewer", -7.5, -2.5),
+    ("within 2 points", -2.5, 2.5),
+    ("A 3–7 more", 2.5, 7.5),
+    ("A 8+ more", 7.5, f64::INFINITY),
+];
+
+impl SkirmishTally {
+    pub fn record(&mut self, out: &GameOutcome, points: [f64; 2]) {
+        self.games += 1;
+        match out.winner {
+            Some(s) => self.wins[s] += 1,
+            None => self.draws += 1,
+        }
+        self.rounds += out.rounds as u64;
+        for s in 0..2 {
+            self.destroyed_half[s] += (out.destroyed[s] * 2.0).round() as u64;
+        }
+        let diff = points[0] - points[1];
+        if self.buckets.is_empty() {
+            self.buckets = vec![[0; 3]; BUCKETS.len()];
+        }
+        let k = BUCKETS.iter().position(|&(_, lo, hi)| diff >= lo && diff < hi).unwrap_or(2);
+        self.buckets[k][0] += 1;
+        self.buckets[k][1] += (out.winner == Some(0)) as u64;
+        self.buckets[k][2] += out.winner.is_none() as u64;
+    }
+}
+
+impl Tally for SkirmishTally {
+    fn merge(&mut self, o: &Self) {
+        self.games += o.games;
+        self.draws += o.draws;
+        self.rounds += o.rounds;
+        for s in 0..2 {
+            self.wins[s] += o.wins[s];
+            self.destroyed_half[s] += o.destroyed_half[s];
+        }
+        if self.buckets.len() < o.buckets.len() {
+            self.buckets.resize(o.buckets.len(), [0; 3]);
+        }
+        for (a, b) in self.buckets.iter_mut().zip(&o.buckets) {
+            for k in 0..3 {
+                a[k] += b[k];
+            }
+        }
+    }
+    fn trials(&self) -> u64 {
+        self.games
+    }
+}
+
+/// Who fights: two fixed rosters, or fresh random armies every game.
+#[derive(Debug, Clone, Copy)]
+pub enum Matchup<'a> {
+    Fixed([&'a Roster; 2]),
+    Random,
+}
+
+/// Plays `trials` games on the deterministic engine (batches seeded from `seed` and the
+/// matchup's names): identical tallies for any thread count.
+pub fn simulate(
+    field: &Field,
+    cfg: &SkirmishConfig,
+    m: Matchup,
+    seed: u64,
+    trials: u64,
+    pb: &indicatif::ProgressBar,
+) -> SkirmishTally {
+    let plan = crate::sim::RunPlan::fixed(seed, trials, cfg.batch_size);
+    let stream = match m {
+        Matchup::Fixed([a, b]) => crate::sim::stream_id(&["vsgmr", "skirmish", &a.name, &b.name]),
+        Matchup::Random => crate::sim::stream_id(&["vsgmr", "skirmish", "random"]),
+    };
+    crate::sim::run(
+        &plan,
+        stream,
+        |dice, _first, n, tally: &mut SkirmishTally| {
+            let mut g = Game::new(&field.r, cfg);
+            for _ in 0..n {
+                let random;
+                let rosters = match m {
+                    Matchup::Fixed(x) => x,
+                    Matchup::Random => {
+                        random = [field.random_roster(cfg, dice), field.random_roster(cfg, dice)];
+                        [&random[0], &random[1]]
+                    }
+                };
+                g.set_up(rosters, dice);
+                let out = g.play(dice);
+                tally.record(&out, [rosters[0].points(&field.r), rosters[1].points(&field.r)]);
+            }
+            pb.inc(n as u64);
+        },
+        |_| 0.0,
+    )
+}
+
+/// Plays one seeded, traced game; returns it with its outcome and rosters.
+pub fn traced_game<'a>(
+    field: &'a Field,
+    cfg: &'a SkirmishConfig,
+    m: Matchup,
+    seed: u64,
+) -> (Game<'a>, GameOutcome, [Roster; 2]) {
+    let mut dice = crate::dice::FastDice::from_seed(crate::sim::batch_seed(
+        seed,
+        crate::sim::stream_id(&["vsgmr", "skirmish", "replay"]),
+        0,
+    ));
+    let rosters = match m {
+        Matchup::Fixed([a, b]) => [a.clone(), b.clone()],
+        Matchup::Random => [field.random_roster(cfg, &mut dice), field.random_roster(cfg, &mut dice)],
+    };
+    let mut g = Game::new(&field.r, cfg);
+    g.trace = Some(Vec::new());
+    g.set_up([&rosters[0], &rosters[1]], &mut dice);
+    let out = g.play(&mut dice);
+    (g, out, rosters)
+}
+
+/// The replay picture of a traced game.
+pub fn replay_of(g: &Game, out: &GameOutcome, rosters: &[Roster; 2]) -> Replay {
+    let trace = g.trace.as_ref().expect("a traced game");
+    let units = trace
+        .iter()
+        .zip(&g.b.figs)
+        .zip(&g.origin)
+        .map(|(((path, died), f), &o)| {
+            let name = &g.r.units[f.unit].name;
+            let short = name.rsplit(": ").next().unwrap_or(name);
+            ReplayUnit { side: o, label: short.chars().take(2).collect(), path: path.clone(), died: *died }
+        })
+        .collect();
+    let result = match out.winner {
+        Some(s) => format!("side {} wins", ["A", "B"][s]),
+        None => "draw".to_string(),
+    };
+    Replay {
+        title: format!("VSGMR Skirmish: {} vs {}", rosters[0].name, rosters[1].name),
+        notes: vec![
+            format!(
+                "A (blue): {} ({} pts) / B (red): {} ({} pts)",
+                rosters[0].name,
+                rosters[0].points(g.r),
+                rosters[1].name,
+                rosters[1].points(g.r)
+            ),
+            format!(
+                "{result} after {} rounds; enemy points destroyed A {} / B {}; walls are cover pieces",
+                out.rounds, out.destroyed[0], out.destroyed[1]
+            ),
+        ],
+        table: g.table.clone(),
+        deploy_depth: 0.0,
+        units,
+    }
+}
