@@ -27,9 +27,10 @@ pub fn run(args: SkirmishArgs) -> Result<(), AppError> {
     let r: &GunsNGrenades = match &loaded.ruleset {
         AnyRuleset::GunsNGrenades(r) => r,
         AnyRuleset::Gunplay(r) => return crate::commands::gunplay_skirmish::run(&args, r),
+        AnyRuleset::ArmyMenCombat(r) => return crate::commands::amc_skirmish::run(&args, r),
         _ => {
             return Err(AppError::Usage(format!(
-                "skirmish is implemented for guns-n-grenades and gunplay only, not {}",
+                "skirmish is implemented for guns-n-grenades, gunplay and army-men-combat only, not {}",
                 args.ruleset
             )));
         }
