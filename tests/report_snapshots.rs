@@ -191,6 +191,7 @@ fn small_analysis() -> RulesetAnalysis {
         vsgmr: None,
         grunt_factor: None,
         amc_upgrades: None,
+        amc_skirmish: None,
         fair_costs: None,
         lint: Vec::new(),
     }

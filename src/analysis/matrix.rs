@@ -285,6 +285,7 @@ pub fn analyse<R: Ruleset>(
         vsgmr: None,
         grunt_factor: None,
         amc_upgrades: None,
+        amc_skirmish: None,
         fair_costs: None,
     }
 }

@@ -211,4 +211,7 @@ pub struct RulesetAnalysis {
     /// Army Men Combat's upgrade table (upgraded entry against plain entry); `None` elsewhere.
     #[serde(default)]
     pub amc_upgrades: Option<crate::rulesets::amc::upgrades::UpgradeTable>,
+    /// Army Men Combat mission results, default tactic first (Army Men Combat only).
+    #[serde(default)]
+    pub amc_skirmish: Option<Vec<skirmish::SkirmishAnalysis>>,
 }

@@ -9,6 +9,7 @@ use crate::rulesets::amc::upgrades;
 /// Adds the upgrade table to the report analysis (`[upgrades] trials` per cell; nothing when
 /// 0).
 pub fn attach_to_report(r: &ArmyMenCombat, analysis: &mut RulesetAnalysis, seed: u64) {
+    crate::commands::amc_skirmish::attach_to_report(r, analysis, seed);
     if r.upgrade_settings.trials == 0 {
         return;
     }

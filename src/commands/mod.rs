@@ -1,6 +1,7 @@
 //! Subcommand implementations that live outside `app.rs`, one module each.
 
 pub mod amc;
+pub mod amc_skirmish;
 pub mod check;
 pub mod fair_costs;
 pub mod gunplay_skirmish;

@@ -28,9 +28,10 @@ pub fn run(args: SkirmishArgs) -> Result<(), AppError> {
         AnyRuleset::GunsNGrenades(r) => r,
         AnyRuleset::Gunplay(r) => return crate::commands::gunplay_skirmish::run(&args, r),
         AnyRuleset::Vsgmr(r) => return crate::commands::vsgmr_skirmish::run(&args, r),
+        AnyRuleset::ArmyMenCombat(r) => return crate::commands::amc_skirmish::run(&args, r),
         _ => {
             return Err(AppError::Usage(format!(
-                "skirmish is implemented for guns-n-grenades, gunplay and vsgmr only, not {}",
+                "skirmish is implemented for guns-n-grenades, army-men-combat, vsgmr and gunplay, not {}",
                 args.ruleset
             )));
         }

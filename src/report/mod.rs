@@ -18,6 +18,7 @@
 //!   and nothing depends on hash-map iteration order or the clock.
 
 mod amc;
+mod amc_skirmish;
 pub mod atomic;
 mod charts;
 mod fair_costs;
@@ -92,6 +93,7 @@ pub fn write_ruleset_report(analysis: &RulesetAnalysis, dir: &Path) -> anyhow::R
     written.extend(charts::write_charts(analysis, dir)?);
     written.extend(win_rate_by_distance::write(analysis, dir)?);
     written.extend(skirmish::write_files(analysis, dir)?);
+    written.extend(amc_skirmish::write_files(analysis, dir)?);
     written.extend(fair_costs::write(analysis, dir)?);
     written.extend(vsgmr::write(analysis, dir)?);
 
@@ -154,6 +156,11 @@ pub fn write_index(entries: &[IndexEntry], dir: &Path) -> anyhow::Result<PathBuf
     let path = dir.join("README.md");
     write_atomic(&path, markdown::index(entries).as_bytes())?;
     Ok(path)
+}
+
+/// File name of the Army Men Combat mission replay picture in a report directory.
+pub fn amc_mission_replay_name() -> &'static str {
+    amc_skirmish::REPLAY
 }
 
 /// File name of the Skirmish section's replay picture.

@@ -288,6 +288,7 @@ mod tests {
             vsgmr: None,
             grunt_factor: None,
             amc_upgrades: None,
+            amc_skirmish: None,
             fair_costs: None,
             lint: Vec::new(),
             variants: vec![],

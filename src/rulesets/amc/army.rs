@@ -1,9 +1,8 @@
 //! The army limits (AMC 2.0, "The Armies"): 300 points, up to half of them vehicles, at most
 //! three units of Gunners, Snipers or Heavy Weapons ("Supports") in any combination.
 //!
-//! Why a checker and not a builder yet: the random-army mission (issue 4, item 4) is not built
-//! in this release; the limits are checked for army lists a user writes and are tested, so the
-//! mission can reuse them.
+//! The mission ([`super::skirmish`]) checks army files with [`ArmyLimits::check`] and builds
+//! random armies that keep the same limits.
 
 use serde::{Deserialize, Serialize};
 

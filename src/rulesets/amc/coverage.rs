@@ -6,7 +6,7 @@ use crate::rulesets::Ruleset;
 use crate::rulesets::amc::{ArmyMenCombat, Kind};
 
 /// Every rule of the rulebook with its status in this release (duels and points-matched
-/// squads on open ground; the mission is not built yet).
+/// squads on open ground, and the mission of [`super::skirmish`]).
 pub fn table() -> Vec<CoverageRow> {
     use Coverage::*;
     let rows: &[(&str, &str, Coverage, &str)] = &[
@@ -27,26 +27,26 @@ pub fn table() -> Vec<CoverageRow> {
         (
             "Battlefield 4'x4' with 5-10 terrain pieces",
             "Preparation",
-            NotModeled,
-            "the mission is not built in this release; duels are on open ground",
+            Simplified,
+            "mission (skirmish.rs): 5-10 low walls 6\" long placed from the seed, no blocked sight; duels are on open ground",
         ),
         (
             "Armies of 300 points, up to half vehicles, up to 3 Gunners/Snipers/Supports",
             "The Armies",
             Simplified,
-            "checked by army::ArmyLimits (tested); no army files or random armies yet",
+            "checked by army::ArmyLimits; the mission draws random legal armies of plain entries and reads army files",
         ),
         (
             "Deployment roll-off, alternate placing within 12\"",
             "Deployment",
-            NotModeled,
-            "mission not built; duels start on two lines `[duel] distance` apart",
+            Simplified,
+            "mission: roll-off, alternate placing at the front of the 12\" zone, spread evenly in army order; duels start on two lines",
         ),
         (
             "Mission: 4 rounds, score destroyed or Pinned units' points",
             "Mission",
-            NotModeled,
-            "mission not built; duels end when a side is destroyed or after `max_rounds`",
+            Modeled,
+            "`pointsworth skirmish army-men-combat`; duels end when a side is destroyed or after `max_rounds`",
         ),
         (
             "Activation roll-off: d6 + non-activated units, ties re-roll",
@@ -59,13 +59,13 @@ pub fn table() -> Vec<CoverageRow> {
             "Hunker: +1 die to blocking rolls",
             "Activation",
             Simplified,
-            "the block die is in the rules (until the unit's next activation) but no duel tactic hunkers",
+            "the mission's cautious tactic hunkers when outgunned; no duel tactic hunkers",
         ),
         (
             "Guard: shoot in reaction, target +1 block die",
             "Activation / Guard Actions",
             Simplified,
-            "the +1 block die is in the rules; the reaction needs the mission's movement and line of sight: not played in duels",
+            "mission's cautious tactic: a guard shoots the first enemy ending a move in its range; not played in duels",
         ),
         (
             "Advance 6\" then shoot; Rush 12\"; Charge 12\"",
@@ -100,7 +100,7 @@ pub fn table() -> Vec<CoverageRow> {
             "Cover terrain: +1 block die for infantry",
             "Terrain",
             Simplified,
-            "`rules.cover` makes the whole duel ground cover (default false)",
+            "mission: infantry within 2\" behind a crossed terrain piece; duels: `rules.cover` makes the whole ground cover",
         ),
         ("Difficult, dangerous and elevated terrain", "Terrain", NotModeled, "open ground only"),
         ("Weapons table (Fists ... Cannon), D6/2D6 attacks per model", "Weapons", Modeled, ""),

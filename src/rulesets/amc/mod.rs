@@ -18,6 +18,7 @@ pub mod army;
 pub mod coverage;
 pub mod exact;
 pub mod rules;
+pub mod skirmish;
 pub mod upgrades;
 
 use serde::{Deserialize, Serialize};
@@ -222,6 +223,8 @@ struct RawConfig {
     balance: BalanceConfig,
     upgrades: upgrades::UpgradeSettings,
     army: army::ArmyLimits,
+    #[serde(default)]
+    skirmish: skirmish::SkirmishConfig,
     #[serde(rename = "weapon")]
     weapons: Vec<RawWeapon>,
     #[serde(rename = "unit")]
@@ -252,6 +255,8 @@ pub struct ArmyMenCombat {
     pub balance: BalanceConfig,
     pub upgrade_settings: upgrades::UpgradeSettings,
     pub army: army::ArmyLimits,
+    /// The `[skirmish]` table (the mission).
+    pub skirmish: skirmish::SkirmishConfig,
     /// The plain cost list (the matrix rows).
     pub units: Vec<UnitInfo>,
     pub profiles: Vec<Profile>,
@@ -300,7 +305,7 @@ impl ArmyMenCombat {
     ///
     /// Errors carry `file:line:col` and name the weapon, unit or upgrade and the key.
     pub fn from_source(source: &Source, overrides: &Overrides) -> Result<Self, ConfigError> {
-        overrides.check_sections(&["rules", "duel", "unit", "balance", "upgrades", "army"])?;
+        overrides.check_sections(&["rules", "duel", "unit", "balance", "upgrades", "army", "skirmish"])?;
         let mut raw: RawConfig = source.parse()?;
         if raw.ruleset.get_ref() != "army-men-combat" {
             return Err(source.error_at(
@@ -313,10 +318,12 @@ impl ArmyMenCombat {
         overrides.apply_section("balance", &mut raw.balance)?;
         overrides.apply_section("upgrades", &mut raw.upgrades)?;
         overrides.apply_section("army", &mut raw.army)?;
+        overrides.apply_section("skirmish", &mut raw.skirmish)?;
         let bad = |m: String| source.error(m);
         raw.duel.validate(200.0, "in").map_err(bad)?;
         raw.balance.validate().map_err(|m| source.error(m))?;
         raw.upgrades.validate().map_err(|m| source.error(m))?;
+        raw.skirmish.validate().map_err(|m| source.error(m))?;
         if !(raw.rules.charge_move > 0.0 && raw.rules.charge_move <= 48.0) {
             return Err(source.error(format!(
                 "[rules] charge_move must be more than 0 and at most 48 in, got {}",
@@ -520,6 +527,7 @@ impl ArmyMenCombat {
             balance: raw.balance,
             upgrade_settings: raw.upgrades,
             army: raw.army,
+            skirmish: raw.skirmish,
             units,
             profiles,
             upgraded,

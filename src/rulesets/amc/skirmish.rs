@@ -1,0 +1,869 @@
+//! The Army Men Combat mission (issue 4; RULINGS.md, "Army Men Combat v2.0", Mission): a 48" ×
+//! 48" table with 5–10 terrain pieces, two 300-point armies placed alternately within 12" of
+//! their own edges, 4 rounds of the activation roll-off, and "each player scores the points of
+//! enemy units destroyed or Pinned at the end; higher score wins, equal is a draw". Played on
+//! the shared battle engine ([`crate::battle`]).
+//!
+//! Why a module apart from [`super::rules`]: duels fight on one line; here each shot's cover
+//! depends on where the terrain is and units move in two dimensions. Every rule step is the
+//! duel's — [`rules::shoot`] (given the shot's cover and whether it is a Guard reaction),
+//! [`rules::melee`], [`rules::pinned_test`], [`rules::stunned_test`],
+//! [`rules::activation_rolloff`] — and the default tactic is [`rules::plan`] read at the
+//! distance to the nearest enemy. This module adds the table, deployment, cover from terrain,
+//! movement round terrain, Guard reactions, the cautious tactic and the scoring.
+//!
+//! Readings and simplifications (also in the report):
+//! - **Terrain** pieces are low walls `cover_length` (6") long that do not block line of sight
+//!   (so indirect fire never needs a spotter) and that units move round. "Cover Terrain":
+//!   an infantry target has +1 block die when the line of fire crosses a piece within
+//!   `cover_reach` (2") of it ("in or behind cover").
+//! - **Deployment**: a roll-off (d6, ties re-roll) decides who places first, then the players
+//!   alternate placing one unit (a side that runs out lets the other finish); the k-th unit
+//!   of a side stands at the front of its 12" zone, the side's units spread evenly across the
+//!   table in army order. The alternation does not change where a unit goes.
+//! - **Vehicles** face the enemy they last moved toward; every hit is frontal (as in duels).
+//! - **Guard** ("Guard Actions"): a guarding unit shoots once, with +1 block die for the
+//!   target, at the first enemy unit that ends an Advance, Rush or Charge move (a charger:
+//!   before the melee) in range of one of its weapons; Artillery (Hold only) never reacts.
+//!   Guard lasts until the unit's next activation.
+//! - **Tactics**: *default* — the duel's plan against the nearest enemy (Hold if in range,
+//!   charge when melee is better, Advance and shoot, else Rush). *cautious* — Hunker when
+//!   outgunned (the enemies in range of it expect more than twice the unblocked hits it
+//!   deals); Guard when the nearest enemy is out of its range, it is out of every enemy's
+//!   range and that enemy can come into its range this round (the enemy must cross open
+//!   ground); otherwise as default.
+//! - Units activate in army order within a side. Transport is not modeled.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use serde::{Deserialize, Serialize};
+
+use crate::analysis::UnitInfo;
+use crate::battle::replay::{Replay, ReplayUnit};
+use crate::battle::{Pos, Table, TerrainPlan, deployment_band};
+use crate::config::{ConfigError, Source, id_of};
+use crate::dice::Dice;
+use crate::rulesets::Side;
+use crate::rulesets::amc::rules::{self, Action, UnitState};
+use crate::rulesets::amc::{ArmyMenCombat, Kind, Profile};
+use crate::rulesets::gng::skirmish::{GameRecord, SkirmishTally};
+
+/// Distances closer than this count as equal (inches).
+const EPS: f32 = 1e-3;
+
+/// The `[skirmish]` table of the config. Every key has a default.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct SkirmishConfig {
+    /// Table size, inches (48" × 48").
+    pub table_width: f64,
+    pub table_depth: f64,
+    /// Terrain pieces placed at random from the seed: uniformly `terrain_min..=terrain_max`
+    /// (5–10), each `cover_length` (6") long.
+    pub terrain_min: u32,
+    pub terrain_max: u32,
+    pub cover_length: f64,
+    /// A crossed piece within this of an infantry target gives it cover (2").
+    pub cover_reach: f64,
+    /// Deployment zone depth from the own edge (12").
+    pub deploy_depth: f64,
+    /// Rounds (4).
+    pub rounds: u32,
+    /// Games per `pointsworth skirmish` run (`--trials`), per tactic in the report (0 leaves
+    /// the section out), and per batch of the deterministic engine.
+    pub trials: u64,
+    pub report_trials: u64,
+    pub batch_size: u32,
+}
+
+impl Default for SkirmishConfig {
+    fn default() -> Self {
+        SkirmishConfig {
+            table_width: 48.0,
+            table_depth: 48.0,
+            terrain_min: 5,
+            terrain_max: 10,
+            cover_length: 6.0,
+            cover_reach: 2.0,
+            deploy_depth: 12.0,
+            rounds: 4,
+            trials: 20000,
+            report_trials: 20000,
+            batch_size: 20,
+        }
+    }
+}
+
+impl SkirmishConfig {
+    /// Checks ranges; the message names the key.
+    pub fn validate(&self) -> Result<(), String> {
+        let c = self;
+        let checks: [(bool, String); 9] = [
+            (c.table_width >= 12.0 && c.table_width <= 400.0, format!("table_width 12..400, got {}", c.table_width)),
+            (c.table_depth >= 12.0 && c.table_depth <= 400.0, format!("table_depth 12..400, got {}", c.table_depth)),
+            (
+                c.terrain_min <= c.terrain_max && c.terrain_max <= 50,
+                format!("terrain_min ≤ terrain_max ≤ 50, got {}..{}", c.terrain_min, c.terrain_max),
+            ),
+            (c.cover_length > 0.0 && c.cover_length <= 40.0, format!("cover_length 0..40, got {}", c.cover_length)),
+            (c.cover_reach >= 0.0 && c.cover_reach <= 10.0, format!("cover_reach 0..10, got {}", c.cover_reach)),
+            (
+                c.deploy_depth > 0.0 && 2.0 * c.deploy_depth < c.table_depth,
+                format!("deploy_depth must be more than 0 and less than half of table_depth, got {}", c.deploy_depth),
+            ),
+            ((1..=100).contains(&c.rounds), format!("rounds 1..100, got {}", c.rounds)),
+            (
+                c.trials >= 1 && c.trials <= 10_000_000 && c.report_trials <= 10_000_000,
+                format!("trials 1..10000000 and report_trials 0..10000000, got {} and {}", c.trials, c.report_trials),
+            ),
+            ((1..=100_000).contains(&c.batch_size), format!("batch_size 1..100000, got {}", c.batch_size)),
+        ];
+        for (ok, msg) in checks {
+            if !ok {
+                return Err(format!("[skirmish] {msg}"));
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The two tactics.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Tactic {
+    Default,
+    Cautious,
+}
+
+impl Tactic {
+    pub const NAMES: [&'static str; 2] = ["default", "cautious"];
+    pub fn parse(s: &str) -> Option<Tactic> {
+        match s {
+            "default" => Some(Tactic::Default),
+            "cautious" => Some(Tactic::Cautious),
+            _ => None,
+        }
+    }
+    pub fn name(self) -> &'static str {
+        Tactic::NAMES[self as usize]
+    }
+}
+
+/// Every entry a skirmish army can field: the plain cost list, then the upgraded entries.
+pub fn entries(r: &ArmyMenCombat) -> Vec<(UnitInfo, Profile)> {
+    r.units
+        .iter()
+        .cloned()
+        .zip(r.profiles.iter().copied())
+        .chain(r.upgraded.iter().map(|u| (u.info.clone(), u.profile)))
+        .collect()
+}
+
+/// An army: entry indices (into [`entries`]) in army order.
+pub type Army = Vec<usize>;
+
+/// Fixed armies or fresh random ones every game.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Armies {
+    Random,
+    Fixed(Box<[Army; 2]>),
+}
+
+/// Checks an army against the army limits (AMC 2.0, "The Armies"); returns its points.
+pub fn check_army(r: &ArmyMenCombat, all: &[(UnitInfo, Profile)], army: &[usize]) -> Result<f64, String> {
+    let list: Vec<(&str, &Profile)> = army.iter().map(|&e| (all[e].0.name.as_str(), &all[e].1)).collect();
+    r.army.check(&list)
+}
+
+/// A random legal army of plain entries: add an entry drawn uniformly among those that still
+/// fit the points, the vehicle share and the support limit, until none fits.
+pub fn random_army<D: Dice>(r: &ArmyMenCombat, dice: &mut D) -> Army {
+    let lim = &r.army;
+    let (mut points, mut vehicles, mut support) = (0.0, 0.0, 0u32);
+    let mut army = Vec::new();
+    let mut fits = Vec::with_capacity(r.profiles.len());
+    loop {
+        fits.clear();
+        for (e, p) in r.profiles.iter().enumerate() {
+            let veh = if p.kind == Kind::Vehicle { p.cost } else { 0.0 };
+            if points + p.cost <= lim.points + 1e-9
+                && vehicles + veh <= lim.vehicle_share * lim.points + 1e-9
+                && (!p.support || support < lim.max_support)
+            {
+                fits.push(e);
+            }
+        }
+        if fits.is_empty() {
+            return army;
+        }
+        let e = fits[((dice.unit_f64() * fits.len() as f64) as usize).min(fits.len() - 1)];
+        let p = &r.profiles[e];
+        points += p.cost;
+        vehicles += if p.kind == Kind::Vehicle { p.cost } else { 0.0 };
+        support += p.support as u32;
+        army.push(e);
+    }
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawArmy {
+    units: BTreeMap<String, toml::Spanned<u32>>,
+}
+
+/// Reads an army file: a `[units]` table of entry name = count (plain entries such as
+/// `"Riflemen (10)"` or upgraded ones such as `"Riflemen (10) + Bayonets"`).
+///
+/// Errors: unreadable file, bad TOML (`file:line:col`), an unknown entry (with the list of
+/// valid names), or an army that breaks the army limits.
+pub fn read_army(r: &ArmyMenCombat, path: &Path) -> Result<Army, ConfigError> {
+    let source = Source::read(path)?;
+    let raw: RawArmy = source.parse()?;
+    let all = entries(r);
+    let mut army = Vec::new();
+    for (name, n) in &raw.units {
+        let id = id_of(name);
+        let Some(e) = all.iter().position(|u| u.0.id == id) else {
+            let known: Vec<&str> = all.iter().map(|u| u.0.name.as_str()).collect();
+            return Err(source.error_at(&n.span(), format!("unknown unit {name:?}; known: {}", known.join(", "))));
+        };
+        army.extend(std::iter::repeat_n(e, *n.get_ref() as usize));
+    }
+    if army.is_empty() {
+        return Err(source.error("the army has no units"));
+    }
+    check_army(r, &all, &army).map_err(|m| source.error(format!("the army is not legal: {m}")))?;
+    Ok(army)
+}
+
+/// "A: 3 × Riflemen (10), Tank".
+pub fn describe(all: &[(UnitInfo, Profile)], army: &[usize]) -> String {
+    let mut counts: Vec<(usize, u32)> = Vec::new();
+    for &e in army {
+        match counts.iter_mut().find(|c| c.0 == e) {
+            Some(c) => c.1 += 1,
+            None => counts.push((e, 1)),
+        }
+    }
+    counts
+        .iter()
+        .map(|&(e, n)| if n == 1 { all[e].0.name.clone() } else { format!("{n} × {}", all[e].0.name) })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// The cautious tactic's own actions (AMC 2.0, "Activation"): Hunker (move 0", no shooting,
+/// +1 block die) and Guard (move 0", shoot in reaction).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Caution {
+    Hunker,
+    Guard,
+}
+
+/// One unit on the table.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Unit {
+    /// Index into [`entries`].
+    pub entry: usize,
+    pub st: UnitState,
+    pub pos: Pos,
+    /// On Guard since its last activation.
+    pub guard: bool,
+}
+
+/// One seeded game's picture data: per side, per unit, its positions and the round it was
+/// destroyed in.
+pub type Trace = [Vec<(Vec<Pos>, Option<u32>)>; 2];
+
+/// What the game came to.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct MissionOutcome {
+    /// `None`: a draw (equal scores).
+    pub winner: Option<Side>,
+    /// Points of enemy units destroyed or Pinned at the end, per side.
+    pub score: [f64; 2],
+    pub rounds: u32,
+}
+
+/// A mission in progress. Reused across trials.
+#[derive(Debug, Clone)]
+pub struct Mission<'a> {
+    pub r: &'a ArmyMenCombat,
+    pub cfg: &'a SkirmishConfig,
+    pub all: &'a [(UnitInfo, Profile)],
+    pub tactic: Tactic,
+    pub sides: [Vec<Unit>; 2],
+    pub table: Table,
+    pub round: u32,
+    /// Which side placed first and the placing order (side per placement).
+    pub placement: Vec<Side>,
+    /// (killer entry, victim entry) of every unit destroyed by an enemy this game.
+    pub kills: Vec<(usize, usize)>,
+    pub trace: Option<Trace>,
+}
+
+impl<'a> Mission<'a> {
+    /// A fresh mission (no units, empty table).
+    pub fn new(r: &'a ArmyMenCombat, cfg: &'a SkirmishConfig, all: &'a [(UnitInfo, Profile)], tactic: Tactic) -> Self {
+        Mission {
+            r,
+            cfg,
+            all,
+            tactic,
+            sides: [Vec::new(), Vec::new()],
+            table: Table::new(cfg.table_width as f32, cfg.table_depth as f32),
+            round: 0,
+            placement: Vec::new(),
+            kills: Vec::new(),
+            trace: None,
+        }
+    }
+
+    fn profile(&self, s: Side, i: usize) -> &'a Profile {
+        let all: &'a [(UnitInfo, Profile)] = self.all;
+        &all[self.sides[s][i].entry].1
+    }
+
+    /// AMC 2.0, "The Battlefield": places 5–10 terrain pieces from `dice`, outside both
+    /// deployment zones.
+    pub fn place_terrain<D: Dice>(&mut self, dice: &mut D) {
+        let c = self.cfg;
+        let extra = c.terrain_max - c.terrain_min;
+        let pieces = c.terrain_min + ((dice.unit_f64() * (extra + 1) as f64) as u32).min(extra);
+        let plan = TerrainPlan {
+            cover_pieces: pieces,
+            cover_length: c.cover_length as f32,
+            rough_areas: 0,
+            dangerous_areas: 0,
+            area_radius: 1.0,
+            keep_out: c.deploy_depth as f32,
+        };
+        self.table.place_terrain(&plan, dice);
+    }
+
+    /// RULINGS.md, Mission, Deployment: a roll-off (d6 each, ties re-roll) for who places
+    /// first, then alternate single units within `deploy_depth` of the own edge (side 0 along
+    /// y = 0, side 1 along y = depth); see the module docs for where each unit goes.
+    pub fn deploy<D: Dice>(&mut self, armies: [&[usize]; 2], dice: &mut D) {
+        let first = rules::activation_rolloff(dice, [1, 1]);
+        self.placement.clear();
+        self.kills.clear();
+        self.round = 0;
+        for s in 0..2 {
+            self.sides[s].clear();
+        }
+        if let Some(t) = &mut self.trace {
+            t[0].clear();
+            t[1].clear();
+        }
+        let mut next = [0usize; 2];
+        let mut s = first;
+        while next[0] < armies[0].len() || next[1] < armies[1].len() {
+            if next[s] >= armies[s].len() {
+                s = 1 - s;
+            }
+            let k = next[s];
+            let n = armies[s].len() as f32;
+            let (lo, hi) = deployment_band(&self.table, s, self.cfg.deploy_depth as f32);
+            let y = if s == 0 { hi - 0.5 } else { lo + 0.5 };
+            let pos = Pos::new(self.table.width * (k as f32 + 0.5) / n, y);
+            let e = armies[s][k];
+            self.sides[s].push(Unit { entry: e, st: UnitState::fresh(&self.all[e].1, 0.0), pos, guard: false });
+            if let Some(t) = &mut self.trace {
+                t[s].push((vec![pos], None));
+            }
+            self.placement.push(s);
+            next[s] += 1;
+            s = 1 - s;
+        }
+    }
+
+    /// "Cover Terrain" read for low walls (module docs): whether an infantry target at `at`
+    /// is in cover from a shooter at `from`.
+    pub fn in_cover(&self, from: Pos, at: Pos) -> bool {
+        let reach = self.cfg.cover_reach as f32 + EPS;
+        self.table.walls.iter().any(|w| w.intact && w.crosses(from, at) && w.dist_to(at) <= reach)
+    }
+
+    fn nearest_enemy(&self, s: Side, i: usize) -> Option<(usize, f32)> {
+        let me = self.sides[s][i].pos;
+        crate::battle::nearest(
+            me,
+            self.sides[1 - s].iter().enumerate().filter(|(_, u)| u.st.alive()).map(|(j, u)| (j, u.pos)),
+        )
+    }
+
+    /// Side `s`'s unit `i` shoots side `1 - s`'s unit `j` from where both stand.
+    fn shoot(&mut self, s: Side, i: usize, j: usize, guard_reaction: bool, dice: &mut impl Dice) {
+        let (sp, tp) = (self.profile(s, i), self.profile(1 - s, j));
+        let (from, at) = (self.sides[s][i].pos, self.sides[1 - s][j].pos);
+        let cover = self.in_cover(from, at);
+        let shooter = self.sides[s][i].st;
+        let mut target = self.sides[1 - s][j].st;
+        rules::shoot(dice, sp, &shooter, tp, &mut target, from.dist(at), cover, guard_reaction);
+        self.set_state(1 - s, j, target, Some(s), Some(i));
+    }
+
+    /// Stores a unit's new state; credits a destruction to `by` (side, unit).
+    fn set_state(&mut self, s: Side, j: usize, st: UnitState, by_side: Option<Side>, by: Option<usize>) {
+        let was = self.sides[s][j].st.alive();
+        self.sides[s][j].st = st;
+        if was && !st.alive() {
+            if let (Some(bs), Some(bi)) = (by_side, by) {
+                self.kills.push((self.sides[bs][bi].entry, self.sides[s][j].entry));
+            }
+            if let Some(t) = &mut self.trace {
+                t[s][j].1.get_or_insert(self.round);
+            }
+        }
+    }
+
+    /// Moves side `s`'s unit `i` up to `len` toward `to` round terrain, stopping `short`
+    /// inches before it; traces it.
+    fn move_to(&mut self, s: Side, i: usize, to: Pos, len: f32, short: f32) {
+        let from = self.sides[s][i].pos;
+        let len = len.min((from.dist(to) - short).max(0.0));
+        if len <= EPS {
+            return;
+        }
+        let (end, corner) = self.table.move_path(from, to, len);
+        self.sides[s][i].pos = end;
+        if let Some(t) = &mut self.trace {
+            if let Some(k) = corner {
+                t[s][i].0.push(k);
+            }
+            t[s][i].0.push(end);
+        }
+    }
+
+    /// "Guard Actions": after side `s`'s unit `i` moved, the first guarding enemy unit with a
+    /// weapon in range of it shoots (the target +1 block die) and leaves Guard.
+    fn guard_reactions(&mut self, s: Side, i: usize, dice: &mut impl Dice) {
+        let o = 1 - s;
+        let at = self.sides[s][i].pos;
+        let tp = self.profile(s, i);
+        for g in 0..self.sides[o].len() {
+            let u = self.sides[o][g];
+            let gp = self.profile(o, g);
+            if !u.guard || !u.st.alive() || gp.hold_only || !self.sides[s][i].st.alive() {
+                continue;
+            }
+            let d = u.pos.dist(at);
+            if rules::firing_groups(gp, u.st.models, tp, d).iter().any(|(w, n)| w.is_some() && *n > 0) {
+                self.sides[o][g].guard = false;
+                self.shoot(o, g, i, true, dice);
+                return;
+            }
+        }
+    }
+
+    /// Expected unblocked hits of `a`'s unit `i` on `b`'s unit `j` where they stand.
+    fn expected(&self, a: Side, i: usize, j: usize) -> f64 {
+        let (u, t) = (&self.sides[a][i], &self.sides[1 - a][j]);
+        let d = u.pos.dist(t.pos);
+        let cover = self.in_cover(u.pos, t.pos);
+        rules::expected_wounds(self.profile(a, i), u.st.models, self.profile(1 - a, j), &t.st, d, cover)
+    }
+
+    /// The cautious tactic's choice before the default plan: Hunker, Guard or neither.
+    fn cautious(&self, s: Side, i: usize, j: usize, d: f32) -> Option<Caution> {
+        let p = self.profile(s, i);
+        let me = self.sides[s][i].pos;
+        let enemies = || (0..self.sides[1 - s].len()).filter(|&k| self.sides[1 - s][k].st.alive());
+        let threat: f64 = enemies().map(|k| self.expected(1 - s, k, i)).sum();
+        let mine = self.expected(s, i, j);
+        if p.kind == Kind::Infantry && threat > 0.0 && threat > 2.0 * mine {
+            return Some(Caution::Hunker);
+        }
+        let under_fire =
+            enemies().any(|k| self.profile(1 - s, k).has_weapon_in_range(self.sides[1 - s][k].pos.dist(me)));
+        let tp = self.profile(1 - s, j);
+        if p.has_any_weapon()
+            && !p.hold_only
+            && !under_fire
+            && !p.has_weapon_in_range(d)
+            && d <= tp.rush + p.max_range()
+        {
+            return Some(Caution::Guard);
+        }
+        None
+    }
+
+    /// One activation of side `s`'s unit `i` (AMC 2.0, "Activation"): the Pinned and stunned
+    /// tests, then the tactic's action against the nearest enemy unit.
+    pub fn activate<D: Dice>(&mut self, s: Side, i: usize, dice: &mut D) {
+        let p = self.profile(s, i);
+        let mut st = self.sides[s][i].st;
+        st.activated = true;
+        st.hunker = false;
+        self.sides[s][i].guard = false;
+        let was_immobile = st.immobile;
+        let may_act = rules::pinned_test(dice, p, &mut st) && rules::stunned_test(dice, &mut st);
+        self.set_state(s, i, st, None, None);
+        if !may_act || !st.alive() {
+            return;
+        }
+        let Some((j, d)) = self.nearest_enemy(s, i) else {
+            return;
+        };
+        if self.tactic == Tactic::Cautious {
+            match self.cautious(s, i, j, d) {
+                Some(Caution::Hunker) => {
+                    self.sides[s][i].st.hunker = true;
+                    return;
+                }
+                Some(Caution::Guard) => {
+                    self.sides[s][i].guard = true;
+                    return;
+                }
+                None => {}
+            }
+        }
+        let tp = self.profile(1 - s, j);
+        let me = UnitState { x: 0.0, ..st };
+        let them = UnitState { x: d, ..self.sides[1 - s][j].st };
+        let target = self.sides[1 - s][j].pos;
+        match rules::plan(self.r, p, &me, tp, &them) {
+            Action::Hold => self.shoot(s, i, j, false, dice),
+            Action::Advance(len) => {
+                self.move_to(s, i, target, len, 1.0);
+                self.guard_reactions(s, i, dice);
+                if self.sides[s][i].st.alive() && !self.sides[s][i].st.pinned {
+                    self.shoot(s, i, j, false, dice);
+                }
+            }
+            Action::Rush(len) => {
+                self.move_to(s, i, target, len, 1.0);
+                self.guard_reactions(s, i, dice);
+            }
+            Action::Charge => {
+                self.move_to(s, i, target, self.r.rules.charge_move, 0.0);
+                if self.sides[s][i].pos.dist(target) <= 1.0 + EPS {
+                    self.guard_reactions(s, i, dice);
+                    self.charge(s, i, j, dice);
+                }
+            }
+            Action::Wait => {}
+        }
+        if was_immobile {
+            self.sides[s][i].st.immobile = false;
+        }
+    }
+
+    /// "Melee": the charged unit's Pinned test, then rounds until one unit is destroyed.
+    fn charge<D: Dice>(&mut self, s: Side, i: usize, j: usize, dice: &mut D) {
+        let (cp, dp) = (self.profile(s, i), self.profile(1 - s, j));
+        let (mut c, mut d) = (self.sides[s][i].st, self.sides[1 - s][j].st);
+        if !c.alive() || c.pinned || !d.alive() {
+            return;
+        }
+        if rules::pinned_test(dice, dp, &mut d) {
+            rules::melee(dice, cp, &mut c, dp, &mut d, self.r.rules.melee_round_cap);
+        }
+        self.set_state(1 - s, j, d, Some(s), Some(i));
+        self.set_state(s, i, c, Some(1 - s), Some(j));
+    }
+
+    /// Plays one round (AMC 2.0, "Playing the Game"): the activation roll-off before every
+    /// activation until every unit has activated.
+    pub fn play_round<D: Dice>(&mut self, dice: &mut D) {
+        self.round += 1;
+        for u in self.sides.iter_mut().flatten() {
+            u.st.activated = false;
+        }
+        loop {
+            let left = |m: &Self, s: Side| m.sides[s].iter().filter(|u| u.st.alive() && !u.st.activated).count() as u32;
+            let l = [left(self, 0), left(self, 1)];
+            if l == [0, 0] {
+                break;
+            }
+            let s = rules::activation_rolloff(dice, l);
+            let i = self.sides[s].iter().position(|u| u.st.alive() && !u.st.activated).expect("a unit left");
+            self.activate(s, i, dice);
+        }
+    }
+
+    /// RULINGS.md, Mission: the points of side `s`'s enemy units destroyed or Pinned now.
+    pub fn score(&self, s: Side) -> f64 {
+        self.sides[1 - s].iter().filter(|u| !u.st.alive() || u.st.pinned).map(|u| self.all[u.entry].1.cost).sum()
+    }
+
+    /// Plays the rounds and scores the game.
+    pub fn play<D: Dice>(&mut self, dice: &mut D) -> MissionOutcome {
+        while self.round < self.cfg.rounds {
+            self.play_round(dice);
+        }
+        let score = [self.score(0), self.score(1)];
+        let winner = if score[0] > score[1] {
+            Some(0)
+        } else if score[1] > score[0] {
+            Some(1)
+        } else {
+            None
+        };
+        MissionOutcome { winner, score, rounds: self.round }
+    }
+}
+
+/// Adds a finished game to a tally (per entry of [`entries`]; records count differences of
+/// plain entries for value in army when `keep_record`).
+pub fn record(t: &mut SkirmishTally, m: &Mission, out: &MissionOutcome, keep_record: bool) {
+    let n = m.all.len();
+    if t.fielded.is_empty() {
+        t.fielded = vec![0; n];
+        t.survivors = vec![0; n];
+        t.kills = vec![0; n * n];
+    }
+    t.games += 1;
+    match out.winner {
+        Some(w) => t.wins[w] += 1,
+        None => t.draws += 1,
+    }
+    t.turns += out.rounds as u64;
+    let mut diff = vec![0i8; n];
+    for (s, side) in m.sides.iter().enumerate() {
+        for u in side {
+            t.fielded[u.entry] += 1;
+            t.survivors[u.entry] += u.st.alive() as u64;
+            diff[u.entry] = diff[u.entry].saturating_add(if s == 0 { 1 } else { -1 });
+        }
+    }
+    for &(k, v) in &m.kills {
+        t.kills[k * n + v] += 1;
+    }
+    if keep_record {
+        let result = match out.winner {
+            Some(0) => 0,
+            Some(_) => 1,
+            None => 2,
+        };
+        t.records.push(GameRecord { diff, result });
+    }
+}
+
+/// Sets up one game: terrain, armies (random ones drawn from `dice`), deployment.
+fn set_up<D: Dice>(m: &mut Mission, armies: &Armies, dice: &mut D) -> [Army; 2] {
+    m.place_terrain(dice);
+    let pair = match armies {
+        Armies::Random => [random_army(m.r, dice), random_army(m.r, dice)],
+        Armies::Fixed(x) => [x[0].clone(), x[1].clone()],
+    };
+    m.deploy([&pair[0], &pair[1]], dice);
+    pair
+}
+
+/// Plays `trials` missions on the deterministic engine ([`crate::sim::run`]): batch `k` uses
+/// dice seeded from (seed, stream, k), so the tally is identical on any thread count.
+pub fn simulate(
+    r: &ArmyMenCombat,
+    armies: &Armies,
+    tactic: Tactic,
+    seed: u64,
+    trials: u64,
+    progress: &indicatif::ProgressBar,
+) -> SkirmishTally {
+    let cfg = &r.skirmish;
+    let all = entries(r);
+    let plan = crate::sim::RunPlan::fixed(seed, trials, cfg.batch_size);
+    let stream = crate::sim::stream_id(&["army-men-combat", "skirmish", tactic.name()]);
+    let random = matches!(armies, Armies::Random);
+    crate::sim::run(
+        &plan,
+        stream,
+        |dice, _first, n, tally: &mut SkirmishTally| {
+            let mut m = Mission::new(r, cfg, &all, tactic);
+            for _ in 0..n {
+                set_up(&mut m, armies, dice);
+                let out = m.play(dice);
+                record(tally, &m, &out, random);
+            }
+            progress.inc(n as u64);
+        },
+        |_| 0.0,
+    )
+}
+
+/// Plays one seeded game with a trace; returns the replay picture and the outcome.
+pub fn traced_game(r: &ArmyMenCombat, armies: &Armies, tactic: Tactic, seed: u64) -> (Replay, MissionOutcome) {
+    let all = entries(r);
+    let stream = crate::sim::stream_id(&["army-men-combat", "skirmish", "replay"]);
+    let mut dice = crate::dice::FastDice::from_seed(crate::sim::batch_seed(seed, stream, 0));
+    let mut m = Mission::new(r, &r.skirmish, &all, tactic);
+    m.trace = Some([Vec::new(), Vec::new()]);
+    let pair = set_up(&mut m, armies, &mut dice);
+    let out = m.play(&mut dice);
+    let trace = m.trace.as_ref().expect("a traced game");
+    let mut units = Vec::new();
+    for (s, side) in trace.iter().enumerate() {
+        for (i, (path, died)) in side.iter().enumerate() {
+            let u = &m.sides[s][i];
+            let name: String =
+                all[u.entry].0.name.split_whitespace().map(|w| w.chars().next().unwrap_or(' ')).collect();
+            units.push(ReplayUnit {
+                side: s,
+                label: format!("{name}{}", if u.st.alive() && u.st.pinned { "↓" } else { "" }),
+                path: path.clone(),
+                died: *died,
+            });
+        }
+    }
+    let result = match out.winner {
+        Some(w) => format!("side {} wins", ["A (blue)", "B (red)"][w]),
+        None => "draw".to_string(),
+    };
+    let replay = Replay {
+        title: format!("Army Men Combat — Mission ({} tactic)", tactic.name()),
+        notes: vec![
+            format!("A: {} / B: {}", describe(&all, &pair[0]), describe(&all, &pair[1])),
+            format!(
+                "{result}, score {} – {} after {} rounds; ↓ = Pinned at the end",
+                out.score[0], out.score[1], out.rounds
+            ),
+        ],
+        table: m.table.clone(),
+        deploy_depth: r.skirmish.deploy_depth as f32,
+        units,
+    };
+    (replay, out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::dice::{FastDice, ScriptedDice};
+    use crate::rulesets::amc::testing::amc;
+
+    #[test]
+    fn deployment_alternates_within_12_inches_of_the_own_edge() {
+        let r = amc(&[]);
+        let all = entries(&r);
+        let mut m = Mission::new(&r, &r.skirmish, &all, Tactic::Default);
+        let rifle = r.find("Riflemen (10)");
+        // Roll-off for the first placement: B 5 beats A 2.
+        let mut dice = ScriptedDice::new(&[2, 5]);
+        m.deploy([&[rifle, rifle, rifle], &[rifle]], &mut dice);
+        assert!(dice.exhausted());
+        assert_eq!(m.placement, vec![1, 0, 0, 0], "B first, then A; A finishes alone");
+        for u in &m.sides[0] {
+            assert!(u.pos.y <= 12.0 && u.pos.y > 0.0, "{:?}", u.pos);
+        }
+        for u in &m.sides[1] {
+            assert!(u.pos.y >= 36.0 && u.pos.y < 48.0, "{:?}", u.pos);
+        }
+        assert_eq!(m.sides[0].len(), 3);
+    }
+
+    #[test]
+    fn score_counts_destroyed_or_pinned_enemy_points() {
+        let r = amc(&[]);
+        let all = entries(&r);
+        let mut m = Mission::new(&r, &r.skirmish, &all, Tactic::Default);
+        let (rifle, tank, rec) = (r.find("Riflemen (10)"), r.find("Tank"), r.find("Recruits (5)"));
+        m.deploy([&[rifle, tank], &[rec, rifle]], &mut ScriptedDice::new(&[6, 1]));
+        assert_eq!((m.score(0), m.score(1)), (0.0, 0.0));
+        m.sides[1][0].st.models = 0; // Recruits (5) destroyed: 15 points to A.
+        m.sides[1][1].st.pinned = true; // Riflemen (10) Pinned: 50 points to A.
+        m.sides[0][1].st.models = 0; // Tank destroyed: 150 points to B.
+        assert_eq!((m.score(0), m.score(1)), (65.0, 150.0));
+    }
+
+    #[test]
+    fn the_game_ends_after_4_rounds_and_equal_scores_draw() {
+        // Two Gunners (1) at opposite corners far out of reach (on a deep table): nobody is
+        // hurt in 4 rounds: 0 – 0, a draw.
+        let r = amc(&["skirmish.table_depth=400"]);
+        let all = entries(&r);
+        let mut m = Mission::new(&r, &r.skirmish, &all, Tactic::Default);
+        let g = r.find("Gunners (1)");
+        m.deploy([&[g], &[g]], &mut FastDice::from_seed(1));
+        let out = m.play(&mut FastDice::from_seed(2));
+        assert_eq!(out, MissionOutcome { winner: None, score: [0.0, 0.0], rounds: 4 });
+        assert!(m.sides[0][0].pos.y > 6.0 * 4.0, "A rushed forward every round: {:?}", m.sides[0][0].pos);
+    }
+
+    #[test]
+    fn a_pinned_unit_at_the_end_scores_for_the_enemy() {
+        // One round; B's Recruits (5) start Pinned and fail their Pinned test when they would
+        // activate: destroyed. A's score is 15, B's 0: A wins.
+        let r = amc(&["skirmish.rounds=1"]);
+        let all = entries(&r);
+        let mut m = Mission::new(&r, &r.skirmish, &all, Tactic::Default);
+        let (sn, rec) = (r.find("Snipers (1)"), r.find("Recruits (5)"));
+        m.deploy([&[sn], &[rec]], &mut ScriptedDice::new(&[6, 1]));
+        m.sides[1][0].st.pinned = true;
+        // Roll-off (2 units): B 6+1 vs A 1+1 → B activates: Pinned test 1 fails → destroyed.
+        // Then A alone: no enemy left, nothing rolled.
+        let mut dice = ScriptedDice::new(&[1, 6, 1]);
+        let out = m.play(&mut dice);
+        assert!(dice.exhausted());
+        assert_eq!(out, MissionOutcome { winner: Some(0), score: [15.0, 0.0], rounds: 1 });
+    }
+
+    #[test]
+    fn random_armies_are_legal_and_nearly_full() {
+        let r = amc(&[]);
+        let all = entries(&r);
+        let mut dice = FastDice::from_seed(9);
+        for _ in 0..500 {
+            let a = random_army(&r, &mut dice);
+            let pts = check_army(&r, &all, &a).unwrap_or_else(|e| panic!("{e}: {}", describe(&all, &a)));
+            assert!(pts >= 290.0, "{pts}: {}", describe(&all, &a));
+        }
+    }
+
+    #[test]
+    fn guard_shoots_a_unit_that_moves_into_range() {
+        let r = amc(&[]);
+        let all = entries(&r);
+        let mut m = Mission::new(&r, &r.skirmish, &all, Tactic::Default);
+        let (g, rifle) = (r.find("Gunners (1)"), r.find("Riflemen (10)"));
+        m.deploy([&[g], &[rifle]], &mut ScriptedDice::new(&[6, 1]));
+        m.sides[0][0].guard = true;
+        m.sides[1][0].pos = Pos::new(m.sides[0][0].pos.x, m.sides[0][0].pos.y + 30.0);
+        // Machinegun: 3 attacks at 4+: 6, 6, 1 → 2 hits; blocks: one per hit + 1 (Guard) = 3
+        // tests: 6, 1, 1 → 1 block; 1 casualty (9 left, no morale test).
+        let mut dice = ScriptedDice::new(&[6, 6, 1, 6, 1, 1]);
+        m.guard_reactions(1, 0, &mut dice);
+        assert!(dice.exhausted());
+        assert_eq!(m.sides[1][0].st.models, 9);
+        assert!(!m.sides[0][0].guard, "a guard reacts once");
+    }
+
+    #[test]
+    fn same_tally_on_one_and_two_threads() {
+        let r = amc(&[]);
+        for tactic in [Tactic::Default, Tactic::Cautious] {
+            let run = |threads| {
+                rayon::ThreadPoolBuilder::new()
+                    .num_threads(threads)
+                    .build()
+                    .unwrap()
+                    .install(|| simulate(&r, &Armies::Random, tactic, 5, 60, &indicatif::ProgressBar::hidden()))
+            };
+            let (a, b) = (run(1), run(2));
+            assert_eq!(a, b);
+            assert_eq!(a.games, 60);
+            assert_eq!(a.wins[0] + a.wins[1] + a.draws, 60);
+            assert_eq!(a.records.len(), 60);
+        }
+    }
+
+    #[test]
+    fn army_files_are_checked() {
+        let r = amc(&[]);
+        let dir = std::env::temp_dir().join(format!("pw-amc-army-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let ok = dir.join("ok.toml");
+        std::fs::write(&ok, "[units]\n\"Riflemen (10)\" = 3\nTank = 1\n").unwrap();
+        let a = read_army(&r, &ok).unwrap();
+        assert_eq!(a.len(), 4);
+        let bad = dir.join("bad.toml");
+        std::fs::write(&bad, "[units]\nTank = 1\nJeep = 1\n").unwrap();
+        let e = read_army(&r, &bad).unwrap_err().to_string();
+        assert!(e.contains("vehicles cost 190"), "{e}");
+        let unknown = dir.join("unknown.toml");
+        std::fs::write(&unknown, "[units]\nMarines = 1\n").unwrap();
+        let e = read_army(&r, &unknown).unwrap_err().to_string();
+        assert!(e.contains("unknown unit \"Marines\"") && e.contains(":2:"), "{e}");
+    }
+}
