@@ -435,11 +435,7 @@ fn index_entries(analyses: &[RulesetAnalysis], out: &std::path::Path) -> Vec<cra
 fn index_entry_from_summary(path: &std::path::Path) -> Option<crate::report::IndexEntry> {
     let v: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(path).ok()?).ok()?;
     let rows: Vec<crate::analysis::EfficiencyRow> = serde_json::from_value(v.get("efficiency")?.clone()).ok()?;
-    let unit = |row: &crate::analysis::EfficiencyRow| crate::report::IndexUnit {
-        name: row.unit.name.clone(),
-        cost: row.unit.cost,
-        efficiency: row.efficiency,
-    };
+    let unit = crate::report::IndexUnit::from;
     Some(crate::report::IndexEntry {
         ruleset: v.get("ruleset")?.as_str()?.to_string(),
         title: v.get("title")?.as_str()?.to_string(),

@@ -77,6 +77,16 @@ impl Source {
         ConfigError { origin: self.origin(span.start), message: message.into() }
     }
 
+    /// Checks the file's top-level `ruleset = "…"` key against the ruleset loading it; the
+    /// error points at the value: `ruleset must be "gunplay" in this file, got "vsgmr"`.
+    pub fn expect_ruleset(&self, ruleset: &Spanned<String>, id: &str) -> Result<(), ConfigError> {
+        if ruleset.get_ref() == id {
+            return Ok(());
+        }
+        Err(self
+            .error_at(&ruleset.span(), format!("ruleset must be \"{id}\" in this file, got {:?}", ruleset.get_ref())))
+    }
+
     /// An error with no location in this file.
     pub fn error(&self, message: impl Into<String>) -> ConfigError {
         ConfigError { origin: Origin::Nowhere { path: self.path.clone() }, message: message.into() }

@@ -130,13 +130,15 @@ pub struct IndexEntry {
     pub warnings: usize,
 }
 
+impl From<&crate::analysis::EfficiencyRow> for IndexUnit {
+    fn from(row: &crate::analysis::EfficiencyRow) -> Self {
+        IndexUnit { name: row.unit.name.clone(), cost: row.unit.cost, efficiency: row.efficiency }
+    }
+}
+
 impl From<&RulesetAnalysis> for IndexEntry {
     fn from(a: &RulesetAnalysis) -> Self {
-        let unit = |row: &crate::analysis::EfficiencyRow| IndexUnit {
-            name: row.unit.name.clone(),
-            cost: row.unit.cost,
-            efficiency: row.efficiency,
-        };
+        let unit = IndexUnit::from;
         IndexEntry {
             ruleset: a.ruleset.clone(),
             title: a.title.clone(),

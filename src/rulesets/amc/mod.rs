@@ -307,12 +307,7 @@ impl ArmyMenCombat {
     pub fn from_source(source: &Source, overrides: &Overrides) -> Result<Self, ConfigError> {
         overrides.check_sections(&["rules", "duel", "unit", "balance", "upgrades", "army", "skirmish"])?;
         let mut raw: RawConfig = source.parse()?;
-        if raw.ruleset.get_ref() != "army-men-combat" {
-            return Err(source.error_at(
-                &raw.ruleset.span(),
-                format!("ruleset must be \"army-men-combat\" in this file, got {:?}", raw.ruleset.get_ref()),
-            ));
-        }
+        source.expect_ruleset(&raw.ruleset, "army-men-combat")?;
         overrides.apply_section("rules", &mut raw.rules)?;
         overrides.apply_section("duel", &mut raw.duel)?;
         overrides.apply_section("balance", &mut raw.balance)?;

@@ -220,12 +220,7 @@ impl GunsNGrenades {
     pub fn from_source(source: &Source, overrides: &Overrides) -> Result<Self, ConfigError> {
         overrides.check_sections(&["rules", "duel", "unit", "skirmish", "balance"])?;
         let mut raw: RawConfig = source.parse()?;
-        if raw.ruleset.get_ref() != "guns-n-grenades" {
-            return Err(source.error_at(
-                &raw.ruleset.span(),
-                format!("ruleset must be \"guns-n-grenades\" in this file, got {:?}", raw.ruleset.get_ref()),
-            ));
-        }
+        source.expect_ruleset(&raw.ruleset, "guns-n-grenades")?;
         overrides.apply_section("rules", &mut raw.rules)?;
         overrides.apply_section("duel", &mut raw.duel)?;
         overrides.apply_section("skirmish", &mut raw.skirmish)?;

@@ -236,12 +236,7 @@ impl GruntFactor {
     pub fn from_source(source: &Source, overrides: &Overrides) -> Result<Self, ConfigError> {
         overrides.check_sections(&["rules", "duel", "unit", "balance"])?;
         let mut raw: RawConfig = source.parse()?;
-        if raw.ruleset.get_ref() != "grunt-factor" {
-            return Err(source.error_at(
-                &raw.ruleset.span(),
-                format!("ruleset must be \"grunt-factor\" in this file, got {:?}", raw.ruleset.get_ref()),
-            ));
-        }
+        source.expect_ruleset(&raw.ruleset, "grunt-factor")?;
         overrides.apply_section("rules", &mut raw.rules)?;
         overrides.apply_section("duel", &mut raw.duel)?;
         overrides.apply_section("balance", &mut raw.balance)?;

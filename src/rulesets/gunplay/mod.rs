@@ -166,12 +166,7 @@ impl Gunplay {
     pub fn from_source(source: &Source, overrides: &Overrides) -> Result<Self, ConfigError> {
         overrides.check_sections(&["rules", "duel", "unit", "balance", "skirmish"])?;
         let mut raw: RawConfig = source.parse()?;
-        if raw.ruleset.get_ref() != "gunplay" {
-            return Err(source.error_at(
-                &raw.ruleset.span(),
-                format!("ruleset must be \"gunplay\" in this file, got {:?}", raw.ruleset.get_ref()),
-            ));
-        }
+        source.expect_ruleset(&raw.ruleset, "gunplay")?;
         overrides.apply_section("rules", &mut raw.rules)?;
         overrides.apply_section("duel", &mut raw.duel)?;
         validate_settings(source, &raw.rules, &raw.duel)?;

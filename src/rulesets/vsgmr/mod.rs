@@ -192,12 +192,7 @@ impl Vsgmr {
     pub fn from_source(source: &Source, overrides: &Overrides) -> Result<Self, ConfigError> {
         overrides.check_sections(&["rules", "duel", "balance", "prices", "skirmish"])?;
         let mut raw: RawConfig = source.parse()?;
-        if raw.ruleset.get_ref() != "vsgmr" {
-            return Err(source.error_at(
-                &raw.ruleset.span(),
-                format!("ruleset must be \"vsgmr\" in this file, got {:?}", raw.ruleset.get_ref()),
-            ));
-        }
+        source.expect_ruleset(&raw.ruleset, "vsgmr")?;
         overrides.apply_section("rules", &mut raw.rules)?;
         overrides.apply_section("duel", &mut raw.duel)?;
         overrides.apply_section("balance", &mut raw.balance)?;
