@@ -25,6 +25,8 @@ use pointsworth::rulesets::{DuelOutcome, DuelSettings, Ruleset};
 struct Volley {
     units: Vec<UnitInfo>,
     health: Vec<u32>,
+    /// Units that never fire (a transport without a gun): they lose at any price.
+    silent: Vec<bool>,
     duel: DuelSettings,
 }
 
@@ -39,6 +41,7 @@ impl Volley {
         Volley {
             units: vec![unit("Single", cost_a), unit("Double", cost_b)],
             health: vec![1, 2],
+            silent: vec![false, false],
             duel: DuelSettings {
                 distance: 1.0,
                 budget,
@@ -90,7 +93,8 @@ impl Ruleset for Volley {
         let mut side = if a_first { 0 } else { 1 };
         let mut turns = 0;
         while pool[0] > 0 && pool[1] > 0 && turns < 2 * self.duel.max_rounds {
-            let hits = (0..pool[side]).filter(|_| dice.d6() >= 5).count() as u32;
+            let shots = if self.silent[[a, b][side]] { 0 } else { pool[side] };
+            let hits = (0..shots).filter(|_| dice.d6() >= 5).count() as u32;
             pool[1 - side] = pool[1 - side].saturating_sub(hits);
             side = 1 - side;
             turns += 1;
@@ -319,6 +323,7 @@ fn volley_triplet(costs: [f64; 3]) -> Volley {
     let mut r = Volley::with_budget(costs[0], costs[1], 240.0);
     r.units.push(UnitInfo { id: "triple".into(), name: "Triple".into(), cost: costs[2], kind: "test".into() });
     r.health.push(3);
+    r.silent.push(false);
     r
 }
 
@@ -367,4 +372,68 @@ fn without_an_anchor_there_is_no_derived_list() {
     let out = solve(&r, &s, &ProgressBar::hidden());
     assert!(out.anchor.is_none());
     assert!(out.rows.iter().all(|row| row.derived_cost.is_none()));
+}
+
+/// A unit that never fires loses at any price: the solver calls it rules-limited, leaves it
+/// out of the field of the balanced list and balances the other two among themselves. With the
+/// silent unit in the field, Single and Double would each score about (0.5 + 1) / 2 = 75%
+/// whatever their prices.
+#[test]
+fn a_unit_no_price_balances_is_rules_limited_and_the_others_balance_among_themselves() {
+    let mut r = Volley::with_budget(10.0, 14.0, 200.0);
+    r.units.push(UnitInfo { id: "dud".into(), name: "Dud".into(), cost: 10.0, kind: "test".into() });
+    r.health.push(1);
+    r.silent.push(true);
+    let mut s = BalanceSettings::from_ruleset(&r, 7);
+    s.trials = 2_000;
+    s.cost_step = 0.5;
+    s.tolerance = 0.03;
+    let out = solve(&r, &s, &ProgressBar::hidden());
+    let dud = &out.rows[2];
+    assert!(dud.rules_limited && dud.fair_cost.is_none(), "{dud:?}");
+    assert!(!dud.step_limited && dud.next_step.is_none());
+    assert!(out.rows[..2].iter().all(|row| !row.rules_limited && row.fair_cost.is_some()));
+    assert!(out.unbalanced.iter().any(|u| u.starts_with("Dud: ")), "{:?}", out.unbalanced);
+    assert!(!out.balanced, "the silent unit is far from 50%");
+    assert!(out.balanced_to_step, "the others balance among themselves: {:?}", out.unbalanced);
+    assert!(out.fresh_within);
+    let verdict = pointsworth::report::fair_costs_verdict(&out);
+    assert!(verdict.contains("Dud, which no price balances"), "{verdict}");
+    // Independently: Single against Double alone at the balanced costs, under another seed.
+    let costs = [out.rows[0].balanced_cost, out.rows[1].balanced_cost];
+    let pair = Volley::with_budget(costs[0], costs[1], 200.0);
+    let e = efficiencies_at(&pair, &costs, 2033, 6_000);
+    for (row, e) in out.rows.iter().zip(&e) {
+        let allowed = s.tolerance + 3.0 * e.half_width() / 1.96;
+        assert!(
+            row.step_limited || (e.value - 0.5).abs() <= allowed,
+            "{} at {}: {:.3} against the other alone",
+            row.unit.name,
+            row.balanced_cost,
+            e.value
+        );
+    }
+}
+
+/// The anchor keeps its price, so when the other unit's whole steps cannot bring the pair
+/// within the tolerance, the anchor is step-limited too: one step of its own price straddles
+/// 50%. Double's fair price is 20 (twice Single's 10); at a 7-point step it gets 21 or 14.
+#[test]
+fn an_anchor_that_whole_steps_cannot_reach_is_step_limited() {
+    let r = Volley::with_budget(10.0, 20.0, 210.0);
+    let mut s = BalanceSettings::from_ruleset(&r, 9);
+    s.trials = 3_000;
+    s.cost_step = 7.0;
+    s.tolerance = 0.02;
+    s.anchor = Some("single".into());
+    let out = solve(&r, &s, &ProgressBar::hidden());
+    let (single, double) = (&out.rows[0], &out.rows[1]);
+    assert_eq!(single.balanced_cost, 10.0, "the anchor keeps its price");
+    assert_eq!(double.balanced_cost % 7.0, 0.0);
+    assert!(single.step_limited && double.step_limited, "{single:?}\n{double:?}");
+    let (next, e2) = single.next_step.expect("the anchor's next step");
+    assert_eq!((next - 10.0).abs(), 7.0);
+    assert!((single.balanced_efficiency.value - 0.5) * (e2.value - 0.5) < 0.0, "straddles 50%");
+    assert!(out.balanced_to_step && !out.balanced, "{:?}", out.unbalanced);
+    assert!(out.unbalanced.iter().any(|u| u.starts_with("Single (the anchor")), "{:?}", out.unbalanced);
 }

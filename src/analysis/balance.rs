@@ -28,14 +28,19 @@
 //!   sizes as designed). Then it rounds to the ruleset's cost step and improves the rounded
 //!   list one step of one unit at a time while the sum of squared deviations from 0.5 falls.
 //!   Units still outside the tolerance are reported, as are units whose efficiency stays on one
-//!   side of 0.5 at every price searched (rules, not price, decide them).
+//!   side of 0.5 at every price searched (rules, not price, decide them: *rules-limited*).
+//!   Rules-limited units leave the field of the balanced list: each other unit's efficiency
+//!   there is its mean score against the units a price can balance, because a unit that loses
+//!   to everything at any cost would otherwise lift every other unit above 50% whatever the
+//!   list (with k units, by up to 1/(2(k − 1))), and no list could come within the tolerance.
 //! - **Step-limited units.** Efficiency can be steep in cost (a squad of 150 points holds 6
 //!   models at 25 points but 5 at 30), so a coarse step may have no multiple within the
 //!   tolerance. For each unit still outside, the solver re-evaluates it one step towards 50%
 //!   with the rest of the list unchanged; when the two costs straddle 50% and neither is within
 //!   the tolerance, the unit is *step-limited*: the step, not the price search, is the limit,
-//!   and the report says between which two costs to price it. The list is then "balanced as far
-//!   as the step allows".
+//!   and the report says between which two costs to price it. The anchor, whose price never
+//!   moves, is judged the same way (one step of its own price straddling 50% means the others'
+//!   whole steps cannot reach it). The list is then "balanced as far as the step allows".
 //! - **Fresh-seed check.** The rounded list is re-simulated under `seed + 1`: the numbers a
 //!   designer playing the written config would see, not the ones the search tuned against.
 
@@ -193,8 +198,14 @@ pub struct FairCostRow {
     #[serde(default)]
     pub next_step: Option<(f64, Estimate)>,
     /// Whether the unit is outside the tolerance only because of the cost step (see `next_step`).
+    /// The anchor is judged the same way: one step of its own price straddling 50% means the
+    /// list's granularity, not the rules, keeps it out (its price stays fixed by definition).
     #[serde(default)]
     pub step_limited: bool,
+    /// Whether no price in the searched range balances the unit (`fair_cost` is `None`): it
+    /// loses (or wins) at any cost because of the rules, not its price (see `note`).
+    #[serde(default)]
+    pub rules_limited: bool,
     /// Bradley–Terry strength from the points-matched matrix at current costs (geometric mean
     /// of the field = 1): odds of beating unit j are strength_i / strength_j. 95% interval by
     /// parametric bootstrap of the matrix (see [`ratings`]).
@@ -218,14 +229,16 @@ pub struct FairCosts {
     /// Whether every balanced-list efficiency is within `tolerance` of 0.5.
     pub balanced: bool,
     /// Whether every unit is within `tolerance`, or outside it only because no multiple of the
-    /// cost step comes closer (`FairCostRow::step_limited`): balanced as far as the step allows.
+    /// cost step comes closer (`FairCostRow::step_limited`), or because no price balances it at
+    /// all (`FairCostRow::rules_limited`, listed in `unbalanced`): balanced as far as the step
+    /// and the rules allow.
     #[serde(default)]
     pub balanced_to_step: bool,
     /// Seed of the fresh-seed re-simulation of the balanced list (`None`: not run).
     #[serde(default)]
     pub fresh_seed: Option<u64>,
     /// Whether every unit's fresh-seed efficiency is within `tolerance` of 0.5, allowing for
-    /// the fresh run's own 95% interval, or step-limited.
+    /// the fresh run's own 95% interval, or the unit is step-limited or rules-limited.
     #[serde(default)]
     pub fresh_within: bool,
     /// Cost-list order.
@@ -245,6 +258,9 @@ struct Evaluator<'a, R: Ruleset> {
     s: &'a BalanceSettings,
     plan: RunPlan,
     progress: &'a ProgressBar,
+    /// Which units count as opponents in an efficiency (the field): all, except in the
+    /// balanced list, where units no price balances are left out (see [`solve`]).
+    field: Vec<bool>,
 }
 
 /// A score with its standard error.
@@ -267,7 +283,7 @@ impl<R: Ruleset> Evaluator<'_, R> {
     /// Efficiency of `i` priced `ci` against every other unit at `costs`: mean score and se.
     fn row(&self, i: usize, ci: f64, costs: &[f64]) -> Score {
         let others: Vec<Score> =
-            (0..costs.len()).into_par_iter().filter(|&j| j != i).map(|j| self.pair(i, j, ci, costs[j])).collect();
+            opponents(i, &self.field).into_par_iter().map(|j| self.pair(i, j, ci, costs[j])).collect();
         mean_score(&others)
     }
 
@@ -315,8 +331,16 @@ fn mean_score(xs: &[Score]) -> Score {
     }
 }
 
-fn efficiencies(m: &[Vec<Score>]) -> Vec<Score> {
-    (0..m.len()).map(|i| mean_score(&(0..m.len()).filter(|&j| j != i).map(|j| m[i][j]).collect::<Vec<_>>())).collect()
+/// The units unit `i` is scored against: every other unit of `field`, or every other unit
+/// when the field holds no other.
+fn opponents(i: usize, field: &[bool]) -> Vec<usize> {
+    let in_field: Vec<usize> = (0..field.len()).filter(|&j| j != i && field[j]).collect();
+    if in_field.is_empty() { (0..field.len()).filter(|&j| j != i).collect() } else { in_field }
+}
+
+/// Each unit's efficiency in matrix `m`: its mean score against the field (see [`opponents`]).
+fn efficiencies(m: &[Vec<Score>], field: &[bool]) -> Vec<Score> {
+    (0..m.len()).map(|i| mean_score(&opponents(i, field).into_iter().map(|j| m[i][j]).collect::<Vec<_>>())).collect()
 }
 
 fn estimate(s: Score) -> Estimate {
@@ -609,7 +633,7 @@ pub fn solve<R: Ruleset>(r: &R, s: &BalanceSettings, progress: &ProgressBar) -> 
     let units = r.units();
     let k = units.len();
     let plan = RunPlan::fixed(s.seed, s.trials, s.batch_size);
-    let ev = Evaluator { r, s, plan, progress };
+    let mut ev = Evaluator { r, s, plan, progress, field: vec![true; units.len()] };
     let current: Vec<f64> = units.iter().map(|u| u.cost).collect();
     let fixed: Option<usize> = s.anchor.as_ref().map(|id| {
         units.iter().position(|u| &u.id == id).unwrap_or_else(|| {
@@ -626,7 +650,7 @@ pub fn solve<R: Ruleset>(r: &R, s: &BalanceSettings, progress: &ProgressBar) -> 
 
     // Ratings and metagame at the current costs.
     let m0 = ev.matrix(&current);
-    let e0 = efficiencies(&m0);
+    let e0 = efficiencies(&m0, &ev.field);
     let scores: Vec<Vec<f64>> = m0.iter().map(|row| row.iter().map(|x| x.value).collect()).collect();
     let ses: Vec<Vec<f64>> = m0.iter().map(|row| row.iter().map(|x| x.se).collect()).collect();
     let (bt, nash) = ratings(&scores, &ses, s.seed);
@@ -641,7 +665,15 @@ pub fn solve<R: Ruleset>(r: &R, s: &BalanceSettings, progress: &ProgressBar) -> 
 
     // Balanced list: start from the fair costs (a unit without one starts at its search
     // bound), then damped Newton steps on ln(cost), the mean cost anchored (or, with an
-    // anchor unit, that unit's cost: the others move, it stays).
+    // anchor unit, that unit's cost: the others move, it stays). A unit no price balances
+    // (rules, not price) leaves the field: the others are balanced among themselves, not
+    // against a unit whose score against them no price can fix, and its cost stays put.
+    let rules_limited: Vec<bool> = searches.iter().map(|se| se.fair.is_none()).collect();
+    if rules_limited.iter().filter(|&&x| !x).count() >= 2 {
+        ev.field = rules_limited.iter().map(|&x| !x).collect();
+    }
+    let ev = ev;
+    let balancing = |i: usize| !rules_limited[i];
     progress.set_message(format!("{} balanced list", r.id()));
     let mean_current = current.iter().sum::<f64>() / k.max(1) as f64;
     let anchor = |c: &mut Vec<f64>| match fixed {
@@ -678,12 +710,12 @@ pub fn solve<R: Ruleset>(r: &R, s: &BalanceSettings, progress: &ProgressBar) -> 
     let mut last_sign = vec![0.0f64; k];
     let mut iterations = 0;
     for _ in 0..s.max_iterations {
-        let e = efficiencies(&ev.matrix(&c));
+        let e = efficiencies(&ev.matrix(&c), &ev.field);
         iterations += 1;
-        if e.iter().all(|x| (x.value - 0.5).abs() <= s.tolerance / 2.0) {
+        if (0..k).filter(|&i| balancing(i)).all(|i| (e[i].value - 0.5).abs() <= s.tolerance / 2.0) {
             break;
         }
-        for i in (0..k).filter(|&i| Some(i) != fixed) {
+        for i in (0..k).filter(|&i| Some(i) != fixed && balancing(i)) {
             let d = e[i].value - 0.5;
             if d.signum() * last_sign[i] < 0.0 {
                 gain[i] *= 0.5;
@@ -705,7 +737,7 @@ pub fn solve<R: Ruleset>(r: &R, s: &BalanceSettings, progress: &ProgressBar) -> 
     if let Some(a) = fixed {
         for _pass in 0..4 {
             let mut moved = 0.0f64;
-            for i in (0..k).filter(|&i| i != a) {
+            for i in (0..k).filter(|&i| i != a && balancing(i)) {
                 progress.set_message(format!("derived cost {}", units[i].id));
                 let d = fair_cost_search(&ev, i, &c, MAX_EVALS);
                 if let Some(f) = d.fair {
@@ -727,16 +759,19 @@ pub fn solve<R: Ruleset>(r: &R, s: &BalanceSettings, progress: &ProgressBar) -> 
         rounded[a] = current[a];
     }
     let mut m = ev.matrix(&rounded);
-    let sq = |m: &[Vec<Score>]| efficiencies(m).iter().map(|x| (x.value - 0.5).powi(2)).sum::<f64>();
+    let sq = |m: &[Vec<Score>]| {
+        let e = efficiencies(m, &ev.field);
+        (0..k).filter(|&i| balancing(i)).map(|i| (e[i].value - 0.5).powi(2)).sum::<f64>()
+    };
     let mut stuck = vec![false; k];
     let mut moves = 0;
     while moves < 3 * k as u32 {
         if let Some(a) = fixed {
             stuck[a] = true;
         }
-        let e = efficiencies(&m);
+        let e = efficiencies(&m, &ev.field);
         let worst = (0..k)
-            .filter(|&i| !stuck[i] && (e[i].value - 0.5).abs() > s.tolerance)
+            .filter(|&i| !stuck[i] && balancing(i) && (e[i].value - 0.5).abs() > s.tolerance)
             .max_by(|&a, &b| (e[a].value - 0.5).abs().total_cmp(&(e[b].value - 0.5).abs()));
         let Some(i) = worst else { break };
         let dir = if e[i].value > 0.5 { 1.0 } else { -1.0 };
@@ -758,15 +793,17 @@ pub fn solve<R: Ruleset>(r: &R, s: &BalanceSettings, progress: &ProgressBar) -> 
             stuck[i] = true;
         }
     }
-    let eb = efficiencies(&m);
+    let eb = efficiencies(&m, &ev.field);
 
     // A unit still outside the tolerance: one cost step towards 50%, the rest of the list
     // unchanged. If 50% lies between the two costs and neither is within the tolerance, no
     // multiple of the step balances the unit: the step, not the rules, is the limit.
     progress.set_message(format!("{} cost-step check", r.id()));
+    // The anchor too: its price stays, but one step of it straddling 50% shows that the list's
+    // granularity (the others move in whole steps) is what keeps it out.
     let next_step: Vec<Option<(f64, Estimate)>> = (0..k)
         .map(|i| {
-            if Some(i) == fixed || (eb[i].value - 0.5).abs() <= s.tolerance {
+            if !balancing(i) || (eb[i].value - 0.5).abs() <= s.tolerance {
                 return None;
             }
             let dir = if eb[i].value > 0.5 { 1.0 } else { -1.0 };
@@ -778,7 +815,7 @@ pub fn solve<R: Ruleset>(r: &R, s: &BalanceSettings, progress: &ProgressBar) -> 
             trial[i] = c2;
             let mut m2 = m.clone();
             ev.update(&mut m2, i, &trial);
-            Some((c2, estimate(efficiencies(&m2)[i])))
+            Some((c2, estimate(efficiencies(&m2, &ev.field)[i])))
         })
         .collect();
     let step_limited: Vec<bool> = (0..k)
@@ -792,8 +829,9 @@ pub fn solve<R: Ruleset>(r: &R, s: &BalanceSettings, progress: &ProgressBar) -> 
     // The balanced list under a fresh seed: the numbers a designer playing it would see.
     progress.set_message(format!("{} balanced list, fresh seed", r.id()));
     let fresh_seed = s.seed.wrapping_add(1);
-    let fresh_ev = Evaluator { r, s, plan: RunPlan::fixed(fresh_seed, s.trials, s.batch_size), progress };
-    let fresh = efficiencies(&fresh_ev.matrix(&rounded));
+    let fresh_ev =
+        Evaluator { r, s, plan: RunPlan::fixed(fresh_seed, s.trials, s.batch_size), progress, field: ev.field.clone() };
+    let fresh = efficiencies(&fresh_ev.matrix(&rounded), &fresh_ev.field);
     let lanchester = lanchester_estimates(r);
 
     let mut unbalanced = Vec::new();
@@ -802,6 +840,20 @@ pub fn solve<R: Ruleset>(r: &R, s: &BalanceSettings, progress: &ProgressBar) -> 
             let se = &searches[i];
             if se.fair.is_none() {
                 unbalanced.push(format!("{}: {}", units[i].name, se.note));
+            } else if step_limited[i] && Some(i) == fixed {
+                let (c2, e2) = next_step[i].expect("step-limited units have a next step");
+                unbalanced.push(format!(
+                    "{} (the anchor, held at {} points): {:.1}% efficient there and {:.1}% at {} points: 50% lies \
+                     between, so no list in whole {}-point steps of the other units comes within ±{:.1} for it (the \
+                     others' rounding, not the rules, is the limit)",
+                    units[i].name,
+                    round2(rounded[i]),
+                    100.0 * eb[i].value,
+                    100.0 * e2.value,
+                    round2(c2),
+                    fmt_cost(s.cost_step),
+                    100.0 * s.tolerance
+                ));
             } else if step_limited[i] {
                 let (c2, e2) = next_step[i].expect("step-limited units have a next step");
                 unbalanced.push(format!(
@@ -844,6 +896,7 @@ pub fn solve<R: Ruleset>(r: &R, s: &BalanceSettings, progress: &ProgressBar) -> 
                 fresh_efficiency: Some(estimate(fresh[i])),
                 next_step: next_step[i],
                 step_limited: step_limited[i],
+                rules_limited: rules_limited[i],
                 bradley_terry: bt[i],
                 nash_weight: nash[i],
             }
@@ -857,13 +910,13 @@ pub fn solve<R: Ruleset>(r: &R, s: &BalanceSettings, progress: &ProgressBar) -> 
         ));
     }
     let balanced = eb.iter().all(|x| (x.value - 0.5).abs() <= s.tolerance);
-    let within = |i: usize| (eb[i].value - 0.5).abs() <= s.tolerance || step_limited[i];
-    let balanced_to_step = (0..k).all(within) && searches.iter().all(|se| se.fair.is_some());
+    let within = |i: usize| (eb[i].value - 0.5).abs() <= s.tolerance || step_limited[i] || rules_limited[i];
+    let balanced_to_step = (0..k).all(within) && (0..k).any(balancing);
     // Fresh-seed check: within the tolerance widened by the fresh run's own 95% half-width
-    // (its noise is not the list's fault), or step-limited.
+    // (its noise is not the list's fault), or step- or rules-limited.
     let fresh_within = (0..k).all(|i| {
-        Some(i) == fixed
-            || step_limited[i]
+        step_limited[i]
+            || rules_limited[i]
             || (fresh[i].value - 0.5).abs() <= s.tolerance + z_for(CONFIDENCE) * fresh[i].se
     });
     FairCosts {
@@ -895,7 +948,13 @@ pub fn fair_cost_of<R: Ruleset>(
     s: &BalanceSettings,
     progress: &ProgressBar,
 ) -> FairSearch {
-    let ev = Evaluator { r, s, plan: RunPlan::fixed(s.seed, s.trials, s.batch_size), progress };
+    let ev = Evaluator {
+        r,
+        s,
+        plan: RunPlan::fixed(s.seed, s.trials, s.batch_size),
+        progress,
+        field: vec![true; costs.len()],
+    };
     fair_cost_search(&ev, i, costs, 9)
 }
 
@@ -905,8 +964,9 @@ pub fn efficiencies_at<R: Ruleset>(r: &R, costs: &[f64], seed: u64, trials: u64)
     let mut s = BalanceSettings::from_ruleset(r, seed);
     s.trials = trials;
     let hidden = ProgressBar::hidden();
-    let ev = Evaluator { r, s: &s, plan: RunPlan::fixed(seed, trials, s.batch_size), progress: &hidden };
-    efficiencies(&ev.matrix(costs)).into_iter().map(estimate).collect()
+    let field = vec![true; costs.len()];
+    let ev = Evaluator { r, s: &s, plan: RunPlan::fixed(seed, trials, s.batch_size), progress: &hidden, field };
+    efficiencies(&ev.matrix(costs), &ev.field).into_iter().map(estimate).collect()
 }
 
 /// Rewrites the `cost = ...` line of every `[[unit]]` in a config's text to `costs` (by unit

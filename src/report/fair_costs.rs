@@ -68,6 +68,7 @@ pub fn frame(f: &FairCosts) -> PolarsResult<DataFrame> {
         opt("fresh_efficiency_lo", |r| r.fresh_efficiency.map(|e| e.lo)),
         opt("fresh_efficiency_hi", |r| r.fresh_efficiency.map(|e| e.hi)),
         Column::new("step_limited".into(), rows.iter().map(|r| r.step_limited).collect::<Vec<_>>()),
+        Column::new("rules_limited".into(), rows.iter().map(|r| r.rules_limited).collect::<Vec<_>>()),
         num("nash_weight", |r| r.nash_weight.value),
         num("nash_weight_lo", |r| r.nash_weight.lo),
         num("nash_weight_hi", |r| r.nash_weight.hi),
@@ -171,7 +172,17 @@ pub fn section(o: &mut String, a: &RulesetAnalysis) {
             fair,
             r.lanchester.map_or("—".into(), |l| number(l, 1)),
             cost(r.balanced_cost),
-            pct(&r.balanced_efficiency),
+            format!(
+                "{}{}",
+                pct(&r.balanced_efficiency),
+                if r.rules_limited {
+                    " (no price balances it)"
+                } else if r.step_limited {
+                    " (step-limited)"
+                } else {
+                    ""
+                }
+            ),
             r.fresh_efficiency.as_ref().map_or("—".into(), pct),
             two(&r.nash_weight),
             two(&r.bradley_terry)
@@ -191,16 +202,32 @@ pub fn section(o: &mut String, a: &RulesetAnalysis) {
 /// One sentence on how balanced the list is, for the report and the terminal.
 pub fn verdict(f: &FairCosts) -> String {
     let tol = number(100.0 * f.tolerance, 1);
-    let limited = f.rows.iter().filter(|r| r.step_limited).map(|r| r.unit.name.as_str()).collect::<Vec<_>>();
+    let names = |pick: fn(&FairCostRow) -> bool| {
+        f.rows.iter().filter(|r| pick(r)).map(|r| r.unit.name.as_str()).collect::<Vec<_>>().join(", ")
+    };
+    let limited = names(|r| r.step_limited);
+    let by_rules = names(|r| r.rules_limited);
     let mut v = if f.balanced {
         format!("Every unit of the balanced list is within ±{tol} percentage points of 50%.")
     } else if f.balanced_to_step {
+        let mut except = Vec::new();
+        if !limited.is_empty() {
+            except.push(format!(
+                "{limited}, for which 50% lies between two neighbouring multiples of the {}-point step (step-limited)",
+                cost(f.cost_step)
+            ));
+        }
+        if !by_rules.is_empty() {
+            except.push(format!("{by_rules}, which no price balances (rules, not price)"));
+        }
+        let what = match (limited.is_empty(), by_rules.is_empty()) {
+            (false, false) => "the cost step and the rules allow",
+            (true, false) => "the rules allow",
+            _ => "the cost step allows",
+        };
         format!(
-            "Balanced as far as the {}-point cost step allows: every unit is within ±{tol} percentage points of 50% except {} \
-             ({}), for which 50% lies between two neighbouring multiples of the step.",
-            cost(f.cost_step),
-            limited.join(", "),
-            if limited.len() == 1 { "step-limited" } else { "all step-limited" }
+            "Balanced as far as {what}: every unit is within ±{tol} percentage points of 50% except {}.",
+            except.join("; and ")
         )
     } else {
         format!("The balanced list is NOT within ±{tol} percentage points of 50% for every unit.")
@@ -209,7 +236,7 @@ pub fn verdict(f: &FairCosts) -> String {
         v.push_str(&if f.fresh_within {
             format!(
                 " Re-simulated under a fresh seed ({seed}), every unit is within ±{tol} percentage points (allowing for that run's \
-                 own interval) or step-limited."
+                 own interval) or step- or rules-limited as above."
             )
         } else {
             format!(" Re-simulated under a fresh seed ({seed}), some units fall outside ±{tol} percentage points.")
@@ -242,19 +269,33 @@ impl Chart for FairCostChart<'_> {
     {
         root.fill(&WHITE)?;
         let rows = &self.f.rows;
-        let top = rows
+        let anchor = self.f.anchor.as_ref();
+        // Log–log axes: a unit twice too cheap sits as far from y = x at 10 points as at 100,
+        // and the cheap units of a list (most of it) are not crammed into one corner.
+        let values: Vec<f64> = rows
             .iter()
             .flat_map(|r| {
-                [Some(r.unit.cost), r.fair_cost.map(|e| e.hi).filter(|x| x.is_finite()), r.lanchester]
-                    .into_iter()
-                    .flatten()
+                [
+                    Some(r.unit.cost),
+                    r.fair_cost.map(|e| e.hi).filter(|x| x.is_finite()),
+                    r.fair_cost.map(|e| e.lo),
+                    r.lanchester,
+                    r.derived_cost.map(|e| e.lo),
+                    r.derived_cost.map(|e| e.hi),
+                ]
+                .into_iter()
+                .flatten()
             })
-            .fold(10.0f64, f64::max)
-            * 1.08;
-        let (main, foot) = root.split_vertically(H as i32 - if self.f.anchor.is_some() { 112 } else { 90 });
+            .filter(|&x| x > 0.0 && x.is_finite())
+            .collect();
+        let lo = values.iter().copied().fold(f64::INFINITY, f64::min).min(1e9) / 1.25;
+        let top = values.iter().copied().fold(1.0f64, f64::max) * 1.25;
+        let lo = if lo.is_finite() && lo < top { lo } else { top / 10.0 };
+        let keys = nice_log_keys(lo, top);
+        let (main, foot) = root.split_vertically(H as i32 - if anchor.is_some() { 112 } else { 90 });
         let mut chart = ChartBuilder::on(&main)
             .caption(
-                match self.f.rows.iter().find(|r| self.f.anchor.as_ref() == Some(&r.unit.id)) {
+                match rows.iter().find(|r| anchor == Some(&r.unit.id)) {
                     Some(a) => format!(
                         "{}: fair cost and derived list ({} = {})",
                         self.title,
@@ -268,70 +309,119 @@ impl Chart for FairCostChart<'_> {
             .margin(20)
             .x_label_area_size(60)
             .y_label_area_size(80)
-            .build_cartesian_2d(0.0..top, 0.0..top)?;
+            .build_cartesian_2d(
+                (lo..top).log_scale().with_key_points(keys.clone()),
+                (lo..top).log_scale().with_key_points(keys),
+            )?;
         chart
             .configure_mesh()
-            .x_desc("current cost (points)")
-            .y_desc("fair cost (points), 95% interval")
+            .x_desc("current cost (points, log scale)")
+            .y_desc("fair cost (points, log scale), 95% interval")
             .label_style(("sans-serif", 18).into_font())
             .axis_desc_style(("sans-serif", 20).into_font())
-            .x_label_formatter(&|x| format!("{x:.0}"))
-            .y_label_formatter(&|y| format!("{y:.0}"))
+            .x_label_formatter(&|x| super::format::cost(*x))
+            .y_label_formatter(&|y| super::format::cost(*y))
             .light_line_style(WHITE)
             .bold_line_style(RGBColor(215, 215, 215))
             .draw()?;
         chart.draw_series(std::iter::once(DashedPathElement::new(
-            vec![(0.0, 0.0), (top, top)],
+            vec![(lo, lo), (top, top)],
             8,
             6,
             LINE.stroke_width(2),
         )))?;
-        chart.draw_series(std::iter::once(Text::new(
-            "y = x: worth its cost",
-            (top * 0.80, top * 0.76),
-            ("sans-serif", 18).into_font().color(&LINE),
-        )))?;
-        // Diamonds first, so the fair-cost points and their labels are drawn over them.
+        let (px_x, px_y) = chart.plotting_area().get_pixel_range();
+        let area = Rect { x0: px_x.start, y0: px_y.start, x1: px_x.end, y1: px_y.end };
+        // Every marker (fair-cost dot, derived cross, Lanchester diamond), for label placement.
+        let mut obstacles: Vec<Rect> = Vec::new();
         for r in rows {
-            if let Some(l) = r.lanchester {
-                chart.draw_series(std::iter::once(
-                    EmptyElement::at((r.unit.cost, l)) + diamond(7, BLACK.stroke_width(2)),
-                ))?;
+            let x = r.unit.cost;
+            let points = [
+                r.fair_cost.map(|e| (x, e.value)),
+                r.lanchester.filter(|&l| l > 0.0).map(|l| (x, l)),
+                r.derived_cost.filter(|_| anchor.is_some_and(|a| a != &r.unit.id)).map(|e| (x * 1.03, e.value)),
+            ];
+            obstacles.extend(points.into_iter().flatten().map(|p| Rect::around(chart.backend_coord(&p), 8)));
+        }
+        let line_label = "y = x: worth its cost";
+        let line_font = ("sans-serif", 18).into_font();
+        let (lw, lh) = main.estimate_text_size(line_label, &line_font.clone().into())?;
+        // Just below and right of a point on the line (the line rises away from it), the first
+        // point from 60% of the way along that leaves the label clear of every marker.
+        let line_box = [0.6, 0.5, 0.7, 0.4, 0.8, 0.3, 0.2, 0.9]
+            .into_iter()
+            .map(|t| {
+                let at = lo * (top / lo).powf(t);
+                let (ex, ey) = chart.backend_coord(&(at, at));
+                Rect { x0: ex + 12, y0: ey + 12, x1: ex + 12 + lw as i32, y1: ey + 12 + lh as i32 }
+            })
+            .find(|b| b.inside(&area) && !obstacles.iter().any(|o| o.overlaps(b)));
+        if let Some(b) = line_box {
+            root.draw(&Text::new(line_label, (b.x0, b.y0), line_font.color(&LINE)))?;
+        }
+        // Diamonds first, so the fair-cost points and their labels are drawn over them.
+        let mut lanchester_zero = Vec::new();
+        for r in rows {
+            match r.lanchester {
+                Some(l) if l > 0.0 => {
+                    chart.draw_series(std::iter::once(
+                        EmptyElement::at((r.unit.cost, l)) + diamond(7, BLACK.stroke_width(2)),
+                    ))?;
+                }
+                Some(_) => lanchester_zero.push(r.unit.name.as_str()),
+                None => {}
             }
         }
+        let label_font = ("sans-serif", 17).into_font();
+        let mut labels: Vec<Label> = Vec::new();
         for r in rows {
             let x = r.unit.cost;
             let Some(e) = r.fair_cost else { continue };
             let colour = if e.value >= x { CHEAP } else { DEAR };
             let hi = if e.hi.is_finite() { e.hi } else { top };
-            chart.draw_series(std::iter::once(PathElement::new(vec![(x, e.lo), (x, hi)], colour.stroke_width(2))))?;
-            for y in [e.lo, hi] {
+            chart.draw_series(std::iter::once(PathElement::new(
+                vec![(x, e.lo.max(lo)), (x, hi.min(top))],
+                colour.stroke_width(2),
+            )))?;
+            for y in [e.lo.max(lo), hi.min(top)] {
                 chart.draw_series(std::iter::once(
                     EmptyElement::at((x, y)) + PathElement::new(vec![(-6, 0), (6, 0)], colour.stroke_width(2)),
                 ))?;
             }
             chart.draw_series(std::iter::once(Circle::new((x, e.value), 6, colour.filled())))?;
-            chart.draw_series(std::iter::once(
-                EmptyElement::at((x, e.value))
-                    + Text::new(r.unit.name.clone(), (10, -9), ("sans-serif", 17).into_font().color(&colour)),
-            ))?;
+            labels.push(Label { at: chart.backend_coord(&(x, e.value)), text: r.unit.name.clone(), colour });
         }
         // The derived list (anchor set): a green cross with its whisker, a little right of x.
-        let anchor = self.f.anchor.as_ref();
         for r in rows.iter().filter(|r| anchor.is_some_and(|a| a != &r.unit.id)) {
             let Some(e) = r.derived_cost else { continue };
-            let x = r.unit.cost + top * 0.02;
-            chart
-                .draw_series(std::iter::once(PathElement::new(vec![(x, e.lo), (x, e.hi)], DERIVED.stroke_width(2))))?;
+            let x = r.unit.cost * 1.03;
+            chart.draw_series(std::iter::once(PathElement::new(
+                vec![(x, e.lo.max(lo)), (x, e.hi.min(top))],
+                DERIVED.stroke_width(2),
+            )))?;
             chart.draw_series(std::iter::once(Cross::new((x, e.value), 6, DERIVED.stroke_width(3))))?;
-            chart.draw_series(std::iter::once(
-                EmptyElement::at((x, e.value))
-                    + Text::new(
-                        format!("{} derived {:.1}", r.unit.name, e.value),
-                        (10, -9),
-                        ("sans-serif", 17).into_font().color(&DERIVED),
-                    ),
-            ))?;
+            labels.push(Label {
+                at: chart.backend_coord(&(x, e.value)),
+                text: format!("{} derived {:.1}", r.unit.name, e.value),
+                colour: DERIVED,
+            });
+        }
+        // Labels placed one by one where they overlap no other label and no marker; a label
+        // pushed away from its point gets a thin leader line.
+        let sizes: Vec<(u32, u32)> = labels
+            .iter()
+            .map(|l| main.estimate_text_size(&l.text, &label_font.clone().into()))
+            .collect::<Result<_, _>>()?;
+        let markers: Vec<Rect> = labels.iter().map(|l| Rect::around(l.at, 8)).collect();
+        let blocked: Vec<Rect> = obstacles.iter().chain(&line_box).copied().filter(|o| !markers.contains(o)).collect();
+        let placed = place_labels(&labels, &sizes, &markers, &blocked, &area);
+        for ((l, rect), &(_, h)) in labels.iter().zip(&placed).zip(&sizes) {
+            let mid = (rect.y0 + rect.y1) / 2;
+            if (mid - l.at.1).abs() > h as i32 {
+                let end_x = if rect.x0 >= l.at.0 { rect.x0 - 2 } else { rect.x1 + 2 };
+                root.draw(&PathElement::new(vec![l.at, (end_x, mid)], l.colour.mix(0.6).stroke_width(1)))?;
+            }
+            root.draw(&Text::new(l.text.clone(), (rect.x0, rect.y0), label_font.clone().color(&l.colour)))?;
         }
         let legend = ("sans-serif", 18).into_font();
         let y = 20;
@@ -357,12 +447,103 @@ impl Chart for FairCostChart<'_> {
             foot.draw(&Text::new(text, (90, line), legend.clone().color(&DERIVED)))?;
             line += 22;
         }
+        let mut not_shown = Vec::new();
         if !missing.is_empty() {
-            let text = format!("not shown (no price balances them): {}", missing.join(", "));
+            not_shown.push(format!("no fair cost (no price balances them): {}", missing.join(", ")));
+        }
+        if !lanchester_zero.is_empty() {
+            not_shown.push(format!("Lanchester estimate 0 (no firepower): {}", lanchester_zero.join(", ")));
+        }
+        if !not_shown.is_empty() {
+            let text = format!("not shown: {}", not_shown.join("; "));
             foot.draw(&Text::new(text, (90, line), legend.color(&LINE)))?;
         }
         Ok(())
     }
+}
+
+/// A text label for the point at pixel `at`.
+struct Label {
+    at: (i32, i32),
+    text: String,
+    colour: RGBColor,
+}
+
+/// A pixel rectangle, `x0 <= x1`, `y0 <= y1` (y down).
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct Rect {
+    x0: i32,
+    y0: i32,
+    x1: i32,
+    y1: i32,
+}
+
+impl Rect {
+    fn around((x, y): (i32, i32), r: i32) -> Rect {
+        Rect { x0: x - r, y0: y - r, x1: x + r, y1: y + r }
+    }
+    fn overlaps(&self, o: &Rect) -> bool {
+        self.x0 < o.x1 && o.x0 < self.x1 && self.y0 < o.y1 && o.y0 < self.y1
+    }
+    fn inside(&self, o: &Rect) -> bool {
+        self.x0 >= o.x0 && self.x1 <= o.x1 && self.y0 >= o.y0 && self.y1 <= o.y1
+    }
+}
+
+/// Greedy label placement: each label (pixel sizes `sizes`) takes the first spot, trying the
+/// right of its point then the left, level with it then ever further up and down, that stays
+/// inside `area` and overlaps no label placed before it, no marker but its own and no
+/// `blocked` box. When every spot is taken it goes right of its point, level with it.
+fn place_labels(labels: &[Label], sizes: &[(u32, u32)], markers: &[Rect], blocked: &[Rect], area: &Rect) -> Vec<Rect> {
+    let mut placed: Vec<Rect> = Vec::with_capacity(labels.len());
+    for (i, (l, &(w, h))) in labels.iter().zip(sizes).enumerate() {
+        let (w, h) = (w as i32, h as i32);
+        let at = |dx: i32, dy: i32| Rect { x0: l.at.0 + dx, y0: l.at.1 + dy, x1: l.at.0 + dx + w, y1: l.at.1 + dy + h };
+        let level = -h / 2;
+        let spots = (0..14).flat_map(|k| {
+            let dy = [level - (k + 1) / 2 * (h + 2), level + (k + 1) / 2 * (h + 2)][k as usize % 2];
+            [at(10, dy), at(-10 - w, dy)]
+        });
+        let free = |r: &Rect| {
+            r.inside(area)
+                && !placed.iter().any(|p| p.overlaps(r))
+                && !markers.iter().enumerate().any(|(j, m)| j != i && m.overlaps(r))
+                && !blocked.iter().any(|b| b.overlaps(r))
+        };
+        let spot = spots.clone().find(free).unwrap_or_else(|| at(10, level));
+        placed.push(spot);
+    }
+    placed
+}
+
+/// Axis key points of a log axis from `lo` to `hi`: the finest of 1, 2, 5 / 1, 2, 3, 5 / 1–9 /
+/// 1, 1.2, 1.5, 2, 2.5, 3, 4, … 9 times the powers of ten that puts at most eight keys inside
+/// it (1, 2, 5 when even that puts more).
+fn nice_log_keys(lo: f64, hi: f64) -> Vec<f64> {
+    const SETS: [&[f64]; 4] = [
+        &[1.0, 2.0, 5.0],
+        &[1.0, 2.0, 3.0, 5.0],
+        &[1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0, 9.0],
+        &[1.0, 1.2, 1.5, 2.0, 2.5, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0, 9.0],
+    ];
+    let keys_of = |mantissas: &[f64]| {
+        let mut keys = Vec::new();
+        let mut p = 10f64.powf(lo.log10().floor());
+        while p <= hi {
+            keys.extend(mantissas.iter().map(|m| m * p).filter(|&k| k >= lo && k <= hi));
+            p *= 10.0;
+        }
+        keys
+    };
+    let mut best = keys_of(SETS[0]);
+    for set in &SETS[1..] {
+        let keys = keys_of(set);
+        if keys.len() > 8 {
+            break;
+        }
+        best = keys;
+    }
+    best
 }
 
 /// A hollow diamond of half-diagonal `r` pixels centred on the anchor.
