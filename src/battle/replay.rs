@@ -35,6 +35,29 @@ const MARGIN: f32 = 20.0;
 const COLOURS: [&str; 2] = ["#1f5fbf", "#c62828"];
 const ZONE_FILL: [&str; 2] = ["#e3ecfa", "#fbe5e5"];
 
+const LEGEND: &str = "○ entered · ● alive at the end · ✕ destroyed (tN = game turn) · brown bars: cover (dashed: \
+                      destroyed) · shaded: deployment zones";
+
+/// Splits `text` into lines of at most `width` characters at spaces (a longer word gets a
+/// line of its own).
+fn wrap(text: &str, width: usize) -> Vec<String> {
+    let mut lines = Vec::new();
+    let mut line = String::new();
+    for word in text.split(' ') {
+        if !line.is_empty() && line.chars().count() + 1 + word.chars().count() > width {
+            lines.push(std::mem::take(&mut line));
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(word);
+    }
+    if !line.is_empty() || lines.is_empty() {
+        lines.push(line);
+    }
+    lines
+}
+
 fn esc(s: &str) -> String {
     s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;")
 }
@@ -42,7 +65,12 @@ fn esc(s: &str) -> String {
 /// Renders the replay as a standalone SVG document.
 pub fn to_svg(r: &Replay) -> String {
     let (w, d) = (r.table.width * SCALE, r.table.depth * SCALE);
-    let text_h = 18.0 * (r.notes.len() as f32 + 1.0) + 10.0;
+    // Notes (12 px) and the legend (11 px) wrapped to the picture's width, about 0.55 em a
+    // character in a sans-serif font.
+    let per_line = |px: f32| ((w + MARGIN) / (px * 0.56)).max(20.0) as usize;
+    let notes: Vec<String> = r.notes.iter().flat_map(|n| wrap(n, per_line(12.0))).collect();
+    let legend = wrap(LEGEND, per_line(11.0));
+    let text_h = 18.0 * (notes.len() + legend.len()) as f32 + 10.0;
     let (tw, th) = (w + 2.0 * MARGIN, d + 2.0 * MARGIN + text_h + 10.0);
     let px = |p: Pos| (MARGIN + p.x * SCALE, MARGIN + 24.0 + p.y * SCALE);
     let mut s = String::new();
@@ -102,7 +130,7 @@ pub fn to_svg(r: &Replay) -> String {
             let k = 5.0;
             let _ = writeln!(
                 s,
-                r#"<path d="M{} {} L{} {} M{} {} L{} {}" stroke="{c}" stroke-width="2.5"/><text x="{}" y="{}" font-size="9" fill="{c}">{} t{turn}</text>"#,
+                r#"<path d="M{} {} L{} {} M{} {} L{} {}" stroke="{c}" stroke-width="2.5"/><text x="{}" y="{}" font-size="9" fill="{c}" stroke="white" stroke-width="3" paint-order="stroke">{} t{turn}</text>"#,
                 x - k,
                 y - k,
                 x + k,
@@ -118,7 +146,7 @@ pub fn to_svg(r: &Replay) -> String {
         } else {
             let _ = writeln!(
                 s,
-                r#"<circle cx="{x}" cy="{y}" r="5.5" fill="{c}"/><text x="{}" y="{}" font-size="10" font-weight="bold" fill="{c}">{}</text>"#,
+                r#"<circle cx="{x}" cy="{y}" r="5.5" fill="{c}"/><text x="{}" y="{}" font-size="10" font-weight="bold" fill="{c}" stroke="white" stroke-width="3" paint-order="stroke">{}</text>"#,
                 x + 7.0,
                 y + 4.0,
                 esc(&u.label)
@@ -126,14 +154,29 @@ pub fn to_svg(r: &Replay) -> String {
         }
     }
     let mut ty = MARGIN + 24.0 + d + 22.0;
-    for line in &r.notes {
+    for line in &notes {
         let _ = writeln!(s, r#"<text x="{MARGIN}" y="{ty}" font-size="12">{}</text>"#, esc(line));
         ty += 18.0;
     }
-    let _ = writeln!(
-        s,
-        r##"<text x="{MARGIN}" y="{ty}" font-size="11" fill="#444">○ entered · ● alive at the end · ✕ destroyed (tN = game turn) · brown bars: cover (dashed: destroyed) · shaded: deployment zones</text>"##
-    );
+    for line in &legend {
+        let _ = writeln!(s, r##"<text x="{MARGIN}" y="{ty}" font-size="11" fill="#444">{}</text>"##, esc(line));
+        ty += 18.0;
+    }
     s.push_str("</svg>\n");
     s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::wrap;
+
+    #[test]
+    fn wrap_breaks_at_spaces_within_the_width() {
+        assert_eq!(wrap("a bb ccc dddd", 6), vec!["a bb", "ccc", "dddd"]);
+        assert_eq!(wrap("", 10), vec![""]);
+        assert_eq!(wrap("toolongword x", 4), vec!["toolongword", "x"]);
+        let lines = wrap(super::LEGEND, 40);
+        assert!(lines.iter().all(|l| l.chars().count() <= 40), "{lines:?}");
+        assert_eq!(lines.join(" "), super::LEGEND);
+    }
 }

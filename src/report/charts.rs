@@ -757,6 +757,8 @@ struct Heatmap {
     /// `scores[i][j]`: row unit i's score against column unit j.
     scores: Vec<Vec<f64>>,
     caption: Vec<String>,
+    /// Axis titles: rows (left), columns (below).
+    axes: [String; 2],
 }
 
 /// Pixel positions of a heatmap, derived from measured label widths.
@@ -788,6 +790,7 @@ impl Heatmap {
                  The 95% intervals are in report.md and the CSV."
                     .to_string(),
             ],
+            axes: ["row unit (side A)".to_string(), "column unit (side B)".to_string()],
         }
     }
 
@@ -853,12 +856,12 @@ impl Chart for Heatmap {
         }
         let axis = bold(LABEL_SIZE, &TEXT, HPos::Center, VPos::Center);
         root.draw_text(
-            "row unit (side A)",
+            &self.axes[0],
             &axis.transform(FontTransform::Rotate270),
             (PAD + AXIS_TITLE / 2 - 4, l.y0 + grid / 2),
         )?;
         let axis_y = l.y0 + grid + 12 + l.label_width + 12 + AXIS_TITLE / 2;
-        root.draw_text("column unit (side B)", &axis, (l.x0 + grid / 2, axis_y))?;
+        root.draw_text(&self.axes[1], &axis, (l.x0 + grid / 2, axis_y))?;
 
         // Colour bar: score 100% at the top (row wins) to 0% at the bottom (row loses).
         let cx = l.colorbar_x;
@@ -930,6 +933,8 @@ mod tests {
 
 /// Writes a heatmap of any square score matrix (`scores[i][j]`: row i's score against column
 /// j, NaN for none) as PNG and SVG: what a ruleset section uses for its own round robins.
+/// `axes`: the row and column axis titles.
+#[allow(clippy::too_many_arguments)]
 pub(super) fn write_score_heatmap(
     dir: &Path,
     stem: &str,
@@ -938,6 +943,8 @@ pub(super) fn write_score_heatmap(
     labels: Vec<String>,
     scores: Vec<Vec<f64>>,
     caption: Vec<String>,
+    axes: [&str; 2],
 ) -> anyhow::Result<Vec<PathBuf>> {
-    write_chart(&Heatmap { title, subtitle, labels, scores, caption }, dir, stem)
+    let axes = axes.map(str::to_string);
+    write_chart(&Heatmap { title, subtitle, labels, scores, caption, axes }, dir, stem)
 }

@@ -262,6 +262,7 @@ pub fn write(a: &RulesetAnalysis, dir: &Path) -> anyhow::Result<Vec<PathBuf>> {
                  Intervals in the report's table.",
                 rr.trials_per_order
             )],
+            ["row army (either side)", "column army"],
         )?);
     }
     Ok(written)

@@ -683,6 +683,16 @@ pub fn simulate(
     )
 }
 
+/// The replay label of an entry: the short label of its name and its size, "Veterans (5)" →
+/// "Ve5", "Heavy Weapons (3)" → "HW3", "Tank" → "Ta".
+fn entry_label(name: &str) -> String {
+    let (base, size) = match name.rsplit_once('(') {
+        Some((b, rest)) => (b.trim(), rest.trim_end_matches(')').trim()),
+        None => (name.trim(), ""),
+    };
+    format!("{}{size}", crate::rulesets::gng::skirmish::short_label(base))
+}
+
 /// Plays one seeded game with a trace; returns the replay picture and the outcome.
 pub fn traced_game(r: &ArmyMenCombat, armies: &Armies, tactic: Tactic, seed: u64) -> (Replay, MissionOutcome) {
     let all = entries(r);
@@ -697,8 +707,7 @@ pub fn traced_game(r: &ArmyMenCombat, armies: &Armies, tactic: Tactic, seed: u64
     for (s, side) in trace.iter().enumerate() {
         for (i, (path, died)) in side.iter().enumerate() {
             let u = &m.sides[s][i];
-            let name: String =
-                all[u.entry].0.name.split_whitespace().map(|w| w.chars().next().unwrap_or(' ')).collect();
+            let name = entry_label(&all[u.entry].0.name);
             units.push(ReplayUnit {
                 side: s,
                 label: format!("{name}{}", if u.st.alive() && u.st.pinned { "↓" } else { "" }),
@@ -732,6 +741,14 @@ mod tests {
     use super::*;
     use crate::dice::{FastDice, ScriptedDice};
     use crate::rulesets::amc::testing::amc;
+
+    #[test]
+    fn replay_labels_keep_the_entry_size() {
+        assert_eq!(entry_label("Veterans (5)"), "Ve5");
+        assert_eq!(entry_label("Riflemen (10)"), "Ri10");
+        assert_eq!(entry_label("Heavy Weapons (3)"), "HW3");
+        assert_eq!(entry_label("Tank"), "Ta");
+    }
 
     #[test]
     fn deployment_alternates_within_12_inches_of_the_own_edge() {
