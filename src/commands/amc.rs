@@ -13,5 +13,5 @@ pub fn attach_to_report(r: &ArmyMenCombat, analysis: &mut RulesetAnalysis, seed:
     if r.upgrade_settings.trials == 0 {
         return;
     }
-    analysis.amc_upgrades = Some(upgrades::table(r, seed, r.upgrade_settings.trials));
+    analysis.amc_upgrades = Some(upgrades::table(r, seed, r.upgrade_settings.trials, r.upgrade_settings.fair_trials));
 }

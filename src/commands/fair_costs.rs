@@ -71,7 +71,7 @@ pub fn run(args: FairCostsArgs) -> Result<(), AppError> {
         return stdout_write(&format!("{}\n", serde_json::to_string_pretty(&v).expect("json")));
     }
     let mut text = format!(
-        "{title}: suggested costs (seed {}, {} trials per matchup per evaluation, cost step {}, tolerance ±{:.1} points)\n",
+        "{title}: suggested costs (seed {}, {} trials per matchup per evaluation, cost step {}, tolerance ±{:.1} percentage points)\n",
         result.seed,
         result.trials,
         fmt_cost(result.cost_step),

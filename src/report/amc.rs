@@ -11,6 +11,16 @@ fn pct(e: &Estimate) -> String {
     format!("{:.1}% [{:.1}, {:.1}]", 100.0 * e.value, 100.0 * e.lo, 100.0 * e.hi)
 }
 
+/// A fair price in points with its interval, signed ("+12.3 [+10.1, +14.6]"); an unbounded
+/// interval means the score did not move with the price: "any".
+fn price(e: &Estimate) -> String {
+    if e.lo.is_finite() && e.hi.is_finite() {
+        format!("{:+.1} [{:+.1}, {:+.1}]", e.value, e.lo, e.hi)
+    } else {
+        "any (never changes a duel)".to_string()
+    }
+}
+
 /// The Markdown section (empty without an upgrade table).
 pub fn section(a: &RulesetAnalysis) -> String {
     let Some(t) = a.amc_upgrades.as_ref().filter(|t| !t.rows.is_empty()) else {
@@ -27,18 +37,43 @@ pub fn section(a: &RulesetAnalysis) -> String {
          cannot reach; at 12\" they can and units may charge.\n",
         t.budget, t.trials, t.seed
     );
-    let dist_heads: Vec<String> = t.distances.iter().map(|d| format!("score at {d}\"")).collect();
-    let _ = writeln!(o, "| upgrade | price | entries | {} |", dist_heads.join(" | "));
-    let _ = writeln!(o, "|---|---|---|{}", "---|".repeat(t.distances.len()));
+    let fair = t.fair_trials > 0;
+    if fair {
+        let _ = writeln!(
+            o,
+            "**Fair price**: the upgrade price at which the upgraded force scores 50% against the plain one at \
+             equal points, found like a unit's fair cost in \"Suggested costs\" (bisection over the upgraded \
+             entry's cost with common random numbers, {} trials per price, the 95% interval through the local \
+             slope). Per upgrade it is the mean over the entries that have one (how many, if not all). A \
+             negative fair price means the upgrade does nothing at that distance and costs the squad models; \
+             \"—\": no price in the searched range (a quarter to four times the entry's cost) balances it; \
+             \"any\": the duel ends the same at every price (transport, which duels do not model). Against a \
+             plain entry that cannot damage anything (the Jeep: see the lint) the upgraded force wins \
+             whenever it is fielded, so its fair price only marks where it becomes too dear to field.\n",
+            t.fair_trials
+        );
+    }
+    let mut heads: Vec<String> = t.distances.iter().map(|d| format!("score at {d}\"")).collect();
+    if fair {
+        heads.extend(t.distances.iter().map(|d| format!("fair price at {d}\"")));
+    }
+    let _ = writeln!(o, "| upgrade | price | entries | {} |", heads.join(" | "));
+    let _ = writeln!(o, "|---|---|---|{}", "---|".repeat(heads.len()));
     for s in &t.summary {
-        let cells: Vec<String> = s.score.iter().map(pct).collect();
+        let mut cells: Vec<String> = s.score.iter().map(pct).collect();
+        cells.extend(s.fair_price.iter().map(|f| match f {
+            Some((e, n)) if *n == s.entries => price(e),
+            Some((e, n)) => format!("{} ({n} of {})", price(e), s.entries),
+            None => "—".to_string(),
+        }));
         let _ = writeln!(o, "| {} | +{} | {} | {} |", s.upgrade, s.upgrade_cost, s.entries, cells.join(" | "));
     }
     o.push_str("\nPer entry:\n\n");
-    let _ = writeln!(o, "| entry | option | cost | {} |", dist_heads.join(" | "));
-    let _ = writeln!(o, "|---|---|---|{}", "---|".repeat(t.distances.len()));
+    let _ = writeln!(o, "| entry | option | cost | {} |", heads.join(" | "));
+    let _ = writeln!(o, "|---|---|---|{}", "---|".repeat(heads.len()));
     for r in &t.rows {
-        let cells: Vec<String> = r.score.iter().map(pct).collect();
+        let mut cells: Vec<String> = r.score.iter().map(pct).collect();
+        cells.extend(r.fair_price.iter().map(|f| f.as_ref().map_or("—".to_string(), price)));
         let _ = writeln!(o, "| {} | {} | {} | {} |", r.entry.name, r.option, r.entry.cost, cells.join(" | "));
     }
     o.push('\n');

@@ -197,6 +197,28 @@ pub fn section(o: &mut String, a: &RulesetAnalysis) {
         }
         o.push('\n');
     }
+    // Upgrades are priced where the ruleset plays them.
+    if a.amc_upgrades.as_ref().is_some_and(|t| t.fair_trials > 0) {
+        o.push_str(
+            "Upgrades are priced in \"Upgrades\" below: each upgrade's fair price is found by the same bisection, \
+             the upgraded entry against its plain entry at equal points.\n\n",
+        );
+    }
+    let skirmish_upgrades: Vec<&str> = a
+        .skirmish
+        .iter()
+        .flatten()
+        .take(1)
+        .flat_map(|run| run.value_in_army.iter().filter(|v| v.item == "upgrade").map(|v| v.name.as_str()))
+        .collect();
+    if !skirmish_upgrades.is_empty() {
+        let _ = writeln!(
+            o,
+            "The upgrades ({}) act only in skirmishes, which these duels do not play: their fair price is the \
+             **skirmish price** (cost × value in army) in \"Skirmish: value in army\" below.\n",
+            skirmish_upgrades.join(", ")
+        );
+    }
 }
 
 /// One sentence on how balanced the list is, for the report and the terminal.

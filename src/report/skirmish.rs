@@ -113,7 +113,9 @@ pub fn section(a: &RulesetAnalysis) -> String {
          is 1. Above 1 the item wins more games than its cost suggests (too cheap), below 1 fewer. \
          Intervals are 95% from the regression's standard errors (delta method). Armies are built to \
          nearly equal points, so every value shares the uncertainty of the common level; compare \
-         items by their intervals.\n",
+         items by their intervals. **Skirmish price** is cost × value per point (default tactic): \
+         what the item would cost at value 1, the skirmish's own fair price. For the upgrades, which \
+         the duels of \"Suggested costs\" do not play, it is the fair price.\n",
         d.points
     );
     let cautious = runs.iter().find(|r| r.tactic == "cautious");
@@ -129,9 +131,12 @@ pub fn section(a: &RulesetAnalysis) -> String {
     );
     let _ = writeln!(o, "![value in army]({VALUE_CHART}.png)\n");
     if cautious.is_some() {
-        o.push_str("| item | cost | value per point, default tactic [95% CI] | cautious tactic [95% CI] |\n|---|---:|---|---|\n");
+        o.push_str(
+            "| item | cost | value per point, default tactic [95% CI] | cautious tactic [95% CI] | skirmish price [95% CI] |\n\
+             |---|---:|---|---|---|\n",
+        );
     } else {
-        o.push_str("| item | cost | value per point [95% CI] |\n|---|---:|---|\n");
+        o.push_str("| item | cost | value per point [95% CI] | skirmish price [95% CI] |\n|---|---:|---|---|\n");
     }
     for v in &d.value_in_army {
         let e = &v.value_per_point;
@@ -145,6 +150,7 @@ pub fn section(a: &RulesetAnalysis) -> String {
                 None => line.push_str(" — |"),
             }
         }
+        let _ = write!(line, " {:.1} [{:.1}, {:.1}] |", v.cost * e.value, v.cost * e.lo, v.cost * e.hi);
         o.push_str(&line);
         o.push('\n');
     }

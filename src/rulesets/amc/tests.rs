@@ -311,3 +311,37 @@ fn duels_in_charge_reach_end_and_charges_happen() {
     assert!(t.a_wins > t.b_wins, "{t:?}");
     assert_eq!(p.kind, Kind::Infantry);
 }
+
+/// The fair price of an upgrade, re-simulated under a fresh seed: the upgraded force priced at
+/// its plain entry's cost plus the fair price scores 50% against the plain force at equal
+/// points, within four standard errors of both runs' noise. An upgrade that never changes a
+/// duel (the Truck: transport is not modeled) has no finite interval: any price is fair.
+#[test]
+fn an_upgrade_at_its_fair_price_scores_half_against_the_plain_entry_under_a_fresh_seed() {
+    use crate::rulesets::amc::upgrades;
+    use crate::sim::duel::{result_from_tally, simulate_at_costs};
+    let mut r = amc(&[]);
+    r.upgraded.retain(|u| ["Riflemen (10) + Bayonets", "Jeep + Truck"].contains(&u.info.name.as_str()));
+    let fair_trials = 2_000;
+    let t = upgrades::table(&r, 5, 500, fair_trials);
+    assert_eq!(t.distances, vec![24.0, 12.0]);
+    let at_12 = 1;
+    let row = |name: &str| t.rows.iter().find(|x| x.entry.name == name).unwrap();
+    let truck = row("Jeep + Truck").fair_price[at_12].expect("every price balances the Truck");
+    assert!(!(truck.lo.is_finite() && truck.hi.is_finite()), "{truck:?}");
+    let bay = row("Riflemen (10) + Bayonets");
+    let f = bay.fair_price[at_12].expect("bayonets have a fair price at 12\"");
+    assert!(f.lo < f.value && f.value < f.hi && f.hi - f.lo < 10.0, "{f:?}");
+    let u = r.upgraded.iter().find(|u| u.info.name == "Riflemen (10) + Bayonets").unwrap();
+    let view = r.view(&[(u.info.clone(), u.profile), (r.units[u.base].clone(), r.profiles[u.base])]);
+    let base = r.profiles[u.base].cost;
+    let costs = [base + f.value, base];
+    let squads = Squads::PointsMatched { budget: r.duel.budget };
+    let fresh = simulate_at_costs(&view, 0, 1, costs, 12.0, squads, &RunPlan::fixed(99, 8_000, 256));
+    let m = result_from_tally(&fresh, costs);
+    let se = (m.a_score_se.powi(2) + 0.25 / fair_trials as f64).sqrt();
+    assert!((m.a_score.value - 0.5).abs() < 4.0 * se, "score {:.3} at +{:.1}", m.a_score.value, f.value);
+    // The summary row is the mean over the entries with a fair price.
+    let s = t.summary.iter().find(|s| s.upgrade == "Bayonets").unwrap();
+    assert_eq!(s.fair_price[at_12].map(|(e, n)| (e.value, n)), Some((f.value, 1)));
+}

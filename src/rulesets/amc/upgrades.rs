@@ -7,10 +7,20 @@
 //! of `[upgrades] distances`: at the duel distance (24") short-range weapons and bayonets
 //! cannot reach, at 12" they can, so the table shows both. A score of 0.5 means the upgrade is
 //! fairly priced; the interval is the 95% Wilson-type score interval of the fixed trials.
+//!
+//! The **fair price** of an upgrade is found the way the balance solver finds a unit's fair
+//! cost ([`crate::analysis::balance::fair_cost_of`]): bisection over the upgraded entry's cost,
+//! the plain entry's cost fixed, common random numbers across prices, until the upgraded force
+//! scores 50% against the plain one at equal points; the price is that cost minus the plain
+//! entry's, with the interval carried through the local slope. It can be negative: an upgrade
+//! that does nothing at a distance costs its squad models, so it is worth less than nothing
+//! there.
 
+use indicatif::ProgressBar;
 use serde::{Deserialize, Serialize};
 
 use crate::analysis::UnitInfo;
+use crate::analysis::balance::{BalanceSettings, fair_cost_of};
 use crate::rulesets::Ruleset;
 use crate::rulesets::amc::ArmyMenCombat;
 use crate::sim::RunPlan;
@@ -25,6 +35,13 @@ pub struct UpgradeSettings {
     pub distances: Vec<f64>,
     /// Trials per row and distance (fixed: every row uses the same number).
     pub trials: u64,
+    /// Trials per price tried by the fair-price bisection (0: no fair prices).
+    #[serde(default = "default_fair_trials")]
+    pub fair_trials: u64,
+}
+
+fn default_fair_trials() -> u64 {
+    1000
 }
 
 impl UpgradeSettings {
@@ -38,6 +55,9 @@ impl UpgradeSettings {
         }
         if !(0..=10_000_000).contains(&self.trials) {
             return Err(format!("[upgrades] trials must be 0 to 10000000, got {}", self.trials));
+        }
+        if !(0..=10_000_000).contains(&self.fair_trials) {
+            return Err(format!("[upgrades] fair_trials must be 0 to 10000000, got {}", self.fair_trials));
         }
         Ok(())
     }
@@ -58,6 +78,11 @@ pub struct UpgradeRow {
     /// interval; and its standard error.
     pub score: Vec<Estimate>,
     pub score_se: Vec<f64>,
+    /// Fair price of the upgrade at each distance (points added to the plain entry's cost, 95%
+    /// interval; see the module docs); `None` where no price in the searched range makes the
+    /// upgraded force score 50%. Empty when fair prices were not computed.
+    #[serde(default)]
+    pub fair_price: Vec<Option<Estimate>>,
 }
 
 /// Mean score of one upgrade over every unit it applies to, per distance.
@@ -67,6 +92,10 @@ pub struct UpgradeSummary {
     pub upgrade_cost: f64,
     pub entries: usize,
     pub score: Vec<Estimate>,
+    /// Mean fair price over the entries that have one, per distance (points, 95% interval),
+    /// and how many entries that is.
+    #[serde(default)]
+    pub fair_price: Vec<Option<(Estimate, usize)>>,
 }
 
 /// The whole table.
@@ -75,13 +104,17 @@ pub struct UpgradeTable {
     pub distances: Vec<f64>,
     pub budget: f64,
     pub trials: u64,
+    /// Trials per price of the fair-price bisection (0: not computed).
+    #[serde(default)]
+    pub fair_trials: u64,
     pub seed: u64,
     pub rows: Vec<UpgradeRow>,
     pub summary: Vec<UpgradeSummary>,
 }
 
-/// Plays every upgraded entry against its plain entry (`trials` per distance, seed `seed`).
-pub fn table(r: &ArmyMenCombat, seed: u64, trials: u64) -> UpgradeTable {
+/// Plays every upgraded entry against its plain entry (`trials` per distance, seed `seed`),
+/// and finds each upgrade's fair price at each distance (`fair_trials` per price; 0: none).
+pub fn table(r: &ArmyMenCombat, seed: u64, trials: u64, fair_trials: u64) -> UpgradeTable {
     use rayon::prelude::*;
     let s = &r.upgrade_settings;
     let budget = r.duel.budget;
@@ -93,12 +126,25 @@ pub fn table(r: &ArmyMenCombat, seed: u64, trials: u64) -> UpgradeTable {
         .map(|u| {
             let view = r.view(&[(u.info.clone(), u.profile), (r.units[u.base].clone(), r.profiles[u.base])]);
             let costs = [u.profile.cost, r.profiles[u.base].cost];
-            let (mut score, mut score_se) = (Vec::new(), Vec::new());
+            let (mut score, mut score_se, mut fair_price) = (Vec::new(), Vec::new(), Vec::new());
             for &d in &s.distances {
                 let t = simulate_at_costs(&view, 0, 1, costs, d, squads, &plan);
                 let m = result_from_tally(&t, costs);
                 score.push(m.a_score);
                 score_se.push(m.a_score_se);
+                if fair_trials > 0 {
+                    let mut b = BalanceSettings::from_ruleset(&view, seed);
+                    b.distance = d;
+                    b.budget = budget;
+                    b.trials = fair_trials;
+                    let base = costs[1];
+                    let f = fair_cost_of(&view, 0, &costs, &b, &ProgressBar::hidden());
+                    fair_price.push(f.fair.map(|e| Estimate {
+                        value: e.value - base,
+                        lo: e.lo - base,
+                        hi: e.hi - base,
+                    }));
+                }
             }
             UpgradeRow {
                 entry: u.info.clone(),
@@ -108,6 +154,7 @@ pub fn table(r: &ArmyMenCombat, seed: u64, trials: u64) -> UpgradeTable {
                 upgrade_cost: u.upgrade_cost,
                 score,
                 score_se,
+                fair_price,
             }
         })
         .collect();
@@ -123,13 +170,29 @@ pub fn table(r: &ArmyMenCombat, seed: u64, trials: u64) -> UpgradeTable {
                 mean_of(&v, CONFIDENCE, 0.0, 1.0).expect("at least one row")
             })
             .collect();
+        let z = crate::stats::z_for(CONFIDENCE);
+        let fair_price = if fair_trials == 0 {
+            Vec::new()
+        } else {
+            (0..s.distances.len())
+                .map(|k| {
+                    let v: Vec<(f64, f64)> = same
+                        .iter()
+                        .filter_map(|x| x.fair_price.get(k).copied().flatten())
+                        .map(|e| (e.value, (e.hi - e.lo) / (2.0 * z)))
+                        .collect();
+                    mean_of(&v, CONFIDENCE, f64::NEG_INFINITY, f64::INFINITY).map(|e| (e, v.len()))
+                })
+                .collect()
+        };
         summary.push(UpgradeSummary {
             upgrade: row.upgrade.clone(),
             upgrade_cost: row.upgrade_cost,
             entries: same.len(),
             score,
+            fair_price,
         });
     }
     let _ = r.id();
-    UpgradeTable { distances: s.distances.clone(), budget, trials, seed, rows, summary }
+    UpgradeTable { distances: s.distances.clone(), budget, trials, fair_trials, seed, rows, summary }
 }
