@@ -15,7 +15,7 @@
 //! and shot by shot in the order [`rules::activate`] rolls them: (xN) shots, (xN) saves, Aim
 //! (+3 until the aimed model dies) and the LD test of each Fire action beyond 60 cm.
 
-use std::collections::HashMap;
+use crate::sim::FixedHashMap as HashMap;
 
 use crate::rulesets::grunt_factor::rules::{
     self, Aiming, MAX_MODELS, SPECIAL_CHECK_HITS, aims, band, hit_value, leader_ld, living, may_advance,
@@ -257,12 +257,12 @@ fn act(r: &GruntFactor, units: [usize; 2], key: Key, x: f64, actor: usize, memo:
 pub fn duel(r: &GruntFactor, a: usize, b: usize, distance: f64) -> Result<ExactDuel, NotExact> {
     let units = [a, b];
     let (pa, pb) = (r.profile(a), r.profile(b));
-    let mut memo: Memo = HashMap::new();
-    let mut m: HashMap<Key, f64> = HashMap::new();
+    let mut memo: Memo = HashMap::default();
+    let mut m: HashMap<Key, f64> = HashMap::default();
     m.insert((SquadState::fresh(pa), SquadState::fresh(pb), distance.to_bits()), 1.0);
     let (mut a_wins, mut b_wins, mut mean_turns, mut pruned) = (0.0, 0.0, 0.0, 0.0);
     for turn in 0..r.duel.max_rounds {
-        let mut next: HashMap<Key, f64> = HashMap::new();
+        let mut next: HashMap<Key, f64> = HashMap::default();
         for (&key, &x) in &m {
             let p_a = if turn == 0 { 0.5 } else { p_first(leader_ld(pa, key.0.alive), leader_ld(pb, key.1.alive)) };
             for (first, w) in [(0usize, p_a), (1usize, 1.0 - p_a)] {

@@ -16,7 +16,7 @@
 //! ever reached. Melee rounds are summed over the 144 pairs of strike rolls. Propagating turn
 //! by turn up to the `max_rounds` cap makes the draw probability exact too.
 
-use std::collections::HashMap;
+use crate::sim::FixedHashMap as HashMap;
 
 use crate::rulesets::gunplay::rules::{
     self, Action, REMOVAL_WOUNDS, Situation, band, beats, damage_at, melee_level, p_pass, recovery_level,
@@ -226,7 +226,7 @@ fn act(
     actor: usize,
     memo: &mut HashMap<(usize, State, State, u32), Outcomes>,
 ) -> HashMap<Key, f64> {
-    let mut next: HashMap<Key, f64> = HashMap::with_capacity(m.len() * 4);
+    let mut next: HashMap<Key, f64> = HashMap::with_capacity_and_hasher(m.len() * 4, Default::default());
     for (&(a, b, dbits), &x) in m {
         if a == REMOVED || b == REMOVED {
             *next.entry((a, b, dbits)).or_default() += x;
@@ -249,14 +249,14 @@ fn act(
 /// finite chain; the `Result` is the [`crate::rulesets::Ruleset::exact_duel`] contract.
 pub fn duel(r: &Gunplay, a: usize, b: usize, distance: f64) -> Result<ExactDuel, NotExact> {
     let profiles = [r.profile(a), r.profile(b)];
-    let mut memo = HashMap::new();
-    let mut m: HashMap<Key, f64> = HashMap::new();
+    let mut memo = HashMap::default();
+    let mut m: HashMap<Key, f64> = HashMap::default();
     m.insert((up(0), up(0), (distance as f32).to_bits()), 1.0);
     let (mut a_wins, mut b_wins, mut both, mut mean_turns) = (0.0, 0.0, 0.0, 0.0);
     for turn in 0..r.duel.max_rounds {
         let ab = act(r, profiles, &act(r, profiles, &m, 0, &mut memo), 1, &mut memo);
         let ba = act(r, profiles, &act(r, profiles, &m, 1, &mut memo), 0, &mut memo);
-        let mut next: HashMap<Key, f64> = HashMap::with_capacity(ab.len());
+        let mut next: HashMap<Key, f64> = HashMap::with_capacity_and_hasher(ab.len(), Default::default());
         for (k, x) in ab.into_iter().chain(ba) {
             *next.entry(k).or_default() += 0.5 * x;
         }

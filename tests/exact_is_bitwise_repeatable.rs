@@ -1,0 +1,43 @@
+//! The exact solvers give the same bits every time they are called, in one process or in
+//! another: their state maps use a hasher with fixed keys (`sim::FixedHashMap`), so the order
+//! in which probabilities are summed never changes. (With std's random hasher every map had
+//! its own keys, and the last digits of a result differed from call to call.)
+
+use pointsworth::config::{Overrides, Source};
+use pointsworth::rulesets::grunt_factor::GruntFactor;
+use pointsworth::rulesets::gunplay::Gunplay;
+use pointsworth::rulesets::{ExactDuel, Ruleset};
+
+fn bits(e: &ExactDuel) -> [u64; 4] {
+    [e.a_wins.to_bits(), e.b_wins.to_bits(), e.draws.to_bits(), e.mean_turns.to_bits()]
+}
+
+/// Every ordered pair of the first `n` units at each distance, solved four times.
+fn repeatable<R: Ruleset>(r: &R, n: usize, distances: &[f64]) {
+    let n = n.min(r.units().len());
+    for &d in distances {
+        for a in 0..n {
+            for b in 0..n {
+                let Ok(first) = r.exact_duel(a, b, d) else { continue };
+                for _ in 0..3 {
+                    let again = r.exact_duel(a, b, d).unwrap();
+                    assert_eq!(bits(&first), bits(&again), "{} v {} at {d}", r.units()[a].name, r.units()[b].name);
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn gunplay_exact_duels_repeat_to_the_bit() {
+    let src = Source::read(std::path::Path::new("configs/gunplay.toml")).unwrap();
+    repeatable(&Gunplay::from_source(&src, &Overrides::default()).unwrap(), usize::MAX, &[6.0, 24.0]);
+}
+
+#[test]
+fn grunt_factor_exact_duels_repeat_to_the_bit() {
+    let src = Source::read(std::path::Path::new("configs/grunt-factor.toml")).unwrap();
+    let r = GruntFactor::from_source(&src, &Overrides::default()).unwrap();
+    // Its chains are large (models, panic, prone, distance): three loadouts are enough.
+    repeatable(&r, 3, &[50.0]);
+}
