@@ -1181,7 +1181,7 @@ struct RawForce {
 }
 
 /// Reads a force file: a `[units]` table of squad name (or id) = count, e.g.
-/// `"Elite Rifles" = 1`.
+/// `"Elite Rifles" = 1`; squads activate in file order.
 ///
 /// Errors: unreadable file, bad TOML (`file:line:col`), an unknown squad (with the list of
 /// the cost list's squads), an empty force, or a force over `[skirmish] points`.
@@ -1189,7 +1189,10 @@ pub fn read_force(r: &GruntFactor, path: &std::path::Path) -> Result<Force, crat
     let source = crate::config::Source::read(path)?;
     let raw: RawForce = source.parse()?;
     let mut force = Vec::new();
-    for (name, n) in &raw.units {
+    // Squads activate in file order.
+    let mut entries: Vec<_> = raw.units.iter().collect();
+    entries.sort_by_key(|(_, n)| n.span().start);
+    for (name, n) in entries {
         let id = crate::config::id_of(name);
         let Some(u) = r.units.iter().position(|u| u.id == id) else {
             let known: Vec<&str> = r.units.iter().map(|u| u.name.as_str()).collect();
