@@ -49,8 +49,14 @@
 //!   and if any cannot, the squad goes prone (one action each); then, with 3 actions spent
 //!   together, it tests to recover (−4 if fired on since its last activation, else −2: the
 //!   low cover never hides the enemy). Panicked squads do not advance and fight no close combat.
+//! - **Morale** is tested after each enemy activation against the squad leader's LD (+1
+//!   while the Sergeant leads): more than 25% killed by it, falling below half, the leader
+//!   killed, or a friendly squad of originally 5+ annihilated (always in line of sight: the
+//!   low cover hides nobody). A dead leader is replaced by the nearest living model.
 //! - **Special morale check** (more than 10 hits from one squad): failed → every model falls
 //!   back 10 cm straight away from the firing squad's leader.
+//! - Not modeled here (see the coverage table): overwatch, suppression, hide, heights, forest
+//!   and crest cover, night, specialists without an armory entry.
 
 use serde::{Deserialize, Serialize};
 
@@ -1360,6 +1366,31 @@ mod tests {
         let mut d = ScriptedDice::new(&[8, 8]);
         g.fire(0, 0, 1, 0, 0, false, &mut d);
         assert!(!g.sides[1][0].models[0].alive);
+    }
+
+    #[test]
+    fn beyond_60_cm_each_fire_action_needs_an_ld_test() {
+        // 65 cm: medium range (Assault Rifle 0), beyond normal sighting. The Sergeant tests
+        // against LD 10: an 11 fails and the action fires nothing; a 10 passes, then 7 hits
+        // (RC 7) and a save of 20 fails.
+        let r = ruleset();
+        let mut g = game(
+            &r,
+            &r.skirmish,
+            "regular-rifles",
+            "regular-rifles",
+            [&[(0, 50.0, 20.0), (1, 80.0, 20.0)], &[(0, 50.0, 85.0)]],
+        );
+        let mut d = ScriptedDice::new(&[11]);
+        g.fire(0, 0, 0, 0, 0, false, &mut d);
+        assert!(d.exhausted() && g.sides[1][0].models[0].alive && !g.sides[1][0].fired_on);
+        // The soldier 30 cm from his Sergeant tests his own halved LD (4): a 5 fails.
+        let mut d = ScriptedDice::new(&[5]);
+        g.fire(0, 0, 1, 0, 0, false, &mut d);
+        assert!(d.exhausted() && g.sides[1][0].models[0].alive);
+        let mut d = ScriptedDice::new(&[10, 7, 20]);
+        g.fire(0, 0, 0, 0, 0, false, &mut d);
+        assert!(d.exhausted() && !g.sides[1][0].models[0].alive);
     }
 
     #[test]
