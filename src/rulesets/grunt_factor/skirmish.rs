@@ -36,9 +36,9 @@
 //!   the squad may advance, the squad moves to the next cover piece toward the enemy (a piece
 //!   whose middle is at least `bound_min` nearer the enemy, that no other friendly squad holds
 //!   and with no enemy within 10 cm of it, the one nearest to its leader; straight at the
-//!   enemy when there is none) — unless the squad is in cover, can hit something from there
-//!   and could not reach that piece this turn: then it waits and fires — each model to its own
-//!   spot along the piece, spending the Move actions it needs; else it stays, and a model in
+//!   enemy when there is none; a piece beyond one turn's move takes more than one turn),
+//!   each model to its own spot along the piece, spending the Move actions it needs; else it
+//!   stays, and a model in
 //!   the open takes cover within one move when it may. Remaining actions fire, aiming when
 //!   (n−1) aimed Fire actions expect more kills than n unaimed ones.
 //! - **Tactic `advance`**: each model picks the number of Move actions straight at its
@@ -631,19 +631,6 @@ impl<'a> Skirmish<'a> {
                 let far = leader.dist(mid);
                 if de < d - self.cfg.bound_min as f32 && best.is_none_or(|b| far < b.0) {
                     best = Some((far, w));
-                }
-            }
-            // A squad in cover that can hit something from here waits rather than start a bound
-            // it cannot finish this turn.
-            if let Some((_, w)) = best {
-                let p = self.profile(s, i);
-                let reach = p.ac as f32 * p.mv as f32;
-                let far = leader.dist(self.spot(w, 0.5, leader));
-                let Some((j, l, _)) = self.nearest_enemy(s, leader) else { return };
-                let in_cover = self.in_cover(leader, self.sides[1 - s][j].models[l].pos);
-                let k0 = self.sides[s][i].leader;
-                if far > reach && in_cover && self.choose_target(s, i, k0).is_some() {
-                    return;
                 }
             }
             let n = living.len() as f32;
@@ -1566,20 +1553,10 @@ mod tests {
     }
 
     #[test]
-    fn bound_waits_in_cover_and_never_runs_to_a_piece_the_enemy_holds() {
+    fn bound_never_runs_to_a_piece_the_enemy_holds() {
         let r = ruleset();
         let keep: [&[(usize, f32, f32)]; 2] =
             [&[(0, 50.0, 24.0), (1, 46.0, 24.0), (2, 54.0, 24.0)], &[(0, 50.0, 95.0)]];
-        // In cover 71 cm from the enemy (long range: it can still hit), the next piece 35 cm
-        // away: more than one turn's 27 cm. The squad waits.
-        let mut g = game(&r, &r.skirmish, "regular-rifles", "regular-rifles", keep);
-        add_wall(&mut g, wall(40.0, 60.0, 25.0), CoverKind::Hard);
-        add_wall(&mut g, wall(40.0, 60.0, 60.0), CoverKind::Soft);
-        let before: Vec<Pos> = g.sides[0][0].models.iter().map(|m| m.pos).collect();
-        let mut actions = [3u8; MAX_MODELS];
-        g.move_squad(0, 0, &mut actions);
-        assert_eq!(g.sides[0][0].models.iter().map(|m| m.pos).collect::<Vec<_>>(), before);
-        assert_eq!(&actions[..3], &[3, 3, 3]);
         // The only piece ahead has the enemy 5 cm behind it: no bound there, straight ahead.
         let mut g = game(&r, &r.skirmish, "regular-rifles", "regular-rifles", keep);
         add_wall(&mut g, wall(40.0, 60.0, 90.0), CoverKind::Hard);
