@@ -633,8 +633,15 @@ impl<'a> Skirmish<'a> {
                     best = Some((far, w));
                 }
             }
-            let n = living.len() as f32;
-            for (rank, &k) in living.iter().enumerate() {
+            // The leader takes the middle spot, so the squad stays within command radius.
+            let mut order = living.to_vec();
+            let lead = self.sides[s][i].leader;
+            if let Some(at) = order.iter().position(|&k| k == lead) {
+                let v = order.remove(at);
+                order.insert(order.len() / 2, v);
+            }
+            let n = order.len() as f32;
+            for (rank, &k) in order.iter().enumerate() {
                 let me = self.sides[s][i].models[k].pos;
                 let Some((j, l, _)) = self.nearest_enemy(s, me) else { return };
                 let enemy = self.sides[1 - s][j].models[l].pos;
