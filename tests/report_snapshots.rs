@@ -192,6 +192,7 @@ fn small_analysis() -> RulesetAnalysis {
         grunt_factor: None,
         amc_upgrades: None,
         amc_skirmish: None,
+        grunt_factor_skirmish: None,
         fair_costs: None,
         lint: Vec::new(),
     }

@@ -286,6 +286,7 @@ pub fn analyse<R: Ruleset>(
         grunt_factor: None,
         amc_upgrades: None,
         amc_skirmish: None,
+        grunt_factor_skirmish: None,
         fair_costs: None,
     }
 }

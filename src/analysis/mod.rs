@@ -214,4 +214,7 @@ pub struct RulesetAnalysis {
     /// Army Men Combat mission results, default tactic first (Army Men Combat only).
     #[serde(default)]
     pub amc_skirmish: Option<Vec<skirmish::SkirmishAnalysis>>,
+    /// The Grunt Factor skirmish results, one per tactic, `bound` first (The Grunt Factor only).
+    #[serde(default)]
+    pub grunt_factor_skirmish: Option<Vec<skirmish::SkirmishAnalysis>>,
 }

@@ -4,6 +4,7 @@ pub mod amc;
 pub mod amc_skirmish;
 pub mod check;
 pub mod fair_costs;
+pub mod grunt_factor_skirmish;
 pub mod gunplay_skirmish;
 pub mod merge;
 pub mod skirmish;

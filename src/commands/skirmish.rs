@@ -29,6 +29,7 @@ pub fn run(args: SkirmishArgs) -> Result<(), AppError> {
         AnyRuleset::Gunplay(r) => return crate::commands::gunplay_skirmish::run(&args, r),
         AnyRuleset::Vsgmr(r) => return crate::commands::vsgmr_skirmish::run(&args, r),
         AnyRuleset::ArmyMenCombat(r) => return crate::commands::amc_skirmish::run(&args, r),
+        AnyRuleset::GruntFactor(r) => return crate::commands::grunt_factor_skirmish::run(&args, r),
         _ => {
             return Err(AppError::Usage(format!(
                 "skirmish is implemented for guns-n-grenades, army-men-combat, vsgmr and gunplay, not {}",
@@ -157,6 +158,9 @@ pub fn attach_to_report(ruleset: &AnyRuleset, analysis: &mut crate::analysis::Ru
     }
     if let AnyRuleset::ArmyMenCombat(r) = ruleset {
         return crate::commands::amc::attach_to_report(r, analysis, seed);
+    }
+    if let AnyRuleset::GruntFactor(r) = ruleset {
+        return crate::commands::grunt_factor_skirmish::attach_to_report(r, analysis, seed);
     }
     #[allow(unreachable_patterns)]
     let r: &GunsNGrenades = match ruleset {

@@ -282,6 +282,7 @@ pub fn ruleset_report(a: &RulesetAnalysis) -> String {
     o.push_str(&super::gunplay_skirmish::section(a));
     o.push_str(&super::vsgmr::section(a));
     o.push_str(&super::grunt_factor::section(a));
+    o.push_str(&super::grunt_factor_skirmish::section(a));
     o.push_str(&super::amc::section(a));
     o.push_str(&super::amc_skirmish::section(a));
     o.push_str("## Rules coverage\n\n");

@@ -24,6 +24,7 @@ mod charts;
 mod fair_costs;
 mod format;
 pub mod grunt_factor;
+pub mod grunt_factor_skirmish;
 mod gunplay_skirmish;
 mod markdown;
 mod skirmish;
@@ -94,6 +95,7 @@ pub fn write_ruleset_report(analysis: &RulesetAnalysis, dir: &Path) -> anyhow::R
     written.extend(win_rate_by_distance::write(analysis, dir)?);
     written.extend(skirmish::write_files(analysis, dir)?);
     written.extend(amc_skirmish::write_files(analysis, dir)?);
+    written.extend(grunt_factor_skirmish::write_files(analysis, dir)?);
     written.extend(fair_costs::write(analysis, dir)?);
     written.extend(vsgmr::write(analysis, dir)?);
 

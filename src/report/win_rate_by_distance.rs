@@ -289,6 +289,7 @@ mod tests {
             grunt_factor: None,
             amc_upgrades: None,
             amc_skirmish: None,
+            grunt_factor_skirmish: None,
             fair_costs: None,
             lint: Vec::new(),
             variants: vec![],

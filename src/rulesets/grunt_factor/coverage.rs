@@ -3,7 +3,8 @@
 
 use crate::analysis::{Coverage, CoverageRow};
 
-/// Every rule of the rulebook with its status in duels between squads on open ground.
+/// Every rule of the rulebook with its status in duels between squads on open ground and in the
+/// skirmish (`skirmish.rs`).
 pub fn table() -> Vec<CoverageRow> {
     use Coverage::*;
     let rows: &[(&str, &str, Coverage, &str)] = &[
@@ -24,8 +25,9 @@ pub fn table() -> Vec<CoverageRow> {
         (
             "Command radius 18 cm: CC, RC, LD halved outside",
             "Command radius, Morale",
-            Simplified,
-            "squads stand at one point: every model is inside",
+            Modeled,
+            "skirmish: per-model positions, halved RC/CC and own halved LD for the >60 cm test outside 18 cm \
+             of the leader; duels: squads stand at one point, every model inside",
         ),
         (
             "Soldier qualities Untrained to Elite, CO +1 LD +5 points",
@@ -64,7 +66,9 @@ pub fn table() -> Vec<CoverageRow> {
             "Move 9 cm per action",
             "Move",
             Simplified,
-            "the squad moves as one block straight at its target; never into base contact",
+            "duels: the squad moves as one block straight at its target; skirmish: each model moves, round \
+             cover pieces; tactic bound: cover to cover toward the enemy while out of short range; tactic \
+             advance: straight at the nearest enemy",
         ),
         (
             "Movement modifiers (streams, obstacles, rubble, prone 1/3)",
@@ -72,12 +76,13 @@ pub fn table() -> Vec<CoverageRow> {
             NotModeled,
             "open ground; prone squads do not move",
         ),
-        ("Jump, Climb, Hide, Open/close/lock", "Actions", NotModeled, "no terrain in duels"),
+        ("Jump, Climb, Hide, Open/close/lock", "Actions", NotModeled, "no buildings, heights or doors on the table"),
         (
             "Go prone/stand",
             "Go prone/stand",
             Simplified,
-            "only panicked squads go prone (1 action each); they stay prone",
+            "only panicked squads go prone (1 action each); duels: they stay prone; skirmish: they stand \
+             (1 action each) when they next advance",
         ),
         (
             "Aim +3 RC at the same target; lost when it dies",
@@ -89,7 +94,8 @@ pub fn table() -> Vec<CoverageRow> {
             "Target priority: nearest enemy within short range",
             "Fire",
             Modeled,
-            "always the nearest enemy squad; its leader first, then the specialist, then soldiers",
+            "skirmish: each model fires at the nearest enemy model within 40 cm, else at the one it expects \
+             to kill most; duels: the nearest squad, leader first, then the specialist, then soldiers",
         ),
         ("Overwatch", "Overwatch", NotModeled, "reactions are not modeled"),
         ("Suppression", "Suppression", NotModeled, "area fire is not modeled"),
@@ -97,7 +103,7 @@ pub fn table() -> Vec<CoverageRow> {
             "To hit: d20 <= RC + band modifier + Aim - prone/cover",
             "To Hit your target",
             Modeled,
-            "(xN) in the hit column: N shots, each rolled; open ground: no cover, height, night",
+            "(xN) in the hit column: N shots, each rolled; cover in the skirmish; no height, night",
         ),
         (
             "Save: d20 <= 10 + A - Dam; (xN) saves per hit",
@@ -105,7 +111,14 @@ pub fn table() -> Vec<CoverageRow> {
             Modeled,
             "printed values as printed (Assault Rifle LR Dam 0)",
         ),
-        ("Cover modifiers (to hit and Dam)", "To hit modifiers, Damage modifiers", NotModeled, "open ground"),
+        (
+            "Cover modifiers: to hit -1/-2/-3 by cover share; Dam -1 soft, -2 hard",
+            "To hit modifiers, Damage modifiers",
+            Simplified,
+            "skirmish only (duels: open ground): cover pieces are low and never block sight; a piece crossed \
+             within 3 cm of the target: 50-75% (-2; >75%, -3, if prone) and Dam -1 soft / -2 hard; crossed \
+             farther away: 25-50% (-1); forest and crest rules not modeled",
+        ),
         (
             "Morale checks: >25% killed at once, below 50%, leader killed, friendly squad of 5+ annihilated",
             "Morale checks",
@@ -118,7 +131,13 @@ pub fn table() -> Vec<CoverageRow> {
             Modeled,
             "",
         ),
-        ("Panic: CC, RC halved; no advance; prone if no cover", "Panic", Modeled, "panicked squads still fire"),
+        (
+            "Panic: CC, RC halved; no advance; prone if no cover",
+            "Panic",
+            Modeled,
+            "panicked squads still fire; skirmish: models in the open take cover within 6 cm (1 action), \
+             else the squad goes prone",
+        ),
         (
             "Recovering from panic: 3 actions, LD test, -2 enemy in LOS / -4 under fire",
             "Recovering from panic",
@@ -133,10 +152,12 @@ pub fn table() -> Vec<CoverageRow> {
             "",
         ),
         (
-            "Close combat",
+            "Close combat: CC + weapon CC modifier, prone +1, cover -1, +1 per friend up to +3",
             "Close Combat",
-            NotModeled,
-            "never initiated: every weapon's PB band beats its CC band (see the lint)",
+            Simplified,
+            "skirmish: a model in base contact attacks with CC each action (tactic advance initiates it \
+             within one move); heights not modeled; duels never close in: every weapon's PB band beats its \
+             CC band (see the lint)",
         ),
         (
             "Armory: Pistol, Machine Pistol, SMG, Assault Rifle, LMG, HMG, Mounted HMG, Sniper Rifle",
@@ -150,12 +171,13 @@ pub fn table() -> Vec<CoverageRow> {
             NotModeled,
             "indirect fire, templates and crews are not modeled",
         ),
-        ("Parachute deployment", "Special rules", NotModeled, "no deployment rules in duels"),
+        ("Parachute deployment", "Special rules", NotModeled, "forces deploy on their own long edge"),
         (
-            "Skirmish (180x120 cm, cover, 200-point forces)",
+            "Skirmish (180x120 cm, cover, 200-point forces, 10 turns, more points destroyed wins)",
             "issue 5",
-            NotModeled,
-            "not built yet: duels and points-matched squads only",
+            Simplified,
+            "random legal forces of the cost list's squads (or force files); 8-12 straight cover pieces, half \
+             hard; points destroyed = each dead model's share of its squad's cost; tactics bound and advance",
         ),
     ];
     rows.iter()

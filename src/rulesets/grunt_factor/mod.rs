@@ -27,6 +27,7 @@ pub mod coverage;
 pub mod exact;
 pub mod lint;
 pub mod rules;
+pub mod skirmish;
 
 use serde::{Deserialize, Serialize};
 use toml::Spanned;
@@ -118,6 +119,8 @@ struct RawConfig {
     duel: DuelSettings,
     #[serde(default)]
     balance: BalanceConfig,
+    #[serde(default)]
+    skirmish: skirmish::SkirmishConfig,
     #[serde(rename = "quality")]
     qualities: Vec<RawQuality>,
     co: RawCo,
@@ -210,6 +213,8 @@ pub struct GruntFactor {
     pub rules: RulesConfig,
     pub duel: DuelSettings,
     pub balance: BalanceConfig,
+    /// The `[skirmish]` table.
+    pub skirmish: skirmish::SkirmishConfig,
     pub qualities: Vec<Quality>,
     /// CO bonus: LD and points.
     pub co_ld: i8,
@@ -234,15 +239,17 @@ impl GruntFactor {
     ///
     /// Errors carry `file:line:col` and name the quality, weapon or unit and the key.
     pub fn from_source(source: &Source, overrides: &Overrides) -> Result<Self, ConfigError> {
-        overrides.check_sections(&["rules", "duel", "unit", "balance"])?;
+        overrides.check_sections(&["rules", "duel", "unit", "balance", "skirmish"])?;
         let mut raw: RawConfig = source.parse()?;
         source.expect_ruleset(&raw.ruleset, "grunt-factor")?;
         overrides.apply_section("rules", &mut raw.rules)?;
         overrides.apply_section("duel", &mut raw.duel)?;
         overrides.apply_section("balance", &mut raw.balance)?;
+        overrides.apply_section("skirmish", &mut raw.skirmish)?;
         validate_rules(&raw.rules).map_err(|m| source.error(m))?;
         raw.duel.validate(500.0, "cm").map_err(|m| source.error(m))?;
         raw.balance.validate().map_err(|m| source.error(m))?;
+        raw.skirmish.validate().map_err(|(key, m)| skirmish_error(source, overrides, key, m))?;
 
         let int = |v: &Spanned<i64>, ctx: &str, key: &str, lo: i64, hi: i64| -> Result<i64, ConfigError> {
             let x = *v.get_ref();
@@ -436,6 +443,7 @@ impl GruntFactor {
             rules: raw.rules,
             duel: raw.duel,
             balance: raw.balance,
+            skirmish: raw.skirmish,
             qualities,
             co_ld,
             co_cost,
@@ -453,6 +461,28 @@ impl GruntFactor {
     /// Index of a squad by name or id (panics if unknown: for tests and internal use).
     pub fn find(&self, name: &str) -> usize {
         self.find_unit(name).unwrap_or_else(|e| panic!("{e}"))
+    }
+}
+
+/// A `[skirmish]` error at the key's place: the `--set skirmish.KEY=...` that set it, else
+/// `file:line:col` of `KEY = ...` in the file's `[skirmish]` table, else the file.
+fn skirmish_error(source: &Source, overrides: &Overrides, key: &str, message: String) -> ConfigError {
+    let full = format!("skirmish.{key}");
+    if let Some((k, v)) = overrides.0.iter().rev().find(|(k, _)| *k == full) {
+        return ConfigError { origin: Origin::Override(format!("{k}={v}")), message };
+    }
+    let text = &source.text;
+    let at = text.find("\n[skirmish]").and_then(|t| {
+        let table = &text[t + 1..];
+        let end = table[1..].find("\n[").map_or(table.len(), |e| e + 1);
+        table[..end]
+            .match_indices(key)
+            .find(|&(o, _)| table[..o].ends_with('\n') && table[o + key.len()..].trim_start().starts_with('='))
+            .map(|(o, _)| t + 1 + o)
+    });
+    match at {
+        Some(offset) => ConfigError { origin: source.origin(offset), message },
+        None => source.error(message),
     }
 }
 

@@ -77,26 +77,132 @@ pub fn needs_ld_test(r: &GruntFactor, d: f64) -> bool {
 /// inherit it ("Squad leader bites the dust"). With the casualty order used here the Sergeant
 /// is alive exactly while the squad is at full strength.
 pub fn leader_ld(p: &SquadProfile, alive: u8) -> i8 {
-    p.ld + if alive == p.size() { p.co_ld } else { 0 }
+    squad_leader_ld(p, alive == p.size())
+}
+
+/// "Squad leader bites the dust", "CO": the LD the squad tests with, +1 while the Sergeant
+/// (the CO) still leads it; a replacement leader has the quality's LD.
+pub fn squad_leader_ld(p: &SquadProfile, sergeant_leads: bool) -> i8 {
+    p.ld + if sergeant_leads { p.co_ld } else { 0 }
 }
 
 /// "Morale checks" of a squad that went from `before` to `after` models by one enemy squad's
 /// fire: more than 25% killed at once, the loss of more than 50% of the original size (when it
 /// happens), or the leader killed.
 pub fn morale_check_due(r: &GruntFactor, size: u8, before: u8, after: u8) -> bool {
+    let leader = before == size;
+    losses_trigger_morale(r, size, before, after) || (after < before && leader)
+}
+
+/// "Morale checks", the two triggers that depend only on how many models fell: more than 25%
+/// of the squad killed by one enemy squad's activation, or the squad falling below 50% of its
+/// original size (when it happens). The leader's death is the caller's third trigger.
+pub fn losses_trigger_morale(r: &GruntFactor, size: u8, before: u8, after: u8) -> bool {
     if after >= before {
         return false;
     }
     let share = (before - after) as f64 > r.rules.casualty_share * before as f64;
     let half = 2 * after < size && 2 * before >= size;
-    let leader = before == size;
-    share || half || leader
+    share || half
 }
 
 /// "Recovering from panic": the LD value of the recovery test, −2 with an enemy in line of
 /// sight (always, in duels) or −4 if the squad was fired on since its last activation.
 pub fn recovery_value(r: &GruntFactor, p: &SquadProfile, alive: u8, fired_on: bool) -> i8 {
-    leader_ld(p, alive) + if fired_on { r.rules.recovery_under_fire } else { r.rules.recovery_enemy_in_los }
+    recovery_test_value(r, leader_ld(p, alive), fired_on)
+}
+
+/// "Recovering from panic" for a squad led with LD `ld` and an enemy in line of sight: −4 if
+/// it was fired on since its last activation, else −2 (not cumulative: the worst applies).
+pub fn recovery_test_value(r: &GruntFactor, ld: i8, fired_on: bool) -> i8 {
+    ld + if fired_on { r.rules.recovery_under_fire } else { r.rules.recovery_enemy_in_los }
+}
+
+/// "Command radius": a soldier more than 18 cm from his squad leader has his CC, RC and LD
+/// halved (rounded down), and tests LD with his own halved value.
+pub fn outside_command_radius(value: i8) -> i8 {
+    value / 2
+}
+
+/// How much of the target its cover hides ("To hit modifiers": 25–50%, 50–75%, more than
+/// 75%; not cumulative with each other).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Default)]
+pub enum CoverShare {
+    #[default]
+    Open,
+    /// 25–50%: −1 RC.
+    Quarter,
+    /// 50–75%: −2 RC.
+    Half,
+    /// More than 75%: −3 RC.
+    Most,
+}
+
+impl CoverShare {
+    /// "To hit modifiers": 0, −1, −2, −3 RC.
+    pub fn hit_modifier(self) -> i8 {
+        -(self as i8)
+    }
+}
+
+/// Soft cover (hedges, bushes, fences) or hard cover (walls, rubble, rocks).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum CoverKind {
+    Soft,
+    Hard,
+}
+
+/// "Damage modifiers": Dam −1 for a target behind soft cover, −2 behind hard cover (not
+/// below 0).
+pub fn cover_damage(damage: i8, behind: Option<CoverKind>) -> i8 {
+    let cut = match behind {
+        None => 0,
+        Some(CoverKind::Soft) => 1,
+        Some(CoverKind::Hard) => 2,
+    };
+    (damage - cut).max(0)
+}
+
+/// The situation of one shot beyond what [`Aiming`] holds: the shooter outside command radius,
+/// the share of the target its cover hides and the cover it stands behind (skirmish only;
+/// duels fire over open ground: [`Shot::OPEN`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Shot {
+    pub outside_radius: bool,
+    pub cover: CoverShare,
+    pub behind: Option<CoverKind>,
+}
+
+impl Shot {
+    /// Open ground, inside command radius.
+    pub const OPEN: Shot = Shot { outside_radius: false, cover: CoverShare::Open, behind: None };
+}
+
+/// "To hit your target" with the skirmish's modifiers: RC halved outside command radius
+/// ("Command radius"), then [`hit_value`], then the cover share ("To hit modifiers").
+pub fn shot_hit_value(rc: i8, panicked: bool, shot: &Shot, band_modifier: i8, aimed: bool, target_prone: bool) -> i8 {
+    let rc = if shot.outside_radius { outside_command_radius(rc) } else { rc };
+    hit_value(rc, panicked, band_modifier, aimed, target_prone) + shot.cover.hit_modifier()
+}
+
+/// "Close combat", "Modifiers to attacking in close combat": the value a close-combat attack
+/// must roll under: CC (halved when panicked and outside command radius) + the weapon's CC
+/// modifier, +1 against a prone target, −1 against a target behind cover, +1 per other friendly
+/// model in the fight (up to +3). Heights are not modeled.
+pub fn cc_value(
+    cc: i8,
+    panicked: bool,
+    outside_radius: bool,
+    weapon_modifier: i8,
+    target_prone: bool,
+    target_behind_cover: bool,
+    friends: u8,
+) -> i8 {
+    let mut v = if panicked { cc / 2 } else { cc };
+    if outside_radius {
+        v = outside_command_radius(v);
+    }
+    v + weapon_modifier + target_prone as i8 - target_behind_cover as i8 + friends.min(3) as i8
 }
 
 /// "Permanent effects": a squad at 1/3 of its original size or less may no longer move closer
@@ -160,22 +266,43 @@ pub struct Aiming<'a> {
 /// Expected kills of one Fire action of slot `slot` of `p` at `d` cm, aimed or not: the LD
 /// test beyond sighting × shots × P(hit) × P(kill per hit).
 pub fn fire_action_value(r: &GruntFactor, p: &SquadProfile, slot: usize, d: f64, aimed: bool, t: &Aiming) -> f64 {
+    shot_action_value(r, p, slot, d, aimed, t, &Shot::OPEN)
+}
+
+/// [`fire_action_value`] for a shot in the situation `shot` (command radius, cover): the LD
+/// test (the caller's `t.ld`, already halved outside command radius) × shots × P(hit) ×
+/// P(kill per hit) with Dam reduced by the target's cover.
+pub fn shot_action_value(
+    r: &GruntFactor,
+    p: &SquadProfile,
+    slot: usize,
+    d: f64,
+    aimed: bool,
+    t: &Aiming,
+    shot: &Shot,
+) -> f64 {
     let Some(b) = band(r, d) else { return 0.0 };
     let w = &r.weapons[p.weapons[slot] as usize].bands[b];
     if !w.usable() {
         return 0.0;
     }
     let ld = if needs_ld_test(r, d) { p_under(t.ld) } else { 1.0 };
-    let hit = p_under(hit_value(p.rc, t.panicked, w.hit.unwrap_or(0), aimed, t.target_prone));
-    ld * w.shots as f64 * hit * p_kill_per_hit(t.target.a, w.damage.unwrap_or(0), w.saves)
+    let hit = p_under(shot_hit_value(p.rc, t.panicked, shot, w.hit.unwrap_or(0), aimed, t.target_prone));
+    ld * w.shots as f64 * hit * p_kill_per_hit(t.target.a, cover_damage(w.damage.unwrap_or(0), shot.behind), w.saves)
 }
 
 /// "Aim": whether a model with `n` actions to fire spends the first aiming (+3 RC on the Fire
 /// actions that follow, at the same target).
 pub fn aims(r: &GruntFactor, p: &SquadProfile, slot: usize, d: f64, n: u8, t: &Aiming) -> bool {
+    aims_at(r, p, slot, d, n, t, &Shot::OPEN)
+}
+
+/// [`aims`] in the situation `shot`: aim when (n−1) aimed Fire actions expect more kills than
+/// n unaimed ones.
+pub fn aims_at(r: &GruntFactor, p: &SquadProfile, slot: usize, d: f64, n: u8, t: &Aiming, shot: &Shot) -> bool {
     n >= 2 && {
-        let plain = fire_action_value(r, p, slot, d, false, t);
-        let aimed = fire_action_value(r, p, slot, d, true, t);
+        let plain = shot_action_value(r, p, slot, d, false, t, shot);
+        let aimed = shot_action_value(r, p, slot, d, true, t, shot);
         (n - 1) as f64 * aimed > n as f64 * plain
     }
 }

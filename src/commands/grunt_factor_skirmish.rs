@@ -1,0 +1,148 @@
+//! `pointsworth skirmish grunt-factor`: The Grunt Factor skirmish (180 × 120 cm, soft and hard
+//! cover, 10 turns, the side with more points destroyed wins) between random legal 200-point
+//! forces of squads (`--armies random`, default) or two force files (`--armies A.toml B.toml`:
+//! a `[units]` table of squad name = count), under the `bound` (default) or `advance` tactic.
+
+use std::path::Path;
+use std::time::Instant;
+
+use comfy_table::{Cell, CellAlignment, Table, presets::UTF8_FULL_CONDENSED};
+use serde_json::json;
+
+use crate::analysis::RulesetAnalysis;
+use crate::analysis::skirmish::{SkirmishAnalysis, analyse_skirmish};
+use crate::app::{AppError, pct, stdout_write};
+use crate::cli::SkirmishArgs;
+use crate::rulesets::grunt_factor::GruntFactor;
+use crate::rulesets::grunt_factor::skirmish::{Forces, Tactic, describe, read_force, simulate, traced_game};
+
+/// Win rates, per-squad statistics and value in army of one run.
+pub fn analyse(r: &GruntFactor, forces: &Forces, tactic: Tactic, seed: u64, trials: u64) -> SkirmishAnalysis {
+    let pb = progress(trials, tactic);
+    let tally = simulate(r, forces, tactic, seed, trials, &pb);
+    pb.finish_and_clear();
+    let txt = match forces {
+        Forces::Random => "random".to_string(),
+        Forces::Fixed(x) => format!("A: {} / B: {}", describe(&r.units, &x[0]), describe(&r.units, &x[1])),
+    };
+    let mut a = analyse_skirmish(&r.units, &[], &tally, &txt, tactic.name(), seed, r.skirmish.points);
+    a.units.retain(|u| u.fielded > 0);
+    a
+}
+
+/// Runs the command (arguments already checked by the caller).
+pub fn run(args: &SkirmishArgs, r: &GruntFactor) -> Result<(), AppError> {
+    let tactic = Tactic::parse(&args.tactic).ok_or_else(|| {
+        AppError::Usage(format!(
+            "unknown tactic {:?}; known: {} (default = bound)",
+            args.tactic,
+            Tactic::NAMES.join(", ")
+        ))
+    })?;
+    let forces = match args.armies.as_slice() {
+        [] => Forces::Random,
+        [one] if one == "random" => Forces::Random,
+        [a, b] => Forces::Fixed(Box::new([read_force(r, Path::new(a))?, read_force(r, Path::new(b))?])),
+        other => {
+            return Err(AppError::Usage(format!(
+                "--armies takes \"random\" or two force files, got {}",
+                other.join(" ")
+            )));
+        }
+    };
+    crate::commands::skirmish::check_replay_path(args.replay.as_deref())?;
+    let cfg = &r.skirmish;
+    let trials = args.sim.trials.unwrap_or(cfg.trials);
+    let started = Instant::now();
+    let mut a = analyse(r, &forces, tactic, args.sim.seed, trials);
+    if let Some(path) = &args.replay {
+        let (replay, _) = traced_game(r, &forces, tactic, args.sim.seed);
+        let svg = crate::battle::replay::to_svg(&replay);
+        crate::report::write_atomic(path, svg.as_bytes()).map_err(|e| AppError::Other(e.into()))?;
+        a.replay = Some(path.display().to_string());
+    }
+    if args.json {
+        let v = json!({ "ruleset": "grunt-factor", "skirmish": a, "confidence": crate::stats::CONFIDENCE });
+        return stdout_write(&format!("{}\n", serde_json::to_string_pretty(&v).expect("json")));
+    }
+    stdout_write(&format!(
+        "The Grunt Factor — Skirmish, {} points, {} × {} cm, {}–{} cover pieces, {} turns, {} tactic\n\
+         forces: {}\n{} games, seed {}; mean {:.1} game turns; {:.1} s\n{}\n{}\n{}{}",
+        cfg.points,
+        cfg.table_width,
+        cfg.table_depth,
+        cfg.cover_min,
+        cfg.cover_max,
+        cfg.max_turns,
+        tactic.name(),
+        a.armies,
+        a.games,
+        a.seed,
+        a.mean_turns,
+        started.elapsed().as_secs_f64(),
+        outcome_table(&a),
+        crate::commands::skirmish::unit_table(&a),
+        value_text(&a),
+        a.replay.as_ref().map_or(String::new(), |p| format!("wrote {p}\n")),
+    ))
+}
+
+fn outcome_table(a: &SkirmishAnalysis) -> Table {
+    let mut t = Table::new();
+    t.load_preset(UTF8_FULL_CONDENSED);
+    t.set_header(vec!["outcome (more enemy points destroyed wins)", "probability [95% CI]"]);
+    t.add_row(vec!["side A wins".to_string(), pct(&a.a_wins)]);
+    t.add_row(vec!["side B wins".to_string(), pct(&a.b_wins)]);
+    t.add_row(vec!["draw (equal points destroyed)".to_string(), pct(&a.draws)]);
+    t
+}
+
+fn value_text(a: &SkirmishAnalysis) -> String {
+    if a.value_in_army.is_empty() {
+        return String::new();
+    }
+    let mut t = Table::new();
+    t.load_preset(UTF8_FULL_CONDENSED);
+    t.set_header(vec!["squad", "cost", "win log-odds per one more (± se)", "value per point [95% CI]"]);
+    for v in &a.value_in_army {
+        let e = &v.value_per_point;
+        t.add_row(vec![
+            Cell::new(&v.name),
+            Cell::new(v.cost).set_alignment(CellAlignment::Right),
+            Cell::new(format!("{:+.3} ± {:.3}", v.log_odds, v.log_odds_se)),
+            Cell::new(format!("{:.2} [{:.2}, {:.2}]", e.value, e.lo, e.hi)),
+        ]);
+    }
+    let warn = if a.fit_converged { "" } else { "warning: the regression did not converge\n" };
+    format!("Value in army (logistic regression of the result on count differences; field mean = 1)\n{t}\n{warn}")
+}
+
+fn progress(trials: u64, tactic: Tactic) -> indicatif::ProgressBar {
+    use std::io::IsTerminal;
+    if !std::io::stderr().is_terminal() {
+        return indicatif::ProgressBar::hidden();
+    }
+    let pb = indicatif::ProgressBar::new(trials);
+    pb.set_style(
+        indicatif::ProgressStyle::with_template("{msg:>16} [{bar:40}] {pos}/{len} skirmishes ({elapsed}, eta {eta})")
+            .expect("valid template")
+            .progress_chars("=> "),
+    );
+    pb.set_message(format!("{} tactic", tactic.name()));
+    pb
+}
+
+/// The report's Skirmish section data: random-force skirmishes under each tactic (`[skirmish]
+/// report_trials` each, `bound` first) and one replay picture. Nothing when `report_trials` is 0.
+pub fn attach_to_report(r: &GruntFactor, analysis: &mut RulesetAnalysis, seed: u64) {
+    let n = r.skirmish.report_trials;
+    if n == 0 {
+        return;
+    }
+    let mut runs: Vec<SkirmishAnalysis> =
+        [Tactic::Bound, Tactic::Advance].iter().map(|&t| analyse(r, &Forces::Random, t, seed, n)).collect();
+    let (replay, _) = traced_game(r, &Forces::Random, Tactic::Bound, seed);
+    runs[0].replay_svg = Some(crate::battle::replay::to_svg(&replay));
+    runs[0].replay = Some(crate::report::grunt_factor_skirmish::REPLAY.to_string());
+    analysis.grunt_factor_skirmish = Some(runs);
+}

@@ -1,0 +1,129 @@
+//! The Grunt Factor report's "Skirmish: value in army" section: random legal 200-point forces
+//! of squads played through the skirmish under the `bound` and `advance` tactics. Filled by
+//! `commands::grunt_factor_skirmish::attach_to_report`; empty for other rulesets.
+//!
+//! Why value in army next to the duel tables: duels price a squad against one enemy squad on
+//! open ground; in the skirmish cover, command radius, target priority and the mix of a force
+//! decide, and the regression says what one more squad of a kind is worth there.
+
+use std::fmt::Write;
+use std::path::{Path, PathBuf};
+
+use anyhow::Context;
+
+use crate::analysis::RulesetAnalysis;
+use crate::stats::Estimate;
+
+/// Replay picture file name.
+pub const REPLAY: &str = "skirmish_replay.svg";
+
+fn pct(e: &Estimate) -> String {
+    format!("{:.1}% [{:.1}, {:.1}]", 100.0 * e.value, 100.0 * e.lo, 100.0 * e.hi)
+}
+
+/// Writes `skirmish.json` and the replay picture into `dir`; nothing without results.
+pub fn write_files(a: &RulesetAnalysis, dir: &Path) -> anyhow::Result<Vec<PathBuf>> {
+    let Some(runs) = a.grunt_factor_skirmish.as_ref().filter(|r| !r.is_empty()) else {
+        return Ok(Vec::new());
+    };
+    let mut written = Vec::new();
+    let mut json = serde_json::to_vec_pretty(runs)?;
+    json.push(b'\n');
+    let path = dir.join("skirmish.json");
+    super::write_atomic(&path, &json).with_context(|| format!("writing {}", path.display()))?;
+    written.push(path);
+    if let Some(svg) = &runs[0].replay_svg {
+        let path = dir.join(REPLAY);
+        super::write_atomic(&path, svg.as_bytes()).with_context(|| format!("writing {}", path.display()))?;
+        written.push(path);
+    }
+    Ok(written)
+}
+
+/// The Markdown section (empty without skirmish results).
+pub fn section(a: &RulesetAnalysis) -> String {
+    let Some(runs) = a.grunt_factor_skirmish.as_ref().filter(|r| !r.is_empty()) else {
+        return String::new();
+    };
+    let d = &runs[0];
+    let other = runs.iter().find(|r| r.tactic == "advance");
+    let mut o = String::new();
+    o.push_str("## Skirmish: value in army\n\n");
+    let _ = writeln!(
+        o,
+        "The skirmish (180 × 120 cm, 8–12 cover pieces placed from the seed, half hard and half soft \
+         cover, forces deployed along opposite long edges, every model at its own position, 10 game \
+         turns; the side that destroyed more enemy points wins, equal is a draw) between **random legal \
+         {}-point forces** (squads of the cost list drawn uniformly while they fit). A target behind \
+         cover is covered 50–75% (−2 RC, −3 if prone) with Dam −1 behind soft and −2 behind hard \
+         cover; a model more than 18 cm from its squad leader has CC, RC and LD halved; a model must \
+         fire at the nearest enemy within 40 cm. **Value in army** is a logistic regression of the \
+         result on each squad's count difference, per point, normalised so the mean squad is 1 (above \
+         1: wins more games than its cost suggests). Intervals are 95% (delta method); forces are \
+         built to nearly equal points, so the common level is uncertain: compare squads by their \
+         intervals.\n",
+        d.points
+    );
+    let _ = writeln!(
+        o,
+        "{} games per tactic, seed {}, mean {:.1} game turns. `bound` tactic (cover to cover while out of \
+         short range, aim when it raises expected kills): A wins {}, B wins {}, draws {}.{}\n",
+        d.games,
+        d.seed,
+        d.mean_turns,
+        pct(&d.a_wins),
+        pct(&d.b_wins),
+        pct(&d.draws),
+        other.map_or(String::new(), |c| format!(
+            " `advance` tactic (straight at the nearest enemy, close combat within one move): A wins {}, \
+             B wins {}, draws {}.",
+            pct(&c.a_wins),
+            pct(&c.b_wins),
+            pct(&c.draws)
+        ))
+    );
+    o.push_str("| squad | cost | value per point, bound [95% CI] | advance [95% CI] |\n|---|---:|---|---|\n");
+    for v in &d.value_in_army {
+        let e = &v.value_per_point;
+        let adv =
+            other.and_then(|c| c.value_in_army.iter().find(|x| x.name == v.name)).map_or("—".to_string(), |x| {
+                let e = &x.value_per_point;
+                format!("{:.2} [{:.2}, {:.2}]", e.value, e.lo, e.hi)
+            });
+        let _ = writeln!(o, "| {} | {} | {:.2} [{:.2}, {:.2}] | {adv} |", v.name, v.cost, e.value, e.lo, e.hi);
+    }
+    if d.value_in_army.is_empty() {
+        o.push_str("| (too few games for the regression) | | | |\n");
+    }
+    if !d.fit_converged {
+        o.push_str("\n**Warning:** the regression did not converge; treat the values as rough.\n");
+    }
+    o.push_str("\n### Skirmish: squad statistics (bound tactic)\n\n");
+    o.push_str(
+        "| squad | cost | fielded | enemy squads wiped out per squad | survival (a model left) [95% CI] | points of squads wiped out per point |\n\
+         |---|---:|---:|---:|---|---:|\n",
+    );
+    for u in &d.units {
+        let _ = writeln!(
+            o,
+            "| {} | {} | {} | {:.2} | {} | {:.2} |",
+            u.name,
+            u.cost,
+            u.fielded,
+            u.kills_per_unit,
+            pct(&u.survival),
+            u.points_killed_per_point
+        );
+    }
+    if d.replay_svg.is_some() {
+        o.push_str("\n### Skirmish: one seeded game\n\n");
+        o.push_str(
+            "Each line is a model's path; squad initials and number at the Sergeant; ✕ marks where a model \
+             died and in which turn; solid bars are hard cover, dashed bars soft cover.\n\n",
+        );
+        let _ = writeln!(o, "![skirmish replay]({REPLAY})\n");
+    } else {
+        o.push('\n');
+    }
+    o
+}
