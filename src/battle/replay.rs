@@ -28,6 +28,9 @@ pub struct Replay {
     pub table: Table,
     pub deploy_depth: f32,
     pub units: Vec<ReplayUnit>,
+    /// The key line under the notes; `None`: the default ([`LEGEND`]: intact and destroyed
+    /// cover). A ruleset whose dashed bars mean something else says so here.
+    pub legend: Option<String>,
 }
 
 const SCALE: f32 = 14.0;
@@ -35,7 +38,8 @@ const MARGIN: f32 = 20.0;
 const COLOURS: [&str; 2] = ["#1f5fbf", "#c62828"];
 const ZONE_FILL: [&str; 2] = ["#e3ecfa", "#fbe5e5"];
 
-const LEGEND: &str = "○ entered · ● alive at the end · ✕ destroyed (tN = game turn) · brown bars: cover (dashed: \
+/// The default key line under a replay.
+pub const LEGEND: &str = "○ entered · ● alive at the end · ✕ destroyed (tN = game turn) · brown bars: cover (dashed: \
                       destroyed) · shaded: deployment zones";
 
 /// Splits `text` into lines of at most `width` characters at spaces (a longer word gets a
@@ -69,7 +73,7 @@ pub fn to_svg(r: &Replay) -> String {
     // character in a sans-serif font.
     let per_line = |px: f32| ((w + MARGIN) / (px * 0.56)).max(20.0) as usize;
     let notes: Vec<String> = r.notes.iter().flat_map(|n| wrap(n, per_line(12.0))).collect();
-    let legend = wrap(LEGEND, per_line(11.0));
+    let legend = wrap(r.legend.as_deref().unwrap_or(LEGEND), per_line(11.0));
     let text_h = 18.0 * (notes.len() + legend.len()) as f32 + 10.0;
     let (tw, th) = (w + 2.0 * MARGIN, d + 2.0 * MARGIN + text_h + 10.0);
     let px = |p: Pos| (MARGIN + p.x * SCALE, MARGIN + 24.0 + p.y * SCALE);

@@ -1295,6 +1295,7 @@ pub fn replay_of(
         table: g.table.clone(),
         deploy_depth: g.cfg.deploy_depth as f32,
         units,
+        legend: None,
     }
 }
 

@@ -1152,7 +1152,7 @@ pub fn traced_game(r: &GruntFactor, forces: &Forces, tactic: Tactic, seed: u64) 
 }
 
 /// The replay picture of a traced game: one path per model, the squad's initials at the
-/// Sergeant; hard cover dark, soft cover light (drawn as destroyed-style dashes).
+/// Sergeant; hard cover solid brown, soft cover grey dashes (its own legend says so).
 pub fn replay_of(g: &Skirmish, out: &SkirmishOutcome, pair: &[Force; 2]) -> Replay {
     let trace = g.trace.as_ref().expect("a traced game");
     let k = REPLAY_CM_PER_UNIT;
@@ -1175,7 +1175,7 @@ pub fn replay_of(g: &Skirmish, out: &SkirmishOutcome, pair: &[Force; 2]) -> Repl
     }
     let mut table = Table::new(g.table.width / k, g.table.depth / k);
     for (w, kind) in g.table.walls.iter().zip(&g.cover) {
-        // Soft cover is drawn dashed (the picture's "destroyed" style); hard cover solid.
+        // Soft cover is drawn dashed (the picture's "destroyed" style, relabelled in the legend).
         table.walls.push(crate::battle::Wall { a: sc(w.a), b: sc(w.b), intact: *kind == CoverKind::Hard });
     }
     let result = match out.winner {
@@ -1191,14 +1191,18 @@ pub fn replay_of(g: &Skirmish, out: &SkirmishOutcome, pair: &[Force; 2]) -> Repl
                 out.destroyed[0], out.destroyed[1], out.turns
             ),
             format!(
-                "{:.0} × {:.0} cm drawn at {k} cm per unit; solid bars: hard cover, dashed bars: soft cover; one path per model, \
-                 squad initials at the Sergeant",
+                "{:.0} × {:.0} cm drawn at {k} cm per unit; one path per model, squad initials and number at the Sergeant",
                 g.cfg.table_width, g.cfg.table_depth
             ),
         ],
         table,
         deploy_depth: g.cfg.deploy_depth as f32 / k,
         units,
+        legend: Some(
+            "○ entered · ● alive at the end · ✕ destroyed (tN = game turn) · brown bars: hard cover · grey dashed bars: \
+             soft cover · shaded: deployment zones"
+                .to_string(),
+        ),
     }
 }
 
