@@ -471,6 +471,7 @@ fn suggested_costs_section_table_and_chart() {
         rows,
         anchor: None,
         unbalanced: vec!["Snipers: only 12.0% efficient even at 5 points: rules, not price".into()],
+        notes: Vec::new(),
         matchups: 100,
     });
     let tmp = tempfile::tempdir().unwrap();

@@ -248,6 +248,9 @@ pub struct FairCosts {
     pub anchor: Option<String>,
     /// What cannot be balanced, one sentence per unit.
     pub unbalanced: Vec<String>,
+    /// Caveats about the solver's own convergence (not about a unit), one sentence each.
+    #[serde(default)]
+    pub notes: Vec<String>,
     /// Matchups simulated in all (each `trials` trials).
     pub matchups: u64,
 }
@@ -902,10 +905,12 @@ pub fn solve<R: Ruleset>(r: &R, s: &BalanceSettings, progress: &ProgressBar) -> 
             }
         })
         .collect();
+    let mut notes = Vec::new();
     if !derived_settled {
-        unbalanced.push(format!(
-            "the derived cost list did not settle in 4 passes (a cost still moved by {} points or more): \
-             the units' efficiencies are strongly coupled",
+        notes.push(format!(
+            "The derived cost list had not settled after 4 passes (a derived cost still moved by {} points or \
+             more in the last one): the units' efficiencies are strongly coupled, so read the derived costs' \
+             last digit as uncertain beyond their intervals.",
             fmt_cost(s.cost_step / 10.0)
         ));
     }
@@ -933,6 +938,7 @@ pub fn solve<R: Ruleset>(r: &R, s: &BalanceSettings, progress: &ProgressBar) -> 
         rows,
         anchor: fixed.map(|a| units[a].id.clone()),
         unbalanced,
+        notes,
         matchups: progress.position(),
     }
 }

@@ -84,6 +84,9 @@ pub fn run(args: FairCostsArgs) -> Result<(), AppError> {
     }
     text.push_str(&crate::report::fair_costs_verdict(&result));
     text.push('\n');
+    for n in &result.notes {
+        text.push_str(&format!("note: {n}\n"));
+    }
     text.push_str(&format!(
         "{} damped iterations, {} single-step moves; {} matchups in {:.1} s\n",
         result.iterations, result.moves, result.matchups, elapsed

@@ -197,6 +197,9 @@ pub fn section(o: &mut String, a: &RulesetAnalysis) {
         }
         o.push('\n');
     }
+    for n in &f.notes {
+        let _ = writeln!(o, "Note: {}\n", md_cell(n));
+    }
     // Upgrades are priced where the ruleset plays them.
     if a.amc_upgrades.as_ref().is_some_and(|t| t.fair_trials > 0) {
         o.push_str(
@@ -258,7 +261,8 @@ pub fn verdict(f: &FairCosts) -> String {
         v.push_str(&if f.fresh_within {
             format!(
                 " Re-simulated under a fresh seed ({seed}), every unit is within ±{tol} percentage points (allowing for that run's \
-                 own interval) or step- or rules-limited as above."
+                 own interval){}.",
+                if limited.is_empty() && by_rules.is_empty() { "" } else { " or step- or rules-limited as above" }
             )
         } else {
             format!(" Re-simulated under a fresh seed ({seed}), some units fall outside ±{tol} percentage points.")
