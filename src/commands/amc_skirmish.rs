@@ -6,12 +6,11 @@
 use std::path::Path;
 use std::time::Instant;
 
-use comfy_table::{Cell, CellAlignment, Table, presets::UTF8_FULL_CONDENSED};
 use serde_json::json;
 
 use crate::analysis::RulesetAnalysis;
 use crate::analysis::skirmish::{SkirmishAnalysis, analyse_skirmish};
-use crate::app::{AppError, pct, stdout_write};
+use crate::app::{AppError, stdout_write};
 use crate::cli::SkirmishArgs;
 use crate::rulesets::amc::ArmyMenCombat;
 use crate::rulesets::amc::skirmish::{Armies, Tactic, describe, entries, read_army, simulate, traced_game};
@@ -20,7 +19,7 @@ use crate::rulesets::amc::skirmish::{Armies, Tactic, describe, entries, read_arm
 pub fn analyse(r: &ArmyMenCombat, armies: &Armies, tactic: Tactic, seed: u64, trials: u64) -> SkirmishAnalysis {
     let all = entries(r);
     let infos: Vec<_> = all.iter().map(|e| e.0.clone()).collect();
-    let pb = progress(trials, tactic);
+    let pb = crate::commands::skirmish::games_progress(trials, format!("{} tactic", tactic.name()), "missions");
     let tally = simulate(r, armies, tactic, seed, trials, &pb);
     pb.finish_and_clear();
     let txt = match armies {
@@ -78,56 +77,15 @@ pub fn run(args: &SkirmishArgs, r: &ArmyMenCombat) -> Result<(), AppError> {
         a.games,
         a.seed,
         started.elapsed().as_secs_f64(),
-        outcome_table(&a),
+        crate::commands::skirmish::outcome_table(
+            &a,
+            "outcome (score: enemy points destroyed or Pinned)",
+            ["side A scores more", "side B scores more", "draw (equal scores)"]
+        ),
         crate::commands::skirmish::unit_table(&a),
-        value_text(&a),
+        crate::commands::skirmish::value_text(&a, "unit entry", false),
         a.replay.as_ref().map_or(String::new(), |p| format!("wrote {p}\n")),
     ))
-}
-
-fn outcome_table(a: &SkirmishAnalysis) -> Table {
-    let mut t = Table::new();
-    t.load_preset(UTF8_FULL_CONDENSED);
-    t.set_header(vec!["outcome (score: enemy points destroyed or Pinned)", "probability [95% CI]"]);
-    t.add_row(vec!["side A scores more".to_string(), pct(&a.a_wins)]);
-    t.add_row(vec!["side B scores more".to_string(), pct(&a.b_wins)]);
-    t.add_row(vec!["draw (equal scores)".to_string(), pct(&a.draws)]);
-    t
-}
-
-fn value_text(a: &SkirmishAnalysis) -> String {
-    if a.value_in_army.is_empty() {
-        return String::new();
-    }
-    let mut t = Table::new();
-    t.load_preset(UTF8_FULL_CONDENSED);
-    t.set_header(vec!["unit entry", "cost", "win log-odds per one more (± se)", "value per point [95% CI]"]);
-    for v in &a.value_in_army {
-        let e = &v.value_per_point;
-        t.add_row(vec![
-            Cell::new(&v.name),
-            Cell::new(v.cost).set_alignment(CellAlignment::Right),
-            Cell::new(format!("{:+.3} ± {:.3}", v.log_odds, v.log_odds_se)),
-            Cell::new(format!("{:.2} [{:.2}, {:.2}]", e.value, e.lo, e.hi)),
-        ]);
-    }
-    let warn = if a.fit_converged { "" } else { "warning: the regression did not converge\n" };
-    format!("Value in army (logistic regression of the result on count differences; field mean = 1)\n{t}\n{warn}")
-}
-
-fn progress(trials: u64, tactic: Tactic) -> indicatif::ProgressBar {
-    use std::io::IsTerminal;
-    if !std::io::stderr().is_terminal() {
-        return indicatif::ProgressBar::hidden();
-    }
-    let pb = indicatif::ProgressBar::new(trials);
-    pb.set_style(
-        indicatif::ProgressStyle::with_template("{msg:>16} [{bar:40}] {pos}/{len} missions ({elapsed}, eta {eta})")
-            .expect("valid template")
-            .progress_chars("=> "),
-    );
-    pb.set_message(format!("{} tactic", tactic.name()));
-    pb
 }
 
 /// The report's mission section data: random-army missions under each tactic (`[skirmish]

@@ -6,19 +6,18 @@
 use std::path::Path;
 use std::time::Instant;
 
-use comfy_table::{Cell, CellAlignment, Table, presets::UTF8_FULL_CONDENSED};
 use serde_json::json;
 
 use crate::analysis::RulesetAnalysis;
 use crate::analysis::skirmish::{SkirmishAnalysis, analyse_skirmish};
-use crate::app::{AppError, pct, stdout_write};
+use crate::app::{AppError, stdout_write};
 use crate::cli::SkirmishArgs;
 use crate::rulesets::grunt_factor::GruntFactor;
 use crate::rulesets::grunt_factor::skirmish::{Forces, Tactic, describe, read_force, simulate, traced_game};
 
 /// Win rates, per-squad statistics and value in army of one run.
 pub fn analyse(r: &GruntFactor, forces: &Forces, tactic: Tactic, seed: u64, trials: u64) -> SkirmishAnalysis {
-    let pb = progress(trials, tactic);
+    let pb = crate::commands::skirmish::games_progress(trials, format!("{} tactic", tactic.name()), "skirmishes");
     let tally = simulate(r, forces, tactic, seed, trials, &pb);
     pb.finish_and_clear();
     let txt = match forces {
@@ -80,56 +79,15 @@ pub fn run(args: &SkirmishArgs, r: &GruntFactor) -> Result<(), AppError> {
         a.seed,
         a.mean_turns,
         started.elapsed().as_secs_f64(),
-        outcome_table(&a),
+        crate::commands::skirmish::outcome_table(
+            &a,
+            "outcome (more enemy points destroyed wins)",
+            ["side A wins", "side B wins", "draw (equal points destroyed)"]
+        ),
         crate::commands::skirmish::unit_table(&a),
-        value_text(&a),
+        crate::commands::skirmish::value_text(&a, "squad", false),
         a.replay.as_ref().map_or(String::new(), |p| format!("wrote {p}\n")),
     ))
-}
-
-fn outcome_table(a: &SkirmishAnalysis) -> Table {
-    let mut t = Table::new();
-    t.load_preset(UTF8_FULL_CONDENSED);
-    t.set_header(vec!["outcome (more enemy points destroyed wins)", "probability [95% CI]"]);
-    t.add_row(vec!["side A wins".to_string(), pct(&a.a_wins)]);
-    t.add_row(vec!["side B wins".to_string(), pct(&a.b_wins)]);
-    t.add_row(vec!["draw (equal points destroyed)".to_string(), pct(&a.draws)]);
-    t
-}
-
-fn value_text(a: &SkirmishAnalysis) -> String {
-    if a.value_in_army.is_empty() {
-        return String::new();
-    }
-    let mut t = Table::new();
-    t.load_preset(UTF8_FULL_CONDENSED);
-    t.set_header(vec!["squad", "cost", "win log-odds per one more (± se)", "value per point [95% CI]"]);
-    for v in &a.value_in_army {
-        let e = &v.value_per_point;
-        t.add_row(vec![
-            Cell::new(&v.name),
-            Cell::new(v.cost).set_alignment(CellAlignment::Right),
-            Cell::new(format!("{:+.3} ± {:.3}", v.log_odds, v.log_odds_se)),
-            Cell::new(format!("{:.2} [{:.2}, {:.2}]", e.value, e.lo, e.hi)),
-        ]);
-    }
-    let warn = if a.fit_converged { "" } else { "warning: the regression did not converge\n" };
-    format!("Value in army (logistic regression of the result on count differences; field mean = 1)\n{t}\n{warn}")
-}
-
-fn progress(trials: u64, tactic: Tactic) -> indicatif::ProgressBar {
-    use std::io::IsTerminal;
-    if !std::io::stderr().is_terminal() {
-        return indicatif::ProgressBar::hidden();
-    }
-    let pb = indicatif::ProgressBar::new(trials);
-    pb.set_style(
-        indicatif::ProgressStyle::with_template("{msg:>16} [{bar:40}] {pos}/{len} skirmishes ({elapsed}, eta {eta})")
-            .expect("valid template")
-            .progress_chars("=> "),
-    );
-    pb.set_message(format!("{} tactic", tactic.name()));
-    pb
 }
 
 /// The report's Skirmish section data: random-force skirmishes under each tactic (`[skirmish]

@@ -105,7 +105,7 @@ pub fn run(args: &SkirmishArgs, r: &Gunplay) -> Result<(), AppError> {
     crate::commands::skirmish::check_replay_path(args.replay.as_deref())?;
     let trials = args.sim.trials.unwrap_or(cfg.trials);
     let started = Instant::now();
-    let pb = progress(trials);
+    let pb = crate::commands::skirmish::games_progress(trials, "Gunplay".to_string(), "skirmishes");
     let pair = [&lineups[0], &lineups[1]];
     let tally = simulate(r, pair, args.sim.seed, trials, &pb);
     pb.finish_and_clear();
@@ -164,20 +164,6 @@ pub fn loadout_table(a: &GunplaySkirmish) -> Table {
         ]);
     }
     t
-}
-
-fn progress(trials: u64) -> indicatif::ProgressBar {
-    use std::io::IsTerminal;
-    if !std::io::stderr().is_terminal() {
-        return indicatif::ProgressBar::hidden();
-    }
-    let pb = indicatif::ProgressBar::new(trials);
-    pb.set_style(
-        indicatif::ProgressStyle::with_template("Gunplay [{bar:40}] {pos}/{len} skirmishes ({elapsed}, eta {eta})")
-            .expect("valid template")
-            .progress_chars("=> "),
-    );
-    pb
 }
 
 /// The report's Skirmish section for Gunplay: `[skirmish] report_trials` games for each of a

@@ -58,7 +58,7 @@ pub fn run(args: SkirmishArgs) -> Result<(), AppError> {
     check_replay_path(args.replay.as_deref())?;
     let trials = args.sim.trials.unwrap_or(cfg.trials);
     let started = Instant::now();
-    let pb = skirmish_progress(trials, tactic);
+    let pb = games_progress(trials, format!("{} tactic", tactic.name()), "skirmishes");
     let tally = simulate(r, cfg, &armies, tactic, args.sim.seed, trials, &pb);
     pb.finish_and_clear();
     let armies_txt = match &armies {
@@ -88,20 +88,22 @@ pub fn run(args: SkirmishArgs) -> Result<(), AppError> {
         analysis.seed,
         analysis.mean_turns,
         started.elapsed().as_secs_f64(),
-        outcome_table(&analysis),
+        outcome_table(&analysis, "outcome", ["side A wins", "side B wins", "draw (turn cap)"]),
         unit_table(&analysis),
-        value_text(&analysis),
+        value_text(&analysis, "item", true),
         analysis.replay.as_ref().map_or(String::new(), |p| format!("wrote {p}\n")),
     ))
 }
 
-fn outcome_table(a: &SkirmishAnalysis) -> Table {
+/// The outcome rates as a table: `header` heads the first column, `rows` name side A's win,
+/// side B's win and the draw in the ruleset's own words.
+pub(crate) fn outcome_table(a: &SkirmishAnalysis, header: &str, rows: [&str; 3]) -> Table {
     let mut t = Table::new();
     t.load_preset(UTF8_FULL_CONDENSED);
-    t.set_header(vec!["outcome", "probability [95% CI]"]);
-    t.add_row(vec!["side A wins".to_string(), pct(&a.a_wins)]);
-    t.add_row(vec!["side B wins".to_string(), pct(&a.b_wins)]);
-    t.add_row(vec!["draw (turn cap)".to_string(), pct(&a.draws)]);
+    t.set_header(vec![header, "probability [95% CI]"]);
+    for (name, rate) in rows.into_iter().zip([&a.a_wins, &a.b_wins, &a.draws]) {
+        t.add_row(vec![name.to_string(), pct(rate)]);
+    }
     t
 }
 
@@ -124,22 +126,22 @@ pub fn unit_table(a: &SkirmishAnalysis) -> Table {
     t
 }
 
-fn value_text(a: &SkirmishAnalysis) -> String {
+/// Value in army as a titled table (empty without values): `what` heads the first column
+/// ("item", "squad", ...); with `kind`, each name is followed by its kind ("Medics (unit)").
+pub(crate) fn value_text(a: &SkirmishAnalysis, what: &str, kind: bool) -> String {
     if a.value_in_army.is_empty() {
         return String::new();
     }
     let mut t = Table::new();
     t.load_preset(UTF8_FULL_CONDENSED);
-    t.set_header(vec!["item", "cost", "win log-odds per one more (± se)", "value per point (field mean = 1) [95% CI]"]);
+    t.set_header(vec![what, "cost", "win log-odds per one more (± se)", "value per point (field mean = 1) [95% CI]"]);
     for v in &a.value_in_army {
+        let e = &v.value_per_point;
         t.add_row(vec![
-            Cell::new(format!("{} ({})", v.name, v.item)),
+            Cell::new(if kind { format!("{} ({})", v.name, v.item) } else { v.name.clone() }),
             Cell::new(v.cost).set_alignment(CellAlignment::Right),
             Cell::new(format!("{:+.3} ± {:.3}", v.log_odds, v.log_odds_se)),
-            Cell::new(format!(
-                "{:.2} [{:.2}, {:.2}]",
-                v.value_per_point.value, v.value_per_point.lo, v.value_per_point.hi
-            )),
+            Cell::new(format!("{:.2} [{:.2}, {:.2}]", e.value, e.lo, e.hi)),
         ]);
     }
     let warn = if a.fit_converged { "" } else { "warning: the regression did not converge\n" };
@@ -174,7 +176,7 @@ pub fn attach_to_report(ruleset: &AnyRuleset, analysis: &mut crate::analysis::Ru
     let upgrades: Vec<(String, f64)> = r.upgrades.iter().map(|u| (u.name.clone(), u.cost)).collect();
     let mut runs = Vec::new();
     for tactic in [Tactic::Default, Tactic::Cautious] {
-        let pb = skirmish_progress(cfg.report_trials, tactic);
+        let pb = games_progress(cfg.report_trials, format!("{} tactic", tactic.name()), "skirmishes");
         let tally = simulate(r, cfg, &Armies::Random, tactic, seed, cfg.report_trials, &pb);
         pb.finish_and_clear();
         runs.push(analyse_skirmish(&r.units, &upgrades, &tally, "random", tactic.name(), seed, cfg.points));
@@ -199,18 +201,16 @@ fn check_upgrades(r: &GunsNGrenades) -> Result<(), AppError> {
     Ok(())
 }
 
-/// A progress bar over skirmishes on stderr, hidden unless stderr is a terminal.
-fn skirmish_progress(trials: u64, tactic: Tactic) -> indicatif::ProgressBar {
+/// A progress bar over `trials` games on stderr, hidden unless stderr is a terminal:
+/// "`message` [=====>   ] 120/2000 `noun` (elapsed, eta)".
+pub(crate) fn games_progress(trials: u64, message: String, noun: &str) -> indicatif::ProgressBar {
     if !std::io::stderr().is_terminal() {
         return indicatif::ProgressBar::hidden();
     }
     let pb = indicatif::ProgressBar::new(trials);
-    pb.set_style(
-        indicatif::ProgressStyle::with_template("{msg:>16} [{bar:40}] {pos}/{len} skirmishes ({elapsed}, eta {eta})")
-            .expect("valid template")
-            .progress_chars("=> "),
-    );
-    pb.set_message(format!("{} tactic", tactic.name()));
+    let template = format!("{{msg:>16}} [{{bar:40}}] {{pos}}/{{len}} {noun} ({{elapsed}}, eta {{eta}})");
+    pb.set_style(indicatif::ProgressStyle::with_template(&template).expect("valid template").progress_chars("=> "));
+    pb.set_message(message);
     pb
 }
 
