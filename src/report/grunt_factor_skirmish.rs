@@ -9,7 +9,6 @@
 use std::fmt::Write;
 use std::path::{Path, PathBuf};
 
-use anyhow::Context;
 
 use crate::analysis::RulesetAnalysis;
 use crate::stats::Estimate;
@@ -21,24 +20,18 @@ fn pct(e: &Estimate) -> String {
     format!("{:.1}% [{:.1}, {:.1}]", 100.0 * e.value, 100.0 * e.lo, 100.0 * e.hi)
 }
 
-/// Writes `skirmish.json` and the replay picture into `dir`; nothing without results.
+/// Writes `skirmish.json`, the value and unit CSVs, the value-in-army chart `value_in_army.png`/`.svg`
+/// and the replay picture into `dir`; nothing without results (see
+/// [`super::skirmish::write_runs`]).
 pub fn write_files(a: &RulesetAnalysis, dir: &Path) -> anyhow::Result<Vec<PathBuf>> {
     let Some(runs) = a.grunt_factor_skirmish.as_ref().filter(|r| !r.is_empty()) else {
         return Ok(Vec::new());
     };
-    let mut written = Vec::new();
-    let mut json = serde_json::to_vec_pretty(runs)?;
-    json.push(b'\n');
-    let path = dir.join("skirmish.json");
-    super::write_atomic(&path, &json).with_context(|| format!("writing {}", path.display()))?;
-    written.push(path);
-    if let Some(svg) = &runs[0].replay_svg {
-        let path = dir.join(REPLAY);
-        super::write_atomic(&path, svg.as_bytes()).with_context(|| format!("writing {}", path.display()))?;
-        written.push(path);
-    }
-    Ok(written)
+    super::skirmish::write_runs(a, runs, dir, "skirmish", REPLAY, VALUE_CHART)
 }
+
+/// Value-in-army chart file stem.
+pub const VALUE_CHART: &str = "value_in_army";
 
 /// The Markdown section (empty without skirmish results).
 pub fn section(a: &RulesetAnalysis) -> String {
@@ -82,6 +75,7 @@ pub fn section(a: &RulesetAnalysis) -> String {
             pct(&c.draws)
         ))
     );
+    let _ = writeln!(o, "![value in army]({VALUE_CHART}.png)\n");
     o.push_str("| squad | cost | value per point, bound [95% CI] | advance [95% CI] |\n|---|---:|---|---|\n");
     for v in &d.value_in_army {
         let e = &v.value_per_point;

@@ -26,6 +26,24 @@ pub fn write_files(a: &RulesetAnalysis, dir: &Path) -> anyhow::Result<Vec<PathBu
     let Some(runs) = a.skirmish.as_ref().filter(|r| !r.is_empty()) else {
         return Ok(Vec::new());
     };
+    write_runs(a, runs, dir, "skirmish", REPLAY, VALUE_CHART)
+}
+
+/// Writes one ruleset's skirmish runs (the first is the default tactic) into `dir`:
+/// `{stem}.json`, `{stem}_value_in_army.csv`, `{stem}_units.csv`, the value-in-army chart
+/// `{chart}.png`/`.svg` (when there are values) and the first run's replay picture as `replay`
+/// (when it has one). Nothing for no runs. Every file is written atomically.
+pub fn write_runs(
+    a: &RulesetAnalysis,
+    runs: &[SkirmishAnalysis],
+    dir: &Path,
+    stem: &str,
+    replay: &str,
+    chart: &str,
+) -> anyhow::Result<Vec<PathBuf>> {
+    if runs.is_empty() {
+        return Ok(Vec::new());
+    }
     let mut written = Vec::new();
     let mut put = |name: &str, bytes: &[u8]| -> anyhow::Result<()> {
         let path = dir.join(name);
@@ -35,13 +53,13 @@ pub fn write_files(a: &RulesetAnalysis, dir: &Path) -> anyhow::Result<Vec<PathBu
     };
     let mut json = serde_json::to_vec_pretty(runs)?;
     json.push(b'\n');
-    put("skirmish.json", &json)?;
-    put("skirmish_value_in_army.csv", value_csv(runs).as_bytes())?;
-    put("skirmish_units.csv", units_csv(runs).as_bytes())?;
+    put(&format!("{stem}.json"), &json)?;
+    put(&format!("{stem}_value_in_army.csv"), value_csv(runs).as_bytes())?;
+    put(&format!("{stem}_units.csv"), units_csv(runs).as_bytes())?;
     if let Some(svg) = &runs[0].replay_svg {
-        put(REPLAY, svg.as_bytes())?;
+        put(replay, svg.as_bytes())?;
     }
-    written.extend(write_value_chart(a, runs, dir)?);
+    written.extend(write_value_chart(a, runs, dir, chart)?);
     Ok(written)
 }
 
@@ -197,14 +215,19 @@ fn text_style(size: f64, color: RGBColor, h: HPos) -> TextStyle<'static> {
     TextStyle { font: (FAMILY, size).into_font(), color: color.to_backend_color(), pos: Pos::new(h, VPos::Center) }
 }
 
-fn write_value_chart(a: &RulesetAnalysis, runs: &[SkirmishAnalysis], dir: &Path) -> anyhow::Result<Vec<PathBuf>> {
+fn write_value_chart(
+    a: &RulesetAnalysis,
+    runs: &[SkirmishAnalysis],
+    dir: &Path,
+    stem: &str,
+) -> anyhow::Result<Vec<PathBuf>> {
     if runs[0].value_in_army.is_empty() {
         return Ok(Vec::new());
     }
     super::charts::ensure_fonts()?;
     let n = runs[0].value_in_army.len() as i32;
     let size = (WIDTH, (150 + ROW * n + 60) as u32);
-    let svg_path = dir.join(format!("{VALUE_CHART}.svg"));
+    let svg_path = dir.join(format!("{stem}.svg"));
     let mut svg = String::new();
     {
         let root = SVGBackend::with_string(&mut svg, size).into_drawing_area();
@@ -212,7 +235,7 @@ fn write_value_chart(a: &RulesetAnalysis, runs: &[SkirmishAnalysis], dir: &Path)
         root.present()?;
     }
     write_atomic(&svg_path, svg.as_bytes())?;
-    let png_path = dir.join(format!("{VALUE_CHART}.png"));
+    let png_path = dir.join(format!("{stem}.png"));
     let tmp = temp_path(&png_path, ".png");
     let drawn = (|| -> anyhow::Result<()> {
         let root = BitMapBackend::new(&tmp, size).into_drawing_area();
