@@ -666,11 +666,11 @@ pub fn solve<R: Ruleset>(r: &R, s: &BalanceSettings, progress: &ProgressBar) -> 
         })
         .collect();
 
-    // Balanced list: start from the fair costs (a unit without one starts at its search
-    // bound), then damped Newton steps on ln(cost), the mean cost anchored (or, with an
-    // anchor unit, that unit's cost: the others move, it stays). A unit no price balances
-    // (rules, not price) leaves the field: the others are balanced among themselves, not
-    // against a unit whose score against them no price can fix, and its cost stays put.
+    // Balanced list: start from the fair costs, then damped Newton steps on ln(cost), the mean
+    // cost of the units being balanced anchored (or, with an anchor unit, that unit's cost: the
+    // others move, it stays). A unit no price balances (rules, not price) leaves the field:
+    // the others are balanced among themselves, not against a unit whose score against them no
+    // price can fix; its cost stays at its current cost and takes no part in the mean.
     let rules_limited: Vec<bool> = searches.iter().map(|se| se.fair.is_none()).collect();
     if rules_limited.iter().filter(|&&x| !x).count() >= 2 {
         ev.field = rules_limited.iter().map(|&x| !x).collect();
@@ -678,13 +678,17 @@ pub fn solve<R: Ruleset>(r: &R, s: &BalanceSettings, progress: &ProgressBar) -> 
     let ev = ev;
     let balancing = |i: usize| !rules_limited[i];
     progress.set_message(format!("{} balanced list", r.id()));
-    let mean_current = current.iter().sum::<f64>() / k.max(1) as f64;
-    let anchor = |c: &mut Vec<f64>| match fixed {
-        Some(a) => c[a] = current[a],
-        None => {
-            let m = c.iter().sum::<f64>() / k.max(1) as f64;
-            c.iter_mut().for_each(|x| *x *= mean_current / m);
+    let n_balancing = (0..k).filter(|&i| balancing(i)).count().max(1) as f64;
+    let mean_current = (0..k).filter(|&i| balancing(i)).map(|i| current[i]).sum::<f64>() / n_balancing;
+    let anchor = |c: &mut Vec<f64>| {
+        match fixed {
+            Some(a) => c[a] = current[a],
+            None => {
+                let m = (0..k).filter(|&i| balancing(i)).map(|i| c[i]).sum::<f64>() / n_balancing;
+                (0..k).filter(|&i| balancing(i)).for_each(|i| c[i] *= mean_current / m);
+            }
         }
+        (0..k).filter(|&i| !balancing(i)).for_each(|i| c[i] = current[i]);
     };
     // d(efficiency)/d(ln cost): from the search's slope, or a typical −0.3 when unmeasured.
     let elasticity: Vec<f64> = searches
@@ -695,17 +699,7 @@ pub fn solve<R: Ruleset>(r: &R, s: &BalanceSettings, progress: &ProgressBar) -> 
             _ => -0.3 * (c / c.max(1e-9)),
         })
         .collect();
-    let mut c: Vec<f64> = searches
-        .iter()
-        .zip(&current)
-        .map(|(se, &c)| match se.fair {
-            Some(f) => f.value,
-            None => {
-                let (lo, hi) = search_range(c, s);
-                if se.points.last().is_some_and(|p| p.1 > 0.5) { hi } else { lo }
-            }
-        })
-        .collect();
+    let mut c: Vec<f64> = searches.iter().zip(&current).map(|(se, &c)| se.fair.map_or(c, |f| f.value)).collect();
     anchor(&mut c);
     // Per-unit gain, halved whenever a unit's deviation changes sign (it overshot): the
     // efficiencies are coupled, and a steep unit otherwise oscillates between two prices.
@@ -766,34 +760,44 @@ pub fn solve<R: Ruleset>(r: &R, s: &BalanceSettings, progress: &ProgressBar) -> 
         let e = efficiencies(m, &ev.field);
         (0..k).filter(|&i| balancing(i)).map(|i| (e[i].value - 0.5).powi(2)).sum::<f64>()
     };
+    // The worst unit outside the tolerance moves one step towards 50%; the anchor, whose price
+    // stays, is helped instead by one step of each other unit the other way (the best one is
+    // kept). A move is kept when it lowers the list's sum of squared deviations; a unit whose
+    // moves do not is stuck until some other move is kept.
     let mut stuck = vec![false; k];
     let mut moves = 0;
     while moves < 3 * k as u32 {
-        if let Some(a) = fixed {
-            stuck[a] = true;
-        }
         let e = efficiencies(&m, &ev.field);
         let worst = (0..k)
             .filter(|&i| !stuck[i] && balancing(i) && (e[i].value - 0.5).abs() > s.tolerance)
             .max_by(|&a, &b| (e[a].value - 0.5).abs().total_cmp(&(e[b].value - 0.5).abs()));
         let Some(i) = worst else { break };
         let dir = if e[i].value > 0.5 { 1.0 } else { -1.0 };
-        let candidate = rounded[i] + dir * s.cost_step;
-        if candidate < s.cost_step - 1e-9 {
-            stuck[i] = true;
-            continue;
-        }
-        moves += 1;
-        let mut trial = rounded.clone();
-        trial[i] = candidate;
-        let mut m2 = m.clone();
-        ev.update(&mut m2, i, &trial);
-        if sq(&m2) < sq(&m) {
-            rounded = trial;
-            m = m2;
-            stuck.iter_mut().for_each(|x| *x = false);
+        let candidates: Vec<(usize, f64)> = if Some(i) == fixed {
+            (0..k).filter(|&j| j != i && balancing(j)).map(|j| (j, rounded[j] - dir * s.cost_step)).collect()
         } else {
-            stuck[i] = true;
+            vec![(i, rounded[i] + dir * s.cost_step)]
+        };
+        let before = sq(&m);
+        let mut best: Option<(f64, Vec<f64>, Vec<Vec<Score>>)> = None;
+        for (j, cost) in candidates.into_iter().filter(|&(_, c)| c >= s.cost_step - 1e-9) {
+            moves += 1;
+            let mut trial = rounded.clone();
+            trial[j] = cost;
+            let mut m2 = m.clone();
+            ev.update(&mut m2, j, &trial);
+            let after = sq(&m2);
+            if after < before && best.as_ref().is_none_or(|b| after < b.0) {
+                best = Some((after, trial, m2));
+            }
+        }
+        match best {
+            Some((_, trial, m2)) => {
+                rounded = trial;
+                m = m2;
+                stuck.iter_mut().for_each(|x| *x = false);
+            }
+            None => stuck[i] = true,
         }
     }
     let eb = efficiencies(&m, &ev.field);
@@ -846,16 +850,15 @@ pub fn solve<R: Ruleset>(r: &R, s: &BalanceSettings, progress: &ProgressBar) -> 
             } else if step_limited[i] && Some(i) == fixed {
                 let (c2, e2) = next_step[i].expect("step-limited units have a next step");
                 unbalanced.push(format!(
-                    "{} (the anchor, held at {} points): {:.1}% efficient there and {:.1}% at {} points: 50% lies \
-                     between, so no list in whole {}-point steps of the other units comes within ±{:.1} for it (the \
-                     others' rounding, not the rules, is the limit)",
+                    "{} (the anchor, held at {} points): {:.1}% efficient there and {:.1}% at {} points, one step \
+                     of its own price: 50% lies between, and no single {}-point step of another unit that the search \
+                     tried brings the list closer to 50% (the list's granularity, not the rules, is the limit)",
                     units[i].name,
                     round2(rounded[i]),
                     100.0 * eb[i].value,
                     100.0 * e2.value,
                     round2(c2),
-                    fmt_cost(s.cost_step),
-                    100.0 * s.tolerance
+                    fmt_cost(s.cost_step)
                 ));
             } else if step_limited[i] {
                 let (c2, e2) = next_step[i].expect("step-limited units have a next step");

@@ -71,6 +71,10 @@ pub struct SkirmishAnalysis {
     pub fit_converged: bool,
     /// Replay picture file name, when one was drawn.
     pub replay: Option<String>,
+    /// The table, terrain and rules in force, in words, from the config (for the report's
+    /// text); empty when the ruleset's section describes them itself.
+    #[serde(default)]
+    pub setup: String,
     /// The replay picture itself (SVG text) for the report writer; not serialised.
     #[serde(skip)]
     pub replay_svg: Option<String>,
@@ -124,6 +128,7 @@ pub fn analyse_skirmish(
         value_in_army,
         fit_converged,
         replay: None,
+        setup: String::new(),
         replay_svg: None,
     }
 }

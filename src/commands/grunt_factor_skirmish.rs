@@ -102,5 +102,28 @@ pub fn attach_to_report(r: &GruntFactor, analysis: &mut RulesetAnalysis, seed: u
     let (replay, _) = traced_game(r, &Forces::Random, Tactic::Bound, seed);
     runs[0].replay_svg = Some(crate::battle::replay::to_svg(&replay));
     runs[0].replay = Some(crate::report::grunt_factor_skirmish::REPLAY.to_string());
+    runs[0].setup = setup(r);
     analysis.grunt_factor_skirmish = Some(runs);
+}
+
+/// The skirmish's table, terrain and rules in words, from the config in force.
+fn setup(r: &GruntFactor) -> String {
+    let c = &r.skirmish;
+    let hard = (100.0 * c.hard_share).round();
+    format!(
+        "{} × {} cm, {}–{} cover pieces placed from the seed ({hard}% hard, the rest soft cover), forces \
+         deployed along opposite long edges, every model at its own position, {} game turns; the side that \
+         destroyed more enemy points wins, equal is a draw. A target behind cover (a piece within {} cm of it \
+         on the line of fire) is covered 50–75% (−2 RC; more than 75% if prone: −3 RC, and −1 for prone) \
+         with Dam −1 behind soft and −2 behind hard cover; a model more than {} cm from its squad leader has \
+         CC, RC and LD halved; a model must fire at the nearest enemy within {} cm",
+        c.table_width,
+        c.table_depth,
+        c.cover_min,
+        c.cover_max,
+        c.max_turns,
+        c.cover_reach,
+        r.rules.command_radius,
+        r.rules.bands[1]
+    )
 }

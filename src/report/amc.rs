@@ -11,15 +11,27 @@ fn pct(e: &Estimate) -> String {
     format!("{:.1}% [{:.1}, {:.1}]", 100.0 * e.value, 100.0 * e.lo, 100.0 * e.hi)
 }
 
-/// A fair price in points with its interval, signed ("+12.3 [+10.1, +14.6]"); an unbounded
-/// interval means the score did not move with the price: "any".
+/// A fair price in points with its interval, signed ("+12.3 [+10.1, +14.6]"); "interval
+/// unknown" when the search measured no slope at the root.
 fn price(e: &Estimate) -> String {
     if e.lo.is_finite() && e.hi.is_finite() {
         format!("{:+.1} [{:+.1}, {:+.1}]", e.value, e.lo, e.hi)
     } else {
-        "any (never changes a duel)".to_string()
+        format!("{:+.1} [interval unknown]", e.value)
     }
 }
+
+/// The fair-price cell of one distance: "any" when the duel ignores the price, "—" when no
+/// price balances the upgrade.
+fn price_cell(f: Option<&Estimate>, any: bool) -> String {
+    match f {
+        _ if any => ANY.to_string(),
+        Some(e) => price(e),
+        None => "—".to_string(),
+    }
+}
+
+const ANY: &str = "any (never changes a duel)";
 
 /// The Markdown section (empty without an upgrade table).
 pub fn section(a: &RulesetAnalysis) -> String {
@@ -44,10 +56,11 @@ pub fn section(a: &RulesetAnalysis) -> String {
             "**Fair price**: the upgrade price at which the upgraded force scores 50% against the plain one at \
              equal points, found like a unit's fair cost in \"Suggested costs\" (bisection over the upgraded \
              entry's cost with common random numbers, {} trials per price, the 95% interval through the local \
-             slope). Per upgrade it is the mean over the entries that have one (how many, if not all). A \
-             negative fair price means the upgrade does nothing at that distance and costs the squad models; \
-             \"—\": no price in the searched range (a quarter to four times the entry's cost) balances it; \
-             \"any\": the duel ends the same at every price (transport, which duels do not model). Against a \
+             slope). Per upgrade it is the mean over the entries that have one with an interval (how many, if \
+             not all). A negative fair price means the upgrade makes the squad weaker at that distance (a \
+             specialist trades his rifle for a short-range weapon); \"—\": no price in the searched range (a \
+             quarter to four times the entry's cost) balances it; \"any\": every price scores exactly 50% (the \
+             upgrade never changes a duel: transport, which duels do not model). Against a \
              plain entry that cannot damage anything (the Jeep: see the lint) the upgraded force wins \
              whenever it is fielded, so its fair price only marks where it becomes too dear to field.\n",
             t.fair_trials
@@ -61,7 +74,8 @@ pub fn section(a: &RulesetAnalysis) -> String {
     let _ = writeln!(o, "|---|---|---|{}", "---|".repeat(heads.len()));
     for s in &t.summary {
         let mut cells: Vec<String> = s.score.iter().map(pct).collect();
-        cells.extend(s.fair_price.iter().map(|f| match f {
+        cells.extend(s.fair_price.iter().enumerate().map(|(k, f)| match f {
+            _ if s.any_price.get(k).copied().unwrap_or(false) => ANY.to_string(),
             Some((e, n)) if *n == s.entries => price(e),
             Some((e, n)) => format!("{} ({n} of {})", price(e), s.entries),
             None => "—".to_string(),
@@ -73,7 +87,12 @@ pub fn section(a: &RulesetAnalysis) -> String {
     let _ = writeln!(o, "|---|---|---|{}", "---|".repeat(heads.len()));
     for r in &t.rows {
         let mut cells: Vec<String> = r.score.iter().map(pct).collect();
-        cells.extend(r.fair_price.iter().map(|f| f.as_ref().map_or("—".to_string(), price)));
+        cells.extend(
+            r.fair_price
+                .iter()
+                .enumerate()
+                .map(|(k, f)| price_cell(f.as_ref(), r.any_price.get(k).copied().unwrap_or(false))),
+        );
         let _ = writeln!(o, "| {} | {} | {} | {} |", r.entry.name, r.option, r.entry.cost, cells.join(" | "));
     }
     o.push('\n');

@@ -5,7 +5,6 @@
 use std::fmt::Write;
 use std::path::{Path, PathBuf};
 
-
 use crate::analysis::RulesetAnalysis;
 use crate::stats::Estimate;
 

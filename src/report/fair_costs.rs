@@ -145,6 +145,17 @@ pub fn section(o: &mut String, a: &RulesetAnalysis) {
         number(100.0 * f.tolerance, 1),
         f.fresh_seed.map_or(String::new(), |s| format!(" ({s})"))
     );
+    let left_out: Vec<String> = f.rows.iter().filter(|r| r.rules_limited).map(|r| md_cell(&r.unit.name)).collect();
+    if !left_out.is_empty() && left_out.len() < f.rows.len() {
+        let _ = writeln!(
+            o,
+            "  No price balances {} (rules, not price): it keeps its cost and leaves the field of the balanced \
+             list, so *efficiency there* and *fresh seed* are each unit's mean score against the other units, \
+             {} left out; *efficiency* and *fair cost* are against the whole field.",
+            left_out.join(", "),
+            left_out.join(", ")
+        );
+    }
     o.push_str(
         "- **Nash weight**: the unit's share in the Nash-equilibrium mix of the points-matched matrix \
          (symmetric zero-sum game, payoff score − 50%): what a competitive player would field. \
@@ -238,7 +249,7 @@ pub fn verdict(f: &FairCosts) -> String {
         let mut except = Vec::new();
         if !limited.is_empty() {
             except.push(format!(
-                "{limited}, for which 50% lies between two neighbouring multiples of the {}-point step (step-limited)",
+                "{limited}, for which one {}-point step of its price moves it across 50% (step-limited)",
                 cost(f.cost_step)
             ));
         }

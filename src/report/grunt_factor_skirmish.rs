@@ -9,7 +9,6 @@
 use std::fmt::Write;
 use std::path::{Path, PathBuf};
 
-
 use crate::analysis::RulesetAnalysis;
 use crate::stats::Estimate;
 
@@ -44,18 +43,13 @@ pub fn section(a: &RulesetAnalysis) -> String {
     o.push_str("## Skirmish: value in army\n\n");
     let _ = writeln!(
         o,
-        "The skirmish (180 × 120 cm, 8–12 cover pieces placed from the seed, half hard and half soft \
-         cover, forces deployed along opposite long edges, every model at its own position, 10 game \
-         turns; the side that destroyed more enemy points wins, equal is a draw) between **random legal \
-         {}-point forces** (squads of the cost list drawn uniformly while they fit). A target behind \
-         cover is covered 50–75% (−2 RC, −3 if prone) with Dam −1 behind soft and −2 behind hard \
-         cover; a model more than 18 cm from its squad leader has CC, RC and LD halved; a model must \
-         fire at the nearest enemy within 40 cm. **Value in army** is a logistic regression of the \
+        "Skirmishes between **random legal {}-point forces** (squads of the cost list drawn uniformly \
+         while they fit): {}. **Value in army** is a logistic regression of the \
          result on each squad's count difference, per point, normalised so the mean squad is 1 (above \
          1: wins more games than its cost suggests). Intervals are 95% (delta method); forces are \
          built to nearly equal points, so the common level is uncertain: compare squads by their \
          intervals.\n",
-        d.points
+        d.points, d.setup
     );
     let _ = writeln!(
         o,

@@ -12,9 +12,9 @@
 //! tally, so a run that stops early stops at the same batch on 1 or 8 threads.
 
 /// A hash map whose hasher has fixed keys, so its iteration order depends only on what was
-/// inserted, in what order. The exact solvers sum probabilities while iterating their state
-/// maps: with std's per-process random hasher the sums' last digits, and any comparison made
-/// at a band edge, would differ from run to run.
+/// inserted, in what order (for one Rust toolchain: std does not promise its hash function
+/// across releases). The exact solvers sum probabilities while iterating their state maps:
+/// with std's random hasher the sums' last digits would differ from call to call.
 pub type FixedHashMap<K, V> =
     std::collections::HashMap<K, V, std::hash::BuildHasherDefault<std::collections::hash_map::DefaultHasher>>;
 

@@ -315,7 +315,7 @@ fn duels_in_charge_reach_end_and_charges_happen() {
 /// The fair price of an upgrade, re-simulated under a fresh seed: the upgraded force priced at
 /// its plain entry's cost plus the fair price scores 50% against the plain force at equal
 /// points, within four standard errors of both runs' noise. An upgrade that never changes a
-/// duel (the Truck: transport is not modeled) has no finite interval: any price is fair.
+/// duel (the Truck: transport is not modeled) scores exactly 50% at every price: any price.
 #[test]
 fn an_upgrade_at_its_fair_price_scores_half_against_the_plain_entry_under_a_fresh_seed() {
     use crate::rulesets::amc::upgrades;
@@ -327,8 +327,9 @@ fn an_upgrade_at_its_fair_price_scores_half_against_the_plain_entry_under_a_fres
     assert_eq!(t.distances, vec![24.0, 12.0]);
     let at_12 = 1;
     let row = |name: &str| t.rows.iter().find(|x| x.entry.name == name).unwrap();
-    let truck = row("Jeep + Truck").fair_price[at_12].expect("every price balances the Truck");
-    assert!(!(truck.lo.is_finite() && truck.hi.is_finite()), "{truck:?}");
+    let truck = row("Jeep + Truck");
+    assert!(truck.any_price[at_12] && truck.fair_price[at_12].is_none(), "{truck:?}");
+    assert!(!row("Riflemen (10) + Bayonets").any_price[at_12]);
     let bay = row("Riflemen (10) + Bayonets");
     let f = bay.fair_price[at_12].expect("bayonets have a fair price at 12\"");
     assert!(f.lo < f.value && f.value < f.hi && f.hi - f.lo < 10.0, "{f:?}");

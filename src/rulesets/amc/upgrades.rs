@@ -12,9 +12,10 @@
 //! cost ([`crate::analysis::balance::fair_cost_of`]): bisection over the upgraded entry's cost,
 //! the plain entry's cost fixed, common random numbers across prices, until the upgraded force
 //! scores 50% against the plain one at equal points; the price is that cost minus the plain
-//! entry's, with the interval carried through the local slope. It can be negative: an upgrade
-//! that does nothing at a distance costs its squad models, so it is worth less than nothing
-//! there.
+//! entry's, with the interval carried through the local slope. It can be negative: the
+//! upgrade makes the squad weaker at that distance (a specialist trades his rifle for a
+//! short-range weapon). An upgrade that never changes a duel (every price scores exactly 50%)
+//! has no fair price: any price is fair (`any_price`).
 
 use indicatif::ProgressBar;
 use serde::{Deserialize, Serialize};
@@ -83,6 +84,10 @@ pub struct UpgradeRow {
     /// upgraded force score 50%. Empty when fair prices were not computed.
     #[serde(default)]
     pub fair_price: Vec<Option<Estimate>>,
+    /// Per distance: whether every price tried scored exactly 50% (the upgrade never changes
+    /// the duel, e.g. transport), so any price is fair and `fair_price` is `None`.
+    #[serde(default)]
+    pub any_price: Vec<bool>,
 }
 
 /// Mean score of one upgrade over every unit it applies to, per distance.
@@ -92,10 +97,13 @@ pub struct UpgradeSummary {
     pub upgrade_cost: f64,
     pub entries: usize,
     pub score: Vec<Estimate>,
-    /// Mean fair price over the entries that have one, per distance (points, 95% interval),
-    /// and how many entries that is.
+    /// Mean fair price over the entries that have one with a finite interval, per distance
+    /// (points, 95% interval), and how many entries that is.
     #[serde(default)]
     pub fair_price: Vec<Option<(Estimate, usize)>>,
+    /// Per distance: whether every entry's duel ignores the price (see `UpgradeRow::any_price`).
+    #[serde(default)]
+    pub any_price: Vec<bool>,
 }
 
 /// The whole table.
@@ -126,7 +134,8 @@ pub fn table(r: &ArmyMenCombat, seed: u64, trials: u64, fair_trials: u64) -> Upg
         .map(|u| {
             let view = r.view(&[(u.info.clone(), u.profile), (r.units[u.base].clone(), r.profiles[u.base])]);
             let costs = [u.profile.cost, r.profiles[u.base].cost];
-            let (mut score, mut score_se, mut fair_price) = (Vec::new(), Vec::new(), Vec::new());
+            let (mut score, mut score_se, mut fair_price, mut any_price) =
+                (Vec::new(), Vec::new(), Vec::new(), Vec::new());
             for &d in &s.distances {
                 let t = simulate_at_costs(&view, 0, 1, costs, d, squads, &plan);
                 let m = result_from_tally(&t, costs);
@@ -139,7 +148,9 @@ pub fn table(r: &ArmyMenCombat, seed: u64, trials: u64, fair_trials: u64) -> Upg
                     b.trials = fair_trials;
                     let base = costs[1];
                     let f = fair_cost_of(&view, 0, &costs, &b, &ProgressBar::hidden());
-                    fair_price.push(f.fair.map(|e| Estimate {
+                    let flat = !f.points.is_empty() && f.points.iter().all(|p| p.1 == 0.5);
+                    any_price.push(flat);
+                    fair_price.push(f.fair.filter(|_| !flat).map(|e| Estimate {
                         value: e.value - base,
                         lo: e.lo - base,
                         hi: e.hi - base,
@@ -155,6 +166,7 @@ pub fn table(r: &ArmyMenCombat, seed: u64, trials: u64, fair_trials: u64) -> Upg
                 score,
                 score_se,
                 fair_price,
+                any_price,
             }
         })
         .collect();
@@ -179,18 +191,23 @@ pub fn table(r: &ArmyMenCombat, seed: u64, trials: u64, fair_trials: u64) -> Upg
                     let v: Vec<(f64, f64)> = same
                         .iter()
                         .filter_map(|x| x.fair_price.get(k).copied().flatten())
+                        .filter(|e| e.lo.is_finite() && e.hi.is_finite())
                         .map(|e| (e.value, (e.hi - e.lo) / (2.0 * z)))
                         .collect();
                     mean_of(&v, CONFIDENCE, f64::NEG_INFINITY, f64::INFINITY).map(|e| (e, v.len()))
                 })
                 .collect()
         };
+        let any_price = (0..s.distances.len())
+            .map(|k| fair_trials > 0 && same.iter().all(|x| x.any_price.get(k).copied().unwrap_or(false)))
+            .collect();
         summary.push(UpgradeSummary {
             upgrade: row.upgrade.clone(),
             upgrade_cost: row.upgrade_cost,
             entries: same.len(),
             score,
             fair_price,
+            any_price,
         });
     }
     let _ = r.id();

@@ -73,8 +73,9 @@ pub fn table() -> Vec<CoverageRow> {
         (
             "Movement modifiers (streams, obstacles, rubble, prone 1/3)",
             "Modifiers to movement",
-            NotModeled,
-            "open ground; prone squads do not move",
+            Simplified,
+            "open ground, no streams or rubble; prone: 1/3 MV (skirmish: a squad that may not advance stays \
+             prone and crawls; duels: prone squads do not move)",
         ),
         ("Jump, Climb, Hide, Open/close/lock", "Actions", NotModeled, "no buildings, heights or doors on the table"),
         (

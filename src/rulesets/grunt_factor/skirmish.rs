@@ -25,7 +25,8 @@
 //! - **Forces**: random legal forces — squads of the cost list drawn uniformly among those
 //!   that still fit the points, until none fits (squad composition limits are checked when the
 //!   config loads). Squads deploy spread along their own long edge, models in a line
-//!   `model_spacing` apart with the Sergeant in the middle.
+//!   `model_spacing` apart with the Sergeant in the middle (closer, for a squad so long it would
+//!   reach outside the command radius).
 //! - **Victory**: points destroyed = Σ over enemy squads of cost × models killed / models (a
 //!   model is worth its share of the squad's price). The game also ends when a side has no
 //!   model left.
@@ -391,7 +392,10 @@ impl<'a> Skirmish<'a> {
             for (k, &u) in force.iter().enumerate() {
                 let cx = self.table.width * (k as f32 + 0.5) / n;
                 let size = self.r.profile(u).size() as usize;
-                let sp = self.cfg.model_spacing as f32;
+                // Closer than `model_spacing` when a long squad would otherwise stand partly
+                // outside the command radius of its Sergeant in the middle.
+                let reach = (size.saturating_sub(1)).div_ceil(2).max(1) as f32;
+                let sp = (self.cfg.model_spacing as f32).min(self.r.rules.command_radius as f32 / reach);
                 let models = (0..size)
                     .map(|m| {
                         // 0, −1, +1, −2, +2, ... spacings from the centre.
@@ -557,9 +561,11 @@ impl<'a> Skirmish<'a> {
     }
 
     /// Spends Move actions of model `k` to reach `to`: as many as it needs, at most
-    /// `actions[k]`. A prone squad stands up first (one action each, "Go prone/stand").
+    /// `actions[k]`. A squad still prone (one that may not advance does not stand up) crawls
+    /// at 1/3 MV ("Go prone/stand": "While prone the soldiers movement is reduced to 1/3").
     fn walk(&mut self, s: Side, i: usize, k: usize, to: Pos, actions: &mut [u8]) {
-        let mv = self.profile(s, i).mv as f32;
+        let full = self.profile(s, i).mv as f32;
+        let mv = if self.sides[s][i].prone { full / 3.0 } else { full };
         let mut need = (self.sides[s][i].models[k].pos.dist(to) / mv - EPS).ceil().max(0.0) as u8;
         need = need.min(actions[k]);
         if need == 0 {
@@ -645,9 +651,11 @@ impl<'a> Skirmish<'a> {
                 let me = self.sides[s][i].models[k].pos;
                 let Some((j, l, _)) = self.nearest_enemy(s, me) else { return };
                 let enemy = self.sides[1 - s][j].models[l].pos;
+                // No cover piece ahead: advance in the open, but only to the edge of short range
+                // (close combat is `advance`'s business, not `bound`'s).
                 let to = match best {
                     Some((_, w)) => self.spot(w, (rank as f32 + 0.5) / n, enemy),
-                    None => me.toward(enemy, 1000.0),
+                    None => me.toward(enemy, (me.dist(enemy) - short).max(0.0)),
                 };
                 self.walk(s, i, k, to, actions);
             }
@@ -861,6 +869,11 @@ impl<'a> Skirmish<'a> {
                     Some((a, b)) => (tj, tl, bonus) = (a, b, false),
                     None => break,
                 }
+                // A new target beyond normal sighting needs its own LD test ("Fire").
+                let d = me.dist(self.sides[1 - s][tj].models[tl].pos) as f64;
+                if rules::needs_ld_test(self.r, d) && !roll_under(dice, self.model_ld(s, i, k)) {
+                    break;
+                }
             }
             let t = &self.sides[1 - s][tj];
             let d = me.dist(t.models[tl].pos) as f64;
@@ -992,7 +1005,13 @@ impl<'a> Skirmish<'a> {
                 for l in 0..self.sides[e][j].models.len() {
                     let m = self.sides[e][j].models[l];
                     if m.alive {
-                        let away = Pos::new(2.0 * m.pos.x - from.x, 2.0 * m.pos.y - from.y);
+                        // Straight away from the firing leader, FALL_BACK cm however near it is.
+                        let (dx, dy) = (m.pos.x - from.x, m.pos.y - from.y);
+                        let len = (dx * dx + dy * dy).sqrt();
+                        let (ux, uy) =
+                            if len > EPS { (dx / len, dy / len) } else { (0.0, if e == 0 { -1.0 } else { 1.0 }) };
+                        let fall = FALL_BACK as f32;
+                        let away = Pos::new(m.pos.x + ux * fall, m.pos.y + uy * fall);
                         self.move_model(e, j, l, away, FALL_BACK as f32);
                     }
                 }
@@ -1575,6 +1594,27 @@ mod tests {
         g.move_squad(0, 0, &mut actions);
         let p = g.sides[0][0].models[0].pos;
         assert!((p.x - 50.0).abs() < 0.01 && (p.y - 51.0).abs() < 0.01, "{p:?}");
+    }
+
+    #[test]
+    fn bound_without_cover_ahead_stops_at_short_range_and_never_charges() {
+        let r = ruleset();
+        // Leader 45 cm from the nearest enemy (bound advances); the flank model is only 30 cm
+        // from another enemy model. No cover on the table.
+        let mut g = game(
+            &r,
+            &r.skirmish,
+            "regular-rifles",
+            "regular-rifles",
+            [&[(0, 50.0, 50.0), (1, 90.0, 50.0)], &[(0, 50.0, 95.0), (1, 90.0, 80.0)]],
+        );
+        let mut actions = [3u8; MAX_MODELS];
+        g.move_squad(0, 0, &mut actions);
+        let leader = g.sides[0][0].models[0].pos;
+        assert!((leader.dist(Pos::new(50.0, 95.0)) - 40.0).abs() < 0.01, "leader stops at 40 cm: {leader:?}");
+        let flank = g.sides[0][0].models[1].pos;
+        assert_eq!(flank, Pos::new(90.0, 50.0), "already within short range: stays");
+        assert_eq!(actions[1], 3, "and keeps its actions to fire");
     }
 
     #[test]
