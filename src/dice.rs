@@ -32,6 +32,12 @@ pub trait Dice {
     /// A uniform draw in [0, 1) for non-dice randomness (points-matched squad sizes, coin
     /// flips not made with dice).
     fn unit_f64(&mut self) -> f64;
+    /// A uniform index in `0..n` (`n` ≥ 1) from one [`Dice::unit_f64`] draw: a random pick
+    /// from a list (a unit that still fits the points, a number of terrain pieces).
+    #[inline]
+    fn below(&mut self, n: usize) -> usize {
+        ((self.unit_f64() * n as f64) as usize).min(n - 1)
+    }
 }
 
 /// One buffered digit stream: `per` digits in base `sides` drawn from each accepted u64.

@@ -390,9 +390,9 @@ fn a_unit_no_price_balances_is_rules_limited_and_the_others_balance_among_themse
     s.tolerance = 0.03;
     let out = solve(&r, &s, &ProgressBar::hidden());
     let dud = &out.rows[2];
-    assert!(dud.rules_limited && dud.fair_cost.is_none(), "{dud:?}");
+    assert!(dud.rules_limited() && dud.fair_cost.is_none(), "{dud:?}");
     assert!(!dud.step_limited && dud.next_step.is_none());
-    assert!(out.rows[..2].iter().all(|row| !row.rules_limited && row.fair_cost.is_some()));
+    assert!(out.rows[..2].iter().all(|row| !row.rules_limited() && row.fair_cost.is_some()));
     assert!(out.unbalanced.iter().any(|u| u.starts_with("Dud: ")), "{:?}", out.unbalanced);
     assert!(!out.balanced, "the silent unit is far from 50%");
     assert!(out.balanced_to_step, "the others balance among themselves: {:?}", out.unbalanced);

@@ -452,7 +452,6 @@ fn suggested_costs_section_table_and_chart() {
             fresh_efficiency: Some(est(0.49 + 0.01 * i as f64, 0.006)),
             next_step: (i == 2).then(|| (u.cost + 10.0, est(0.45, 0.005))),
             step_limited: i == 2,
-            rules_limited: i == 1,
             bradley_terry: est(1.0 + i as f64, 0.25),
             nash_weight: if i == 0 { est(0.9, 0.1) } else { est(0.05, 0.05) },
         })

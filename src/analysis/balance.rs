@@ -202,10 +202,6 @@ pub struct FairCostRow {
     /// list's granularity, not the rules, keeps it out (its price stays fixed by definition).
     #[serde(default)]
     pub step_limited: bool,
-    /// Whether no price in the searched range balances the unit (`fair_cost` is `None`): it
-    /// loses (or wins) at any cost because of the rules, not its price (see `note`).
-    #[serde(default)]
-    pub rules_limited: bool,
     /// Bradley–Terry strength from the points-matched matrix at current costs (geometric mean
     /// of the field = 1): odds of beating unit j are strength_i / strength_j. 95% interval by
     /// parametric bootstrap of the matrix (see [`ratings`]).
@@ -213,6 +209,15 @@ pub struct FairCostRow {
     /// Weight of the unit in the Nash-equilibrium mix of the symmetric zero-sum game with
     /// payoff score − 0.5 at current costs (weights sum to 1), with a bootstrap 95% interval.
     pub nash_weight: Estimate,
+}
+
+impl FairCostRow {
+    /// Whether no price in the searched range balances the unit (no `fair_cost`): it loses
+    /// (or wins) at any cost because of the rules, not its price (see `note`). Such a unit
+    /// keeps its cost in the balanced list and leaves the field the others are balanced in.
+    pub fn rules_limited(&self) -> bool {
+        self.fair_cost.is_none()
+    }
 }
 
 /// The solver's result for one ruleset.
@@ -230,7 +235,7 @@ pub struct FairCosts {
     pub balanced: bool,
     /// Whether every unit is within `tolerance`, or outside it only because no multiple of the
     /// cost step comes closer (`FairCostRow::step_limited`), or because no price balances it at
-    /// all (`FairCostRow::rules_limited`, listed in `unbalanced`): balanced as far as the step
+    /// all ([`FairCostRow::rules_limited`], listed in `unbalanced`): balanced as far as the step
     /// and the rules allow.
     #[serde(default)]
     pub balanced_to_step: bool,
@@ -902,7 +907,6 @@ pub fn solve<R: Ruleset>(r: &R, s: &BalanceSettings, progress: &ProgressBar) -> 
                 fresh_efficiency: Some(estimate(fresh[i])),
                 next_step: next_step[i],
                 step_limited: step_limited[i],
-                rules_limited: rules_limited[i],
                 bradley_terry: bt[i],
                 nash_weight: nash[i],
             }

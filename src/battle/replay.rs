@@ -42,26 +42,6 @@ const ZONE_FILL: [&str; 2] = ["#e3ecfa", "#fbe5e5"];
 pub const LEGEND: &str = "○ entered · ● alive at the end · ✕ destroyed (tN = game turn) · brown bars: cover (dashed: \
                       destroyed) · shaded: deployment zones";
 
-/// Splits `text` into lines of at most `width` characters at spaces (a longer word gets a
-/// line of its own).
-fn wrap(text: &str, width: usize) -> Vec<String> {
-    let mut lines = Vec::new();
-    let mut line = String::new();
-    for word in text.split(' ') {
-        if !line.is_empty() && line.chars().count() + 1 + word.chars().count() > width {
-            lines.push(std::mem::take(&mut line));
-        }
-        if !line.is_empty() {
-            line.push(' ');
-        }
-        line.push_str(word);
-    }
-    if !line.is_empty() || lines.is_empty() {
-        lines.push(line);
-    }
-    lines
-}
-
 fn esc(s: &str) -> String {
     s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;")
 }
@@ -69,11 +49,10 @@ fn esc(s: &str) -> String {
 /// Renders the replay as a standalone SVG document.
 pub fn to_svg(r: &Replay) -> String {
     let (w, d) = (r.table.width * SCALE, r.table.depth * SCALE);
-    // Notes (12 px) and the legend (11 px) wrapped to the picture's width, about 0.55 em a
-    // character in a sans-serif font.
-    let per_line = |px: f32| ((w + MARGIN) / (px * 0.56)).max(20.0) as usize;
-    let notes: Vec<String> = r.notes.iter().flat_map(|n| wrap(n, per_line(12.0))).collect();
-    let legend = wrap(r.legend.as_deref().unwrap_or(LEGEND), per_line(11.0));
+    // Notes (12 px) and the legend (11 px) wrapped to the table's width.
+    let width = w as i32;
+    let notes: Vec<String> = r.notes.iter().flat_map(|n| crate::report::wrap_text(n, 12.0, width)).collect();
+    let legend = crate::report::wrap_text(r.legend.as_deref().unwrap_or(LEGEND), 11.0, width);
     let text_h = 18.0 * (notes.len() + legend.len()) as f32 + 10.0;
     let (tw, th) = (w + 2.0 * MARGIN, d + 2.0 * MARGIN + text_h + 10.0);
     let px = |p: Pos| (MARGIN + p.x * SCALE, MARGIN + 24.0 + p.y * SCALE);
@@ -172,15 +151,29 @@ pub fn to_svg(r: &Replay) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::wrap;
+    use super::*;
 
     #[test]
-    fn wrap_breaks_at_spaces_within_the_width() {
-        assert_eq!(wrap("a bb ccc dddd", 6), vec!["a bb", "ccc", "dddd"]);
-        assert_eq!(wrap("", 10), vec![""]);
-        assert_eq!(wrap("toolongword x", 4), vec!["toolongword", "x"]);
-        let lines = wrap(super::LEGEND, 40);
-        assert!(lines.iter().all(|l| l.chars().count() <= 40), "{lines:?}");
-        assert_eq!(lines.join(" "), super::LEGEND);
+    fn notes_and_legend_wrap_to_the_table_width() {
+        let note = "word ".repeat(60).trim_end().to_string();
+        let r = Replay {
+            title: "t".into(),
+            notes: vec![note.clone()],
+            table: Table::new(20.0, 20.0),
+            deploy_depth: 2.0,
+            units: Vec::new(),
+            legend: None,
+        };
+        let svg = to_svg(&r);
+        let lines = |size: &str| -> Vec<String> {
+            svg.lines()
+                .filter(|l| l.contains(&format!(r#"font-size="{size}""#)) && !l.contains("font-weight"))
+                .map(|l| l[l.find('>').unwrap() + 1..l.rfind("</text>").unwrap()].to_string())
+                .collect()
+        };
+        let notes = lines("12");
+        assert!(notes.len() > 1, "{notes:?}");
+        assert_eq!(notes.join(" "), note);
+        assert_eq!(lines("11").join(" "), LEGEND);
     }
 }

@@ -3,7 +3,6 @@
 //! legal 300-point armies (`--armies random`, default) or two army files (`--armies A.toml
 //! B.toml`: a `[units]` table of entry name = count), under the default or cautious tactic.
 
-use std::path::Path;
 use std::time::Instant;
 
 use serde_json::json;
@@ -37,16 +36,9 @@ pub fn run(args: &SkirmishArgs, r: &ArmyMenCombat) -> Result<(), AppError> {
     let tactic = Tactic::parse(&args.tactic).ok_or_else(|| {
         AppError::Usage(format!("unknown tactic {:?}; known: {}", args.tactic, Tactic::NAMES.join(", ")))
     })?;
-    let armies = match args.armies.as_slice() {
-        [] => Armies::Random,
-        [one] if one == "random" => Armies::Random,
-        [a, b] => Armies::Fixed(Box::new([read_army(r, Path::new(a))?, read_army(r, Path::new(b))?])),
-        other => {
-            return Err(AppError::Usage(format!(
-                "--armies takes \"random\" or two army files, got {}",
-                other.join(" ")
-            )));
-        }
+    let armies = match crate::commands::skirmish::army_paths(&args.armies, "army files")? {
+        None => Armies::Random,
+        Some([a, b]) => Armies::Fixed(Box::new([read_army(r, a)?, read_army(r, b)?])),
     };
     crate::commands::skirmish::check_replay_path(args.replay.as_deref())?;
     let cfg = &r.skirmish;
@@ -55,8 +47,7 @@ pub fn run(args: &SkirmishArgs, r: &ArmyMenCombat) -> Result<(), AppError> {
     let mut a = analyse(r, &armies, tactic, args.sim.seed, trials);
     if let Some(path) = &args.replay {
         let (replay, _) = traced_game(r, &armies, tactic, args.sim.seed);
-        let svg = crate::battle::replay::to_svg(&replay);
-        crate::report::write_atomic(path, svg.as_bytes()).map_err(|e| AppError::Other(e.into()))?;
+        crate::commands::skirmish::write_replay(path, &replay)?;
         a.replay = Some(path.display().to_string());
     }
     if args.json {

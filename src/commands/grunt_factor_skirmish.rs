@@ -3,7 +3,6 @@
 //! forces of squads (`--armies random`, default) or two force files (`--armies A.toml B.toml`:
 //! a `[units]` table of squad name = count), under the `bound` (default) or `advance` tactic.
 
-use std::path::Path;
 use std::time::Instant;
 
 use serde_json::json;
@@ -38,16 +37,9 @@ pub fn run(args: &SkirmishArgs, r: &GruntFactor) -> Result<(), AppError> {
             Tactic::NAMES.join(", ")
         ))
     })?;
-    let forces = match args.armies.as_slice() {
-        [] => Forces::Random,
-        [one] if one == "random" => Forces::Random,
-        [a, b] => Forces::Fixed(Box::new([read_force(r, Path::new(a))?, read_force(r, Path::new(b))?])),
-        other => {
-            return Err(AppError::Usage(format!(
-                "--armies takes \"random\" or two force files, got {}",
-                other.join(" ")
-            )));
-        }
+    let forces = match crate::commands::skirmish::army_paths(&args.armies, "force files")? {
+        None => Forces::Random,
+        Some([a, b]) => Forces::Fixed(Box::new([read_force(r, a)?, read_force(r, b)?])),
     };
     crate::commands::skirmish::check_replay_path(args.replay.as_deref())?;
     let cfg = &r.skirmish;
@@ -56,8 +48,7 @@ pub fn run(args: &SkirmishArgs, r: &GruntFactor) -> Result<(), AppError> {
     let mut a = analyse(r, &forces, tactic, args.sim.seed, trials);
     if let Some(path) = &args.replay {
         let (replay, _) = traced_game(r, &forces, tactic, args.sim.seed);
-        let svg = crate::battle::replay::to_svg(&replay);
-        crate::report::write_atomic(path, svg.as_bytes()).map_err(|e| AppError::Other(e.into()))?;
+        crate::commands::skirmish::write_replay(path, &replay)?;
         a.replay = Some(path.display().to_string());
     }
     if args.json {

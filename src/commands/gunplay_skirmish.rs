@@ -112,8 +112,7 @@ pub fn run(args: &SkirmishArgs, r: &Gunplay) -> Result<(), AppError> {
     let mut a = analyse(r, pair, &tally, args.sim.seed);
     if let Some(path) = &args.replay {
         let (g, out) = traced_game(r, pair, args.sim.seed);
-        let svg = crate::battle::replay::to_svg(&replay_of(&g, &out, pair));
-        crate::report::write_atomic(path, svg.as_bytes()).map_err(|e| AppError::Other(e.into()))?;
+        crate::commands::skirmish::write_replay(path, &replay_of(&g, &out, pair))?;
         a.replay = Some(path.display().to_string());
     }
     if args.json {

@@ -42,18 +42,9 @@ pub fn run(args: SkirmishArgs) -> Result<(), AppError> {
     })?;
     let cfg = &r.skirmish;
     check_upgrades(r)?;
-    let armies = match args.armies.as_slice() {
-        [] => Armies::Random,
-        [one] if one == "random" => Armies::Random,
-        [a, b] => {
-            Armies::Fixed(Box::new([read_army(r, Path::new(a), cfg.points)?, read_army(r, Path::new(b), cfg.points)?]))
-        }
-        other => {
-            return Err(AppError::Usage(format!(
-                "--armies takes \"random\" or two army files, got {}",
-                other.join(" ")
-            )));
-        }
+    let armies = match army_paths(&args.armies, "army files")? {
+        None => Armies::Random,
+        Some([a, b]) => Armies::Fixed(Box::new([read_army(r, a, cfg.points)?, read_army(r, b, cfg.points)?])),
     };
     check_replay_path(args.replay.as_deref())?;
     let trials = args.sim.trials.unwrap_or(cfg.trials);
@@ -70,8 +61,7 @@ pub fn run(args: SkirmishArgs) -> Result<(), AppError> {
         analyse_skirmish(&r.units, &upgrades, &tally, &armies_txt, tactic.name(), args.sim.seed, cfg.points);
     if let Some(path) = &args.replay {
         let (g, out, pair) = traced_game(r, cfg, &armies, tactic, args.sim.seed);
-        let svg = crate::battle::replay::to_svg(&replay_of(&g, &out, &pair, tactic));
-        crate::report::write_atomic(path, svg.as_bytes()).map_err(|e| AppError::Other(e.into()))?;
+        write_replay(path, &replay_of(&g, &out, &pair, tactic))?;
         analysis.replay = Some(path.display().to_string());
     }
     if args.json {
@@ -212,6 +202,24 @@ pub(crate) fn games_progress(trials: u64, message: String, noun: &str) -> indica
     pb.set_style(indicatif::ProgressStyle::with_template(&template).expect("valid template").progress_chars("=> "));
     pb.set_message(message);
     pb
+}
+
+/// `--armies`: `None` for random armies (nothing given, or "random"), else the two files'
+/// paths (side A, side B). Any other count is a usage error (exit 2) naming `what` ("army
+/// files", "force files").
+pub(crate) fn army_paths<'a>(armies: &'a [String], what: &str) -> Result<Option<[&'a Path; 2]>, AppError> {
+    match armies {
+        [] => Ok(None),
+        [one] if one == "random" => Ok(None),
+        [a, b] => Ok(Some([Path::new(a), Path::new(b)])),
+        other => Err(AppError::Usage(format!("--armies takes \"random\" or two {what}, got {}", other.join(" ")))),
+    }
+}
+
+/// Writes a replay picture as SVG to `path`, atomically.
+pub(crate) fn write_replay(path: &Path, replay: &crate::battle::replay::Replay) -> Result<(), AppError> {
+    let svg = crate::battle::replay::to_svg(replay);
+    crate::report::write_atomic(path, svg.as_bytes()).map_err(|e| AppError::Other(e.into()))
 }
 
 /// `--replay` writes SVG: anything but a `.svg` path is a usage error (exit 2).

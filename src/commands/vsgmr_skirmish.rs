@@ -68,8 +68,7 @@ pub fn run(args: &SkirmishArgs, r: &Vsgmr) -> Result<(), AppError> {
     let mut replay = None;
     if let Some(path) = &args.replay {
         let (game, out, rosters) = traced_game(&field, cfg, m, seed);
-        let svg = crate::battle::replay::to_svg(&replay_of(&game, &out, &rosters));
-        crate::report::write_atomic(path, svg.as_bytes()).map_err(|e| AppError::Other(e.into()))?;
+        crate::commands::skirmish::write_replay(path, &replay_of(&game, &out, &rosters))?;
         replay = Some(path.display().to_string());
     }
     let random_rows: Vec<_> = if matches!(m, Matchup::Random) {

@@ -7,9 +7,7 @@ use std::fmt::Write;
 use crate::analysis::RulesetAnalysis;
 use crate::stats::Estimate;
 
-fn pct(e: &Estimate) -> String {
-    format!("{:.1}% [{:.1}, {:.1}]", 100.0 * e.value, 100.0 * e.lo, 100.0 * e.hi)
-}
+use super::format::pct_interval as pct;
 
 /// A fair price in points with its interval, signed ("+12.3 [+10.1, +14.6]"); "interval
 /// unknown" when the search measured no slope at the root.

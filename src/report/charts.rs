@@ -138,8 +138,10 @@ fn wrap_all(paragraphs: &[String], size: f64, max: i32) -> Vec<String> {
     paragraphs.iter().flat_map(|p| wrap(p, size, max)).collect()
 }
 
-/// Breaks `text` into lines no wider than `max` pixels, at spaces.
-fn wrap(text: &str, size: f64, max: i32) -> Vec<String> {
+/// Breaks `text` into lines no wider than `max` pixels at font size `size`, at spaces (a
+/// longer word gets a line of its own). Measured with the charts' font once
+/// [`ensure_fonts`] has run, else estimated at 0.6 em a character.
+pub(crate) fn wrap(text: &str, size: f64, max: i32) -> Vec<String> {
     let mut lines = Vec::new();
     let mut line = String::new();
     for word in text.split(' ') {

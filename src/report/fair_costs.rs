@@ -68,7 +68,7 @@ pub fn frame(f: &FairCosts) -> PolarsResult<DataFrame> {
         opt("fresh_efficiency_lo", |r| r.fresh_efficiency.map(|e| e.lo)),
         opt("fresh_efficiency_hi", |r| r.fresh_efficiency.map(|e| e.hi)),
         Column::new("step_limited".into(), rows.iter().map(|r| r.step_limited).collect::<Vec<_>>()),
-        Column::new("rules_limited".into(), rows.iter().map(|r| r.rules_limited).collect::<Vec<_>>()),
+        Column::new("rules_limited".into(), rows.iter().map(|r| r.rules_limited()).collect::<Vec<_>>()),
         num("nash_weight", |r| r.nash_weight.value),
         num("nash_weight_lo", |r| r.nash_weight.lo),
         num("nash_weight_hi", |r| r.nash_weight.hi),
@@ -145,7 +145,7 @@ pub fn section(o: &mut String, a: &RulesetAnalysis) {
         number(100.0 * f.tolerance, 1),
         f.fresh_seed.map_or(String::new(), |s| format!(" ({s})"))
     );
-    let left_out: Vec<String> = f.rows.iter().filter(|r| r.rules_limited).map(|r| md_cell(&r.unit.name)).collect();
+    let left_out: Vec<String> = f.rows.iter().filter(|r| r.rules_limited()).map(|r| md_cell(&r.unit.name)).collect();
     if !left_out.is_empty() && left_out.len() < f.rows.len() {
         let _ = writeln!(
             o,
@@ -186,7 +186,7 @@ pub fn section(o: &mut String, a: &RulesetAnalysis) {
             format!(
                 "{}{}",
                 pct(&r.balanced_efficiency),
-                if r.rules_limited {
+                if r.rules_limited() {
                     " (no price balances it)"
                 } else if r.step_limited {
                     " (step-limited)"
@@ -242,7 +242,7 @@ pub fn verdict(f: &FairCosts) -> String {
         f.rows.iter().filter(|r| pick(r)).map(|r| r.unit.name.as_str()).collect::<Vec<_>>().join(", ")
     };
     let limited = names(|r| r.step_limited);
-    let by_rules = names(|r| r.rules_limited);
+    let by_rules = names(|r| r.rules_limited());
     let mut v = if f.balanced {
         format!("Every unit of the balanced list is within ±{tol} percentage points of 50%.")
     } else if f.balanced_to_step {

@@ -14,6 +14,12 @@ pub fn pct(e: &Estimate) -> String {
     }
 }
 
+/// A probability as a percentage with its 95% interval, always both bounds (an exact value
+/// too): `50.0% [50.0, 50.0]`. For tables whose rows should read alike.
+pub fn pct_interval(e: &Estimate) -> String {
+    format!("{:.1}% [{:.1}, {:.1}]", 100.0 * e.value, 100.0 * e.lo, 100.0 * e.hi)
+}
+
 /// A matrix cell: the percentage and the interval's half-width in points, `62.1 ±1.0`,
 /// or `50.0 (exact)`.
 pub fn pct_cell(e: &Estimate) -> String {

@@ -10,14 +10,11 @@ use std::fmt::Write;
 use std::path::{Path, PathBuf};
 
 use crate::analysis::RulesetAnalysis;
-use crate::stats::Estimate;
 
 /// Replay picture file name.
 pub const REPLAY: &str = "skirmish_replay.svg";
 
-fn pct(e: &Estimate) -> String {
-    format!("{:.1}% [{:.1}, {:.1}]", 100.0 * e.value, 100.0 * e.lo, 100.0 * e.hi)
-}
+use super::format::pct_interval as pct;
 
 /// Writes `skirmish.json`, the value and unit CSVs, the value-in-army chart `value_in_army.png`/`.svg`
 /// and the replay picture into `dir`; nothing without results (see

@@ -5,11 +5,8 @@
 use std::fmt::Write;
 
 use crate::analysis::RulesetAnalysis;
-use crate::stats::Estimate;
 
-fn pct(e: &Estimate) -> String {
-    format!("{:.1}% [{:.1}, {:.1}]", 100.0 * e.value, 100.0 * e.lo, 100.0 * e.hi)
-}
+use super::format::pct_interval as pct;
 
 /// The Markdown section (empty without Gunplay skirmish results).
 pub fn section(a: &RulesetAnalysis) -> String {

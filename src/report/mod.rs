@@ -21,6 +21,7 @@ mod amc;
 mod amc_skirmish;
 pub mod atomic;
 mod charts;
+pub(crate) use charts::wrap as wrap_text;
 mod fair_costs;
 mod format;
 pub mod grunt_factor;

@@ -109,9 +109,7 @@ fn units_csv(runs: &[SkirmishAnalysis]) -> String {
     s
 }
 
-fn pct(e: &crate::stats::Estimate) -> String {
-    format!("{:.1}% [{:.1}, {:.1}]", 100.0 * e.value, 100.0 * e.lo, 100.0 * e.hi)
-}
+use super::format::pct_interval as pct;
 
 /// The Markdown section; empty when the analysis has no skirmish results.
 pub fn section(a: &RulesetAnalysis) -> String {

@@ -146,9 +146,7 @@ pub fn section(a: &RulesetAnalysis) -> String {
 /// File stem of the sample-army round robin heatmap.
 pub const ROUND_ROBIN: &str = "vsgmr_round_robin";
 
-fn pct(e: &Estimate) -> String {
-    format!("{:.1}% [{:.1}, {:.1}]", 100.0 * e.value, 100.0 * e.lo, 100.0 * e.hi)
-}
+use super::format::pct_interval as pct;
 
 /// The Skirmish part: the round robin of the sample armies and the random armies.
 fn skirmish_section(sk: &VsgmrSkirmish) -> String {

@@ -196,7 +196,7 @@ pub fn random_army<D: Dice>(r: &ArmyMenCombat, dice: &mut D) -> Army {
         if fits.is_empty() {
             return army;
         }
-        let e = fits[((dice.unit_f64() * fits.len() as f64) as usize).min(fits.len() - 1)];
+        let e = fits[dice.below(fits.len())];
         let p = &r.profiles[e];
         points += p.cost;
         vehicles += if p.kind == Kind::Vehicle { p.cost } else { 0.0 };
@@ -329,7 +329,7 @@ impl<'a> Mission<'a> {
     pub fn place_terrain<D: Dice>(&mut self, dice: &mut D) {
         let c = self.cfg;
         let extra = c.terrain_max - c.terrain_min;
-        let pieces = c.terrain_min + ((dice.unit_f64() * (extra + 1) as f64) as u32).min(extra);
+        let pieces = c.terrain_min + dice.below(extra as usize + 1) as u32;
         let plan = TerrainPlan {
             cover_pieces: pieces,
             cover_length: c.cover_length as f32,

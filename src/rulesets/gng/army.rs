@@ -99,7 +99,7 @@ pub fn random_army<D: Dice>(r: &GunsNGrenades, limit: f64, upgrade_chance: f64, 
         if !r.upgrades.is_empty() && dice.unit_f64() < upgrade_chance {
             let fits: Vec<usize> = (0..r.upgrades.len()).filter(|&k| r.upgrades[k].cost <= limit).collect();
             if !fits.is_empty() {
-                let k = fits[((dice.unit_f64() * fits.len() as f64) as usize).min(fits.len() - 1)];
+                let k = fits[dice.below(fits.len())];
                 army.upgrade = Some(k);
                 spent += r.upgrades[k].cost;
             }
@@ -115,7 +115,7 @@ pub fn random_army<D: Dice>(r: &GunsNGrenades, limit: f64, upgrade_chance: f64, 
             if fits.is_empty() {
                 break;
             }
-            let u = fits[((dice.unit_f64() * fits.len() as f64) as usize).min(fits.len() - 1)];
+            let u = fits[dice.below(fits.len())];
             spent += r.profiles[u].cost;
             limited += r.profiles[u].tags.limited as u32;
             army.units.push(u);

@@ -236,7 +236,7 @@ pub fn random_force<D: Dice>(r: &GruntFactor, points: f64, dice: &mut D) -> Forc
         if fits.is_empty() {
             return force;
         }
-        let u = fits[((dice.unit_f64() * fits.len() as f64) as usize).min(fits.len() - 1)];
+        let u = fits[dice.below(fits.len())];
         left -= r.units[u].cost;
         force.push(u);
     }
@@ -362,7 +362,7 @@ impl<'a> Skirmish<'a> {
     pub fn place_terrain<D: Dice>(&mut self, dice: &mut D) {
         let c = self.cfg;
         let extra = c.cover_max - c.cover_min;
-        let pieces = c.cover_min + ((dice.unit_f64() * (extra + 1) as f64) as u32).min(extra);
+        let pieces = c.cover_min + dice.below(extra as usize + 1) as u32;
         let plan = TerrainPlan {
             cover_pieces: pieces,
             cover_length: c.cover_length as f32,
@@ -1180,8 +1180,7 @@ pub fn replay_of(g: &Skirmish, out: &SkirmishOutcome, pair: &[Force; 2]) -> Repl
     for (s, side) in trace.iter().enumerate() {
         for (i, squad) in side.iter().enumerate() {
             let q = &g.sides[s][i];
-            let initials: String =
-                g.r.units[q.unit].name.split_whitespace().map(|w| w.chars().next().unwrap_or(' ')).collect();
+            let initials = crate::rulesets::gng::skirmish::short_label(&g.r.units[q.unit].name);
             for (m, (path, died)) in squad.iter().enumerate() {
                 let label = if m == 0 {
                     format!("{initials}{}{}", i + 1, if q.panicked && q.alive() > 0 { "!" } else { "" })

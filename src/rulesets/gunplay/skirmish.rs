@@ -219,7 +219,7 @@ impl<'a> Skirmish<'a> {
     pub fn set_up<D: Dice>(&mut self, lineups: [&LineUp; 2], dice: &mut D) {
         let c = self.cfg;
         let extra = c.cover_max - c.cover_min;
-        let pieces = c.cover_min + ((dice.unit_f64() * (extra + 1) as f64) as u32).min(extra);
+        let pieces = c.cover_min + dice.below(extra as usize + 1) as u32;
         let plan = TerrainPlan {
             cover_pieces: pieces,
             cover_length: c.cover_length as f32,
@@ -233,9 +233,7 @@ impl<'a> Skirmish<'a> {
         for (s, lineup) in lineups.into_iter().enumerate() {
             let units: Vec<usize> = match lineup {
                 LineUp::Fixed(v) => v.clone(),
-                LineUp::Random(n) => {
-                    (0..*n).map(|_| ((dice.unit_f64() * n_units as f64) as usize).min(n_units - 1)).collect()
-                }
+                LineUp::Random(n) => (0..*n).map(|_| dice.below(n_units)).collect(),
             };
             self.deploy(s, &units);
         }

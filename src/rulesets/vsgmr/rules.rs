@@ -194,7 +194,7 @@ pub fn roll<D: Dice>(dice: &mut D, sides: u8) -> u8 {
     match sides {
         6 => dice.d6(),
         12 => dice.d12(),
-        s => 1 + ((dice.unit_f64() * s as f64) as u8).min(s - 1),
+        s => 1 + dice.below(s as usize) as u8,
     }
 }
 

@@ -163,9 +163,8 @@ impl Field {
     /// A random formula-priced army: points uniform in `random_min..=random_max`, then
     /// templates drawn uniformly among those that still fit until none does.
     pub fn random_roster<D: Dice>(&self, cfg: &SkirmishConfig, dice: &mut D) -> Roster {
-        let span = (cfg.random_max - cfg.random_min + 1) as f64;
-        let budget =
-            cfg.random_min as f64 + ((dice.unit_f64() * span) as u32).min(cfg.random_max - cfg.random_min) as f64;
+        let span = (cfg.random_max - cfg.random_min + 1) as usize;
+        let budget = cfg.random_min as f64 + dice.below(span) as f64;
         let mut left = budget;
         let mut counts = vec![0u32; self.templates];
         let mut fit = Vec::with_capacity(self.templates);
@@ -175,7 +174,7 @@ impl Field {
             if fit.is_empty() {
                 break;
             }
-            let k = ((dice.unit_f64() * fit.len() as f64) as usize).min(fit.len() - 1);
+            let k = dice.below(fit.len());
             counts[fit[k]] += 1;
             left -= self.r.profile(fit[k]).cost;
         }
