@@ -1,0 +1,313 @@
+//! The rules the skirmish adds to the duel's steps (GnG 1.5): range and modifiers from
+//! upgrades, cover and Hunker, terrain crossed on a move, blasts, Grenade Launchers and
+//! Flashbangs, Medics, Anti Armor against cover. Apart from the tactic so that what the rules
+//! allow and what a player chooses stay separate: the tactic calls these and never rolls
+//! itself. Named `combat`, not `rules`, so it does not shadow [`crate::rulesets::gng::rules`].
+
+use super::{EPS, SPOT_OFFSET, SPOTS, Skirmish};
+use crate::battle::{AreaKind, Pos};
+use crate::dice::Dice;
+use crate::rulesets::Side;
+use crate::rulesets::gng::Kind;
+use crate::rulesets::gng::rules::{self, Fighter, opposed_roll_with};
+
+/// The seven upgrades (GnG 1.5, "Unit Upgrades"), recognised by name in the cost list.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum UpgradeRule {
+    OpticalSights,
+    GrenadeLaunchers,
+    HollowPoint,
+    EnhancedRifling,
+    Bayonets,
+    Flashbang,
+    BodyArmor,
+}
+
+impl UpgradeRule {
+    /// The rule an upgrade's name stands for; `None` for a name pointsworth does not know.
+    pub fn from_name(name: &str) -> Option<Self> {
+        Some(match crate::config::id_of(name).as_str() {
+            "optical-sights" => UpgradeRule::OpticalSights,
+            "grenade-launchers" => UpgradeRule::GrenadeLaunchers,
+            "hollow-point-rounds" => UpgradeRule::HollowPoint,
+            "enhanced-rifling" => UpgradeRule::EnhancedRifling,
+            "bayonets" => UpgradeRule::Bayonets,
+            "flashbang-grenades" => UpgradeRule::Flashbang,
+            "body-armor" => UpgradeRule::BodyArmor,
+            _ => return None,
+        })
+    }
+}
+
+impl<'a> Skirmish<'a> {
+    // ------------------------------------------------------------------------------
+    // Rules: range, cover, modifiers
+
+    /// A unit's range with upgrades: Optical Sights +2" (infantry), Enhanced Rifling +3"
+    /// (Snipers). GnG 1.5, "Unit Upgrades".
+    pub fn range_of(&self, s: Side, u: usize) -> f32 {
+        let p = self.r.profile(u);
+        let up = match self.upgrade[s] {
+            Some(UpgradeRule::OpticalSights) if p.kind == Kind::Infantry => 2.0,
+            Some(UpgradeRule::EnhancedRifling) if Some(u) == self.named.snipers => 3.0,
+            _ => 0.0,
+        };
+        p.range + up
+    }
+
+    /// GnG 1.5, "Glossary" and "Cover": a target within range and not inside the minimum
+    /// range; units shoot over cover, so cover never blocks the line of sight.
+    pub(super) fn can_target(&self, s: Side, i: usize, at: Pos, e: Pos) -> bool {
+        let u = self.bt.sides[s][i].unit as usize;
+        let d = at.dist(e);
+        d <= self.range_of(s, u) + EPS
+            && d + EPS >= self.r.profile(u).min_range
+            && self.table.line_of_sight(at, e, false)
+    }
+
+    /// GnG 1.5, "Cover": whether unit `j` of side `s` shelters behind an intact piece that the
+    /// line from `from` crosses.
+    pub fn in_cover_from(&self, s: Side, j: usize, from: Pos) -> bool {
+        match self.st[s][j].cover {
+            Some(w) => {
+                let w = &self.table.walls[w as usize];
+                w.intact && w.crosses(from, self.pos(s, j))
+            }
+            None => false,
+        }
+    }
+
+    /// DEF modifiers of unit `j` of side `s` attacked from `from`: cover +3, Hunker +2, Body
+    /// Armor +1 for non-Light units.
+    pub fn def_mod(&self, s: Side, j: usize, from: Pos) -> i32 {
+        let mut m = 0;
+        if self.in_cover_from(s, j, from) {
+            m += self.cfg.cover_def;
+        }
+        m + self.def_mod_no_cover(s, j)
+    }
+
+    fn def_mod_no_cover(&self, s: Side, j: usize) -> i32 {
+        let mut m = 0;
+        if self.st[s][j].hunker {
+            m += self.cfg.hunker_def;
+        }
+        if self.upgrade[s] == Some(UpgradeRule::BodyArmor) && !self.profile(s, j).tags.light {
+            m += 1;
+        }
+        m
+    }
+
+    /// ATK modifiers of attacker `i` of side `s` against enemy `j`: Hollow Point Rounds +2
+    /// against Light targets, Bayonets +1 within 1½".
+    pub fn atk_mod(&self, s: Side, i: usize, j: usize) -> i32 {
+        let mut m = 0;
+        match self.upgrade[s] {
+            Some(UpgradeRule::HollowPoint) if self.profile(1 - s, j).tags.light => m += 2,
+            Some(UpgradeRule::Bayonets) if self.pos(s, i).dist(self.pos(1 - s, j)) <= 1.5 + EPS => m += 1,
+            _ => {}
+        }
+        m
+    }
+
+    /// Units sheltering behind cover piece `w` (alive), both sides.
+    pub(super) fn occupants(&self, w: usize) -> impl Iterator<Item = (Side, usize)> + '_ {
+        (0..2).flat_map(move |s| {
+            (0..self.bt.sides[s].len())
+                .filter(move |&j| self.bt.sides[s][j].alive && self.st[s][j].cover == Some(w as u8))
+                .map(move |j| (s, j))
+        })
+    }
+
+    /// A free cover spot for side `s`: (piece, spot position), among intact pieces with fewer
+    /// than `cover_capacity` occupants, on the side away from the enemy edge.
+    pub(super) fn free_spots(&self, s: Side) -> Vec<(usize, Pos)> {
+        let enemy_y = if s == 0 { self.table.depth } else { 0.0 };
+        let mut out = Vec::new();
+        for (w, wall) in self.table.walls.iter().enumerate() {
+            if !wall.intact {
+                continue;
+            }
+            let taken: Vec<Pos> = self.occupants(w).map(|(os, j)| self.pos(os, j)).collect();
+            if taken.len() >= self.cfg.cover_capacity as usize {
+                continue;
+            }
+            let mid_x = (wall.a.x + wall.b.x) / 2.0;
+            for t in SPOTS {
+                let p = wall.spot_behind(t, SPOT_OFFSET, Pos::new(mid_x, enemy_y));
+                if taken.iter().all(|q| q.dist(p) > 0.5) {
+                    out.push((w, p));
+                }
+            }
+        }
+        out
+    }
+
+    // ------------------------------------------------------------------------------
+    // Rules: moving, attacking, healing, destroying cover
+
+    /// Moves unit `i` of side `s` up to `len` toward `to` (engine: edges, around walls).
+    /// Rough ground costs 2" (GnG 1.5, "Terrain"; Tanks ignore it); crossing dangerous ground
+    /// rolls a d6, 1 = 1 damage. Moving ends Hunker and leaves cover; arriving on a cover spot
+    /// (`cover`) takes it.
+    pub fn move_unit<D: Dice>(&mut self, s: Side, i: usize, to: Pos, len: f32, cover: Option<usize>, dice: &mut D) {
+        let from = self.pos(s, i);
+        let u = self.bt.sides[s][i].unit as usize;
+        let ignores = Some(u) == self.named.tank;
+        let (mut end, mut corner) = self.table.move_path(from, to, len);
+        if !ignores && self.table.areas_touched(from, end, AreaKind::Rough) > 0 {
+            (end, corner) = self.table.move_path(from, to, (len - 2.0).max(0.0));
+        }
+        if end.dist(from) < 1e-4 {
+            return;
+        }
+        {
+            let f = &mut self.bt.sides[s][i];
+            f.x = end.x;
+            f.y = end.y;
+        }
+        self.st[s][i].hunker = false;
+        self.st[s][i].cover = match cover {
+            Some(w) if end.dist(to) < 0.05 => Some(w as u8),
+            _ => None,
+        };
+        if let Some(t) = &mut self.trace {
+            t.units[s][i].1.extend(corner);
+            t.units[s][i].1.push(end);
+        }
+        if !ignores {
+            for _ in 0..self.table.areas_touched(from, end, AreaKind::Dangerous) {
+                if self.bt.sides[s][i].alive && dice.d6() == 1 {
+                    rules::take_damage(self.r, &mut self.bt, s, i, 1, 1 - s);
+                    self.count_deaths(None);
+                }
+            }
+        }
+    }
+
+    /// Attacks enemy `t` with unit `i` of side `s`: the opposed roll with modifiers, damage,
+    /// then the blast radius; Grenade Launchers and Flashbangs when the tactic chose them.
+    pub fn attack<D: Dice>(&mut self, s: Side, i: usize, t: usize, special: Special, dice: &mut D) {
+        let p = *self.profile(s, i);
+        let from = self.pos(s, i);
+        let pt = *self.profile(1 - s, t);
+        let (am, dm) = (self.atk_mod(s, i, t), self.def_mod(1 - s, t, from));
+        let Some(total) = opposed_roll_with(self.r, &p, &pt, am, dm, dice) else {
+            return;
+        };
+        let centre = self.bt.sides[1 - s][t];
+        let killer = self.bt.sides[s][i].unit as usize;
+        match special {
+            Special::None => {
+                rules::take_damage(self.r, &mut self.bt, 1 - s, t, p.hit_damage, s);
+                if p.blast > 0.0 {
+                    self.blast(s, (1 - s, t), &centre, total, p.blast, p.hit_damage, dice);
+                }
+            }
+            Special::Grenade => {
+                rules::take_damage(self.r, &mut self.bt, 1 - s, t, p.hit_damage, s);
+                self.blast(s, (1 - s, t), &centre, total, 2.0, 1, dice);
+            }
+            Special::Flashbang => {
+                self.st[1 - s][t].stunned = true;
+                let mods: [Vec<i32>; 2] =
+                    [0, 1].map(|side| (0..self.st[side].len()).map(|j| self.def_mod_no_cover(side, j)).collect());
+                let mut caught = Vec::new();
+                rules::blast_with(
+                    self.r,
+                    &mut self.bt,
+                    dice,
+                    s,
+                    (1 - s, t),
+                    &centre,
+                    total,
+                    2.5,
+                    0,
+                    |side, j| mods[side][j],
+                    |side, j| caught.push((side, j)),
+                );
+                for (side, j) in caught {
+                    self.st[side][j].stunned = true;
+                }
+            }
+        }
+        self.count_deaths(Some((s, killer)));
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn blast<D: Dice>(
+        &mut self,
+        s: Side,
+        hit: (Side, usize),
+        centre: &Fighter,
+        total: i32,
+        radius: f32,
+        dmg: u8,
+        dice: &mut D,
+    ) {
+        let mods: [Vec<i32>; 2] =
+            [0, 1].map(|side| (0..self.st[side].len()).map(|j| self.def_mod_no_cover(side, j)).collect());
+        rules::blast_with(
+            self.r,
+            &mut self.bt,
+            dice,
+            s,
+            hit,
+            centre,
+            total,
+            radius,
+            dmg,
+            |side, j| mods[side][j],
+            |_, _| {},
+        );
+    }
+
+    /// Records deaths not yet counted; kills of enemies go to `killer` (side, unit type).
+    fn count_deaths(&mut self, killer: Option<(Side, usize)>) {
+        for s in 0..2 {
+            for j in 0..self.bt.sides[s].len() {
+                if !self.bt.sides[s][j].alive && !self.st[s][j].counted {
+                    self.st[s][j].counted = true;
+                    self.st[s][j].cover = None;
+                    if let Some((ks, ku)) = killer {
+                        if ks != s {
+                            self.kill_log.push((ks, ku, self.bt.sides[s][j].unit as usize));
+                        }
+                    }
+                    let turn = self.turn / 2 + 1;
+                    if let Some(t) = &mut self.trace {
+                        t.units[s][j].2 = Some(turn);
+                    }
+                }
+            }
+        }
+    }
+
+    /// GnG 1.5, "Medics": returns unit `j` to Healthy.
+    pub fn heal(&mut self, s: Side, j: usize) {
+        rules::medic_heal(&mut self.bt, s, j);
+    }
+
+    /// GnG 1.5, "Anti Armor": destroys cover piece `w`; every unit behind it takes 1 damage
+    /// (Tough absorbs it as usual). The caller forbids further attacks this turn.
+    pub fn destroy_cover(&mut self, s: Side, i: usize, w: usize) {
+        self.table.walls[w].intact = false;
+        let behind: Vec<(Side, usize)> = self.occupants(w).collect();
+        for (os, j) in behind {
+            rules::take_damage(self.r, &mut self.bt, os, j, 1, s);
+            self.st[os][j].cover = None;
+        }
+        let killer = self.bt.sides[s][i].unit as usize;
+        self.count_deaths(Some((s, killer)));
+    }
+}
+
+/// Which shot an attack is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Special {
+    None,
+    /// Grenade Launchers: a 2" blast grenade.
+    Grenade,
+    /// Flashbang Grenades: 2½" blast, no damage, caught units cannot activate next turn.
+    Flashbang,
+}

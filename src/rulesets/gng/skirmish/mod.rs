@@ -1,0 +1,193 @@
+//! The Guns 'N Grenades Skirmish mission (GnG 1.5, "Missions": 350 points, last side
+//! standing) played on the shared battle engine ([`crate::battle`]).
+//!
+//! Why a separate module from [`super::rules`]: duels are the hot path and must stay a few
+//! small structs; a skirmish adds terrain, reserves, upgrades and per-unit state. It reuses
+//! every rule step of the duel — the opposed roll ([`rules::opposed_roll_with`], given the
+//! cover, Hunker and upgrade modifiers), damage and life stages ([`rules::take_damage`]), the
+//! blast radius ([`rules::blast_with`]), Bloodied movement — and adds only what the duel lacks.
+//!
+//! Readings (also in the coverage table):
+//! - A *turn* here is one side's turn; `max_turns` (40) counts game turns of both sides, so
+//!   the cap is 80 player turns. Reaching it is a draw.
+//! - Cover pieces are 6" walls parallel to the deployment edges. A unit takes cover by
+//!   ending its move at one of the piece's two spots (2 units a piece) on the far side from
+//!   the enemy; cover gives +3 DEF against attacks whose line crosses the wall.
+//! - Units go around cover pieces (Clamber is not used by the tactics); unit bases do not
+//!   block each other.
+//! - Anti Armor destroying cover is the side's last activation of the turn, since no other
+//!   unit may attack after it.
+//! - Grenade Launchers and Flashbangs are "once per round": usable again 4 of the side's
+//!   turns later. A Flashbang replaces the unit's attack: an opposed roll on the target; on a
+//!   hit the target and every unit whose blast roll is lower cannot activate next turn.
+//! - Reserves enter at the front of the deployment zone, at most 3 per turn, before the
+//!   side activates. Artillery deploys at the start (it cannot move) and is never held back.
+//!
+//! Files: [`setup`] (config, terrain, deployment, reserves), [`combat`] (the rules above),
+//! [`tactic`] (the turn loop and the two tactics), [`tally`] (many games into counts, one game
+//! into a replay). The public items are re-exported here, so paths stay
+//! `crate::rulesets::gng::skirmish::*`.
+
+mod combat;
+mod setup;
+mod tactic;
+mod tally;
+#[cfg(test)]
+mod tests;
+
+pub use combat::{Special, UpgradeRule};
+pub use setup::SkirmishConfig;
+pub use tactic::Tactic;
+pub use tally::{Armies, GameRecord, SkirmishTally, replay_of, short_label, simulate, traced_game};
+
+use crate::battle::{Pos, Table};
+use crate::rulesets::Side;
+use crate::rulesets::gng::rules::{Battle, Fighter};
+use crate::rulesets::gng::{GunsNGrenades, Profile};
+
+/// Only the module docs name the duel's `rules`.
+#[cfg(doc)]
+use crate::rulesets::gng::rules;
+
+/// Per-unit skirmish state beside the duel's [`Fighter`].
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct UnitState {
+    /// Hunkered: +2 DEF until the unit next moves.
+    pub hunker: bool,
+    /// The cover piece the unit shelters behind.
+    pub cover: Option<u8>,
+    /// Flashbanged: cannot activate during its side's next turn.
+    pub stunned: bool,
+    /// Side turn from which its Grenade Launcher / Flashbang may be used again.
+    pub grenade_ready: u32,
+    /// Death already counted in the tallies.
+    pub counted: bool,
+}
+
+/// One seeded battle's picture data: each unit's path and where it died.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Trace {
+    /// Per side, per unit (in the order they entered the table): unit type, positions after
+    /// each move, and the game turn it died in.
+    pub units: [Vec<TracedUnit>; 2],
+}
+
+/// A traced unit: its type, its positions (entry, then after each move), the game turn it died.
+pub type TracedUnit = (usize, Vec<Pos>, Option<u32>);
+
+/// Unit indices for the upgrades that name unit types.
+#[derive(Debug, Clone, Copy, Default)]
+struct Named {
+    riflemen: Option<usize>,
+    heavy: Option<usize>,
+    light: Option<usize>,
+    snipers: Option<usize>,
+    tank: Option<usize>,
+}
+
+/// A skirmish in progress. Reused across trials (clear and deploy again).
+#[derive(Debug, Clone)]
+pub struct Skirmish<'a> {
+    pub r: &'a GunsNGrenades,
+    pub cfg: &'a SkirmishConfig,
+    pub bt: Battle,
+    pub st: [Vec<UnitState>; 2],
+    /// Units not yet on the table, in entry order.
+    pub reserves: [Vec<usize>; 2],
+    pub table: Table,
+    pub upgrade: [Option<UpgradeRule>; 2],
+    pub tactic: [Tactic; 2],
+    /// Player turns played so far.
+    pub turn: u32,
+    /// Turns each side has taken (for "once per round").
+    pub side_turns: [u32; 2],
+    /// Kills this game: (killer type, victim type) per side.
+    pub kill_log: Vec<(Side, usize, usize)>,
+    pub trace: Option<Trace>,
+    named: Named,
+}
+
+const SPOT_OFFSET: f32 = 0.75;
+
+const SPOTS: [f32; 2] = [0.25, 0.75];
+
+const EPS: f32 = 1e-3;
+
+/// What the game came to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SkirmishOutcome {
+    pub winner: Option<Side>,
+    /// Game turns started (1..=max_turns).
+    pub turns: u32,
+}
+
+impl<'a> Skirmish<'a> {
+    /// A fresh skirmish (no units, empty table).
+    pub fn new(r: &'a GunsNGrenades, cfg: &'a SkirmishConfig) -> Self {
+        let find = |id: &str| r.units.iter().position(|u| u.id == id);
+        Skirmish {
+            r,
+            cfg,
+            bt: Battle::default(),
+            st: [Vec::new(), Vec::new()],
+            reserves: [Vec::new(), Vec::new()],
+            table: Table::new(cfg.table_width as f32, cfg.table_depth as f32),
+            upgrade: [None, None],
+            tactic: [Tactic::Default; 2],
+            turn: 0,
+            side_turns: [0, 0],
+            kill_log: Vec::new(),
+            trace: None,
+            named: Named {
+                riflemen: find("riflemen"),
+                heavy: find("heavy-infantry"),
+                light: find("light-infantry"),
+                snipers: find("snipers"),
+                tank: find("tank"),
+            },
+        }
+    }
+
+    fn clear(&mut self) {
+        for s in 0..2 {
+            self.bt.sides[s].clear();
+            self.st[s].clear();
+            self.reserves[s].clear();
+        }
+        self.bt.alive = [0, 0];
+        self.bt.kills = [0, 0];
+        self.turn = 0;
+        self.side_turns = [0, 0];
+        self.kill_log.clear();
+        if let Some(t) = &mut self.trace {
+            t.units = [Vec::new(), Vec::new()];
+        }
+    }
+
+    /// Puts unit type `u` of side `s` on the table at `at`.
+    pub fn place(&mut self, s: Side, u: usize, at: Pos) -> usize {
+        self.bt.sides[s].push(Fighter::new(u, at.x, at.y));
+        self.st[s].push(UnitState::default());
+        self.bt.alive[s] += 1;
+        if let Some(t) = &mut self.trace {
+            t.units[s].push((u, vec![at], None));
+        }
+        self.bt.sides[s].len() - 1
+    }
+
+    /// Position of unit `i` of side `s`.
+    #[inline]
+    pub fn pos(&self, s: Side, i: usize) -> Pos {
+        let f = &self.bt.sides[s][i];
+        Pos::new(f.x, f.y)
+    }
+
+    fn profile(&self, s: Side, i: usize) -> &'a Profile {
+        self.r.profile(self.bt.sides[s][i].unit as usize)
+    }
+
+    /// Whether the side has lost everything: nothing on the table and nothing in reserve.
+    fn beaten(&self, s: Side) -> bool {
+        self.bt.alive[s] == 0 && self.reserves[s].is_empty()
+    }
+}

@@ -1,0 +1,439 @@
+//! The turn loop and the two tactics: which units activate in which order, what each one
+//! does, and the game to its end. Apart from [`super::combat`] so a new tactic changes only
+//! this file. The order of the dice draws is decided here (roll-off, reserves, then each
+//! activation in turn), and the tallies and replays depend on it.
+
+use serde::{Deserialize, Serialize};
+
+use super::{EPS, Skirmish, SkirmishOutcome, Special, UpgradeRule};
+use crate::battle::Pos;
+use crate::dice::Dice;
+use crate::rulesets::Side;
+use crate::rulesets::gng::rules::{self, LOCK_ACTIVE, LOCK_NONE, LOCK_PENDING, move_allowance};
+use crate::rulesets::gng::{FastShot, Kind, MedicHeals};
+
+/// How a side plays (RULINGS.md: default tactics must be ones a fair player recognises).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum Tactic {
+    /// Advance, take cover on the way, attack what it can, focus fire.
+    #[default]
+    Default,
+    /// Hold cover and let the enemy come; advance only once the enemy is near or the
+    /// waiting has lasted `cautious_wait_turns`.
+    Cautious,
+}
+
+impl Tactic {
+    pub const NAMES: &[&str] = &["default", "cautious"];
+    pub fn parse(s: &str) -> Option<Tactic> {
+        match s {
+            "default" => Some(Tactic::Default),
+            "cautious" => Some(Tactic::Cautious),
+            _ => None,
+        }
+    }
+    pub fn name(self) -> &'static str {
+        match self {
+            Tactic::Default => "default",
+            Tactic::Cautious => "cautious",
+        }
+    }
+}
+
+impl<'a> Skirmish<'a> {
+    /// Expected points an attack of unit `i` (side `s`, standing at `at`) on enemy `j`
+    /// removes: P(hit) × (the target's full cost if the hit destroys it, else the share of its
+    /// life the hit removes). Kills and damaged targets (focus fire) score highest.
+    fn attack_value(&self, s: Side, i: usize, at: Pos, j: usize) -> f64 {
+        let p = self.profile(s, i);
+        let e = &self.bt.sides[1 - s][j];
+        let pe = self.profile(1 - s, j);
+        let atk = p.atk as i32 + self.atk_mod(s, i, j);
+        let def = pe.def as i32 + self.def_mod(1 - s, j, at);
+        let reroll = p.tags.fast_shot.then_some(self.r.rules.fast_shot == FastShot::BothDice);
+        let ph = crate::dice::opposed_d6(atk, def, reroll);
+        let left = (pe.health - e.damage) as f64;
+        let removed = if p.hit_damage as f64 >= left {
+            pe.cost * 1.25
+        } else {
+            pe.cost * p.hit_damage as f64 / pe.health as f64 * (1.0 + e.damage as f64 / pe.health as f64)
+        };
+        ph * removed
+    }
+
+    /// The best target from `at` and its value; none if nothing is in range. A blast weapon
+    /// refuses a target with a friend inside its radius.
+    fn best_target_from(&self, s: Side, i: usize, at: Pos) -> Option<(usize, f64)> {
+        let p = self.profile(s, i);
+        let mut best: Option<(usize, f64)> = None;
+        for (j, e) in self.bt.sides[1 - s].iter().enumerate() {
+            if !e.alive || !self.can_target(s, i, at, Pos::new(e.x, e.y)) {
+                continue;
+            }
+            if p.blast > 0.0 && self.friend_near(s, i, Pos::new(e.x, e.y), p.blast) {
+                continue;
+            }
+            let v = self.attack_value(s, i, at, j);
+            if best.is_none_or(|(_, bv)| v > bv) {
+                best = Some((j, v));
+            }
+        }
+        best
+    }
+
+    fn friend_near(&self, s: Side, i: usize, c: Pos, radius: f32) -> bool {
+        self.bt.sides[s]
+            .iter()
+            .enumerate()
+            .any(|(k, f)| k != i && f.alive && c.dist(Pos::new(f.x, f.y)) <= radius + EPS)
+    }
+
+    fn nearest_enemy(&self, s: Side, at: Pos) -> Option<(usize, f32)> {
+        crate::battle::nearest(
+            at,
+            self.bt.sides[1 - s].iter().enumerate().filter(|(_, e)| e.alive).map(|(j, e)| (j, Pos::new(e.x, e.y))),
+        )
+    }
+
+    /// The most valuable wounded friendly infantry unit (cost × damage) within `reach` of `at`.
+    fn heal_target(&self, s: Side, i: usize, at: Pos, reach: f32) -> Option<usize> {
+        let mut best: Option<(usize, f64)> = None;
+        for (j, f) in self.bt.sides[s].iter().enumerate() {
+            let pf = self.profile(s, j);
+            if j == i || !f.alive || f.damage == 0 || pf.is_vehicle() || at.dist(Pos::new(f.x, f.y)) > reach + EPS {
+                continue;
+            }
+            let v = pf.cost * f.damage as f64;
+            if best.is_none_or(|(_, bv)| v > bv) {
+                best = Some((j, v));
+            }
+        }
+        best.map(|b| b.0)
+    }
+
+    /// A cover piece within range of anti-armor unit `i` with at least two enemies behind it.
+    fn cover_to_destroy(&self, s: Side, i: usize) -> Option<usize> {
+        let p = self.profile(s, i);
+        if !p.tags.anti_armor {
+            return None;
+        }
+        let at = self.pos(s, i);
+        let range = self.range_of(s, self.bt.sides[s][i].unit as usize);
+        (0..self.table.walls.len()).find(|&w| {
+            let wall = &self.table.walls[w];
+            wall.intact
+                && wall.dist_to(at) <= range + EPS
+                && self.occupants(w).filter(|&(os, _)| os != s).count() >= 2
+                && self.occupants(w).all(|(os, _)| os != s)
+        })
+    }
+
+    /// Where the tactic would walk to attack: a free cover spot within the walk from which a
+    /// target is in range (best value), else the least straight walk toward the nearest enemy
+    /// that brings it into range. `None` if no walk reaches a target.
+    fn walk_plan(&self, s: Side, i: usize) -> Option<(Pos, Option<usize>)> {
+        let f = self.bt.sides[s][i];
+        let p = self.profile(s, i);
+        if p.kind != Kind::Infantry {
+            return None;
+        }
+        let (walk, _) = move_allowance(p, &f);
+        let at = self.pos(s, i);
+        let mut best: Option<(Pos, Option<usize>, f64)> = None;
+        for (w, spot) in self.free_spots(s) {
+            if at.dist(spot) > walk + EPS || self.table.move_toward(at, spot, walk).dist(spot) > 0.05 {
+                continue;
+            }
+            if let Some((_, v)) = self.best_target_from(s, i, spot) {
+                if best.as_ref().is_none_or(|b| v > b.2) {
+                    best = Some((spot, Some(w), v));
+                }
+            }
+        }
+        if let Some((spot, w, _)) = best {
+            return Some((spot, w));
+        }
+        let (j, d) = self.nearest_enemy(s, at)?;
+        let e = self.pos(1 - s, j);
+        let range = self.range_of(s, f.unit as usize);
+        // Toward the enemy to come into range; away from it to get outside a minimum range.
+        let gap = if d > range {
+            d - range + 0.05
+        } else if d < p.min_range {
+            -(p.min_range - d + 0.05)
+        } else {
+            return None;
+        };
+        if gap.abs() > walk + EPS {
+            return None;
+        }
+        let to = if gap > 0.0 {
+            at.toward(e, gap)
+        } else {
+            Pos::new(at.x + (at.x - e.x) / d.max(1e-3) * -gap, at.y + (at.y - e.y) / d.max(1e-3) * -gap)
+        };
+        let end = self.table.move_toward(at, to, gap.abs());
+        self.bt.sides[1 - s]
+            .iter()
+            .any(|x| x.alive && self.can_target(s, i, end, Pos::new(x.x, x.y)))
+            .then_some((to, None))
+    }
+
+    /// The activation order of side `s` this turn: units that can attack from where they
+    /// stand or heal first (best attack first), then those that can walk into range, then
+    /// those that move; anti-armor units that would destroy cover go last.
+    fn activation_order(&self, s: Side) -> Vec<usize> {
+        let mut keyed: Vec<(i32, f64, usize)> = Vec::new();
+        for (i, f) in self.bt.sides[s].iter().enumerate() {
+            if !f.alive || self.st[s][i].stunned {
+                continue;
+            }
+            let p = self.profile(s, i);
+            let at = self.pos(s, i);
+            let strength = (p.atk as f64 + 1.0) * p.hit_damage as f64;
+            let key = if self.cover_to_destroy(s, i).is_some() {
+                (0, strength)
+            } else if p.tags.medic && self.heal_target(s, i, at, self.r.rules.medic_reach as f32).is_some() {
+                (4, strength)
+            } else if let Some((_, v)) = self.best_target_from(s, i, at) {
+                (3, v + strength)
+            } else if self.walk_plan(s, i).is_some() {
+                (2, strength)
+            } else {
+                (1, strength)
+            };
+            keyed.push((key.0, key.1, i));
+        }
+        keyed.sort_by(|a, b| b.0.cmp(&a.0).then(b.1.total_cmp(&a.1)).then(a.2.cmp(&b.2)));
+        // Anti-armor units with cover to destroy go after everyone else.
+        let (last, rest): (Vec<_>, Vec<_>) = keyed.into_iter().partition(|k| k.0 == 0);
+        rest.into_iter().chain(last).map(|k| k.2).collect()
+    }
+
+    /// One side's turn (GnG 1.5, "How Combat Works"): reserves enter, then up to 5 units
+    /// activate in the tactic's order.
+    pub fn take_turn<D: Dice>(&mut self, s: Side, dice: &mut D) {
+        self.deploy_reserves(s, dice);
+        for f in self.bt.sides[s].iter_mut() {
+            f.activated = false;
+            if f.lock == LOCK_PENDING {
+                f.lock = LOCK_ACTIVE;
+            }
+        }
+        let mut heals_left = match self.r.rules.medic_heals {
+            MedicHeals::PerActivation => u32::MAX,
+            MedicHeals::OncePerTurn => 1,
+        };
+        let mut may_attack = true;
+        let mut activations = 0;
+        for i in self.activation_order(s) {
+            if activations == self.r.rules.activations_per_turn || self.bt.alive[1 - s] == 0 {
+                break;
+            }
+            if !self.bt.sides[s][i].alive {
+                continue;
+            }
+            activations += 1;
+            self.bt.sides[s][i].activated = true;
+            self.activate(s, i, &mut heals_left, &mut may_attack, dice);
+        }
+        for (f, st) in self.bt.sides[s].iter_mut().zip(self.st[s].iter_mut()) {
+            if f.lock == LOCK_ACTIVE {
+                f.lock = LOCK_NONE;
+            }
+            // A Flashbang lasts for the side's next turn: this one.
+            st.stunned = false;
+        }
+        self.side_turns[s] += 1;
+    }
+
+    /// Whether the cautious tactic still waits: before `cautious_wait_turns` and with no enemy
+    /// able to reach attack range of this unit next turn.
+    fn waits(&self, s: Side, i: usize) -> bool {
+        if self.tactic[s] != Tactic::Cautious || self.turn / 2 >= self.cfg.cautious_wait_turns {
+            return false;
+        }
+        let at = self.pos(s, i);
+        !self.bt.sides[1 - s].iter().any(|e| {
+            let pe = self.r.profile(e.unit as usize);
+            e.alive && at.dist(Pos::new(e.x, e.y)) <= pe.range + pe.rush + 2.0
+        })
+    }
+
+    /// One activation of unit `i` of side `s`, as decision steps.
+    pub(super) fn activate<D: Dice>(
+        &mut self,
+        s: Side,
+        i: usize,
+        heals_left: &mut u32,
+        may_attack: &mut bool,
+        dice: &mut D,
+    ) {
+        let f = self.bt.sides[s][i];
+        let p = *self.profile(s, i);
+        let at = self.pos(s, i);
+        let can_move = rules::can_move(&p, &f);
+        let (walk, rush) = move_allowance(&p, &f);
+        let reach = self.r.rules.medic_reach as f32;
+        // 1. Heal the most valuable wounded unit within reach (walking to it if needed).
+        if p.tags.medic && *heals_left > 0 {
+            if let Some(j) = self.heal_target(s, i, at, reach) {
+                self.heal(s, j);
+                *heals_left -= 1;
+                return;
+            }
+            if can_move {
+                if let Some(j) = self.heal_target(s, i, at, reach + walk) {
+                    let to = self.pos(s, j);
+                    let gap = at.dist(to) - reach + 0.1;
+                    self.move_unit(s, i, to, gap.max(0.0), None, dice);
+                    if self.bt.sides[s][i].alive && self.pos(s, i).dist(to) <= reach + EPS {
+                        self.heal(s, j);
+                        *heals_left -= 1;
+                    }
+                    return;
+                }
+            }
+        }
+        // 2. Destroy cover with two enemies behind it (the side's last attack this turn).
+        if *may_attack {
+            if let Some(w) = self.cover_to_destroy(s, i) {
+                self.destroy_cover(s, i, w);
+                *may_attack = false;
+                return;
+            }
+        }
+        // 3. Attack from here; infantry out of cover first walk into cover it can fire from.
+        if *may_attack && self.best_target_from(s, i, at).is_some() {
+            if p.kind == Kind::Infantry && self.st[s][i].cover.is_none() && can_move {
+                if let Some((spot, Some(w))) = self.walk_plan(s, i) {
+                    self.move_unit(s, i, spot, walk, Some(w), dice);
+                }
+            }
+            self.fire(s, i, dice);
+            return;
+        }
+        let waiting = self.waits(s, i);
+        // 4. Walk into range (into cover if it can), then attack.
+        if *may_attack && can_move && !waiting {
+            if let Some((to, w)) = self.walk_plan(s, i) {
+                self.move_unit(s, i, to, walk, w, dice);
+                if self.bt.sides[s][i].alive {
+                    self.fire(s, i, dice);
+                }
+                return;
+            }
+        }
+        // 5. Cautious: hold cover and hunker; out of cover, go to the nearest free spot.
+        if waiting {
+            if self.st[s][i].cover.is_none() && can_move {
+                let spot = crate::battle::nearest(at, self.free_spots(s).iter().enumerate().map(|(k, (_, q))| (k, *q)));
+                if let Some((k, d)) = spot {
+                    let (w, q) = self.free_spots(s)[k];
+                    if d <= rush * 2.0 {
+                        self.move_unit(s, i, q, rush, Some(w), dice);
+                        return;
+                    }
+                }
+            }
+            self.st[s][i].hunker = true;
+            return;
+        }
+        // 6. Rush (Cruise for vehicles) toward the nearest enemy, into cover on the way when a
+        //    free spot is about as close to the enemy.
+        if can_move {
+            if let Some((j, d)) = self.nearest_enemy(s, at) {
+                let e = self.pos(1 - s, j);
+                let range = self.range_of(s, f.unit as usize);
+                let want = if d > range { (d - range + 0.05).min(rush) } else { 0.0 };
+                if want > 0.0 {
+                    let straight = self.table.move_toward(at, e, want);
+                    let left_after = straight.dist(e);
+                    let mut dest = (e, want, None);
+                    if p.kind == Kind::Infantry {
+                        for (w, q) in self.free_spots(s) {
+                            if at.dist(q) <= rush + EPS
+                                && q.dist(e) <= left_after + 3.0
+                                && self.table.move_toward(at, q, rush).dist(q) < 0.05
+                            {
+                                dest = (q, rush, Some(w));
+                                break;
+                            }
+                        }
+                    }
+                    self.move_unit(s, i, dest.0, dest.1, dest.2, dice);
+                    return;
+                }
+            }
+        }
+        // 7. Nothing to attack and nowhere to go: Hunker (infantry).
+        if p.kind == Kind::Infantry {
+            self.st[s][i].hunker = true;
+        }
+    }
+
+    /// Attacks the best target from where the unit stands, choosing a Grenade Launcher or
+    /// Flashbang shot when it has one ready and it would catch another enemy and no friend.
+    pub(super) fn fire<D: Dice>(&mut self, s: Side, i: usize, dice: &mut D) {
+        let at = self.pos(s, i);
+        let Some((t, _)) = self.best_target_from(s, i, at) else {
+            return;
+        };
+        let u = self.bt.sides[s][i].unit as usize;
+        let mut special = Special::None;
+        let ready = self.side_turns[s] >= self.st[s][i].grenade_ready;
+        let radius = match self.upgrade[s] {
+            Some(UpgradeRule::GrenadeLaunchers) if Some(u) == self.named.riflemen || Some(u) == self.named.heavy => {
+                special = Special::Grenade;
+                2.0
+            }
+            Some(UpgradeRule::Flashbang) if Some(u) == self.named.riflemen || Some(u) == self.named.light => {
+                special = Special::Flashbang;
+                2.5
+            }
+            _ => 0.0,
+        };
+        if special != Special::None {
+            let c = self.pos(1 - s, t);
+            let others = self.bt.sides[1 - s]
+                .iter()
+                .enumerate()
+                .filter(|(j, e)| *j != t && e.alive && c.dist(Pos::new(e.x, e.y)) <= radius + EPS)
+                .count();
+            if ready && others >= 1 && !self.friend_near(s, i, c, radius) {
+                self.st[s][i].grenade_ready = self.side_turns[s] + 4;
+            } else {
+                special = Special::None;
+            }
+        }
+        self.attack(s, i, t, special, dice);
+    }
+
+    /// Plays a set-up game to the end: roll-off for the first turn, alternate turns, last
+    /// side standing wins; `max_turns` game turns is a draw.
+    pub fn play<D: Dice>(&mut self, dice: &mut D) -> SkirmishOutcome {
+        let first = loop {
+            let (a, b) = (dice.d6(), dice.d6());
+            if a != b {
+                break if a > b { 0 } else { 1 };
+            }
+        };
+        let max = 2 * self.cfg.max_turns;
+        while self.turn < max {
+            let s = (first + self.turn as usize) % 2;
+            self.take_turn(s, dice);
+            self.turn += 1;
+            let (b0, b1) = (self.beaten(0), self.beaten(1));
+            if b0 || b1 {
+                let winner = match (b0, b1) {
+                    (true, false) => Some(1),
+                    (false, true) => Some(0),
+                    _ => None,
+                };
+                return SkirmishOutcome { winner, turns: self.turn.div_ceil(2) };
+            }
+        }
+        SkirmishOutcome { winner: None, turns: self.cfg.max_turns }
+    }
+}

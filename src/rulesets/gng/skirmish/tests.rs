@@ -1,0 +1,360 @@
+//! The skirmish's rule readings and tactic steps, one test each on a scripted table, plus
+//! the properties of random armies and the thread-count independence of the tallies.
+
+use super::*;
+use crate::battle::Wall;
+use crate::dice::{FastDice, ScriptedDice};
+use crate::rulesets::gng::army::{Army, limited_cap, random_army};
+use crate::rulesets::gng::testing::{gng, unit};
+
+/// A game on an empty table with a wall from (10, 18) to (16, 18).
+fn game<'a>(r: &'a GunsNGrenades) -> Skirmish<'a> {
+    let mut g = Skirmish::new(r, &r.skirmish);
+    g.table.walls.push(Wall { a: Pos::new(10.0, 18.0), b: Pos::new(16.0, 18.0), intact: true });
+    g
+}
+
+#[test]
+fn cover_adds_three_def_only_against_attacks_across_it() {
+    let r = gng(&[]);
+    let rifle = unit(&r, "Riflemen");
+    let mut g = game(&r);
+    let a = g.place(0, rifle, Pos::new(13.0, 24.0));
+    let t = g.place(1, rifle, Pos::new(13.0, 18.75));
+    g.st[1][t].cover = Some(0);
+    assert_eq!(g.def_mod(1, t, g.pos(0, a)), 0, "the wall is behind the target: no cover");
+    assert_eq!(g.def_mod(1, t, Pos::new(13.0, 12.0)), 3, "the wall is between: cover");
+    let t2 = g.place(1, rifle, Pos::new(13.0, 17.25));
+    g.st[1][t2].cover = Some(0);
+    let from = Pos::new(13.0, 24.0);
+    assert_eq!(g.def_mod(1, t2, from), 3);
+    // Riflemen ATK 3 roll 6 (9) vs DEF 2 + 3 cover roll 4 (9): tie, miss.
+    let b = g.place(0, rifle, from);
+    let mut d = ScriptedDice::new(&[6, 4]);
+    g.attack(0, b, t2, Special::None, &mut d);
+    assert_eq!(g.bt.sides[1][t2].damage, 0);
+    assert!(d.exhausted());
+    // Destroyed cover gives nothing.
+    g.table.walls[0].intact = false;
+    assert_eq!(g.def_mod(1, t2, from), 0);
+}
+
+#[test]
+fn a_cover_piece_shelters_at_most_two_units() {
+    let r = gng(&[]);
+    let rifle = unit(&r, "Riflemen");
+    let mut g = game(&r);
+    g.place(1, rifle, Pos::new(13.0, 30.0));
+    let spots = g.free_spots(0);
+    assert_eq!(spots.len(), 2, "two spots on the side away from the enemy");
+    assert!(spots.iter().all(|(w, p)| *w == 0 && p.y < 18.0));
+    let mut d = ScriptedDice::new(&[]);
+    for (k, (w, p)) in spots.into_iter().enumerate() {
+        let i = g.place(0, rifle, Pos::new(p.x, 10.0));
+        g.move_unit(0, i, p, 10.0, Some(w), &mut d);
+        assert_eq!(g.st[0][i].cover, Some(0), "unit {k} takes cover");
+    }
+    assert!(g.free_spots(0).is_empty() && g.free_spots(1).is_empty(), "the piece is full for both sides");
+    // Moving out frees a spot.
+    g.move_unit(0, 0, Pos::new(30.0, 10.0), 6.0, None, &mut d);
+    assert_eq!(g.free_spots(0).len(), 1);
+}
+
+#[test]
+fn hunker_adds_two_def_until_the_unit_moves() {
+    let r = gng(&[]);
+    let rifle = unit(&r, "Riflemen");
+    let mut g = game(&r);
+    g.place(0, rifle, Pos::new(40.0, 5.0));
+    let t = g.place(1, rifle, Pos::new(40.0, 30.0));
+    g.st[1][t].hunker = true;
+    assert_eq!(g.def_mod(1, t, Pos::new(40.0, 5.0)), 2);
+    let mut d = ScriptedDice::new(&[]);
+    g.move_unit(1, t, Pos::new(40.0, 20.0), 6.0, None, &mut d);
+    assert!(!g.st[1][t].hunker);
+    assert_eq!(g.def_mod(1, t, Pos::new(40.0, 5.0)), 0);
+}
+
+#[test]
+fn a_unit_with_nothing_to_attack_and_nowhere_to_go_hunkers() {
+    let r = gng(&[]);
+    let (mortar, rifle) = (unit(&r, "Mortar"), unit(&r, "Riflemen"));
+    let mut g = game(&r);
+    // Cautious tactic, enemy far away: the unit in cover hunkers instead of advancing.
+    g.tactic = [Tactic::Cautious; 2];
+    let m = g.place(0, mortar, Pos::new(13.0, 17.25));
+    g.st[0][m].cover = Some(0);
+    g.place(1, rifle, Pos::new(50.0, 35.0));
+    let mut d = ScriptedDice::new(&[]);
+    g.take_turn(0, &mut d);
+    assert!(g.st[0][m].hunker);
+    assert_eq!(g.pos(0, m), Pos::new(13.0, 17.25));
+}
+
+#[test]
+fn anti_armor_destroys_cover_with_two_enemies_behind_it_and_ends_the_sides_attacks() {
+    let r = gng(&[]);
+    let (gren, rifle, light) = (unit(&r, "Grenadier"), unit(&r, "Riflemen"), unit(&r, "Light Infantry"));
+    let mut g = game(&r);
+    let gr = g.place(0, gren, Pos::new(13.0, 12.0));
+    let other = g.place(0, rifle, Pos::new(20.0, 12.0));
+    let t1 = g.place(1, light, Pos::new(11.5, 18.75));
+    let t2 = g.place(1, rifle, Pos::new(14.5, 18.75));
+    let far = g.place(1, light, Pos::new(22.0, 18.0));
+    g.st[1][t1].cover = Some(0);
+    g.st[1][t2].cover = Some(0);
+    let _ = far;
+    // The rifleman attacks first (1 vs 6: miss), then the grenadier destroys the cover.
+    let mut d = ScriptedDice::new(&[1, 6]);
+    g.take_turn(0, &mut d);
+    assert!(d.exhausted(), "the grenadier rolled nothing");
+    assert!(!g.table.walls[0].intact);
+    assert_eq!(g.bt.sides[1][t1].damage, 1, "Light Infantry takes 1 damage");
+    assert_eq!(g.bt.sides[1][t2].damage, 1, "Tough Riflemen: the hit is absorbed (1 of 4)");
+    assert!(g.st[1][t1].cover.is_none() && g.st[1][t2].cover.is_none());
+    assert!(g.bt.sides[0][gr].activated && g.bt.sides[0][other].activated);
+}
+
+#[test]
+fn blast_catches_friend_and_foe_and_respects_hunker() {
+    let r = gng(&[]);
+    let (mortar, light) = (unit(&r, "Mortar"), unit(&r, "Light Infantry"));
+    let mut g = game(&r);
+    let m = g.place(0, mortar, Pos::new(40.0, 5.0));
+    let t = g.place(1, light, Pos::new(40.0, 15.0));
+    let n = g.place(1, light, Pos::new(41.5, 15.0));
+    g.st[1][n].hunker = true;
+    // Mortar 6 + 3 = 9 vs 1 + 1 = 2: hit (2 damage). Neighbour rolls 5 + 1 + 2 = 8 < 9: hit.
+    let mut d = ScriptedDice::new(&[3, 1, 5]);
+    g.attack(0, m, t, Special::None, &mut d);
+    assert_eq!(g.bt.sides[1][t].damage, 2);
+    assert_eq!(g.bt.sides[1][n].damage, 2);
+    // Hunkered neighbour rolling 6: 6 + 1 + 2 = 9, not lower than 9: spared.
+    let mut g = game(&r);
+    let m = g.place(0, mortar, Pos::new(40.0, 5.0));
+    let t = g.place(1, light, Pos::new(40.0, 15.0));
+    let n = g.place(1, light, Pos::new(41.5, 15.0));
+    g.st[1][n].hunker = true;
+    let mut d = ScriptedDice::new(&[3, 1, 6]);
+    g.attack(0, m, t, Special::None, &mut d);
+    assert_eq!(g.bt.sides[1][n].damage, 0);
+}
+
+#[test]
+fn reserves_enter_three_a_turn_in_the_own_zone() {
+    let r = gng(&[]);
+    let light = unit(&r, "Light Infantry");
+    let mut g = game(&r);
+    g.reserves[0] = vec![light; 7];
+    g.place(1, light, Pos::new(30.0, 35.0));
+    let mut d = FastDice::from_seed(1);
+    g.deploy_reserves(0, &mut d);
+    assert_eq!(g.bt.sides[0].len(), 3);
+    assert_eq!(g.reserves[0].len(), 4);
+    for f in &g.bt.sides[0] {
+        assert!(f.y <= 12.0, "within 12\" of the own edge");
+    }
+    g.deploy_reserves(0, &mut d);
+    g.deploy_reserves(0, &mut d);
+    assert_eq!(g.bt.sides[0].len(), 7);
+    assert!(!g.beaten(0));
+}
+
+#[test]
+fn set_up_deploys_eight_and_holds_the_rest_in_reserve() {
+    let r = gng(&[]);
+    let light = unit(&r, "Light Infantry");
+    let army = Army { units: vec![light; 20], upgrade: None };
+    let mut g = Skirmish::new(&r, &r.skirmish);
+    g.set_up([&army, &army], [Tactic::Default; 2], &mut FastDice::from_seed(3));
+    for s in 0..2 {
+        assert_eq!(g.bt.sides[s].len(), 8);
+        assert_eq!(g.reserves[s].len(), 12);
+    }
+    assert_eq!(g.table.walls.len(), 5);
+}
+
+#[test]
+fn quick_reference_scouts_deploy_last_at_least_12_inches_from_enemies() {
+    let r = gng(&["rules.stat_source=quick_reference"]);
+    let (scouts, rifle) = (unit(&r, "Scouts"), unit(&r, "Riflemen"));
+    let army = Army { units: vec![rifle, rifle, rifle, scouts, scouts], upgrade: None };
+    let mut g = Skirmish::new(&r, &r.skirmish);
+    g.set_up([&army, &army], [Tactic::Default; 2], &mut FastDice::from_seed(3));
+    for s in 0..2 {
+        let scout_pos: Vec<Pos> =
+            g.bt.sides[s].iter().filter(|f| f.unit as usize == scouts).map(|f| Pos::new(f.x, f.y)).collect();
+        assert_eq!(scout_pos.len(), 2);
+        for p in scout_pos {
+            for e in &g.bt.sides[1 - s] {
+                assert!(p.dist(Pos::new(e.x, e.y)) >= 12.0 - 1e-3, "scout at {p:?} too close");
+            }
+            // Forward of the own deployment zone's front: scouting ahead.
+            if s == 0 {
+                assert!(p.y > 11.0);
+            }
+        }
+    }
+}
+
+#[test]
+fn medics_walk_to_the_most_valuable_wounded_unit_and_heal_it() {
+    let r = gng(&[]);
+    let (medic, heavy, light) = (unit(&r, "Medics"), unit(&r, "Heavy Infantry"), unit(&r, "Light Infantry"));
+    let mut g = game(&r);
+    let m = g.place(0, medic, Pos::new(40.0, 5.0));
+    let h = g.place(0, heavy, Pos::new(40.0, 12.0));
+    let l = g.place(0, light, Pos::new(44.0, 5.0));
+    g.bt.sides[0][h].damage = 1;
+    g.bt.sides[0][l].damage = 1;
+    g.place(1, light, Pos::new(10.0, 35.0));
+    let mut heals = u32::MAX;
+    let mut may = true;
+    // Both within walk + 3": the Heavy Infantry (20 pts) is worth more than the Light (10).
+    g.activate(0, m, &mut heals, &mut may, &mut ScriptedDice::new(&[]));
+    assert_eq!(g.bt.sides[0][h].damage, 0);
+    assert_eq!(g.bt.sides[0][l].damage, 1);
+    assert!(g.pos(0, m).dist(g.pos(0, h)) <= 3.0 + 1e-3);
+}
+
+#[test]
+fn limited_and_points_hold_for_thousands_of_random_armies() {
+    let r = gng(&[]);
+    let mut d = FastDice::from_seed(99);
+    let mut upgrades = 0;
+    for _ in 0..5000 {
+        let a = random_army(&r, 350.0, 0.5, &mut d);
+        assert!(a.problems(&r, 350.0).is_empty(), "{}", a.describe(&r));
+        assert!(a.cost(&r) >= 0.95 * 350.0, "{}", a.describe(&r));
+        let limited = a.units.iter().filter(|&&u| r.profiles[u].tags.limited).count() as u32;
+        assert!(limited <= limited_cap(350.0));
+        upgrades += a.upgrade.is_some() as u32;
+    }
+    assert_eq!(limited_cap(350.0), 6);
+    assert!((2200..2800).contains(&upgrades), "about half take an upgrade: {upgrades}");
+}
+
+#[test]
+fn upgrades_change_range_atk_and_def() {
+    let r = gng(&[]);
+    let (rifle, snipers, light, tank) =
+        (unit(&r, "Riflemen"), unit(&r, "Snipers"), unit(&r, "Light Infantry"), unit(&r, "Tank"));
+    let mut g = game(&r);
+    g.upgrade[0] = UpgradeRule::from_name("Optical Sights");
+    assert_eq!(g.range_of(0, rifle), 10.5);
+    assert_eq!(g.range_of(0, tank), 9.0, "infantry only");
+    g.upgrade[0] = UpgradeRule::from_name("Enhanced Rifling");
+    assert_eq!(g.range_of(0, snipers), 13.0);
+    assert_eq!(g.range_of(0, rifle), 8.5);
+    let a = g.place(0, rifle, Pos::new(40.0, 10.0));
+    let lt = g.place(1, unit(&r, "Scouts"), Pos::new(40.0, 11.0));
+    let rt = g.place(1, rifle, Pos::new(40.0, 15.0));
+    let li = g.place(1, light, Pos::new(39.0, 11.0));
+    g.upgrade[0] = UpgradeRule::from_name("Hollow Point Rounds");
+    assert_eq!(g.atk_mod(0, a, li), 0, "Light Infantry has no Light tag");
+    assert_eq!(g.atk_mod(0, a, lt), 2, "+2 ATK against Light targets");
+    assert_eq!(g.atk_mod(0, a, rt), 0);
+    g.upgrade[0] = UpgradeRule::from_name("Bayonets");
+    assert_eq!(g.atk_mod(0, a, lt), 1, "+1 ATK within 1.5\"");
+    assert_eq!(g.atk_mod(0, a, rt), 0);
+    g.upgrade[1] = UpgradeRule::from_name("Body Armor");
+    assert_eq!(g.def_mod(1, rt, g.pos(0, a)), 1);
+    assert_eq!(g.def_mod(1, li, g.pos(0, a)), 1, "Light Infantry is not Light-tagged");
+    assert_eq!(g.def_mod(1, lt, g.pos(0, a)), 0, "Scouts are Light: no Body Armor");
+    for u in &r.upgrades {
+        assert!(UpgradeRule::from_name(&u.name).is_some(), "{} has a rule", u.name);
+    }
+}
+
+#[test]
+fn grenade_launchers_throw_a_two_inch_blast_once_per_round() {
+    let r = gng(&[]);
+    let (rifle, light) = (unit(&r, "Riflemen"), unit(&r, "Light Infantry"));
+    let mut g = game(&r);
+    g.upgrade[0] = UpgradeRule::from_name("Grenade Launchers");
+    let a = g.place(0, rifle, Pos::new(40.0, 5.0));
+    let t = g.place(1, light, Pos::new(40.0, 12.0));
+    let n = g.place(1, light, Pos::new(41.5, 12.0));
+    // Riflemen 3 + 3 = 6 vs 1 + 1 = 2: hit; the neighbour 1 + 1 = 2 < 6: hit too.
+    let mut d = ScriptedDice::new(&[3, 1, 1]);
+    g.fire(0, a, &mut d);
+    assert!(d.exhausted());
+    assert_eq!((g.bt.sides[1][t].damage, g.bt.sides[1][n].damage), (1, 1));
+    assert_eq!(g.st[0][a].grenade_ready, 4);
+    // Next turn: no grenade, a plain shot (no blast roll).
+    let mut d = ScriptedDice::new(&[3, 1]);
+    g.fire(0, a, &mut d);
+    assert!(d.exhausted());
+}
+
+#[test]
+fn flashbangs_stop_the_caught_units_next_turn_without_damage() {
+    let r = gng(&[]);
+    let (rifle, light) = (unit(&r, "Riflemen"), unit(&r, "Light Infantry"));
+    let mut g = game(&r);
+    g.upgrade[0] = UpgradeRule::from_name("Flashbang Grenades");
+    let a = g.place(0, rifle, Pos::new(40.0, 5.0));
+    let t = g.place(1, light, Pos::new(40.0, 12.0));
+    let n = g.place(1, light, Pos::new(42.0, 12.0));
+    let mut d = ScriptedDice::new(&[3, 1, 1]);
+    g.fire(0, a, &mut d);
+    assert!(g.st[1][t].stunned && g.st[1][n].stunned);
+    assert_eq!((g.bt.sides[1][t].damage, g.bt.sides[1][n].damage), (0, 0));
+    // Side 1's next turn: the stunned units do not activate; afterwards they recover.
+    let before = (g.pos(1, t), g.pos(1, n));
+    g.take_turn(1, &mut ScriptedDice::new(&[]));
+    assert_eq!((g.pos(1, t), g.pos(1, n)), before);
+    assert!(!g.st[1][t].stunned && !g.st[1][n].stunned);
+}
+
+#[test]
+fn dangerous_ground_wounds_on_a_one_and_rough_ground_costs_two_inches() {
+    use crate::battle::{Area, AreaKind};
+    let r = gng(&[]);
+    let rifle = unit(&r, "Light Infantry");
+    let mut g = game(&r);
+    g.table.areas.push(Area { centre: Pos::new(40.0, 8.0), radius: 1.0, kind: AreaKind::Dangerous });
+    g.table.areas.push(Area { centre: Pos::new(50.0, 8.0), radius: 1.0, kind: AreaKind::Rough });
+    let a = g.place(0, rifle, Pos::new(40.0, 5.0));
+    let b = g.place(0, rifle, Pos::new(50.0, 5.0));
+    g.move_unit(0, a, Pos::new(40.0, 20.0), 6.0, None, &mut ScriptedDice::new(&[1]));
+    assert_eq!(g.bt.sides[0][a].damage, 1);
+    g.move_unit(0, b, Pos::new(50.0, 20.0), 6.0, None, &mut ScriptedDice::new(&[]));
+    assert!((g.pos(0, b).y - 9.0).abs() < 1e-4, "6\" − 2\" rough = 4\"");
+}
+
+#[test]
+fn a_side_with_nothing_left_loses_and_games_end_within_the_cap() {
+    let r = gng(&[]);
+    let mut d = FastDice::from_seed(5);
+    let mut g = Skirmish::new(&r, &r.skirmish);
+    let mut wins = 0;
+    for _ in 0..40 {
+        let (a, b) = (random_army(&r, 350.0, 0.5, &mut d), random_army(&r, 350.0, 0.5, &mut d));
+        g.set_up([&a, &b], [Tactic::Default; 2], &mut d);
+        let out = g.play(&mut d);
+        assert!(out.turns <= r.skirmish.max_turns);
+        if let Some(w) = out.winner {
+            wins += 1;
+            assert!(g.beaten(1 - w) && !g.beaten(w));
+        }
+    }
+    assert!(wins > 20, "most games are decided: {wins}/40");
+}
+
+#[test]
+fn skirmish_tallies_are_identical_on_one_and_two_threads() {
+    let r = gng(&[]);
+    let go = |n: usize| {
+        rayon::ThreadPoolBuilder::new().num_threads(n).build().unwrap().install(|| {
+            simulate(&r, &r.skirmish, &Armies::Random, Tactic::Default, 11, 120, &indicatif::ProgressBar::hidden())
+        })
+    };
+    let (one, two) = (go(1), go(2));
+    assert_eq!(one, two);
+    assert_eq!(one.games, 120);
+    assert_eq!(one.records.len(), 120);
+    let cautious =
+        simulate(&r, &r.skirmish, &Armies::Random, Tactic::Cautious, 11, 60, &indicatif::ProgressBar::hidden());
+    assert_eq!(cautious.games, 60);
+}

@@ -1,0 +1,295 @@
+//! Everything fixed before the first turn: the `[skirmish]` config, forces (random, or read
+//! from a file), cover pieces from the seed and the deployment along the long edges. Kept
+//! apart from the turn loop because it draws its dice once per game, before any rule
+//! applies; changing forces or deployment touches only this file.
+
+use serde::{Deserialize, Serialize};
+
+use super::{Model, Skirmish, SquadState};
+use crate::analysis::UnitInfo;
+use crate::battle::{Pos, TerrainPlan, deployment_band};
+use crate::dice::Dice;
+use crate::rulesets::grunt_factor::GruntFactor;
+use crate::rulesets::grunt_factor::rules::CoverKind;
+
+/// The `[skirmish]` table of the config. Every key has a default.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct SkirmishConfig {
+    /// Table size, cm (180 × 120); the long edges are the deployment edges.
+    pub table_width: f64,
+    pub table_depth: f64,
+    /// Points per force (200).
+    pub points: f64,
+    /// Cover pieces placed from the seed: uniformly `cover_min..=cover_max`, each
+    /// `cover_length` cm long, hard with probability `hard_share`.
+    pub cover_min: u32,
+    pub cover_max: u32,
+    pub cover_length: f64,
+    pub hard_share: f64,
+    /// A crossed cover piece within this of the target puts it behind cover (cm).
+    pub cover_reach: f64,
+    /// Deployment zone depth from the own long edge (cm).
+    pub deploy_depth: f64,
+    /// Models of a squad deploy in a line this far apart (cm).
+    pub model_spacing: f64,
+    /// Centre-to-centre distance of models in base contact (cm).
+    pub base_contact: f64,
+    /// A bound must bring the squad at least this much closer to the enemy (cm).
+    pub bound_min: f64,
+    /// Game turns (10).
+    pub max_turns: u32,
+    /// Games per `pointsworth skirmish` run (`--trials`), per tactic in the report (0 leaves
+    /// the section out), and per batch of the deterministic engine.
+    pub trials: u64,
+    pub report_trials: u64,
+    pub batch_size: u32,
+}
+
+impl Default for SkirmishConfig {
+    fn default() -> Self {
+        SkirmishConfig {
+            table_width: 180.0,
+            table_depth: 120.0,
+            points: 200.0,
+            cover_min: 8,
+            cover_max: 12,
+            cover_length: 20.0,
+            hard_share: 0.5,
+            cover_reach: 3.0,
+            deploy_depth: 15.0,
+            model_spacing: 4.0,
+            base_contact: 2.5,
+            bound_min: 10.0,
+            max_turns: 10,
+            trials: 4000,
+            report_trials: 20000,
+            batch_size: 20,
+        }
+    }
+}
+
+impl SkirmishConfig {
+    /// Checks ranges; on error returns the key and the message (the caller adds the place).
+    pub fn validate(&self) -> Result<(), (&'static str, String)> {
+        let c = self;
+        let checks: [(bool, &'static str, String); 16] = [
+            (
+                c.table_width >= 30.0 && c.table_width <= 1000.0,
+                "table_width",
+                format!("30..1000 cm, got {}", c.table_width),
+            ),
+            (
+                c.table_depth >= 30.0 && c.table_depth <= 1000.0,
+                "table_depth",
+                format!("30..1000 cm, got {}", c.table_depth),
+            ),
+            (c.points >= 1.0 && c.points <= 100_000.0, "points", format!("1..100000, got {}", c.points)),
+            (c.cover_min <= 100, "cover_min", format!("0..100 and at most cover_max, got {}", c.cover_min)),
+            (
+                c.cover_min <= c.cover_max && c.cover_max <= 100,
+                "cover_max",
+                format!("cover_min..100, got {}..{}", c.cover_min, c.cover_max),
+            ),
+            (
+                c.cover_length > 0.0 && c.cover_length <= 200.0,
+                "cover_length",
+                format!("0..200 cm, got {}", c.cover_length),
+            ),
+            ((0.0..=1.0).contains(&c.hard_share), "hard_share", format!("0..1, got {}", c.hard_share)),
+            ((0.0..=50.0).contains(&c.cover_reach), "cover_reach", format!("0..50 cm, got {}", c.cover_reach)),
+            (
+                c.deploy_depth > 0.0 && 2.0 * c.deploy_depth < c.table_depth,
+                "deploy_depth",
+                format!("more than 0 and less than half of table_depth, got {}", c.deploy_depth),
+            ),
+            (
+                c.model_spacing > 0.0 && c.model_spacing <= 18.0,
+                "model_spacing",
+                format!("0..18 cm, got {}", c.model_spacing),
+            ),
+            (
+                c.base_contact > 0.0 && c.base_contact <= 10.0,
+                "base_contact",
+                format!("0..10 cm, got {}", c.base_contact),
+            ),
+            ((0.0..=100.0).contains(&c.bound_min), "bound_min", format!("0..100 cm, got {}", c.bound_min)),
+            ((1..=100).contains(&c.max_turns), "max_turns", format!("1..100, got {}", c.max_turns)),
+            ((1..=10_000_000).contains(&c.trials), "trials", format!("1..10000000, got {}", c.trials)),
+            (c.report_trials <= 10_000_000, "report_trials", format!("0..10000000, got {}", c.report_trials)),
+            ((1..=100_000).contains(&c.batch_size), "batch_size", format!("1..100000, got {}", c.batch_size)),
+        ];
+        for (ok, key, msg) in checks {
+            if !ok {
+                return Err((key, format!("[skirmish] {key} must be {msg}")));
+            }
+        }
+        Ok(())
+    }
+}
+
+/// A force: squad indices into the cost list, in force (activation) order.
+pub type Force = Vec<usize>;
+
+/// A random legal force: squads drawn uniformly among those that still fit `points`, until
+/// none fits.
+pub fn random_force<D: Dice>(r: &GruntFactor, points: f64, dice: &mut D) -> Force {
+    let mut left = points;
+    let mut force = Vec::new();
+    let mut fits = Vec::with_capacity(r.units.len());
+    loop {
+        fits.clear();
+        fits.extend((0..r.units.len()).filter(|&u| r.units[u].cost <= left + 1e-9));
+        if fits.is_empty() {
+            return force;
+        }
+        let u = fits[dice.below(fits.len())];
+        left -= r.units[u].cost;
+        force.push(u);
+    }
+}
+
+/// "2 × Elite Rifles, Regular HMG".
+pub fn describe(units: &[UnitInfo], force: &[usize]) -> String {
+    let mut counts: Vec<(usize, u32)> = Vec::new();
+    for &u in force {
+        match counts.iter_mut().find(|c| c.0 == u) {
+            Some(c) => c.1 += 1,
+            None => counts.push((u, 1)),
+        }
+    }
+    counts
+        .iter()
+        .map(|&(u, n)| if n == 1 { units[u].name.clone() } else { format!("{n} × {}", units[u].name) })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+impl<'a> Skirmish<'a> {
+    /// Places the cover pieces from `dice`, outside the deployment zones.
+    pub fn place_terrain<D: Dice>(&mut self, dice: &mut D) {
+        let c = self.cfg;
+        let extra = c.cover_max - c.cover_min;
+        let pieces = c.cover_min + dice.below(extra as usize + 1) as u32;
+        let plan = TerrainPlan {
+            cover_pieces: pieces,
+            cover_length: c.cover_length as f32,
+            rough_areas: 0,
+            dangerous_areas: 0,
+            area_radius: 1.0,
+            keep_out: c.deploy_depth as f32,
+        };
+        self.table.place_terrain(&plan, dice);
+        self.cover.clear();
+        for _ in 0..pieces {
+            self.cover.push(if dice.unit_f64() < c.hard_share { CoverKind::Hard } else { CoverKind::Soft });
+        }
+    }
+
+    /// Deploys both forces: side 0 along y = 0, side 1 along y = depth; squads spread evenly
+    /// along the edge in force order, models in a line with the Sergeant in the middle.
+    pub fn deploy(&mut self, forces: [&[usize]; 2]) {
+        self.turn = 0;
+        self.destroyed = [0.0; 2];
+        self.kills.clear();
+        for (s, force) in forces.into_iter().enumerate() {
+            let (lo, hi) = deployment_band(&self.table, s, self.cfg.deploy_depth as f32);
+            let y = if s == 0 { lo + 0.25 * (hi - lo) } else { hi - 0.25 * (hi - lo) };
+            self.sides[s].clear();
+            let n = force.len().max(1) as f32;
+            for (k, &u) in force.iter().enumerate() {
+                let cx = self.table.width * (k as f32 + 0.5) / n;
+                let size = self.r.profile(u).size() as usize;
+                // Closer than `model_spacing` when a long squad would otherwise stand partly
+                // outside the command radius of its Sergeant in the middle.
+                let reach = (size.saturating_sub(1)).div_ceil(2).max(1) as f32;
+                let sp = (self.cfg.model_spacing as f32).min(self.r.rules.command_radius as f32 / reach);
+                let models = (0..size)
+                    .map(|m| {
+                        // 0, −1, +1, −2, +2, ... spacings from the centre.
+                        let off = if m == 0 {
+                            0.0
+                        } else if m % 2 == 1 {
+                            -(m.div_ceil(2) as f32)
+                        } else {
+                            (m / 2) as f32
+                        };
+                        Model { slot: m as u8, pos: self.table.clamp(Pos::new(cx + off * sp, y)), alive: true }
+                    })
+                    .collect();
+                self.sides[s].push(SquadState {
+                    unit: u,
+                    models,
+                    leader: 0,
+                    sergeant_leads: true,
+                    panicked: false,
+                    prone: false,
+                    fired_on: false,
+                    activated: false,
+                });
+            }
+        }
+        if let Some(t) = &mut self.trace {
+            for s in 0..2 {
+                t[s] = self.sides[s].iter().map(|q| q.models.iter().map(|m| (vec![m.pos], None)).collect()).collect();
+            }
+        }
+    }
+}
+
+/// Fixed forces, or fresh random legal ones every game.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Forces {
+    Random,
+    Fixed(Box<[Force; 2]>),
+}
+
+/// Sets up one game: terrain, forces (random ones drawn from `dice`), deployment.
+pub fn set_up<D: Dice>(g: &mut Skirmish, forces: &Forces, dice: &mut D) -> [Force; 2] {
+    g.place_terrain(dice);
+    let pair = match forces {
+        Forces::Random => [random_force(g.r, g.cfg.points, dice), random_force(g.r, g.cfg.points, dice)],
+        Forces::Fixed(x) => [x[0].clone(), x[1].clone()],
+    };
+    g.deploy([&pair[0], &pair[1]]);
+    pair
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawForce {
+    units: std::collections::BTreeMap<String, toml::Spanned<u32>>,
+}
+
+/// Reads a force file: a `[units]` table of squad name (or id) = count, e.g.
+/// `"Elite Rifles" = 1`; squads activate in file order.
+///
+/// Errors: unreadable file, bad TOML (`file:line:col`), an unknown squad (with the list of
+/// the cost list's squads), an empty force, or a force over `[skirmish] points`.
+pub fn read_force(r: &GruntFactor, path: &std::path::Path) -> Result<Force, crate::config::ConfigError> {
+    let source = crate::config::Source::read(path)?;
+    let raw: RawForce = source.parse()?;
+    let mut force = Vec::new();
+    // Squads activate in file order.
+    let mut entries: Vec<_> = raw.units.iter().collect();
+    entries.sort_by_key(|(_, n)| n.span().start);
+    for (name, n) in entries {
+        let id = crate::config::id_of(name);
+        let Some(u) = r.units.iter().position(|u| u.id == id) else {
+            let known: Vec<&str> = r.units.iter().map(|u| u.name.as_str()).collect();
+            return Err(source.error_at(&n.span(), format!("unknown squad {name:?}; known: {}", known.join(", "))));
+        };
+        force.extend(std::iter::repeat_n(u, *n.get_ref() as usize));
+    }
+    if force.is_empty() {
+        return Err(source.error("the force has no squads"));
+    }
+    let points: f64 = force.iter().map(|&u| r.units[u].cost).sum();
+    if points > r.skirmish.points + 1e-9 {
+        return Err(source.error(format!(
+            "the force costs {points} points, more than the {} of [skirmish] points",
+            r.skirmish.points
+        )));
+    }
+    Ok(force)
+}

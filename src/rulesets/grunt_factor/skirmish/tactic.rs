@@ -1,0 +1,398 @@
+//! The turn loop and the two tactics (`bound`, `advance`): who activates when, how a squad
+//! moves, how a panicked squad seeks cover, and how each model spends its actions. Apart
+//! from [`super::combat`] so a new tactic changes only this file. The order of the dice draws
+//! is decided here (turn roll, then each activation in force order), and the tallies and
+//! replays depend on it.
+
+use super::{EPS, Hit, Skirmish, SkirmishOutcome};
+use crate::battle::Pos;
+use crate::dice::Dice;
+use crate::rulesets::Side;
+use crate::rulesets::grunt_factor::rules::{self, MAX_MODELS, roll_under};
+
+/// "Panic": a panicked squad seeks cover within 6 cm.
+pub const PANIC_COVER_REACH: f32 = 6.0;
+
+/// The `bound` tactic does not run to a cover piece with an enemy model this close to it (cm).
+pub const ENEMY_HELD: f32 = 10.0;
+
+/// The two tactics (module docs).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Tactic {
+    /// Bounds from cover to cover, aims when that raises expected kills.
+    Bound,
+    /// Straight at the nearest enemy, into close combat.
+    Advance,
+}
+
+impl Tactic {
+    pub const NAMES: [&'static str; 2] = ["bound", "advance"];
+    /// "default" is `bound`.
+    pub fn parse(s: &str) -> Option<Tactic> {
+        match s {
+            "bound" | "default" => Some(Tactic::Bound),
+            "advance" => Some(Tactic::Advance),
+            _ => None,
+        }
+    }
+    pub fn name(self) -> &'static str {
+        Tactic::NAMES[self as usize]
+    }
+}
+
+impl<'a> Skirmish<'a> {
+    /// Spends Move actions of model `k` to reach `to`: as many as it needs, at most
+    /// `actions[k]`. A squad still prone (one that may not advance does not stand up) crawls
+    /// at 1/3 MV ("Go prone/stand": "While prone the soldiers movement is reduced to 1/3").
+    fn walk(&mut self, s: Side, i: usize, k: usize, to: Pos, actions: &mut [u8]) {
+        let full = self.profile(s, i).mv as f32;
+        let mv = if self.sides[s][i].prone { full / 3.0 } else { full };
+        let mut need = (self.sides[s][i].models[k].pos.dist(to) / mv - EPS).ceil().max(0.0) as u8;
+        need = need.min(actions[k]);
+        if need == 0 {
+            return;
+        }
+        actions[k] -= need;
+        self.move_model(s, i, k, to, need as f32 * mv);
+    }
+
+    /// The spot behind cover piece `w` at fraction `t`, seen from `enemy`.
+    fn spot(&self, w: usize, t: f32, enemy: Pos) -> Pos {
+        self.table.clamp(self.table.walls[w].spot_behind(t, 1.0, enemy))
+    }
+
+    /// The tactic's moves for squad (s, i) (module docs).
+    pub(super) fn move_squad(&mut self, s: Side, i: usize, actions: &mut [u8]) {
+        let q = &self.sides[s][i];
+        let p = self.profile(s, i);
+        let Some((_, _, d)) = self.nearest_enemy(s, q.leader_pos()) else { return };
+        let may_advance = rules::may_advance(p, q.alive(), q.panicked);
+        let living: Vec<usize> = (0..q.models.len()).filter(|&k| q.models[k].alive).collect();
+        if may_advance && self.sides[s][i].prone {
+            // "Go prone/stand": standing up costs one action.
+            for &k in &living {
+                actions[k] = actions[k].saturating_sub(1);
+            }
+            self.sides[s][i].prone = false;
+        }
+        match self.tactic {
+            Tactic::Bound => self.bound(s, i, d, may_advance, &living, actions),
+            Tactic::Advance => {
+                if may_advance {
+                    for &k in &living {
+                        self.advance_model(s, i, k, actions);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Tactic `bound` for squad (s, i) whose leader is `d` cm from the nearest enemy.
+    fn bound(&mut self, s: Side, i: usize, d: f32, may_advance: bool, living: &[usize], actions: &mut [u8]) {
+        let leader = self.sides[s][i].leader_pos();
+        let short = self.r.rules.bands[1] as f32;
+        if may_advance && d > short + EPS {
+            // The next cover piece toward the enemy: the spot behind its middle must be at
+            // least `bound_min` nearer the nearest enemy; the nearest such piece to the leader.
+            let mut best: Option<(f32, usize)> = None;
+            for w in 0..self.table.walls.len() {
+                if !self.table.walls[w].intact {
+                    continue;
+                }
+                let mid = Pos::new(
+                    (self.table.walls[w].a.x + self.table.walls[w].b.x) / 2.0,
+                    (self.table.walls[w].a.y + self.table.walls[w].b.y) / 2.0,
+                );
+                let Some((_, _, de)) = self.nearest_enemy(s, mid) else { continue };
+                // A piece another friendly squad already holds is left to it.
+                let held = self.sides[s].iter().enumerate().any(|(o, q)| {
+                    o != i
+                        && q.alive() > 0
+                        && self.table.walls[w].dist_to(q.leader_pos()) <= self.cfg.cover_reach as f32 + 1.0
+                });
+                // A piece the enemy holds (a model within 10 cm of it) is no cover to run to.
+                let enemy_held = self.enemies(s).any(|(_, _, q)| self.table.walls[w].dist_to(q) <= ENEMY_HELD);
+                if held || enemy_held {
+                    continue;
+                }
+                let far = leader.dist(mid);
+                if de < d - self.cfg.bound_min as f32 && best.is_none_or(|b| far < b.0) {
+                    best = Some((far, w));
+                }
+            }
+            // The leader takes the middle spot, so the squad stays within command radius.
+            let mut order = living.to_vec();
+            let lead = self.sides[s][i].leader;
+            if let Some(at) = order.iter().position(|&k| k == lead) {
+                let v = order.remove(at);
+                order.insert(order.len() / 2, v);
+            }
+            let n = order.len() as f32;
+            for (rank, &k) in order.iter().enumerate() {
+                let me = self.sides[s][i].models[k].pos;
+                let Some((j, l, _)) = self.nearest_enemy(s, me) else { return };
+                let enemy = self.sides[1 - s][j].models[l].pos;
+                // No cover piece ahead: advance in the open, but only to the edge of short range
+                // (close combat is `advance`'s business, not `bound`'s).
+                let to = match best {
+                    Some((_, w)) => self.spot(w, (rank as f32 + 0.5) / n, enemy),
+                    None => me.toward(enemy, (me.dist(enemy) - short).max(0.0)),
+                };
+                self.walk(s, i, k, to, actions);
+            }
+            return;
+        }
+        // Stay; a model in the open takes cover within one move (not nearer the enemy when the
+        // squad may not advance).
+        for &k in living {
+            if actions[k] == 0 {
+                continue;
+            }
+            let me = self.sides[s][i].models[k].pos;
+            let Some((j, l, de)) = self.nearest_enemy(s, me) else { return };
+            let enemy = self.sides[1 - s][j].models[l].pos;
+            if self.in_cover(me, enemy) {
+                continue;
+            }
+            let reach = self.profile(s, i).mv as f32;
+            if let Some(to) = self.cover_spot(me, enemy, reach, !may_advance, de) {
+                self.walk(s, i, k, to, actions);
+            }
+        }
+    }
+
+    /// The nearest spot behind cover against `enemy` within `reach` of `me` (not nearer the
+    /// enemy than `de` when `no_closer`), if any.
+    fn cover_spot(&self, me: Pos, enemy: Pos, reach: f32, no_closer: bool, de: f32) -> Option<Pos> {
+        let mut best: Option<(f32, Pos)> = None;
+        for w in 0..self.table.walls.len() {
+            if !self.table.walls[w].intact {
+                continue;
+            }
+            for t in [0.1, 0.3, 0.5, 0.7, 0.9] {
+                let spot = self.spot(w, t, enemy);
+                let dd = me.dist(spot);
+                if dd <= reach + EPS
+                    && (!no_closer || spot.dist(enemy) >= de - EPS)
+                    && self.table.wall_across(me, spot).is_none()
+                    && best.is_none_or(|b| dd < b.0)
+                {
+                    best = Some((dd, spot));
+                }
+            }
+        }
+        best.map(|b| b.1)
+    }
+
+    /// Tactic `advance` for model `k`: into base contact if the nearest enemy is within one
+    /// move of it ("Initiate close combat"), else the number of Move actions straight at the
+    /// nearest enemy with the highest expected kills this turn (none if it is 0: move all).
+    fn advance_model(&mut self, s: Side, i: usize, k: usize, actions: &mut [u8]) {
+        let me = self.sides[s][i].models[k].pos;
+        let Some((j, l, d)) = self.nearest_enemy(s, me) else { return };
+        let enemy = self.sides[1 - s][j].models[l].pos;
+        let p = self.profile(s, i);
+        let (mv, contact) = (p.mv as f32, self.cfg.base_contact as f32);
+        let n = actions[k];
+        if n == 0 || d <= contact + EPS {
+            return;
+        }
+        if d <= mv + contact {
+            actions[k] -= 1;
+            self.move_model(s, i, k, enemy, d - contact + EPS / 2.0);
+            return;
+        }
+        let t = self.aiming(s, i, k, j);
+        let shot = self.shot(s, i, k, j, l);
+        let (mut best, mut best_m) = (-1.0, 0u8);
+        for m in 0..=n {
+            let nd = (d - m as f32 * mv).max(contact + 1.0) as f64;
+            let left = n - m;
+            let slot = self.sides[s][i].models[k].slot as usize;
+            let v = if rules::aims_at(self.r, p, slot, nd, left, &t, &shot) {
+                (left - 1) as f64 * rules::shot_action_value(self.r, p, slot, nd, true, &t, &shot)
+            } else {
+                left as f64 * rules::shot_action_value(self.r, p, slot, nd, false, &t, &shot)
+            };
+            if v > best + 1e-12 {
+                (best, best_m) = (v, m);
+            }
+        }
+        if best <= 0.0 {
+            best_m = n;
+        }
+        if best_m > 0 {
+            actions[k] -= best_m;
+            let len = (best_m as f32 * mv).min(d - contact - 1.0).max(0.0);
+            self.move_model(s, i, k, enemy, len);
+        }
+    }
+
+    /// "Panic" for squad (s, i) at the start of its activation: models in the open take cover
+    /// within 6 cm, else the squad goes prone; then the recovery test with 3 actions spent
+    /// together ("Recovering from panic").
+    pub(super) fn panic_step<D: Dice>(&mut self, s: Side, i: usize, actions: &mut [u8], dice: &mut D) {
+        let living: Vec<usize> =
+            (0..self.sides[s][i].models.len()).filter(|&k| self.sides[s][i].models[k].alive).collect();
+        let mut exposed = false;
+        for &k in &living {
+            let me = self.sides[s][i].models[k].pos;
+            let Some((j, l, de)) = self.nearest_enemy(s, me) else { break };
+            let enemy = self.sides[1 - s][j].models[l].pos;
+            if self.in_cover(me, enemy) {
+                continue;
+            }
+            match self.cover_spot(me, enemy, PANIC_COVER_REACH, true, de) {
+                Some(to) if actions[k] > 0 => self.walk(s, i, k, to, actions),
+                _ => exposed = true,
+            }
+        }
+        if exposed && !self.sides[s][i].prone {
+            for &k in &living {
+                actions[k] = actions[k].saturating_sub(1);
+            }
+            self.sides[s][i].prone = true;
+        }
+        let mut acts: Vec<u8> = living.iter().map(|&k| actions[k]).collect();
+        let q = &self.sides[s][i];
+        let ld = rules::squad_leader_ld(self.profile(s, i), q.sergeant_leads);
+        if rules::spend_together(&mut acts, self.r.rules.recovery_actions)
+            && roll_under(dice, rules::recovery_test_value(self.r, ld, q.fired_on))
+        {
+            self.sides[s][i].panicked = false;
+        }
+        for (a, &k) in acts.iter().zip(&living) {
+            actions[k] = *a;
+        }
+    }
+
+    /// Model `k` of (s, i) uses its `n` remaining actions: close combat against an enemy in
+    /// base contact (not when panicked), else Fire, aiming first when that raises expected
+    /// kills ([`rules::aims_at`]); a dead target is replaced and the aim lost.
+    pub(super) fn attack<D: Dice>(&mut self, s: Side, i: usize, k: usize, n: u8, dice: &mut D) {
+        let mut left = n;
+        // The model aimed at, while it lives; only the first action may be an Aim.
+        let mut aimed: Option<(usize, usize)> = None;
+        let mut first = true;
+        while left > 0 {
+            let me = self.sides[s][i].models[k].pos;
+            let Some((j, l, d)) = self.nearest_enemy(s, me) else { return };
+            if d <= self.cfg.base_contact as f32 + EPS {
+                if self.sides[s][i].panicked {
+                    return;
+                }
+                self.close_combat(s, i, k, j, l, dice);
+                left -= 1;
+                first = false;
+                continue;
+            }
+            aimed = aimed.filter(|&(a, b)| self.sides[1 - s][a].models[b].alive);
+            let (j, l) = match aimed {
+                Some(t) => t,
+                None => {
+                    let Some(t) = self.choose_target(s, i, k) else { return };
+                    t
+                }
+            };
+            if first {
+                first = false;
+                let slot = self.sides[s][i].models[k].slot as usize;
+                let dd = me.dist(self.sides[1 - s][j].models[l].pos) as f64;
+                let (t, shot) = (self.aiming(s, i, k, j), self.shot(s, i, k, j, l));
+                if rules::aims_at(self.r, self.profile(s, i), slot, dd, left, &t, &shot) {
+                    // "Aim": one action, +3 RC on the following Fire actions at this target.
+                    left -= 1;
+                    aimed = Some((j, l));
+                    continue;
+                }
+            }
+            self.fire(s, i, k, j, l, aimed == Some((j, l)), dice);
+            left -= 1;
+        }
+    }
+
+    /// One squad's activation ("Turn sequence"): panic and recovery, the tactic's moves, then
+    /// every living model's attacks, the Sergeant first; then the morale checks of the enemy
+    /// squads it hit ("Morale checks", "Special morale checks").
+    pub fn activate<D: Dice>(&mut self, s: Side, i: usize, dice: &mut D) {
+        self.sides[s][i].activated = true;
+        if self.sides[s][i].alive() == 0 {
+            return;
+        }
+        let p = self.profile(s, i);
+        let mut actions = [0u8; MAX_MODELS];
+        for (k, m) in self.sides[s][i].models.iter().enumerate() {
+            actions[k] = if m.alive { p.ac } else { 0 };
+        }
+        let e = 1 - s;
+        self.scratch.clear();
+        for j in 0..self.sides[e].len() {
+            let t = &self.sides[e][j];
+            self.scratch.push(Hit { before: t.alive(), leader_killed: false, hits: 0 });
+        }
+        if self.sides[s][i].panicked {
+            self.panic_step(s, i, &mut actions, dice);
+        }
+        self.sides[s][i].fired_on = false;
+        if !self.sides[s][i].panicked {
+            self.move_squad(s, i, &mut actions);
+        }
+        for k in 0..self.sides[s][i].models.len() {
+            if self.sides[s][i].models[k].alive && actions[k] > 0 {
+                self.attack(s, i, k, actions[k], dice);
+            }
+        }
+        self.morale(s, i, dice);
+    }
+
+    /// Whether side `s` has a model left.
+    pub fn has_models(&self, s: Side) -> bool {
+        self.sides[s].iter().any(|q| q.alive() > 0)
+    }
+
+    /// One game turn ("Turn sequence"): d20 + highest LD for who starts, then alternate squad
+    /// activations in force order; a side out of squads lets the other finish.
+    pub fn play_turn<D: Dice>(&mut self, dice: &mut D) {
+        self.turn += 1;
+        let mut cur = rules::roll_for_first(dice, self.highest_ld(0), self.highest_ld(1));
+        for side in self.sides.iter_mut() {
+            for q in side.iter_mut() {
+                q.activated = q.alive() == 0;
+            }
+        }
+        loop {
+            let next = |g: &Self, s: Side| g.sides[s].iter().position(|q| !q.activated && q.alive() > 0);
+            let Some((side, i)) =
+                next(self, cur).map(|i| (cur, i)).or_else(|| next(self, 1 - cur).map(|i| (1 - cur, i)))
+            else {
+                break;
+            };
+            self.activate(side, i, dice);
+            if !self.has_models(1 - side) {
+                return;
+            }
+            cur = 1 - side;
+        }
+    }
+
+    /// The result now: the side with more points destroyed wins; equal is a draw.
+    pub fn outcome(&self) -> SkirmishOutcome {
+        let [a, b] = self.destroyed;
+        let winner = if (a - b).abs() < 1e-9 {
+            None
+        } else if a > b {
+            Some(0)
+        } else {
+            Some(1)
+        };
+        SkirmishOutcome { winner, turns: self.turn, destroyed: self.destroyed }
+    }
+
+    /// Plays turns until the turn cap or a side has no model left.
+    pub fn play<D: Dice>(&mut self, dice: &mut D) -> SkirmishOutcome {
+        while self.turn < self.cfg.max_turns && self.has_models(0) && self.has_models(1) {
+            self.play_turn(dice);
+        }
+        self.outcome()
+    }
+}

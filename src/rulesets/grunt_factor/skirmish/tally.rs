@@ -1,0 +1,145 @@
+//! Games into numbers and one game into a picture: a game added to the shared
+//! [`SkirmishTally`] (the GnG skirmish's, so the analysis and report read both alike),
+//! `simulate` on the deterministic engine, the traced game and its replay. Apart from the
+//! rule code so the report's needs never reach into it.
+
+use super::{CoverKind, Force, Forces, Skirmish, SkirmishOutcome, Tactic, describe, set_up};
+use crate::battle::replay::{Replay, ReplayUnit};
+use crate::battle::{Pos, Table};
+use crate::rulesets::gng::skirmish::{GameRecord, SkirmishTally};
+use crate::rulesets::grunt_factor::GruntFactor;
+
+/// Adds a finished game to a tally (per squad of the cost list; records count differences for
+/// value in army when `keep_record`).
+pub fn record(t: &mut SkirmishTally, g: &Skirmish, out: &SkirmishOutcome, keep_record: bool) {
+    let n = g.r.units.len();
+    if t.fielded.is_empty() {
+        t.fielded = vec![0; n];
+        t.survivors = vec![0; n];
+        t.kills = vec![0; n * n];
+    }
+    t.games += 1;
+    match out.winner {
+        Some(w) => t.wins[w] += 1,
+        None => t.draws += 1,
+    }
+    t.turns += out.turns as u64;
+    let mut diff = vec![0i8; n];
+    for (s, side) in g.sides.iter().enumerate() {
+        for q in side {
+            t.fielded[q.unit] += 1;
+            t.survivors[q.unit] += (q.alive() > 0) as u64;
+            diff[q.unit] = diff[q.unit].saturating_add(if s == 0 { 1 } else { -1 });
+        }
+    }
+    for &(k, v) in &g.kills {
+        t.kills[k * n + v] += 1;
+    }
+    if keep_record {
+        let result = match out.winner {
+            Some(0) => 0,
+            Some(_) => 1,
+            None => 2,
+        };
+        t.records.push(GameRecord { diff, result });
+    }
+}
+
+/// Plays `trials` skirmishes on the deterministic engine ([`crate::sim::run`]): batch `k` uses
+/// dice seeded from (seed, stream, k), so the tally is identical on any thread count.
+pub fn simulate(
+    r: &GruntFactor,
+    forces: &Forces,
+    tactic: Tactic,
+    seed: u64,
+    trials: u64,
+    progress: &indicatif::ProgressBar,
+) -> SkirmishTally {
+    let cfg = &r.skirmish;
+    let plan = crate::sim::RunPlan::fixed(seed, trials, cfg.batch_size);
+    let stream = crate::sim::stream_id(&["grunt-factor", "skirmish", tactic.name()]);
+    let random = matches!(forces, Forces::Random);
+    crate::sim::run(
+        &plan,
+        stream,
+        |dice, _first, n, tally: &mut SkirmishTally| {
+            let mut g = Skirmish::new(r, cfg, tactic);
+            for _ in 0..n {
+                set_up(&mut g, forces, dice);
+                let out = g.play(dice);
+                record(tally, &g, &out, random);
+            }
+            progress.inc(n as u64);
+        },
+        |_| 0.0,
+    )
+}
+
+/// The replay picture is drawn at this many cm per picture unit (the picture code is scaled
+/// for inch tables).
+pub const REPLAY_CM_PER_UNIT: f32 = 2.5;
+
+/// Plays one seeded game with a trace; returns the replay picture and the outcome.
+pub fn traced_game(r: &GruntFactor, forces: &Forces, tactic: Tactic, seed: u64) -> (Replay, SkirmishOutcome) {
+    let stream = crate::sim::stream_id(&["grunt-factor", "skirmish", "replay"]);
+    let mut dice = crate::dice::FastDice::from_seed(crate::sim::batch_seed(seed, stream, 0));
+    let mut g = Skirmish::new(r, &r.skirmish, tactic);
+    g.trace = Some([Vec::new(), Vec::new()]);
+    let pair = set_up(&mut g, forces, &mut dice);
+    let out = g.play(&mut dice);
+    (replay_of(&g, &out, &pair), out)
+}
+
+/// The replay picture of a traced game: one path per model, the squad's initials at the
+/// Sergeant; hard cover solid brown, soft cover grey dashes (its own legend says so).
+pub fn replay_of(g: &Skirmish, out: &SkirmishOutcome, pair: &[Force; 2]) -> Replay {
+    let trace = g.trace.as_ref().expect("a traced game");
+    let k = REPLAY_CM_PER_UNIT;
+    let sc = |p: Pos| Pos::new(p.x / k, p.y / k);
+    let mut units = Vec::new();
+    for (s, side) in trace.iter().enumerate() {
+        for (i, squad) in side.iter().enumerate() {
+            let q = &g.sides[s][i];
+            let initials = crate::rulesets::gng::skirmish::short_label(&g.r.units[q.unit].name);
+            for (m, (path, died)) in squad.iter().enumerate() {
+                let label = if m == 0 {
+                    format!("{initials}{}{}", i + 1, if q.panicked && q.alive() > 0 { "!" } else { "" })
+                } else {
+                    String::new()
+                };
+                units.push(ReplayUnit { side: s, label, path: path.iter().map(|&p| sc(p)).collect(), died: *died });
+            }
+        }
+    }
+    let mut table = Table::new(g.table.width / k, g.table.depth / k);
+    for (w, kind) in g.table.walls.iter().zip(&g.cover) {
+        // Soft cover is drawn dashed (the picture's "destroyed" style, relabelled in the legend).
+        table.walls.push(crate::battle::Wall { a: sc(w.a), b: sc(w.b), intact: *kind == CoverKind::Hard });
+    }
+    let result = match out.winner {
+        Some(w) => format!("side {} wins", ["A (blue)", "B (red)"][w]),
+        None => "draw".to_string(),
+    };
+    Replay {
+        title: format!("The Grunt Factor — Skirmish ({} tactic)", g.tactic.name()),
+        notes: vec![
+            format!("A: {} / B: {}", describe(&g.r.units, &pair[0]), describe(&g.r.units, &pair[1])),
+            format!(
+                "{result}: points destroyed {:.1} – {:.1} after {} turns; ! = panicked at the end",
+                out.destroyed[0], out.destroyed[1], out.turns
+            ),
+            format!(
+                "{:.0} × {:.0} cm drawn at {k} cm per unit; one path per model, squad initials and number at the Sergeant",
+                g.cfg.table_width, g.cfg.table_depth
+            ),
+        ],
+        table,
+        deploy_depth: g.cfg.deploy_depth as f32 / k,
+        units,
+        legend: Some(
+            "○ entered · ● alive at the end · ✕ destroyed (tN = game turn) · brown bars: hard cover · grey dashed bars: \
+             soft cover · shaded: deployment zones"
+                .to_string(),
+        ),
+    }
+}

@@ -1,0 +1,462 @@
+//! The skirmish's rule readings and tactic steps, one test each on a scripted table, plus
+//! random forces, config errors, thread-count independence and the replay.
+
+use super::*;
+use crate::battle::Wall;
+use crate::config::{Overrides, Source};
+use crate::dice::{FastDice, ScriptedDice};
+use crate::rulesets::gng::skirmish::SkirmishTally;
+use crate::rulesets::grunt_factor::rules::{self, CoverShare, MAX_MODELS};
+use crate::rulesets::grunt_factor::tests::ruleset;
+
+fn wall(x0: f32, x1: f32, y: f32) -> Wall {
+    Wall { a: Pos::new(x0, y), b: Pos::new(x1, y), intact: true }
+}
+
+/// A game with squad `a` for side A and `b` for side B; only the models listed in `keep`
+/// stay alive, at the given positions.
+fn game<'a>(
+    r: &'a GruntFactor,
+    cfg: &'a SkirmishConfig,
+    a: &str,
+    b: &str,
+    keep: [&[(usize, f32, f32)]; 2],
+) -> Skirmish<'a> {
+    let mut g = Skirmish::new(r, cfg, Tactic::Bound);
+    g.deploy([&[r.find(a)], &[r.find(b)]]);
+    for s in 0..2 {
+        for m in g.sides[s][0].models.iter_mut() {
+            m.alive = false;
+        }
+        for &(k, x, y) in keep[s] {
+            g.sides[s][0].models[k] = Model { slot: k as u8, pos: Pos::new(x, y), alive: true };
+        }
+    }
+    g.scratch = vec![Hit::default(); 1];
+    g
+}
+
+fn add_wall(g: &mut Skirmish, w: Wall, kind: CoverKind) {
+    g.table.walls.push(w);
+    g.cover.push(kind);
+}
+
+#[test]
+fn cover_share_and_kind_from_cover_pieces() {
+    let r = ruleset();
+    let mut g = Skirmish::new(&r, &r.skirmish, Tactic::Bound);
+    add_wall(&mut g, wall(40.0, 60.0, 48.0), CoverKind::Hard);
+    let shooter = Pos::new(50.0, 20.0);
+    // Just behind the piece: 50–75% (−2), more than 75% when prone (−3), Dam −2 (hard).
+    assert_eq!(g.cover_of(shooter, Pos::new(50.0, 50.0), false), (CoverShare::Half, Some(CoverKind::Hard)));
+    assert_eq!(g.cover_of(shooter, Pos::new(50.0, 50.0), true), (CoverShare::Most, Some(CoverKind::Hard)));
+    // Far behind it: 25–50% (−1), not "behind cover" for Dam.
+    assert_eq!(g.cover_of(shooter, Pos::new(50.0, 70.0), false), (CoverShare::Quarter, None));
+    // Past the piece's end: open; a piece right in front of the shooter hides nothing.
+    assert_eq!(g.cover_of(shooter, Pos::new(90.0, 70.0), false), (CoverShare::Open, None));
+    assert_eq!(g.cover_of(Pos::new(50.0, 46.0), Pos::new(50.0, 90.0), false), (CoverShare::Open, None));
+    assert_eq!(
+        [CoverShare::Open, CoverShare::Quarter, CoverShare::Half, CoverShare::Most].map(|c| c.hit_modifier()),
+        [0, -1, -2, -3]
+    );
+    assert_eq!(
+        (
+            rules::cover_damage(10, None),
+            rules::cover_damage(10, Some(CoverKind::Soft)),
+            rules::cover_damage(10, Some(CoverKind::Hard)),
+            rules::cover_damage(1, Some(CoverKind::Hard))
+        ),
+        (10, 9, 8, 0)
+    );
+}
+
+#[test]
+fn a_shot_at_a_target_behind_hard_cover_is_harder_to_hit_and_to_kill() {
+    // Regular Sergeant (RC 7, Assault Rifle) at 30 cm (short range, +1) on a Regular behind
+    // hard cover (50–75%, −2): hits on 6 or less; Dam 10 − 2 = 8 against A 7: saves on 9.
+    let r = ruleset();
+    let mut g = game(
+        &r,
+        &r.skirmish,
+        "regular-rifles",
+        "regular-rifles",
+        [&[(0, 50.0, 20.0)], &[(0, 50.0, 50.0), (1, 46.0, 50.0), (2, 54.5, 50.0)]],
+    );
+    add_wall(&mut g, wall(40.0, 60.0, 48.0), CoverKind::Hard);
+    let mut d = ScriptedDice::new(&[7]);
+    g.fire(0, 0, 0, 0, 0, false, &mut d);
+    assert!(g.sides[1][0].models[0].alive && d.exhausted(), "7 misses");
+    let mut d = ScriptedDice::new(&[6, 9]);
+    g.fire(0, 0, 0, 0, 0, false, &mut d);
+    assert!(g.sides[1][0].models[0].alive && d.exhausted(), "6 hits, 9 saves");
+    assert!(g.sides[1][0].fired_on);
+    let mut d = ScriptedDice::new(&[6, 10]);
+    g.fire(0, 0, 0, 0, 0, false, &mut d);
+    assert!(!g.sides[1][0].models[0].alive, "10 fails the save");
+    assert_eq!(g.destroyed, [18.0, 0.0], "a fifth of the 90-point squad");
+    // "Squad leader bites the dust": the nearest model leads, without the CO's +1 LD.
+    assert_eq!((g.sides[1][0].leader, g.sides[1][0].sergeant_leads), (1, false));
+    assert!(g.scratch[0].leader_killed);
+    assert_eq!(g.highest_ld(1), 9);
+    // The leader's death is a morale trigger: LD 9, a 10 fails → panicked.
+    let mut d = ScriptedDice::new(&[10]);
+    g.morale(0, 0, &mut d);
+    assert!(g.sides[1][0].panicked && d.exhausted());
+}
+
+#[test]
+fn soft_cover_cuts_dam_by_one() {
+    let r = ruleset();
+    let mut g = game(&r, &r.skirmish, "regular-rifles", "regular-rifles", [&[(0, 50.0, 20.0)], &[(0, 50.0, 50.0)]]);
+    add_wall(&mut g, wall(40.0, 60.0, 48.0), CoverKind::Soft);
+    // Dam 10 − 1 = 9: saves on 8 or less.
+    let mut d = ScriptedDice::new(&[6, 8]);
+    g.fire(0, 0, 0, 0, 0, false, &mut d);
+    assert!(g.sides[1][0].models[0].alive);
+    let mut d = ScriptedDice::new(&[6, 9]);
+    g.fire(0, 0, 0, 0, 0, false, &mut d);
+    assert!(!g.sides[1][0].models[0].alive);
+}
+
+#[test]
+fn outside_command_radius_rc_and_ld_are_halved() {
+    // A Regular soldier 30 cm from his Sergeant: RC 7 → 3, +1 short range: hits on 4.
+    let r = ruleset();
+    let mut g = game(
+        &r,
+        &r.skirmish,
+        "regular-rifles",
+        "regular-rifles",
+        [&[(0, 80.0, 20.0), (1, 50.0, 20.0)], &[(0, 50.0, 50.0)]],
+    );
+    assert!(g.outside_radius(0, 0, 1) && !g.outside_radius(0, 0, 0));
+    assert_eq!((g.model_ld(0, 0, 1), g.model_ld(0, 0, 0)), (4, 10), "own LD 9 halved; the Sergeant's 9 + 1");
+    let mut d = ScriptedDice::new(&[5]);
+    g.fire(0, 0, 1, 0, 0, false, &mut d);
+    assert!(g.sides[1][0].models[0].alive, "5 misses");
+    let mut d = ScriptedDice::new(&[4, 8]);
+    g.fire(0, 0, 1, 0, 0, false, &mut d);
+    assert!(!g.sides[1][0].models[0].alive, "4 hits; save 7 or less, 8 fails");
+    // Back within 18 cm the soldier fires at full RC: 8 hits (7 + 1).
+    let mut g = game(
+        &r,
+        &r.skirmish,
+        "regular-rifles",
+        "regular-rifles",
+        [&[(0, 62.0, 20.0), (1, 50.0, 20.0)], &[(0, 50.0, 50.0)]],
+    );
+    let mut d = ScriptedDice::new(&[8, 8]);
+    g.fire(0, 0, 1, 0, 0, false, &mut d);
+    assert!(!g.sides[1][0].models[0].alive);
+}
+
+#[test]
+fn beyond_60_cm_each_fire_action_needs_an_ld_test() {
+    // 65 cm: medium range (Assault Rifle 0), beyond normal sighting. The Sergeant tests
+    // against LD 10: an 11 fails and the action fires nothing; a 10 passes, then 7 hits
+    // (RC 7) and a save of 20 fails.
+    let r = ruleset();
+    let mut g = game(
+        &r,
+        &r.skirmish,
+        "regular-rifles",
+        "regular-rifles",
+        [&[(0, 50.0, 20.0), (1, 80.0, 20.0)], &[(0, 50.0, 85.0)]],
+    );
+    let mut d = ScriptedDice::new(&[11]);
+    g.fire(0, 0, 0, 0, 0, false, &mut d);
+    assert!(d.exhausted() && g.sides[1][0].models[0].alive && !g.sides[1][0].fired_on);
+    // The soldier 30 cm from his Sergeant tests his own halved LD (4): a 5 fails.
+    let mut d = ScriptedDice::new(&[5]);
+    g.fire(0, 0, 1, 0, 0, false, &mut d);
+    assert!(d.exhausted() && g.sides[1][0].models[0].alive);
+    let mut d = ScriptedDice::new(&[10, 7, 20]);
+    g.fire(0, 0, 0, 0, 0, false, &mut d);
+    assert!(d.exhausted() && !g.sides[1][0].models[0].alive);
+}
+
+#[test]
+fn target_priority_nearest_within_short_range_else_the_best_shot() {
+    let r = ruleset();
+    // Enemy 0 at 35 cm behind hard cover, enemy 1 at 45 cm in the open: the nearer one
+    // within short range must be the target even though the other is the better shot.
+    let mut g = game(
+        &r,
+        &r.skirmish,
+        "regular-rifles",
+        "regular-rifles",
+        [&[(0, 50.0, 20.0)], &[(0, 50.0, 55.0), (1, 95.0, 20.0)]],
+    );
+    add_wall(&mut g, wall(40.0, 60.0, 53.0), CoverKind::Hard);
+    assert_eq!(g.choose_target(0, 0, 0), Some((0, 0)));
+    // Both beyond 40 cm: the free choice takes the one in the open.
+    g.sides[1][0].models[0].pos = Pos::new(50.0, 65.0);
+    g.table.walls[0] = wall(40.0, 60.0, 63.0);
+    g.sides[1][0].models[1].pos = Pos::new(100.0, 20.0);
+    assert!(g.fire_value(0, 0, 0, 0, 1, false) > g.fire_value(0, 0, 0, 0, 0, false));
+    assert_eq!(g.choose_target(0, 0, 0), Some((0, 1)));
+}
+
+#[test]
+fn close_combat_in_base_contact() {
+    // "Close combat": CC 7 + the Assault Rifle's CC −2 = 5; Dam 10 against A 7: save on 7.
+    assert_eq!(rules::cc_value(7, false, false, -2, false, false, 0), 5);
+    assert_eq!(rules::cc_value(7, false, false, -2, true, true, 5), 5 + 1 - 1 + 3, "prone +1, cover −1, friends ≤ +3");
+    assert_eq!(rules::cc_value(7, true, false, -2, false, false, 0), 1, "panic halves CC");
+    assert_eq!(rules::cc_value(7, false, true, -2, false, false, 0), 1, "so does command radius");
+    let r = ruleset();
+    let mut g = game(
+        &r,
+        &r.skirmish,
+        "regular-rifles",
+        "regular-rifles",
+        [&[(0, 50.0, 20.0)], &[(0, 50.0, 22.0), (1, 80.0, 80.0)]],
+    );
+    let mut d = ScriptedDice::new(&[6, 5, 7, 5, 8]);
+    g.attack(0, 0, 0, 3, &mut d);
+    assert!(d.exhausted(), "three close-combat attacks, no shots");
+    assert!(!g.sides[1][0].models[0].alive, "6 misses, 5 hits and 7 saves, 5 hits and 8 fails");
+    // A friend in contact with the target adds +1.
+    let mut g = game(
+        &r,
+        &r.skirmish,
+        "regular-rifles",
+        "regular-rifles",
+        [&[(0, 50.0, 20.0), (1, 52.0, 21.0)], &[(0, 51.0, 22.0)]],
+    );
+    let mut d = ScriptedDice::new(&[6, 20]);
+    g.attack(0, 0, 0, 1, &mut d);
+    assert!(!g.sides[1][0].models[0].alive);
+    // A panicked squad fights no close combat.
+    let mut g = game(&r, &r.skirmish, "regular-rifles", "regular-rifles", [&[(0, 50.0, 20.0)], &[(0, 50.0, 22.0)]]);
+    g.sides[0][0].panicked = true;
+    let mut d = ScriptedDice::new(&[]);
+    g.attack(0, 0, 0, 3, &mut d);
+    assert!(g.sides[1][0].models[0].alive);
+}
+
+#[test]
+fn advance_initiates_close_combat_within_one_move() {
+    let r = ruleset();
+    let mut cfg = r.skirmish.clone();
+    cfg.max_turns = 1;
+    // Two of five models left: more than 1/3, so the squad may advance.
+    let mut g =
+        game(&r, &cfg, "regular-rifles", "regular-rifles", [&[(0, 50.0, 20.0), (1, 150.0, 5.0)], &[(0, 50.0, 30.0)]]);
+    g.tactic = Tactic::Advance;
+    let mut actions = [3u8; MAX_MODELS];
+    g.move_squad(0, 0, &mut actions);
+    assert_eq!(actions[0], 2, "one action to move into base contact");
+    assert!(g.sides[0][0].models[0].pos.dist(Pos::new(50.0, 30.0)) <= cfg.base_contact as f32 + EPS);
+}
+
+#[test]
+fn panicked_squad_in_the_open_goes_prone_then_tests_to_recover() {
+    let r = ruleset();
+    let mut g = game(
+        &r,
+        &r.skirmish,
+        "regular-rifles",
+        "regular-rifles",
+        [&[(0, 50.0, 20.0), (1, 46.0, 20.0), (2, 54.0, 20.0)], &[(0, 50.0, 100.0)]],
+    );
+    g.sides[0][0].panicked = true;
+    let mut actions = [3u8; MAX_MODELS];
+    // Sergeant leads: LD 10, −2 (enemy in sight, not fired on): 8 passes.
+    let mut d = ScriptedDice::new(&[8]);
+    g.panic_step(0, 0, &mut actions, &mut d);
+    assert!(g.sides[0][0].prone && !g.sides[0][0].panicked);
+    assert_eq!(&actions[..3], &[1, 1, 1], "prone: one action each; recovery: three together");
+    g.sides[0][0].panicked = true;
+    g.sides[0][0].fired_on = true;
+    let mut actions = [3u8; MAX_MODELS];
+    let mut d = ScriptedDice::new(&[7]);
+    g.panic_step(0, 0, &mut actions, &mut d);
+    assert!(g.sides[0][0].panicked, "fired on: 10 − 4 = 6, 7 fails");
+    assert_eq!(&actions[..3], &[2, 2, 2], "already prone");
+}
+
+#[test]
+fn the_one_third_rule_stops_advances_except_for_elite() {
+    let r = ruleset();
+    for (unit, moves) in [("regular-rifles", false), ("elite-rifles", true), ("untrained-rifles", false)] {
+        let mut g = game(&r, &r.skirmish, unit, "regular-rifles", [&[(0, 50.0, 20.0)], &[(0, 50.0, 110.0)]]);
+        let before = g.sides[0][0].models[0].pos;
+        let mut actions = [4u8; MAX_MODELS];
+        g.move_squad(0, 0, &mut actions);
+        assert_eq!(g.sides[0][0].models[0].pos != before, moves, "{unit}");
+    }
+}
+
+#[test]
+fn bound_moves_to_the_next_cover_piece_toward_the_enemy() {
+    let r = ruleset();
+    let mut g = game(
+        &r,
+        &r.skirmish,
+        "regular-rifles",
+        "regular-rifles",
+        [&[(0, 50.0, 10.0), (1, 46.0, 10.0), (2, 54.0, 10.0)], &[(0, 50.0, 110.0)]],
+    );
+    add_wall(&mut g, wall(40.0, 60.0, 25.0), CoverKind::Hard);
+    add_wall(&mut g, wall(40.0, 60.0, 60.0), CoverKind::Soft);
+    let mut actions = [3u8; MAX_MODELS];
+    g.move_squad(0, 0, &mut actions);
+    for k in 0..3 {
+        let p = g.sides[0][0].models[k].pos;
+        assert!((p.y - 24.0).abs() < 0.01 && p.x > 40.0 && p.x < 60.0, "model {k} behind the first piece: {p:?}");
+        assert!(g.in_cover(p, Pos::new(50.0, 110.0)));
+        assert!(actions[k] >= 1, "actions left to fire");
+    }
+}
+
+#[test]
+fn bound_never_runs_to_a_piece_the_enemy_holds() {
+    let r = ruleset();
+    let keep: [&[(usize, f32, f32)]; 2] = [&[(0, 50.0, 24.0), (1, 46.0, 24.0), (2, 54.0, 24.0)], &[(0, 50.0, 95.0)]];
+    // The only piece ahead has the enemy 5 cm behind it: no bound there, straight ahead.
+    let mut g = game(&r, &r.skirmish, "regular-rifles", "regular-rifles", keep);
+    add_wall(&mut g, wall(40.0, 60.0, 90.0), CoverKind::Hard);
+    let mut actions = [3u8; MAX_MODELS];
+    g.move_squad(0, 0, &mut actions);
+    let p = g.sides[0][0].models[0].pos;
+    assert!((p.x - 50.0).abs() < 0.01 && (p.y - 51.0).abs() < 0.01, "{p:?}");
+}
+
+#[test]
+fn bound_without_cover_ahead_stops_at_short_range_and_never_charges() {
+    let r = ruleset();
+    // Leader 45 cm from the nearest enemy (bound advances); the flank model is only 30 cm
+    // from another enemy model. No cover on the table.
+    let mut g = game(
+        &r,
+        &r.skirmish,
+        "regular-rifles",
+        "regular-rifles",
+        [&[(0, 50.0, 50.0), (1, 90.0, 50.0)], &[(0, 50.0, 95.0), (1, 90.0, 80.0)]],
+    );
+    let mut actions = [3u8; MAX_MODELS];
+    g.move_squad(0, 0, &mut actions);
+    let leader = g.sides[0][0].models[0].pos;
+    assert!((leader.dist(Pos::new(50.0, 95.0)) - 40.0).abs() < 0.01, "leader stops at 40 cm: {leader:?}");
+    let flank = g.sides[0][0].models[1].pos;
+    assert_eq!(flank, Pos::new(90.0, 50.0), "already within short range: stays");
+    assert_eq!(actions[1], 3, "and keeps its actions to fire");
+}
+
+#[test]
+fn the_turn_cap_ends_the_game_and_more_points_destroyed_wins() {
+    let r = ruleset();
+    let mut cfg = r.skirmish.clone();
+    cfg.max_turns = 3;
+    cfg.table_depth = 1000.0;
+    let mut g = Skirmish::new(&r, &cfg, Tactic::Bound);
+    let u = r.find("regular-rifles");
+    g.deploy([&[u], &[u]]);
+    let out = g.play(&mut FastDice::from_seed(3));
+    assert_eq!(out, SkirmishOutcome { winner: None, turns: 3, destroyed: [0.0, 0.0] });
+    assert!(g.sides[0][0].models[0].pos.y > 50.0, "side A advanced");
+    g.destroyed = [18.0, 11.0];
+    assert_eq!(g.outcome().winner, Some(0));
+    g.destroyed = [18.0, 36.0];
+    assert_eq!(g.outcome().winner, Some(1));
+    g.destroyed = [26.0, 26.0];
+    assert_eq!(g.outcome().winner, None, "equal points destroyed: a draw");
+}
+
+#[test]
+fn random_forces_are_legal_and_full() {
+    let r = ruleset();
+    let cheapest = r.units.iter().map(|u| u.cost).fold(f64::MAX, f64::min);
+    let mut dice = FastDice::from_seed(1);
+    for _ in 0..500 {
+        let f = random_force(&r, 200.0, &mut dice);
+        let pts: f64 = f.iter().map(|&u| r.units[u].cost).sum();
+        assert!(pts <= 200.0 && 200.0 - pts < cheapest, "{pts}");
+    }
+    // "Normal unit configuration": every squad of the cost list is 1 Sergeant + 1–11
+    // soldiers with at most one specialist and 2 normal soldiers per specialist.
+    for p in &r.profiles {
+        let specialists = p.weapons.iter().filter(|&&w| w != p.weapons[0]).count();
+        assert!((2..=12).contains(&p.weapons.len()) && specialists <= 1);
+        assert!(specialists == 0 || p.weapons.len() >= 4);
+    }
+}
+
+#[test]
+fn skirmish_config_errors_name_the_line_and_key() {
+    let text = std::fs::read_to_string("configs/grunt-factor.toml").unwrap();
+    let line = text.lines().position(|l| l.starts_with("cover_max =")).unwrap() + 1;
+    let t = text.replacen("cover_max = 12", "cover_max = 2", 1);
+    let e = GruntFactor::from_source(&Source::from_text("t.toml", t), &Overrides::default()).unwrap_err().to_string();
+    assert!(e.starts_with(&format!("t.toml:{line}:1: [skirmish] cover_max must be")), "{e}");
+    let t = text.replacen("hard_share = 0.5", "hard_share = 1.5", 1);
+    let e = GruntFactor::from_source(&Source::from_text("t.toml", t), &Overrides::default()).unwrap_err().to_string();
+    assert!(e.contains("[skirmish] hard_share must be 0..1, got 1.5"), "{e}");
+    let t = text.replacen("bound_min = 10.0", "bound_min = 10.0\nspeed = 3", 1);
+    let e = GruntFactor::from_source(&Source::from_text("t.toml", t), &Overrides::default()).unwrap_err().to_string();
+    assert!(e.starts_with("t.toml:") && e.contains("unknown field `speed`"), "{e}");
+    let ov = Overrides::parse(&["skirmish.points=0".to_string()]).unwrap();
+    let e = GruntFactor::from_source(&Source::from_text("t.toml", text), &ov).unwrap_err().to_string();
+    assert!(e.starts_with("--set skirmish.points=0: [skirmish] points must be"), "{e}");
+}
+
+fn run_threads(r: &GruntFactor, threads: usize, forces: &Forces, tactic: Tactic, trials: u64) -> SkirmishTally {
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .unwrap()
+        .install(|| simulate(r, forces, tactic, 5, trials, &indicatif::ProgressBar::hidden()))
+}
+
+#[test]
+fn same_tally_on_one_and_two_threads() {
+    let r = ruleset();
+    for tactic in [Tactic::Bound, Tactic::Advance] {
+        let (a, b) =
+            (run_threads(&r, 1, &Forces::Random, tactic, 120), run_threads(&r, 2, &Forces::Random, tactic, 120));
+        assert_eq!(a, b);
+        assert_eq!((a.games, a.records.len()), (120, 120));
+        assert_eq!(a.wins[0] + a.wins[1] + a.draws, 120);
+    }
+}
+
+#[test]
+fn elite_beats_untrained_at_equal_model_count() {
+    let r = ruleset();
+    let forces = Forces::Fixed(Box::new([vec![r.find("elite-rifles")], vec![r.find("untrained-rifles")]]));
+    let t = run_threads(&r, 2, &forces, Tactic::Bound, 1000);
+    assert!(t.wins[0] as f64 / 1000.0 > 0.9, "{:?}", t.wins);
+}
+
+#[test]
+fn swapping_sides_keeps_the_win_rate_within_four_standard_errors() {
+    // Side A deploys along y = 0 and side B along y = depth: the table and the turn roll
+    // are symmetric, so X's win rate must not depend on which side it plays.
+    let r = ruleset();
+    let x = vec![r.find("regular-lmg"), r.find("green-rifles")];
+    let y = vec![r.find("veteran-rifles"), r.find("regular-smgs")];
+    let n = 2000.0;
+    for tactic in [Tactic::Bound, Tactic::Advance] {
+        let one = run_threads(&r, 2, &Forces::Fixed(Box::new([x.clone(), y.clone()])), tactic, n as u64);
+        let two = run_threads(&r, 2, &Forces::Fixed(Box::new([y.clone(), x.clone()])), tactic, n as u64);
+        let (p1, p2) = (one.wins[0] as f64 / n, two.wins[1] as f64 / n);
+        let se = (p1 * (1.0 - p1) / n + p2 * (1.0 - p2) / n).sqrt();
+        assert!((p1 - p2).abs() <= 4.0 * se, "{tactic:?}: {p1} vs {p2} (se {se})");
+    }
+}
+
+#[test]
+fn traced_game_moves_round_cover_and_draws_a_replay() {
+    let r = ruleset();
+    let (replay, out) = traced_game(&r, &Forces::Random, Tactic::Bound, 11);
+    assert!(out.turns >= 1 && out.turns <= 10);
+    let svg = crate::battle::replay::to_svg(&replay);
+    assert!(svg.starts_with("<svg") && svg.contains("polyline"));
+    assert!(replay.units.iter().any(|u| u.path.len() > 1), "somebody moved");
+    for u in &replay.units {
+        for w in u.path.windows(2) {
+            assert!(replay.table.walls.iter().all(|c| !c.crosses(w[0], w[1])), "a move crossed cover: {w:?}");
+        }
+    }
+}
