@@ -23,10 +23,10 @@
 //! - Reserves enter at the front of the deployment zone, at most 3 per turn, before the
 //!   side activates. Artillery deploys at the start (it cannot move) and is never held back.
 //!
-//! Files: [`setup`] (config, terrain, deployment, reserves), [`combat`] (the rules above),
-//! [`tactic`] (the turn loop and the two tactics), [`tally`] (many games into counts, one game
-//! into a replay). The public items are re-exported here, so paths stay
-//! `crate::rulesets::gng::skirmish::*`.
+//! Files: `setup.rs` (config, terrain, deployment, reserves), `combat.rs` (the rule steps the
+//! skirmish adds to the duel's), `tactic.rs` (the turn loop and the two tactics), `tally.rs`
+//! (many games into counts, one game into a replay). The public items are re-exported here, so
+//! paths stay `crate::rulesets::gng::skirmish::*`.
 
 mod combat;
 mod setup;

@@ -61,9 +61,9 @@
 //! - Not modeled here (see the coverage table): overwatch, suppression, hide, heights, forest
 //!   and crest cover, night, specialists without an armory entry.
 //!
-//! Files: [`setup`] (config, forces, terrain, deployment), [`combat`] (the rule steps on the
-//! table: cover, command radius, fire, close combat, morale), [`tactic`] (the turn loop and
-//! the two tactics), [`tally`] (many games into counts, one game into a replay). The public
+//! Files: `setup.rs` (config, forces, terrain, deployment), `combat.rs` (the rule steps on the
+//! table: cover, command radius, fire, close combat, morale), `tactic.rs` (the turn loop and
+//! the two tactics), `tally.rs` (many games into counts, one game into a replay). The public
 //! items are re-exported here, so paths stay `crate::rulesets::grunt_factor::skirmish::*`.
 
 mod combat;
