@@ -1,42 +1,45 @@
-//! Skirmishes per second: random legal 350-point Guns 'N Grenades armies, default tactic,
-//! one game at a time on one core (army drawing and set-up included).
+//! Skirmishes per second for every ruleset: random legal armies at the config's points, each
+//! ruleset's default tactic, one game at a time on one core (army drawing and set-up
+//! included), through the generic [`Skirmish`] trait the engine uses.
 
 use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use pointsworth::config::{Overrides, Source};
 use pointsworth::dice::FastDice;
-use pointsworth::rulesets::gng::GunsNGrenades;
-use pointsworth::rulesets::gng::army::random_army;
-use pointsworth::rulesets::gng::skirmish::{Skirmish, Tactic};
+use pointsworth::rulesets::skirmish::{Armies, GameRecord, Skirmish};
+use pointsworth::rulesets::{AnyRuleset, default_config, implemented};
+use pointsworth::with_ruleset;
 
-fn gng() -> GunsNGrenades {
-    let src = Source::read(std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/configs/guns-n-grenades.toml")))
-        .unwrap();
-    GunsNGrenades::from_source(&src, &Overrides::default()).unwrap()
+fn load(id: &str) -> AnyRuleset {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(default_config(id));
+    AnyRuleset::load(id, &Source::read(&path).unwrap(), &Overrides::default()).unwrap()
+}
+
+fn bench_one<S: Skirmish>(c: &mut Criterion, s: &S) {
+    let mut group = c.benchmark_group("skirmish");
+    group.throughput(Throughput::Elements(1));
+    group.sample_size(20);
+    let mut dice = FastDice::from_seed(1);
+    let mut game = s.game(0);
+    let mut record = GameRecord::default();
+    let (items, units) = (s.skirmish_units().len() + s.skirmish_upgrades().len(), s.skirmish_units().len());
+    let name = format!("{}: random armies, {} tactic", s.id(), s.tactics()[0].name);
+    group.bench_function(name, |b| {
+        b.iter(|| {
+            record.clear(items, units);
+            s.play(&mut game, &Armies::Random, &mut dice, &mut record);
+            black_box(record.winner)
+        })
+    });
+    group.finish();
 }
 
 fn bench(c: &mut Criterion) {
-    let r = gng();
-    let cfg = r.skirmish.clone();
-    let mut group = c.benchmark_group("skirmish");
-    group.throughput(Throughput::Elements(1));
-    group.sample_size(30);
-    let mut dice = FastDice::from_seed(1);
-    let mut g = Skirmish::new(&r, &cfg);
-    group.bench_function("350-point random armies, default tactic", |b| {
-        b.iter(|| {
-            let a = random_army(&r, cfg.points, cfg.upgrade_chance, &mut dice);
-            let o = random_army(&r, cfg.points, cfg.upgrade_chance, &mut dice);
-            g.set_up([&a, &o], [Tactic::Default; 2], &mut dice);
-            black_box(g.play(&mut dice))
-        })
-    });
-    let mut dice = FastDice::from_seed(2);
-    group.bench_function("350-point random armies, army drawing only", |b| {
-        b.iter(|| black_box(random_army(&r, cfg.points, cfg.upgrade_chance, &mut dice)))
-    });
-    group.finish();
+    for id in implemented() {
+        let r = load(id);
+        with_ruleset!(&r, r => bench_one(c, r));
+    }
 }
 
 criterion_group!(benches, bench);

@@ -40,6 +40,15 @@ pub enum AppError {
     Regression(String),
 }
 
+impl From<crate::rulesets::skirmish::ArmyError> for AppError {
+    fn from(e: crate::rulesets::skirmish::ArmyError) -> Self {
+        match e {
+            crate::rulesets::skirmish::ArmyError::File(e) => AppError::Config(e),
+            crate::rulesets::skirmish::ArmyError::Name(m) => AppError::Usage(m),
+        }
+    }
+}
+
 impl AppError {
     /// Whether this is a closed output pipe (`pointsworth ... | head`), which is not an error.
     pub fn is_broken_pipe(&self) -> bool {
@@ -384,8 +393,8 @@ pub(crate) fn report(args: ReportArgs) -> Result<(), AppError> {
             a
         });
         analysis.config_text = Some(l.source.text.clone());
-        crate::commands::skirmish::attach_to_report(&l.ruleset, &mut analysis, args.sim.seed);
-        crate::report::grunt_factor::attach(&l.ruleset, &mut analysis);
+        analysis.skirmish = crate::commands::skirmish::for_report(&l.ruleset, args.sim.seed);
+        analysis.studies = with_ruleset!(&l.ruleset, r => r.studies(&analysis, args.sim.seed, &pb));
         pb.finish_and_clear();
         analyses.push(analysis);
     }

@@ -208,17 +208,18 @@ pub struct MergeArgs {
 
 #[derive(Debug, Args)]
 pub struct SkirmishArgs {
-    /// Ruleset id (guns-n-grenades).
+    /// Ruleset id, e.g. guns-n-grenades (see `pointsworth skirmish --help` for each ruleset's
+    /// tactics and armies).
     pub ruleset: String,
 
-    /// Armies: "random" (fresh random legal armies every game, default) or two army files
-    /// (TOML: `upgrade = "..."` and a `[units]` table of name = count).
-    #[arg(long, num_args = 1..=2, value_name = "random|FILE FILE")]
+    /// Armies: "random" (fresh random legal armies every game, the default) or two armies,
+    /// side A then side B, as the ruleset reads them.
+    #[arg(long, num_args = 1..=2, value_name = "random|A B", long_help = crate::rulesets::armies_help())]
     pub armies: Vec<String>,
 
-    /// Tactic both sides play: default or cautious.
-    #[arg(long, default_value = "default")]
-    pub tactic: String,
+    /// Tactic both sides play (default: the ruleset's first).
+    #[arg(long, value_name = "NAME", long_help = crate::rulesets::tactics_help())]
+    pub tactic: Option<String>,
 
     /// Draw one seeded battle to this SVG file: table, terrain, paths, deaths.
     #[arg(long, value_name = "FILE.svg")]

@@ -10,6 +10,8 @@ pub mod cli;
 pub mod commands;
 pub mod config;
 pub mod dice;
+pub mod format;
+pub mod plot;
 pub mod report;
 pub mod rulesets;
 pub mod sim;

@@ -45,7 +45,7 @@ impl Volley {
             duel: DuelSettings {
                 distance: 1.0,
                 budget,
-                squad_spacing: 1.0,
+                squad_spacing: Some(1.0),
                 max_rounds: 100,
                 target_error: 0.01,
                 max_trials: 100_000,

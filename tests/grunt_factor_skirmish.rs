@@ -2,6 +2,7 @@
 //! files, replay, determinism across thread counts, error text and exit codes.
 
 use assert_cmd::Command;
+use predicates::prelude::*;
 use predicates::str::contains;
 
 fn pw() -> Command {
@@ -76,7 +77,7 @@ fn bad_input_exits_2_with_a_clear_message() {
     pw().args(["skirmish", "grunt-factor", "--tactic", "reckless"])
         .assert()
         .code(2)
-        .stderr(contains("unknown tactic \"reckless\"; known: bound, advance"));
+        .stderr(contains("unknown tactic \"reckless\" for grunt-factor; known: bound (").and(contains("; advance (")));
     let dir = tempfile::tempdir().unwrap();
     let bad = dir.path().join("bad.toml");
     std::fs::write(&bad, "[units]\n\"Elite Rifles\" = 1\n\"Tanks\" = 2\n").unwrap();

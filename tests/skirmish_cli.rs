@@ -2,6 +2,7 @@
 //! army files, error text and exit codes.
 
 use assert_cmd::Command;
+use predicates::prelude::*;
 use predicates::str::contains;
 
 fn pw() -> Command {
@@ -70,10 +71,9 @@ fn army_files_and_replay() {
 
 #[test]
 fn bad_input_exits_2_with_a_clear_message() {
-    pw().args(["skirmish", "guns-n-grenades", "--tactic", "reckless"])
-        .assert()
-        .code(2)
-        .stderr(contains("unknown tactic \"reckless\"; known: default, cautious"));
+    pw().args(["skirmish", "guns-n-grenades", "--tactic", "reckless"]).assert().code(2).stderr(
+        contains("unknown tactic \"reckless\" for guns-n-grenades; known: default (").and(contains("; cautious (")),
+    );
     let dir = tempfile::tempdir().unwrap();
     let bad = dir.path().join("bad.toml");
     std::fs::write(&bad, "[units]\nRiflemen = 4\nCommandos = 2\n").unwrap();
@@ -107,16 +107,19 @@ fn gunplay_skirmish_json_has_rates_turns_and_loadout_survival() {
     let v = json(&args);
     let s = &v["skirmish"];
     assert_eq!(s["games"], 200);
-    assert_eq!(s["side_a"], "5 × Rifle");
+    assert_eq!(s["armies"], "A: 5 × Rifle / B: 5 × Shotgun");
     let total = s["a_wins"]["value"].as_f64().unwrap()
         + s["b_wins"]["value"].as_f64().unwrap()
         + s["draws"]["value"].as_f64().unwrap();
     assert!((total - 1.0).abs() < 1e-9);
     let turns = s["mean_turns"].as_f64().unwrap();
     assert!((1.0..=10.0).contains(&turns), "{turns}");
-    let rows = s["loadouts"].as_array().unwrap();
-    assert_eq!(rows.len(), 2);
+    let rows = s["units"].as_array().unwrap();
+    assert_eq!(rows.len(), 2, "only the fielded loadouts");
+    assert_eq!(rows[0]["name"], "Rifle");
     assert_eq!(rows[0]["fielded"], 1000);
+    let kills: f64 = rows.iter().map(|r| r["kills_per_unit"].as_f64().unwrap() * 1000.0).sum();
+    assert!(kills > 0.0, "characters removed by the enemy are counted as kills");
     let one = json(&[&["--threads", "1"][..], &args[..]].concat());
     assert_eq!(one["skirmish"], v["skirmish"], "same on 1 thread");
 }
@@ -127,5 +130,51 @@ fn gunplay_skirmish_errors_name_the_loadouts() {
         .assert()
         .code(2)
         .stderr(contains("unknown loadout \"laser\"; known: rifle, pistol, shotgun"));
-    pw().args(["skirmish", "gunplay", "--tactic", "cautious"]).assert().code(2).stderr(contains("known: default"));
+    pw().args(["skirmish", "gunplay", "--tactic", "cautious"]).assert().code(2).stderr(contains("known: default ("));
+}
+
+/// One JSON shape for every ruleset: the same keys at the top and in `skirmish`, whatever the
+/// ruleset (issue 14).
+#[test]
+fn every_ruleset_prints_the_same_json_keys() {
+    let keys = |v: &serde_json::Value| -> Vec<String> {
+        let mut k: Vec<String> = v.as_object().unwrap().keys().cloned().collect();
+        k.sort();
+        k
+    };
+    let mut shapes = Vec::new();
+    for id in ["guns-n-grenades", "army-men-combat", "grunt-factor", "vsgmr", "gunplay"] {
+        let v = json(&["skirmish", id, "--trials", "60", "--json"]);
+        assert_eq!(v["ruleset"], id);
+        assert_eq!(v["skirmish"]["games"], 60, "{id}");
+        let units = v["skirmish"]["units"].as_array().unwrap();
+        assert!(!units.is_empty(), "{id}: random armies field cost-list units");
+        shapes.push((id, keys(&v), keys(&v["skirmish"]), keys(&units[0])));
+    }
+    for s in &shapes[1..] {
+        assert_eq!((&s.1, &s.2, &s.3), (&shapes[0].1, &shapes[0].2, &shapes[0].3), "{} against {}", s.0, shapes[0].0);
+    }
+}
+
+/// `skirmish --help` names every ruleset's own tactics and army sources.
+#[test]
+fn help_names_each_rulesets_tactics_and_armies() {
+    let out = pw().args(["skirmish", "--help"]).assert().success().get_output().stdout.clone();
+    let help = String::from_utf8(out).unwrap();
+    for want in ["bound", "advance", "cautious", "force files", "sample-army names", "loadout lists", "army files"] {
+        assert!(help.contains(want), "--help lacks {want:?}:\n{help}");
+    }
+}
+
+/// An unknown tactic or army name is refused with the ruleset's own list (exit code 2).
+#[test]
+fn errors_list_the_rulesets_own_names() {
+    pw().args(["skirmish", "tgf", "--tactic", "cautious"])
+        .assert()
+        .code(2)
+        .stderr(contains("unknown tactic \"cautious\" for grunt-factor; known: bound ("));
+    pw().args(["skirmish", "vsgmr", "--armies", "Orcs", "Space Pirates"])
+        .assert()
+        .code(2)
+        .stderr(contains("unknown sample army \"Space Pirates\"; known: ").and(contains("\"Orcs\"")));
 }

@@ -270,6 +270,7 @@ pub fn analyse<R: Ruleset>(
         target_error: settings.target_error,
         max_trials: settings.max_trials,
         units,
+        duel_side: r.duel_side().to_string(),
         matrix_1v1: one.matrix,
         matrix_points: points.matrix,
         efficiency,
@@ -281,12 +282,7 @@ pub fn analyse<R: Ruleset>(
         elapsed_seconds: started.elapsed().as_secs_f64(),
         config_text: None,
         skirmish: None,
-        gunplay_skirmish: None,
-        vsgmr: None,
-        grunt_factor: None,
-        amc_upgrades: None,
-        amc_skirmish: None,
-        grunt_factor_skirmish: None,
+        studies: Vec::new(),
         fair_costs: None,
     }
 }

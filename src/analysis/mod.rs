@@ -3,6 +3,11 @@
 //! This module turns matchup tallies into matrices, points efficiency and ranking warnings.
 //! It knows no dice and no files: the simulation produces [`MatchupResult`]s, the report
 //! writers take a finished [`RulesetAnalysis`].
+//!
+//! Layer: below the report and the commands, above the engine (`sim`, `battle`) and the
+//! rulesets; nothing here imports `crate::report`, `crate::commands` or `crate::app`. What
+//! only one ruleset asks comes in as that ruleset's studies ([`crate::rulesets::study`]), so
+//! [`RulesetAnalysis`] has no field named after a ruleset.
 
 pub mod balance;
 pub mod duel_distance;
@@ -173,6 +178,9 @@ pub struct RulesetAnalysis {
     pub target_error: f64,
     pub max_trials: u64,
     pub units: Vec<UnitInfo>,
+    /// What one side of the 1v1 matrix is, e.g. "one model", "one squad".
+    #[serde(default)]
+    pub duel_side: String,
     pub matrix_1v1: Matrix,
     pub matrix_points: Matrix,
     /// Sorted by efficiency, best first.
@@ -193,28 +201,14 @@ pub struct RulesetAnalysis {
     /// lines changed since the baseline; `None` when not recorded.
     #[serde(default)]
     pub config_text: Option<String>,
-    /// Skirmish results, one per tactic, default first (Guns 'N Grenades only).
+    /// The skirmish section: one random-army run per tactic, default first; `None` when the
+    /// ruleset's `[skirmish] report_trials` is 0.
     #[serde(default)]
-    pub skirmish: Option<Vec<skirmish::SkirmishAnalysis>>,
-    /// Gunplay skirmish results, one per fixed line-up (Gunplay only).
-    #[serde(default)]
-    pub gunplay_skirmish: Option<Vec<crate::commands::gunplay_skirmish::GunplaySkirmish>>,
-    /// The Grunt Factor squads' make-up, for the "Soldier quality and loadouts" section.
-    #[serde(default)]
-    pub grunt_factor: Option<crate::report::grunt_factor::Squads>,
+    pub skirmish: Option<skirmish::SkirmishSection>,
     /// Suggested costs from the balance solver; `None` if not run.
     #[serde(default)]
     pub fair_costs: Option<balance::FairCosts>,
-    /// VSGMR's cost audit and attribute prices (VSGMR only).
+    /// The sections only this ruleset asks for (its studies), in report order.
     #[serde(default)]
-    pub vsgmr: Option<crate::rulesets::vsgmr::prices::VsgmrAnalysis>,
-    /// Army Men Combat's upgrade table (upgraded entry against plain entry); `None` elsewhere.
-    #[serde(default)]
-    pub amc_upgrades: Option<crate::rulesets::amc::upgrades::UpgradeTable>,
-    /// Army Men Combat mission results, default tactic first (Army Men Combat only).
-    #[serde(default)]
-    pub amc_skirmish: Option<Vec<skirmish::SkirmishAnalysis>>,
-    /// The Grunt Factor skirmish results, one per tactic, `bound` first (The Grunt Factor only).
-    #[serde(default)]
-    pub grunt_factor_skirmish: Option<Vec<skirmish::SkirmishAnalysis>>,
+    pub studies: Vec<crate::rulesets::study::Study>,
 }

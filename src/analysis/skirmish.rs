@@ -13,11 +13,13 @@
 //! "log-odds per point" level is weakly identified and every normalised value shares its
 //! uncertainty. Rankings (differences) are better determined than the level.
 
+use indicatif::ProgressBar;
 use serde::{Deserialize, Serialize};
 
 use crate::analysis::UnitInfo;
 use crate::analysis::logistic;
-use crate::rulesets::gng::skirmish::SkirmishTally;
+use crate::rulesets::skirmish::{Armies, Skirmish, SkirmishText};
+use crate::sim::skirmish::{SkirmishTally, simulate};
 use crate::stats::{CONFIDENCE, Estimate, wilson, z_for};
 
 /// One unit type's skirmish statistics.
@@ -78,6 +80,83 @@ pub struct SkirmishAnalysis {
     /// The replay picture itself (SVG text) for the report writer; not serialised.
     #[serde(skip)]
     pub replay_svg: Option<String>,
+}
+
+/// A ruleset's skirmish as the report shows it: the book's words, the tactics, and one run per
+/// tactic between random armies (default tactic first; the first run carries the replay).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct SkirmishSection {
+    pub text: SkirmishText,
+    /// `(name, description)` of each run's tactic, in run order.
+    pub tactics: Vec<(String, String)>,
+    pub runs: Vec<SkirmishAnalysis>,
+}
+
+impl SkirmishSection {
+    /// File stem of the section's files: the game's name in lower case (`skirmish`,
+    /// `mission`), so `skirmish.json`, `mission_units.csv`...
+    pub fn stem(&self) -> String {
+        self.text.game.to_lowercase()
+    }
+}
+
+/// "random", or "A: … / B: …" naming both fixed armies.
+pub fn armies_text<S: Skirmish>(s: &S, armies: &Armies<S::Army>) -> String {
+    match armies {
+        Armies::Random => "random".to_string(),
+        Armies::Fixed(x) => format!("A: {} / B: {}", s.describe_army(&x[0]), s.describe_army(&x[1])),
+    }
+}
+
+/// Plays `trials` games of `s` under `tactic` (index into its tactics) between `armies` and
+/// analyses them: win rates, unit statistics (unit types never fielded left out) and, for
+/// random armies, value in army.
+pub fn run_skirmish<S: Skirmish>(
+    s: &S,
+    armies: &Armies<S::Army>,
+    tactic: usize,
+    seed: u64,
+    trials: u64,
+    progress: &ProgressBar,
+) -> SkirmishAnalysis {
+    let tally = simulate(s, armies, tactic, seed, trials, progress);
+    let units = s.skirmish_units();
+    let upgrades = s.skirmish_upgrades();
+    let name = s.tactics()[tactic].name;
+    let points = s.skirmish_settings().points;
+    let mut a = analyse_skirmish(&units, &upgrades, &tally, &armies_text(s, armies), name, seed, points);
+    a.units.retain(|u| u.fielded > 0);
+    a
+}
+
+/// The report's skirmish section of `s`: `report_trials` random-army games under every tactic
+/// and one replay picture (`None` when `report_trials` is 0 or the skirmish cannot be played).
+/// `progress(trials, message)` makes the progress bar of one tactic's run.
+pub fn report_section<S: Skirmish>(
+    s: &S,
+    seed: u64,
+    progress: impl Fn(u64, String) -> ProgressBar,
+) -> Option<SkirmishSection> {
+    let n = s.skirmish_settings().report_trials;
+    if n == 0 || s.check_skirmish().is_err() {
+        return None;
+    }
+    let text = s.skirmish_text();
+    let mut runs = Vec::new();
+    for (t, info) in s.tactics().iter().enumerate() {
+        let pb = progress(n, format!("{} tactic", info.name));
+        runs.push(run_skirmish(s, &Armies::Random, t, seed, n, &pb));
+        pb.finish_and_clear();
+    }
+    let section = SkirmishSection {
+        tactics: s.tactics().iter().map(|t| (t.name.to_string(), t.description.to_string())).collect(),
+        runs: Vec::new(),
+        text,
+    };
+    runs[0].replay_svg = Some(crate::battle::replay::to_svg(&s.replay(&Armies::Random, 0, seed)));
+    runs[0].replay = Some(format!("{}_replay.svg", section.stem()));
+    runs[0].setup = section.text.setup.clone();
+    Some(SkirmishSection { runs, ..section })
 }
 
 /// Turns a tally into the reported statistics. `upgrades` are (name, cost) in cost-list order.

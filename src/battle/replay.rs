@@ -51,8 +51,8 @@ pub fn to_svg(r: &Replay) -> String {
     let (w, d) = (r.table.width * SCALE, r.table.depth * SCALE);
     // Notes (12 px) and the legend (11 px) wrapped to the table's width.
     let width = w as i32;
-    let notes: Vec<String> = r.notes.iter().flat_map(|n| crate::report::wrap_text(n, 12.0, width)).collect();
-    let legend = crate::report::wrap_text(r.legend.as_deref().unwrap_or(LEGEND), 11.0, width);
+    let notes: Vec<String> = r.notes.iter().flat_map(|n| crate::plot::wrap(n, 12.0, width)).collect();
+    let legend = crate::plot::wrap(r.legend.as_deref().unwrap_or(LEGEND), 11.0, width);
     let text_h = 18.0 * (notes.len() + legend.len()) as f32 + 10.0;
     let (tw, th) = (w + 2.0 * MARGIN, d + 2.0 * MARGIN + text_h + 10.0);
     let px = |p: Pos| (MARGIN + p.x * SCALE, MARGIN + 24.0 + p.y * SCALE);

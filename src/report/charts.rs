@@ -12,18 +12,18 @@
 //! encoder writes only to paths) that is renamed over the target.
 
 use std::path::{Path, PathBuf};
-use std::sync::OnceLock;
 
-use anyhow::{Context, anyhow};
+use anyhow::Context;
 use plotters::coord::Shift;
 use plotters::element::DashedPathElement;
 use plotters::prelude::*;
-use plotters::style::register_font;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 use super::atomic::{persist, temp_path, write_atomic};
 use super::format;
 use crate::analysis::{DistanceSweep, Matrix, RulesetAnalysis};
+pub use crate::plot::ensure_fonts;
+use crate::plot::{FAMILY, font, text_width, wrap, wrap_all};
 use crate::stats::Estimate;
 
 /// File stems of the charts (`STEM.png`, `STEM.svg`).
@@ -32,7 +32,6 @@ pub const EFFICIENCY_BY_DISTANCE: &str = "efficiency_by_distance";
 pub const HEATMAP_POINTS: &str = "heatmap_points";
 pub const HEATMAP_1V1: &str = "heatmap_1v1";
 
-const FAMILY: &str = "sans-serif";
 // Sizes are plotters font sizes: the glyph height in pixels, about 1.2 × the em size.
 const TITLE_SIZE: f64 = 28.0;
 const SUBTITLE_SIZE: f64 = 19.0;
@@ -46,17 +45,6 @@ const GRID: RGBColor = RGBColor(222, 222, 222);
 const ABOVE: RGBColor = RGBColor(67, 147, 195);
 const BELOW: RGBColor = RGBColor(214, 96, 77);
 const EVEN: RGBColor = RGBColor(175, 175, 175);
-
-/// Registers the embedded DejaVu Sans faces once per process; text cannot be drawn without.
-pub fn ensure_fonts() -> anyhow::Result<()> {
-    static FONTS: OnceLock<Result<(), &'static str>> = OnceLock::new();
-    let result = FONTS.get_or_init(|| {
-        register_font(FAMILY, FontStyle::Normal, dejavu::sans::regular()).map_err(|_| "DejaVu Sans")?;
-        register_font(FAMILY, FontStyle::Bold, dejavu::sans::bold()).map_err(|_| "DejaVu Sans Bold")?;
-        Ok(())
-    });
-    result.map_err(|face| anyhow!("the embedded font {face} could not be loaded"))
-}
 
 /// Writes the efficiency chart, the efficiency-by-distance chart (when the analysis has a
 /// distance sweep) and both heatmaps as PNG and SVG into `dir`.
@@ -114,10 +102,6 @@ pub(super) fn write_chart(chart: &impl Chart, dir: &Path, stem: &str) -> anyhow:
 // ---------------------------------------------------------------------------------------
 // Text helpers
 
-fn font(size: f64) -> FontDesc<'static> {
-    (FAMILY, size).into_font()
-}
-
 fn style(size: f64, color: &RGBColor, h: HPos, v: VPos) -> TextStyle<'static> {
     TextStyle { font: font(size), color: color.to_backend_color(), pos: Pos::new(h, v) }
 }
@@ -126,36 +110,6 @@ fn bold(size: f64, color: &RGBColor, h: HPos, v: VPos) -> TextStyle<'static> {
     // `FontDesc::style` keeps the regular face's glyphs; a new FontDesc loads the bold face.
     let font = FontDesc::new(FontFamily::Name(FAMILY), size, FontStyle::Bold);
     TextStyle { font, color: color.to_backend_color(), pos: Pos::new(h, v) }
-}
-
-/// Width in pixels of `text` at `size` (a generous guess if the font cannot measure it).
-fn text_width(text: &str, size: f64) -> i32 {
-    font(size).box_size(text).map_or((text.chars().count() as f64 * size * 0.6) as i32, |(w, _)| w as i32)
-}
-
-/// Breaks each paragraph into lines no wider than `max` pixels, at spaces.
-fn wrap_all(paragraphs: &[String], size: f64, max: i32) -> Vec<String> {
-    paragraphs.iter().flat_map(|p| wrap(p, size, max)).collect()
-}
-
-/// Breaks `text` into lines no wider than `max` pixels at font size `size`, at spaces (a
-/// longer word gets a line of its own). Measured with the charts' font once
-/// [`ensure_fonts`] has run, else estimated at 0.6 em a character.
-pub(crate) fn wrap(text: &str, size: f64, max: i32) -> Vec<String> {
-    let mut lines = Vec::new();
-    let mut line = String::new();
-    for word in text.split(' ') {
-        let candidate = if line.is_empty() { word.to_string() } else { format!("{line} {word}") };
-        if !line.is_empty() && text_width(&candidate, size) > max {
-            lines.push(std::mem::replace(&mut line, word.to_string()));
-        } else {
-            line = candidate;
-        }
-    }
-    if !line.is_empty() {
-        lines.push(line);
-    }
-    lines
 }
 
 /// Title (bold) and subtitle, centred in the top [`HEADER_HEIGHT`] pixels.

@@ -211,26 +211,24 @@ pub fn section(o: &mut String, a: &RulesetAnalysis) {
     for n in &f.notes {
         let _ = writeln!(o, "Note: {}\n", md_cell(n));
     }
-    // Upgrades are priced where the ruleset plays them.
-    if a.amc_upgrades.as_ref().is_some_and(|t| t.fair_trials > 0) {
-        o.push_str(
-            "Upgrades are priced in \"Upgrades\" below: each upgrade's fair price is found by the same bisection, \
-             the upgraded entry against its plain entry at equal points.\n\n",
-        );
+    for note in a.studies.iter().filter_map(|s| s.suggested_costs_note.as_deref()) {
+        o.push_str(note);
     }
     let skirmish_upgrades: Vec<&str> = a
         .skirmish
         .iter()
-        .flatten()
-        .take(1)
+        .flat_map(|s| s.runs.first())
         .flat_map(|run| run.value_in_army.iter().filter(|v| v.item == "upgrade").map(|v| v.name.as_str()))
         .collect();
     if !skirmish_upgrades.is_empty() {
+        let game = a.skirmish.as_ref().map_or("Skirmish", |s| s.text.game.as_str());
         let _ = writeln!(
             o,
             "The upgrades ({}) act only in skirmishes, which these duels do not play: their fair price is the \
-             **skirmish price** (cost × value in army) in \"Skirmish: value in army\" below.\n",
-            skirmish_upgrades.join(", ")
+             **{} price** (cost × value in army) in \"{}: value in army\" below.\n",
+            skirmish_upgrades.join(", "),
+            game.to_lowercase(),
+            game
         );
     }
 }
@@ -599,15 +597,20 @@ fn derived_list(o: &mut String, a: &RulesetAnalysis, f: &FairCosts, anchor: &Fai
          seed {}) with every other unit at its derived cost, so the list is consistent as a whole. The 95% \
          interval carries the efficiency's interval through the local slope of efficiency against cost. \
          These costs hold at the duel distance of {} {} and a budget of {} points a side: efficiency \
-         varies strongly with distance (a long-ranged weapon gains the farther apart the sides start; see \
-         the efficiency-by-distance chart), so games that open at other distances want other prices.\n",
+         varies strongly with distance (a long-ranged weapon gains the farther apart the sides start{}), \
+         so games that open at other distances want other prices.\n",
         md_cell(&anchor.unit.name),
         cost(anchor.unit.cost),
         f.trials,
         f.seed,
         number(a.distance, 0),
         md_cell(&a.distance_unit),
-        cost(a.budget)
+        cost(a.budget),
+        if a.distance_sweep.is_some() {
+            "; see the efficiency-by-distance chart"
+        } else {
+            "; this report has no distance sweep to show by how much"
+        }
     );
     o.push_str("| unit | starting cost | derived cost [95% CI] |\n|---|---:|---|\n");
     for r in &f.rows {

@@ -182,10 +182,11 @@ pub fn ruleset_report(a: &RulesetAnalysis) -> String {
     if exact(&a.matrix_1v1) || exact(&a.matrix_points) {
         o.push_str("- Results marked *exact* were computed, not simulated: they carry no interval.\n");
     }
+    let side = if a.duel_side.is_empty() { "one model" } else { a.duel_side.as_str() };
     let _ = writeln!(
         o,
         "- The **matrices** give the row unit's (side A's) score against the column unit (side B). The \
-         **1v1 matrix** pits one model against one model starting {distance} apart; the \
+         **1v1 matrix** pits {side} against {side} starting {distance} apart; the \
          **points-matched matrix** pits a {budget}-point squad against a {budget}-point squad. The \
          diagonal is a unit against a copy of itself.\n"
     );
@@ -278,13 +279,8 @@ pub fn ruleset_report(a: &RulesetAnalysis) -> String {
     matrix_table(o, a, &a.matrix_1v1);
     o.push('\n');
 
+    o.push_str(&super::study::sections(a));
     o.push_str(&super::skirmish::section(a));
-    o.push_str(&super::gunplay_skirmish::section(a));
-    o.push_str(&super::vsgmr::section(a));
-    o.push_str(&super::grunt_factor::section(a));
-    o.push_str(&super::grunt_factor_skirmish::section(a));
-    o.push_str(&super::amc::section(a));
-    o.push_str(&super::amc_skirmish::section(a));
     o.push_str("## Rules coverage\n\n");
     if a.coverage.is_empty() {
         o.push_str("No coverage table was given for this ruleset.\n\n");

@@ -4,6 +4,10 @@
 //! Parquet for notebooks), `summary.json`, charts (PNG to look at, SVG to zoom) and a
 //! `report.md` that ties them together; `write_index` writes `reports/README.md`.
 //!
+//! Layer: above the analysis, below the commands. One writer per section kind — the generic
+//! tables and charts, the skirmish section, and the rulesets' studies (their Markdown, CSV
+//! tables and charts of the report's chart kinds) — so no file here is named after a ruleset.
+//!
 //! Two choices shape this module:
 //!
 //! - **Every file is written atomically** ([`atomic::write_atomic`]): bytes go to a hidden
@@ -17,21 +21,15 @@
 //!   line. Rows keep the analysis's order (efficiency best first, matrices in unit order),
 //!   and nothing depends on hash-map iteration order or the clock.
 
-mod amc;
-mod amc_skirmish;
 pub mod atomic;
 mod charts;
-pub(crate) use charts::wrap as wrap_text;
 mod fair_costs;
 mod format;
-pub mod grunt_factor;
-pub mod grunt_factor_skirmish;
-mod gunplay_skirmish;
 mod markdown;
 mod skirmish;
+mod study;
 pub mod summary;
 mod tables;
-mod vsgmr;
 mod win_rate_by_distance;
 
 use std::fs;
@@ -95,10 +93,8 @@ pub fn write_ruleset_report(analysis: &RulesetAnalysis, dir: &Path) -> anyhow::R
     written.extend(charts::write_charts(analysis, dir)?);
     written.extend(win_rate_by_distance::write(analysis, dir)?);
     written.extend(skirmish::write_files(analysis, dir)?);
-    written.extend(amc_skirmish::write_files(analysis, dir)?);
-    written.extend(grunt_factor_skirmish::write_files(analysis, dir)?);
     written.extend(fair_costs::write(analysis, dir)?);
-    written.extend(vsgmr::write(analysis, dir)?);
+    written.extend(study::write(analysis, dir)?);
 
     let md = markdown::ruleset_report(analysis);
     let path = dir.join("report.md");
@@ -161,14 +157,4 @@ pub fn write_index(entries: &[IndexEntry], dir: &Path) -> anyhow::Result<PathBuf
     let path = dir.join("README.md");
     write_atomic(&path, markdown::index(entries).as_bytes())?;
     Ok(path)
-}
-
-/// File name of the Army Men Combat mission replay picture in a report directory.
-pub fn amc_mission_replay_name() -> &'static str {
-    amc_skirmish::REPLAY
-}
-
-/// File name of the Skirmish section's replay picture.
-pub fn skirmish_replay_name() -> &'static str {
-    skirmish::REPLAY
 }

@@ -1,9 +1,11 @@
-//! The report's Skirmish section (Guns 'N Grenades): value in army as a table and a chart
-//! with interval whiskers, per-unit skirmish statistics, and one replay picture.
+//! The report's skirmish section, one for every ruleset: value in army as a table and a chart
+//! with interval whiskers, per-unit skirmish statistics, and one replay picture, in the words
+//! of the ruleset's book ([`crate::rulesets::skirmish::SkirmishText`]).
 //!
-//! Files (only when the analysis has skirmish results): `skirmish.json`,
-//! `skirmish_value_in_army.csv`, `skirmish_units.csv`, `value_in_army.png`/`.svg`,
-//! `skirmish_replay.svg`. All written atomically and deterministically.
+//! Files (only when the analysis has skirmish results), named after the game (`skirmish`,
+//! `mission`): `{game}.json`, `{game}_value_in_army.csv`, `{game}_units.csv`, the value chart
+//! `value_in_army.png`/`.svg` (`{game}_value_in_army` for a game not called Skirmish) and
+//! `{game}_replay.svg`. All written atomically and deterministically.
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -14,26 +16,25 @@ use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 use super::atomic::{persist, temp_path, write_atomic};
 use crate::analysis::RulesetAnalysis;
-use crate::analysis::skirmish::SkirmishAnalysis;
+use crate::analysis::skirmish::{SkirmishAnalysis, SkirmishSection};
 
 /// Chart file stem.
 pub const VALUE_CHART: &str = "value_in_army";
-/// Replay picture file name.
-pub const REPLAY: &str = "skirmish_replay.svg";
 
 /// Writes the skirmish files into `dir`; nothing when the analysis has no skirmish results.
 pub fn write_files(a: &RulesetAnalysis, dir: &Path) -> anyhow::Result<Vec<PathBuf>> {
-    let Some(runs) = a.skirmish.as_ref().filter(|r| !r.is_empty()) else {
+    let Some(sk) = a.skirmish.as_ref().filter(|s| !s.runs.is_empty()) else {
         return Ok(Vec::new());
     };
-    write_runs(a, runs, dir, "skirmish", REPLAY, VALUE_CHART)
+    let replay = sk.runs[0].replay.clone().unwrap_or_default();
+    write_runs(a, &sk.runs, dir, &sk.stem(), &replay, &value_chart_stem(sk))
 }
 
 /// Writes one ruleset's skirmish runs (the first is the default tactic) into `dir`:
 /// `{stem}.json`, `{stem}_value_in_army.csv`, `{stem}_units.csv`, the value-in-army chart
 /// `{chart}.png`/`.svg` (when there are values) and the first run's replay picture as `replay`
 /// (when it has one). Nothing for no runs. Every file is written atomically.
-pub fn write_runs(
+fn write_runs(
     a: &RulesetAnalysis,
     runs: &[SkirmishAnalysis],
     dir: &Path,
@@ -113,69 +114,81 @@ use super::format::pct_interval as pct;
 
 /// The Markdown section; empty when the analysis has no skirmish results.
 pub fn section(a: &RulesetAnalysis) -> String {
-    let Some(runs) = a.skirmish.as_ref().filter(|r| !r.is_empty()) else {
+    let Some(sk) = a.skirmish.as_ref().filter(|s| !s.runs.is_empty()) else {
         return String::new();
     };
-    let d = &runs[0];
+    let t = &sk.text;
+    let game = &t.game;
+    let lower = game.to_lowercase();
+    let item = &t.item;
+    let d = &sk.runs[0];
+    let default = sk.tactics.first().map_or("default", |x| x.0.as_str());
+    let upgrades = d.value_in_army.iter().any(|v| v.item == "upgrade");
     let mut o = String::new();
-    o.push_str("## Skirmish: value in army\n\n");
+    let _ = writeln!(o, "## {game}: value in army\n");
     let _ = writeln!(
         o,
-        "Full {}-point Skirmish games (60\"×36\" table, 5 cover pieces placed from the seed, 8 units \
-         deployed, 3 reserves a turn, 5 activations, last side standing; 40 game turns is a draw) \
-         between **random legal armies** (at least 95% of the points, Limited respected, one upgrade \
-         half the time). **Value in army** is a logistic regression of the result on each unit type's \
-         and upgrade's count difference: its coefficient per point, normalised so the mean unit type \
-         is 1. Above 1 the item wins more games than its cost suggests (too cheap), below 1 fewer. \
-         Intervals are 95% from the regression's standard errors (delta method). Armies are built to \
-         nearly equal points, so every value shares the uncertainty of the common level; compare \
-         items by their intervals. **Skirmish price** is cost × value per point (default tactic): \
-         what the item would cost at value 1, the skirmish's own fair price. For the upgrades, which \
-         the duels of \"Suggested costs\" do not play, it is the fair price.\n",
-        d.points
+        "{}-point {game} games between **random legal armies**: {}. **Value in army** is a logistic \
+         regression of the result on each {item}'s count difference (side A − side B): its coefficient per \
+         point, normalised so the mean unit type is 1. Above 1 the {item} wins more games than its cost \
+         suggests (too cheap), below 1 fewer. Intervals are 95% from the regression's standard errors (delta \
+         method). Armies are built to nearly equal points, so every value shares the uncertainty of the \
+         common level; compare items by their intervals. **{game} price** is cost × value per point \
+         (`{default}` tactic): what the {item} would cost at value 1, the {lower}'s own fair price.{}\n",
+        d.points,
+        t.setup,
+        if upgrades {
+            " For the upgrades, which the duels of \"Suggested costs\" do not play, it is the fair price."
+        } else {
+            ""
+        }
     );
-    let cautious = runs.iter().find(|r| r.tactic == "cautious");
-    let _ = writeln!(
-        o,
-        "{} games per tactic, seed {}. Default tactic: A wins {}, B wins {}, draws {}; mean {:.1} game turns.\n",
-        d.games,
-        d.seed,
-        pct(&d.a_wins),
-        pct(&d.b_wins),
-        pct(&d.draws),
-        d.mean_turns
-    );
-    let _ = writeln!(o, "![value in army]({VALUE_CHART}.png)\n");
-    if cautious.is_some() {
-        o.push_str(
-            "| item | cost | value per point, default tactic [95% CI] | cautious tactic [95% CI] | skirmish price [95% CI] |\n\
-             |---|---:|---|---|---|\n",
+    let _ = writeln!(o, "{} games per tactic, seed {}; intervals are 95% (Wilson).\n", d.games, d.seed);
+    for (run, (name, what)) in sk.runs.iter().zip(&sk.tactics) {
+        let _ = writeln!(
+            o,
+            "- `{name}` tactic ({what}): A wins {}, B wins {}, draws {}; mean {:.1} {}.",
+            pct(&run.a_wins),
+            pct(&run.b_wins),
+            pct(&run.draws),
+            run.mean_turns,
+            t.turns
         );
-    } else {
-        o.push_str("| item | cost | value per point [95% CI] | skirmish price [95% CI] |\n|---|---:|---|---|\n");
     }
+    let chart = value_chart_stem(sk);
+    let _ = writeln!(o, "\n![value in army]({chart}.png)\n");
+    let _ = write!(o, "| {item} | cost |");
+    for (name, _) in &sk.tactics {
+        let _ = write!(o, " value per point, `{name}` [95% CI] |");
+    }
+    let _ = writeln!(o, " {lower} price [95% CI] |");
+    let _ = writeln!(o, "|---|---:|{}---|", "---|".repeat(sk.tactics.len()));
     for v in &d.value_in_army {
         let e = &v.value_per_point;
-        let mut line = format!("| {} ({}) | {} | {:.2} [{:.2}, {:.2}] |", v.name, v.item, v.cost, e.value, e.lo, e.hi);
-        if let Some(c) = cautious {
-            match c.value_in_army.iter().find(|x| x.name == v.name) {
+        let name = if t.item_kind { format!("{} ({})", v.name, v.item) } else { v.name.clone() };
+        let _ = write!(o, "| {} | {} |", name, v.cost);
+        for run in &sk.runs {
+            match run.value_in_army.iter().find(|x| x.name == v.name) {
                 Some(x) => {
                     let e = &x.value_per_point;
-                    let _ = write!(line, " {:.2} [{:.2}, {:.2}] |", e.value, e.lo, e.hi);
+                    let _ = write!(o, " {:.2} [{:.2}, {:.2}] |", e.value, e.lo, e.hi);
                 }
-                None => line.push_str(" — |"),
+                None => o.push_str(" — |"),
             }
         }
-        let _ = write!(line, " {:.1} [{:.1}, {:.1}] |", v.cost * e.value, v.cost * e.lo, v.cost * e.hi);
-        o.push_str(&line);
-        o.push('\n');
+        let _ = writeln!(o, " {:.1} [{:.1}, {:.1}] |", v.cost * e.value, v.cost * e.lo, v.cost * e.hi);
+    }
+    if d.value_in_army.is_empty() {
+        let _ = writeln!(o, "| (too few games for the regression) |{}", " |".repeat(sk.tactics.len() + 2));
     }
     if !d.fit_converged {
         o.push_str("\n**Warning:** the regression did not converge; treat the values as rough.\n");
     }
-    o.push_str("\n### Skirmish: unit statistics (default tactic)\n\n");
-    o.push_str(
-        "| unit | cost | fielded | kills per unit | survival [95% CI] | points killed per point |\n|---|---:|---:|---:|---|---:|\n",
+    let _ = writeln!(o, "\n### {game}: unit statistics (`{default}` tactic)\n");
+    let _ = writeln!(
+        o,
+        "| {item} | cost | fielded | enemy units destroyed per unit | survival [95% CI] | points destroyed per point |\n\
+         |---|---:|---:|---:|---|---:|"
     );
     for u in &d.units {
         let _ = writeln!(
@@ -189,17 +202,23 @@ pub fn section(a: &RulesetAnalysis) -> String {
             u.points_killed_per_point
         );
     }
-    if d.replay_svg.is_some() || d.replay.is_some() {
-        o.push_str("\n### Skirmish: one seeded battle\n\n");
-        o.push_str(
-            "Each line is a unit's path (blue deploys at the top, red at the bottom); ✕ marks where a \
-             unit was destroyed and in which game turn; brown bars are cover (dashed once destroyed).\n\n",
-        );
-        let _ = writeln!(o, "![skirmish replay]({REPLAY})\n");
-    } else {
-        o.push('\n');
+    match &d.replay {
+        Some(replay) if d.replay_svg.is_some() => {
+            let _ = writeln!(o, "\n### {game}: one seeded game\n\n{}\n", t.replay_legend);
+            let _ = writeln!(o, "![{lower} replay]({replay})\n");
+        }
+        _ => o.push('\n'),
     }
     o
+}
+
+/// The value-in-army chart's file stem: `value_in_army` for a game called Skirmish,
+/// `{game}_value_in_army` otherwise (`mission_value_in_army`).
+fn value_chart_stem(sk: &SkirmishSection) -> String {
+    match sk.stem().as_str() {
+        "skirmish" => VALUE_CHART.to_string(),
+        stem => format!("{stem}_{VALUE_CHART}"),
+    }
 }
 
 // ---------------------------------------------------------------------------------------

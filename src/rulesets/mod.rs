@@ -1,15 +1,23 @@
-//! Rulesets: one module per rulebook behind the small [`Ruleset`] trait.
+//! Rulesets: one folder per rulebook behind three small shapes — [`Ruleset`] (units, duels,
+//! exact solver, coverage, lint), [`skirmish::Skirmish`] (armies, tactics, one game) and
+//! [`Ruleset::studies`] (the report sections only that book asks for, [`study`]).
 //!
 //! A ruleset knows dice and rules; it knows nothing of threads, files or charts. Code that runs
 //! battles is generic over `R: Ruleset` so the hot loop is monomorphised (no `dyn` per roll);
 //! the command line picks a ruleset through the [`AnyRuleset`] enum (like hyperfine's
-//! `ExportType`). Adding a ruleset touches its module, its config and one match arm here.
+//! `ExportType`). This file is the registry, the one place outside a ruleset's folder that
+//! names it: adding a ruleset touches its folder, its config, and the lines here that list
+//! the rulesets (the `RULESETS` table, the `AnyRuleset` variant with its `load` and
+//! `with_ruleset!` arms, and the skirmish help tables).
 
 pub mod amc;
 pub mod gng;
 pub mod grunt_factor;
 pub mod gunplay;
 pub mod vsgmr;
+
+pub mod skirmish;
+pub mod study;
 
 use std::path::{Path, PathBuf};
 
@@ -30,8 +38,10 @@ pub struct DuelSettings {
     pub distance: f64,
     /// Points per side for points-matched squads.
     pub budget: f64,
-    /// Distance between neighbours in a squad's line, same unit as `distance`.
-    pub squad_spacing: f64,
+    /// Distance between neighbours in a squad's line, same unit as `distance`; only for the
+    /// rulesets whose squads stand in a line (see [`DuelSettings::validate`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub squad_spacing: Option<f64>,
     /// Rounds (each side one turn) after which a duel is a draw.
     pub max_rounds: u32,
     /// Stop a matchup once every 95% half-width is at most this (probability units).
@@ -47,9 +57,16 @@ pub struct DuelSettings {
 }
 
 impl DuelSettings {
-    /// Checks ranges; `max_distance` and `unit` ("in" or "cm") are the ruleset's. The message
-    /// names the `[duel]` key, the allowed range and the value found.
-    pub fn validate(&self, max_distance: f64, unit: &str) -> Result<(), String> {
+    /// `squad_spacing` of a ruleset that validated it as used (2 in that never happens).
+    pub fn spacing(&self) -> f64 {
+        self.squad_spacing.unwrap_or(2.0)
+    }
+
+    /// Checks ranges; `max_distance` and `unit` ("in" or "cm") are the ruleset's, and
+    /// `lines` whether its squads stand in a line `squad_spacing` apart (then the key is
+    /// required; otherwise it is refused, so no config documents a setting that does
+    /// nothing). The message names the `[duel]` key, the allowed range and the value found.
+    pub fn validate(&self, max_distance: f64, unit: &str, lines: bool) -> Result<(), String> {
         if !(self.distance > 0.0 && self.distance <= max_distance) {
             return Err(format!(
                 "[duel] distance must be more than 0 and at most {max_distance} {unit}, got {}",
@@ -59,8 +76,17 @@ impl DuelSettings {
         if !(self.budget > 0.0 && self.budget <= 5000.0) {
             return Err(format!("[duel] budget must be more than 0 and at most 5000 points, got {}", self.budget));
         }
-        if !(self.squad_spacing >= 0.5 && self.squad_spacing <= 50.0) {
-            return Err(format!("[duel] squad_spacing must be 0.5 to 50 {unit}, got {}", self.squad_spacing));
+        match (self.squad_spacing, lines) {
+            (None, true) => return Err(format!("[duel] squad_spacing is missing: give 0.5 to 50 {unit}")),
+            (Some(_), false) => {
+                return Err("[duel] squad_spacing is not used by this ruleset (its squads deploy by its own \
+                            rules): remove it"
+                    .to_string());
+            }
+            (Some(s), true) if !(0.5..=50.0).contains(&s) => {
+                return Err(format!("[duel] squad_spacing must be 0.5 to 50 {unit}, got {s}"));
+            }
+            _ => {}
         }
         if !(1..=10_000).contains(&self.max_rounds) {
             return Err(format!("[duel] max_rounds must be 1 to 10000, got {}", self.max_rounds));
@@ -116,6 +142,10 @@ pub trait Ruleset: Sync + Send {
     }
     /// The cost list, in config order.
     fn units(&self) -> &[UnitInfo];
+    /// What one side of a 1v1 is, in the book's words: "one model", "one squad"...
+    fn duel_side(&self) -> &'static str {
+        "one model"
+    }
     /// Duel and points-matched settings.
     fn duel_settings(&self) -> &DuelSettings;
     /// Rule variants in force, `(key, value)`.
@@ -165,6 +195,19 @@ pub trait Ruleset: Sync + Send {
     /// The `[balance]` settings of the fair-cost solver (cost step, tolerance, trials).
     fn balance_config(&self) -> crate::analysis::balance::BalanceConfig {
         crate::analysis::balance::BalanceConfig::default()
+    }
+
+    /// The report sections only this ruleset asks for ([`study`]): VSGMR's attribute prices,
+    /// Army Men Combat's upgrade table... Called by `pointsworth report` once the generic
+    /// analysis and the fair costs are in `analysis`, with the run's `seed` (results are a
+    /// function of the seed alone). Empty by default.
+    fn studies(
+        &self,
+        _analysis: &crate::analysis::RulesetAnalysis,
+        _seed: u64,
+        _progress: &indicatif::ProgressBar,
+    ) -> Vec<study::Study> {
+        Vec::new()
     }
 
     /// Lanchester terms of unit `i` against unit `j` (square law, DESIGN.md "Analysis"):
@@ -233,6 +276,55 @@ pub fn canonical_id(name: &str) -> String {
 /// Ids of the implemented rulesets.
 pub fn implemented() -> Vec<&'static str> {
     RULESETS.iter().filter(|r| r.2).map(|r| r.0).collect()
+}
+
+/// Each ruleset's skirmish tactics, `(ruleset id, tactics)`, default first: the registry's
+/// view of every [`skirmish::Skirmish::tactics`], for help text written before any config is
+/// read.
+pub fn skirmish_tactics() -> [(&'static str, &'static [skirmish::TacticInfo]); 5] {
+    [
+        ("guns-n-grenades", gng::skirmish::TACTICS),
+        ("army-men-combat", amc::skirmish::TACTICS),
+        ("grunt-factor", grunt_factor::skirmish::TACTICS),
+        ("vsgmr", vsgmr::skirmish::TACTICS),
+        ("gunplay", gunplay::skirmish::TACTICS),
+    ]
+}
+
+/// Each ruleset's `--armies` source, `(ruleset id, source)`: the registry's view of every
+/// [`skirmish::Skirmish::army_source`].
+pub fn army_sources() -> [(&'static str, skirmish::ArmySource); 5] {
+    [
+        ("guns-n-grenades", gng::skirmish::ARMY_SOURCE),
+        ("army-men-combat", amc::skirmish::ARMY_SOURCE),
+        ("grunt-factor", grunt_factor::skirmish::ARMY_SOURCE),
+        ("vsgmr", vsgmr::skirmish::ARMY_SOURCE),
+        ("gunplay", gunplay::skirmish::ARMY_SOURCE),
+    ]
+}
+
+/// `skirmish --tactic` help: each ruleset's tactics with what they do.
+pub fn tactics_help() -> String {
+    let mut s = String::from("Tactic both sides play (default: the ruleset's first). Per ruleset:");
+    for (id, tactics) in skirmish_tactics() {
+        s.push_str(&format!("\n  {id}:"));
+        for t in tactics {
+            s.push_str(&format!("\n    {} — {}", t.name, t.description));
+        }
+    }
+    s
+}
+
+/// `skirmish --armies` help: what each ruleset reads besides `random`.
+pub fn armies_help() -> String {
+    let mut s = String::from(
+        "Armies: \"random\" (fresh random legal armies every game, the default) or two armies, side A then \
+         side B. Per ruleset:",
+    );
+    for (id, src) in army_sources() {
+        s.push_str(&format!("\n  {id}: two {} ({})", src.what, src.how));
+    }
+    s
 }
 
 /// The default config path of a ruleset: `configs/RULESET.toml`.

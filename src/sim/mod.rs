@@ -10,6 +10,10 @@
 //! The stopping rule (`--target-error`, SimulationCraft's `target_error`) looks at the merged
 //! tally only between rounds of batches, and the size of the next round depends only on that
 //! tally, so a run that stops early stops at the same batch on 1 or 8 threads.
+//!
+//! Layer: the engine sits above the rulesets (it plays their duels through [`crate::rulesets::Ruleset`]
+//! and their skirmishes through [`crate::rulesets::skirmish::Skirmish`]) and below the analysis; it
+//! knows no ruleset by name and writes no file.
 
 /// A hash map whose hasher has fixed keys, so its iteration order depends only on what was
 /// inserted, in what order (for one Rust toolchain: std does not promise its hash function
@@ -20,6 +24,7 @@ pub type FixedHashMap<K, V> =
 
 pub mod duel;
 pub mod shard;
+pub mod skirmish;
 
 use rayon::prelude::*;
 

@@ -19,6 +19,7 @@ pub mod coverage;
 pub mod exact;
 pub mod rules;
 pub mod skirmish;
+pub mod study;
 pub mod upgrades;
 
 use serde::{Deserialize, Serialize};
@@ -264,6 +265,9 @@ pub struct ArmyMenCombat {
     pub upgraded: Vec<UpgradedEntry>,
     /// Weapon names and profiles of the weapon table, in config order (for the lint).
     pub weapon_table: Vec<(String, Weapon)>,
+    /// Every entry a skirmish army can field: the plain cost list, then the upgraded entries
+    /// (see [`skirmish::entries`]).
+    pub entries: Vec<(UnitInfo, Profile)>,
 }
 
 fn weapon_from_raw(source: &Source, w: &RawWeapon) -> Result<(String, Weapon), ConfigError> {
@@ -315,7 +319,7 @@ impl ArmyMenCombat {
         overrides.apply_section("army", &mut raw.army)?;
         overrides.apply_section("skirmish", &mut raw.skirmish)?;
         let bad = |m: String| source.error(m);
-        raw.duel.validate(200.0, "in").map_err(bad)?;
+        raw.duel.validate(200.0, "in", false).map_err(bad)?;
         raw.balance.validate().map_err(|m| source.error(m))?;
         raw.upgrades.validate().map_err(|m| source.error(m))?;
         raw.skirmish.validate().map_err(|m| source.error(m))?;
@@ -516,6 +520,12 @@ impl ArmyMenCombat {
             }
         }
         raw.balance.check_anchor(&units).map_err(|m| source.error(m))?;
+        let entries = units
+            .iter()
+            .cloned()
+            .zip(profiles.iter().copied())
+            .chain(upgraded.iter().map(|u| (u.info.clone(), u.profile)))
+            .collect();
         Ok(ArmyMenCombat {
             rules: raw.rules,
             duel: raw.duel,
@@ -527,6 +537,7 @@ impl ArmyMenCombat {
             profiles,
             upgraded,
             weapon_table: weapons,
+            entries,
         })
     }
 
@@ -550,6 +561,19 @@ fn w_span(up: &RawUpgrade) -> std::ops::Range<usize> {
 }
 
 impl Ruleset for ArmyMenCombat {
+    fn duel_side(&self) -> &'static str {
+        "one unit (an entry: Riflemen (10) is ten models)"
+    }
+
+    fn studies(
+        &self,
+        _analysis: &crate::analysis::RulesetAnalysis,
+        seed: u64,
+        _progress: &indicatif::ProgressBar,
+    ) -> Vec<crate::rulesets::study::Study> {
+        study::studies(self, seed)
+    }
+
     type Arena = Battle;
 
     fn id(&self) -> &'static str {

@@ -47,7 +47,9 @@ use crate::dice::Dice;
 use crate::rulesets::Side;
 use crate::rulesets::amc::rules::{self, Action, UnitState};
 use crate::rulesets::amc::{ArmyMenCombat, Kind, Profile};
-use crate::rulesets::gng::skirmish::{GameRecord, SkirmishTally};
+use crate::rulesets::skirmish::{
+    ArmyError, ArmySource, GameRecord, Skirmish, SkirmishSettings, SkirmishText, TacticInfo,
+};
 
 /// Distances closer than this count as equal (inches).
 const EPS: f32 = 1e-3;
@@ -151,23 +153,14 @@ impl Tactic {
 
 /// Every entry a skirmish army can field: the plain cost list, then the upgraded entries.
 pub fn entries(r: &ArmyMenCombat) -> Vec<(UnitInfo, Profile)> {
-    r.units
-        .iter()
-        .cloned()
-        .zip(r.profiles.iter().copied())
-        .chain(r.upgraded.iter().map(|u| (u.info.clone(), u.profile)))
-        .collect()
+    r.entries.clone()
 }
 
 /// An army: entry indices (into [`entries`]) in army order.
 pub type Army = Vec<usize>;
 
 /// Fixed armies or fresh random ones every game.
-#[derive(Debug, Clone, PartialEq)]
-pub enum Armies {
-    Random,
-    Fixed(Box<[Army; 2]>),
-}
+pub type Armies = crate::rulesets::skirmish::Armies<Army>;
 
 /// Checks an army against the army limits (AMC 2.0, "The Armies"); returns its points.
 pub fn check_army(r: &ArmyMenCombat, all: &[(UnitInfo, Profile)], army: &[usize]) -> Result<f64, String> {
@@ -605,40 +598,17 @@ impl<'a> Mission<'a> {
     }
 }
 
-/// Adds a finished game to a tally (per entry of [`entries`]; records count differences of
-/// plain entries for value in army when `keep_record`).
-pub fn record(t: &mut SkirmishTally, m: &Mission, out: &MissionOutcome, keep_record: bool) {
-    let n = m.all.len();
-    if t.fielded.is_empty() {
-        t.fielded = vec![0; n];
-        t.survivors = vec![0; n];
-        t.kills = vec![0; n * n];
-    }
-    t.games += 1;
-    match out.winner {
-        Some(w) => t.wins[w] += 1,
-        None => t.draws += 1,
-    }
-    t.turns += out.rounds as u64;
-    let mut diff = vec![0i8; n];
+/// Fills `rec` with a finished mission: entries fielded per side, survivors, kills, result.
+pub fn record(rec: &mut GameRecord, m: &Mission, out: &MissionOutcome) {
+    rec.winner = out.winner;
+    rec.turns = out.rounds;
     for (s, side) in m.sides.iter().enumerate() {
         for u in side {
-            t.fielded[u.entry] += 1;
-            t.survivors[u.entry] += u.st.alive() as u64;
-            diff[u.entry] = diff[u.entry].saturating_add(if s == 0 { 1 } else { -1 });
+            rec.counts[s][u.entry] += 1;
+            rec.survivors[u.entry] += u.st.alive() as u32;
         }
     }
-    for &(k, v) in &m.kills {
-        t.kills[k * n + v] += 1;
-    }
-    if keep_record {
-        let result = match out.winner {
-            Some(0) => 0,
-            Some(_) => 1,
-            None => 2,
-        };
-        t.records.push(GameRecord { diff, result });
-    }
+    rec.kills.extend(m.kills.iter().map(|&(k, v)| (k as u32, v as u32)));
 }
 
 /// Sets up one game: terrain, armies (random ones drawn from `dice`), deployment.
@@ -650,37 +620,6 @@ fn set_up<D: Dice>(m: &mut Mission, armies: &Armies, dice: &mut D) -> [Army; 2] 
     };
     m.deploy([&pair[0], &pair[1]], dice);
     pair
-}
-
-/// Plays `trials` missions on the deterministic engine ([`crate::sim::run`]): batch `k` uses
-/// dice seeded from (seed, stream, k), so the tally is identical on any thread count.
-pub fn simulate(
-    r: &ArmyMenCombat,
-    armies: &Armies,
-    tactic: Tactic,
-    seed: u64,
-    trials: u64,
-    progress: &indicatif::ProgressBar,
-) -> SkirmishTally {
-    let cfg = &r.skirmish;
-    let all = entries(r);
-    let plan = crate::sim::RunPlan::fixed(seed, trials, cfg.batch_size);
-    let stream = crate::sim::stream_id(&["army-men-combat", "skirmish", tactic.name()]);
-    let random = matches!(armies, Armies::Random);
-    crate::sim::run(
-        &plan,
-        stream,
-        |dice, _first, n, tally: &mut SkirmishTally| {
-            let mut m = Mission::new(r, cfg, &all, tactic);
-            for _ in 0..n {
-                set_up(&mut m, armies, dice);
-                let out = m.play(dice);
-                record(tally, &m, &out, random);
-            }
-            progress.inc(n as u64);
-        },
-        |_| 0.0,
-    )
 }
 
 /// The replay label of an entry: the short label of its name and its size, "Veterans (5)" →
@@ -695,10 +634,10 @@ fn entry_label(name: &str) -> String {
 
 /// Plays one seeded game with a trace; returns the replay picture and the outcome.
 pub fn traced_game(r: &ArmyMenCombat, armies: &Armies, tactic: Tactic, seed: u64) -> (Replay, MissionOutcome) {
-    let all = entries(r);
+    let all = &r.entries;
     let stream = crate::sim::stream_id(&["army-men-combat", "skirmish", "replay"]);
     let mut dice = crate::dice::FastDice::from_seed(crate::sim::batch_seed(seed, stream, 0));
-    let mut m = Mission::new(r, &r.skirmish, &all, tactic);
+    let mut m = Mission::new(r, &r.skirmish, all, tactic);
     m.trace = Some([Vec::new(), Vec::new()]);
     let pair = set_up(&mut m, armies, &mut dice);
     let out = m.play(&mut dice);
@@ -723,7 +662,7 @@ pub fn traced_game(r: &ArmyMenCombat, armies: &Armies, tactic: Tactic, seed: u64
     let replay = Replay {
         title: format!("Army Men Combat — Mission ({} tactic)", tactic.name()),
         notes: vec![
-            format!("A: {} / B: {}", describe(&all, &pair[0]), describe(&all, &pair[1])),
+            format!("A: {} / B: {}", describe(all, &pair[0]), describe(all, &pair[1])),
             format!(
                 "{result}, score {} – {} after {} rounds; ↓ = Pinned at the end",
                 out.score[0], out.score[1], out.rounds
@@ -736,6 +675,105 @@ pub fn traced_game(r: &ArmyMenCombat, armies: &Armies, tactic: Tactic, seed: u64
     };
     (replay, out)
 }
+
+/// AMC 2.0, "Missions": the mission as the generic skirmish plays it.
+impl Skirmish for ArmyMenCombat {
+    type Army = Army;
+    type Game<'a> = Mission<'a>;
+
+    fn skirmish_text(&self) -> SkirmishText {
+        let c = &self.skirmish;
+        SkirmishText {
+            game: "Mission".to_string(),
+            games: "missions".to_string(),
+            item: "unit entry".to_string(),
+            item_kind: false,
+            turns: "rounds".to_string(),
+            outcome: [
+                "outcome (score: enemy points destroyed or Pinned)".to_string(),
+                "side A scores more".to_string(),
+                "side B scores more".to_string(),
+                "draw (equal scores)".to_string(),
+            ],
+            setup: format!(
+                "{}\"×{}\", {}–{} terrain pieces placed from the seed, alternate deployment within {}\" of the \
+                 own edge, {} rounds of the activation roll-off; each side scores the points of enemy units \
+                 destroyed or Pinned at the end, higher wins, equal draws; random armies draw plain entries \
+                 uniformly while they fit (at most half the points in vehicles, at most {} Gunners, Snipers or \
+                 Heavy Weapons units). Simplified: terrain pieces are low walls (cover within 2\", no blocked \
+                 sight), all vehicle hits frontal, no transport; Guard reacts at the end of an enemy move",
+                c.table_width,
+                c.table_depth,
+                c.terrain_min,
+                c.terrain_max,
+                c.deploy_depth,
+                c.rounds,
+                self.army.max_support
+            ),
+            replay_legend: "Each line is a unit's path; ✕ marks where a unit was destroyed and in which round; ↓ \
+                            marks a unit Pinned at the end; brown bars are terrain pieces."
+                .to_string(),
+        }
+    }
+
+    fn skirmish_settings(&self) -> SkirmishSettings {
+        let c = &self.skirmish;
+        SkirmishSettings {
+            points: self.army.points,
+            trials: c.trials,
+            report_trials: c.report_trials,
+            batch_size: c.batch_size,
+        }
+    }
+
+    fn tactics(&self) -> &'static [TacticInfo] {
+        TACTICS
+    }
+
+    fn army_source(&self) -> ArmySource {
+        ARMY_SOURCE
+    }
+
+    fn read_armies(&self, specs: [&str; 2]) -> Result<[Army; 2], ArmyError> {
+        Ok([read_army(self, Path::new(specs[0]))?, read_army(self, Path::new(specs[1]))?])
+    }
+
+    fn random_army<D: Dice>(&self, dice: &mut D) -> Army {
+        random_army(self, dice)
+    }
+
+    fn describe_army(&self, army: &Army) -> String {
+        describe(&self.entries, army)
+    }
+
+    fn skirmish_units(&self) -> Vec<UnitInfo> {
+        self.entries.iter().map(|e| e.0.clone()).collect()
+    }
+
+    fn game(&self, tactic: usize) -> Mission<'_> {
+        Mission::new(self, &self.skirmish, &self.entries, [Tactic::Default, Tactic::Cautious][tactic])
+    }
+
+    fn play<D: Dice>(&self, m: &mut Mission<'_>, armies: &Armies, dice: &mut D, rec: &mut GameRecord) {
+        set_up(m, armies, dice);
+        let out = m.play(dice);
+        record(rec, m, &out);
+    }
+
+    fn replay(&self, armies: &Armies, tactic: usize, seed: u64) -> Replay {
+        traced_game(self, armies, [Tactic::Default, Tactic::Cautious][tactic], seed).0
+    }
+}
+
+/// The mission's tactics, default first (see [`Tactic`]).
+pub const TACTICS: &[TacticInfo] = &[
+    TacticInfo { name: "default", description: "advance and shoot, charge when melee is better" },
+    TacticInfo { name: "cautious", description: "Guard when the enemy must cross open ground, Hunker when outgunned" },
+];
+
+/// What `--armies` takes for Army Men Combat.
+pub const ARMY_SOURCE: ArmySource =
+    ArmySource { what: "army files", how: "TOML with a [units] table of entry name = count" };
 
 #[cfg(test)]
 mod tests {
@@ -852,11 +890,16 @@ mod tests {
         let r = amc(&[]);
         for tactic in [Tactic::Default, Tactic::Cautious] {
             let run = |threads| {
-                rayon::ThreadPoolBuilder::new()
-                    .num_threads(threads)
-                    .build()
-                    .unwrap()
-                    .install(|| simulate(&r, &Armies::Random, tactic, 5, 60, &indicatif::ProgressBar::hidden()))
+                rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap().install(|| {
+                    crate::sim::skirmish::simulate(
+                        &r,
+                        &Armies::Random,
+                        tactic as usize,
+                        5,
+                        60,
+                        &indicatif::ProgressBar::hidden(),
+                    )
+                })
             };
             let (a, b) = (run(1), run(2));
             assert_eq!(a, b);

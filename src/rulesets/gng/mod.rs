@@ -289,7 +289,7 @@ fn validate_settings(source: &Source, rules: &RulesConfig, duel: &DuelSettings) 
     if !(rules.medic_reach >= 0.0 && rules.medic_reach <= 100.0) {
         return Err(bad(format!("[rules] medic_reach must be 0 to 100 in, got {}", rules.medic_reach)));
     }
-    duel.validate(200.0, "in").map_err(bad)?;
+    duel.validate(200.0, "in", true).map_err(bad)?;
     Ok(())
 }
 
@@ -455,7 +455,7 @@ impl Ruleset for GunsNGrenades {
         if na == 1 && nb == 1 && rules::is_stand_up(pa, pb, distance as f32) {
             return rules::stand_up(self, pa, pb, dice, first, self.duel.max_rounds);
         }
-        arena.deploy_lines(a, na, b, nb, distance as f32, self.duel.squad_spacing as f32, self);
+        arena.deploy_lines(a, na, b, nb, distance as f32, self.duel.spacing() as f32, self);
         rules::play(self, arena, dice, first, self.duel.max_rounds)
     }
     fn balance_config(&self) -> BalanceConfig {

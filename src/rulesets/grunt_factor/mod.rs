@@ -28,6 +28,7 @@ pub mod exact;
 pub mod lint;
 pub mod rules;
 pub mod skirmish;
+pub mod study;
 
 use serde::{Deserialize, Serialize};
 use toml::Spanned;
@@ -247,7 +248,7 @@ impl GruntFactor {
         overrides.apply_section("balance", &mut raw.balance)?;
         overrides.apply_section("skirmish", &mut raw.skirmish)?;
         validate_rules(&raw.rules).map_err(|m| source.error(m))?;
-        raw.duel.validate(500.0, "cm").map_err(|m| source.error(m))?;
+        raw.duel.validate(500.0, "cm", false).map_err(|m| source.error(m))?;
         raw.balance.validate().map_err(|m| source.error(m))?;
         raw.skirmish.validate().map_err(|(key, m)| skirmish_error(source, overrides, key, m))?;
 
@@ -514,6 +515,19 @@ fn validate_rules(r: &RulesConfig) -> Result<(), String> {
 }
 
 impl Ruleset for GruntFactor {
+    fn duel_side(&self) -> &'static str {
+        "one squad"
+    }
+
+    fn studies(
+        &self,
+        analysis: &crate::analysis::RulesetAnalysis,
+        _seed: u64,
+        _progress: &indicatif::ProgressBar,
+    ) -> Vec<crate::rulesets::study::Study> {
+        study::studies(self, analysis)
+    }
+
     type Arena = Battle;
 
     fn id(&self) -> &'static str {

@@ -21,6 +21,7 @@ pub mod coverage;
 pub mod exact;
 pub mod rules;
 pub mod skirmish;
+pub mod study;
 
 use serde::{Deserialize, Serialize};
 use toml::Spanned;
@@ -347,11 +348,24 @@ fn validate_settings(source: &Source, rules: &RulesConfig, duel: &DuelSettings) 
     if !(rules.contact >= 0.0 && rules.contact <= 10.0) {
         return Err(bad(format!("[rules] contact must be 0 to 10 in, got {}", rules.contact)));
     }
-    duel.validate(500.0, "in").map_err(bad)?;
+    duel.validate(500.0, "in", true).map_err(bad)?;
     Ok(())
 }
 
 impl Ruleset for Gunplay {
+    fn duel_side(&self) -> &'static str {
+        "one character"
+    }
+
+    fn studies(
+        &self,
+        _analysis: &crate::analysis::RulesetAnalysis,
+        seed: u64,
+        _progress: &indicatif::ProgressBar,
+    ) -> Vec<crate::rulesets::study::Study> {
+        study::studies(self, seed)
+    }
+
     type Arena = Battle;
 
     fn id(&self) -> &'static str {
@@ -389,7 +403,7 @@ impl Ruleset for Gunplay {
         distance: f64,
         a_first: bool,
     ) -> DuelOutcome {
-        arena.deploy_lines(a, na, b, nb, distance as f32, self.duel.squad_spacing as f32);
+        arena.deploy_lines(a, na, b, nb, distance as f32, self.duel.spacing() as f32);
         rules::play(self, arena, dice, if a_first { 0 } else { 1 }, self.duel.max_rounds)
     }
     fn exact_duel(&self, a: usize, b: usize, distance: f64) -> Result<ExactDuel, NotExact> {

@@ -32,12 +32,16 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::analysis::UnitInfo;
 use crate::battle::replay::{Replay, ReplayUnit};
 use crate::battle::{Pos, Table, TerrainPlan, deployment_band};
 use crate::dice::Dice;
 use crate::rulesets::Side;
 use crate::rulesets::gunplay::rules::{self, Action, Character, EPS, Situation};
 use crate::rulesets::gunplay::{Cover, Gunplay};
+use crate::rulesets::skirmish::{
+    Armies, ArmyError, ArmySource, GameRecord, SkirmishSettings, SkirmishText, TacticInfo,
+};
 use crate::sim::Tally;
 
 /// The `[skirmish]` table of the config. Every key has a default, so configs without the
@@ -192,6 +196,9 @@ pub struct Skirmish<'a> {
     /// Game turns started.
     pub turn: u32,
     pub trace: Option<Trace>,
+    /// `(shooter or attacker, removed)` loadouts of every character removed by an enemy
+    /// this game.
+    pub kills: Vec<(u32, u32)>,
 }
 
 impl<'a> Skirmish<'a> {
@@ -205,6 +212,7 @@ impl<'a> Skirmish<'a> {
             table: Table::new(cfg.table_width as f32, cfg.table_depth as f32),
             turn: 0,
             trace: None,
+            kills: Vec::new(),
         }
     }
 
@@ -238,6 +246,7 @@ impl<'a> Skirmish<'a> {
             self.deploy(s, &units);
         }
         self.turn = 0;
+        self.kills.clear();
     }
 
     /// Deploys `units` for side `s` in a line centred in its deployment band, evenly spread.
@@ -393,7 +402,9 @@ impl<'a> Skirmish<'a> {
         let cover = self.cover_of(mp, fp);
         let me = self.sides[s][i];
         let p = *self.r.profile(me.unit as usize);
+        let was = self.sides[1 - s][j].removed;
         rules::fire(cover, &p, me.wounds, &mut self.sides[1 - s][j], mp.dist(fp), aimed, quick, dice);
+        self.note_kill(s, i, j, was);
         self.note_removal(1 - s, j);
     }
 
@@ -402,9 +413,19 @@ impl<'a> Skirmish<'a> {
         let [a, b] = &mut self.sides;
         let (mine, theirs) = if s == 0 { (a, b) } else { (b, a) };
         let (pa, pd) = (self.r.profile(mine[i].unit as usize), self.r.profile(theirs[j].unit as usize));
+        let was = [mine[i].removed, theirs[j].removed];
         rules::melee_round(pa, &mut mine[i], pd, &mut theirs[j], charging, dice);
+        self.note_kill(s, i, j, was[1]);
+        self.note_kill(1 - s, j, i, was[0]);
         self.note_removal(s, i);
         self.note_removal(1 - s, j);
+    }
+
+    /// Logs side `s`'s `i` removing the other side's `j` (if `j` was in play before: `was`).
+    fn note_kill(&mut self, s: Side, i: usize, j: usize, was: bool) {
+        if !was && self.sides[1 - s][j].removed {
+            self.kills.push((self.sides[s][i].unit as u32, self.sides[1 - s][j].unit as u32));
+        }
     }
 
     fn note_removal(&mut self, s: Side, i: usize) {
@@ -599,6 +620,131 @@ pub fn replay_of(g: &Skirmish, out: &SkirmishOutcome, lineups: [&LineUp; 2]) -> 
         legend: None,
     }
 }
+
+/// The Skirmish ("Victory" in RULINGS.md) as the generic skirmish plays it. The report plays
+/// it as a study of fixed line-ups ([`super::study`]), so `report_trials` of the generic
+/// section is 0 here.
+impl crate::rulesets::skirmish::Skirmish for Gunplay {
+    type Army = LineUp;
+    type Game<'a> = Skirmish<'a>;
+
+    fn skirmish_text(&self) -> SkirmishText {
+        let c = &self.skirmish;
+        SkirmishText {
+            game: "Skirmish".to_string(),
+            games: "skirmishes".to_string(),
+            item: "loadout".to_string(),
+            item_kind: false,
+            turns: "game turns".to_string(),
+            outcome: [
+                "outcome (no character Up at the end of a turn loses)".to_string(),
+                "side A wins".to_string(),
+                "side B wins".to_string(),
+                "draw (turn cap, or no one Up)".to_string(),
+            ],
+            setup: format!(
+                "{}\"×{}\" table, {}–{} low walls placed from the seed, {} characters a side deployed in a line \
+                 along the own edge, {}-turn cap; a side with no character Up at the end of a turn loses",
+                c.table_width, c.table_depth, c.cover_min, c.cover_max, c.characters, c.max_turns
+            ),
+            replay_legend: "Each line is a character's path; ✕ marks where a character was removed and in which \
+                            turn; ↓ marks a character Down at the end; bars are low walls."
+                .to_string(),
+        }
+    }
+
+    fn skirmish_settings(&self) -> SkirmishSettings {
+        let c = &self.skirmish;
+        SkirmishSettings { points: self.duel.budget, trials: c.trials, report_trials: 0, batch_size: c.batch_size }
+    }
+
+    fn tactics(&self) -> &'static [TacticInfo] {
+        TACTICS
+    }
+
+    fn army_source(&self) -> ArmySource {
+        ARMY_SOURCE
+    }
+
+    fn default_armies(&self) -> Result<Armies<LineUp>, ArmyError> {
+        let c = &self.skirmish;
+        if c.side_a.is_empty() && c.side_b.is_empty() {
+            return Ok(Armies::Random);
+        }
+        let side = |names: &[String]| LineUp::from_names(self, names, c.characters).map_err(ArmyError::Name);
+        Ok(Armies::Fixed(Box::new([side(&c.side_a)?, side(&c.side_b)?])))
+    }
+
+    fn read_armies(&self, specs: [&str; 2]) -> Result<[LineUp; 2], ArmyError> {
+        let parse = |s: &str| {
+            let names: Vec<String> = s.split(',').map(|x| x.trim().to_string()).filter(|x| !x.is_empty()).collect();
+            LineUp::from_names(self, &names, self.skirmish.characters)
+                .map_err(|m| ArmyError::Name(m.replace("[skirmish] ", "--armies: ")))
+        };
+        Ok([parse(specs[0])?, parse(specs[1])?])
+    }
+
+    fn random_army<D: Dice>(&self, dice: &mut D) -> LineUp {
+        LineUp::Fixed((0..self.skirmish.characters).map(|_| dice.below(self.units.len())).collect())
+    }
+
+    fn describe_army(&self, army: &LineUp) -> String {
+        army.describe(self)
+    }
+
+    fn skirmish_units(&self) -> Vec<UnitInfo> {
+        self.units.clone()
+    }
+
+    fn stream_names(&self, _tactic: usize, _armies: &Armies<LineUp>) -> Vec<String> {
+        vec!["gunplay".to_string(), "skirmish".to_string()]
+    }
+
+    fn game(&self, _tactic: usize) -> Skirmish<'_> {
+        Skirmish::new(self, &self.skirmish)
+    }
+
+    fn play<D: Dice>(&self, g: &mut Skirmish<'_>, armies: &Armies<LineUp>, dice: &mut D, rec: &mut GameRecord) {
+        let random = LineUp::Random(self.skirmish.characters);
+        let lineups = match armies {
+            Armies::Random => [&random, &random],
+            Armies::Fixed(x) => [&x[0], &x[1]],
+        };
+        g.set_up(lineups, dice);
+        let out = g.play(dice);
+        rec.winner = out.winner;
+        rec.turns = out.turns;
+        for (s, side) in g.sides.iter().enumerate() {
+            for c in side {
+                rec.counts[s][c.unit as usize] += 1;
+                rec.survivors[c.unit as usize] += (!c.removed) as u32;
+            }
+        }
+        rec.kills.extend_from_slice(&g.kills);
+    }
+
+    fn replay(&self, armies: &Armies<LineUp>, _tactic: usize, seed: u64) -> Replay {
+        let random = LineUp::Random(self.skirmish.characters);
+        let lineups = match armies {
+            Armies::Random => [&random, &random],
+            Armies::Fixed(x) => [&x[0], &x[1]],
+        };
+        let (g, out) = traced_game(self, lineups, seed);
+        replay_of(&g, &out, lineups)
+    }
+}
+
+/// Gunplay's one tactic.
+pub const TACTICS: &[TacticInfo] = &[TacticInfo {
+    name: "default",
+    description: "the skirmish plan: move to cover or into range, aim when it pays, fire or charge",
+}];
+
+/// What `--armies` takes for Gunplay.
+pub const ARMY_SOURCE: ArmySource = ArmySource {
+    what: "comma-separated loadout lists",
+    how: "one loadout per character, e.g. rifle,rifle,pistol,shotgun,rifle",
+};
 
 #[cfg(test)]
 mod tests {

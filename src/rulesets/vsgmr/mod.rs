@@ -30,6 +30,7 @@ pub mod prices;
 pub mod round_robin;
 pub mod rules;
 pub mod skirmish;
+pub mod study;
 
 use std::collections::BTreeMap;
 
@@ -182,6 +183,9 @@ pub struct Vsgmr {
     pub figures: Vec<Figure>,
     pub profiles: Vec<Profile>,
     pub armies: Vec<Army>,
+    /// Every figure the Skirmish can field and the sample armies as rosters, made on first
+    /// use (see [`skirmish::Field`]).
+    pub field: std::sync::OnceLock<Box<skirmish::Field>>,
 }
 
 impl Vsgmr {
@@ -202,7 +206,7 @@ impl Vsgmr {
         if !(raw.rules.contact >= 0.0 && raw.rules.contact <= 6.0) {
             return Err(source.error(format!("[rules] contact must be 0 to 6 in, got {}", raw.rules.contact)));
         }
-        raw.duel.validate(200.0, "in").map_err(|m| source.error(m))?;
+        raw.duel.validate(200.0, "in", true).map_err(|m| source.error(m))?;
         raw.balance.validate().map_err(|m| source.error(m))?;
         let p = &raw.prices;
         if !(p.budget >= 1.0 && p.budget <= 200.0) {
@@ -282,7 +286,13 @@ impl Vsgmr {
             figures,
             profiles,
             armies,
+            field: std::sync::OnceLock::new(),
         })
+    }
+
+    /// The Skirmish's field: the cost list's templates, then every sample army's figures.
+    pub fn field(&self) -> &skirmish::Field {
+        self.field.get_or_init(|| Box::new(skirmish::Field::new(self)))
     }
 
     /// The combat profile of unit `i`.
@@ -294,6 +304,7 @@ impl Vsgmr {
     /// prices and the tests build their matchups from. Names must be unique.
     pub fn with_templates(&self, templates: &[(String, Figure)]) -> Vsgmr {
         let mut r = self.clone();
+        r.field = std::sync::OnceLock::new();
         r.units = templates
             .iter()
             .map(|(n, f)| UnitInfo { id: id_of(n), name: n.clone(), cost: f.price(), kind: f.kind.label().to_string() })
@@ -427,6 +438,19 @@ fn figure_from_raw(
 }
 
 impl Ruleset for Vsgmr {
+    fn duel_side(&self) -> &'static str {
+        "one figure"
+    }
+
+    fn studies(
+        &self,
+        analysis: &crate::analysis::RulesetAnalysis,
+        seed: u64,
+        progress: &indicatif::ProgressBar,
+    ) -> Vec<crate::rulesets::study::Study> {
+        study::studies(self, &analysis.title, seed, progress)
+    }
+
     type Arena = Battle;
 
     fn id(&self) -> &'static str {
@@ -467,7 +491,7 @@ impl Ruleset for Vsgmr {
         distance: f64,
         a_first: bool,
     ) -> DuelOutcome {
-        arena.deploy(self, a, na, b, nb, distance as f32, self.duel.squad_spacing as f32);
+        arena.deploy(self, a, na, b, nb, distance as f32, self.duel.spacing() as f32);
         rules::play(self, arena, dice, if a_first { 0 } else { 1 }, self.duel.max_rounds)
     }
     fn exact_duel(&self, a: usize, b: usize, distance: f64) -> Result<ExactDuel, NotExact> {

@@ -186,6 +186,9 @@ pub struct Battle {
     /// and how near the target a crossed piece must be to cover it at least half.
     pub cover: Vec<crate::battle::Wall>,
     pub cover_reach: f32,
+    /// `(attacker, defeated)` templates of every figure defeated, when the caller keeps a log
+    /// (the Skirmish does; duels leave it `None`).
+    pub kill_log: Option<Vec<(usize, usize)>>,
 }
 
 /// Rolls one die of `sides` (6, 8, 10 or 12). d8 and d10 come from a uniform draw (`Dice` has
@@ -401,6 +404,9 @@ pub fn armor_roll<D: Dice>(r: &Vsgmr, b: &mut Battle, dice: &mut D, target: usiz
 fn defeat<D: Dice>(r: &Vsgmr, b: &mut Battle, dice: &mut D, attacker: usize, target: usize, kind: AttackKind) {
     let a_side = b.figs[attacker].side;
     b.kills[a_side] += 1;
+    if let Some(log) = &mut b.kill_log {
+        log.push((b.figs[attacker].unit, b.figs[target].unit));
+    }
     let ap = *r.profile(b.figs[attacker].unit);
     if kind == AttackKind::HandToHand && ap.has(Trait::Recruit) {
         let mook = (ap.kind == Kind::Mook) as i8;

@@ -22,10 +22,14 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::analysis::UnitInfo;
 use crate::battle::replay::{Replay, ReplayUnit};
 use crate::battle::{Pos, Table, TerrainPlan};
 use crate::dice::Dice;
 use crate::rulesets::Side;
+use crate::rulesets::skirmish::{
+    Armies, ArmyError, ArmySource, GameRecord, SkirmishSettings, SkirmishText, TacticInfo,
+};
 use crate::rulesets::vsgmr::rules::{self, Battle, Fig};
 use crate::rulesets::vsgmr::{Figure, Trait, Vsgmr};
 use crate::sim::Tally;
@@ -244,6 +248,7 @@ impl<'a> Game<'a> {
         b.round = 0;
         b.kills = [0, 0];
         b.in_revenge = false;
+        b.kill_log.get_or_insert_with(Vec::new).clear();
         b.cover = walls;
         b.cover_reach = c.cover_reach;
         self.origin.clear();
@@ -516,3 +521,131 @@ pub fn replay_of(g: &Game, out: &GameOutcome, rosters: &[Roster; 2]) -> Replay {
         legend: None,
     }
 }
+
+/// Section II, the Skirmish, as the generic skirmish plays it: random formula-priced armies
+/// (the value-in-army regression counts the cost list's figure templates) or two sample
+/// armies by name. The report plays its Skirmish as studies (round robin, random armies: see
+/// [`super::study`]), so `report_trials` of the generic section is 0 here.
+impl crate::rulesets::skirmish::Skirmish for Vsgmr {
+    type Army = Roster;
+    type Game<'a> = Game<'a>;
+
+    fn skirmish_text(&self) -> SkirmishText {
+        SkirmishText {
+            game: "Skirmish".to_string(),
+            games: "skirmishes".to_string(),
+            item: "figure".to_string(),
+            item_kind: false,
+            turns: "rounds".to_string(),
+            outcome: [
+                "outcome (more enemy points destroyed wins)".to_string(),
+                "side A wins".to_string(),
+                "side B wins".to_string(),
+                "draw (equal points destroyed)".to_string(),
+            ],
+            setup: super::study::table_text(self),
+            replay_legend: "Each line is a figure's path; ✕ marks where a figure fell and in which round; bars \
+                            are cover pieces."
+                .to_string(),
+        }
+    }
+
+    fn skirmish_settings(&self) -> SkirmishSettings {
+        let c = &self.skirmish;
+        SkirmishSettings {
+            points: f64::from(c.random_min + c.random_max) / 2.0,
+            trials: c.trials,
+            report_trials: 0,
+            batch_size: c.batch_size,
+        }
+    }
+
+    fn tactics(&self) -> &'static [TacticInfo] {
+        TACTICS
+    }
+
+    fn army_source(&self) -> ArmySource {
+        ARMY_SOURCE
+    }
+
+    fn read_armies(&self, specs: [&str; 2]) -> Result<[Roster; 2], ArmyError> {
+        let field = self.field();
+        let find = |name: &str| {
+            field.samples.iter().find(|s| s.name.eq_ignore_ascii_case(name)).cloned().ok_or_else(|| {
+                let known: Vec<String> = field.samples.iter().map(|s| format!("{:?}", s.name)).collect();
+                ArmyError::Name(format!("unknown sample army {name:?}; known: {}", known.join(", ")))
+            })
+        };
+        Ok([find(specs[0])?, find(specs[1])?])
+    }
+
+    fn random_army<D: Dice>(&self, dice: &mut D) -> Roster {
+        self.field().random_roster(&self.skirmish, dice)
+    }
+
+    fn describe_army(&self, army: &Roster) -> String {
+        format!("{} ({} pts)", army.name, army.points(&self.field().r))
+    }
+
+    fn skirmish_units(&self) -> Vec<UnitInfo> {
+        self.units.clone()
+    }
+
+    fn stream_names(&self, _tactic: usize, armies: &Armies<Roster>) -> Vec<String> {
+        match armies {
+            Armies::Fixed(x) => vec!["vsgmr".into(), "skirmish".into(), x[0].name.clone(), x[1].name.clone()],
+            Armies::Random => vec!["vsgmr".into(), "skirmish".into(), "random".into()],
+        }
+    }
+
+    fn game(&self, _tactic: usize) -> Game<'_> {
+        Game::new(&self.field().r, &self.skirmish)
+    }
+
+    fn play<D: Dice>(&self, g: &mut Game<'_>, armies: &Armies<Roster>, dice: &mut D, rec: &mut GameRecord) {
+        let field = self.field();
+        let random;
+        let rosters = match armies {
+            Armies::Fixed(x) => [&x[0], &x[1]],
+            Armies::Random => {
+                random = [field.random_roster(&self.skirmish, dice), field.random_roster(&self.skirmish, dice)];
+                [&random[0], &random[1]]
+            }
+        };
+        g.set_up(rosters, dice);
+        let out = g.play(dice);
+        rec.winner = out.winner;
+        rec.turns = out.rounds;
+        // Only the cost list's templates are items; sample armies' own figures are not counted.
+        let items = field.templates;
+        for (f, &o) in g.b.figs.iter().zip(&g.origin) {
+            if f.unit < items {
+                rec.counts[o][f.unit] += 1;
+                rec.survivors[f.unit] += (f.alive && f.side == o) as u32;
+            }
+        }
+        if let Some(log) = &g.b.kill_log {
+            rec.kills.extend(log.iter().filter(|k| k.0 < items && k.1 < items).map(|&(k, v)| (k as u32, v as u32)));
+        }
+    }
+
+    fn replay(&self, armies: &Armies<Roster>, _tactic: usize, seed: u64) -> Replay {
+        let field = self.field();
+        let m = match armies {
+            Armies::Fixed(x) => Matchup::Fixed([&x[0], &x[1]]),
+            Armies::Random => Matchup::Random,
+        };
+        let (g, out, rosters) = traced_game(field, &self.skirmish, m, seed);
+        replay_of(&g, &out, &rosters)
+    }
+}
+
+/// VSGMR's one Skirmish tactic (section II and the figures' rules in `rules.rs`).
+pub const TACTICS: &[TacticInfo] = &[TacticInfo {
+    name: "default",
+    description: "shooters hold if an enemy is in range, others close on the nearest enemy; attack with the option likelier to defeat",
+}];
+
+/// What `--armies` takes for VSGMR.
+pub const ARMY_SOURCE: ArmySource =
+    ArmySource { what: "sample-army names", how: "names of section VII's sample armies, e.g. \"Fantasy Humans\"" };

@@ -30,6 +30,7 @@
 
 mod combat;
 mod setup;
+mod shape;
 mod tactic;
 mod tally;
 #[cfg(test)]
@@ -37,8 +38,9 @@ mod tests;
 
 pub use combat::{Special, UpgradeRule};
 pub use setup::SkirmishConfig;
+pub use shape::{ARMY_SOURCE, Game, TACTICS};
 pub use tactic::Tactic;
-pub use tally::{Armies, GameRecord, SkirmishTally, replay_of, short_label, simulate, traced_game};
+pub use tally::{Armies, replay_of, short_label, traced_game};
 
 use crate::battle::{Pos, Table};
 use crate::rulesets::Side;

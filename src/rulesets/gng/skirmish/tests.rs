@@ -347,14 +347,27 @@ fn skirmish_tallies_are_identical_on_one_and_two_threads() {
     let r = gng(&[]);
     let go = |n: usize| {
         rayon::ThreadPoolBuilder::new().num_threads(n).build().unwrap().install(|| {
-            simulate(&r, &r.skirmish, &Armies::Random, Tactic::Default, 11, 120, &indicatif::ProgressBar::hidden())
+            crate::sim::skirmish::simulate(
+                &r,
+                &Armies::Random,
+                Tactic::Default as usize,
+                11,
+                120,
+                &indicatif::ProgressBar::hidden(),
+            )
         })
     };
     let (one, two) = (go(1), go(2));
     assert_eq!(one, two);
     assert_eq!(one.games, 120);
     assert_eq!(one.records.len(), 120);
-    let cautious =
-        simulate(&r, &r.skirmish, &Armies::Random, Tactic::Cautious, 11, 60, &indicatif::ProgressBar::hidden());
+    let cautious = crate::sim::skirmish::simulate(
+        &r,
+        &Armies::Random,
+        Tactic::Cautious as usize,
+        11,
+        60,
+        &indicatif::ProgressBar::hidden(),
+    );
     assert_eq!(cautious.games, 60);
 }

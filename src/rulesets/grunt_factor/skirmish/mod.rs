@@ -68,14 +68,16 @@
 
 mod combat;
 mod setup;
+mod shape;
 mod tactic;
 mod tally;
 #[cfg(test)]
 mod tests;
 
 pub use setup::{Force, Forces, SkirmishConfig, describe, random_force, read_force, set_up};
+pub use shape::{ARMY_SOURCE, TACTICS};
 pub use tactic::{ENEMY_HELD, PANIC_COVER_REACH, Tactic};
-pub use tally::{REPLAY_CM_PER_UNIT, record, replay_of, simulate, traced_game};
+pub use tally::{REPLAY_CM_PER_UNIT, replay_of, traced_game};
 
 use crate::battle::{Pos, Table};
 use crate::rulesets::Side;

@@ -238,11 +238,7 @@ impl<'a> Skirmish<'a> {
 }
 
 /// Fixed forces, or fresh random legal ones every game.
-#[derive(Debug, Clone, PartialEq)]
-pub enum Forces {
-    Random,
-    Fixed(Box<[Force; 2]>),
-}
+pub type Forces = crate::rulesets::skirmish::Armies<Force>;
 
 /// Sets up one game: terrain, forces (random ones drawn from `dice`), deployment.
 pub fn set_up<D: Dice>(g: &mut Skirmish, forces: &Forces, dice: &mut D) -> [Force; 2] {

@@ -1,79 +1,11 @@
-//! Games into numbers and one game into a picture: a game added to the shared
-//! [`SkirmishTally`] (the GnG skirmish's, so the analysis and report read both alike),
-//! `simulate` on the deterministic engine, the traced game and its replay. Apart from the
-//! rule code so the report's needs never reach into it.
+//! One game into a picture: the traced game and its replay. (Games into numbers are the
+//! generic engine's: [`crate::sim::skirmish`] plays the games of [`super::shape`].) Apart
+//! from the rule code so the report's needs never reach into it.
 
 use super::{CoverKind, Force, Forces, Skirmish, SkirmishOutcome, Tactic, describe, set_up};
 use crate::battle::replay::{Replay, ReplayUnit};
 use crate::battle::{Pos, Table};
-use crate::rulesets::gng::skirmish::{GameRecord, SkirmishTally};
 use crate::rulesets::grunt_factor::GruntFactor;
-
-/// Adds a finished game to a tally (per squad of the cost list; records count differences for
-/// value in army when `keep_record`).
-pub fn record(t: &mut SkirmishTally, g: &Skirmish, out: &SkirmishOutcome, keep_record: bool) {
-    let n = g.r.units.len();
-    if t.fielded.is_empty() {
-        t.fielded = vec![0; n];
-        t.survivors = vec![0; n];
-        t.kills = vec![0; n * n];
-    }
-    t.games += 1;
-    match out.winner {
-        Some(w) => t.wins[w] += 1,
-        None => t.draws += 1,
-    }
-    t.turns += out.turns as u64;
-    let mut diff = vec![0i8; n];
-    for (s, side) in g.sides.iter().enumerate() {
-        for q in side {
-            t.fielded[q.unit] += 1;
-            t.survivors[q.unit] += (q.alive() > 0) as u64;
-            diff[q.unit] = diff[q.unit].saturating_add(if s == 0 { 1 } else { -1 });
-        }
-    }
-    for &(k, v) in &g.kills {
-        t.kills[k * n + v] += 1;
-    }
-    if keep_record {
-        let result = match out.winner {
-            Some(0) => 0,
-            Some(_) => 1,
-            None => 2,
-        };
-        t.records.push(GameRecord { diff, result });
-    }
-}
-
-/// Plays `trials` skirmishes on the deterministic engine ([`crate::sim::run`]): batch `k` uses
-/// dice seeded from (seed, stream, k), so the tally is identical on any thread count.
-pub fn simulate(
-    r: &GruntFactor,
-    forces: &Forces,
-    tactic: Tactic,
-    seed: u64,
-    trials: u64,
-    progress: &indicatif::ProgressBar,
-) -> SkirmishTally {
-    let cfg = &r.skirmish;
-    let plan = crate::sim::RunPlan::fixed(seed, trials, cfg.batch_size);
-    let stream = crate::sim::stream_id(&["grunt-factor", "skirmish", tactic.name()]);
-    let random = matches!(forces, Forces::Random);
-    crate::sim::run(
-        &plan,
-        stream,
-        |dice, _first, n, tally: &mut SkirmishTally| {
-            let mut g = Skirmish::new(r, cfg, tactic);
-            for _ in 0..n {
-                set_up(&mut g, forces, dice);
-                let out = g.play(dice);
-                record(tally, &g, &out, random);
-            }
-            progress.inc(n as u64);
-        },
-        |_| 0.0,
-    )
-}
 
 /// The replay picture is drawn at this many cm per picture unit (the picture code is scaled
 /// for inch tables).

@@ -5,9 +5,9 @@ use super::*;
 use crate::battle::Wall;
 use crate::config::{Overrides, Source};
 use crate::dice::{FastDice, ScriptedDice};
-use crate::rulesets::gng::skirmish::SkirmishTally;
 use crate::rulesets::grunt_factor::rules::{self, CoverShare, MAX_MODELS};
 use crate::rulesets::grunt_factor::tests::ruleset;
+use crate::sim::skirmish::SkirmishTally;
 
 fn wall(x0: f32, x1: f32, y: f32) -> Wall {
     Wall { a: Pos::new(x0, y), b: Pos::new(x1, y), intact: true }
@@ -402,11 +402,9 @@ fn skirmish_config_errors_name_the_line_and_key() {
 }
 
 fn run_threads(r: &GruntFactor, threads: usize, forces: &Forces, tactic: Tactic, trials: u64) -> SkirmishTally {
-    rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .build()
-        .unwrap()
-        .install(|| simulate(r, forces, tactic, 5, trials, &indicatif::ProgressBar::hidden()))
+    rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap().install(|| {
+        crate::sim::skirmish::simulate(r, forces, tactic as usize, 5, trials, &indicatif::ProgressBar::hidden())
+    })
 }
 
 #[test]

@@ -1,21 +1,107 @@
-//! The VSGMR report section: the cost audit of the sample armies, and the attribute prices
-//! (book price beside fair price with its interval) as a table and a chart. Filled by
-//! `commands::vsgmr::attach_to_report`; empty for other rulesets.
+//! VSGMR's studies for `pointsworth report vsgmr`: the attribute prices (book price beside
+//! fair price with its interval, as a table and a chart), the cost audit of the sample armies,
+//! and the Skirmish studies (round robin of the sample armies, random formula-priced armies).
 
 use std::fmt::Write;
-use std::path::{Path, PathBuf};
 
-use plotters::coord::Shift;
-use plotters::prelude::*;
+use indicatif::ProgressBar;
 
-use super::charts::{Chart, ensure_fonts, write_chart};
-use crate::analysis::RulesetAnalysis;
-use crate::rulesets::vsgmr::prices::{AttributePrices, mispriced};
-use crate::rulesets::vsgmr::round_robin::VsgmrSkirmish;
+use super::Vsgmr;
+use super::audit::audit;
+use super::prices::{VsgmrAnalysis, attribute_prices, mispriced};
+use super::round_robin::{VsgmrSkirmish, random_armies, round_robin};
+use super::skirmish::Field;
+use crate::format::pct_interval as pct;
+use crate::rulesets::study::{ChartSpec, PriceRow, Study, StudyChart};
 use crate::stats::Estimate;
 
 /// File stem of the book-price-vs-fair-price chart.
 pub const PRICES: &str = "attribute_prices";
+
+/// File stem of the sample-army round robin heatmap.
+pub const ROUND_ROBIN: &str = "vsgmr_round_robin";
+
+/// Runs the attribute-price study (`[prices]`: budget, distance, report_trials) and the
+/// Skirmish studies (`[skirmish]`: round_robin_trials, random_trials; 0 leaves one out) under
+/// `seed` and attaches them with the cost audit to `analysis`. Shows a progress bar on a
+/// terminal.
+pub fn studies(r: &Vsgmr, title: &str, seed: u64, pb: &ProgressBar) -> Vec<Study> {
+    pb.set_message("vsgmr attribute prices");
+    let prices = attribute_prices(r, seed, r.prices.budget, r.prices.distance, r.prices.report_trials, pb);
+    let skirmish = skirmish_studies(r, seed, pb);
+    let v = VsgmrAnalysis { audit: audit(r), prices, skirmish };
+    vec![study(&v, title, seed)]
+}
+
+/// The study of `v`: its Markdown, the price chart and the round-robin heatmap.
+pub fn study(v: &VsgmrAnalysis, title: &str, seed: u64) -> Study {
+    let mut charts = vec![StudyChart {
+        stem: PRICES.to_string(),
+        chart: ChartSpec::PriceRows {
+            title: format!("{title}: book price vs fair price"),
+            x_desc: "points added to the base figure".to_string(),
+            rows: v
+                .prices
+                .rows
+                .iter()
+                .map(|r| PriceRow { label: r.attribute.clone(), book: r.book, fair: r.fair })
+                .collect(),
+            x_cap: 12.0,
+        },
+    }];
+    if let Some(rr) = v.skirmish.as_ref().and_then(|s| s.round_robin.as_ref()) {
+        charts.push(StudyChart {
+            stem: ROUND_ROBIN.to_string(),
+            chart: ChartSpec::ScoreHeatmap {
+                title: format!("{title}: sample-army round robin"),
+                subtitle: format!("row army's win rate against column army, both sides pooled · seed {seed}"),
+                labels: rr.armies.iter().map(|a| format!("{} ({} pt)", a.name, pts(a.points))).collect(),
+                scores: rr
+                    .cells
+                    .iter()
+                    .map(|row| row.iter().map(|c| c.map_or(f64::NAN, |e| e.value)).collect())
+                    .collect(),
+                notes: vec![format!(
+                    "Skirmish games, {} per ordered pair; draws (equal points destroyed) count as not won. \
+                     Intervals in the report's table.",
+                    rr.trials_per_order
+                )],
+                axes: ["row army (either side)".to_string(), "column army".to_string()],
+            },
+        });
+    }
+    Study {
+        title: "Attribute prices".to_string(),
+        markdown: section(v),
+        tables: Vec::new(),
+        charts,
+        suggested_costs_note: None,
+    }
+}
+
+/// The round robin and the random-army games of the report.
+pub fn skirmish_studies(r: &Vsgmr, seed: u64, pb: &ProgressBar) -> Option<VsgmrSkirmish> {
+    let cfg = &r.skirmish;
+    if cfg.round_robin_trials == 0 && cfg.random_trials == 0 {
+        return None;
+    }
+    let field = Field::new(r);
+    pb.set_message("vsgmr skirmish");
+    let rr = (cfg.round_robin_trials > 0 && field.samples.len() >= 2)
+        .then(|| round_robin(&field, cfg, seed, cfg.round_robin_trials, pb));
+    let random = (cfg.random_trials > 0).then(|| random_armies(&field, cfg, seed, cfg.random_trials, pb));
+    Some(VsgmrSkirmish { seed, table: table_text(r), round_robin: rr, random })
+}
+
+/// A one-line description of the table and the game.
+pub fn table_text(r: &Vsgmr) -> String {
+    let c = &r.skirmish;
+    format!(
+        "{}\" × {}\" table, {} cover pieces {}\" long (distance attacks need 6 at a target within {}\" behind one), \
+         sides {}\" apart, {} rounds, phased",
+        c.table_width, c.table_depth, c.cover_pieces, c.cover_length, c.cover_reach, c.gap, c.rounds
+    )
+}
 
 fn pts(x: f64) -> String {
     let s = format!("{x:.2}");
@@ -26,9 +112,8 @@ fn interval(e: &Estimate) -> String {
     format!("{:+.2} [{:+.2}, {:+.2}]", e.value, e.lo, e.hi)
 }
 
-/// The Markdown section (empty without VSGMR results).
-pub fn section(a: &RulesetAnalysis) -> String {
-    let Some(v) = &a.vsgmr else { return String::new() };
+/// The Markdown of the study: attribute prices, cost audit, then the Skirmish studies.
+fn section(v: &VsgmrAnalysis) -> String {
     let mut o = String::new();
     o.push_str("## Attribute prices\n\n");
     let p = &v.prices;
@@ -47,7 +132,7 @@ pub fn section(a: &RulesetAnalysis) -> String {
         p.seed
     );
     let (under, over) = mispriced(p);
-    let name = |x: &[(&crate::rulesets::vsgmr::prices::AttributePrice, f64)]| -> String {
+    let name = |x: &[(&super::prices::AttributePrice, f64)]| -> String {
         x.iter()
             .take(3)
             .map(|(r, _)| {
@@ -143,11 +228,6 @@ pub fn section(a: &RulesetAnalysis) -> String {
     o
 }
 
-/// File stem of the sample-army round robin heatmap.
-pub const ROUND_ROBIN: &str = "vsgmr_round_robin";
-
-use super::format::pct_interval as pct;
-
 /// The Skirmish part: the round robin of the sample armies and the random armies.
 fn skirmish_section(sk: &VsgmrSkirmish) -> String {
     let mut o = String::new();
@@ -234,115 +314,4 @@ fn skirmish_section(sk: &VsgmrSkirmish) -> String {
         o.push('\n');
     }
     o
-}
-
-/// Writes the price chart (PNG and SVG); nothing for other rulesets.
-pub fn write(a: &RulesetAnalysis, dir: &Path) -> anyhow::Result<Vec<PathBuf>> {
-    let Some(v) = &a.vsgmr else { return Ok(Vec::new()) };
-    ensure_fonts()?;
-    let mut written = write_chart(
-        &PriceChart { p: &v.prices, title: format!("{}: book price vs fair price", a.title) },
-        dir,
-        PRICES,
-    )?;
-    if let Some(rr) = v.skirmish.as_ref().and_then(|s| s.round_robin.as_ref()) {
-        let labels = rr.armies.iter().map(|a| format!("{} ({} pt)", a.name, pts(a.points))).collect();
-        let scores = rr.cells.iter().map(|row| row.iter().map(|c| c.map_or(f64::NAN, |e| e.value)).collect()).collect();
-        written.extend(super::charts::write_score_heatmap(
-            dir,
-            ROUND_ROBIN,
-            format!("{}: sample-army round robin", a.title),
-            format!("row army's win rate against column army, both sides pooled · seed {}", a.seed),
-            labels,
-            scores,
-            vec![format!(
-                "Skirmish games, {} per ordered pair; draws (equal points destroyed) count as not won. \
-                 Intervals in the report's table.",
-                rr.trials_per_order
-            )],
-            ["row army (either side)", "column army"],
-        )?);
-    }
-    Ok(written)
-}
-
-struct PriceChart<'a> {
-    p: &'a AttributePrices,
-    title: String,
-}
-
-const ROW: u32 = 26;
-
-impl Chart for PriceChart<'_> {
-    fn size(&self) -> (u32, u32) {
-        (1100, 170 + ROW * self.p.rows.len() as u32)
-    }
-
-    fn draw<DB>(&self, root: &DrawingArea<DB, Shift>) -> anyhow::Result<()>
-    where
-        DB: DrawingBackend,
-        DB::ErrorType: 'static,
-    {
-        root.fill(&WHITE)?;
-        let rows = &self.p.rows;
-        let n = rows.len();
-        let (mut lo, mut hi) = (0.0f64, 1.0f64);
-        for r in rows {
-            lo = lo.min(r.book);
-            hi = hi.max(r.book);
-            if let Some(f) = r.fair {
-                lo = lo.min(f.lo);
-                hi = hi.max(f.hi.min(12.0));
-            }
-        }
-        let (lo, hi) = ((lo - 0.5).floor(), (hi + 0.5).ceil());
-        let names: Vec<String> = rows.iter().map(|r| r.attribute.clone()).collect();
-        let mut chart = ChartBuilder::on(root)
-            .caption(&self.title, ("sans-serif", 26))
-            .margin(20)
-            .x_label_area_size(50)
-            .y_label_area_size(250)
-            .build_cartesian_2d(lo..hi, -0.5f64..(n as f64 - 0.5))?;
-        chart
-            .configure_mesh()
-            .y_labels(n)
-            .y_label_formatter(&|y| {
-                let k = y.round();
-                if (y - k).abs() < 1e-6 && k >= 0.0 && (k as usize) < n {
-                    names[n - 1 - k as usize].clone()
-                } else {
-                    String::new()
-                }
-            })
-            .x_desc("points added to the base figure")
-            .label_style(("sans-serif", 16))
-            .light_line_style(RGBColor(235, 235, 235))
-            .draw()?;
-        let y = |i: usize| (n - 1 - i) as f64;
-        let blue = RGBColor(33, 102, 172);
-        let red = RGBColor(214, 96, 77);
-        chart
-            .draw_series(rows.iter().enumerate().filter_map(|(i, r)| {
-                r.fair.map(|f| PathElement::new(vec![(f.lo.max(lo), y(i)), (f.hi.min(hi), y(i))], blue.stroke_width(3)))
-            }))?
-            .label("fair price, 95% interval")
-            .legend(move |(x, yy)| PathElement::new(vec![(x, yy), (x + 20, yy)], blue.stroke_width(3)));
-        chart.draw_series(
-            rows.iter()
-                .enumerate()
-                .filter_map(|(i, r)| r.fair.map(|f| Circle::new((f.value.clamp(lo, hi), y(i)), 5, blue.filled()))),
-        )?;
-        chart
-            .draw_series(rows.iter().enumerate().map(|(i, r)| TriangleMarker::new((r.book, y(i)), 7, red.filled())))?
-            .label("book price")
-            .legend(move |(x, yy)| TriangleMarker::new((x + 10, yy), 7, red.filled()));
-        chart
-            .configure_series_labels()
-            .position(SeriesLabelPosition::LowerRight)
-            .background_style(WHITE.mix(0.9))
-            .border_style(BLACK)
-            .label_font(("sans-serif", 16))
-            .draw()?;
-        Ok(())
-    }
 }

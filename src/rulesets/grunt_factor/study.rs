@@ -1,4 +1,4 @@
-//! The Grunt Factor report's "Soldier quality and loadouts" section: is each quality worth its
+//! The Grunt Factor's study, the "Soldier quality and loadouts" section: is each quality worth its
 //! points per model (Untrained 10 … Elite 25), and what is each unpriced loadout worth?
 //!
 //! Why a section of its own: the generic tables price whole squads; a designer asks about the
@@ -10,8 +10,9 @@ use std::fmt::Write;
 
 use serde::{Deserialize, Serialize};
 
+use super::GruntFactor;
 use crate::analysis::RulesetAnalysis;
-use crate::rulesets::AnyRuleset;
+use crate::rulesets::study::Study;
 use crate::stats::Estimate;
 
 /// One squad of the cost list as the section needs it.
@@ -36,10 +37,20 @@ pub struct Squads {
     pub squads: Vec<SquadInfo>,
 }
 
-/// Records the squads' make-up on a Grunt Factor report (does nothing for other rulesets).
-pub fn attach(ruleset: &AnyRuleset, analysis: &mut RulesetAnalysis) {
-    #[allow(unreachable_patterns)]
-    let AnyRuleset::GruntFactor(r) = ruleset else { return };
+/// The study: the squads' make-up against the fair costs and efficiencies of `a`.
+pub fn studies(r: &GruntFactor, a: &RulesetAnalysis) -> Vec<Study> {
+    let info = squads(r);
+    vec![Study {
+        title: "Soldier quality and loadouts".to_string(),
+        markdown: section(a, &info),
+        tables: Vec::new(),
+        charts: Vec::new(),
+        suggested_costs_note: None,
+    }]
+}
+
+/// The squads of the cost list and the CO bonus.
+pub fn squads(r: &GruntFactor) -> Squads {
     let squads = r
         .units
         .iter()
@@ -62,16 +73,15 @@ pub fn attach(ruleset: &AnyRuleset, analysis: &mut RulesetAnalysis) {
             }
         })
         .collect();
-    analysis.grunt_factor = Some(Squads { co_cost: r.co_cost, squads });
+    Squads { co_cost: r.co_cost, squads }
 }
 
 fn interval(e: &Estimate, digits: usize) -> String {
     format!("{:.d$} [{:.d$}, {:.d$}]", e.value, e.lo, e.hi, d = digits)
 }
 
-/// The Markdown section (empty without Grunt Factor squad data).
-pub fn section(a: &RulesetAnalysis) -> String {
-    let Some(info) = &a.grunt_factor else { return String::new() };
+/// The Markdown section: the squads of `info` with the fair costs and efficiencies of `a`.
+fn section(a: &RulesetAnalysis, info: &Squads) -> String {
     let mut o = String::new();
     o.push_str("## Soldier quality and loadouts\n\n");
     let _ = writeln!(

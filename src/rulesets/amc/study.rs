@@ -1,13 +1,34 @@
-//! The Army Men Combat report's "Upgrades" section: each upgraded entry against its plain
-//! entry at equal points, per distance, and each upgrade's mean over the entries it applies
-//! to. Filled by `commands::amc::attach_to_report`; empty for other rulesets.
+//! Army Men Combat's study for `pointsworth report army-men-combat`: the "Upgrades" section,
+//! each upgraded entry against its plain entry at equal points, per distance, and each
+//! upgrade's mean over the entries it applies to (see [`super::upgrades`]).
 
 use std::fmt::Write;
 
-use crate::analysis::RulesetAnalysis;
+use super::ArmyMenCombat;
+use super::upgrades::{self, UpgradeTable};
+use crate::format::pct_interval as pct;
+use crate::rulesets::study::Study;
 use crate::stats::Estimate;
 
-use super::format::pct_interval as pct;
+/// The upgrade table as a study (`[upgrades] trials` per cell; none when 0).
+pub fn studies(r: &ArmyMenCombat, seed: u64) -> Vec<Study> {
+    if r.upgrade_settings.trials == 0 {
+        return Vec::new();
+    }
+    let t = upgrades::table(r, seed, r.upgrade_settings.trials, r.upgrade_settings.fair_trials);
+    vec![Study {
+        title: "Upgrades".to_string(),
+        markdown: section(&t),
+        tables: Vec::new(),
+        charts: Vec::new(),
+        // Upgrades are priced where the ruleset plays them.
+        suggested_costs_note: (t.fair_trials > 0).then(|| {
+            "Upgrades are priced in \"Upgrades\" below: each upgrade's fair price is found by the same bisection, \
+             the upgraded entry against its plain entry at equal points.\n\n"
+                .to_string()
+        }),
+    }]
+}
 
 /// A fair price in points with its interval, signed ("+12.3 [+10.1, +14.6]"); "interval
 /// unknown" when the search measured no slope at the root.
@@ -31,11 +52,11 @@ fn price_cell(f: Option<&Estimate>, any: bool) -> String {
 
 const ANY: &str = "any (never changes a duel)";
 
-/// The Markdown section (empty without an upgrade table).
-pub fn section(a: &RulesetAnalysis) -> String {
-    let Some(t) = a.amc_upgrades.as_ref().filter(|t| !t.rows.is_empty()) else {
+/// The Markdown section (empty for a table without rows).
+fn section(t: &UpgradeTable) -> String {
+    if t.rows.is_empty() {
         return String::new();
-    };
+    }
     let mut o = String::new();
     o.push_str("## Upgrades: upgraded unit against the plain one at equal points\n\n");
     let _ = writeln!(

@@ -1,0 +1,79 @@
+//! How numbers are printed in text: percentages with their interval, costs, plain numbers and
+//! Markdown cells. Shared by the report, the command line and the rulesets' studies, so a value
+//! reads the same everywhere. Pure functions of their arguments (no analysis types), so any
+//! layer may use them.
+
+use crate::stats::Estimate;
+
+/// A probability as a percentage with its 95% interval: `62.1% [60.9, 63.3]`.
+/// An exact value (empty interval) prints as `62.1% (exact)`.
+pub fn pct(e: &Estimate) -> String {
+    if e.lo == e.hi {
+        format!("{:.1}% (exact)", e.value * 100.0)
+    } else {
+        format!("{:.1}% [{:.1}, {:.1}]", e.value * 100.0, e.lo * 100.0, e.hi * 100.0)
+    }
+}
+
+/// A probability as a percentage with its 95% interval, always both bounds (an exact value
+/// too): `50.0% [50.0, 50.0]`. For tables whose rows should read alike.
+pub fn pct_interval(e: &Estimate) -> String {
+    format!("{:.1}% [{:.1}, {:.1}]", 100.0 * e.value, 100.0 * e.lo, 100.0 * e.hi)
+}
+
+/// A matrix cell: the percentage and the interval's half-width in points, `62.1 ±1.0`,
+/// or `50.0 (exact)`.
+pub fn pct_cell(e: &Estimate) -> String {
+    if e.lo == e.hi {
+        format!("{:.1} (exact)", e.value * 100.0)
+    } else {
+        format!("{:.1} ±{:.1}", e.value * 100.0, e.half_width() * 100.0)
+    }
+}
+
+/// A ratio with its interval: `0.84 [0.80, 0.88]`.
+pub fn ratio(e: &Estimate) -> String {
+    format!("{:.2} [{:.2}, {:.2}]", e.value, e.lo, e.hi)
+}
+
+/// A points cost without a spurious `.0`: `35`, `12.5`.
+pub fn cost(c: f64) -> String {
+    if c.fract() == 0.0 && c.abs() < 1e15 { format!("{c:.0}") } else { format!("{c}") }
+}
+
+/// A plain number with up to `digits` decimals and no trailing zeros: `12`, `0.01`.
+pub fn number(x: f64, digits: usize) -> String {
+    let s = format!("{x:.digits$}");
+    if s.contains('.') { s.trim_end_matches('0').trim_end_matches('.').to_string() } else { s }
+}
+
+/// Text safe inside a Markdown table cell: pipes escaped, line breaks flattened.
+pub fn md_cell(s: &str) -> String {
+    s.replace('|', "\\|").replace(['\r', '\n'], " ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn percentages_carry_their_interval() {
+        let e = Estimate { value: 0.6213, lo: 0.6091, hi: 0.6334 };
+        assert_eq!(pct(&e), "62.1% [60.9, 63.3]");
+        assert_eq!(pct_cell(&e), "62.1 ±1.2");
+        assert_eq!(pct(&Estimate::exact(0.5)), "50.0% (exact)");
+    }
+
+    #[test]
+    fn costs_and_numbers_drop_trailing_zeros() {
+        assert_eq!(cost(35.0), "35");
+        assert_eq!(cost(12.5), "12.5");
+        assert_eq!(number(0.0100, 4), "0.01");
+        assert_eq!(number(12.0, 2), "12");
+    }
+
+    #[test]
+    fn markdown_cells_cannot_break_the_table() {
+        assert_eq!(md_cell("a|b\nc"), "a\\|b c");
+    }
+}

@@ -1,0 +1,167 @@
+//! The Skirmish ("Types of Games: Skirmish") as the generic skirmish plays it
+//! ([`crate::rulesets::skirmish::Skirmish`]): random legal armies or two army files, the
+//! `default` and `cautious` tactics, one game into a [`GameRecord`].
+
+use std::path::Path;
+
+use super::{Armies, Skirmish, Tactic, UpgradeRule, replay_of, traced_game};
+use crate::analysis::UnitInfo;
+use crate::battle::replay::Replay;
+use crate::dice::Dice;
+use crate::rulesets::gng::GunsNGrenades;
+use crate::rulesets::gng::army::{Army, random_army, read_army};
+use crate::rulesets::skirmish::{ArmyError, ArmySource, GameRecord, SkirmishSettings, SkirmishText, TacticInfo};
+
+/// The Skirmish's tactics, default first (see [`Tactic`]).
+pub const TACTICS: &[TacticInfo] = &[
+    TacticInfo { name: "default", description: "advance, take cover on the way, attack what it can, focus fire" },
+    TacticInfo {
+        name: "cautious",
+        description: "hold cover and let the enemy come; advance once the enemy is near or the wait is over",
+    },
+];
+
+/// What `--armies` takes for Guns 'N Grenades.
+pub const ARMY_SOURCE: ArmySource = ArmySource {
+    what: "army files",
+    how: "TOML with an optional upgrade = \"...\" and a [units] table of unit name = count",
+};
+
+/// The upgrades pointsworth has a rule for, as the book names them.
+const KNOWN_UPGRADES: &str = "Optical Sights, Grenade Launchers, Hollow Point Rounds, Enhanced Rifling, Bayonets, \
+                              Flashbang Grenades, Body Armor";
+
+/// A game in progress under one tactic (both sides play it).
+pub struct Game<'a> {
+    pub game: Skirmish<'a>,
+    pub tactic: Tactic,
+}
+
+impl crate::rulesets::skirmish::Skirmish for GunsNGrenades {
+    type Army = Army;
+    type Game<'a> = Game<'a>;
+
+    fn skirmish_text(&self) -> SkirmishText {
+        let c = &self.skirmish;
+        SkirmishText {
+            game: "Skirmish".to_string(),
+            games: "skirmishes".to_string(),
+            item: "item".to_string(),
+            item_kind: true,
+            turns: "game turns".to_string(),
+            outcome: [
+                "outcome".to_string(),
+                "side A wins".to_string(),
+                "side B wins".to_string(),
+                "draw (turn cap)".to_string(),
+            ],
+            setup: format!(
+                "{}\"×{}\" table, {} cover pieces placed from the seed, {} units deployed, {} reserves a turn, 5 \
+                 activations a turn, last side standing, {} game turns is a draw; random armies spend at least 95% \
+                 of the points, respect Limited and take one upgrade {}% of the time",
+                c.table_width,
+                c.table_depth,
+                c.cover_pieces,
+                c.deploy_units,
+                c.reserves_per_turn,
+                c.max_turns,
+                (100.0 * c.upgrade_chance).round()
+            ),
+            replay_legend: "Each line is a unit's path (blue deploys at the top, red at the bottom); ✕ marks \
+                            where a unit was destroyed and in which game turn; brown bars are cover (dashed once \
+                            destroyed)."
+                .to_string(),
+        }
+    }
+
+    fn skirmish_settings(&self) -> SkirmishSettings {
+        let c = &self.skirmish;
+        SkirmishSettings {
+            points: c.points,
+            trials: c.trials,
+            report_trials: c.report_trials,
+            batch_size: c.batch_size,
+        }
+    }
+
+    fn tactics(&self) -> &'static [TacticInfo] {
+        TACTICS
+    }
+
+    fn army_source(&self) -> ArmySource {
+        ARMY_SOURCE
+    }
+
+    fn read_armies(&self, specs: [&str; 2]) -> Result<[Army; 2], ArmyError> {
+        let points = self.skirmish.points;
+        Ok([read_army(self, Path::new(specs[0]), points)?, read_army(self, Path::new(specs[1]), points)?])
+    }
+
+    fn random_army<D: Dice>(&self, dice: &mut D) -> Army {
+        random_army(self, self.skirmish.points, self.skirmish.upgrade_chance, dice)
+    }
+
+    fn describe_army(&self, army: &Army) -> String {
+        army.describe(self)
+    }
+
+    fn skirmish_units(&self) -> Vec<UnitInfo> {
+        self.units.clone()
+    }
+
+    fn skirmish_upgrades(&self) -> Vec<(String, f64)> {
+        self.upgrades.iter().map(|u| (u.name.clone(), u.cost)).collect()
+    }
+
+    fn check_skirmish(&self) -> Result<(), String> {
+        match self.upgrades.iter().find(|u| UpgradeRule::from_name(&u.name).is_none()) {
+            Some(u) => {
+                Err(format!("upgrade {:?} has no rule in pointsworth; known upgrades: {KNOWN_UPGRADES}", u.name))
+            }
+            None => Ok(()),
+        }
+    }
+
+    fn game(&self, tactic: usize) -> Game<'_> {
+        Game { game: Skirmish::new(self, &self.skirmish), tactic: [Tactic::Default, Tactic::Cautious][tactic] }
+    }
+
+    fn play<D: Dice>(&self, g: &mut Game<'_>, armies: &Armies, dice: &mut D, rec: &mut GameRecord) {
+        let (a, b);
+        let pair = match armies {
+            Armies::Random => {
+                a = self.random_army(dice);
+                b = self.random_army(dice);
+                [&a, &b]
+            }
+            Armies::Fixed(x) => [&x[0], &x[1]],
+        };
+        let game = &mut g.game;
+        game.set_up(pair, [g.tactic; 2], dice);
+        let out = game.play(dice);
+        rec.winner = out.winner;
+        rec.turns = out.turns;
+        let n = self.units.len();
+        for s in 0..2 {
+            for &u in &pair[s].units {
+                rec.counts[s][u] += 1;
+            }
+            if let Some(k) = pair[s].upgrade {
+                rec.counts[s][n + k] += 1;
+            }
+            for f in game.bt.sides[s].iter().filter(|f| f.alive) {
+                rec.survivors[f.unit as usize] += 1;
+            }
+            for &u in &game.reserves[s] {
+                rec.survivors[u] += 1;
+            }
+        }
+        rec.kills.extend(game.kill_log.iter().map(|&(_, k, v)| (k as u32, v as u32)));
+    }
+
+    fn replay(&self, armies: &Armies, tactic: usize, seed: u64) -> Replay {
+        let tactic = [Tactic::Default, Tactic::Cautious][tactic];
+        let (g, out, pair) = traced_game(self, &self.skirmish, armies, tactic, seed);
+        replay_of(&g, &out, &pair, tactic)
+    }
+}

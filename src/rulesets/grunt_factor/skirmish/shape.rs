@@ -1,0 +1,127 @@
+//! The skirmish as the generic skirmish plays it ([`crate::rulesets::skirmish::Skirmish`]):
+//! random legal forces or two force files, the `bound` and `advance` tactics, one game into a
+//! [`GameRecord`].
+
+use super::{Force, Forces, Skirmish, Tactic, describe, random_force, read_force, set_up, traced_game};
+use crate::analysis::UnitInfo;
+use crate::battle::replay::Replay;
+use crate::dice::Dice;
+use crate::rulesets::grunt_factor::GruntFactor;
+use crate::rulesets::skirmish::{ArmyError, ArmySource, GameRecord, SkirmishSettings, SkirmishText, TacticInfo};
+
+/// The skirmish's tactics, `bound` first (see [`Tactic`]).
+pub const TACTICS: &[TacticInfo] = &[
+    TacticInfo {
+        name: "bound",
+        description: "cover to cover while out of short range, aim when it raises expected kills",
+    },
+    TacticInfo { name: "advance", description: "straight at the nearest enemy, close combat within one move" },
+];
+
+/// What `--armies` takes for The Grunt Factor.
+pub const ARMY_SOURCE: ArmySource =
+    ArmySource { what: "force files", how: "TOML with a [units] table of squad name = count" };
+
+impl crate::rulesets::skirmish::Skirmish for GruntFactor {
+    type Army = Force;
+    type Game<'a> = Skirmish<'a>;
+
+    fn skirmish_text(&self) -> SkirmishText {
+        SkirmishText {
+            game: "Skirmish".to_string(),
+            games: "skirmishes".to_string(),
+            item: "squad".to_string(),
+            item_kind: false,
+            turns: "game turns".to_string(),
+            outcome: [
+                "outcome (more enemy points destroyed wins)".to_string(),
+                "side A wins".to_string(),
+                "side B wins".to_string(),
+                "draw (equal points destroyed)".to_string(),
+            ],
+            setup: setup(self),
+            replay_legend: "Each line is a model's path; squad initials and number at the Sergeant; ✕ marks where \
+                            a model died and in which turn; solid bars are hard cover, dashed bars soft cover."
+                .to_string(),
+        }
+    }
+
+    fn skirmish_settings(&self) -> SkirmishSettings {
+        let c = &self.skirmish;
+        SkirmishSettings {
+            points: c.points,
+            trials: c.trials,
+            report_trials: c.report_trials,
+            batch_size: c.batch_size,
+        }
+    }
+
+    fn tactics(&self) -> &'static [TacticInfo] {
+        TACTICS
+    }
+
+    fn army_source(&self) -> ArmySource {
+        ARMY_SOURCE
+    }
+
+    fn read_armies(&self, specs: [&str; 2]) -> Result<[Force; 2], ArmyError> {
+        Ok([read_force(self, std::path::Path::new(specs[0]))?, read_force(self, std::path::Path::new(specs[1]))?])
+    }
+
+    fn random_army<D: Dice>(&self, dice: &mut D) -> Force {
+        random_force(self, self.skirmish.points, dice)
+    }
+
+    fn describe_army(&self, army: &Force) -> String {
+        describe(&self.units, army)
+    }
+
+    fn skirmish_units(&self) -> Vec<UnitInfo> {
+        self.units.clone()
+    }
+
+    fn game(&self, tactic: usize) -> Skirmish<'_> {
+        Skirmish::new(self, &self.skirmish, [Tactic::Bound, Tactic::Advance][tactic])
+    }
+
+    fn play<D: Dice>(&self, g: &mut Skirmish<'_>, forces: &Forces, dice: &mut D, rec: &mut GameRecord) {
+        set_up(g, forces, dice);
+        let out = g.play(dice);
+        rec.winner = out.winner;
+        rec.turns = out.turns;
+        for (s, side) in g.sides.iter().enumerate() {
+            for q in side {
+                rec.counts[s][q.unit] += 1;
+                rec.survivors[q.unit] += (q.alive() > 0) as u32;
+            }
+        }
+        rec.kills.extend(g.kills.iter().map(|&(k, v)| (k as u32, v as u32)));
+    }
+
+    fn replay(&self, forces: &Forces, tactic: usize, seed: u64) -> Replay {
+        traced_game(self, forces, [Tactic::Bound, Tactic::Advance][tactic], seed).0
+    }
+}
+
+/// The skirmish's table, terrain and rules in words, from the config in force.
+fn setup(r: &GruntFactor) -> String {
+    let c = &r.skirmish;
+    let hard = (100.0 * c.hard_share).round();
+    format!(
+        "{} × {} cm, {}–{} cover pieces placed from the seed ({hard}% hard, the rest soft cover), forces \
+         deployed along opposite long edges, every model at its own position, {} game turns; the side that \
+         destroyed more enemy points wins, equal is a draw. A target behind cover (a piece within {} cm of it \
+         on the line of fire) is covered 50–75% (−2 RC; more than 75% if prone: −3 RC, and −1 for prone) \
+         with Dam −1 behind soft and −2 behind hard cover; a model more than {} cm from its squad leader has \
+         CC, RC and LD halved; a model must fire at the nearest enemy within {} cm; random forces draw squads of the \
+         cost list uniformly while they fit",
+        c.table_width,
+        c.table_depth,
+        c.cover_min,
+        c.cover_max,
+        c.max_turns,
+        c.cover_reach,
+        r.rules.command_radius,
+        r.rules.bands[1]
+    )
+}

@@ -1,0 +1,191 @@
+//! The skirmish shape every ruleset fills: [`Skirmish`], beside [`super::Ruleset`].
+//!
+//! Why one trait: a skirmish is the same question in every book (random legal armies, a table,
+//! a tactic, who wins and what each unit did), while its rules are each book's own. A ruleset
+//! plays one game into a [`GameRecord`]; the engine (`crate::sim::skirmish`) runs the batches
+//! with the usual seeding, the analysis turns the tally into win rates, unit statistics and
+//! value in army, and one command and one report section show them for every ruleset. A sixth
+//! ruleset implements this trait in its own folder and touches nothing outside it.
+//!
+//! Why the ruleset draws its own random armies inside [`Skirmish::play`]: each book sets a game
+//! up in its own order (Army Men Combat places terrain before the armies are drawn), and the
+//! order of the dice is what makes a seed's results repeatable.
+
+use crate::analysis::UnitInfo;
+use crate::battle::replay::Replay;
+use crate::config::ConfigError;
+use crate::dice::Dice;
+use crate::rulesets::{Ruleset, Side};
+
+/// A tactic of a ruleset's skirmish: its name on the command line and what it does.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TacticInfo {
+    /// Kebab-case name, e.g. `cautious`.
+    pub name: &'static str,
+    /// One line: what the tactic does, in the book's words.
+    pub description: &'static str,
+}
+
+/// Where the two sides' armies come from.
+#[derive(Debug, Clone)]
+pub enum Armies<A> {
+    /// A fresh random legal army per side and game, drawn from the game's dice.
+    Random,
+    /// The same two armies every game: side A, side B.
+    Fixed(Box<[A; 2]>),
+}
+
+impl<A> Armies<A> {
+    /// Whether the armies are drawn at random (the games feed the value-in-army regression).
+    pub fn is_random(&self) -> bool {
+        matches!(self, Armies::Random)
+    }
+}
+
+/// Why the armies named on the command line cannot be played. Exit code 2.
+#[derive(Debug, thiserror::Error)]
+pub enum ArmyError {
+    /// An army file that cannot be read or is not legal: `file:line:col` and the key.
+    #[error(transparent)]
+    File(#[from] ConfigError),
+    /// An army name or list that names nothing known; the message lists the valid names.
+    #[error("{0}")]
+    Name(String),
+}
+
+/// What `--armies` takes besides `random` for one ruleset, for help text and errors.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ArmySource {
+    /// Plural noun, e.g. "army files", "force files", "sample-army names".
+    pub what: &'static str,
+    /// One line: how to write one, e.g. "TOML with a [units] table of entry name = count".
+    pub how: &'static str,
+}
+
+/// The words a ruleset's book uses for its skirmish, for the command's output and the report.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct SkirmishText {
+    /// The game's name in the book: "Skirmish", "Mission".
+    pub game: String,
+    /// Plural of one game, for progress bars: "skirmishes", "missions".
+    pub games: String,
+    /// What one cost-list item is called in tables: "item", "unit entry", "squad".
+    pub item: String,
+    /// Whether value rows name the item's kind, "Medics (unit)" (rulesets with upgrades).
+    pub item_kind: bool,
+    /// What the book counts a game's length in, plural: "game turns", "rounds".
+    pub turns: String,
+    /// The outcome table's first column header and its rows: side A wins, side B wins, draw.
+    pub outcome: [String; 4],
+    /// One line: table, terrain, turns and victory, from the config in force.
+    pub setup: String,
+    /// What the replay picture shows (its legend in words), for the report.
+    pub replay_legend: String,
+}
+
+/// Settings of a ruleset's skirmish that the generic layers read.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct SkirmishSettings {
+    /// Points per army.
+    pub points: f64,
+    /// Games per `pointsworth skirmish` run unless `--trials` says otherwise.
+    pub trials: u64,
+    /// Games per tactic in `pointsworth report` (0: the report has no skirmish section).
+    pub report_trials: u64,
+    /// Games per batch (one dice stream each).
+    pub batch_size: u32,
+}
+
+/// One finished game as the generic tally reads it. The engine reuses one record for all the
+/// games of a batch ([`GameRecord::clear`] before each), so a game allocates nothing here.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct GameRecord {
+    /// `Some(A)`, `Some(B)`, or `None` for a draw.
+    pub winner: Option<Side>,
+    /// Game turns (or rounds, in the book's count) played.
+    pub turns: u32,
+    /// `counts[s][i]`: how many of item `i` side `s` fielded; items are the skirmish units in
+    /// order, then the upgrades.
+    pub counts: [Vec<u32>; 2],
+    /// `survivors[u]`: units of type `u` (both sides) alive at the end.
+    pub survivors: Vec<u32>,
+    /// `(killer, victim)` unit types of every enemy unit destroyed.
+    pub kills: Vec<(u32, u32)>,
+}
+
+impl GameRecord {
+    /// Empties the record for a game with `items` cost-list items of which the first `units`
+    /// are unit types.
+    pub fn clear(&mut self, items: usize, units: usize) {
+        self.winner = None;
+        self.turns = 0;
+        for c in &mut self.counts {
+            c.clear();
+            c.resize(items, 0);
+        }
+        self.survivors.clear();
+        self.survivors.resize(units, 0);
+        self.kills.clear();
+    }
+}
+
+/// A ruleset's skirmish: armies, tactics, and one game at a time.
+pub trait Skirmish: Ruleset {
+    /// One side's army.
+    type Army: Clone + Send + Sync;
+    /// Per-batch scratch space of a game under one tactic, reused across its games.
+    type Game<'a>
+    where
+        Self: 'a;
+
+    /// The book's words for its skirmish and the set-up in force.
+    fn skirmish_text(&self) -> SkirmishText;
+    /// Points, games per run and per report, batch size.
+    fn skirmish_settings(&self) -> SkirmishSettings;
+    /// The tactics, default first.
+    fn tactics(&self) -> &'static [TacticInfo];
+    /// What `--armies` takes besides `random`.
+    fn army_source(&self) -> ArmySource;
+    /// The armies of a run without `--armies`: random by default (a ruleset whose config
+    /// names fixed sides returns those). Errors as [`Skirmish::read_armies`].
+    fn default_armies(&self) -> Result<Armies<Self::Army>, ArmyError> {
+        Ok(Armies::Random)
+    }
+    /// Reads the two armies named on the command line (side A, side B). Errors name the file,
+    /// line and column, or list the valid names.
+    fn read_armies(&self, specs: [&str; 2]) -> Result<[Self::Army; 2], ArmyError>;
+    /// A random legal army, drawn from `dice`.
+    fn random_army<D: Dice>(&self, dice: &mut D) -> Self::Army;
+    /// One line naming what an army holds, e.g. "2 Riflemen, 1 Tank".
+    fn describe_army(&self, army: &Self::Army) -> String;
+    /// The unit types whose statistics the skirmish reports (the items the records count
+    /// first), with their costs.
+    fn skirmish_units(&self) -> Vec<UnitInfo>;
+    /// The upgrades counted after the units, `(name, cost)`; none by default.
+    fn skirmish_upgrades(&self) -> Vec<(String, f64)> {
+        Vec::new()
+    }
+    /// Whether everything the skirmish needs is known (e.g. every upgrade has a rule); the
+    /// message says what is missing. Checked before any game is played.
+    fn check_skirmish(&self) -> Result<(), String> {
+        Ok(())
+    }
+    /// The names whose hash seeds the games under `tactic` (index into [`Skirmish::tactics`]):
+    /// `[ruleset id, "skirmish", tactic name]` by default.
+    fn stream_names(&self, tactic: usize, _armies: &Armies<Self::Army>) -> Vec<String> {
+        vec![self.id().to_string(), "skirmish".to_string(), self.tactics()[tactic].name.to_string()]
+    }
+    /// Fresh scratch space for games under `tactic`.
+    fn game(&self, tactic: usize) -> Self::Game<'_>;
+    /// Plays one game: sets it up (drawing random armies from `dice` where `armies` says so),
+    /// plays it to the end and fills `record` (cleared by the caller).
+    fn play<D: Dice>(
+        &self,
+        game: &mut Self::Game<'_>,
+        armies: &Armies<Self::Army>,
+        dice: &mut D,
+        record: &mut GameRecord,
+    );
+    /// One game under `tactic` with a trace, seeded from `seed`, as a replay picture.
+    fn replay(&self, armies: &Armies<Self::Army>, tactic: usize, seed: u64) -> Replay;
+}

@@ -1,0 +1,123 @@
+//! The skirmish engine: plays a ruleset's [`Skirmish`] games in fixed batches and tallies them.
+//!
+//! The same scheme as the duels (DESIGN.md, "Monte Carlo engine"): batch `k` of a run rolls
+//! dice seeded from (seed, stream, k), where the stream is the hash of the ruleset's
+//! [`Skirmish::stream_names`], and tallies are integer counts merged in batch order, so a seed
+//! gives the same tally on any thread count. One [`GameRecord`] and one game scratch space
+//! serve every game of a batch.
+
+use indicatif::ProgressBar;
+
+use crate::rulesets::skirmish::{Armies, GameRecord, Skirmish};
+use crate::sim::{RunPlan, Tally, add_counts, run, stream_id};
+
+/// One random-army game for the value-in-army regression: each item's count difference
+/// (side A − side B; units, then upgrades) and the result.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ResultRow {
+    pub diff: Vec<i8>,
+    /// 0: A won, 1: B won, 2: draw.
+    pub result: u8,
+}
+
+/// Integer counts of a batch of skirmishes; merged in batch order.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct SkirmishTally {
+    pub games: u64,
+    /// Wins of side A and B, draws.
+    pub wins: [u64; 2],
+    pub draws: u64,
+    /// Sum of game turns.
+    pub turns: u64,
+    /// Per unit type: units fielded, survivors at the end.
+    pub fielded: Vec<u64>,
+    pub survivors: Vec<u64>,
+    /// `kills[killer * n + victim]`: enemy units of type `victim` destroyed by type `killer`.
+    pub kills: Vec<u64>,
+    /// Per random-army game, in trial order (empty for fixed armies).
+    pub records: Vec<ResultRow>,
+}
+
+impl Tally for SkirmishTally {
+    fn merge(&mut self, o: &Self) {
+        self.games += o.games;
+        self.wins[0] += o.wins[0];
+        self.wins[1] += o.wins[1];
+        self.draws += o.draws;
+        self.turns += o.turns;
+        add_counts(&mut self.fielded, &o.fielded);
+        add_counts(&mut self.survivors, &o.survivors);
+        add_counts(&mut self.kills, &o.kills);
+        self.records.extend(o.records.iter().cloned());
+    }
+    fn trials(&self) -> u64 {
+        self.games
+    }
+}
+
+impl SkirmishTally {
+    /// Records a finished game; `keep_record` adds its regression row (random armies).
+    pub fn record(&mut self, g: &GameRecord, keep_record: bool) {
+        let n = g.survivors.len();
+        if self.fielded.is_empty() {
+            self.fielded = vec![0; n];
+            self.survivors = vec![0; n];
+            self.kills = vec![0; n * n];
+        }
+        self.games += 1;
+        match g.winner {
+            Some(w) => self.wins[w] += 1,
+            None => self.draws += 1,
+        }
+        self.turns += g.turns as u64;
+        for u in 0..n {
+            self.fielded[u] += (g.counts[0][u] + g.counts[1][u]) as u64;
+            self.survivors[u] += g.survivors[u] as u64;
+        }
+        for &(k, v) in &g.kills {
+            self.kills[k as usize * n + v as usize] += 1;
+        }
+        if keep_record {
+            let diff =
+                g.counts[0].iter().zip(&g.counts[1]).map(|(&a, &b)| (a as i64 - b as i64).clamp(-128, 127) as i8);
+            let result = match g.winner {
+                Some(w) => w as u8,
+                None => 2,
+            };
+            self.records.push(ResultRow { diff: diff.collect(), result });
+        }
+    }
+}
+
+/// Plays `trials` games of `s` under `tactic` (index into its tactics) between `armies`, in
+/// fixed batches on the deterministic engine ([`crate::sim::run`]): the tally is identical on
+/// any thread count. Ticks `progress` once per game.
+pub fn simulate<S: Skirmish>(
+    s: &S,
+    armies: &Armies<S::Army>,
+    tactic: usize,
+    seed: u64,
+    trials: u64,
+    progress: &ProgressBar,
+) -> SkirmishTally {
+    let plan = RunPlan::fixed(seed, trials, s.skirmish_settings().batch_size);
+    let names = s.stream_names(tactic, armies);
+    let stream = stream_id(&names.iter().map(String::as_str).collect::<Vec<_>>());
+    let items = s.skirmish_units().len() + s.skirmish_upgrades().len();
+    let units = s.skirmish_units().len();
+    run(
+        &plan,
+        stream,
+        |dice, _first, n, tally: &mut SkirmishTally| {
+            let mut game = s.game(tactic);
+            let mut record = GameRecord::default();
+            for _ in 0..n {
+                record.clear(items, units);
+                s.play(&mut game, armies, dice, &mut record);
+                tally.record(&record, armies.is_random());
+            }
+            progress.inc(n as u64);
+        },
+        |_| 0.0,
+    )
+}
