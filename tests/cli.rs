@@ -159,19 +159,15 @@ fn unknown_config_key_is_named() {
 
 #[test]
 fn set_overrides_rules_and_rejects_bad_values() {
-    pw().args([
-        "duel",
-        "gng",
-        "heavy-infantry",
-        "riflemen",
-        "--distance",
-        "8",
-        "--exact",
-        "--set",
-        "rules.fast_shot=both_dice",
-    ])
-    .assert()
-    .success();
+    // Light Infantry has Fast Shot: re-rolling both dice instead of its own die changes the
+    // exact result (it would not if --set were ignored).
+    let exact = |set: &[&str]| {
+        a_wins(
+            &[&["duel", "gng", "light-infantry", "riflemen", "--distance", "6", "--exact", "--json"][..], set].concat(),
+        )
+    };
+    let (attacker_die, both_dice) = (exact(&[]), exact(&["--set", "rules.fast_shot=both_dice"]));
+    assert!((attacker_die - both_dice).abs() > 1e-3, "{attacker_die} vs {both_dice}");
     pw().args(["duel", "gng", "heavy-infantry", "riflemen", "--set", "rules.fast_shot=sometimes"])
         .assert()
         .code(2)
@@ -186,18 +182,17 @@ fn set_overrides_rules_and_rejects_bad_values() {
 #[test]
 fn a_cost_override_changes_the_points_matched_squads() {
     let run = |cost: &str| {
-        let out = pw()
-            .args(["duel", "gng", "snipers", "riflemen", "--points-matched", "--trials", "3000", "--json", "--set"])
-            .arg(format!("unit.snipers.cost={cost}"))
-            .assert()
-            .success()
-            .get_output()
-            .stdout
-            .clone();
-        json_of(&out)["a_wins"].as_f64().unwrap()
+        let set = format!("unit.snipers.cost={cost}");
+        a_wins(&["duel", "gng", "snipers", "riflemen", "--points-matched", "--trials", "3000", "--json", "--set", &set])
     };
     // Cheaper snipers mean more snipers in 150 points, and more wins.
     assert!(run("15") > run("35") + 0.2);
+}
+
+/// P(A wins) from a `duel --json` run.
+fn a_wins(args: &[&str]) -> f64 {
+    let out = pw().args(args).assert().success().get_output().stdout.clone();
+    json_of(&out)["a_wins"].as_f64().unwrap()
 }
 
 fn predicates_str(s: &str) -> impl predicates::Predicate<str> {
@@ -223,7 +218,9 @@ fn whole_matrices_are_identical_on_one_and_two_threads() {
 #[test]
 fn report_writes_every_file_and_leaves_no_temporaries() {
     let dir = tempfile::tempdir().unwrap();
-    pw().args(["report", "gng", "--trials", "512", "--set", "duel.sweep_distances=[6, 12]", "--out"])
+    // --trials caps the duels and the fair-cost solver; the skirmish section has its own count.
+    pw().args(["report", "gng", "--trials", "512", "--set", "duel.sweep_distances=[6, 12]"])
+        .args(["--set", "skirmish.report_trials=100", "--out"])
         .arg(dir.path())
         .assert()
         .success();

@@ -1,6 +1,8 @@
 //! `pointsworth skirmish grunt-factor` as a user meets it: JSON shape, value in army, force
 //! files, replay, determinism across thread counts, error text and exit codes.
 
+mod common;
+
 use assert_cmd::Command;
 use predicates::prelude::*;
 use predicates::str::contains;
@@ -34,11 +36,7 @@ fn random_forces_json_has_rates_squads_and_value_in_army() {
     assert_eq!(s["units"].as_array().unwrap().len(), 9, "every squad of the cost list is fielded");
     let values = s["value_in_army"].as_array().unwrap();
     assert_eq!(values.len(), 9);
-    for row in values {
-        let e = &row["value_per_point"];
-        assert!(e["lo"].as_f64().unwrap() <= e["value"].as_f64().unwrap());
-        assert!(e["value"].as_f64().unwrap() <= e["hi"].as_f64().unwrap());
-    }
+    common::assert_value_rows_normalised(values);
 }
 
 #[test]

@@ -1,61 +1,43 @@
 //! Gunplay: for every loadout pair (mirrors included), at distances that need no movement,
-//! some movement and a charge, in the open and in both cover levels, Monte Carlo on a fixed
-//! seed agrees with the exact Markov chain over (states, distance) within its 99.9% Wilson
-//! interval; and Monte Carlo results for a seed are identical on 1 and 2 threads.
+//! some movement and a charge, in the open and in both cover levels, Monte Carlo agrees with
+//! the exact Markov chain over (states, distance): all comparisons of a cover level (win,
+//! loss and draw rates, mean turns) are one family at family-wise level 0.001 (Holm), so any
+//! seed passes a correct engine. Monte Carlo results for a seed are identical on 1 and 2
+//! threads.
 
+mod common;
+
+use common::{Family, compare, replicated, seeds};
 use pointsworth::config::{Overrides, Source};
 use pointsworth::rulesets::Ruleset;
 use pointsworth::rulesets::gunplay::{Cover, Gunplay};
 use pointsworth::sim::RunPlan;
 use pointsworth::sim::duel::{Squads, simulate};
-use pointsworth::stats::wilson;
 
 fn load(cover: Cover) -> Gunplay {
     let src = Source::read(std::path::Path::new("configs/gunplay.toml")).unwrap();
     Gunplay::from_source(&src, &Overrides::default()).unwrap().with_cover(cover)
 }
 
-/// Checks every pair (a ≤ b) at `distances`; returns the pairs checked.
-fn check_all(r: &Gunplay, distances: &[f64], trials: u64) -> Vec<(usize, usize)> {
+/// Checks every pair (a ≤ b) at `distances` with `reps` × `per_rep` duels, as one family;
+/// returns the pairs checked.
+fn check_all(r: &Gunplay, distances: &[f64], seed: u64, reps: u64, per_rep: u64) -> Vec<(usize, usize)> {
     let n = r.units().len();
     let mut checked = Vec::new();
-    let mut failures = Vec::new();
+    let mut family = Family::new();
     for &d in distances {
         for a in 0..n {
             for b in a..n {
                 let exact = r.exact_duel(a, b, d).expect("every Gunplay 1v1 duel is exact");
-                assert!((exact.a_wins + exact.b_wins + exact.draws - 1.0).abs() < 1e-9);
-                let t = simulate(r, a, b, d, Squads::One, &RunPlan::fixed(2026, trials, 1000));
-                let nt = t.trials as f64;
-                for (what, k, p) in [
-                    ("A wins", t.a_wins, exact.a_wins),
-                    ("B wins", t.b_wins, exact.b_wins),
-                    ("draw", t.draws, exact.draws),
-                ] {
-                    let ci = wilson(k as f64, nt, 0.999);
-                    if !ci.contains(p) {
-                        failures.push(format!(
-                            "{:?} {} v {} at {d} in: {what} exact {p:.5}, Monte Carlo {:.5} [{:.5}, {:.5}]",
-                            r.cover,
-                            r.units()[a].name,
-                            r.units()[b].name,
-                            ci.value,
-                            ci.lo,
-                            ci.hi
-                        ));
-                    }
-                }
-                let mean_turns = t.turns as f64 / nt;
-                assert!(
-                    (mean_turns - exact.mean_turns).abs() < 0.03 * exact.mean_turns + 0.1,
-                    "mean turns {mean_turns} vs {}",
-                    exact.mean_turns
-                );
+                let (t, turns) = replicated(r, a, b, d, seed, reps, per_rep);
+                let label =
+                    format!("{:?} {} v {} at {d} in, seed {seed}", r.cover, r.units()[a].name, r.units()[b].name);
+                compare(&mut family, &label, &t, &turns, &exact);
                 checked.push((a, b));
             }
         }
     }
-    assert!(failures.is_empty(), "{} of {} duels disagree:\n{}", failures.len(), checked.len(), failures.join("\n"));
+    family.assert_holds();
     checked
 }
 
@@ -64,9 +46,22 @@ fn monte_carlo_agrees_with_exact_for_every_pair_distance_and_cover() {
     // 3": melee range; 9", 15": the tactic knifes Down targets or steps into a better band;
     // 24", 36", 45": long shots, moves out of and into range.
     let distances = [3.0, 9.0, 15.0, 24.0, 36.0, 45.0];
-    for cover in Cover::ALL {
-        let checked = check_all(&load(cover), &distances, 20_000);
-        assert_eq!(checked.len(), 6 * distances.len(), "{cover:?}");
+    for seed in seeds(&[2026]) {
+        for cover in Cover::ALL {
+            // 20 000 duels a pair (most of this file's time, over 10 s in the test profile): at
+            // family-wise level 0.001 over 432 comparisons a rate is flagged about 5 standard
+            // errors off: 1.8 points at 20 000 duels, 2.5 at 10 000.
+            let checked = check_all(&load(cover), &distances, seed, 40, 500);
+            assert_eq!(checked.len(), 6 * distances.len(), "{cover:?}");
+        }
+    }
+}
+
+/// The bound holds for any seed, not one lucky seed: three more, at a lighter load.
+#[test]
+fn monte_carlo_agrees_with_exact_on_other_seeds() {
+    for seed in [1, 77, 31_337] {
+        assert_eq!(check_all(&load(Cover::Some), &[9.0, 24.0], seed, 20, 250).len(), 12);
     }
 }
 

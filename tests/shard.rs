@@ -1,6 +1,8 @@
 //! `--shard K/N` + `pointsworth merge`: N shards of a seed merged give exactly the
 //! single-machine result (byte-identical JSON), for every simulating command.
 
+mod common;
+
 use std::fs;
 use std::path::Path;
 
@@ -13,20 +15,12 @@ fn pw(dir: &Path) -> Command {
 }
 
 /// A temp dir with `small.toml`: the committed config cut to five infantry units, with a
-/// two-distance sweep (so the report's sweep is sharded too).
+/// two-distance sweep (so the report's sweep is sharded too), at a test precision (see
+/// `common::small_gng_config`).
 fn setup() -> tempfile::TempDir {
     let dir = tempfile::tempdir().unwrap();
-    let text = fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("configs/guns-n-grenades.toml")).unwrap();
-    let mut parts = text.split("\n[[unit]]\n");
-    let header =
-        parts.next().unwrap().replace("sweep_distances = [3, 6, 9, 12, 15, 18, 24]", "sweep_distances = [6, 12]");
-    assert!(header.contains("sweep_distances = [6, 12]"), "config layout changed");
     let keep = ["Riflemen", "Light Infantry", "Snipers", "Grenadier", "Medics"];
-    let blocks: Vec<String> = parts
-        .map(|b| format!("[[unit]]\n{}\n", b.split("\n# ----").next().unwrap().trim_end()))
-        .filter(|b| keep.iter().any(|n| b.contains(&format!("name = \"{n}\""))))
-        .collect();
-    assert_eq!(blocks.len(), keep.len());
+    let (header, blocks) = common::small_gng_config(&keep, "[6, 12]");
     fs::write(dir.path().join("small.toml"), format!("{header}\n{}", blocks.join("\n"))).unwrap();
     dir
 }

@@ -1,6 +1,8 @@
 //! `pointsworth skirmish` as a user meets it: JSON shape, determinism across thread counts,
 //! army files, error text and exit codes.
 
+mod common;
+
 use assert_cmd::Command;
 use predicates::prelude::*;
 use predicates::str::contains;
@@ -29,11 +31,7 @@ fn random_army_skirmish_json_has_rates_units_and_value_in_army() {
     assert_eq!(s["units"].as_array().unwrap().len(), 12);
     let values = s["value_in_army"].as_array().unwrap();
     assert!(values.len() >= 12, "units and upgrades are valued");
-    for row in values {
-        let e = &row["value_per_point"];
-        assert!(e["lo"].as_f64().unwrap() <= e["value"].as_f64().unwrap());
-        assert!(e["value"].as_f64().unwrap() <= e["hi"].as_f64().unwrap());
-    }
+    common::assert_value_rows_normalised(values);
 }
 
 #[test]

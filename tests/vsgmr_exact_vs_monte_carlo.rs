@@ -1,16 +1,19 @@
 //! VSGMR v7: for every pair of a list of templates covering the traits the exact solver takes
-//! (in base contact, at one Distance Attack Unit and at Sniper range), Monte Carlo on a fixed
-//! seed agrees with the exact chain within its 99.9% Wilson interval; Monte Carlo results for
-//! a seed are identical on 1 and 2 threads; the CLI prints the cost audit.
+//! (in base contact, at one Distance Attack Unit and at Sniper range), Monte Carlo agrees with
+//! the exact chain: all comparisons (win, loss and draw rates, mean rounds) are one family at
+//! family-wise level 0.001 (Holm), so any seed passes a correct engine. Monte Carlo results
+//! for a seed are identical on 1 and 2 threads; the CLI prints the cost audit.
+
+mod common;
 
 use assert_cmd::Command;
+use common::{Family, compare, replicated, seeds};
 use pointsworth::config::{Overrides, Source};
 use pointsworth::rulesets::Ruleset;
 use pointsworth::rulesets::vsgmr::figure::{Armor, Figure, Kind, Power, Trait};
 use pointsworth::rulesets::vsgmr::{Sequence, Vsgmr};
 use pointsworth::sim::RunPlan;
 use pointsworth::sim::duel::{Squads, simulate};
-use pointsworth::stats::wilson;
 
 fn load() -> Vsgmr {
     let src = Source::read(std::path::Path::new("configs/vsgmr.toml")).unwrap();
@@ -74,53 +77,43 @@ fn templates() -> Vec<(String, Figure)> {
     ]
 }
 
-#[test]
-fn monte_carlo_agrees_with_exact_for_every_stand_up_pair() {
-    let r = load().with_templates(&templates());
+/// Checks every pair of templates with an exact solution at `distances`, `reps` × `per_rep`
+/// duels each, as one family; returns how many pairs were checked.
+fn check_all(r: &Vsgmr, distances: &[f64], seed: u64, reps: u64, per_rep: u64) -> usize {
     let n = r.units().len();
-    let mut failures = Vec::new();
+    let mut family = Family::new();
     let mut checked = 0;
-    for d in [1.0, 12.0, 20.0] {
+    for &d in distances {
         for a in 0..n {
             for b in a..n {
                 let Ok(exact) = r.exact_duel(a, b, d) else { continue };
-                assert!((exact.a_wins + exact.b_wins + exact.draws - 1.0).abs() < 1e-9);
-                let t = simulate(&r, a, b, d, Squads::One, &RunPlan::fixed(7, 10_000, 500));
-                let nt = t.trials as f64;
-                for (what, k, p) in [
-                    ("A wins", t.a_wins, exact.a_wins),
-                    ("B wins", t.b_wins, exact.b_wins),
-                    ("draw", t.draws, exact.draws),
-                ] {
-                    let ci = wilson(k as f64, nt, 0.999);
-                    if !ci.contains(p) {
-                        failures.push(format!(
-                            "{} v {} at {d} in: {what} exact {p:.5}, Monte Carlo {:.5} [{:.5}, {:.5}]",
-                            r.units()[a].name,
-                            r.units()[b].name,
-                            ci.value,
-                            ci.lo,
-                            ci.hi
-                        ));
-                    }
-                }
-                let mean = t.turns as f64 / nt;
-                if (mean - exact.mean_turns).abs() > 0.05 * exact.mean_turns + 0.1 {
-                    failures.push(format!(
-                        "{} v {} at {d} in: mean rounds {mean} vs exact {}",
-                        r.units()[a].name,
-                        r.units()[b].name,
-                        exact.mean_turns
-                    ));
-                }
+                let (t, rounds) = replicated(r, a, b, d, seed, reps, per_rep);
+                let label = format!("{} v {} at {d} in, seed {seed}", r.units()[a].name, r.units()[b].name);
+                compare(&mut family, &label, &t, &rounds, &exact);
                 checked += 1;
             }
         }
     }
-    // 0.999 bands over this many checks: a rare single miss is possible in principle, but the
-    // seed is fixed, so this result is reproducible.
-    assert!(failures.is_empty(), "{} of {checked} duels disagree:\n{}", failures.len(), failures.join("\n"));
-    assert!(checked >= 150, "only {checked} exact duels");
+    family.assert_holds();
+    checked
+}
+
+#[test]
+fn monte_carlo_agrees_with_exact_for_every_stand_up_pair() {
+    let r = load().with_templates(&templates());
+    for seed in seeds(&[7]) {
+        let checked = check_all(&r, &[1.0, 12.0, 20.0], seed, 25, 400);
+        assert!(checked >= 150, "only {checked} exact duels");
+    }
+}
+
+/// The bound holds for any seed, not one lucky seed: three more, at a lighter load.
+#[test]
+fn monte_carlo_agrees_with_exact_on_other_seeds() {
+    let r = load().with_templates(&templates());
+    for seed in [1, 77, 31_337] {
+        assert!(check_all(&r, &[12.0], seed, 20, 200) >= 40);
+    }
 }
 
 #[test]

@@ -231,11 +231,42 @@ mod tests {
 
     #[test]
     fn stopping_rule_stops_near_the_target() {
-        let plan =
-            RunPlan { seed: 1, batch_size: 500, min_trials: 1000, max_trials: 10_000_000, target_error: Some(0.005) };
+        let (target, batch) = (0.005, 500);
+        let plan = RunPlan {
+            seed: 1,
+            batch_size: batch,
+            min_trials: 1000,
+            max_trials: 10_000_000,
+            target_error: Some(target),
+        };
         let t = count_sixes(&plan);
-        // Needed n ≈ 1.96² · (5/36) / 0.005² ≈ 21 300; the rule may overshoot by a round.
-        assert!(t.n >= 20_000 && t.n <= 40_000, "n = {}", t.n);
+        let hw = |t: &Sixes| {
+            let p = t.sixes as f64 / t.n as f64;
+            1.96 * (p * (1.0 - p) / t.n as f64).sqrt()
+        };
+        // Replay the rule round by round: a fixed plan of n trials plays the same first batches,
+        // so it shows the tally the rule saw after each round.
+        let mut n = 1000;
+        loop {
+            let seen = count_sixes(&RunPlan::fixed(1, n, batch));
+            if hw(&seen) <= target {
+                break;
+            }
+            let needed = n as f64 * (hw(&seen) / target).powi(2) * 1.1;
+            n += ((needed - n as f64) / batch as f64).ceil().max(1.0) as u64 * batch as u64;
+        }
+        assert_eq!(t.n, n, "the rule stops at the first round whose half-width is on target");
+        assert!(hw(&t) <= target);
+        // Where that is, from the true p = 1/6: the need is n* = 1.96² · (5/36) / 0.005² ≈ 21 342.
+        // Stopping needs the final estimate's half-width on target: n ≥ n* less 4 standard
+        // errors of p̂(1−p̂) at n* (relative se (2/3) · se(p̂) / (5/36) ≈ 1.2%). The first round
+        // (1000 trials) aims at 1.1 n* with relative se 5.7%, and a later round at 1.1 n* with
+        // a smaller one: n ≤ 1.1 n* plus 4 standard errors of the first aim and one batch.
+        let need = 1.96f64.powi(2) * (5.0 / 36.0) / (target * target);
+        let rel_se = |m: f64| (2.0 / 3.0) * ((5.0 / 36.0) / m).sqrt() / (5.0 / 36.0);
+        let lo = need * (1.0 - 4.0 * rel_se(need));
+        let hi = 1.1 * need * (1.0 + 4.0 * rel_se(1000.0)) + batch as f64;
+        assert!(t.n as f64 >= lo && t.n as f64 <= hi, "n = {} outside [{lo:.0}, {hi:.0}]", t.n);
     }
 
     #[test]

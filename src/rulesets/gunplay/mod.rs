@@ -484,6 +484,7 @@ pub(crate) mod tests {
         let e = Gunplay::from_source(&src, &ov).unwrap_err().to_string();
         assert!(e.contains("unknown unit \"laser\"; known: rifle, pistol, shotgun"), "{e}");
         let ov = Overrides::parse(&["rules.cover=heavy".to_string()]).unwrap();
-        assert!(Gunplay::from_source(&src, &ov).is_err());
+        let e = Gunplay::from_source(&src, &ov).unwrap_err().to_string();
+        assert!(e.contains("rules.cover=heavy") && e.contains("lots"), "{e}");
     }
 }

@@ -883,7 +883,11 @@ mod tests {
         let (a, b) = (run(1), run(2));
         assert_eq!(a, b);
         assert_eq!(a.games, 120);
-        assert!(a.wins[0] + a.wins[1] <= 120 && a.fielded.iter().sum::<u64>() == 1200);
+        // Five characters a side in each of 120 games are fielded; nobody survives more often
+        // than fielded; a mirror match of random line-ups is won by each side sometimes.
+        assert_eq!(a.fielded.iter().sum::<u64>(), 1200);
+        assert!(a.survived.iter().zip(&a.fielded).all(|(s, f)| s <= f), "{a:?}");
+        assert!(a.wins[0] > 0 && a.wins[1] > 0, "{a:?}");
     }
 
     #[test]

@@ -542,7 +542,8 @@ pub(crate) mod tests {
         assert!(e.contains("figure must be one of troop, hero, mook, cavalry, vehicle, got \"wizard\""), "{e}");
         let ov = Overrides::parse(&["rules.sequence=random".to_string()]).unwrap();
         let src = Source::read(std::path::Path::new("configs/vsgmr.toml")).unwrap();
-        assert!(Vsgmr::from_source(&src, &ov).is_err());
+        let e = Vsgmr::from_source(&src, &ov).unwrap_err().to_string();
+        assert!(e.contains("rules.sequence=random") && e.contains("everyone_acts"), "{e}");
         let ov = Overrides::parse(&["rules.sequence=everyone_acts".to_string()]).unwrap();
         assert_eq!(Vsgmr::from_source(&src, &ov).unwrap().rules.sequence, Sequence::EveryoneActs);
     }

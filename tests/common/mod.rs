@@ -1,0 +1,129 @@
+//! Shared by the exact-vs-Monte-Carlo tests: replicated Monte Carlo duels and the
+//! family-wise comparison with the exact solution.
+#![allow(dead_code)]
+
+pub mod family;
+
+pub use family::Family;
+use pointsworth::rulesets::{ExactDuel, Ruleset};
+use pointsworth::sim::duel::{DuelTally, Squads, simulate};
+use pointsworth::sim::{RunPlan, Tally};
+use rayon::prelude::*;
+
+/// Seeds of the exact-vs-Monte-Carlo tests: `POINTSWORTH_TEST_SEEDS` (comma-separated) if
+/// set, else `default`. With a family-wise bound any seed must pass a correct engine, so the
+/// checks can be re-run on fresh seeds: `POINTSWORTH_TEST_SEEDS=1,2,3 cargo test --test ...`.
+pub fn seeds(default: &[u64]) -> Vec<u64> {
+    match std::env::var("POINTSWORTH_TEST_SEEDS") {
+        Ok(s) if !s.trim().is_empty() => {
+            s.split(',').map(|x| x.trim().parse().expect("POINTSWORTH_TEST_SEEDS: comma-separated u64")).collect()
+        }
+        _ => default.to_vec(),
+    }
+}
+
+/// One-against-one duels of `a` and `b` at `distance`: `reps` independent replicates of
+/// `per_rep` trials (replicate `i` of seed `s` uses seed `s · 10 000 + i`). Returns the merged
+/// tally and each replicate's mean turns (whose scatter gives the standard error of the mean).
+pub fn replicated<R: Ruleset>(
+    r: &R,
+    a: usize,
+    b: usize,
+    distance: f64,
+    seed: u64,
+    reps: u64,
+    per_rep: u64,
+) -> (DuelTally, Vec<f64>) {
+    assert!(reps < 10_000);
+    let runs: Vec<DuelTally> = (0..reps)
+        .into_par_iter()
+        .map(|i| {
+            let batch = per_rep.div_ceil(4).max(1) as u32;
+            simulate(r, a, b, distance, Squads::One, &RunPlan::fixed(seed * 10_000 + i, per_rep, batch))
+        })
+        .collect();
+    let mut total = DuelTally::default();
+    for t in &runs {
+        assert_eq!(t.trials, per_rep);
+        total.merge(t);
+    }
+    let means = runs.iter().map(|t| t.turns as f64 / t.trials as f64).collect();
+    (total, means)
+}
+
+/// Adds one duel's comparisons to `family`: P(A wins), P(B wins), P(draw) (exact binomial
+/// tests) and the mean number of turns (t-test over the replicates).
+pub fn compare(family: &mut Family, label: &str, t: &DuelTally, turn_means: &[f64], exact: &ExactDuel) {
+    assert!((exact.a_wins + exact.b_wins + exact.draws - 1.0).abs() < 1e-9, "{label}: exact outcomes sum to 1");
+    assert_eq!(t.a_wins + t.b_wins + t.draws, t.trials, "{label}: every trial has one outcome");
+    for (what, k, p) in
+        [("A wins", t.a_wins, exact.a_wins), ("B wins", t.b_wins, exact.b_wins), ("draw", t.draws, exact.draws)]
+    {
+        family.proportion(format!("{label}: {what} {k} of {} against exact {p:.5}", t.trials), k, t.trials, p);
+    }
+    let mean = turn_means.iter().sum::<f64>() / turn_means.len() as f64;
+    family.mean(
+        format!("{label}: mean turns {mean:.4} against exact {:.4}", exact.mean_turns),
+        turn_means,
+        exact.mean_turns,
+    );
+}
+
+/// The committed Guns 'N Grenades config cut to the units named in `keep`, with
+/// `sweep_distances = {sweep}`, keeping the upgrades, `[skirmish]` and `[balance]` sections at
+/// a test precision: a `report` plays 2 × 100 skirmishes and the fair-cost solver 300 trials
+/// per price (the shipped 20 000 and 6 000 took most of a minute per report in the test
+/// profile). Returns (header, unit blocks in config order); the header ends with those
+/// sections, so `{header}\n{blocks joined by \n}` is a whole config.
+pub fn small_gng_config(keep: &[&str], sweep: &str) -> (String, Vec<String>) {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("configs/guns-n-grenades.toml");
+    let text = std::fs::read_to_string(path).unwrap();
+    let tail_at = text.find("\n# ---- Upgrades").expect("config layout changed: no upgrades section");
+    let (units, tail) = text.split_at(tail_at);
+    let tail = tail
+        .replace("report_trials = 20000", "report_trials = 100")
+        .replace("report_trials = 6000", "report_trials = 300");
+    assert!(
+        tail.contains("[skirmish]")
+            && tail.contains("[balance]")
+            && tail.contains("report_trials = 100\n")
+            && tail.contains("report_trials = 300\n"),
+        "config layout changed: {tail}"
+    );
+    let mut parts = units.split("\n[[unit]]\n");
+    let shipped = "sweep_distances = [3, 6, 9, 12, 15, 18, 24]";
+    let header = parts.next().unwrap();
+    assert!(header.contains(shipped), "config layout changed");
+    let header = header.replace(shipped, &format!("sweep_distances = {sweep}"));
+
+    let blocks: Vec<String> = parts
+        .map(|b| format!("[[unit]]\n{}\n", b.split("\n# ----").next().unwrap().trim_end()))
+        .filter(|b| keep.iter().any(|n| b.contains(&format!("name = \"{n}\""))))
+        .collect();
+    assert_eq!(blocks.len(), keep.len(), "config layout changed");
+    (format!("{header}\n{tail}\n"), blocks)
+}
+
+/// The value-in-army rows of a skirmish JSON check out: unit values average exactly 1 (the
+/// normalisation), each value per point is the item's win log-odds per point over the units'
+/// mean log-odds per point, the rows are sorted by value, and every interval is symmetric with
+/// a positive, finite half-width.
+pub fn assert_value_rows_normalised(values: &[serde_json::Value]) {
+    let f = |r: &serde_json::Value, k: &str| r[k].as_f64().unwrap_or_else(|| panic!("{k} in {r}"));
+    let units: Vec<&serde_json::Value> = values.iter().filter(|r| r["item"] == "unit").collect();
+    assert!(!units.is_empty());
+    let mean_unit_value = units.iter().map(|r| f(&r["value_per_point"], "value")).sum::<f64>() / units.len() as f64;
+    assert!((mean_unit_value - 1.0).abs() < 1e-9, "unit values average {mean_unit_value}");
+    let per_point = |r: &serde_json::Value| f(r, "log_odds") / f(r, "cost");
+    let mean_per_point = units.iter().map(|r| per_point(r)).sum::<f64>() / units.len() as f64;
+    let mut last = f64::INFINITY;
+    for row in values {
+        let e = &row["value_per_point"];
+        let (v, lo, hi) = (f(e, "value"), f(e, "lo"), f(e, "hi"));
+        assert!((v - per_point(row) / mean_per_point).abs() < 1e-9 * v.abs().max(1.0), "{row}");
+        assert!(v <= last, "rows sorted by value: {row}");
+        last = v;
+        let h = hi - v;
+        assert!(h > 0.0 && h.is_finite() && ((v - lo) - h).abs() < 1e-9 * h.max(1.0), "{row}");
+    }
+}
