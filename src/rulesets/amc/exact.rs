@@ -765,27 +765,28 @@ mod tests {
         let d = std::env::var("OPTIMAL_DISTANCE").ok().and_then(|s| s.parse().ok()).unwrap_or(r.duel.distance);
         let n = r.profiles.len();
         let started = std::time::Instant::now();
+        // Pairs with a vehicle first (where the tactic's artifacts are), each printed at once.
+        let mut pairs: Vec<(usize, usize)> = (0..n).flat_map(|a| (a..n).map(move |b| (a, b))).collect();
+        pairs.sort_by_key(|&(a, b)| [a, b].iter().all(|&u| r.profiles[u].kind == Kind::Infantry));
         let mut rows = Vec::new();
-        for a in 0..n {
-            for b in a..n {
-                let t = std::time::Instant::now();
-                let o = optimal_duel(&r, a, b, d, OPTIMAL_STEP).unwrap();
-                rows.push((o.exploitability(), a, b, o, t.elapsed().as_secs_f64()));
-            }
-        }
-        rows.sort_by(|x, y| y.0.total_cmp(&x.0));
-        for (e, a, b, o, t) in &rows {
+        for (a, b) in pairs {
+            let t = std::time::Instant::now();
+            let o = optimal_duel(&r, a, b, d, OPTIMAL_STEP).unwrap();
             println!(
-                "{:>18} v {:<18} optimal {:5.1}  scripted {:5.1}  exploit {:5.1} (A {:5.1}, B {:5.1})  {t:.2}s",
-                r.units[*a].name,
-                r.units[*b].name,
+                "{:>18} v {:<18} optimal {:5.1}  scripted {:5.1}  exploit {:5.1} (A {:5.1}, B {:5.1})  {:.2}s",
+                r.units[a].name,
+                r.units[b].name,
                 100.0 * o.optimal.a_score(),
                 100.0 * o.scripted.a_score(),
-                100.0 * e,
+                100.0 * o.exploitability(),
                 100.0 * o.a_gain(),
-                100.0 * o.b_gain()
+                100.0 * o.b_gain(),
+                t.elapsed().as_secs_f64()
             );
+            rows.push(o.exploitability());
         }
+        let max = rows.iter().copied().fold(0.0, f64::max);
+        println!("max exploitability {:.1} points", 100.0 * max);
         println!("{} pairs at {d}\" in {:.1} s", rows.len(), started.elapsed().as_secs_f64());
     }
 
