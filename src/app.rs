@@ -184,7 +184,71 @@ pub(crate) fn pct(e: &Estimate) -> String {
 fn duel(args: DuelArgs) -> Result<(), AppError> {
     check_sim_args(&args.sim)?;
     let loaded = load(&args.ruleset, args.sim.config.as_ref(), &args.sim.set)?;
+    if args.optimal {
+        return optimal_duel(&loaded.ruleset, &args);
+    }
     with_ruleset!(&loaded.ruleset, r => duel_with(r, &args))
+}
+
+/// `duel --optimal`: optimal play, the scripted tactic, and the exploitability.
+fn optimal_duel(any: &AnyRuleset, args: &DuelArgs) -> Result<(), AppError> {
+    let (id, title, unit, a, b, names, distance) = with_ruleset!(any, r => {
+        let a = r.find_unit(&args.unit_a)?;
+        let b = r.find_unit(&args.unit_b)?;
+        let names = [r.units()[a].name.clone(), r.units()[b].name.clone()];
+        (r.id(), r.title(), r.distance_unit(), a, b, names, args.distance.unwrap_or(r.duel_settings().distance))
+    });
+    if !(distance > 0.0 && distance <= 1000.0) {
+        return Err(AppError::Usage(format!("--distance must be more than 0 and at most 1000, got {distance}")));
+    }
+    let started = Instant::now();
+    let o = crate::rulesets::optimal::optimal_duel(any, a, b, distance).map_err(|e| AppError::Usage(e.to_string()))?;
+    let side = |v: &crate::rulesets::optimal::GameValue| json!({"a_wins": v.a_wins, "b_wins": v.b_wins, "draws": v.draws, "a_score": v.a_score()});
+    let [na, nb] = &names;
+    if args.json {
+        let v = json!({
+            "ruleset": id,
+            "a": na,
+            "b": nb,
+            "distance": distance,
+            "distance_unit": unit,
+            "method": "optimal",
+            "a_wins": o.optimal.a_wins,
+            "b_wins": o.optimal.b_wins,
+            "draws": o.optimal.draws,
+            "a_score": o.optimal.a_score(),
+            "scripted": side(&o.scripted),
+            "a_best_response": side(&o.a_best_response),
+            "b_best_response": side(&o.b_best_response),
+            "a_gain": o.a_gain(),
+            "b_gain": o.b_gain(),
+            "exploitability": o.exploitability(),
+            "grid_step": o.step,
+            "table_depth": o.depth,
+        });
+        return stdout_write(&format!("{}\n", serde_json::to_string_pretty(&v).expect("json")));
+    }
+    let p = |x: f64| format!("{:.1}%", 100.0 * x);
+    let mut t = Table::new();
+    t.load_preset(UTF8_FULL_CONDENSED);
+    t.set_header(vec!["play", &format!("{na} wins"), &format!("{nb} wins"), "draw", &format!("{na} score")]);
+    for (label, v) in [
+        ("optimal (both sides)", &o.optimal),
+        ("scripted tactic (both sides)", &o.scripted),
+        (&*format!("{na} best response v scripted"), &o.a_best_response),
+        (&*format!("{nb} best response v scripted"), &o.b_best_response),
+    ] {
+        t.add_row(vec![label.to_string(), p(v.a_wins), p(v.b_wins), p(v.draws), p(v.a_score())]);
+    }
+    stdout_write(&format!(
+        "{title}: {na} vs {nb}, one each, {distance} {unit} apart\noptimal play (zero-sum game, grid {} {unit}, table {} {unit} deep, averaged over who acts first); {:.2} s\n{t}\nexploitability of the scripted tactic: {:.1} points ({na} gains {:.1}, {nb} gains {:.1} by its best response)\n",
+        o.step,
+        o.depth,
+        started.elapsed().as_secs_f64(),
+        100.0 * o.exploitability(),
+        100.0 * o.a_gain(),
+        100.0 * o.b_gain(),
+    ))
 }
 
 fn duel_with<R: Ruleset>(r: &R, args: &DuelArgs) -> Result<(), AppError> {

@@ -137,6 +137,11 @@ pub struct DuelArgs {
     #[arg(long)]
     pub points_matched: bool,
 
+    /// Solve the duel under optimal play of both sides (a zero-sum game on a grid of the
+    /// table), with the scripted tactic's value and its exploitability beside it.
+    #[arg(long, conflicts_with_all = ["points_matched", "exact"])]
+    pub optimal: bool,
+
     /// Print one JSON object instead of a table.
     #[arg(long)]
     pub json: bool,

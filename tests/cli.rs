@@ -309,3 +309,34 @@ fn fair_costs_writes_a_config_that_differs_only_in_cost_lines() {
     assert_eq!(costs, balanced);
     pw().args(["rules", "gng", "--config"]).arg(&out).assert().success();
 }
+
+#[test]
+fn duel_optimal_json_has_the_game_values_and_the_exploitability() {
+    let out = pw()
+        .args(["duel", "amc", "riflemen-10", "tank", "--optimal", "--distance", "12", "--json"])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let v = json_of(&out);
+    assert_eq!(v["method"], "optimal");
+    let f = |k: &str| v[k].as_f64().unwrap_or_else(|| panic!("missing {k}"));
+    assert!((f("a_wins") + f("b_wins") + f("draws") - 1.0).abs() < 1e-12);
+    // Within charge reach the Riflemen charge and win; the scripted tactic holds and loses.
+    assert!(f("a_wins") > 0.9 && v["scripted"]["a_wins"].as_f64().unwrap() < 0.08, "{v}");
+    assert!(f("exploitability") > 0.9 && f("exploitability") == f("a_gain").max(f("b_gain")));
+    assert_eq!((f("grid_step"), f("table_depth")), (3.0, 48.0));
+}
+
+#[test]
+fn duel_optimal_says_which_rulesets_have_no_game_yet() {
+    pw().args(["duel", "gng", "riflemen", "snipers", "--optimal"])
+        .assert()
+        .code(2)
+        .stderr(predicates_str("--optimal is not available for guns-n-grenades yet"));
+    pw().args(["duel", "amc", "riflemen-10", "tank", "--optimal", "--distance", "60"])
+        .assert()
+        .code(2)
+        .stderr(predicates_str("at most the table depth 48"));
+}

@@ -14,6 +14,7 @@ pub mod amc;
 pub mod gng;
 pub mod grunt_factor;
 pub mod gunplay;
+pub mod optimal;
 pub mod vsgmr;
 
 pub mod skirmish;

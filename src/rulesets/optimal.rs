@@ -1,0 +1,625 @@
+//! Optimal play in one-against-one duels (DESIGN.md, "Optimal play and exploitability").
+//!
+//! Why a game and not a chain: the exact solvers of the rulesets (`*/exact.rs`) propagate the
+//! distribution of a duel under the scripted tactic. Here the same activations become the moves
+//! of a two-player zero-sum stochastic game: at each activation the acting side picks, among
+//! the ruleset's legal options (hold and attack, move by whole grid steps then attack, rush,
+//! retreat, hunker, charge...), the one that maximises its own score (win 1, draw ½, loss 0).
+//! Every decision is taken with the whole state known and one side acting at a time, so pure
+//! strategies suffice and backward induction over the round cap solves the game exactly on its
+//! grid. The same machinery with one side's policy fixed to the scripted tactic gives that
+//! side's best response, and with both fixed it evaluates the scripted tactic itself.
+//!
+//! Geometry: the two units stand on a line across the table; each side may retreat to its own
+//! table edge (the depth of the ruleset's standard table, RULINGS.md "Duel table depth") and
+//! the sides start symmetric about the middle. Positions are whole grid cells counted from each
+//! side's rearmost reachable cell; the gap is what is left between them, never less than the
+//! ruleset's closest approach (`min_gap`: a unit that would move past it stops there, like
+//! "stop 1\" short"). A unit's state (models, wounds, flags) is a small index the ruleset
+//! defines; the core knows only whether it is destroyed.
+//!
+//! Values are kept as the advantage `P(A wins) − P(B wins)`, whose negation is exact in floating
+//! point, so a mirror matchup averaged over who acts first is exactly 0 (score exactly ½).
+
+use crate::rulesets::{NotExact, Side};
+
+/// The line the duel is fought on.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Line {
+    /// Distance per grid cell (the ruleset's unit).
+    pub step: f64,
+    /// Gap when both sides stand on their rearmost cell.
+    pub back_gap: f64,
+    /// The closest the two units come (contact, or the ruleset's minimum gap).
+    pub min_gap: f64,
+    /// Each side's start cell (cells in front of its rearmost cell).
+    pub start: u16,
+    /// The largest sum of the two positions: at it the gap is `min_gap`.
+    pub max_sum: u16,
+}
+
+impl Line {
+    /// A line on a table `depth` deep with the sides `distance` apart, symmetric about the
+    /// middle, on a grid of `step`. The start must lie on the grid: `distance` and the room
+    /// behind each side a whole number of cells is not required, but the gap must change in
+    /// whole cells, so each side keeps the whole cells of room behind it.
+    pub fn new(depth: f64, distance: f64, step: f64, min_gap: f64) -> Result<Line, NotExact> {
+        if !(distance > 0.0 && distance <= depth) {
+            return Err(NotExact(format!(
+                "--optimal: the start distance {distance} must be more than 0 and at most the table depth {depth}"
+            )));
+        }
+        let room = (depth - distance) / 2.0;
+        let start = (room / step + 1e-9).floor() as u16;
+        let back_gap = distance + 2.0 * start as f64 * step;
+        let max_sum = (((back_gap - min_gap) / step) - 1e-9).ceil().max(0.0) as u16;
+        Ok(Line { step, back_gap, min_gap, start, max_sum })
+    }
+
+    /// The gap when the positions add up to `sum`.
+    pub fn gap(&self, sum: u16) -> f64 {
+        (self.back_gap - sum as f64 * self.step).max(self.min_gap)
+    }
+
+    /// Whole cells in `d` (rounded to the nearest cell; at least 1 for a positive `d`).
+    pub fn cells(&self, d: f64) -> i16 {
+        if d <= 0.0 { 0 } else { ((d / self.step).round() as i16).max(1) }
+    }
+
+    /// Whole cells a move of up to `d` covers (rounded down: a move may stop short).
+    pub fn cells_within(&self, d: f64) -> i16 {
+        (d / self.step + 1e-9).floor().max(0.0) as i16
+    }
+}
+
+/// Where the acting unit stands, as its options see it.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Spot {
+    /// The gap to the enemy.
+    pub gap: f64,
+    /// Cells the unit may still retreat (to its table edge).
+    pub room: u16,
+    /// Cells it may advance before it reaches `min_gap`.
+    pub ahead: u16,
+}
+
+/// One option of an activation: a move, then the ruleset's `action` at the new gap.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Choice {
+    /// Cells toward the enemy (negative: back toward the own edge). A move past the closest
+    /// approach stops there; a retreat past the edge stops at it.
+    pub advance: i16,
+    /// What the unit does after (or instead of) moving, a code the ruleset defines.
+    pub action: u16,
+}
+
+/// Who activates first in a round.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Order {
+    /// The side that acts first keeps acting first every round (averaged ½–½ over who starts).
+    Alternate,
+    /// A roll-off each round; [`DuelGame::p_a_first`] gives A's chance.
+    RollOff,
+}
+
+/// A one-against-one duel as a game: the ruleset's part.
+pub trait DuelGame {
+    /// The line and its grid.
+    fn line(&self) -> Line;
+    /// Rounds after which the duel is a draw.
+    fn max_rounds(&self) -> u32;
+    fn order(&self) -> Order;
+    /// A's chance to act first in a round with these unit states ([`Order::RollOff`]).
+    fn p_a_first(&self, _u: [usize; 2]) -> f64 {
+        0.5
+    }
+    /// Number of unit states of side `s`, and its start state.
+    fn n_states(&self, s: Side) -> usize;
+    fn start_state(&self, s: Side) -> usize;
+    fn destroyed(&self, s: Side, u: usize) -> bool;
+    /// Number of action codes (for the outcome cache).
+    fn n_actions(&self) -> usize;
+    /// The chance events when side `s` starts an activation (tests, flags that end): the
+    /// distribution of its state. Default: none.
+    fn activation_start(&self, _s: Side, me: usize, out: &mut Vec<(f64, usize)>) {
+        out.push((1.0, me));
+    }
+    /// The legal options of side `s` (never empty: waiting is an option).
+    fn options(&self, s: Side, me: usize, other: usize, at: Spot, out: &mut Vec<Choice>);
+    /// The scripted tactic's choice (its move is applied like an option's).
+    fn scripted(&self, s: Side, me: usize, other: usize, at: Spot) -> Choice;
+    /// The outcomes of `action` by side `s` at gap `gap`: `(p, me', other')`. Probabilities
+    /// add up to 1.
+    fn outcomes(&self, s: Side, action: u16, me: usize, other: usize, gap: f64, out: &mut Vec<(f64, usize, usize)>);
+}
+
+/// How a side plays.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Policy {
+    /// Maximises its own score.
+    Optimal,
+    /// Follows [`DuelGame::scripted`].
+    Scripted,
+}
+
+/// The result of a duel under given policies, averaged over who acts first (or the roll-off).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct GameValue {
+    pub a_wins: f64,
+    pub b_wins: f64,
+    pub draws: f64,
+    /// Rounds the backward induction actually computed (it stops early once another round
+    /// changes no value by more than [`SETTLED`]).
+    pub rounds_solved: u32,
+}
+
+impl GameValue {
+    /// A's score, draw = ½.
+    pub fn a_score(&self) -> f64 {
+        // = P(A) + ½ P(draw); written so that P(A) = P(B) gives exactly ½.
+        0.5 * (1.0 + (self.a_wins - self.b_wins))
+    }
+}
+
+/// Values over all states: advantage `v = P(A) − P(B)` (what the choices use) and the
+/// win probabilities `w = P(A)`, `l = P(B)` under the chosen options.
+#[derive(Clone)]
+struct Vals {
+    v: Vec<f64>,
+    w: Vec<f64>,
+    l: Vec<f64>,
+}
+
+impl Vals {
+    fn zeros(n: usize) -> Vals {
+        Vals { v: vec![0.0; n], w: vec![0.0; n], l: vec![0.0; n] }
+    }
+}
+
+/// The solver of one game: state indexing and the outcome cache.
+struct Solver<'g, G: DuelGame> {
+    g: &'g G,
+    line: Line,
+    n: [usize; 2],
+    /// Positions per side: 0..=max_sum.
+    np: usize,
+    gaps: Vec<f64>,
+    /// `(s, action, gap index, me, other)` → range in `cache`.
+    index: Vec<Option<(u32, u32)>>,
+    cache: Vec<(f64, u32, u32)>,
+    starts: [Vec<Vec<(f64, usize)>>; 2],
+}
+
+impl<'g, G: DuelGame> Solver<'g, G> {
+    fn new(g: &'g G) -> Self {
+        let line = g.line();
+        let n = [g.n_states(0), g.n_states(1)];
+        let np = line.max_sum as usize + 1;
+        let gaps = (0..np).map(|k| line.gap(k as u16)).collect();
+        let starts = [0, 1].map(|s| {
+            (0..n[s])
+                .map(|u| {
+                    let mut out = Vec::new();
+                    g.activation_start(s, u, &mut out);
+                    out
+                })
+                .collect()
+        });
+        let slots = 2 * g.n_actions() * np * n[0] * n[1];
+        Solver { g, line, n, np, gaps, index: vec![None; slots], cache: Vec::new(), starts }
+    }
+
+    fn idx(&self, p: [usize; 2], u: [usize; 2]) -> usize {
+        ((p[0] * self.np + p[1]) * self.n[0] + u[0]) * self.n[1] + u[1]
+    }
+
+    fn len(&self) -> usize {
+        self.np * self.np * self.n[0] * self.n[1]
+    }
+
+    /// Terminal advantage/win/loss if a side is destroyed.
+    fn terminal(&self, u: [usize; 2]) -> Option<(f64, f64, f64)> {
+        match (self.g.destroyed(0, u[0]), self.g.destroyed(1, u[1])) {
+            (false, false) => None,
+            (false, true) => Some((1.0, 1.0, 0.0)),
+            (true, false) => Some((-1.0, 0.0, 1.0)),
+            (true, true) => Some((0.0, 0.0, 0.0)),
+        }
+    }
+
+    /// The outcome list of `action` by `s` at gap index `k` (actor state, target state).
+    fn outcomes(&mut self, s: Side, action: u16, k: usize, me: usize, other: usize) -> (usize, usize) {
+        let (nm, no) = (self.n[s], self.n[1 - s]);
+        let slot = (((s * self.g.n_actions() + action as usize) * self.np + k) * nm + me) * no + other;
+        if let Some((a, b)) = self.index[slot] {
+            return (a as usize, b as usize);
+        }
+        let mut out = Vec::new();
+        self.g.outcomes(s, action, me, other, self.gaps[k], &mut out);
+        let a = self.cache.len();
+        self.cache.extend(out.into_iter().filter(|o| o.0 > 0.0).map(|(p, x, y)| (p, x as u32, y as u32)));
+        let b = self.cache.len();
+        self.index[slot] = Some((a as u32, b as u32));
+        (a, b)
+    }
+
+    /// Positions after side `s` at `p` takes `c`'s move.
+    fn moved(&self, s: Side, p: [usize; 2], c: Choice) -> [usize; 2] {
+        let mut q = p;
+        let sum = p[0] + p[1];
+        let max = self.line.max_sum as usize;
+        if c.advance >= 0 {
+            q[s] = p[s] + (c.advance as usize).min(max - sum.min(max));
+        } else {
+            q[s] = p[s].saturating_sub((-c.advance) as usize);
+        }
+        q
+    }
+
+    /// The expectation of `x` over the outcomes `cache[a..b]` of side `s` ending at positions `q`.
+    fn expect(&self, s: Side, q: [usize; 2], a: usize, b: usize, x: &[f64]) -> f64 {
+        let base = (q[0] * self.np + q[1]) * self.n[0] * self.n[1];
+        let mut e = 0.0;
+        for &(pr, me, other) in &self.cache[a..b] {
+            let (u0, u1) = if s == 0 { (me, other) } else { (other, me) };
+            e += pr * x[base + u0 as usize * self.n[1] + u1 as usize];
+        }
+        e
+    }
+
+    /// One activation layer: `out[state]` = value before side `s` acts, `next` after.
+    fn layer(&mut self, s: Side, policy: Policy, next: &Vals, out: &mut Vals) {
+        let mut opts = Vec::new();
+        let max = self.line.max_sum as usize;
+        for p0 in 0..self.np {
+            for p1 in 0..self.np - p0 {
+                let p = [p0, p1];
+                let at = Spot { gap: self.gaps[p0 + p1], room: p[s] as u16, ahead: (max - p0 - p1) as u16 };
+                for u0 in 0..self.n[0] {
+                    for u1 in 0..self.n[1] {
+                        let u = [u0, u1];
+                        let i = self.idx(p, u);
+                        if let Some((v, w, l)) = self.terminal(u) {
+                            (out.v[i], out.w[i], out.l[i]) = (v, w, l);
+                            continue;
+                        }
+                        let (mut v, mut w, mut l) = (0.0, 0.0, 0.0);
+                        let starts = std::mem::take(&mut self.starts[s][u[s]]);
+                        for &(ps, me) in &starts {
+                            let mut u2 = u;
+                            u2[s] = me;
+                            let (cv, cw, cl) = if let Some(t) = self.terminal(u2) {
+                                t
+                            } else {
+                                opts.clear();
+                                let other = u[1 - s];
+                                match policy {
+                                    Policy::Optimal => self.g.options(s, me, other, at, &mut opts),
+                                    Policy::Scripted => opts.push(self.g.scripted(s, me, other, at)),
+                                }
+                                // The option with the best advantage (first of equals), then
+                                // its win and loss probabilities.
+                                let mut best: Option<(f64, [usize; 2], usize, usize)> = None;
+                                for &c in &opts {
+                                    let q = self.moved(s, p, c);
+                                    let (a, b) = self.outcomes(s, c.action, q[0] + q[1], me, other);
+                                    let ov = self.expect(s, q, a, b, &next.v);
+                                    let better = match best {
+                                        None => true,
+                                        Some((bv, ..)) => {
+                                            if s == 0 {
+                                                ov > bv
+                                            } else {
+                                                ov < bv
+                                            }
+                                        }
+                                    };
+                                    if better {
+                                        best = Some((ov, q, a, b));
+                                    }
+                                }
+                                let (ov, q, a, b) = best.expect("an option");
+                                (ov, self.expect(s, q, a, b, &next.w), self.expect(s, q, a, b, &next.l))
+                            };
+                            v += ps * cv;
+                            w += ps * cw;
+                            l += ps * cl;
+                        }
+                        self.starts[s][u[s]] = starts;
+                        (out.v[i], out.w[i], out.l[i]) = (v, w, l);
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Solves the duel with side A playing `policy[0]` and B `policy[1]`, averaged over who acts
+/// first (or the per-round roll-off).
+pub fn solve<G: DuelGame>(g: &G, policy: [Policy; 2]) -> GameValue {
+    let mut s = Solver::new(g);
+    let n = s.len();
+    // `start` = values at the start of a round with the remaining rounds; 0 rounds left: draw
+    // unless a side is already destroyed.
+    let mut start = Vals::zeros(n);
+    fill_terminal(&s, &mut start);
+    // For alternate order, the round values for A first and for B first are separate games.
+    let mut start_b = start.clone();
+    let (mut mid, mut after_first) = (Vals::zeros(n), Vals::zeros(n));
+    let mut rounds = 0;
+    for _ in 0..g.max_rounds() {
+        rounds += 1;
+        let (new_a, new_b) = match g.order() {
+            Order::Alternate => {
+                // A first: A acts, then B, then the next round (A first again).
+                let mut a_first = Vals::zeros(n);
+                s.layer(1, policy[1], &start, &mut mid);
+                s.layer(0, policy[0], &mid, &mut a_first);
+                let mut b_first = Vals::zeros(n);
+                s.layer(0, policy[0], &start_b, &mut mid);
+                s.layer(1, policy[1], &mid, &mut b_first);
+                (a_first, b_first)
+            }
+            Order::RollOff => {
+                let mut a_first = Vals::zeros(n);
+                s.layer(1, policy[1], &start, &mut mid);
+                s.layer(0, policy[0], &mid, &mut a_first);
+                s.layer(0, policy[0], &start, &mut mid);
+                s.layer(1, policy[1], &mid, &mut after_first);
+                mix_rolloff(&s, &mut a_first, &after_first);
+                let b = a_first.clone();
+                (a_first, b)
+            }
+        };
+        let same = change(&new_a, &start).max(change(&new_b, &start_b)) <= SETTLED;
+        start = new_a;
+        start_b = new_b;
+        if same {
+            break;
+        }
+    }
+    let i = s.idx([g.line().start as usize; 2], [g.start_state(0), g.start_state(1)]);
+    let (w, l) = match g.order() {
+        Order::Alternate => (0.5 * (start.w[i] + start_b.w[i]), 0.5 * (start.l[i] + start_b.l[i])),
+        Order::RollOff => (start.w[i], start.l[i]),
+    };
+    // In a mirror the two halves are exact negations: report wins from the advantage so that
+    // P(A) = P(B) holds exactly there.
+    let v = match g.order() {
+        Order::Alternate => 0.5 * start.v[i] + 0.5 * start_b.v[i],
+        Order::RollOff => start.v[i],
+    };
+    let total = w + l;
+    let (a_wins, b_wins) = (0.5 * (total + v), 0.5 * (total - v));
+    GameValue { a_wins, b_wins, draws: (1.0 - a_wins - b_wins).max(0.0), rounds_solved: rounds }
+}
+
+/// The induction stops once one more round moves no value by more than this: each round is a
+/// non-expansion of the values, so the rounds left to the cap can move them by at most
+/// `SETTLED` × (rounds left), below 1e-10 for a cap of 10 000 rounds.
+pub const SETTLED: f64 = 1e-14;
+
+fn change(x: &Vals, y: &Vals) -> f64 {
+    let d = |a: &[f64], b: &[f64]| a.iter().zip(b).map(|(p, q)| (p - q).abs()).fold(0.0, f64::max);
+    d(&x.v, &y.v).max(d(&x.w, &y.w)).max(d(&x.l, &y.l))
+}
+
+fn fill_terminal<G: DuelGame>(s: &Solver<G>, vals: &mut Vals) {
+    for p0 in 0..s.np {
+        for p1 in 0..s.np - p0 {
+            for u0 in 0..s.n[0] {
+                for u1 in 0..s.n[1] {
+                    let i = s.idx([p0, p1], [u0, u1]);
+                    if let Some((v, w, l)) = s.terminal([u0, u1]) {
+                        (vals.v[i], vals.w[i], vals.l[i]) = (v, w, l);
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// `a_first` ← the roll-off mix of the A-first and B-first round values.
+fn mix_rolloff<G: DuelGame>(s: &Solver<G>, a_first: &mut Vals, b_first: &Vals) {
+    for p0 in 0..s.np {
+        for p1 in 0..s.np - p0 {
+            for u0 in 0..s.n[0] {
+                for u1 in 0..s.n[1] {
+                    let i = s.idx([p0, p1], [u0, u1]);
+                    let pa = s.g.p_a_first([u0, u1]);
+                    if pa == 0.5 {
+                        // Written symmetric so that a mirror stays an exact negation.
+                        a_first.v[i] = 0.5 * a_first.v[i] + 0.5 * b_first.v[i];
+                    } else {
+                        a_first.v[i] = pa * a_first.v[i] + (1.0 - pa) * b_first.v[i];
+                    }
+                    a_first.w[i] = pa * a_first.w[i] + (1.0 - pa) * b_first.w[i];
+                    a_first.l[i] = pa * a_first.l[i] + (1.0 - pa) * b_first.l[i];
+                }
+            }
+        }
+    }
+}
+
+/// A duel under optimal play with the scripted tactic beside it.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct OptimalDuel {
+    /// Both sides optimal.
+    pub optimal: GameValue,
+    /// Both sides scripted.
+    pub scripted: GameValue,
+    /// A's best response against scripted B, and B's against scripted A.
+    pub a_best_response: GameValue,
+    pub b_best_response: GameValue,
+    /// The grid step and table depth used.
+    pub step: f64,
+    pub depth: f64,
+}
+
+impl OptimalDuel {
+    /// What A gains (score points, probability units) by switching to its best response.
+    pub fn a_gain(&self) -> f64 {
+        self.a_best_response.a_score() - self.scripted.a_score()
+    }
+    /// What B gains likewise.
+    pub fn b_gain(&self) -> f64 {
+        (1.0 - self.b_best_response.a_score()) - (1.0 - self.scripted.a_score())
+    }
+    /// The exploitability of the scripted tactic: the larger gain.
+    pub fn exploitability(&self) -> f64 {
+        self.a_gain().max(self.b_gain())
+    }
+}
+
+/// Solves all four policy pairs.
+pub fn analyse<G: DuelGame>(g: &G, depth: f64) -> OptimalDuel {
+    use Policy::*;
+    OptimalDuel {
+        optimal: solve(g, [Optimal, Optimal]),
+        scripted: solve(g, [Scripted, Scripted]),
+        a_best_response: solve(g, [Optimal, Scripted]),
+        b_best_response: solve(g, [Scripted, Optimal]),
+        step: g.line().step,
+        depth,
+    }
+}
+
+/// `a` against `b` of any ruleset under optimal play (`pointsworth duel --optimal`); a clear
+/// error for the rulesets that have no game yet.
+pub fn optimal_duel(r: &super::AnyRuleset, a: usize, b: usize, distance: f64) -> Result<OptimalDuel, NotExact> {
+    use super::AnyRuleset::*;
+    match r {
+        ArmyMenCombat(r) => super::amc::exact::optimal_duel(r, a, b, distance, super::amc::exact::OPTIMAL_STEP),
+        GunsNGrenades(_) => Err(not_yet("guns-n-grenades")),
+        Gunplay(_) => Err(not_yet("gunplay")),
+        Vsgmr(_) => Err(not_yet("vsgmr")),
+        GruntFactor(_) => Err(not_yet("grunt-factor")),
+    }
+}
+
+fn not_yet(id: &str) -> NotExact {
+    NotExact(format!("--optimal is not available for {id} yet"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A toy duel: each side has one life; acting, it may shoot (kills with `p[s]`) or wait.
+    /// `scripted_waits[s]`: the scripted tactic of side `s` waits instead of shooting.
+    struct Toy {
+        p: [f64; 2],
+        rounds: u32,
+        order: Order,
+        scripted_waits: [bool; 2],
+    }
+
+    impl DuelGame for Toy {
+        fn line(&self) -> Line {
+            Line::new(10.0, 10.0, 10.0, 10.0).unwrap()
+        }
+        fn max_rounds(&self) -> u32 {
+            self.rounds
+        }
+        fn order(&self) -> Order {
+            self.order
+        }
+        fn n_states(&self, _s: Side) -> usize {
+            2
+        }
+        fn start_state(&self, _s: Side) -> usize {
+            1
+        }
+        fn destroyed(&self, _s: Side, u: usize) -> bool {
+            u == 0
+        }
+        fn n_actions(&self) -> usize {
+            2
+        }
+        fn options(&self, _s: Side, _me: usize, _other: usize, _at: Spot, out: &mut Vec<Choice>) {
+            out.push(Choice { advance: 0, action: 1 });
+            out.push(Choice { advance: 0, action: 0 });
+        }
+        fn scripted(&self, s: Side, _me: usize, _other: usize, _at: Spot) -> Choice {
+            Choice { advance: 0, action: if self.scripted_waits[s] { 1 } else { 0 } }
+        }
+        fn outcomes(
+            &self,
+            s: Side,
+            action: u16,
+            me: usize,
+            other: usize,
+            _gap: f64,
+            out: &mut Vec<(f64, usize, usize)>,
+        ) {
+            if action == 0 {
+                out.push((self.p[s], me, 0));
+                out.push((1.0 - self.p[s], me, other));
+            } else {
+                out.push((1.0, me, other));
+            }
+        }
+    }
+
+    /// Closed form of the shoot-every-time duel in alternate order: A first,
+    /// P(A) = pa·Σ q^k, P(B) = (1−pa)·pb·Σ q^k over k < R, q = (1−pa)(1−pb); averaged with B first.
+    fn closed_form(pa: f64, pb: f64, rounds: u32) -> (f64, f64) {
+        let q = (1.0 - pa) * (1.0 - pb);
+        let sum: f64 = (0..rounds).map(|k| q.powi(k as i32)).sum();
+        let a_first = (pa * sum, (1.0 - pa) * pb * sum);
+        let b_first = ((1.0 - pb) * pa * sum, pb * sum);
+        (0.5 * (a_first.0 + b_first.0), 0.5 * (a_first.1 + b_first.1))
+    }
+
+    #[test]
+    fn alternate_duel_matches_its_closed_form_and_the_tactic_is_unexploitable() {
+        let toy = Toy { p: [0.3, 0.55], rounds: 7, order: Order::Alternate, scripted_waits: [false, false] };
+        let (a, b) = closed_form(0.3, 0.55, 7);
+        let o = analyse(&toy, 10.0);
+        for v in [o.optimal, o.scripted, o.a_best_response, o.b_best_response] {
+            assert!((v.a_wins - a).abs() < 1e-14 && (v.b_wins - b).abs() < 1e-14, "{v:?} vs {a} {b}");
+            assert!((v.a_wins + v.b_wins + v.draws - 1.0).abs() < 1e-14);
+        }
+        // Shooting is optimal, so the best response is the scripted tactic: no gain.
+        assert_eq!(o.exploitability(), 0.0);
+    }
+
+    #[test]
+    fn rolloff_order_mixes_the_two_orders_each_round() {
+        // One round, roll-off ½–½: A wins if it shoots first and hits, or B misses first.
+        let toy = Toy { p: [0.5, 0.25], rounds: 1, order: Order::RollOff, scripted_waits: [false, false] };
+        let v = solve(&toy, [Policy::Optimal, Policy::Optimal]);
+        let a = 0.5 * 0.5 + 0.5 * 0.75 * 0.5;
+        let b = 0.5 * 0.5 * 0.25 + 0.5 * 0.25;
+        assert!((v.a_wins - a).abs() < 1e-15 && (v.b_wins - b).abs() < 1e-15, "{v:?}");
+    }
+
+    #[test]
+    fn mirrors_are_exactly_even() {
+        for order in [Order::Alternate, Order::RollOff] {
+            for rounds in [1, 3, 50] {
+                let toy = Toy { p: [0.37, 0.37], rounds, order, scripted_waits: [false, false] };
+                let v = solve(&toy, [Policy::Optimal, Policy::Optimal]);
+                assert_eq!(v.a_score(), 0.5);
+                assert_eq!(v.a_wins, v.b_wins);
+            }
+        }
+    }
+
+    #[test]
+    fn a_waiting_tactic_is_exploited_and_optimal_play_beats_it() {
+        // A's tactic waits: scripted, B wins whenever it hits within R rounds.
+        let (pb, rounds) = (0.4, 5);
+        let toy = Toy { p: [0.3, pb], rounds, order: Order::Alternate, scripted_waits: [true, false] };
+        let o = analyse(&toy, 10.0);
+        let b = 1.0 - (1.0 - pb).powi(rounds as i32);
+        assert!((o.scripted.b_wins - b).abs() < 1e-14, "{:?}", o.scripted);
+        // A's best response against scripted B (who shoots) is the optimal duel.
+        assert!((o.a_best_response.a_score() - o.optimal.a_score()).abs() < 1e-14);
+        let (a_opt, b_opt) = closed_form(0.3, pb, rounds);
+        assert!((o.optimal.a_wins - a_opt).abs() < 1e-14 && (o.optimal.b_wins - b_opt).abs() < 1e-14);
+        assert!(o.a_gain() > 0.1 && o.b_gain() == 0.0);
+        assert_eq!(o.exploitability(), o.a_gain());
+        assert!(o.optimal.a_score() >= o.scripted.a_score());
+    }
+}
