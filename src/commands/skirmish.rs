@@ -93,7 +93,7 @@ fn run_with<S: Skirmish>(s: &S, args: &SkirmishArgs) -> Result<(), AppError> {
         text.turns,
         started.elapsed().as_secs_f64(),
         outcome_table(&analysis, header, [a_wins, b_wins, draw]),
-        unit_table(&analysis, &text.item),
+        unit_table(&analysis, if text.item_kind { "unit" } else { &text.item }),
         value_text(&analysis, &text.item, text.item_kind),
         analysis.replay.as_ref().map_or(String::new(), |p| format!("wrote {p}\n")),
     ))

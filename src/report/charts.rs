@@ -23,7 +23,7 @@ use super::atomic::{persist, temp_path, write_atomic};
 use super::format;
 use crate::analysis::{DistanceSweep, Matrix, RulesetAnalysis};
 pub use crate::plot::ensure_fonts;
-use crate::plot::{FAMILY, font, text_width, wrap, wrap_all};
+use crate::plot::{FAMILY, font, text_width, wrap_all};
 use crate::stats::Estimate;
 
 /// File stems of the charts (`STEM.png`, `STEM.svg`).
@@ -879,6 +879,7 @@ mod tests {
 
     #[test]
     fn wrapping_keeps_every_word_within_the_width() {
+        use crate::plot::wrap;
         ensure_fonts().unwrap();
         let lines = wrap("one two three four five six seven eight nine ten", 18.0, 120);
         assert!(lines.len() > 1);

@@ -143,7 +143,7 @@ pub fn section(a: &RulesetAnalysis) -> String {
             ""
         }
     );
-    let _ = writeln!(o, "{} games per tactic, seed {}; intervals are 95% (Wilson).\n", d.games, d.seed);
+    let _ = writeln!(o, "{} games per tactic, seed {}; win rates with 95% Wilson intervals.\n", d.games, d.seed);
     for (run, (name, what)) in sk.runs.iter().zip(&sk.tactics) {
         let _ = writeln!(
             o,
@@ -185,9 +185,10 @@ pub fn section(a: &RulesetAnalysis) -> String {
         o.push_str("\n**Warning:** the regression did not converge; treat the values as rough.\n");
     }
     let _ = writeln!(o, "\n### {game}: unit statistics (`{default}` tactic)\n");
+    let unit = if t.item_kind { "unit" } else { item.as_str() };
     let _ = writeln!(
         o,
-        "| {item} | cost | fielded | enemy units destroyed per unit | survival [95% CI] | points destroyed per point |\n\
+        "| {unit} | cost | fielded | enemy units destroyed per unit | survival [95% CI] | points destroyed per point |\n\
          |---|---:|---:|---:|---|---:|"
     );
     for u in &d.units {

@@ -274,7 +274,7 @@ mod tests {
 
     fn analysis() -> RulesetAnalysis {
         let src = crate::config::Source::read(Path::new("configs/gunplay.toml")).unwrap();
-        let r = crate::rulesets::gunplay::Gunplay::from_source(&src, &Default::default()).unwrap();
+        let r = crate::rulesets::AnyRuleset::load("gunplay", &src, &Default::default()).unwrap();
         let empty = crate::analysis::Matrix { title: String::new(), units: vec![], cells: vec![] };
         RulesetAnalysis {
             ruleset: "gunplay".into(),
@@ -294,7 +294,7 @@ mod tests {
             budget: 50.0,
             target_error: 0.01,
             max_trials: 1000,
-            units: crate::rulesets::Ruleset::units(&r).to_vec(),
+            units: crate::with_ruleset!(&r, r => crate::rulesets::Ruleset::units(r).to_vec()),
             duel_side: String::new(),
             matrix_1v1: empty.clone(),
             matrix_points: empty,

@@ -562,7 +562,7 @@ fn w_span(up: &RawUpgrade) -> std::ops::Range<usize> {
 
 impl Ruleset for ArmyMenCombat {
     fn duel_side(&self) -> &'static str {
-        "one unit (an entry: Riflemen (10) is ten models)"
+        "one unit entry"
     }
 
     fn studies(
