@@ -81,10 +81,10 @@ fn run_with<S: Skirmish>(s: &S, args: &SkirmishArgs) -> Result<(), AppError> {
     }
     let [header, a_wins, b_wins, draw] = &text.outcome;
     stdout_write(&format!(
-        "{} — {}, {} points, {name} tactic\n{}\narmies: {}\n{} games, seed {}; mean {:.1} {}; {:.1} s\n{}\n{}\n{}{}",
+        "{} — {}, {}, {name} tactic\n{}\narmies: {}\n{} games, seed {}; mean {:.1} {}; {:.1} s\n{}\n{}\n{}{}",
         s.title(),
         text.game,
-        settings.points,
+        if armies.is_random() { text.army_size.as_str() } else { "two fixed armies" },
         text.setup,
         analysis.armies,
         analysis.games,

@@ -69,6 +69,8 @@ pub struct SkirmishText {
     pub game: String,
     /// Plural of one game, for progress bars: "skirmishes", "missions".
     pub games: String,
+    /// The armies' size in words, e.g. "350 points", "25–40 points", "5 characters".
+    pub army_size: String,
     /// What one cost-list item is called in tables: "item", "unit entry", "squad".
     pub item: String,
     /// Whether value rows name the item's kind, "Medics (unit)" (rulesets with upgrades).

@@ -686,6 +686,7 @@ impl Skirmish for ArmyMenCombat {
         SkirmishText {
             game: "Mission".to_string(),
             games: "missions".to_string(),
+            army_size: format!("{} points", self.army.points),
             item: "unit entry".to_string(),
             item_kind: false,
             turns: "rounds".to_string(),

@@ -633,6 +633,7 @@ impl crate::rulesets::skirmish::Skirmish for Gunplay {
         SkirmishText {
             game: "Skirmish".to_string(),
             games: "skirmishes".to_string(),
+            army_size: format!("{} characters", self.skirmish.characters),
             item: "loadout".to_string(),
             item_kind: false,
             turns: "game turns".to_string(),

@@ -534,6 +534,7 @@ impl crate::rulesets::skirmish::Skirmish for Vsgmr {
         SkirmishText {
             game: "Skirmish".to_string(),
             games: "skirmishes".to_string(),
+            army_size: format!("random armies of {}–{} points", self.skirmish.random_min, self.skirmish.random_max),
             item: "figure".to_string(),
             item_kind: false,
             turns: "rounds".to_string(),

@@ -46,6 +46,7 @@ impl crate::rulesets::skirmish::Skirmish for GunsNGrenades {
         SkirmishText {
             game: "Skirmish".to_string(),
             games: "skirmishes".to_string(),
+            army_size: format!("{} points", c.points),
             item: "item".to_string(),
             item_kind: true,
             turns: "game turns".to_string(),

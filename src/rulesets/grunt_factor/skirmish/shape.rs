@@ -30,6 +30,7 @@ impl crate::rulesets::skirmish::Skirmish for GruntFactor {
         SkirmishText {
             game: "Skirmish".to_string(),
             games: "skirmishes".to_string(),
+            army_size: format!("{} points", self.skirmish.points),
             item: "squad".to_string(),
             item_kind: false,
             turns: "game turns".to_string(),
