@@ -340,3 +340,29 @@ fn duel_optimal_says_which_rulesets_have_no_game_yet() {
         .code(2)
         .stderr(predicates_str("at most the table depth 48"));
 }
+
+/// Issue 17 item 9: a config of another ruleset says so first, at the `ruleset` key, rather
+/// than failing on a key the other book has.
+#[test]
+fn a_config_of_another_ruleset_is_named_first() {
+    pw().args(["matrix", "gunplay", "--config", "configs/vsgmr.toml", "--trials", "100"])
+        .assert()
+        .code(2)
+        .stderr(predicates_str("configs/vsgmr.toml:"))
+        .stderr(predicates_str("ruleset must be \"gunplay\" in this file, got \"vsgmr\""));
+}
+
+/// Issue 17 item 8: a budget that buys nothing (or leaves most squads empty) is an error
+/// naming the budget and the cheapest cost, not a matrix of near-50% results.
+#[test]
+fn a_budget_below_the_cheapest_unit_is_refused() {
+    pw().args(["matrix", "gng", "--set", "duel.budget=5", "--trials", "100"])
+        .assert()
+        .code(2)
+        .stderr(predicates_str("[duel] budget 5 buys too little: the cheapest unit ("))
+        .stderr(predicates_str("raise the budget"));
+    // Every shipped config's budget buys most units.
+    for id in ["guns-n-grenades", "army-men-combat", "grunt-factor", "vsgmr", "gunplay"] {
+        pw().args(["rules", id]).assert().success();
+    }
+}

@@ -333,6 +333,42 @@ pub fn default_config(id: &str) -> PathBuf {
     Path::new("configs").join(format!("{id}.toml"))
 }
 
+/// The file's top-level `ruleset = "…"` key, read on its own before the typed parse, so a
+/// config of another ruleset says so first rather than failing on a key the other book has.
+/// A missing key or a syntax error is left to the typed parse, which reports it in full.
+fn check_ruleset_key(source: &Source, id: &str) -> Result<(), ConfigError> {
+    #[derive(serde::Deserialize)]
+    struct Peek {
+        ruleset: Option<toml::Spanned<String>>,
+    }
+    match toml::from_str::<Peek>(&source.text) {
+        Ok(Peek { ruleset: Some(r) }) => source.expect_ruleset(&r, id),
+        _ => Ok(()),
+    }
+}
+
+/// `[duel] budget` must buy something: at least the cheapest unit, and at least one of more
+/// than half the units (else most points-matched squads are empty and the matrix reads as
+/// near-50% noise). The message names the budget, the cheapest cost and the units above it.
+pub fn check_budget<R: Ruleset>(r: &R) -> Result<(), String> {
+    let budget = r.duel_settings().budget;
+    let units = r.units();
+    let Some(cheapest) = units.iter().min_by(|a, b| a.cost.total_cmp(&b.cost)) else { return Ok(()) };
+    let above: Vec<&str> = units.iter().filter(|u| u.cost > budget).map(|u| u.name.as_str()).collect();
+    if budget < cheapest.cost || 2 * above.len() > units.len() {
+        return Err(format!(
+            "[duel] budget {budget} buys too little: the cheapest unit ({}) costs {}, and {} of {} units cost \
+             more than the budget ({}); raise the budget to at least the cost of most units",
+            cheapest.name,
+            cheapest.cost,
+            above.len(),
+            units.len(),
+            above.join(", ")
+        ));
+    }
+    Ok(())
+}
+
 /// A loaded ruleset of any kind; match on it to call generic code.
 #[derive(Debug, Clone)]
 pub enum AnyRuleset {
@@ -359,11 +395,24 @@ macro_rules! with_ruleset {
 
 impl AnyRuleset {
     /// Loads ruleset `id` from `source` with `--set` overrides applied.
+    ///
+    /// Errors, all exit code 2 and naming the file's line and column where there is one: a
+    /// config of another ruleset (said first, before any unknown key of the other book), a
+    /// bad value, or a `[duel] budget` that leaves the points-matched squads empty.
     pub fn load(id: &str, source: &Source, overrides: &Overrides) -> Result<Self, RulesetError> {
         let canonical = canonical_id(id);
+        if let Some((known, _, true)) = RULESETS.iter().find(|r| r.0 == canonical) {
+            check_ruleset_key(source, known)?;
+        }
+        let loaded = Self::load_known(&canonical, id, source, overrides)?;
+        with_ruleset!(&loaded, r => check_budget(r).map_err(|m| source.error(m)))?;
+        Ok(loaded)
+    }
+
+    fn load_known(canonical: &str, id: &str, source: &Source, overrides: &Overrides) -> Result<Self, RulesetError> {
         match RULESETS.iter().find(|r| r.0 == canonical) {
             None => Err(RulesetError::Unknown { name: id.to_string() }),
-            Some((_, _, false)) => Err(RulesetError::NotImplemented { name: canonical }),
+            Some((_, _, false)) => Err(RulesetError::NotImplemented { name: canonical.to_string() }),
             Some(("gunplay", _, _)) => Ok(AnyRuleset::Gunplay(gunplay::Gunplay::from_source(source, overrides)?)),
             Some(("vsgmr", _, _)) => Ok(AnyRuleset::Vsgmr(vsgmr::Vsgmr::from_source(source, overrides)?)),
             Some(("grunt-factor", _, _)) => {
