@@ -142,8 +142,20 @@ pub(crate) fn check_sim_args(sim: &SimArgs) -> Result<(), AppError> {
     if sim.trials == Some(0) {
         return Err(AppError::Usage("--trials must be at least 1".into()));
     }
+    if let Some(t) = sim.trials.filter(|&t| t > MAX_TRIALS) {
+        // Rates from the README's benchmark table, one core: about 20 M duels/s, 4 k skirmishes/s.
+        return Err(AppError::Usage(format!(
+            "--trials must be at most {MAX_TRIALS} (as [duel] max_trials), got {t}: that many would take about \
+             {:.0} hours per duel matchup and {:.0} years of skirmishes on one core",
+            t as f64 / 20e6 / 3600.0,
+            t as f64 / 4e3 / 3600.0 / 24.0 / 365.0
+        )));
+    }
     Ok(())
 }
+
+/// The largest `--trials`: the same cap as `[duel] max_trials`.
+const MAX_TRIALS: u64 = 100_000_000;
 
 fn settings_for<R: Ruleset>(r: &R, sim: &SimArgs) -> AnalysisSettings {
     let mut s = AnalysisSettings::from_ruleset(r, sim.seed);

@@ -366,3 +366,14 @@ fn a_budget_below_the_cheapest_unit_is_refused() {
         pw().args(["rules", id]).assert().success();
     }
 }
+
+/// Issue 17 item 7: a trial count that would run for hours is refused with the cap and an
+/// estimate of the time, before any work.
+#[test]
+fn an_endless_trial_count_is_refused() {
+    pw().args(["duel", "gng", "riflemen", "snipers", "--trials", "18446744073709551615"])
+        .assert()
+        .code(2)
+        .stderr(predicates_str("--trials must be at most 100000000"))
+        .stderr(predicates_str("hours per duel matchup"));
+}
