@@ -148,15 +148,11 @@ pub fn report_section<S: Skirmish>(
         runs.push(run_skirmish(s, &Armies::Random, t, seed, n, &pb));
         pb.finish_and_clear();
     }
-    let section = SkirmishSection {
-        tactics: s.tactics().iter().map(|t| (t.name.to_string(), t.description.to_string())).collect(),
-        runs: Vec::new(),
-        text,
-    };
     runs[0].replay_svg = Some(crate::battle::replay::to_svg(&s.replay(&Armies::Random, 0, seed)));
-    runs[0].replay = Some(format!("{}_replay.svg", section.stem()));
-    runs[0].setup = section.text.setup.clone();
-    Some(SkirmishSection { runs, ..section })
+    runs[0].replay = Some(format!("{}_replay.svg", text.game.to_lowercase()));
+    runs[0].setup = text.setup.clone();
+    let tactics = s.tactics().iter().map(|t| (t.name.to_string(), t.description.to_string())).collect();
+    Some(SkirmishSection { text, tactics, runs })
 }
 
 /// Turns a tally into the reported statistics. `upgrades` are (name, cost) in cost-list order.

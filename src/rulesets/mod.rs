@@ -284,11 +284,11 @@ pub fn implemented() -> Vec<&'static str> {
 /// read.
 pub fn skirmish_tactics() -> [(&'static str, &'static [skirmish::TacticInfo]); 5] {
     [
-        ("guns-n-grenades", gng::skirmish::TACTICS),
-        ("army-men-combat", amc::skirmish::TACTICS),
-        ("grunt-factor", grunt_factor::skirmish::TACTICS),
-        ("vsgmr", vsgmr::skirmish::TACTICS),
-        ("gunplay", gunplay::skirmish::TACTICS),
+        ("guns-n-grenades", <gng::GunsNGrenades as skirmish::Skirmish>::TACTICS),
+        ("army-men-combat", <amc::ArmyMenCombat as skirmish::Skirmish>::TACTICS),
+        ("grunt-factor", <grunt_factor::GruntFactor as skirmish::Skirmish>::TACTICS),
+        ("vsgmr", <vsgmr::Vsgmr as skirmish::Skirmish>::TACTICS),
+        ("gunplay", <gunplay::Gunplay as skirmish::Skirmish>::TACTICS),
     ]
 }
 
@@ -296,11 +296,11 @@ pub fn skirmish_tactics() -> [(&'static str, &'static [skirmish::TacticInfo]); 5
 /// [`skirmish::Skirmish::army_source`].
 pub fn army_sources() -> [(&'static str, skirmish::ArmySource); 5] {
     [
-        ("guns-n-grenades", gng::skirmish::ARMY_SOURCE),
-        ("army-men-combat", amc::skirmish::ARMY_SOURCE),
-        ("grunt-factor", grunt_factor::skirmish::ARMY_SOURCE),
-        ("vsgmr", vsgmr::skirmish::ARMY_SOURCE),
-        ("gunplay", gunplay::skirmish::ARMY_SOURCE),
+        ("guns-n-grenades", <gng::GunsNGrenades as skirmish::Skirmish>::ARMY_SOURCE),
+        ("army-men-combat", <amc::ArmyMenCombat as skirmish::Skirmish>::ARMY_SOURCE),
+        ("grunt-factor", <grunt_factor::GruntFactor as skirmish::Skirmish>::ARMY_SOURCE),
+        ("vsgmr", <vsgmr::Vsgmr as skirmish::Skirmish>::ARMY_SOURCE),
+        ("gunplay", <gunplay::Gunplay as skirmish::Skirmish>::ARMY_SOURCE),
     ]
 }
 

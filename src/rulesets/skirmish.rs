@@ -145,9 +145,17 @@ pub trait Skirmish: Ruleset {
     /// Points, games per run and per report, batch size.
     fn skirmish_settings(&self) -> SkirmishSettings;
     /// The tactics, default first.
-    fn tactics(&self) -> &'static [TacticInfo];
+    const TACTICS: &'static [TacticInfo];
     /// What `--armies` takes besides `random`.
-    fn army_source(&self) -> ArmySource;
+    const ARMY_SOURCE: ArmySource;
+    /// [`Skirmish::TACTICS`], for generic code holding a value.
+    fn tactics(&self) -> &'static [TacticInfo] {
+        Self::TACTICS
+    }
+    /// [`Skirmish::ARMY_SOURCE`], for generic code holding a value.
+    fn army_source(&self) -> ArmySource {
+        Self::ARMY_SOURCE
+    }
     /// The armies of a run without `--armies`: random by default (a ruleset whose config
     /// names fixed sides returns those). Errors as [`Skirmish::read_armies`].
     fn default_armies(&self) -> Result<Armies<Self::Army>, ArmyError> {

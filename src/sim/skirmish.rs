@@ -103,8 +103,8 @@ pub fn simulate<S: Skirmish>(
     let plan = RunPlan::fixed(seed, trials, s.skirmish_settings().batch_size);
     let names = s.stream_names(tactic, armies);
     let stream = stream_id(&names.iter().map(String::as_str).collect::<Vec<_>>());
-    let items = s.skirmish_units().len() + s.skirmish_upgrades().len();
     let units = s.skirmish_units().len();
+    let items = units + s.skirmish_upgrades().len();
     run(
         &plan,
         stream,

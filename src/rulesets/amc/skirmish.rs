@@ -680,6 +680,8 @@ pub fn traced_game(r: &ArmyMenCombat, armies: &Armies, tactic: Tactic, seed: u64
 impl Skirmish for ArmyMenCombat {
     type Army = Army;
     type Game<'a> = Mission<'a>;
+    const TACTICS: &'static [TacticInfo] = TACTICS;
+    const ARMY_SOURCE: ArmySource = ARMY_SOURCE;
 
     fn skirmish_text(&self) -> SkirmishText {
         let c = &self.skirmish;
@@ -725,14 +727,6 @@ impl Skirmish for ArmyMenCombat {
             report_trials: c.report_trials,
             batch_size: c.batch_size,
         }
-    }
-
-    fn tactics(&self) -> &'static [TacticInfo] {
-        TACTICS
-    }
-
-    fn army_source(&self) -> ArmySource {
-        ARMY_SOURCE
     }
 
     fn read_armies(&self, specs: [&str; 2]) -> Result<[Army; 2], ArmyError> {

@@ -627,6 +627,8 @@ pub fn replay_of(g: &Skirmish, out: &SkirmishOutcome, lineups: [&LineUp; 2]) -> 
 impl crate::rulesets::skirmish::Skirmish for Gunplay {
     type Army = LineUp;
     type Game<'a> = Skirmish<'a>;
+    const TACTICS: &'static [TacticInfo] = TACTICS;
+    const ARMY_SOURCE: ArmySource = ARMY_SOURCE;
 
     fn skirmish_text(&self) -> SkirmishText {
         let c = &self.skirmish;
@@ -657,14 +659,6 @@ impl crate::rulesets::skirmish::Skirmish for Gunplay {
     fn skirmish_settings(&self) -> SkirmishSettings {
         let c = &self.skirmish;
         SkirmishSettings { points: self.duel.budget, trials: c.trials, report_trials: 0, batch_size: c.batch_size }
-    }
-
-    fn tactics(&self) -> &'static [TacticInfo] {
-        TACTICS
-    }
-
-    fn army_source(&self) -> ArmySource {
-        ARMY_SOURCE
     }
 
     fn default_armies(&self) -> Result<Armies<LineUp>, ArmyError> {

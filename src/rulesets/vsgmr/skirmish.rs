@@ -529,6 +529,8 @@ pub fn replay_of(g: &Game, out: &GameOutcome, rosters: &[Roster; 2]) -> Replay {
 impl crate::rulesets::skirmish::Skirmish for Vsgmr {
     type Army = Roster;
     type Game<'a> = Game<'a>;
+    const TACTICS: &'static [TacticInfo] = TACTICS;
+    const ARMY_SOURCE: ArmySource = ARMY_SOURCE;
 
     fn skirmish_text(&self) -> SkirmishText {
         SkirmishText {
@@ -559,14 +561,6 @@ impl crate::rulesets::skirmish::Skirmish for Vsgmr {
             report_trials: 0,
             batch_size: c.batch_size,
         }
-    }
-
-    fn tactics(&self) -> &'static [TacticInfo] {
-        TACTICS
-    }
-
-    fn army_source(&self) -> ArmySource {
-        ARMY_SOURCE
     }
 
     fn read_armies(&self, specs: [&str; 2]) -> Result<[Roster; 2], ArmyError> {

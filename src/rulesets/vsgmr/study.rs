@@ -10,7 +10,6 @@ use super::Vsgmr;
 use super::audit::audit;
 use super::prices::{VsgmrAnalysis, attribute_prices, mispriced};
 use super::round_robin::{VsgmrSkirmish, random_armies, round_robin};
-use super::skirmish::Field;
 use crate::format::pct_interval as pct;
 use crate::rulesets::study::{ChartSpec, PriceRow, Study, StudyChart};
 use crate::stats::Estimate;
@@ -85,11 +84,11 @@ pub fn skirmish_studies(r: &Vsgmr, seed: u64, pb: &ProgressBar) -> Option<VsgmrS
     if cfg.round_robin_trials == 0 && cfg.random_trials == 0 {
         return None;
     }
-    let field = Field::new(r);
+    let field = r.field();
     pb.set_message("vsgmr skirmish");
     let rr = (cfg.round_robin_trials > 0 && field.samples.len() >= 2)
-        .then(|| round_robin(&field, cfg, seed, cfg.round_robin_trials, pb));
-    let random = (cfg.random_trials > 0).then(|| random_armies(&field, cfg, seed, cfg.random_trials, pb));
+        .then(|| round_robin(field, cfg, seed, cfg.round_robin_trials, pb));
+    let random = (cfg.random_trials > 0).then(|| random_armies(field, cfg, seed, cfg.random_trials, pb));
     Some(VsgmrSkirmish { seed, table: table_text(r), round_robin: rr, random })
 }
 

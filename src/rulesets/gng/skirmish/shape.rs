@@ -40,6 +40,8 @@ pub struct Game<'a> {
 impl crate::rulesets::skirmish::Skirmish for GunsNGrenades {
     type Army = Army;
     type Game<'a> = Game<'a>;
+    const TACTICS: &'static [TacticInfo] = TACTICS;
+    const ARMY_SOURCE: ArmySource = ARMY_SOURCE;
 
     fn skirmish_text(&self) -> SkirmishText {
         let c = &self.skirmish;
@@ -83,14 +85,6 @@ impl crate::rulesets::skirmish::Skirmish for GunsNGrenades {
             report_trials: c.report_trials,
             batch_size: c.batch_size,
         }
-    }
-
-    fn tactics(&self) -> &'static [TacticInfo] {
-        TACTICS
-    }
-
-    fn army_source(&self) -> ArmySource {
-        ARMY_SOURCE
     }
 
     fn read_armies(&self, specs: [&str; 2]) -> Result<[Army; 2], ArmyError> {

@@ -25,6 +25,8 @@ pub const ARMY_SOURCE: ArmySource =
 impl crate::rulesets::skirmish::Skirmish for GruntFactor {
     type Army = Force;
     type Game<'a> = Skirmish<'a>;
+    const TACTICS: &'static [TacticInfo] = TACTICS;
+    const ARMY_SOURCE: ArmySource = ARMY_SOURCE;
 
     fn skirmish_text(&self) -> SkirmishText {
         SkirmishText {
@@ -55,14 +57,6 @@ impl crate::rulesets::skirmish::Skirmish for GruntFactor {
             report_trials: c.report_trials,
             batch_size: c.batch_size,
         }
-    }
-
-    fn tactics(&self) -> &'static [TacticInfo] {
-        TACTICS
-    }
-
-    fn army_source(&self) -> ArmySource {
-        ARMY_SOURCE
     }
 
     fn read_armies(&self, specs: [&str; 2]) -> Result<[Force; 2], ArmyError> {
