@@ -22,6 +22,7 @@
 //! point, so a mirror matchup averaged over who acts first is exactly 0 (score exactly ½).
 
 use crate::rulesets::{NotExact, Side};
+use rayon::prelude::*;
 
 /// The line the duel is fought on.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -176,7 +177,7 @@ impl Vals {
     }
 }
 
-/// The solver of one game: state indexing and the outcome cache.
+/// The solver of one game: state indexing, the outcome cache and each side's resolved options.
 struct Solver<'g, G: DuelGame> {
     g: &'g G,
     line: Line,
@@ -186,8 +187,45 @@ struct Solver<'g, G: DuelGame> {
     gaps: Vec<f64>,
     /// `(s, action, gap index, me, other)` → range in `cache`.
     index: Vec<Option<(u32, u32)>>,
-    cache: Vec<(f64, u32, u32)>,
+    /// Outcomes: probability and the offset `u0 · n[1] + u1` of the resulting unit states
+    /// within a positions' block (the actor's and target's states put back in side order).
+    cache: Vec<(f64, u32)>,
     starts: [Vec<Vec<(f64, usize)>>; 2],
+    /// Whether each unit state of each side is destroyed.
+    dead: [Vec<bool>; 2],
+    /// Each side's options resolved for the policy it plays (built on its first layer).
+    plans: [Option<(Policy, Plan)>; 2],
+}
+
+/// One side's options in every state, resolved once per solve (they do not change from round
+/// to round): for state `i` and activation-start branch `j`, `index[i · branches + j]` is the
+/// range of `opts`; each option is `(base, a, b)`: the first index of the positions' block
+/// after its move, and its outcomes `cache[a..b]`.
+struct Plan {
+    branches: usize,
+    index: Vec<(u32, u32)>,
+    opts: Vec<(u32, u32, u32)>,
+}
+
+/// Terminal advantage/win/loss if a side is destroyed.
+fn terminal(dead: &[Vec<bool>; 2], u: [usize; 2]) -> Option<(f64, f64, f64)> {
+    match (dead[0][u[0]], dead[1][u[1]]) {
+        (false, false) => None,
+        (false, true) => Some((1.0, 1.0, 0.0)),
+        (true, false) => Some((-1.0, 0.0, 1.0)),
+        (true, true) => Some((0.0, 0.0, 0.0)),
+    }
+}
+
+/// The expectation of `x` over the outcomes `cache[a..b]` ending in the block at `base`.
+#[inline]
+fn expect(cache: &[(f64, u32)], base: u32, a: u32, b: u32, x: &[f64]) -> f64 {
+    let block = &x[base as usize..];
+    let mut e = 0.0;
+    for &(pr, off) in &cache[a as usize..b as usize] {
+        e += pr * block[off as usize];
+    }
+    e
 }
 
 impl<'g, G: DuelGame> Solver<'g, G> {
@@ -205,8 +243,9 @@ impl<'g, G: DuelGame> Solver<'g, G> {
                 })
                 .collect()
         });
+        let dead = [0, 1].map(|s| (0..n[s]).map(|u| g.destroyed(s, u)).collect());
         let slots = 2 * g.n_actions() * np * n[0] * n[1];
-        Solver { g, line, n, np, gaps, index: vec![None; slots], cache: Vec::new(), starts }
+        Solver { g, line, n, np, gaps, index: vec![None; slots], cache: Vec::new(), starts, dead, plans: [None, None] }
     }
 
     fn idx(&self, p: [usize; 2], u: [usize; 2]) -> usize {
@@ -217,30 +256,28 @@ impl<'g, G: DuelGame> Solver<'g, G> {
         self.np * self.np * self.n[0] * self.n[1]
     }
 
-    /// Terminal advantage/win/loss if a side is destroyed.
     fn terminal(&self, u: [usize; 2]) -> Option<(f64, f64, f64)> {
-        match (self.g.destroyed(0, u[0]), self.g.destroyed(1, u[1])) {
-            (false, false) => None,
-            (false, true) => Some((1.0, 1.0, 0.0)),
-            (true, false) => Some((-1.0, 0.0, 1.0)),
-            (true, true) => Some((0.0, 0.0, 0.0)),
-        }
+        terminal(&self.dead, u)
     }
 
     /// The outcome list of `action` by `s` at gap index `k` (actor state, target state).
-    fn outcomes(&mut self, s: Side, action: u16, k: usize, me: usize, other: usize) -> (usize, usize) {
+    fn outcomes(&mut self, s: Side, action: u16, k: usize, me: usize, other: usize) -> (u32, u32) {
         let (nm, no) = (self.n[s], self.n[1 - s]);
         let slot = (((s * self.g.n_actions() + action as usize) * self.np + k) * nm + me) * no + other;
-        if let Some((a, b)) = self.index[slot] {
-            return (a as usize, b as usize);
+        if let Some(r) = self.index[slot] {
+            return r;
         }
         let mut out = Vec::new();
         self.g.outcomes(s, action, me, other, self.gaps[k], &mut out);
-        let a = self.cache.len();
-        self.cache.extend(out.into_iter().filter(|o| o.0 > 0.0).map(|(p, x, y)| (p, x as u32, y as u32)));
-        let b = self.cache.len();
-        self.index[slot] = Some((a as u32, b as u32));
-        (a, b)
+        let a = self.cache.len() as u32;
+        let n1 = self.n[1];
+        self.cache.extend(out.into_iter().filter(|o| o.0 > 0.0).map(|(p, x, y)| {
+            let (u0, u1) = if s == 0 { (x, y) } else { (y, x) };
+            (p, (u0 * n1 + u1) as u32)
+        }));
+        let r = (a, self.cache.len() as u32);
+        self.index[slot] = Some(r);
+        r
     }
 
     /// Positions after side `s` at `p` takes `c`'s move.
@@ -256,21 +293,14 @@ impl<'g, G: DuelGame> Solver<'g, G> {
         q
     }
 
-    /// The expectation of `x` over the outcomes `cache[a..b]` of side `s` ending at positions `q`.
-    fn expect(&self, s: Side, q: [usize; 2], a: usize, b: usize, x: &[f64]) -> f64 {
-        let base = (q[0] * self.np + q[1]) * self.n[0] * self.n[1];
-        let mut e = 0.0;
-        for &(pr, me, other) in &self.cache[a..b] {
-            let (u0, u1) = if s == 0 { (me, other) } else { (other, me) };
-            e += pr * x[base + u0 as usize * self.n[1] + u1 as usize];
-        }
-        e
-    }
-
-    /// One activation layer: `out[state]` = value before side `s` acts, `next` after.
-    fn layer(&mut self, s: Side, policy: Policy, next: &Vals, out: &mut Vals) {
-        let mut opts = Vec::new();
+    /// Resolves side `s`'s options under `policy` in every live state: the moves, and each
+    /// option's outcome range (filling the outcome cache).
+    fn plan(&mut self, s: Side, policy: Policy) -> Plan {
+        let branches = self.starts[s].iter().map(Vec::len).max().unwrap_or(1);
+        let mut index = vec![(0u32, 0u32); self.len() * branches];
+        let (mut opts, mut choices) = (Vec::new(), Vec::new());
         let max = self.line.max_sum as usize;
+        let block = self.n[0] * self.n[1];
         for p0 in 0..self.np {
             for p1 in 0..self.np - p0 {
                 let p = [p0, p1];
@@ -278,59 +308,105 @@ impl<'g, G: DuelGame> Solver<'g, G> {
                 for u0 in 0..self.n[0] {
                     for u1 in 0..self.n[1] {
                         let u = [u0, u1];
-                        let i = self.idx(p, u);
-                        if let Some((v, w, l)) = self.terminal(u) {
-                            (out.v[i], out.w[i], out.l[i]) = (v, w, l);
+                        if self.terminal(u).is_some() {
                             continue;
                         }
-                        let (mut v, mut w, mut l) = (0.0, 0.0, 0.0);
-                        let starts = std::mem::take(&mut self.starts[s][u[s]]);
-                        for &(ps, me) in &starts {
+                        let i = self.idx(p, u);
+                        for j in 0..self.starts[s][u[s]].len() {
+                            let me = self.starts[s][u[s]][j].1;
                             let mut u2 = u;
                             u2[s] = me;
-                            let (cv, cw, cl) = if let Some(t) = self.terminal(u2) {
-                                t
-                            } else {
-                                opts.clear();
-                                let other = u[1 - s];
-                                match policy {
-                                    Policy::Optimal => self.g.options(s, me, other, at, &mut opts),
-                                    Policy::Scripted => opts.push(self.g.scripted(s, me, other, at)),
-                                }
-                                // The option with the best advantage (first of equals), then
-                                // its win and loss probabilities.
-                                let mut best: Option<(f64, [usize; 2], usize, usize)> = None;
-                                for &c in &opts {
-                                    let q = self.moved(s, p, c);
-                                    let (a, b) = self.outcomes(s, c.action, q[0] + q[1], me, other);
-                                    let ov = self.expect(s, q, a, b, &next.v);
-                                    let better = match best {
-                                        None => true,
-                                        Some((bv, ..)) => {
-                                            if s == 0 {
-                                                ov > bv
-                                            } else {
-                                                ov < bv
-                                            }
-                                        }
-                                    };
-                                    if better {
-                                        best = Some((ov, q, a, b));
-                                    }
-                                }
-                                let (ov, q, a, b) = best.expect("an option");
-                                (ov, self.expect(s, q, a, b, &next.w), self.expect(s, q, a, b, &next.l))
-                            };
-                            v += ps * cv;
-                            w += ps * cw;
-                            l += ps * cl;
+                            if self.terminal(u2).is_some() {
+                                continue;
+                            }
+                            let other = u[1 - s];
+                            choices.clear();
+                            match policy {
+                                Policy::Optimal => self.g.options(s, me, other, at, &mut choices),
+                                Policy::Scripted => choices.push(self.g.scripted(s, me, other, at)),
+                            }
+                            let from = opts.len() as u32;
+                            for &c in &choices {
+                                let q = self.moved(s, p, c);
+                                let (a, b) = self.outcomes(s, c.action, q[0] + q[1], me, other);
+                                opts.push((((q[0] * self.np + q[1]) * block) as u32, a, b));
+                            }
+                            index[i * branches + j] = (from, opts.len() as u32);
                         }
-                        self.starts[s][u[s]] = starts;
-                        (out.v[i], out.w[i], out.l[i]) = (v, w, l);
                     }
                 }
             }
         }
+        Plan { branches, index, opts }
+    }
+
+    /// One activation layer: `out[state]` = value before side `s` acts, `next` after. The
+    /// states of a layer are independent, so they are solved in parallel (rows of A's
+    /// position); each state's sums run in one fixed order, so the values are the same bits on
+    /// any number of threads.
+    fn layer(&mut self, s: Side, policy: Policy, next: &Vals, out: &mut Vals) {
+        if self.plans[s].as_ref().is_none_or(|(p, _)| *p != policy) {
+            let plan = self.plan(s, policy);
+            self.plans[s] = Some((policy, plan));
+        }
+        let plan = &self.plans[s].as_ref().expect("planned").1;
+        let (np, n, cache, starts, dead) = (self.np, self.n, &self.cache[..], &self.starts[s], &self.dead);
+        let row = np * n[0] * n[1];
+        out.v
+            .par_chunks_mut(row)
+            .zip(out.w.par_chunks_mut(row))
+            .zip(out.l.par_chunks_mut(row))
+            .enumerate()
+            .for_each(|(p0, ((ov, ow), ol))| {
+                for p1 in 0..np - p0 {
+                    for u0 in 0..n[0] {
+                        for u1 in 0..n[1] {
+                            let u = [u0, u1];
+                            let j = (p1 * n[0] + u0) * n[1] + u1;
+                            if let Some((v, w, l)) = terminal(dead, u) {
+                                (ov[j], ow[j], ol[j]) = (v, w, l);
+                                continue;
+                            }
+                            let i = p0 * row + j;
+                            let (mut v, mut w, mut l) = (0.0, 0.0, 0.0);
+                            for (k, &(ps, me)) in starts[u[s]].iter().enumerate() {
+                                let mut u2 = u;
+                                u2[s] = me;
+                                let (cv, cw, cl) = if let Some(t) = terminal(dead, u2) {
+                                    t
+                                } else {
+                                    // The option with the best advantage (first of equals),
+                                    // then its win and loss probabilities.
+                                    let (from, to) = plan.index[i * plan.branches + k];
+                                    let mut best: Option<(f64, (u32, u32, u32))> = None;
+                                    for &o in &plan.opts[from as usize..to as usize] {
+                                        let ov = expect(cache, o.0, o.1, o.2, &next.v);
+                                        let better = match best {
+                                            None => true,
+                                            Some((bv, _)) => {
+                                                if s == 0 {
+                                                    ov > bv
+                                                } else {
+                                                    ov < bv
+                                                }
+                                            }
+                                        };
+                                        if better {
+                                            best = Some((ov, o));
+                                        }
+                                    }
+                                    let (ov, (base, a, b)) = best.expect("an option");
+                                    (ov, expect(cache, base, a, b, &next.w), expect(cache, base, a, b, &next.l))
+                                };
+                                v += ps * cv;
+                                w += ps * cw;
+                                l += ps * cl;
+                            }
+                            (ov[j], ow[j], ol[j]) = (v, w, l);
+                        }
+                    }
+                }
+            });
     }
 }
 

@@ -62,11 +62,6 @@ fn decode(i: usize) -> (u8, bool, u8, bool) {
     (j as u8, shot, hits as u8, aim)
 }
 
-fn add<K: std::hash::Hash + Eq>(m: &mut HashMap<K, f64>, k: K, x: f64) {
-    if x > 0.0 {
-        *m.entry(k).or_default() += x;
-    }
-}
 
 /// The Fire actions of the living models with `actions` each (after moves) at `d` cm.
 fn fire_phase(
@@ -234,81 +229,144 @@ pub const PRUNE: f64 = 1e-15;
 
 /// (state of A, state of B, distance bits).
 type Key = (SquadState, SquadState, u64);
-type Memo = HashMap<(usize, SquadState, SquadState, u64), Outcomes>;
 
-/// Applies side `actor`'s activation to mass `x` at `key`, adding the results to `next`.
-fn act(r: &GruntFactor, units: [usize; 2], key: Key, x: f64, actor: usize, memo: &mut Memo) -> Vec<(Key, f64)> {
-    let (a, b, dbits) = key;
-    let (me, foe) = if actor == 0 { (a, b) } else { (b, a) };
-    let outs = memo.entry((actor, me, foe, dbits)).or_insert_with(|| {
-        activation(r, r.profile(units[actor]), me, r.profile(units[1 - actor]), foe, f64::from_bits(dbits))
-    });
-    outs.iter()
-        .map(|&(q, me2, foe2, d2)| {
+/// The chain's states, numbered in the order they are first reached, with each side's
+/// activation from each state resolved once: `trans[actor][id]` is the range of `arena`
+/// holding `(probability, next state)`.
+struct Chain<'a> {
+    r: &'a GruntFactor,
+    units: [usize; 2],
+    ids: HashMap<Key, u32>,
+    keys: Vec<Key>,
+    trans: [Vec<Option<(u32, u32)>>; 2],
+    arena: Vec<(f64, u32)>,
+}
+
+impl Chain<'_> {
+    fn id(&mut self, key: Key) -> u32 {
+        if let Some(&id) = self.ids.get(&key) {
+            return id;
+        }
+        let id = self.keys.len() as u32;
+        self.ids.insert(key, id);
+        self.keys.push(key);
+        self.trans[0].push(None);
+        self.trans[1].push(None);
+        id
+    }
+
+    /// Side `actor`'s activation from state `id`: a range of `arena`.
+    fn step(&mut self, actor: usize, id: u32) -> (u32, u32) {
+        if let Some(r) = self.trans[actor][id as usize] {
+            return r;
+        }
+        let (a, b, dbits) = self.keys[id as usize];
+        let (me, foe) = if actor == 0 { (a, b) } else { (b, a) };
+        let (r, units) = (self.r, self.units);
+        let outs = activation(r, r.profile(units[actor]), me, r.profile(units[1 - actor]), foe, f64::from_bits(dbits));
+        let from = self.arena.len() as u32;
+        for (q, me2, foe2, d2) in outs {
             let (a2, b2) = if actor == 0 { (me2, foe2) } else { (foe2, me2) };
-            ((a2, b2, d2.to_bits()), x * q)
-        })
-        .collect()
+            let next = self.id((a2, b2, d2.to_bits()));
+            self.arena.push((q, next));
+        }
+        let range = (from, self.arena.len() as u32);
+        self.trans[actor][id as usize] = Some(range);
+        range
+    }
+}
+
+/// Adds mass `x` to state `id` of the next turn's distribution (`touched` lists the states
+/// with mass, in the order they were first reached).
+fn add_mass(next: &mut Vec<f64>, touched: &mut Vec<u32>, id: u32, x: f64) {
+    if x <= 0.0 {
+        return;
+    }
+    let i = id as usize;
+    if next.len() <= i {
+        next.resize(i + 1, 0.0);
+    }
+    if next[i] == 0.0 {
+        touched.push(id);
+    }
+    next[i] += x;
 }
 
 /// The exact outcome of squad `a` against squad `b`, one each, starting `distance` cm apart,
 /// averaged over who starts the first turn. Never `Err`: every one-against-one duel has a
 /// finite chain; the `Result` is the [`crate::rulesets::Ruleset::exact_duel`] contract.
 pub fn duel(r: &GruntFactor, a: usize, b: usize, distance: f64) -> Result<ExactDuel, NotExact> {
-    let units = [a, b];
     let (pa, pb) = (r.profile(a), r.profile(b));
-    let mut memo: Memo = HashMap::default();
-    let mut m: HashMap<Key, f64> = HashMap::default();
-    m.insert((SquadState::fresh(pa), SquadState::fresh(pb), distance.to_bits()), 1.0);
+    let mut c = Chain {
+        r,
+        units: [a, b],
+        ids: HashMap::default(),
+        keys: Vec::new(),
+        trans: [Vec::new(), Vec::new()],
+        arena: Vec::new(),
+    };
+    // The distribution over states: mass by state id, and the ids with mass in a fixed order.
+    let start = c.id((SquadState::fresh(pa), SquadState::fresh(pb), distance.to_bits()));
+    let (mut m, mut live_ids) = (vec![0.0; start as usize + 1], vec![start]);
+    m[start as usize] = 1.0;
+    let (mut next, mut touched): (Vec<f64>, Vec<u32>) = (Vec::new(), Vec::new());
     let (mut a_wins, mut b_wins, mut mean_turns, mut pruned) = (0.0, 0.0, 0.0, 0.0);
     for turn in 0..r.duel.max_rounds {
-        let mut next: HashMap<Key, f64> = HashMap::default();
-        for (&key, &x) in &m {
-            let p_a = if turn == 0 { 0.5 } else { p_first(leader_ld(pa, key.0.alive), leader_ld(pb, key.1.alive)) };
+        next.clear();
+        next.resize(c.keys.len(), 0.0);
+        touched.clear();
+        for &id in &live_ids {
+            let x = m[id as usize];
+            let (sa, sb, _) = c.keys[id as usize];
+            let p_a = if turn == 0 { 0.5 } else { p_first(leader_ld(pa, sa.alive), leader_ld(pb, sb.alive)) };
             for (first, w) in [(0usize, p_a), (1usize, 1.0 - p_a)] {
                 if w <= 0.0 {
                     continue;
                 }
-                for (k1, y) in act(r, units, key, x * w, first, &mut memo) {
-                    let dead = if first == 0 { k1.1.alive == 0 } else { k1.0.alive == 0 };
+                let (f1, t1) = c.step(first, id);
+                for k1 in f1..t1 {
+                    let (q1, id1) = c.arena[k1 as usize];
+                    let y = x * w * q1;
+                    let (s1a, s1b, _) = c.keys[id1 as usize];
+                    let dead = if first == 0 { s1b.alive == 0 } else { s1a.alive == 0 };
                     if dead {
-                        add(&mut next, k1, y);
+                        add_mass(&mut next, &mut touched, id1, y);
                         continue;
                     }
-                    for (k2, z) in act(r, units, k1, y, 1 - first, &mut memo) {
-                        add(&mut next, k2, z);
+                    let (f2, t2) = c.step(1 - first, id1);
+                    for k2 in f2..t2 {
+                        let (q2, id2) = c.arena[k2 as usize];
+                        add_mass(&mut next, &mut touched, id2, y * q2);
                     }
                 }
             }
         }
-        // States with less than PRUNE of the mass are dropped and counted as draws.
-        next.retain(|_, x| {
-            if *x < PRUNE {
-                pruned += *x;
-                false
-            } else {
-                true
-            }
-        });
+        // States with less than PRUNE of the mass are dropped and counted as draws; ended
+        // duels are scored.
         let mut ended = 0.0;
-        next.retain(|&(sa, sb, _), x| {
-            if sb.alive == 0 {
-                a_wins += *x;
+        live_ids.clear();
+        for &id in &touched {
+            let x = next[id as usize];
+            let (sa, sb, _) = c.keys[id as usize];
+            if x < PRUNE {
+                pruned += x;
+            } else if sb.alive == 0 {
+                a_wins += x;
+                ended += x;
             } else if sa.alive == 0 {
-                b_wins += *x;
+                b_wins += x;
+                ended += x;
             } else {
-                return true;
+                live_ids.push(id);
             }
-            ended += *x;
-            false
-        });
+        }
         mean_turns += ended * (turn + 1) as f64;
-        m = next;
-        if m.is_empty() {
+        std::mem::swap(&mut m, &mut next);
+        if live_ids.is_empty() {
             break;
         }
     }
-    let live: f64 = m.values().sum();
+    let live: f64 = live_ids.iter().map(|&id| m[id as usize]).sum();
     mean_turns += (live + pruned) * r.duel.max_rounds as f64;
     Ok(ExactDuel { a_wins, b_wins, draws: live + pruned, mean_turns })
 }

@@ -74,7 +74,16 @@ pub fn difficulty_test<D: Dice>(dice: &mut D, level: i8, dice_mod: i8) -> bool {
 
 /// Exact P(pass) of a difficulty test, in [0, 1].
 pub fn p_pass(level: i8, dice_mod: i8) -> f64 {
-    (1..=12u8).filter(|&r| beats(level, r, dice_mod)).count() as f64 / 12.0
+    match level {
+        AUTOMATIC => 1.0,
+        IMPOSSIBLE => 0.0,
+        // [`beats`] passes the rolls r in 1..=12 with r + dice_mod > target: 12 − (target −
+        // dice_mod) of them, clamped to 0..=12 (the same count, without the loop).
+        l => {
+            let t = target_number(l).expect("rolled level") as i32 - dice_mod as i32;
+            (12 - t).clamp(0, 12) as f64 / 12.0
+        }
+    }
 }
 
 /// Range bands ("Example Weapon Stats": Close / Effective / Extreme).
@@ -641,6 +650,16 @@ mod tests {
     use super::*;
     use crate::dice::ScriptedDice;
     use crate::rulesets::gunplay::tests::ruleset;
+
+    #[test]
+    fn p_pass_counts_the_passing_faces_of_the_d12() {
+        for level in AUTOMATIC..=IMPOSSIBLE {
+            for dice_mod in -14..=14 {
+                let faces = (1..=12u8).filter(|&r| beats(level, r, dice_mod)).count();
+                assert_eq!(p_pass(level, dice_mod), faces as f64 / 12.0, "level {level}, modifier {dice_mod}");
+            }
+        }
+    }
 
     #[test]
     fn the_ladder_shifts_and_clamps() {

@@ -1,0 +1,174 @@
+//! `pointsworth report RULESET` end to end through the binary, for every ruleset, at a small
+//! precision: the run succeeds, writes the files every report has plus its ruleset's own, and
+//! the report's outline (its section headings and the column headers of its tables) is
+//! snapshotted, so a section that disappears, or appears, or changes its columns shows up in
+//! review. The numbers are left out of the snapshots: they are the balance baselines' job
+//! (`reports/`, checked by `pointsworth check`), and the precision here is far too small to
+//! mean anything. A report that fails part way keeps the files of the previous run whole.
+
+use assert_cmd::Command;
+use std::collections::BTreeSet;
+use std::fs;
+use std::path::Path;
+
+/// Runs `pointsworth report RULESET` with `args` into `out`.
+fn report(ruleset: &str, args: &[&str], out: &Path) -> assert_cmd::assert::Assert {
+    Command::cargo_bin("pointsworth")
+        .unwrap()
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .args(["report", ruleset, "--trials", "200"])
+        .args(args)
+        .arg("--out")
+        .arg(out)
+        .assert()
+}
+
+/// The file names of a directory, sorted.
+fn files(dir: &Path) -> BTreeSet<String> {
+    fs::read_dir(dir).unwrap().map(|e| e.unwrap().file_name().to_string_lossy().into_owned()).collect()
+}
+
+/// The outline of a report: headings, and each table's header row.
+fn outline(md: &str) -> String {
+    let mut out = Vec::new();
+    let mut in_table = false;
+    for line in md.lines() {
+        if line.starts_with('#') {
+            out.push(line.to_string());
+        }
+        let row = line.starts_with('|');
+        if row && !in_table {
+            out.push(format!("    {line}"));
+        }
+        in_table = row;
+    }
+    out.join("\n")
+}
+
+/// Runs the report of `ruleset` and checks the files (every report's and `own_files`) and the
+/// outline.
+fn end_to_end(ruleset: &str, args: &[&str], own_files: &[&str]) {
+    let tmp = tempfile::tempdir().unwrap();
+    report(ruleset, args, tmp.path()).success();
+    let dir = tmp.path().join(ruleset);
+    let got = files(&dir);
+    let common = [
+        "report.md",
+        "summary.json",
+        "efficiency.csv",
+        "efficiency.parquet",
+        "efficiency.png",
+        "efficiency.svg",
+        "heatmap_1v1.png",
+        "heatmap_points.png",
+        "matrix_1v1.csv",
+        "matrix_points.csv",
+    ];
+    for f in common.iter().chain(own_files) {
+        assert!(got.contains(*f), "{ruleset}: {f} missing; written: {got:?}");
+    }
+    assert!(!got.iter().any(|f| f.contains(".tmp-")), "{ruleset}: temporary files left: {got:?}");
+    let json: serde_json::Value = serde_json::from_slice(&fs::read(dir.join("summary.json")).unwrap()).unwrap();
+    assert_eq!(json["ruleset"], ruleset, "{ruleset}: summary.json names another ruleset");
+    let md = fs::read_to_string(dir.join("report.md")).unwrap();
+    insta::assert_snapshot!(format!("outline_{ruleset}"), outline(&md));
+}
+
+#[test]
+fn guns_n_grenades() {
+    end_to_end(
+        "guns-n-grenades",
+        &["--set", "skirmish.report_trials=200", "--set", "balance.report_trials=100"],
+        &["fair_costs.csv", "efficiency_by_distance.csv", "skirmish.json", "skirmish_value_in_army.csv", "value_in_army.png"],
+    );
+}
+
+#[test]
+fn army_men_combat() {
+    end_to_end(
+        "army-men-combat",
+        &[
+            "--set",
+            "skirmish.report_trials=200",
+            "--set",
+            "balance.report_trials=100",
+            "--set",
+            "upgrades.trials=200",
+        ],
+        &["fair_costs.csv", "mission.json", "mission_units.csv", "mission_value_in_army.png", "mission_replay.svg"],
+    );
+}
+
+#[test]
+fn grunt_factor() {
+    end_to_end(
+        "grunt-factor",
+        &["--set", "skirmish.report_trials=200", "--set", "balance.report_trials=100"],
+        &["fair_costs.csv", "skirmish.json", "skirmish_units.csv", "skirmish_replay.svg"],
+    );
+}
+
+#[test]
+fn gunplay() {
+    end_to_end(
+        "gunplay",
+        &["--set", "skirmish.report_trials=100", "--set", "balance.report_trials=100"],
+        &["win_rate_by_distance.csv", "win_rate_by_distance.png", "fair_costs.csv", "efficiency_by_distance.csv"],
+    );
+}
+
+#[test]
+fn vsgmr() {
+    end_to_end(
+        "vsgmr",
+        &[
+            "--set",
+            "balance.report_trials=100",
+            "--set",
+            "prices.report_trials=200",
+            "--set",
+            "skirmish.round_robin_trials=20",
+            "--set",
+            "skirmish.random_trials=200",
+        ],
+        &["attribute_prices.png", "vsgmr_round_robin.png", "fair_costs.csv"],
+    );
+}
+
+/// A report that fails part way (here: one of its files cannot be replaced, because a
+/// directory stands in its place) exits with an error and leaves every file of the previous
+/// run whole: each is the old file or the new one, never a truncated mix, and no temporary file
+/// is left behind.
+#[test]
+fn a_report_that_fails_part_way_keeps_the_previous_files() {
+    let tmp = tempfile::tempdir().unwrap();
+    let args = ["--set", "skirmish.report_trials=0", "--set", "balance.report_trials=100"];
+    report("gunplay", &args, tmp.path()).success();
+    let dir = tmp.path().join("gunplay");
+    let before: Vec<(String, Vec<u8>)> =
+        files(&dir).into_iter().map(|f| (f.clone(), fs::read(dir.join(&f)).unwrap())).collect();
+    // The next run cannot rename its summary.json over a non-empty directory.
+    fs::remove_file(dir.join("summary.json")).unwrap();
+    fs::create_dir(dir.join("summary.json")).unwrap();
+    fs::write(dir.join("summary.json").join("keep"), b"x").unwrap();
+    let failed = report("gunplay", &["--seed", "7", "--set", "skirmish.report_trials=0", "--set", "balance.report_trials=100"], tmp.path())
+        .failure();
+    let stderr = String::from_utf8_lossy(&failed.get_output().stderr).into_owned();
+    assert!(stderr.contains("summary.json"), "the error names the file: {stderr}");
+    let after = files(&dir);
+    for (name, old) in &before {
+        if name == "summary.json" {
+            continue;
+        }
+        assert!(after.contains(name), "{name} was removed by the failed run");
+        let new = fs::read(dir.join(name)).unwrap();
+        if new != *old {
+            // Replaced: then it must be a whole file of the new run.
+            assert!(!new.is_empty(), "{name} is empty");
+            if name.ends_with(".md") {
+                assert!(String::from_utf8_lossy(&new).trim_end().lines().count() > 3, "{name} is truncated");
+            }
+        }
+    }
+    assert!(!after.iter().any(|f| f.contains(".tmp-")), "temporary files left: {after:?}");
+}
