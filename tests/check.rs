@@ -108,11 +108,8 @@ fn snipers_at_60_points_fail_and_are_named_then_update_accepts_them() {
         .args(["check", "guns-n-grenades", "--config", "small.toml", "--baseline", "reports", "--quick"])
         .args(["--tolerance", "99"])
         .assert()
-        .code(0)
-        .get_output()
-        .stdout
-        .clone();
-    let md = String::from_utf8(out).unwrap();
+        .code(0);
+    let md = stdout(out);
     assert!(md.contains("✅ no balance change beyond the tolerance"), "{md}");
     assert!(md.contains("significant but within the tolerance"), "{md}");
     // Accept it: the baseline is rewritten and the same check passes.
@@ -226,4 +223,8 @@ fn a_baseline_of_another_ruleset_or_format_is_an_input_error() {
         .assert()
         .code(2)
         .stderr(predicates::str::contains("no baseline found: no nowhere/RULESET/summary.json"));
+}
+
+fn stdout(a: assert_cmd::assert::Assert) -> String {
+    String::from_utf8(a.get_output().stdout.clone()).unwrap()
 }

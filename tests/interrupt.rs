@@ -42,27 +42,8 @@ fn wait(mut child: Child, limit: Duration) -> (Option<i32>, String, Duration) {
     }
 }
 
-/// Every file under `dir` with its content, sorted by path.
-fn snapshot(dir: &Path) -> Vec<(PathBuf, Vec<u8>)> {
-    let mut out = Vec::new();
-    let mut stack = vec![dir.to_path_buf()];
-    while let Some(d) = stack.pop() {
-        for e in fs::read_dir(&d).unwrap() {
-            let p = e.unwrap().path();
-            if p.is_dir() {
-                stack.push(p);
-            } else {
-                let bytes = fs::read(&p).unwrap();
-                out.push((p, bytes));
-            }
-        }
-    }
-    out.sort();
-    out
-}
-
 fn temporaries(dir: &Path) -> Vec<PathBuf> {
-    snapshot(dir).into_iter().map(|(p, _)| p).filter(|p| p.to_string_lossy().contains(".tmp-")).collect()
+    common::snapshot(dir).into_iter().map(|(p, _)| p).filter(|p| p.to_string_lossy().contains(".tmp-")).collect()
 }
 
 /// Sends Ctrl-C after `after` and checks the stop: code 130 within 2 s, one line naming it.
@@ -83,12 +64,12 @@ fn ctrl_c_during_a_report_stops_at_once_and_keeps_the_previous_files() {
     fs::create_dir_all(&out).unwrap();
     fs::write(out.join("report.md"), "# The previous report\n").unwrap();
     fs::write(out.join("summary.json"), "{\"previous\": true}\n").unwrap();
-    let before = snapshot(dir.path());
+    let before = common::snapshot(dir.path());
     // The shipped config: minutes of work, stopped after one second of it.
     let config = Path::new(env!("CARGO_MANIFEST_DIR")).join("configs/guns-n-grenades.toml");
     let config = config.to_str().unwrap();
     interrupt(dir.path(), &["report", "guns-n-grenades", "--config", config, "--out", "reports"], Duration::from_secs(1));
-    assert_eq!(snapshot(dir.path()), before, "the output directory is as it was");
+    assert_eq!(common::snapshot(dir.path()), before, "the output directory is as it was");
 }
 
 #[test]
