@@ -356,7 +356,10 @@ fn matrix(args: MatrixArgs) -> Result<(), AppError> {
     check_sim_args(&args.sim)?;
     let loaded = load(&args.ruleset, args.sim.config.as_ref(), &args.sim.set)?;
     let analysis = with_ruleset!(&loaded.ruleset, r => {
-        let s = settings_for(r, &args.sim);
+        let mut s = settings_for(r, &args.sim);
+        // The distance sweep (seven matrices at half precision) is a chart of `report`; the
+        // matrix command shows neither it nor its numbers.
+        s.sweep_distances.clear();
         let path = loaded.source.path.display().to_string();
         analyse(r, &s, &path, &loaded.source.hash_hex(), &progress_bar())
     });

@@ -92,14 +92,44 @@ impl Source {
         ConfigError { origin: Origin::Nowhere { path: self.path.clone() }, message: message.into() }
     }
 
-    /// Deserializes the whole file, mapping TOML and serde errors to `file:line:col`.
+    /// Deserializes the whole file, mapping TOML and serde errors to `file:line:col`. A value
+    /// of the wrong type is named by its table and key: `[skirmish] table_width: invalid type:
+    /// string "wide", expected f64`.
     pub fn parse<T: serde::de::DeserializeOwned>(&self) -> Result<T, ConfigError> {
         toml::from_str(&self.text).map_err(|e| {
             let message = e.message().trim().to_string();
             match e.span() {
-                Some(span) => self.error_at(&span, message),
+                Some(span) => {
+                    let message = match self.key_at(span.start) {
+                        Some(key) if !message.contains(&key) => format!("{key}: {message}"),
+                        _ => message,
+                    };
+                    self.error_at(&span, message)
+                }
                 None => self.error(message),
             }
+        })
+    }
+
+    /// The `[table] key` whose value starts at byte `offset`, when that line reads `key = value`
+    /// with the value at `offset`.
+    fn key_at(&self, offset: usize) -> Option<String> {
+        let offset = offset.min(self.text.len());
+        let line_start = self.text[..offset].rfind('\n').map_or(0, |i| i + 1);
+        let (key, _) = self.text[line_start..offset].split_once('=')?;
+        let key = key.trim();
+        if key.is_empty() || key.starts_with('#') || key.starts_with('[') {
+            return None;
+        }
+        let table = self.text[..line_start]
+            .lines()
+            .rev()
+            .map(str::trim)
+            .find(|l| l.starts_with('['))
+            .map(|l| l.split('#').next().unwrap_or(l).trim().to_string());
+        Some(match table {
+            Some(t) => format!("{t} {key}"),
+            None => key.to_string(),
         })
     }
 

@@ -6,6 +6,7 @@
 pub mod analysis;
 pub mod app;
 pub mod battle;
+pub mod cancel;
 pub mod cli;
 pub mod commands;
 pub mod config;

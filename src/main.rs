@@ -8,6 +8,10 @@ use pointsworth::cli::Cli;
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    if let Err(e) = pointsworth::cancel::install() {
+        eprintln!("error: cannot watch for Ctrl-C: {e}");
+        return ExitCode::from(2);
+    }
     match run(cli) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) if e.is_broken_pipe() => ExitCode::SUCCESS,

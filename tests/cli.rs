@@ -1,5 +1,7 @@
 //! The binary as a user meets it: exit codes, error text, `--json` shape, determinism.
 
+mod common;
+
 use assert_cmd::Command;
 
 fn pw() -> Command {
@@ -218,12 +220,13 @@ fn whole_matrices_are_identical_on_one_and_two_threads() {
 #[test]
 fn report_writes_every_file_and_leaves_no_temporaries() {
     let dir = tempfile::tempdir().unwrap();
-    // --trials caps the duels and the fair-cost solver; the skirmish section has its own count.
-    pw().args(["report", "gng", "--trials", "512", "--set", "duel.sweep_distances=[6, 12]"])
-        .args(["--set", "skirmish.report_trials=100", "--out"])
-        .arg(dir.path())
-        .assert()
-        .success();
+    // Three units with a two-distance sweep and the test-sized skirmish and fair-cost sections
+    // (common::small_gng_config) write every file; --trials caps the duels and the fair-cost
+    // solver.
+    let (header, blocks) = common::small_gng_config(&["Riflemen", "Snipers", "Tank"], "[6, 12]");
+    let config = dir.path().join("small.toml");
+    std::fs::write(&config, format!("{header}\n{}", blocks.join("\n"))).unwrap();
+    pw().args(["report", "gng", "--trials", "512", "--config"]).arg(&config).arg("--out").arg(dir.path()).assert().success();
     let gng = dir.path().join("guns-n-grenades");
     for f in [
         "efficiency.csv",

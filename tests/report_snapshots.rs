@@ -155,6 +155,7 @@ fn small_analysis() -> RulesetAnalysis {
         budget: 150.0,
         target_error: 0.01,
         max_trials: 200_000,
+        fixed_trials: false,
         units,
         duel_side: "one model".into(),
         matrix_1v1,

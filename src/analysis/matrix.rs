@@ -269,6 +269,7 @@ pub fn analyse<R: Ruleset>(
         budget: settings.budget,
         target_error: settings.target_error,
         max_trials: settings.max_trials,
+        fixed_trials: settings.fixed_trials,
         units,
         duel_side: r.duel_side().to_string(),
         matrix_1v1: one.matrix,

@@ -177,6 +177,10 @@ pub struct RulesetAnalysis {
     /// Target 95% half-width the run aimed for and the trial cap per matchup.
     pub target_error: f64,
     pub max_trials: u64,
+    /// Every matchup played exactly `max_trials` (`--trials` alone, or shards merged), not the
+    /// stopping rule.
+    #[serde(default)]
+    pub fixed_trials: bool,
     pub units: Vec<UnitInfo>,
     /// What one side of the 1v1 matrix is, e.g. "one model", "one squad".
     #[serde(default)]

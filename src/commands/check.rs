@@ -9,7 +9,9 @@
 //!
 //! 1. statistically significant: a two-proportion z-test with unpooled variance,
 //!    `z = (new − old) / √(se_old² + se_new²)`, its two-sided p-values corrected with Holm's
-//!    step-down procedure over all metrics compared (family-wise error 5%); and
+//!    step-down procedure over all metrics compared in the run, those of every ruleset checked
+//!    together (family-wise error 5% for the whole run, so checking five rulesets does not
+//!    raise the chance of a false alarm); and
 //! 2. larger than `--tolerance` percentage points.
 //!
 //! A quick re-run shares its first batches with the baseline (same seed, same streams), so
@@ -22,6 +24,10 @@
 //! a chart at half the precision and seven times the cost; it is not re-run. Units added to
 //! or removed from the cost list fail the check (every efficiency is a mean over the field,
 //! so the baseline no longer applies): accept them with `--update`.
+//!
+//! A baseline made with a fixed trial count (`report --trials N` alone, or `merge` of shards)
+//! records `precision.fixed_trials`, and the check re-runs it the same way: exactly N trials
+//! per matchup (`--quick`: N / 4), not the stopping rule.
 //!
 //! The config lines that changed come from the config text the baseline records
 //! (`summary.json` → `config.text`, written by `pointsworth report`), so the diff needs no
@@ -71,6 +77,9 @@ pub struct BaselineConfig {
 pub struct BaselinePrecision {
     pub target_error: f64,
     pub max_trials_per_matchup: u64,
+    /// Every matchup played exactly `max_trials_per_matchup` trials (absent: the stopping rule).
+    #[serde(default)]
+    pub fixed_trials: bool,
 }
 
 impl Baseline {
@@ -180,7 +189,34 @@ fn name_of(units: &[UnitInfo], id: &str) -> String {
 }
 
 /// Compares every metric of `base` with `new`; `tolerance` in probability units (0.02 = 2 pp).
+/// One ruleset is the whole family; [`compare_all`] corrects over several.
 pub fn compare(base: &Baseline, new: &RulesetAnalysis, tolerance: f64) -> Vec<Comparison> {
+    compare_all(&[(base, new)], tolerance).pop().unwrap_or_default()
+}
+
+/// [`compare`] for every (baseline, re-run) pair of one `check` run, with Holm's correction
+/// over all their metrics at once: the family-wise error [`ALPHA`] holds for the whole run.
+pub fn compare_all(pairs: &[(&Baseline, &RulesetAnalysis)], tolerance: f64) -> Vec<Vec<Comparison>> {
+    let mut families: Vec<Vec<Comparison>> = pairs.iter().map(|(b, n)| uncorrected(b, n)).collect();
+    correct(&mut families, tolerance);
+    families
+}
+
+/// Holm over the p-values of every family together, then the tolerance: sets `significant`
+/// and `flagged`.
+fn correct(families: &mut [Vec<Comparison>], tolerance: f64) {
+    let p: Vec<f64> = families.iter().flatten().map(|c| c.p).collect();
+    let mut rejected = holm(&p, ALPHA).into_iter();
+    for c in families.iter_mut().flatten() {
+        let r = rejected.next().unwrap_or(false);
+        c.significant = r;
+        // A hair of slack so a change of exactly the tolerance (in rounding) is not flagged.
+        c.flagged = r && c.change().abs() > tolerance + 1e-12;
+    }
+}
+
+/// Every metric of `base` against `new` with its uncorrected p-value.
+fn uncorrected(base: &Baseline, new: &RulesetAnalysis) -> Vec<Comparison> {
     let mut out = Vec::new();
     let pos = |m: &Matrix, id: &str| m.units.iter().position(|u| u == id);
     for (metric, bm, nm) in [
@@ -235,12 +271,6 @@ pub fn compare(base: &Baseline, new: &RulesetAnalysis, tolerance: f64) -> Vec<Co
     for c in &mut out {
         c.p = two_proportion_p(c.old.value, c.old_se, c.new.value, c.new_se);
     }
-    let rejected = holm(&out.iter().map(|c| c.p).collect::<Vec<_>>(), ALPHA);
-    for (c, r) in out.iter_mut().zip(rejected) {
-        c.significant = r;
-        // A hair of slack so a change of exactly the tolerance (in rounding) is not flagged.
-        c.flagged = r && c.change().abs() > tolerance + 1e-12;
-    }
     out
 }
 
@@ -280,9 +310,26 @@ fn config_diff(base: &Baseline, new_text: &str, new_hash: &str, new_path: &str) 
     format!("Config lines that changed:\n\n```diff\n{}```\n", body)
 }
 
-/// Compares a finished re-run with its baseline and writes the Markdown section.
-pub fn verdict(base: &Baseline, new: &RulesetAnalysis, new_text: &str, tolerance_pp: f64, quick: bool) -> Verdict {
-    let comparisons = compare(base, new, tolerance_pp / 100.0);
+/// What a `check` run compared: its tolerance, whether `--quick`, and the size of the Holm
+/// family (every metric of every ruleset checked) with the number of rulesets in it.
+#[derive(Debug, Clone, Copy)]
+pub struct CheckRun {
+    pub tolerance_pp: f64,
+    pub quick: bool,
+    pub family: usize,
+    pub rulesets: usize,
+}
+
+/// Writes the Markdown section of one ruleset from its corrected `comparisons`
+/// ([`compare_all`]).
+pub fn verdict(
+    base: &Baseline,
+    new: &RulesetAnalysis,
+    comparisons: &[Comparison],
+    new_text: &str,
+    run: &CheckRun,
+) -> Verdict {
+    let CheckRun { tolerance_pp, quick, .. } = *run;
     let added: Vec<&UnitInfo> = new.units.iter().filter(|u| !base.units.iter().any(|b| b.id == u.id)).collect();
     let removed: Vec<&UnitInfo> = base.units.iter().filter(|u| !new.units.iter().any(|n| n.id == u.id)).collect();
     let mut flagged: Vec<&Comparison> = comparisons.iter().filter(|c| c.flagged).collect();
@@ -291,19 +338,33 @@ pub fn verdict(base: &Baseline, new: &RulesetAnalysis, new_text: &str, tolerance
     let mut md = String::new();
     let mark = if regression { "❌ balance moved" } else { "✅ no balance change beyond the tolerance" };
     let _ = writeln!(md, "### {} — {mark}\n", new.title);
-    let _ = writeln!(
-        md,
-        "Re-ran `{}` with the baseline's seed {} at a target error of ±{} pp per matchup{} and compared {} \
-         metrics with `{}/summary.json`. A change is flagged when a two-proportion z-test finds it significant \
-         (Holm-corrected, {}% family-wise) **and** it exceeds ±{} pp.\n",
-        new.ruleset,
-        new.seed,
-        100.0 * new.target_error,
-        if quick {
+    let precision = if base.precision.fixed_trials {
+        let quick = if quick {
+            format!(" (`--quick`; baseline {})", base.precision.max_trials_per_matchup)
+        } else {
+            String::new()
+        };
+        format!("exactly {} trials per matchup{quick}, as the baseline", new.max_trials)
+    } else {
+        let quick = if quick {
             format!(" (`--quick`; baseline ±{} pp)", 100.0 * base.precision.target_error)
         } else {
             String::new()
-        },
+        };
+        format!("a target error of ±{} pp per matchup{quick}", 100.0 * new.target_error)
+    };
+    let family = if run.rulesets > 1 {
+        format!("over all {} metrics of the {} rulesets checked", run.family, run.rulesets)
+    } else {
+        "over its metrics".to_string()
+    };
+    let _ = writeln!(
+        md,
+        "Re-ran `{}` with the baseline's seed {} at {precision} and compared {} metrics with `{}/summary.json`. \
+         A change is flagged when a two-proportion z-test finds it significant (Holm-corrected {family}, {}% \
+         family-wise) **and** it exceeds ±{} pp.\n",
+        new.ruleset,
+        new.seed,
         comparisons.len(),
         base.ruleset,
         100.0 * ALPHA,
@@ -430,16 +491,20 @@ pub fn run(args: CheckArgs) -> Result<(), AppError> {
         let loaded = load(id, args.config.as_ref(), &[])?;
         work.push((base, loaded));
     }
-    let mut md = String::from("## pointsworth check\n\n");
-    let mut regressions = Vec::new();
+    let mut analyses = Vec::new();
     for (base, loaded) in &work {
         let pb = progress_bar();
         let analysis = with_ruleset!(&loaded.ruleset, r => {
             let mut s = crate::analysis::AnalysisSettings::from_ruleset(r, base.seed);
             s.target_error = base.precision.target_error;
             s.max_trials = base.precision.max_trials_per_matchup;
+            s.fixed_trials = base.precision.fixed_trials;
             if args.quick {
+                // About the trials of twice the target error: a quarter.
                 s.target_error = (2.0 * s.target_error).min(0.49);
+                if s.fixed_trials {
+                    s.max_trials = s.max_trials.div_ceil(4);
+                }
             }
             // The distance sweep is a chart, not a compared metric: skip its seven matrices.
             s.sweep_distances.clear();
@@ -447,7 +512,20 @@ pub fn run(args: CheckArgs) -> Result<(), AppError> {
             analyse(r, &s, &path, &loaded.source.hash_hex(), &pb)
         });
         pb.finish_and_clear();
-        let v = verdict(base, &analysis, &loaded.source.text, args.tolerance, args.quick);
+        analyses.push(analysis);
+    }
+    let pairs: Vec<(&Baseline, &RulesetAnalysis)> = work.iter().map(|(b, _)| b).zip(&analyses).collect();
+    let families = compare_all(&pairs, args.tolerance / 100.0);
+    let run = CheckRun {
+        tolerance_pp: args.tolerance,
+        quick: args.quick,
+        family: families.iter().map(Vec::len).sum(),
+        rulesets: families.len(),
+    };
+    let mut md = String::from("## pointsworth check\n\n");
+    let mut regressions = Vec::new();
+    for (((base, loaded), analysis), comparisons) in work.iter().zip(&analyses).zip(&families) {
+        let v = verdict(base, analysis, comparisons, &loaded.source.text, &run);
         if v.regression {
             regressions.push(analysis.title.clone());
         }
@@ -477,27 +555,28 @@ pub fn run(args: CheckArgs) -> Result<(), AppError> {
 /// `--update`: a full `pointsworth report` of the rulesets into the baseline directory, with
 /// the baseline's seed when there is one.
 fn update(args: &CheckArgs, ids: &[String]) -> Result<(), AppError> {
-    let mut seeds = Vec::new();
+    // (seed, fixed trial count) of each baseline; a new one gets seed 42 and the config's precision.
+    let mut runs = Vec::new();
     for id in ids {
-        let seed = match Baseline::read(&args.baseline, id) {
-            Ok(b) => b.seed,
-            Err(_) => 42,
+        let run = match Baseline::read(&args.baseline, id) {
+            Ok(b) => (b.seed, b.precision.fixed_trials.then_some(b.precision.max_trials_per_matchup)),
+            Err(_) => (42, None),
         };
-        seeds.push(seed);
+        runs.push(run);
     }
-    // One report per seed keeps each ruleset's own seed (and one index when they agree).
-    let mut distinct = seeds.clone();
+    // One report per (seed, trials) keeps each ruleset's own (and one index when they agree).
+    let mut distinct = runs.clone();
     distinct.dedup();
-    for seed in distinct {
+    for (seed, trials) in distinct {
         let group: Vec<String> =
-            ids.iter().zip(&seeds).filter(|(_, s)| **s == seed).map(|(id, _)| id.clone()).collect();
+            ids.iter().zip(&runs).filter(|(_, r)| **r == (seed, trials)).map(|(id, _)| id.clone()).collect();
         let report_args = ReportArgs {
             rulesets: group,
             sim: SimArgs {
                 config: args.config.clone(),
                 set: Vec::new(),
                 seed,
-                trials: None,
+                trials,
                 target_error: None,
                 shard: None,
                 tallies_out: None,
@@ -523,6 +602,40 @@ mod tests {
         // Holm is uniformly more powerful than Bonferroni: 0.02 ≤ 0.025, then 0.03 ≤ 0.05.
         assert_eq!(holm(&[0.02, 0.03], 0.05), vec![true, true]);
         assert!(holm(&[], 0.05).is_empty());
+    }
+
+    fn comparison(old: f64, new: f64, se: f64) -> Comparison {
+        let e = |v: f64| Estimate { value: v, lo: v - 1.96 * se, hi: v + 1.96 * se };
+        Comparison {
+            metric: "points efficiency",
+            subject: "x".into(),
+            old: e(old),
+            new: e(new),
+            old_se: se,
+            new_se: se,
+            p: two_proportion_p(old, se, new, se),
+            significant: false,
+            flagged: false,
+        }
+    }
+
+    #[test]
+    fn the_family_is_every_metric_of_every_ruleset_checked() {
+        // A 3.1 pp move with se 1 pp each side: z = 2.19, p = 0.0285. Alone (m = 1) it is
+        // significant at 5%; beside a second ruleset's unchanged metric (m = 2) Holm needs
+        // p ≤ 0.025 and keeps the family-wise error at 5% for the whole run.
+        let moved = comparison(0.50, 0.531, 0.01);
+        assert!((moved.p - 0.0285).abs() < 1e-3, "p = {}", moved.p);
+        let mut alone = vec![vec![moved.clone()]];
+        correct(&mut alone, 0.02);
+        assert!(alone[0][0].significant && alone[0][0].flagged);
+        let mut two = vec![vec![moved.clone()], vec![comparison(0.4, 0.4, 0.01)]];
+        correct(&mut two, 0.02);
+        assert!(!two[0][0].significant && !two[0][0].flagged, "corrected over both rulesets");
+        // The tolerance cut-off: significant, but 3.1 pp is within ±5 pp.
+        let mut wide = vec![vec![moved]];
+        correct(&mut wide, 0.05);
+        assert!(wide[0][0].significant && !wide[0][0].flagged);
     }
 
     #[test]

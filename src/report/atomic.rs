@@ -7,11 +7,17 @@
 //! bytes to `.NAME.tmp-PID-N` beside the target, flush them to disk, and rename. A failed
 //! write removes its temporary file. The temporary name carries the process id and a per-process
 //! counter so two writers (two processes, or two threads of one) never share one.
+//!
+//! A [`TempPath`] holds a [`crate::cancel::WriteGuard`] while it lives, so Ctrl-C waits for
+//! the write under way to finish or clean up, and lets no new one begin (see [`crate::cancel`]).
 
 use std::fs::{self, File};
 use std::io::{self, Write};
+use std::ops::Deref;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
+
+use crate::cancel::{WriteGuard, begin_write};
 
 /// Writes `bytes` to `path` atomically: a reader sees the old file or the new one, never
 /// a partial one. The parent directory must exist.
@@ -37,13 +43,35 @@ pub(crate) fn persist(tmp: &Path, path: &Path) -> io::Result<()> {
     finish(result, tmp, path)
 }
 
+/// A temporary file's path, and the right to write it: Ctrl-C waits while one lives. Keep it
+/// until the file is renamed into place ([`persist`]) or removed.
+#[derive(Debug)]
+pub(crate) struct TempPath {
+    path: PathBuf,
+    _guard: WriteGuard,
+}
+
+impl Deref for TempPath {
+    type Target = Path;
+    fn deref(&self) -> &Path {
+        &self.path
+    }
+}
+
+impl AsRef<Path> for TempPath {
+    fn as_ref(&self) -> &Path {
+        &self.path
+    }
+}
+
 /// A fresh temporary path beside `path`: `.NAME.tmp-PID-N` followed by `extension`
 /// (e.g. `".png"` for writers that choose the format from the file name, or `""`).
-pub(crate) fn temp_path(path: &Path, extension: &str) -> PathBuf {
+pub(crate) fn temp_path(path: &Path, extension: &str) -> TempPath {
     static COUNTER: AtomicU64 = AtomicU64::new(0);
+    let _guard = begin_write();
     let n = COUNTER.fetch_add(1, Ordering::Relaxed);
     let name = path.file_name().map(|n| n.to_string_lossy()).unwrap_or_default();
-    path.with_file_name(format!(".{name}.tmp-{}-{n}{extension}", std::process::id()))
+    TempPath { path: path.with_file_name(format!(".{name}.tmp-{}-{n}{extension}", std::process::id())), _guard }
 }
 
 fn finish(result: io::Result<()>, tmp: &Path, path: &Path) -> io::Result<()> {
@@ -109,7 +137,7 @@ mod tests {
     fn temporary_names_are_hidden_siblings_and_unique() {
         let a = temp_path(Path::new("out/x.png"), ".png");
         let b = temp_path(Path::new("out/x.png"), ".png");
-        assert_ne!(a, b);
+        assert_ne!(*a, *b);
         assert_eq!(a.parent(), Some(Path::new("out")));
         let name = a.file_name().unwrap().to_string_lossy().into_owned();
         assert!(name.starts_with(".x.png.tmp-") && name.ends_with(".png"), "{name}");

@@ -68,6 +68,10 @@ pub struct Precision {
     /// Target 95% half-width per matchup, as a probability (0.01 = ±1 percentage point).
     pub target_error: f64,
     pub max_trials_per_matchup: u64,
+    /// Present (true) when every matchup played exactly `max_trials_per_matchup` trials
+    /// (`--trials` alone, or shards merged); `pointsworth check` then re-runs it the same way.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub fixed_trials: bool,
 }
 
 #[derive(Debug, Serialize)]
@@ -160,6 +164,7 @@ impl<'a> From<&'a RulesetAnalysis> for Summary<'a> {
                 confidence: CONFIDENCE,
                 target_error: a.target_error,
                 max_trials_per_matchup: a.max_trials,
+                fixed_trials: a.fixed_trials,
             },
             trials: Trials {
                 matrix_1v1: TrialCounts::of(&a.matrix_1v1),

@@ -294,6 +294,7 @@ mod tests {
             budget: 50.0,
             target_error: 0.01,
             max_trials: 1000,
+            fixed_trials: false,
             units: crate::with_ruleset!(&r, r => crate::rulesets::Ruleset::units(r).to_vec()),
             duel_side: String::new(),
             matrix_1v1: empty.clone(),

@@ -127,3 +127,24 @@ pub fn assert_value_rows_normalised(values: &[serde_json::Value]) {
         assert!(h > 0.0 && h.is_finite() && ((v - lo) - h).abs() < 1e-9 * h.max(1.0), "{row}");
     }
 }
+
+/// Every file and folder under `dir` (folders with empty content) with its bytes, sorted by
+/// path: compare two to show that a command left a directory as it was.
+pub fn snapshot(dir: &std::path::Path) -> Vec<(std::path::PathBuf, Vec<u8>)> {
+    let mut out = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        for e in std::fs::read_dir(&d).unwrap() {
+            let p = e.unwrap().path();
+            if p.is_dir() {
+                out.push((p.clone(), Vec::new()));
+                stack.push(p);
+            } else {
+                let bytes = std::fs::read(&p).unwrap();
+                out.push((p, bytes));
+            }
+        }
+    }
+    out.sort();
+    out
+}
