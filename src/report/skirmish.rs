@@ -338,7 +338,7 @@ where
         .disable_y_mesh()
         .y_labels(0)
         .x_labels(((hi - lo) / tick).round() as usize + 1)
-        .x_label_formatter(&|x| format!("{x:+.decimals$}"))
+        .x_label_formatter(&|x| if x.abs() < tick / 2.0 { "0".to_string() } else { format!("{x:+.decimals$}") })
         .x_desc("win log-odds per 100 points − field mean (0 = worth its cost)")
         .label_style(text_style(17.0, dark, HPos::Center))
         .axis_desc_style(text_style(17.0, dark, HPos::Center))
