@@ -413,7 +413,7 @@ fn efficiency_table(a: &RulesetAnalysis) -> Table {
         "unit",
         "cost",
         "points efficiency [95% CI]",
-        "1v1 win rate [95% CI]",
+        "1v1 mean score [95% CI]",
         "points per point killed",
     ]);
     for row in &a.efficiency {

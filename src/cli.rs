@@ -183,7 +183,7 @@ pub struct CheckArgs {
     #[arg(long, default_value = "reports", value_name = "DIR")]
     pub baseline: PathBuf,
 
-    /// Smallest change worth failing for, in percentage points of win rate or efficiency.
+    /// Smallest change worth failing for, in percentage points of score (a draw counts ½) or efficiency.
     #[arg(long, default_value_t = 2.0, value_name = "PP")]
     pub tolerance: f64,
 

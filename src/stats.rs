@@ -111,6 +111,41 @@ pub fn mean_of(values: &[(f64, f64)], confidence: f64, floor: f64, ceil: f64) ->
     Some(normal(mean, se, confidence, floor, ceil))
 }
 
+/// Per-cluster sums of a proportion counted in clusters (games): for cluster g with `t_g`
+/// trials (units fielded) and `s_g` successes (survivors), the totals Σ s, Σ t and the
+/// second moments Σ s², Σ s·t, Σ t² over `clusters` clusters.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct ClusterSums {
+    pub successes: u64,
+    pub trials: u64,
+    pub successes_sq: u64,
+    pub successes_trials: u64,
+    pub trials_sq: u64,
+    pub clusters: u64,
+}
+
+/// The proportion Σ s / Σ t with a cluster-robust 95% interval: the ratio estimator's
+/// variance over clusters, V = G/(G − 1) · Σ_g (s_g − p t_g)² / (Σ t)² (Cochran, *Sampling
+/// Techniques*, §6.4; the "sandwich" for a mean clustered by g), turned into a Wilson interval
+/// at the effective sample size p(1 − p)/V. Trials of one cluster that move together (units
+/// of one game) make V larger than the binomial p(1 − p)/Σ t and the interval wider; with one
+/// trial per cluster it is the plain Wilson interval up to the G/(G − 1) factor. At p = 0 or
+/// 1, or with fewer than two clusters, the variance cannot be estimated and the plain Wilson
+/// interval over Σ t is used.
+pub fn clustered_proportion(c: &ClusterSums, confidence: f64) -> Estimate {
+    if c.trials == 0 {
+        return Estimate { value: 0.5, lo: 0.0, hi: 1.0 };
+    }
+    let (s, t) = (c.successes as f64, c.trials as f64);
+    let p = s / t;
+    let g = c.clusters as f64;
+    let dev = c.successes_sq as f64 - 2.0 * p * c.successes_trials as f64 + p * p * c.trials_sq as f64;
+    let var = if c.clusters >= 2 { g / (g - 1.0) * dev.max(0.0) / (t * t) } else { 0.0 };
+    let binom = p * (1.0 - p);
+    let n_eff = if var > 0.0 && binom > 0.0 { binom / var } else { t };
+    wilson_from(p, n_eff, z_for(confidence))
+}
+
 /// Standard error of a score estimate `(wins + draws/2)/trials` from its tallies.
 pub fn score_se(wins: u64, draws: u64, trials: u64) -> f64 {
     if trials == 0 {
@@ -160,5 +195,24 @@ mod tests {
         let without = wilson(50.0, 100.0, 0.95);
         assert!((with.value - 0.5).abs() < 1e-12);
         assert!(with.half_width() < without.half_width());
+    }
+
+    #[test]
+    fn clustered_proportion_with_one_trial_per_cluster_is_wilson() {
+        // 1000 clusters of one trial, 300 successes: V = G/(G−1) p(1−p)/n, so the interval is
+        // Wilson's at n (G − 1)/G.
+        let c = ClusterSums {
+            successes: 300,
+            trials: 1000,
+            successes_sq: 300,
+            successes_trials: 300,
+            trials_sq: 1000,
+            clusters: 1000,
+        };
+        let e = clustered_proportion(&c, 0.95);
+        assert_eq!(e, wilson_from(0.3, 999.0, z_for(0.95)));
+        // Nothing survives: the variance is unknowable, the plain Wilson interval stands.
+        let none = ClusterSums { successes: 0, successes_sq: 0, successes_trials: 0, ..c };
+        assert_eq!(clustered_proportion(&none, 0.95), wilson(0.0, 1000.0, 0.95));
     }
 }

@@ -30,7 +30,7 @@ fn report_gunplay_writes_the_distance_chart() {
         assert!(g.join(f).exists(), "{f} missing");
     }
     let md = std::fs::read_to_string(g.join("report.md")).unwrap();
-    assert!(md.contains("## Win rate against start distance (1v1)"));
+    assert!(md.contains("## Mean score against start distance (1v1)"));
     assert!(md.contains("| Rifle vs Shotgun | lots of cover |"));
     let csv = std::fs::read_to_string(g.join("win_rate_by_distance.csv")).unwrap();
     // 3 pairs × 3 grounds × 16 distances, plus the header.

@@ -203,8 +203,9 @@ pub struct FairCostRow {
     #[serde(default)]
     pub step_limited: bool,
     /// Bradley–Terry strength from the points-matched matrix at current costs (geometric mean
-    /// of the field = 1): odds of beating unit j are strength_i / strength_j. 95% interval by
-    /// parametric bootstrap of the matrix (see [`ratings`]).
+    /// of the field = 1): odds of beating unit j are strength_i / strength_j. 95% interval
+    /// from the fit's likelihood, with a small prior that keeps one-sided units finite (see
+    /// [`bradley_terry`]).
     pub bradley_terry: Estimate,
     /// Weight of the unit in the Nash-equilibrium mix of the symmetric zero-sum game with
     /// payoff score − 0.5 at current costs (weights sum to 1), with a bootstrap 95% interval.
@@ -526,34 +527,75 @@ pub fn lanchester_estimates<R: Ruleset>(r: &R) -> Vec<Option<(f64, (f64, f64))>>
     raw.into_iter().map(|x| x.map(|(l, t)| (l * scale, t))).collect()
 }
 
-/// Bradley–Terry strengths from a matrix of scores (`scores[i][j]`, row i's score against
-/// column j, in [0, 1]; the diagonal is ignored), by the MM algorithm (Hunter 2004) with every
-/// matchup counted as one game. Scores are clipped to [0.001, 0.999] so a unit that wins every
-/// matchup still has a finite strength. Normalised so the geometric mean is 1.
-pub fn bradley_terry(scores: &[Vec<f64>]) -> Vec<f64> {
+/// Bradley–Terry strengths with 95% intervals, fitted by maximum likelihood on win counts:
+/// `scores[i][j]` is row i's score against column j (a draw counts ½; the diagonal is
+/// ignored) over `trials` games of every pair, so i won `scores[i][j] · trials` of them.
+///
+/// A small prior keeps a one-sided unit (one that loses, or wins, every game) finite and its
+/// interval honest: every unit also plays one pseudo-game against a reference of strength 1,
+/// scored half a win and half a loss. Its weight is one game against `trials` per pair, so it
+/// moves well-measured strengths by a negligible amount. Newton's method on the log strengths
+/// θ (the penalised log-likelihood is strictly concave); the interval of θ_i − mean θ comes
+/// from the inverse Hessian (observed information, Agresti *Categorical Data Analysis* §11.6),
+/// and strengths are exp of it, so the field's geometric mean is 1 and the odds of i beating j
+/// are strength_i / strength_j. Draws scored ½ vary less than wins, so the binomial variance
+/// errs towards wider intervals.
+pub fn bradley_terry(scores: &[Vec<f64>], trials: f64) -> Vec<Estimate> {
+    use nalgebra::{DMatrix, DVector};
     let k = scores.len();
     if k < 2 {
-        return vec![1.0; k];
+        return vec![Estimate::exact(1.0); k];
     }
-    let s = |i: usize, j: usize| scores[i][j].clamp(0.001, 0.999);
-    let wins: Vec<f64> = (0..k).map(|i| (0..k).filter(|&j| j != i).map(|j| s(i, j)).sum()).collect();
-    let mut p = vec![1.0; k];
-    for _ in 0..10_000 {
-        let mut next: Vec<f64> =
-            (0..k).map(|i| wins[i] / (0..k).filter(|&j| j != i).map(|j| 1.0 / (p[i] + p[j])).sum::<f64>()).collect();
-        let g = (next.iter().map(|x| x.ln()).sum::<f64>() / k as f64).exp();
-        next.iter_mut().for_each(|x| *x /= g);
-        let change = next.iter().zip(&p).map(|(a, b)| (a / b).ln().abs()).fold(0.0, f64::max);
-        p = next;
-        if change < 1e-12 {
+    let sigmoid = |x: f64| 1.0 / (1.0 + (-x).exp());
+    let n = trials.max(0.0);
+    let mut theta = DVector::<f64>::zeros(k);
+    let mut h = DMatrix::<f64>::zeros(k, k);
+    for _ in 0..200 {
+        let mut g = DVector::<f64>::zeros(k);
+        h.fill(0.0);
+        for i in 0..k {
+            let q = sigmoid(theta[i]);
+            g[i] += 0.5 - q;
+            h[(i, i)] += q * (1.0 - q);
+            for j in (0..k).filter(|&j| j != i) {
+                let p = sigmoid(theta[i] - theta[j]);
+                g[i] += n * (scores[i][j].clamp(0.0, 1.0) - p);
+                let w = n * p * (1.0 - p);
+                h[(i, i)] += w;
+                h[(i, j)] -= w;
+            }
+        }
+        let Some(chol) = h.clone().cholesky() else { break };
+        let mut step = chol.solve(&g);
+        // Damped: a one-sided unit's log strength moves far, a few units at a time.
+        let biggest = step.amax();
+        if biggest > 2.0 {
+            step *= 2.0 / biggest;
+        }
+        theta += &step;
+        if biggest < 1e-10 {
             break;
         }
     }
-    p
+    let z = z_for(CONFIDENCE);
+    let mean = theta.mean();
+    let cov = h.cholesky().map(|c| c.inverse());
+    (0..k)
+        .map(|i| {
+            let var = cov.as_ref().map_or(f64::INFINITY, |c| {
+                // Var(θ_i − mean θ) with gradient e_i − 1/k.
+                let g: Vec<f64> = (0..k).map(|a| f64::from(u8::from(a == i)) - 1.0 / k as f64).collect();
+                (0..k).map(|a| (0..k).map(|b| g[a] * c[(a, b)] * g[b]).sum::<f64>()).sum::<f64>()
+            });
+            let t = theta[i] - mean;
+            let half = z * var.max(0.0).sqrt();
+            Estimate { value: t.exp(), lo: (t - half).exp(), hi: (t + half).exp() }
+        })
+        .collect()
 }
 
 /// The Nash-equilibrium mix of the symmetric zero-sum game whose row player earns
-/// `scores[i][j] − 0.5` (`scores` as in [`bradley_terry`]): weights x ≥ 0 summing to 1 that
+/// `scores[i][j] − 0.5` (`scores[i][j]` row i's score against column j, in [0, 1]): weights x ≥ 0 summing to 1 that
 /// maximise the worst payoff min_j Σ_i x_i (s_ij − 0.5), by linear programming (microlp).
 /// Returns the weights and the game's value (0 for an antisymmetric matrix).
 pub fn nash_mix(scores: &[Vec<f64>]) -> (Vec<f64>, f64) {
@@ -582,23 +624,23 @@ pub fn nash_mix(scores: &[Vec<f64>]) -> (Vec<f64>, f64) {
     }
 }
 
-/// Bradley–Terry strengths and Nash weights of a score matrix, each with a 95% interval from a
+/// Bradley–Terry strengths of a score matrix over `trials` games per pair, with their
+/// likelihood intervals ([`bradley_terry`]), and Nash weights with a 95% interval from a
 /// parametric bootstrap: 200 matrices with every pair's score redrawn from a normal with its
 /// standard error `ses[i][j]` (clipped to [0, 1], mirrored), percentiles 2.5 and 97.5 of the
 /// results. Deterministic for a seed. The Nash mix is often sparse and jumps between units when
 /// two are nearly tied; the interval shows that.
-pub fn ratings(scores: &[Vec<f64>], ses: &[Vec<f64>], seed: u64) -> (Vec<Estimate>, Vec<Estimate>) {
+pub fn ratings(scores: &[Vec<f64>], ses: &[Vec<f64>], trials: f64, seed: u64) -> (Vec<Estimate>, Vec<Estimate>) {
     use crate::dice::{Dice, FastDice};
     const RESAMPLES: usize = 200;
     let k = scores.len();
-    let bt = bradley_terry(scores);
+    let bt = bradley_terry(scores, trials);
     let (nash, _) = nash_mix(scores);
     let mut dice = FastDice::from_seed(crate::sim::splitmix64(seed ^ 0xB7_4A7E));
     let mut normal01 = || {
         let (u1, u2) = (1.0 - dice.unit_f64(), dice.unit_f64());
         (-2.0 * u1.ln()).sqrt() * (std::f64::consts::TAU * u2).cos()
     };
-    let mut samples_bt = vec![Vec::with_capacity(RESAMPLES); k];
     let mut samples_nash = vec![Vec::with_capacity(RESAMPLES); k];
     for _ in 0..RESAMPLES {
         let mut m = scores.to_vec();
@@ -609,10 +651,8 @@ pub fn ratings(scores: &[Vec<f64>], ses: &[Vec<f64>], seed: u64) -> (Vec<Estimat
                 m[j][i] = 1.0 - v;
             }
         }
-        let (b, n) = (bradley_terry(&m), nash_mix(&m).0);
-        for i in 0..k {
-            samples_bt[i].push(b[i]);
-            samples_nash[i].push(n[i]);
+        for (i, w) in nash_mix(&m).0.into_iter().enumerate() {
+            samples_nash[i].push(w);
         }
     }
     let interval = |value: f64, xs: &mut Vec<f64>| {
@@ -620,7 +660,6 @@ pub fn ratings(scores: &[Vec<f64>], ses: &[Vec<f64>], seed: u64) -> (Vec<Estimat
         let at = |q: f64| xs[((q * (xs.len() - 1) as f64).round() as usize).min(xs.len() - 1)];
         Estimate { value, lo: at(0.025).min(value), hi: at(0.975).max(value) }
     };
-    let bt = (0..k).map(|i| interval(bt[i], &mut samples_bt[i])).collect();
     let nash = (0..k).map(|i| interval(nash[i], &mut samples_nash[i])).collect();
     (bt, nash)
 }
@@ -661,7 +700,7 @@ pub fn solve<R: Ruleset>(r: &R, s: &BalanceSettings, progress: &ProgressBar) -> 
     let e0 = efficiencies(&m0, &ev.field);
     let scores: Vec<Vec<f64>> = m0.iter().map(|row| row.iter().map(|x| x.value).collect()).collect();
     let ses: Vec<Vec<f64>> = m0.iter().map(|row| row.iter().map(|x| x.se).collect()).collect();
-    let (bt, nash) = ratings(&scores, &ses, s.seed);
+    let (bt, nash) = ratings(&scores, &ses, s.trials as f64, s.seed);
 
     // Fair cost of each unit, every other cost fixed.
     let searches: Vec<FairSearch> = (0..k)
@@ -1046,14 +1085,48 @@ mod tests {
 
     #[test]
     fn bradley_terry_recovers_known_strengths() {
-        // Scores equal to the model's own probabilities: p_i/(p_i+p_j) with p = 1, 2, 4.
+        // Scores equal to the model's own probabilities: p_i/(p_i+p_j) with p = 1, 2, 4, over many
+        // games, so the one-game prior moves nothing visibly.
         let p = [1.0, 2.0, 4.0];
         let s: Vec<Vec<f64>> = (0..3).map(|i| (0..3).map(|j| p[i] / (p[i] + p[j])).collect()).collect();
-        let bt = bradley_terry(&s);
+        let bt = bradley_terry(&s, 1e7);
         let g = 2.0; // geometric mean of 1, 2, 4
         for i in 0..3 {
-            assert!((bt[i] - p[i] / g).abs() < 1e-9, "{bt:?}");
+            assert!((bt[i].value - p[i] / g).abs() < 1e-5, "{bt:?}");
+            assert!(bt[i].lo < bt[i].value && bt[i].value < bt[i].hi && bt[i].hi - bt[i].lo < 0.01, "{bt:?}");
         }
+    }
+
+    #[test]
+    fn bradley_terry_interval_matches_the_two_unit_closed_form() {
+        // Two units, 1000 games, A scores 0.7: the MLE of θ_A − θ_B is logit(0.7), with variance
+        // 1/(n p (1 − p)); strengths are exp(±d/2), so ln(hi/value) = z · se / 2. The prior (one
+        // game each) shifts that by well under a tenth of the standard error.
+        let s = vec![vec![0.5, 0.7], vec![0.3, 0.5]];
+        let bt = bradley_terry(&s, 1000.0);
+        let d = (0.7f64 / 0.3).ln();
+        let se = (1.0 / (1000.0 * 0.7 * 0.3f64)).sqrt();
+        assert!((bt[0].value.ln() - d / 2.0).abs() < 0.1 * se, "{bt:?}");
+        let half = (bt[0].hi / bt[0].value).ln();
+        assert!(
+            (half - z_for(CONFIDENCE) * se / 2.0).abs() < 0.02 * half,
+            "{half} vs {}",
+            z_for(CONFIDENCE) * se / 2.0
+        );
+    }
+
+    #[test]
+    fn a_one_sided_unit_gets_a_finite_strength_and_interval() {
+        // Unit 2 loses every game (like the Armored Truck in points-matched squads): clipping
+        // the score used to pin it at an arbitrary value with a zero-width interval.
+        let s = vec![vec![0.5, 0.6, 1.0], vec![0.4, 0.5, 1.0], vec![0.0, 0.0, 0.5]];
+        let bt = bradley_terry(&s, 2000.0);
+        let e = bt[2];
+        assert!(e.value > 0.0 && e.lo > 0.0 && e.hi.is_finite(), "{e:?}");
+        assert!(e.value < 0.01 * bt[0].value, "far weaker than the others: {bt:?}");
+        assert!(e.hi / e.lo > 2.0, "a one-sided record leaves its strength poorly determined: {e:?}");
+        // The measured units' ratio is unaffected by the prior: odds 0.6/0.4.
+        assert!(((bt[0].value / bt[1].value).ln() - 1.5f64.ln()).abs() < 0.02, "{bt:?}");
     }
 
     #[test]
@@ -1069,16 +1142,16 @@ mod tests {
     #[test]
     fn bootstrap_intervals_collapse_without_noise_and_cover_the_point_with_it() {
         let s = vec![vec![0.5, 0.3, 0.6], vec![0.7, 0.5, 0.55], vec![0.4, 0.45, 0.5]];
-        let (bt, nash) = ratings(&s, &vec![vec![0.0; 3]; 3], 1);
-        for e in bt.iter().chain(&nash) {
+        let (_, nash) = ratings(&s, &vec![vec![0.0; 3]; 3], 1000.0, 1);
+        for e in &nash {
             assert!((e.hi - e.lo).abs() < 1e-9, "{e:?}");
         }
-        let (bt, nash) = ratings(&s, &vec![vec![0.02; 3]; 3], 1);
+        let (bt, nash) = ratings(&s, &vec![vec![0.02; 3]; 3], 1000.0, 1);
         for e in bt.iter().chain(&nash) {
             assert!(e.lo <= e.value && e.value <= e.hi, "{e:?}");
         }
-        assert!(bt[1].hi > bt[1].lo, "noise widens the strength interval");
-        assert_eq!(ratings(&s, &vec![vec![0.02; 3]; 3], 1), (bt, nash), "deterministic for a seed");
+        assert!(bt[1].hi > bt[1].lo, "finite games widen the strength interval");
+        assert_eq!(ratings(&s, &vec![vec![0.02; 3]; 3], 1000.0, 1), (bt, nash), "deterministic for a seed");
     }
 
     #[test]

@@ -1,4 +1,4 @@
-//! Win rate against start distance: one-against-one duels of every pair of units over a
+//! Mean score against start distance: one-against-one duels of every pair of units over a
 //! range of start distances, on each kind of ground the ruleset offers (Gunplay: open, some
 //! cover, lots of cover). This is the chart a player reads to know when a shotgun beats a
 //! rifle.
@@ -18,11 +18,11 @@ use crate::sim::RunPlan;
 use crate::sim::duel::{Squads, result_from_exact, result_from_tally, simulate};
 use crate::stats::Estimate;
 
-/// One pair's curves: `score[g][k]` is the row unit's win rate (P(win) + ½ P(draw), 95%
+/// One pair's curves: `score[g][k]` is the row unit's mean score (P(win) + ½ P(draw), 95%
 /// interval, in [0, 1]) against the column unit on ground `g` at distance `k`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct PairCurves {
-    /// Unit ids: `a` is the unit whose win rate is shown, against `b`.
+    /// Unit ids: `a` is the unit whose mean score is shown, against `b`.
     pub a: String,
     pub b: String,
     pub score: Vec<Vec<Estimate>>,
@@ -30,7 +30,7 @@ pub struct PairCurves {
     pub method: Vec<Vec<String>>,
 }
 
-/// 1v1 win rate against start distance for every pair of units, per ground.
+/// 1v1 mean score against start distance for every pair of units, per ground.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct WinRateByDistance {
     /// Start distances, ascending, in the ruleset's distance unit.

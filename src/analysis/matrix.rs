@@ -356,6 +356,99 @@ mod tests {
         }
     }
 
+    /// A uniform draw in [0, 1) from a SplitMix64 stream.
+    fn uniform(state: &mut u64) -> f64 {
+        *state = crate::sim::splitmix64(*state);
+        (*state >> 11) as f64 / (1u64 << 53) as f64
+    }
+
+    /// A tally of `n` trials in which side A fields 8 + Binomial(4, ½) models and destroys
+    /// Binomial(size, `q`) enemies: size and kills vary and are correlated, as in battle.
+    fn random_tally(n: u64, q: f64, state: &mut u64) -> DuelTally {
+        let mut t = DuelTally { trials: n, ..Default::default() };
+        for _ in 0..n {
+            let size = 8 + (0..4).filter(|_| uniform(state) < 0.5).count() as u64;
+            let kills = (0..size).filter(|_| uniform(state) < q).count() as u64;
+            t.size[0] += size;
+            t.kills[0] += kills;
+            t.size_sq[0] += size * size;
+            t.kills_sq[0] += kills * kills;
+            t.size_kills[0] += size * kills;
+        }
+        t
+    }
+
+    #[test]
+    fn points_per_point_killed_interval_matches_the_spread_over_replications() {
+        // 400 replications of a row with two matchups (costs 10 against 30 and 20): the
+        // delta-method standard error (half-width / z) agrees with the standard deviation of
+        // the estimates across replications, and the intervals cover the true ratio about 95%
+        // of the time. Truth: sizes average 10, kills 10 q, so (10·10 + 10·10) / (10·0.3·30 +
+        // 10·0.5·20) = 200 / 190.
+        let costs = [10.0, 30.0, 20.0];
+        let truth = 200.0 / 190.0;
+        let z = crate::stats::z_for(CONFIDENCE);
+        let mut state = 5u64;
+        let (mut values, mut ses, mut covered) = (Vec::new(), Vec::new(), 0);
+        for _ in 0..400 {
+            let row = vec![None, Some(random_tally(300, 0.3, &mut state)), Some(random_tally(300, 0.5, &mut state))];
+            let e = points_per_point_killed(&row, &costs, 0).unwrap();
+            values.push(e.value);
+            ses.push(e.half_width() / z);
+            covered += usize::from(e.contains(truth));
+        }
+        let mean = values.iter().sum::<f64>() / 400.0;
+        let sd = (values.iter().map(|v| (v - mean).powi(2)).sum::<f64>() / 399.0).sqrt();
+        let mean_se = ses.iter().sum::<f64>() / 400.0;
+        // The sd of 400 draws is within about ±7% (2 sd of its own sampling error) of the truth.
+        assert!((mean_se / sd - 1.0).abs() < 0.12, "se {mean_se} vs sd {sd}");
+        assert!((mean - truth).abs() < 4.0 * sd / 20.0, "{mean} vs {truth}");
+        // 95% of 400 is 380 with sd 4.4: 360 is 4.5 sd below.
+        assert!(covered >= 360, "{covered} of 400 cover");
+    }
+
+    fn cell(score: f64, se: f64) -> MatchupResult {
+        let e = crate::stats::Estimate::exact(score);
+        MatchupResult {
+            a_wins: e,
+            b_wins: crate::stats::Estimate::exact(1.0 - score),
+            draws: crate::stats::Estimate::exact(0.0),
+            a_score: e,
+            a_score_se: se,
+            trials: 1000,
+            method: "monte-carlo".into(),
+            mean_turns: 3.0,
+            a_points_spent: 150.0,
+            a_points_killed: 100.0,
+            b_points_spent: 150.0,
+            b_points_killed: 100.0,
+        }
+    }
+
+    #[test]
+    fn efficiency_is_the_row_mean_without_the_diagonal_with_independent_errors() {
+        // Row 0 scores 0.6 ± 0.03 and 0.3 ± 0.04 against the others; its own (diagonal) cell,
+        // 0.5, takes no part. Mean 0.45, se = sqrt(0.03² + 0.04²) / 2 = 0.025.
+        let m = Matrix {
+            title: "test".into(),
+            units: vec!["a".into(), "b".into(), "c".into()],
+            cells: vec![
+                vec![cell(0.5, 0.01), cell(0.6, 0.03), cell(0.3, 0.04)],
+                vec![cell(0.4, 0.03), cell(0.5, 0.01), cell(0.5, 0.02)],
+                vec![cell(0.7, 0.04), cell(0.5, 0.02), cell(0.5, 0.01)],
+            ],
+        };
+        let e = row_efficiency(&m, 0);
+        let h = crate::stats::z_for(CONFIDENCE) * 0.025;
+        assert!((e.value - 0.45).abs() < 1e-12, "{e:?}");
+        assert!((e.lo - (0.45 - h)).abs() < 1e-12 && (e.hi - (0.45 + h)).abs() < 1e-12, "{e:?}");
+        let e = row_efficiency(&m, 2);
+        assert!((e.value - 0.6).abs() < 1e-12, "{e:?}");
+        // A one-unit list has no opponents: even by definition, no interval.
+        let one = Matrix { title: "one".into(), units: vec!["a".into()], cells: vec![vec![cell(0.5, 0.0)]] };
+        assert_eq!(row_efficiency(&one, 0), crate::stats::Estimate::exact(0.5));
+    }
+
     #[test]
     fn points_per_point_killed_weighs_matchups_equally() {
         // Row 0 (cost 10, squads of 15) kills 5 of unit 1 (cost 30) and 1 of unit 2 (cost 30):

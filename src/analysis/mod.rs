@@ -191,7 +191,7 @@ pub struct RulesetAnalysis {
     pub efficiency: Vec<EfficiencyRow>,
     /// Efficiency against start distance (points-matched squads); `None` if not run.
     pub distance_sweep: Option<DistanceSweep>,
-    /// 1v1 win rate against start distance per pair and ground; `None` if the ruleset has none.
+    /// 1v1 mean score (draws ½) against start distance per pair and ground; `None` if the ruleset has none.
     #[serde(default)]
     pub win_rate_by_distance: Option<duel_distance::WinRateByDistance>,
     pub coverage: Vec<CoverageRow>,

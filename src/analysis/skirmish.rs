@@ -2,16 +2,23 @@
 //!
 //! Value in army (DESIGN.md, metric table): over games between random legal armies, a
 //! logistic regression of the result (A wins 1, draw ½, B wins 0) on each unit type's and
-//! upgrade's count difference (A − B). A coefficient is the change in win log-odds from one
-//! more of that unit; divided by its cost it is value per point. Normalised to the field
-//! mean (the mean over unit types of value per point) it reads like points efficiency: 1 is
-//! an average unit for its cost, above 1 underpriced. Intervals come from the regression's
-//! covariance by the delta method.
+//! upgrade's count difference (A − B). A coefficient b is the change in win log-odds from one
+//! more of that item; b / cost is its win log-odds per point. The *field mean* m is the mean
+//! over unit types of log-odds per point: what an average point of army buys.
 //!
-//! Why the intervals can be wide: armies are built to (nearly) the same points, so the
-//! points-weighted sum of count differences varies only within the 5% slack; the common
-//! "log-odds per point" level is weakly identified and every normalised value shares its
-//! uncertainty. Rankings (differences) are better determined than the level.
+//! The reported quantity is the item's log-odds per 100 points **minus the field mean per 100
+//! points**, 100 (b / cost − m): 0 is an item worth its cost, above 0 it wins more than its
+//! cost suggests (too cheap), below 0 fewer (too expensive); an interval that excludes 0 says
+//! which. It is a linear combination of the coefficients, so its interval comes straight from
+//! their covariance. The covariance is the sandwich estimate ([`logistic::LogisticFit::robust_cov`]),
+//! right for results of ½.
+//!
+//! Why not the ratio (b / cost) / m: armies are built to (nearly) the same points, so the
+//! points-weighted sum of count differences varies only within the 5% slack and the common
+//! level m is weakly identified; a ratio over it has a delta-method interval that fails where
+//! m's interval nears 0. The item's fair price b / m (what it would cost at the field mean)
+//! is still given, with Fieller's interval (Fieller 1954), which is exact for a ratio of
+//! normal estimates and says "unbounded" when m cannot be told from 0.
 
 use indicatif::ProgressBar;
 use serde::{Deserialize, Serialize};
@@ -20,7 +27,7 @@ use crate::analysis::UnitInfo;
 use crate::analysis::logistic;
 use crate::rulesets::skirmish::{Armies, Skirmish, SkirmishText};
 use crate::sim::skirmish::{SkirmishTally, simulate};
-use crate::stats::{CONFIDENCE, Estimate, wilson, z_for};
+use crate::stats::{CONFIDENCE, ClusterSums, Estimate, clustered_proportion, wilson, z_for};
 
 /// One unit type's skirmish statistics.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -32,24 +39,61 @@ pub struct SkirmishUnitRow {
     pub fielded: u64,
     /// Enemy units destroyed per unit fielded.
     pub kills_per_unit: f64,
-    /// Share of fielded units alive at the end, with a Wilson interval.
+    /// Share of fielded units alive at the end, with a cluster-robust (by game) Wilson
+    /// interval ([`clustered_proportion`]): units of one game are not independent.
     pub survival: Estimate,
     /// Enemy points destroyed per point spent on this type.
     pub points_killed_per_point: f64,
 }
 
-/// One cost-list item's value in army.
+/// One cost-list item's value in army (see the module docs).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct ValueRow {
     pub name: String,
     /// "unit" or "upgrade".
     pub item: String,
     pub cost: f64,
-    /// Win log-odds per one more of the item, and its standard error.
+    /// Win log-odds per one more of the item (the regression coefficient) and its sandwich
+    /// standard error.
     pub log_odds: f64,
     pub log_odds_se: f64,
-    /// Value per point normalised to the field mean (1 = average), with a 95% interval.
-    pub value_per_point: Estimate,
+    /// Win log-odds per 100 points of the item minus the field mean per 100 points, with a
+    /// 95% interval: 0 is worth its cost, above 0 too cheap, below 0 too expensive.
+    pub log_odds_per_100_points_vs_field: Estimate,
+    /// The fair price log_odds / field mean: what the item would cost at the field mean.
+    pub price: Price,
+}
+
+/// A ratio estimate with Fieller's 95% interval, which may be unbounded.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct Price {
+    pub value: f64,
+    /// `[lo, hi]`; `None` when the interval is unbounded (the denominator's own interval
+    /// reaches 0, so no finite set of prices is excluded).
+    pub interval: Option<[f64; 2]>,
+}
+
+impl Price {
+    /// "81.0 [67.2, 94.8]", or "81.0 [unbounded]".
+    pub fn text(&self) -> String {
+        match self.interval {
+            Some([lo, hi]) => format!("{:.1} [{lo:.1}, {hi:.1}]", self.value),
+            None => format!("{:.1} [unbounded]", self.value),
+        }
+    }
+}
+
+/// Whether an item is too cheap, fair or too expensive by its interval of log-odds per 100
+/// points against the field mean: "too cheap" when the interval lies above 0, "too expensive"
+/// when below, "fair" when it contains 0.
+pub fn verdict(e: &Estimate) -> &'static str {
+    if e.lo > 0.0 {
+        "too cheap"
+    } else if e.hi < 0.0 {
+        "too expensive"
+    } else {
+        "fair"
+    }
 }
 
 /// Everything a skirmish run reports.
@@ -67,8 +111,16 @@ pub struct SkirmishAnalysis {
     pub mean_turns: f64,
     pub units: Vec<SkirmishUnitRow>,
     /// Empty for fixed armies or when the fit failed.
-    /// Best first by value per point.
+    /// Best first by log-odds per point.
     pub value_in_army: Vec<ValueRow>,
+    /// The field mean: win log-odds per 100 points of the average unit type, with a 95%
+    /// interval (`None` without a regression).
+    #[serde(default)]
+    pub field_log_odds_per_100_points: Option<Estimate>,
+    /// Pearson dispersion of the regression (1 for 0/1 results that follow the model; below 1
+    /// when draws scored ½ make results less variable); 0 without a regression.
+    #[serde(default)]
+    pub fit_dispersion: f64,
     /// Whether the regression's Newton iterations converged.
     pub fit_converged: bool,
     /// Replay picture file name, when one was drawn.
@@ -170,7 +222,6 @@ pub fn analyse_skirmish(
     let mut rows = Vec::new();
     for (u, info) in units.iter().enumerate() {
         let fielded = t.fielded.get(u).copied().unwrap_or(0);
-        let survivors = t.survivors.get(u).copied().unwrap_or(0);
         let kills: u64 = (0..n).map(|v| t.kills.get(u * n + v).copied().unwrap_or(0)).sum();
         let points: f64 = (0..n).map(|v| t.kills.get(u * n + v).copied().unwrap_or(0) as f64 * units[v].cost).sum();
         let f = fielded.max(1) as f64;
@@ -181,14 +232,14 @@ pub fn analyse_skirmish(
             fielded,
             kills_per_unit: kills as f64 / f,
             survival: if fielded > 0 {
-                wilson(survivors as f64, fielded as f64, CONFIDENCE)
+                clustered_proportion(&survival_sums(t, u), CONFIDENCE)
             } else {
                 Estimate::exact(0.0)
             },
             points_killed_per_point: points / (f * info.cost),
         });
     }
-    let (value_in_army, fit_converged) = value_in_army(units, upgrades, t);
+    let v = value_in_army(units, upgrades, t);
     SkirmishAnalysis {
         armies: armies.to_string(),
         tactic: tactic.to_string(),
@@ -200,19 +251,62 @@ pub fn analyse_skirmish(
         draws: wilson(t.draws as f64, g, CONFIDENCE),
         mean_turns: t.turns as f64 / g,
         units: rows,
-        value_in_army,
-        fit_converged,
+        value_in_army: v.rows,
+        field_log_odds_per_100_points: v.field,
+        fit_dispersion: v.dispersion,
+        fit_converged: v.converged,
         replay: None,
         setup: String::new(),
         replay_svg: None,
     }
 }
 
-/// The regression and its normalisation (see the module docs). Columns that never vary
-/// (an item no random army could field) are left out. Returns rows best first.
-fn value_in_army(units: &[UnitInfo], upgrades: &[(String, f64)], t: &SkirmishTally) -> (Vec<ValueRow>, bool) {
+/// Unit type `u`'s survival counts of tally `t`, with the per-game sums that let the interval
+/// resample whole games.
+pub fn survival_sums(t: &SkirmishTally, u: usize) -> ClusterSums {
+    let at = |v: &Vec<u64>| v.get(u).copied().unwrap_or(0);
+    ClusterSums {
+        successes: at(&t.survivors),
+        trials: at(&t.fielded),
+        successes_sq: at(&t.survivors_sq),
+        successes_trials: at(&t.survivors_fielded),
+        trials_sq: at(&t.fielded_sq),
+        clusters: t.games,
+    }
+}
+
+/// The value-in-army regression's results.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct ValueInArmy {
+    /// Best first.
+    pub rows: Vec<ValueRow>,
+    /// Field mean log-odds per 100 points.
+    pub field: Option<Estimate>,
+    pub dispersion: f64,
+    pub converged: bool,
+}
+
+/// Fieller's interval for the ratio a / m of two normal estimates with variances `vaa`, `vmm`
+/// and covariance `vam` at normal quantile `z`: the set of P with (a − P m)² ≤ z² Var(a − P m).
+/// Bounded only when m² > z² vmm (m's own interval excludes 0).
+pub fn fieller(a: f64, m: f64, vaa: f64, vam: f64, vmm: f64, z: f64) -> Price {
+    let z2 = z * z;
+    let qa = m * m - z2 * vmm;
+    let qb = a * m - z2 * vam;
+    let qc = a * a - z2 * vaa;
+    let disc = qb * qb - qa * qc;
+    let interval = (qa > 0.0 && disc >= 0.0).then(|| {
+        let r = disc.sqrt();
+        [(qb - r) / qa, (qb + r) / qa]
+    });
+    Price { value: a / m, interval }
+}
+
+/// The regression and its reported quantities (see the module docs). Columns that never
+/// vary (an item no random army could field) are left out. Rows best first.
+pub fn value_in_army(units: &[UnitInfo], upgrades: &[(String, f64)], t: &SkirmishTally) -> ValueInArmy {
     if t.records.len() < 50 {
-        return (Vec::new(), false);
+        return ValueInArmy::default();
     }
     let items: Vec<(String, &str, f64)> = units
         .iter()
@@ -225,36 +319,228 @@ fn value_in_army(units: &[UnitInfo], upgrades: &[(String, f64)], t: &SkirmishTal
     let x: Vec<Vec<f64>> = t.records.iter().map(|r| varies.iter().map(|&j| r.diff[j] as f64).collect()).collect();
     let y: Vec<f64> = t.records.iter().map(|r| [1.0, 0.0, 0.5][r.result as usize]).collect();
     let Some(fit) = logistic::fit(&x, &y, 1e-6) else {
-        return (Vec::new(), false);
+        return ValueInArmy::default();
     };
     let m = varies.len() + 1;
-    // Value per point v_j = b_j / c_j; the field mean over unit types U.
+    let cov = &fit.robust_cov;
+    let covar = |g: &[f64], h: &[f64]| logistic::combination_covariance(cov, g, h);
+    let var = |g: &[f64]| covar(g, g);
+    // Field mean m = mean over unit types U of b_u / c_u, as a gradient over the coefficients.
     let unit_cols: Vec<usize> = (0..varies.len()).filter(|&c| items[varies[c]].1 == "unit").collect();
     let nu = unit_cols.len().max(1) as f64;
-    let v = |c: usize| fit.coef[c + 1] / items[varies[c]].2;
-    let mean: f64 = unit_cols.iter().map(|&c| v(c)).sum::<f64>() / nu;
+    let mut g_mean = vec![0.0; m];
+    for &u in &unit_cols {
+        g_mean[u + 1] += 1.0 / (nu * items[varies[u]].2);
+    }
+    let mean: f64 = (0..m).map(|a| g_mean[a] * fit.coef[a]).sum();
     let z = z_for(CONFIDENCE);
+    let per_100 = |value: f64, variance: f64| {
+        let h = 100.0 * z * variance.max(0.0).sqrt();
+        Estimate { value: 100.0 * value, lo: 100.0 * value - h, hi: 100.0 * value + h }
+    };
     let mut rows = Vec::new();
     for c in 0..varies.len() {
         let cost = items[varies[c]].2;
-        let ratio = v(c) / mean;
-        // Gradient of ratio = (b_c / cost) / mean with respect to the coefficients.
-        let mut grad = vec![0.0; m];
-        grad[c + 1] += 1.0 / (cost * mean);
-        for &u in &unit_cols {
-            grad[u + 1] -= ratio / (mean * nu * items[varies[u]].2);
-        }
-        let var: f64 = (0..m).map(|a| (0..m).map(|b| grad[a] * fit.cov[a * m + b] * grad[b]).sum::<f64>()).sum();
-        let h = z * var.max(0.0).sqrt();
+        let mut g_item = vec![0.0; m];
+        g_item[c + 1] = 1.0;
+        // 100 (b_c / cost − m).
+        let g_rel: Vec<f64> = (0..m).map(|a| g_item[a] / cost - g_mean[a]).collect();
+        let b = fit.coef[c + 1];
         rows.push(ValueRow {
             name: items[varies[c]].0.clone(),
             item: items[varies[c]].1.to_string(),
             cost,
-            log_odds: fit.coef[c + 1],
-            log_odds_se: fit.se[c + 1],
-            value_per_point: Estimate { value: ratio, lo: ratio - h, hi: ratio + h },
+            log_odds: b,
+            log_odds_se: fit.robust_se[c + 1],
+            log_odds_per_100_points_vs_field: per_100(b / cost - mean, var(&g_rel)),
+            price: fieller(b, mean, var(&g_item), covar(&g_item, &g_mean), var(&g_mean), z),
         });
     }
-    rows.sort_by(|a, b| b.value_per_point.value.total_cmp(&a.value_per_point.value));
-    (rows, fit.converged)
+    rows.sort_by(|a, b| b.log_odds_per_100_points_vs_field.value.total_cmp(&a.log_odds_per_100_points_vs_field.value));
+    ValueInArmy { rows, field: Some(per_100(mean, var(&g_mean))), dispersion: fit.dispersion, converged: fit.converged }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sim::skirmish::ResultRow;
+
+    /// A uniform draw in [0, 1) from a SplitMix64 stream.
+    fn uniform(state: &mut u64) -> f64 {
+        *state = crate::sim::splitmix64(*state);
+        (*state >> 11) as f64 / (1u64 << 53) as f64
+    }
+
+    fn unit(name: &str, cost: f64) -> UnitInfo {
+        UnitInfo { id: name.to_lowercase(), name: name.to_string(), cost, kind: "infantry".into() }
+    }
+
+    // Three unit types and one upgrade with known coefficients (win log-odds per one more):
+    // per point 0.03, 0.025, 0.02 for the units, so the field mean is 0.025 per point (2.5 per
+    // 100 points) and the truth of "per 100 points − field mean" is +0.5, 0, −0.5, and −0.5 for
+    // the upgrade (0.02 per point); the fair prices b / mean are 12, 20, 32 and 24.
+    const COSTS: [f64; 4] = [10.0, 20.0, 40.0, 30.0];
+    const COEF: [f64; 4] = [0.3, 0.5, 0.8, 0.6];
+    const TRUTH_VS_FIELD: [f64; 4] = [0.5, 0.0, -0.5, -0.5];
+    const TRUTH_PRICE: [f64; 4] = [12.0, 20.0, 32.0, 24.0];
+
+    fn setup() -> (Vec<UnitInfo>, Vec<(String, f64)>) {
+        let units = ["Cheap", "Even", "Dear"].iter().zip(COSTS).map(|(n, c)| unit(n, c)).collect();
+        (units, vec![("Scope".to_string(), COSTS[3])])
+    }
+
+    /// A result with mean score `p` (0: A won, 1: B won, 2: draw): a draw with probability
+    /// δ = min(`max_draw`, 2p, 2(1 − p)), else a win with probability (p − δ/2)/(1 − δ), so
+    /// E[score] = δ/2 + (p − δ/2) = p exactly: the logistic model holds for the mean score while
+    /// draws make results less variable than 0/1.
+    fn result(p: f64, max_draw: f64, state: &mut u64) -> u8 {
+        let delta = max_draw.min(2.0 * p).min(2.0 * (1.0 - p));
+        if uniform(state) < delta {
+            2
+        } else if uniform(state) < (p - delta / 2.0) / (1.0 - delta) {
+            0
+        } else {
+            1
+        }
+    }
+
+    /// `games` results drawn from the known logistic model on independent count differences in
+    /// −3..=3; with `draws`, up to 30% of games are draws (see [`result`]).
+    fn synthetic(seed: u64, games: usize, draws: bool) -> SkirmishTally {
+        let mut state = seed;
+        let mut t = SkirmishTally::default();
+        for _ in 0..games {
+            let diff: Vec<i8> = (0..4).map(|_| (uniform(&mut state) * 7.0).floor() as i8 - 3).collect();
+            let eta: f64 = diff.iter().zip(COEF).map(|(&d, b)| d as f64 * b).sum();
+            let p = 1.0 / (1.0 + (-eta).exp());
+            let result = result(p, if draws { 0.3 } else { 0.0 }, &mut state);
+            t.records.push(ResultRow { diff, result });
+            t.games += 1;
+        }
+        t
+    }
+
+    fn row<'a>(v: &'a ValueInArmy, name: &str) -> &'a ValueRow {
+        v.rows.iter().find(|r| r.name == name).unwrap()
+    }
+
+    #[test]
+    fn value_in_army_recovers_known_coefficients_and_normalises_to_the_field_mean() {
+        let (units, upgrades) = setup();
+        let v = value_in_army(&units, &upgrades, &synthetic(2026, 20_000, false));
+        assert!(v.converged);
+        let z = z_for(CONFIDENCE);
+        // Normalisation: the unit types' values average exactly 0 (they define the field mean),
+        // and each row is 100 (b / cost − field mean) of its own coefficient.
+        let field = v.field.unwrap();
+        let units_mean: f64 =
+            v.rows.iter().filter(|r| r.item == "unit").map(|r| r.log_odds_per_100_points_vs_field.value).sum::<f64>()
+                / 3.0;
+        assert!(units_mean.abs() < 1e-12, "{units_mean}");
+        for r in &v.rows {
+            let e = r.log_odds_per_100_points_vs_field;
+            assert!((e.value - (100.0 * r.log_odds / r.cost - field.value)).abs() < 1e-9, "{r:?}");
+        }
+        // Field mean 2.5 log-odds per 100 points, within 4 standard errors.
+        assert!((field.value - 2.5).abs() < 4.0 * field.half_width() / z, "{field:?}");
+        for (j, name) in ["Cheap", "Even", "Dear", "Scope"].iter().enumerate() {
+            let r = row(&v, name);
+            assert!((r.log_odds - COEF[j]).abs() < 4.0 * r.log_odds_se, "{r:?}");
+            let e = r.log_odds_per_100_points_vs_field;
+            let se = e.half_width() / z;
+            assert!((e.value - TRUTH_VS_FIELD[j]).abs() < 4.0 * se, "{r:?}");
+            // With 20,000 games the interval is informative but not implausibly tight.
+            assert!(se > 0.005 && se < 0.2, "{r:?}");
+            let [lo, hi] = r.price.interval.expect("a well-measured field mean bounds every price");
+            assert!(
+                lo < r.price.value && r.price.value < hi && (r.price.value - TRUTH_PRICE[j]).abs() < hi - lo,
+                "{r:?}"
+            );
+        }
+        // Best first, and the verdicts follow the truth where the interval can tell.
+        let order: Vec<&str> = v.rows.iter().map(|r| r.name.as_str()).collect();
+        assert_eq!(order[0], "Cheap", "{order:?}");
+        assert_eq!(verdict(&row(&v, "Cheap").log_odds_per_100_points_vs_field), "too cheap");
+        assert_eq!(verdict(&row(&v, "Dear").log_odds_per_100_points_vs_field), "too expensive");
+    }
+
+    #[test]
+    fn value_in_army_intervals_cover_the_truth_about_95_percent_of_the_time() {
+        // 60 data sets × 4 items: the per-100-point intervals cover the truth at close to the
+        // nominal 95%; a count of at most 228 of 240 (95%) with sd ≈ 3.4 puts 204 about 7 sd
+        // below, so a correct interval cannot fail this, while one too narrow by half would.
+        let (units, upgrades) = setup();
+        let (mut covered, mut total) = (0, 0);
+        for seed in 0..60u64 {
+            let v = value_in_army(&units, &upgrades, &synthetic(1000 + seed, 1500, true));
+            for (j, name) in ["Cheap", "Even", "Dear", "Scope"].iter().enumerate() {
+                covered += usize::from(row(&v, name).log_odds_per_100_points_vs_field.contains(TRUTH_VS_FIELD[j]));
+                total += 1;
+            }
+        }
+        assert!(covered >= 204 && covered < total, "{covered} of {total}");
+    }
+
+    #[test]
+    fn draws_scored_half_get_sandwich_standard_errors_below_the_binomial_ones() {
+        let mut x = Vec::new();
+        let mut y = Vec::new();
+        let mut state = 7u64;
+        for _ in 0..5000 {
+            let d = (uniform(&mut state) * 7.0).floor() - 3.0;
+            x.push(vec![d]);
+            // Most games are draws: results of ½ vary much less than 0/1, at the same mean.
+            let p = 1.0 / (1.0 + (-0.4 * d).exp());
+            y.push([1.0, 0.0, 0.5][result(p, 0.8, &mut state) as usize]);
+        }
+        let f = logistic::fit(&x, &y, 0.0).unwrap();
+        assert!(f.dispersion < 0.7, "{}", f.dispersion);
+        assert!(f.robust_se[1] < 0.85 * f.se[1], "{} vs {}", f.robust_se[1], f.se[1]);
+    }
+
+    #[test]
+    fn fieller_is_bounded_only_when_the_denominator_is_clearly_nonzero() {
+        let z = 1.959964;
+        // Denominator 1 ± 0.1: bounded, around the ratio, and wider on the far side.
+        let p = fieller(2.0, 1.0, 0.01, 0.0, 0.01, z);
+        let [lo, hi] = p.interval.unwrap();
+        assert!(lo < 2.0 && 2.0 < hi && hi - 2.0 > 2.0 - lo, "{p:?}");
+        // Denominator 0.1 ± 0.1: its interval reaches 0, so no finite interval.
+        assert_eq!(fieller(2.0, 0.1, 0.01, 0.0, 0.01, z).interval, None);
+        // An exact denominator gives the plain interval a/m ± z se(a)/m.
+        let [lo, hi] = fieller(2.0, 4.0, 0.04, 0.0, 0.0, z).interval.unwrap();
+        assert!((lo - (2.0 - z * 0.2) / 4.0).abs() < 1e-12 && (hi - (2.0 + z * 0.2) / 4.0).abs() < 1e-12);
+    }
+
+    #[test]
+    fn survival_interval_widens_when_units_of_a_game_share_their_fate() {
+        // 400 games, 10 units of one type each, each surviving with probability ½. Correlated:
+        // in each game all 10 survive or all die (one coin per game), so the 4000 units carry
+        // only 400 independent outcomes. Independent: one coin per unit.
+        let mut correlated = SkirmishTally::default();
+        let mut independent = SkirmishTally::default();
+        let mut state = 99u64;
+        for _ in 0..400 {
+            let all = u64::from(uniform(&mut state) < 0.5) * 10;
+            let some = (0..10).filter(|_| uniform(&mut state) < 0.5).count() as u64;
+            for (t, s) in [(&mut correlated, all), (&mut independent, some)] {
+                t.games += 1;
+                t.fielded = vec![t.fielded.first().copied().unwrap_or(0) + 10];
+                t.survivors = vec![t.survivors.first().copied().unwrap_or(0) + s];
+                t.fielded_sq = vec![t.fielded_sq.first().copied().unwrap_or(0) + 100];
+                t.survivors_fielded = vec![t.survivors_fielded.first().copied().unwrap_or(0) + 10 * s];
+                t.survivors_sq = vec![t.survivors_sq.first().copied().unwrap_or(0) + s * s];
+            }
+        }
+        let naive = |t: &SkirmishTally| wilson(t.survivors[0] as f64, t.fielded[0] as f64, CONFIDENCE);
+        let robust = |t: &SkirmishTally| clustered_proportion(&survival_sums(t, 0), CONFIDENCE);
+        let (c, cn) = (robust(&correlated), naive(&correlated));
+        // Design effect 10: the interval is about √10 ≈ 3.2 times wider.
+        let ratio = c.half_width() / cn.half_width();
+        assert!(ratio > 2.8 && ratio < 3.5, "{c:?} vs {cn:?}");
+        // Independent units: the robust interval is the naive one within sampling noise.
+        let (i, inn) = (robust(&independent), naive(&independent));
+        let ratio = i.half_width() / inn.half_width();
+        assert!(ratio > 0.85 && ratio < 1.15, "{i:?} vs {inn:?}");
+    }
 }

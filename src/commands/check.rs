@@ -19,7 +19,7 @@
 //! difference, which makes the test conservative, never trigger-happy.
 //!
 //! Metrics compared, matched by unit id (so reordering units changes nothing):
-//! points efficiency and 1v1 win rate per unit, and the row unit's score in every pair of
+//! points efficiency and 1v1 mean score per unit, and the row unit's score in every pair of
 //! distinct units of the points-matched matrix and of the 1v1 matrix. The distance sweep is
 //! a chart at half the precision and seven times the cost; it is not re-run. Units added to
 //! or removed from the cost list fail the check (every efficiency is a mean over the field,
@@ -119,7 +119,7 @@ impl Baseline {
 /// One number compared between the baseline and the re-run.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Comparison {
-    /// "points efficiency", "1v1 win rate", "points-matched score", "1v1 score".
+    /// "points efficiency", "1v1 mean score", "points-matched score", "1v1 score".
     pub metric: &'static str,
     /// The unit, or "A vs B" for a matchup (score of A).
     pub subject: String,
@@ -154,7 +154,7 @@ pub fn two_proportion_p(old: f64, old_se: f64, new: f64, new_se: f64) -> f64 {
         return 0.0;
     }
     let n = Normal::standard();
-    (2.0 * (1.0 - n.cdf(d / se))).clamp(0.0, 1.0)
+    (2.0 * n.sf(d / se)).clamp(0.0, 1.0)
 }
 
 /// Holm's step-down procedure: which of `p` are rejected at family-wise level `alpha`.
@@ -221,7 +221,7 @@ fn uncorrected(base: &Baseline, new: &RulesetAnalysis) -> Vec<Comparison> {
     let pos = |m: &Matrix, id: &str| m.units.iter().position(|u| u == id);
     for (metric, bm, nm) in [
         ("points efficiency", &base.matrix_points, &new.matrix_points),
-        ("1v1 win rate", &base.matrix_1v1, &new.matrix_1v1),
+        ("1v1 mean score", &base.matrix_1v1, &new.matrix_1v1),
     ] {
         for (bi, id) in bm.units.iter().enumerate() {
             let Some(ni) = pos(nm, id) else { continue };
@@ -416,7 +416,7 @@ pub fn verdict(
     } else {
         // Units whose own numbers moved, biggest change first, each once.
         let mut units_moved: Vec<&str> = Vec::new();
-        for c in flagged.iter().filter(|c| c.metric == "points efficiency" || c.metric == "1v1 win rate") {
+        for c in flagged.iter().filter(|c| c.metric == "points efficiency" || c.metric == "1v1 mean score") {
             if !units_moved.contains(&c.subject.as_str()) {
                 units_moved.push(&c.subject);
             }

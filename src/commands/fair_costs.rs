@@ -13,7 +13,7 @@ use serde_json::json;
 use crate::analysis::balance::{BalanceSettings, FairCosts, fmt_cost, rewrite_costs, solve};
 use crate::app::{AppError, check_sim_args, load, pct, progress_bar, stdout_write};
 use crate::cli::{FairCostsArgs, SimArgs};
-use crate::report::{two, write_atomic};
+use crate::report::{strength, two, write_atomic};
 use crate::rulesets::Ruleset;
 use crate::stats::Estimate;
 use crate::with_ruleset;
@@ -133,7 +133,7 @@ pub fn table(f: &FairCosts) -> Table {
                 r.fresh_efficiency.map_or(String::new(), |e| format!("; fresh seed {:.1}%", 100.0 * e.value))
             )),
             Cell::new(two(&r.nash_weight)),
-            Cell::new(two(&r.bradley_terry)),
+            Cell::new(strength(&r.bradley_terry)),
         ];
         if let Some(anchor) = &f.anchor {
             row.push(Cell::new(if &r.unit.id == anchor {

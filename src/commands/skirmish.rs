@@ -12,7 +12,7 @@ use std::time::Instant;
 use comfy_table::{Cell, CellAlignment, Table, presets::UTF8_FULL_CONDENSED};
 use serde_json::json;
 
-use crate::analysis::skirmish::{SkirmishAnalysis, SkirmishSection, report_section, run_skirmish};
+use crate::analysis::skirmish::{SkirmishAnalysis, SkirmishSection, report_section, run_skirmish, verdict};
 use crate::app::{AppError, check_sim_args, load, pct, stdout_write};
 use crate::cli::SkirmishArgs;
 use crate::rulesets::AnyRuleset;
@@ -115,7 +115,14 @@ fn outcome_table(a: &SkirmishAnalysis, header: &str, rows: [&str; 3]) -> Table {
 pub fn unit_table(a: &SkirmishAnalysis, item: &str) -> Table {
     let mut t = Table::new();
     t.load_preset(UTF8_FULL_CONDENSED);
-    t.set_header(vec![item, "cost", "fielded", "kills per unit", "survival [95% CI]", "points killed per point"]);
+    t.set_header(vec![
+        item,
+        "cost",
+        "fielded",
+        "kills per unit",
+        "survival [95% CI, by game]",
+        "points killed per point",
+    ]);
     for u in &a.units {
         let right = |s: String| Cell::new(s).set_alignment(CellAlignment::Right);
         t.add_row(vec![
@@ -138,18 +145,33 @@ fn value_text(a: &SkirmishAnalysis, what: &str, kind: bool) -> String {
     }
     let mut t = Table::new();
     t.load_preset(UTF8_FULL_CONDENSED);
-    t.set_header(vec![what, "cost", "win log-odds per one more (± se)", "value per point (field mean = 1) [95% CI]"]);
+    t.set_header(vec![
+        what,
+        "cost",
+        "win log-odds per one more (± se)",
+        "log-odds per 100 pts − field mean [95% CI]",
+        "verdict",
+        "price at the field mean [95% CI]",
+    ]);
     for v in &a.value_in_army {
-        let e = &v.value_per_point;
+        let e = &v.log_odds_per_100_points_vs_field;
         t.add_row(vec![
             Cell::new(if kind { format!("{} ({})", v.name, v.item) } else { v.name.clone() }),
             Cell::new(v.cost).set_alignment(CellAlignment::Right),
             Cell::new(format!("{:+.3} ± {:.3}", v.log_odds, v.log_odds_se)),
-            Cell::new(format!("{:.2} [{:.2}, {:.2}]", e.value, e.lo, e.hi)),
+            Cell::new(format!("{:+.2} [{:+.2}, {:+.2}]", e.value, e.lo, e.hi)),
+            Cell::new(verdict(e)),
+            Cell::new(v.price.text()),
         ]);
     }
     let warn = if a.fit_converged { "" } else { "warning: the regression did not converge\n" };
-    format!("Value in army (logistic regression of the result on count differences, random armies)\n{t}\n{warn}")
+    let field = a.field_log_odds_per_100_points.map_or_else(String::new, |f| {
+        format!("; the field mean adds {:.2} [{:.2}, {:.2}] win log-odds per 100 points", f.value, f.lo, f.hi)
+    });
+    format!(
+        "Value in army (logistic regression of the result on count differences, random armies; 0 = worth its \
+         cost, above 0 too cheap, below 0 too expensive{field})\n{t}\n{warn}"
+    )
 }
 
 /// The report's skirmish section of `ruleset` (see [`report_section`]): `[skirmish]

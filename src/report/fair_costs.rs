@@ -108,6 +108,13 @@ pub fn two(e: &crate::stats::Estimate) -> String {
     format!("{:.2} [{:.2}, {:.2}]", e.value, e.lo, e.hi)
 }
 
+/// A Bradley–Terry strength: two decimals, or two significant digits in scientific notation
+/// for a number below 0.01 (a unit that loses nearly every game), `4.6e-3 [4.1e-3, 5.1e-3]`.
+pub fn strength(e: &crate::stats::Estimate) -> String {
+    let f = |x: f64| if x >= 0.01 { format!("{x:.2}") } else { format!("{x:.1e}") };
+    format!("{} [{}, {}]", f(e.value), f(e.lo), f(e.hi))
+}
+
 /// The "Suggested costs" section of `report.md` (nothing when the solver did not run).
 pub fn section(o: &mut String, a: &RulesetAnalysis) {
     let Some(f) = &a.fair_costs else { return };
@@ -160,8 +167,11 @@ pub fn section(o: &mut String, a: &RulesetAnalysis) {
         "- **Nash weight**: the unit's share in the Nash-equilibrium mix of the points-matched matrix \
          (symmetric zero-sum game, payoff score − 50%): what a competitive player would field. \
          **Bradley–Terry**: the unit's strength (field geometric mean = 1); its odds against another \
-         unit are the ratio of their strengths. Both come from the matrix at current costs; their \
-         intervals are from a parametric bootstrap of that matrix.\n\n",
+         unit are the ratio of their strengths. Both come from the matrix at current costs. The \
+         strengths are fitted to the win counts (a draw counts ½) with a one-game prior (half a win, half a \
+         loss against a unit of strength 1), so a unit that loses or wins every matchup gets a finite \
+         strength and an honest, wide interval; their intervals come from the fit's likelihood. The Nash \
+         weights' intervals are from a parametric bootstrap of the matrix.\n\n",
     );
     let _ = writeln!(o, "![Current cost against fair cost, with the y = x line]({CHART}.png)\n");
     let _ = writeln!(o, "Vector version: [{CHART}.svg]({CHART}.svg) · data: [{CSV}]({CSV})\n");
@@ -196,7 +206,7 @@ pub fn section(o: &mut String, a: &RulesetAnalysis) {
             ),
             r.fresh_efficiency.as_ref().map_or("—".into(), pct),
             two(&r.nash_weight),
-            two(&r.bradley_terry)
+            strength(&r.bradley_terry)
         );
     }
     o.push('\n');

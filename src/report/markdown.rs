@@ -166,7 +166,7 @@ pub fn ruleset_report(a: &RulesetAnalysis) -> String {
     );
     let _ = writeln!(
         o,
-        "- **1v1 win rate** is the mean score of one model of the unit against one model of every other \
+        "- **1v1 mean score** is the mean score (a draw counts ½) of one model of the unit against one model of every other \
          unit, starting {distance} apart, whatever either costs."
     );
     o.push_str(
@@ -239,7 +239,7 @@ pub fn ruleset_report(a: &RulesetAnalysis) -> String {
         "Points efficiency by unit, best first, with 95% intervals",
         &["efficiency.csv", "efficiency.parquet"],
     );
-    o.push_str("| rank | unit | kind | cost | efficiency | 1v1 win rate | points per point killed |\n");
+    o.push_str("| rank | unit | kind | cost | efficiency | 1v1 mean score | points per point killed |\n");
     o.push_str("|---:|---|---|---:|---|---|---|\n");
     for r in &a.efficiency {
         let ppk = r.points_per_point_killed.as_ref().map_or("—".to_string(), ratio);

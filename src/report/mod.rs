@@ -42,8 +42,8 @@ use crate::analysis::RulesetAnalysis;
 use crate::stats::Estimate;
 
 pub use atomic::write_atomic;
-pub use fair_costs::two;
 pub use fair_costs::verdict as fair_costs_verdict;
+pub use fair_costs::{strength, two};
 pub use summary::Summary;
 
 /// The distance sweep's table (written only when the analysis has a sweep).

@@ -16,7 +16,7 @@ use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 use super::atomic::{persist, temp_path, write_atomic};
 use crate::analysis::RulesetAnalysis;
-use crate::analysis::skirmish::{SkirmishAnalysis, SkirmishSection};
+use crate::analysis::skirmish::{SkirmishAnalysis, SkirmishSection, verdict};
 
 /// Chart file stem.
 pub const VALUE_CHART: &str = "value_in_army";
@@ -65,21 +65,30 @@ fn write_runs(
 }
 
 fn value_csv(runs: &[SkirmishAnalysis]) -> String {
-    let mut s = String::from("tactic,item,kind,cost,log_odds,log_odds_se,value_per_point,value_lo,value_hi\n");
+    let mut s = String::from(
+        "tactic,item,kind,cost,log_odds,log_odds_se,log_odds_per_100_points_vs_field,vs_field_lo,vs_field_hi,verdict,price,price_lo,price_hi\n",
+    );
     for r in runs {
         for v in &r.value_in_army {
+            let e = &v.log_odds_per_100_points_vs_field;
+            let (plo, phi) = match v.price.interval {
+                Some([lo, hi]) => (format!("{lo:.4}"), format!("{hi:.4}")),
+                None => (String::new(), String::new()),
+            };
             let _ = writeln!(
                 s,
-                "{},{},{},{},{:.5},{:.5},{:.4},{:.4},{:.4}",
+                "{},{},{},{},{:.5},{:.5},{:.4},{:.4},{:.4},{},{:.4},{plo},{phi}",
                 r.tactic,
                 v.name,
                 v.item,
                 v.cost,
                 v.log_odds,
                 v.log_odds_se,
-                v.value_per_point.value,
-                v.value_per_point.lo,
-                v.value_per_point.hi
+                e.value,
+                e.lo,
+                e.hi,
+                verdict(e),
+                v.price.value,
             );
         }
     }
@@ -126,17 +135,27 @@ pub fn section(a: &RulesetAnalysis) -> String {
     let upgrades = d.value_in_army.iter().any(|v| v.item == "upgrade");
     let mut o = String::new();
     let _ = writeln!(o, "## {game}: value in army\n");
+    let field = d
+        .field_log_odds_per_100_points
+        .map_or_else(String::new, |f| format!(" (`{default}` tactic: {:.2} [{:.2}, {:.2}])", f.value, f.lo, f.hi));
     let _ = writeln!(
         o,
-        "{}-point {game} games between **random legal armies**: {}. **Value in army** is a logistic \
-         regression of the result on each {item}'s count difference (side A − side B): its coefficient per \
-         point, normalised so the mean unit type is 1. Above 1 the {item} wins more games than its cost \
-         suggests (too cheap), below 1 fewer. Intervals are 95% from the regression's standard errors (delta \
-         method). Armies are built to nearly equal points, so every value shares the uncertainty of the \
-         common level; compare items by their intervals. **{game} price** is cost × value per point \
-         (`{default}` tactic): what the {item} would cost at value 1, the {lower}'s own fair price.{}\n",
+        "{}-point {game} games between **random legal armies**: {}. **Value in army** comes from a logistic \
+         regression of the result (win 1, draw ½, loss 0) on each {item}'s count difference (side A − side B): \
+         its coefficient is the win log-odds one more of the {item} adds. The table gives that **per 100 points \
+         of the {item}, minus the field mean per 100 points**, the mean over unit types of what 100 points of \
+         them add{field}. **0 means worth its cost; above 0 the {item} wins more games than its cost suggests \
+         (too cheap), below 0 fewer (too expensive).** Each cell ends with the verdict of its interval: *too \
+         cheap* when the whole interval lies above 0, *too expensive* when below, *fair* when it contains 0. \
+         Intervals are 95%, from the regression's sandwich covariance, which allows for draws scored ½ \
+         (Pearson dispersion {:.2}; 1 would be 0/1 results). **{game} price** is the {item}'s log-odds divided \
+         by the field mean per point (`{default}` tactic): what it would cost at the field mean, the {lower}'s \
+         own fair price, with Fieller's 95% interval. Armies are built to nearly equal points, so the field \
+         mean itself is weakly determined; where its interval nears 0 the price interval is *unbounded*, \
+         while the differences in the value columns stay well determined.{}\n",
         d.points,
         t.setup,
+        d.fit_dispersion,
         if upgrades {
             " For the upgrades, which the duels of \"Suggested costs\" do not play, it is the fair price."
         } else {
@@ -159,24 +178,23 @@ pub fn section(a: &RulesetAnalysis) -> String {
     let _ = writeln!(o, "\n![value in army]({chart}.png)\n");
     let _ = write!(o, "| {item} | cost |");
     for (name, _) in &sk.tactics {
-        let _ = write!(o, " value per point, `{name}` [95% CI] |");
+        let _ = write!(o, " log-odds per 100 pts − field mean, `{name}` [95% CI] |");
     }
     let _ = writeln!(o, " {lower} price [95% CI] |");
     let _ = writeln!(o, "|---|---:|{}---|", "---|".repeat(sk.tactics.len()));
     for v in &d.value_in_army {
-        let e = &v.value_per_point;
         let name = if t.item_kind { format!("{} ({})", v.name, v.item) } else { v.name.clone() };
         let _ = write!(o, "| {} | {} |", name, v.cost);
         for run in &sk.runs {
             match run.value_in_army.iter().find(|x| x.name == v.name) {
                 Some(x) => {
-                    let e = &x.value_per_point;
-                    let _ = write!(o, " {:.2} [{:.2}, {:.2}] |", e.value, e.lo, e.hi);
+                    let e = &x.log_odds_per_100_points_vs_field;
+                    let _ = write!(o, " {:+.2} [{:+.2}, {:+.2}] {} |", e.value, e.lo, e.hi, verdict(e));
                 }
                 None => o.push_str(" — |"),
             }
         }
-        let _ = writeln!(o, " {:.1} [{:.1}, {:.1}] |", v.cost * e.value, v.cost * e.lo, v.cost * e.hi);
+        let _ = writeln!(o, " {} |", v.price.text());
     }
     if d.value_in_army.is_empty() {
         let _ = writeln!(o, "| (too few games for the regression) |{}", " |".repeat(sk.tactics.len() + 2));
@@ -185,6 +203,11 @@ pub fn section(a: &RulesetAnalysis) -> String {
         o.push_str("\n**Warning:** the regression did not converge; treat the values as rough.\n");
     }
     let _ = writeln!(o, "\n### {game}: unit statistics (`{default}` tactic)\n");
+    let _ = writeln!(
+        o,
+        "Survival intervals resample whole games (a cluster-robust variance by game): units of one game \
+         share its dice and its result, so they are not independent draws.\n"
+    );
     let unit = if t.item_kind { "unit" } else { item.as_str() };
     let _ = writeln!(
         o,
@@ -284,20 +307,26 @@ where
     let muted = RGBColor(80, 80, 80);
     root.draw_text(&format!("{}: value in army", a.title), &text_style(28.0, dark, HPos::Left), (24, 28))?;
     let sub = format!(
-        "value per point normalised to the field mean (1 = average), 95% intervals; {} random-army skirmishes per tactic",
+        "win log-odds per 100 points minus the field mean (0 = worth its cost, above too cheap), 95% intervals; {} random-army skirmishes per tactic",
         runs[0].games
     );
     root.draw_text(&sub, &text_style(17.0, muted, HPos::Left), (24, 62))?;
     let rows = &runs[0].value_in_army;
     let n = rows.len();
-    let all = runs.iter().flat_map(|r| r.value_in_army.iter().map(|v| &v.value_per_point));
-    let (mut lo, mut hi) = (0.0f64, 2.0f64);
+    let all = runs.iter().flat_map(|r| r.value_in_army.iter().map(|v| &v.log_odds_per_100_points_vs_field));
+    let (mut lo, mut hi) = (0.0f64, 0.0f64);
     for e in all {
         lo = lo.min(e.lo);
         hi = hi.max(e.hi);
     }
-    let lo = (lo * 2.0).floor() / 2.0;
-    let hi = (hi * 2.0).ceil() / 2.0;
+    // A round tick step (1, 2 or 5 × 10^k) giving at most about ten ticks.
+    let span = (hi - lo).max(1e-9);
+    let magnitude = 10f64.powf((span / 10.0).log10().ceil() - 1.0);
+    let tick =
+        [1.0, 2.0, 5.0, 10.0].iter().map(|f| f * magnitude).find(|t| span / t <= 10.0).unwrap_or(10.0 * magnitude);
+    let lo = (lo / tick).floor() * tick;
+    let hi = (hi / tick).ceil() * tick;
+    let decimals = (-tick.log10().floor()).max(0.0) as usize;
     let plot = root.margin(90, 50, 20, 30);
     let label_w = 290;
     let mut chart = ChartBuilder::on(&plot)
@@ -308,9 +337,9 @@ where
         .configure_mesh()
         .disable_y_mesh()
         .y_labels(0)
-        .x_labels(((hi - lo) * 2.0) as usize + 1)
-        .x_label_formatter(&|x| format!("{x:.1}"))
-        .x_desc("value per point (field mean = 1)")
+        .x_labels(((hi - lo) / tick).round() as usize + 1)
+        .x_label_formatter(&|x| if x.abs() < tick / 2.0 { "0".to_string() } else { format!("{x:+.decimals$}") })
+        .x_desc("win log-odds per 100 points − field mean (0 = worth its cost)")
         .label_style(text_style(17.0, dark, HPos::Center))
         .axis_desc_style(text_style(17.0, dark, HPos::Center))
         .bold_line_style(RGBColor(222, 222, 222))
@@ -327,7 +356,9 @@ where
             (x - 8, py),
         )?;
         for (k, run) in runs.iter().enumerate().take(2) {
-            let Some(e) = run.value_in_army.iter().find(|x| x.name == v.name).map(|x| x.value_per_point) else {
+            let Some(e) =
+                run.value_in_army.iter().find(|x| x.name == v.name).map(|x| x.log_odds_per_100_points_vs_field)
+            else {
                 continue;
             };
             let off = if runs.len() > 1 { if k == 0 { 0.15 } else { -0.15 } } else { 0.0 };
@@ -343,7 +374,7 @@ where
         }
     }
     chart.draw_series(DashedLineSeries::new(
-        vec![(1.0, -0.5), (1.0, n as f64 - 0.5)],
+        vec![(0.0, -0.5), (0.0, n as f64 - 0.5)],
         8,
         6,
         RGBColor(40, 40, 40).stroke_width(2),

@@ -36,7 +36,7 @@ pub struct Summary<'a> {
     pub efficiency: &'a [EfficiencyRow],
     /// Efficiency against start distance; `null` when the analysis ran no sweep.
     pub distance_sweep: Option<Sweep<'a>>,
-    /// 1v1 win rate against start distance per pair and ground (absent when not computed).
+    /// 1v1 mean score (draws ½) against start distance per pair and ground (absent when not computed).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub win_rate_by_distance: Option<&'a crate::analysis::duel_distance::WinRateByDistance>,
     pub matrix_1v1: &'a Matrix,

@@ -33,7 +33,7 @@ fn optional_estimate_columns<T>(name: &str, items: &[T], get: impl Fn(&T) -> Opt
     [col("", |e| e.value), col("_lo", |e| e.lo), col("_hi", |e| e.hi)]
 }
 
-/// One row per unit, best first: rank, id, name, kind, cost, efficiency, 1v1 win rate and
+/// One row per unit, best first: rank, id, name, kind, cost, efficiency, 1v1 mean score (`score_1v1`) and
 /// points spent per enemy point destroyed (null when the unit destroyed nothing).
 pub fn efficiency_frame(a: &RulesetAnalysis) -> PolarsResult<DataFrame> {
     let rows: &[EfficiencyRow] = &a.efficiency;
@@ -47,7 +47,7 @@ pub fn efficiency_frame(a: &RulesetAnalysis) -> PolarsResult<DataFrame> {
         Column::new("cost".into(), rows.iter().map(|r| r.unit.cost).collect::<Vec<f64>>()),
     ];
     columns.extend(estimate_columns("efficiency", rows, |r| r.efficiency));
-    columns.extend(estimate_columns("win_rate_1v1", rows, |r| r.win_rate_1v1));
+    columns.extend(estimate_columns("score_1v1", rows, |r| r.win_rate_1v1));
     columns.extend(optional_estimate_columns("points_per_point_killed", rows, |r| r.points_per_point_killed));
     DataFrame::new(rows.len(), columns)
 }

@@ -1,6 +1,6 @@
-//! "Win rate against start distance": one panel per pair of units, the first unit's 1v1 win
-//! rate against the start distance, one line per kind of ground (open, some cover, lots of
-//! cover) with its 95% interval as a shaded band. Written only when the analysis has the data
+//! "Mean score against start distance (1v1)": one panel per pair of units, the first unit's
+//! 1v1 mean score (a draw counts ½) against the start distance, one line per kind of ground
+//! (open, some cover, lots of cover) with its 95% interval as a shaded band. Written only when the analysis has the data
 //! (Gunplay); `win_rate_by_distance.csv` holds every cell.
 //!
 //! Why a separate chart from the efficiency sweep: that one averages a unit over the field
@@ -120,7 +120,7 @@ where
     let (width, height) = size(w);
     let unit = &a.distance_unit;
     root.draw_text(
-        &format!("{}: 1v1 win rate against start distance", a.title),
+        &format!("{}: 1v1 mean score against start distance (a draw counts ½)", a.title),
         &(FAMILY, 30.0).into_font().style(FontStyle::Bold).color(&TEXT).pos(Pos::new(HPos::Left, VPos::Top)),
         (20, 14),
     )?;
@@ -164,7 +164,7 @@ where
             .x_label_formatter(&|x| number(*x, 0))
             .y_label_formatter(&|y| format!("{:.0}%", y * 100.0))
             .x_desc(format!("start distance ({unit})"))
-            .y_desc(format!("{} win rate", unit_name(a, &p.a)))
+            .y_desc(format!("{} mean score", unit_name(a, &p.a)))
             .label_style(style(17.0, &TEXT, HPos::Center, VPos::Center))
             .axis_desc_style(style(18.0, &TEXT, HPos::Center, VPos::Center))
             .bold_line_style(GRID)
@@ -224,8 +224,8 @@ where
 pub fn section(a: &RulesetAnalysis) -> String {
     let Some(w) = &a.win_rate_by_distance else { return String::new() };
     let unit = &a.distance_unit;
-    let mut o = String::from("## Win rate against start distance (1v1)\n\n");
-    let _ = writeln!(o, "![1v1 win rate of each pair against the start distance, per cover level]({STEM}.png)\n");
+    let mut o = String::from("## Mean score against start distance (1v1)\n\n");
+    let _ = writeln!(o, "![1v1 mean score of each pair against the start distance, per cover level]({STEM}.png)\n");
     let _ = writeln!(o, "Vector version: [{STEM}.svg]({STEM}.svg) · data: [{STEM}.csv]({STEM}.csv)\n");
     let _ = writeln!(
         o,
@@ -330,7 +330,7 @@ mod tests {
         );
         let md = section(&a);
         assert!(md.contains("| Rifle vs Shotgun | open | 50 | 62 ±1.0 |"), "{md}");
-        assert!(md.contains("![1v1 win rate"), "{md}");
+        assert!(md.contains("![1v1 mean score"), "{md}");
     }
 
     #[test]

@@ -32,6 +32,13 @@ pub struct SkirmishTally {
     /// Per unit type: units fielded, survivors at the end.
     pub fielded: Vec<u64>,
     pub survivors: Vec<u64>,
+    /// Per unit type, sums over games of one game's fielded count f and survivor count s
+    /// (both sides): Σ f², Σ s·f, Σ s². The survival interval resamples whole games
+    /// (cluster-robust variance, [`crate::stats::clustered_proportion`]): units of one game
+    /// share its dice and its outcome, so they are not independent.
+    pub fielded_sq: Vec<u64>,
+    pub survivors_fielded: Vec<u64>,
+    pub survivors_sq: Vec<u64>,
     /// `kills[killer * n + victim]`: enemy units of type `victim` destroyed by type `killer`.
     pub kills: Vec<u64>,
     /// Per random-army game, in trial order (empty for fixed armies).
@@ -47,6 +54,9 @@ impl Tally for SkirmishTally {
         self.turns += o.turns;
         add_counts(&mut self.fielded, &o.fielded);
         add_counts(&mut self.survivors, &o.survivors);
+        add_counts(&mut self.fielded_sq, &o.fielded_sq);
+        add_counts(&mut self.survivors_fielded, &o.survivors_fielded);
+        add_counts(&mut self.survivors_sq, &o.survivors_sq);
         add_counts(&mut self.kills, &o.kills);
         self.records.extend(o.records.iter().cloned());
     }
@@ -62,6 +72,9 @@ impl SkirmishTally {
         if self.fielded.is_empty() {
             self.fielded = vec![0; n];
             self.survivors = vec![0; n];
+            self.fielded_sq = vec![0; n];
+            self.survivors_fielded = vec![0; n];
+            self.survivors_sq = vec![0; n];
             self.kills = vec![0; n * n];
         }
         self.games += 1;
@@ -71,8 +84,12 @@ impl SkirmishTally {
         }
         self.turns += g.turns as u64;
         for u in 0..n {
-            self.fielded[u] += (g.counts[0][u] + g.counts[1][u]) as u64;
-            self.survivors[u] += g.survivors[u] as u64;
+            let (f, s) = ((g.counts[0][u] + g.counts[1][u]) as u64, g.survivors[u] as u64);
+            self.fielded[u] += f;
+            self.survivors[u] += s;
+            self.fielded_sq[u] += f * f;
+            self.survivors_fielded[u] += s * f;
+            self.survivors_sq[u] += s * s;
         }
         for &(k, v) in &g.kills {
             self.kills[k as usize * n + v as usize] += 1;

@@ -104,27 +104,35 @@ pub fn small_gng_config(keep: &[&str], sweep: &str) -> (String, Vec<String>) {
     (format!("{header}\n{tail}\n"), blocks)
 }
 
-/// The value-in-army rows of a skirmish JSON check out: unit values average exactly 1 (the
-/// normalisation), each value per point is the item's win log-odds per point over the units'
-/// mean log-odds per point, the rows are sorted by value, and every interval is symmetric with
-/// a positive, finite half-width.
+/// The value-in-army rows of a skirmish JSON check out: each row's "log-odds per 100 points
+/// minus the field mean" is 100 × (its win log-odds per point − the units' mean log-odds per
+/// point), so the unit types' values average exactly 0; the rows are sorted by it; every
+/// interval is symmetric with a positive, finite half-width; the price is log-odds over the
+/// field mean per point, inside its Fieller interval when that is bounded.
 pub fn assert_value_rows_normalised(values: &[serde_json::Value]) {
     let f = |r: &serde_json::Value, k: &str| r[k].as_f64().unwrap_or_else(|| panic!("{k} in {r}"));
     let units: Vec<&serde_json::Value> = values.iter().filter(|r| r["item"] == "unit").collect();
     assert!(!units.is_empty());
-    let mean_unit_value = units.iter().map(|r| f(&r["value_per_point"], "value")).sum::<f64>() / units.len() as f64;
-    assert!((mean_unit_value - 1.0).abs() < 1e-9, "unit values average {mean_unit_value}");
+    let key = "log_odds_per_100_points_vs_field";
+    let mean_unit_value = units.iter().map(|r| f(&r[key], "value")).sum::<f64>() / units.len() as f64;
+    assert!(mean_unit_value.abs() < 1e-9, "unit values average {mean_unit_value}");
     let per_point = |r: &serde_json::Value| f(r, "log_odds") / f(r, "cost");
     let mean_per_point = units.iter().map(|r| per_point(r)).sum::<f64>() / units.len() as f64;
     let mut last = f64::INFINITY;
     for row in values {
-        let e = &row["value_per_point"];
+        let e = &row[key];
         let (v, lo, hi) = (f(e, "value"), f(e, "lo"), f(e, "hi"));
-        assert!((v - per_point(row) / mean_per_point).abs() < 1e-9 * v.abs().max(1.0), "{row}");
+        assert!((v - 100.0 * (per_point(row) - mean_per_point)).abs() < 1e-9 * v.abs().max(1.0), "{row}");
         assert!(v <= last, "rows sorted by value: {row}");
         last = v;
         let h = hi - v;
         assert!(h > 0.0 && h.is_finite() && ((v - lo) - h).abs() < 1e-9 * h.max(1.0), "{row}");
+        let price = f(&row["price"], "value");
+        assert!((price - f(row, "log_odds") / mean_per_point).abs() < 1e-9 * price.abs().max(1.0), "{row}");
+        if let Some(b) = row["price"]["interval"].as_array() {
+            let (plo, phi) = (b[0].as_f64().unwrap(), b[1].as_f64().unwrap());
+            assert!(plo <= price && price <= phi, "{row}");
+        }
     }
 }
 

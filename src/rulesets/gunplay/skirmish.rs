@@ -498,6 +498,14 @@ pub struct SkirmishTally {
     pub fielded: Vec<u64>,
     pub survived: Vec<u64>,
     pub up_at_end: Vec<u64>,
+    /// Per loadout, sums over games of one game's counts f (fielded), s (survived), u (Up at
+    /// the end): Σ f², Σ s·f, Σ s², Σ u·f, Σ u², for intervals that resample whole games
+    /// ([`crate::stats::clustered_proportion`]).
+    pub fielded_sq: Vec<u64>,
+    pub survived_fielded: Vec<u64>,
+    pub survived_sq: Vec<u64>,
+    pub up_fielded: Vec<u64>,
+    pub up_sq: Vec<u64>,
 }
 
 impl Tally for SkirmishTally {
@@ -509,6 +517,11 @@ impl Tally for SkirmishTally {
         crate::sim::add_counts(&mut self.fielded, &o.fielded);
         crate::sim::add_counts(&mut self.survived, &o.survived);
         crate::sim::add_counts(&mut self.up_at_end, &o.up_at_end);
+        crate::sim::add_counts(&mut self.fielded_sq, &o.fielded_sq);
+        crate::sim::add_counts(&mut self.survived_fielded, &o.survived_fielded);
+        crate::sim::add_counts(&mut self.survived_sq, &o.survived_sq);
+        crate::sim::add_counts(&mut self.up_fielded, &o.up_fielded);
+        crate::sim::add_counts(&mut self.up_sq, &o.up_sq);
     }
     fn trials(&self) -> u64 {
         self.games
@@ -519,7 +532,16 @@ impl SkirmishTally {
     /// Adds one finished game.
     pub fn record(&mut self, g: &Skirmish, out: &SkirmishOutcome) {
         let n = g.r.units.len();
-        for v in [&mut self.fielded, &mut self.survived, &mut self.up_at_end] {
+        for v in [
+            &mut self.fielded,
+            &mut self.survived,
+            &mut self.up_at_end,
+            &mut self.fielded_sq,
+            &mut self.survived_fielded,
+            &mut self.survived_sq,
+            &mut self.up_fielded,
+            &mut self.up_sq,
+        ] {
             if v.len() < n {
                 v.resize(n, 0);
             }
@@ -534,6 +556,19 @@ impl SkirmishTally {
             self.fielded[u] += 1;
             self.survived[u] += (!c.removed) as u64;
             self.up_at_end[u] += c.is_up() as u64;
+        }
+        for u in 0..n {
+            let mine = || g.sides.iter().flatten().filter(|c| c.unit as usize == u);
+            let (f, s, up) = (
+                mine().count() as u64,
+                mine().filter(|c| !c.removed).count() as u64,
+                mine().filter(|c| c.is_up()).count() as u64,
+            );
+            self.fielded_sq[u] += f * f;
+            self.survived_fielded[u] += s * f;
+            self.survived_sq[u] += s * s;
+            self.up_fielded[u] += up * f;
+            self.up_sq[u] += up * up;
         }
     }
 }

@@ -10,7 +10,7 @@ use super::Gunplay;
 use super::skirmish::{LineUp, SkirmishTally, simulate};
 use crate::format::pct_interval as pct;
 use crate::rulesets::study::Study;
-use crate::stats::{CONFIDENCE, Estimate, wilson};
+use crate::stats::{CONFIDENCE, ClusterSums, Estimate, clustered_proportion, wilson};
 
 /// One loadout's skirmish statistics.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -18,7 +18,8 @@ pub struct LoadoutRow {
     pub name: String,
     /// Characters of this loadout fielded over all games.
     pub fielded: u64,
-    /// Still in play (not removed) at the end of the game.
+    /// Still in play (not removed) at the end of the game; the interval resamples whole games
+    /// (cluster-robust, [`clustered_proportion`]).
     pub survival: Estimate,
     /// Up (neither Down nor removed) at the end of the game.
     pub up_at_end: Estimate,
@@ -40,7 +41,8 @@ pub struct GunplaySkirmish {
     pub replay: Option<String>,
 }
 
-/// Win/draw rates with 95% Wilson intervals, mean turns and per-loadout survival.
+/// Win/draw rates with 95% Wilson intervals, mean turns and per-loadout survival (intervals
+/// clustered by game).
 pub fn analyse(r: &Gunplay, lineups: [&LineUp; 2], t: &SkirmishTally, seed: u64) -> GunplaySkirmish {
     let g = t.games.max(1) as f64;
     let loadouts = r
@@ -49,12 +51,23 @@ pub fn analyse(r: &Gunplay, lineups: [&LineUp; 2], t: &SkirmishTally, seed: u64)
         .enumerate()
         .filter(|(u, _)| t.fielded.get(*u).copied().unwrap_or(0) > 0)
         .map(|(u, info)| {
-            let f = t.fielded[u] as f64;
+            // Characters of one game are not independent: the intervals resample whole games.
+            let sums = |successes, successes_sq, successes_trials| ClusterSums {
+                successes,
+                trials: t.fielded[u],
+                successes_sq,
+                successes_trials,
+                trials_sq: t.fielded_sq[u],
+                clusters: t.games,
+            };
             LoadoutRow {
                 name: info.name.clone(),
                 fielded: t.fielded[u],
-                survival: wilson(t.survived[u] as f64, f, CONFIDENCE),
-                up_at_end: wilson(t.up_at_end[u] as f64, f, CONFIDENCE),
+                survival: clustered_proportion(
+                    &sums(t.survived[u], t.survived_sq[u], t.survived_fielded[u]),
+                    CONFIDENCE,
+                ),
+                up_at_end: clustered_proportion(&sums(t.up_at_end[u], t.up_sq[u], t.up_fielded[u]), CONFIDENCE),
             }
         })
         .collect();
@@ -118,7 +131,8 @@ fn section(runs: &[GunplaySkirmish]) -> String {
          in a line along its own edge; a side with no character Up at the end of a turn loses, and \
          10 game turns are a draw. A line of fire crossing a wall within 1\" of the target is at \
          lots of cover, farther from it at some cover. {} games per line-up, seed {}; intervals are \
-         95% (Wilson).\n",
+         95% (Wilson; the per-loadout ones resample whole games, since characters of one game are not \
+         independent).\n",
         runs[0].games, runs[0].seed
     );
     o.push_str("| side A | side B | A wins | B wins | draw | mean turns |\n|---|---|---|---|---|---|\n");
