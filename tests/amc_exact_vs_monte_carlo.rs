@@ -1,7 +1,7 @@
 //! Army Men Combat: for every pair of the cost list (a ≤ b, mirrors included) that the exact
-//! stand-up solver covers, at a distance needing no movement (24"), one beyond charge reach
-//! but inside every weapon's range (18"), one where the Rifle units must advance (30") and one
-//! inside charge reach (12"), Monte Carlo agrees with the exact chain. Each test's comparisons
+//! stand-up solver covers, at a distance needing no movement (24", beyond charge reach, every
+//! weapon in range), two where the shorter-ranged units must advance (30", 40") and one inside
+//! charge reach (12"), and for every upgraded entry, Monte Carlo agrees with the exact chain. Each test's comparisons
 //! (win, loss and draw rates, mean turns) are one family at family-wise level 0.001 (Holm), so
 //! any seed passes a correct engine: `POINTSWORTH_TEST_SEEDS=5,6,7 cargo test --test
 //! amc_exact_vs_monte_carlo`. Every pair the solver refuses is refused for the documented
@@ -73,12 +73,18 @@ fn every_pair_agrees_at_24_in_where_nobody_moves() {
     }
 }
 
-/// 18": beyond the 12" charge, inside the Rifle's 24": all 120 pairs hold and shoot.
+/// 40": beyond the 36" of the Machinegun and the Sniper Rifle too: only Heavy Weapons (Mortar),
+/// Tank and Artillery (Cannon, 48") shoot and the Jeep waits, 15 pairs; the 105 others are
+/// refused. (18", beyond charge reach and inside the Rifle's range, would only repeat 24": the
+/// chain and the engine depend on the distance only through weapon ranges and charge reach.)
 #[test]
-fn every_pair_agrees_at_18_in_beyond_charge_reach() {
+fn long_range_pairs_agree_and_the_others_are_refused_at_40_in() {
     let r = load();
+    let short = |n: &str| {
+        RIFLE_UNITS.contains(&n) || ["Gunners (1)", "Gunners (3)", "Snipers (1)", "Snipers (3)"].contains(&n)
+    };
     for seed in seeds(&[2026]) {
-        assert_eq!(check_all(&r, 18.0, &|_| false, seed), (120, 0));
+        assert_eq!(check_all(&r, 40.0, &short, seed), (15, 105));
     }
 }
 
@@ -104,24 +110,29 @@ fn vehicle_pairs_agree_and_infantry_is_refused_at_12_in_inside_charge_reach() {
     }
 }
 
-/// Every upgraded entry against its plain entry at 24" where both stand (an entry whose
-/// upgrade gives it only short-range weapons, or lets it charge, is not a stand-up duel and is
-/// skipped): the upgraded profiles go through the same chain.
+/// Every upgraded entry against its plain entry and against the Tank at 24" where both stand
+/// (an entry whose upgrade lets it charge or leaves it only short-range weapons is not a
+/// stand-up duel and is skipped): the upgraded profiles (grenadiers, specialists' weapons
+/// against a vehicle) go through the same chain.
 #[test]
-fn upgraded_entries_agree_against_their_plain_entries_at_24_in() {
+fn upgraded_entries_agree_against_their_plain_entries_and_the_tank_at_24_in() {
     let r = load();
+    let tank = r.find("Tank");
     for seed in seeds(&[2026]) {
         let mut family = Family::new();
         let mut checked = 0;
         for u in &r.upgraded {
-            let base = &r.units()[u.base];
-            let view = r.view(&[(u.info.clone(), u.profile), (base.clone(), r.profiles[u.base])]);
-            let Ok(exact) = view.exact_duel(0, 1, 24.0) else { continue };
-            let (t, turns) = replicated(&view, 0, 1, 24.0, seed, REPS, PER_REP);
-            compare(&mut family, &format!("{} v {} at 24\", seed {seed}", u.info.name, base.name), &t, &turns, &exact);
-            checked += 1;
+            for foe in [u.base, tank] {
+                let other = &r.units()[foe];
+                let view = r.view(&[(u.info.clone(), u.profile), (other.clone(), r.profiles[foe])]);
+                let Ok(exact) = view.exact_duel(0, 1, 24.0) else { continue };
+                let (t, turns) = replicated(&view, 0, 1, 24.0, seed, REPS, PER_REP);
+                let label = format!("{} v {} at 24\", seed {seed}", u.info.name, other.name);
+                compare(&mut family, &label, &t, &turns, &exact);
+                checked += 1;
+            }
         }
-        assert!(checked >= 10, "only {checked} upgraded entries checked");
+        assert!(checked >= 20, "only {checked} upgraded pairs checked");
         family.assert_holds();
     }
 }
