@@ -33,11 +33,11 @@ fn same_on_one_and_two_threads<T: PartialEq + std::fmt::Debug + Send>(f: impl Fn
 fn the_distance_sweep_is_identical_on_one_and_two_threads() {
     let r = GunsNGrenades::from_source(&source("guns-n-grenades.toml"), &Overrides::default()).unwrap();
     let mut s = AnalysisSettings::from_ruleset(&r, 11);
-    // The stopping rule at work: batches of 64, at least 512 trials, at most 1024.
+    // The stopping rule at work: batches of 32, at least 256 trials, at most 512.
     s.sweep_distances = vec![4.0, 12.0];
     s.sweep_target_error = 0.03;
-    s.batch_size = 64;
-    s.max_trials = 1024;
+    s.batch_size = 32;
+    s.max_trials = 512;
     let sweep = same_on_one_and_two_threads(|| distance_sweep(&r, &s, &ProgressBar::hidden()).unwrap());
     assert_eq!(sweep.efficiency.len(), r.units().len());
     assert!(sweep.efficiency.iter().all(|e| e.len() == 2));
