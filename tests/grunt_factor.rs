@@ -52,9 +52,11 @@ fn check(r: &GruntFactor, solved: &[(usize, usize, f64, ExactDuel)], seed: u64, 
     family.assert_holds();
 }
 
-/// All 45 pairs at the 50 cm duel distance (most of this file's time is the exact chains,
-/// about 1 s of CPU a pair). 10 000 duels a pair: over the 180 comparisons Holm flags one
-/// about 4.5 standard errors off, 2.3 points of a rate.
+/// All 45 pairs at the 50 cm duel distance. Over 10 s in the test profile because the
+/// assertion needs every pair's exact chain: about 1 s of CPU a pair (43 s of CPU for the test,
+/// of which the Monte Carlo is under 3; std's SipHash in the chain's state maps took over half
+/// of it). 10 000 duels a pair: over the 180 comparisons Holm flags one 4.5 standard errors
+/// off, 2.3 points of a rate at most.
 #[test]
 fn monte_carlo_agrees_with_exact_for_every_pair_at_the_duel_distance() {
     let r = load();
