@@ -80,9 +80,8 @@ fn every_pair_agrees_at_24_in_where_nobody_moves() {
 #[test]
 fn long_range_pairs_agree_and_the_others_are_refused_at_40_in() {
     let r = load();
-    let short = |n: &str| {
-        RIFLE_UNITS.contains(&n) || ["Gunners (1)", "Gunners (3)", "Snipers (1)", "Snipers (3)"].contains(&n)
-    };
+    let short =
+        |n: &str| RIFLE_UNITS.contains(&n) || ["Gunners (1)", "Gunners (3)", "Snipers (1)", "Snipers (3)"].contains(&n);
     for seed in seeds(&[2026]) {
         assert_eq!(check_all(&r, 40.0, &short, seed), (15, 105));
     }

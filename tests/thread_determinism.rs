@@ -49,7 +49,8 @@ fn the_distance_sweep_is_identical_on_one_and_two_threads() {
 #[test]
 fn the_win_rate_by_distance_is_identical_on_one_and_two_threads() {
     let g = Gunplay::from_source(&source("gunplay.toml"), &Overrides::default()).unwrap();
-    let grounds: Vec<(String, Gunplay)> = Cover::ALL.iter().map(|&c| (c.label().to_string(), g.with_cover(c))).collect();
+    let grounds: Vec<(String, Gunplay)> =
+        Cover::ALL.iter().map(|&c| (c.label().to_string(), g.with_cover(c))).collect();
     let chart = same_on_one_and_two_threads(|| {
         win_rate_by_distance(&grounds, &[3.0, 15.0, 30.0], 5, 0.05, 1024, &ProgressBar::hidden())
     });
