@@ -1,5 +1,5 @@
-//! Rule-by-rule tests with scripted dice, the exact solver against hand-computed cases, Monte
-//! Carlo against exact on fixed seeds, and determinism across thread counts.
+//! Rule-by-rule tests with scripted dice, the exact solver against hand-computed cases, and
+//! determinism across thread counts (Monte Carlo against exact: tests/amc_exact_vs_monte_carlo.rs).
 
 use crate::dice::ScriptedDice;
 use crate::rulesets::amc::Quality;
@@ -239,57 +239,8 @@ fn exact_matches_hand_computation() {
     assert!((u.iter().sum::<f64>() - 1.0).abs() < 1e-12);
 }
 
-/// The family-wise tests shared with the integration tests' exact-vs-Monte-Carlo checks.
-#[path = "../../../tests/common/family.rs"]
-#[allow(dead_code)]
-mod family;
-
-/// Adds one stand-up duel at 24" to `family`: 40 replicates of 500 trials (replicate `i` of
-/// `seed` uses seed `seed · 10 000 + i`); win, loss and draw rates by exact binomial tests,
-/// mean turns by a t-test over the replicates.
-fn mc_vs_exact(family: &mut family::Family, r: &ArmyMenCombat, a: usize, b: usize, seed: u64) {
-    use crate::sim::Tally;
-    let e = r.exact_duel(a, b, 24.0).unwrap();
-    let mut t = crate::sim::duel::DuelTally::default();
-    let mut turns = Vec::new();
-    for i in 0..40 {
-        let rep = simulate(r, a, b, 24.0, Squads::One, &RunPlan::fixed(seed * 10_000 + i, 500, 125));
-        turns.push(rep.turns as f64 / rep.trials as f64);
-        t.merge(&rep);
-    }
-    let label = format!("{} v {}, seed {seed}", r.units[a].name, r.units[b].name);
-    for (what, k, p) in [("A wins", t.a_wins, e.a_wins), ("B wins", t.b_wins, e.b_wins), ("draw", t.draws, e.draws)] {
-        family.proportion(format!("{label}: {what} {k} of {} against exact {p:.5}", t.trials), k, t.trials, p);
-    }
-    family.mean(format!("{label}: mean turns against exact {:.4}", e.mean_turns), &turns, e.mean_turns);
-}
-
-/// Monte Carlo against exact for seven stand-up duels: one family at family-wise level 0.001
-/// (Holm), so any seed passes a correct engine.
-#[test]
-fn monte_carlo_agrees_with_exact_on_any_seed() {
-    let r = amc(&[]);
-    let pairs = [
-        ("Riflemen (10)", "Veterans (5)"),
-        ("Recruits (10)", "Snipers (3)"),
-        ("Heavy Weapons (3)", "Tank"),
-        ("Gunners (3)", "Jeep"),
-        ("Artillery", "Tank"),
-        ("Veterans (10)", "Gunners (3)"),
-    ];
-    // An upgraded entry (bazooka specialist) against the tank.
-    let up = r.upgraded.iter().find(|u| u.info.name == "Riflemen (10) + Bazooka").unwrap();
-    let tank = r.find("Tank");
-    let view = r.view(&[(up.info.clone(), up.profile), (r.units[tank].clone(), r.profiles[tank])]);
-    for seed in [11, 12, 13] {
-        let mut family = family::Family::new();
-        for (a, b) in pairs {
-            mc_vs_exact(&mut family, &r, r.find(a), r.find(b), seed);
-        }
-        mc_vs_exact(&mut family, &view, 0, 1, seed);
-        family.assert_holds();
-    }
-}
+// Monte Carlo against the exact chain, for every stand-up pair of the cost list at four
+// distances and every upgraded entry: tests/amc_exact_vs_monte_carlo.rs.
 
 #[test]
 fn results_are_identical_on_one_and_two_threads() {

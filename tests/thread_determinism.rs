@@ -1,0 +1,113 @@
+//! A seed gives identical results on one and two threads for every analysis beyond the
+//! matrices (the README's promise: batches are seeded from (seed, matchup, batch) and tallies
+//! merged in order): the efficiency-by-distance sweep, the 1v1 win rate by distance, the fair-
+//! cost solver, The Grunt Factor's derived costs, the Army Men Combat upgrade table and the
+//! VSGMR attribute prices. Each runs the library function at a small precision on a rayon pool
+//! of 1 and of 2 threads and compares the whole result; no number is pinned.
+
+use indicatif::ProgressBar;
+use pointsworth::analysis::balance::{BalanceSettings, solve};
+use pointsworth::analysis::duel_distance::win_rate_by_distance;
+use pointsworth::analysis::matrix::{AnalysisSettings, distance_sweep};
+use pointsworth::config::{Overrides, Source};
+use pointsworth::rulesets::Ruleset;
+use pointsworth::rulesets::amc::{ArmyMenCombat, upgrades};
+use pointsworth::rulesets::gng::GunsNGrenades;
+use pointsworth::rulesets::grunt_factor::GruntFactor;
+use pointsworth::rulesets::gunplay::{Cover, Gunplay};
+use pointsworth::rulesets::vsgmr::{Vsgmr, prices};
+
+fn source(name: &str) -> Source {
+    Source::read(&std::path::Path::new("configs").join(name)).unwrap()
+}
+
+/// `f` on a pool of 1 thread and on a pool of 2; panics unless the results are equal.
+fn same_on_one_and_two_threads<T: PartialEq + std::fmt::Debug + Send>(f: impl Fn() -> T + Sync) -> T {
+    let run = |n: usize| rayon::ThreadPoolBuilder::new().num_threads(n).build().unwrap().install(&f);
+    let one = run(1);
+    assert_eq!(one, run(2));
+    one
+}
+
+#[test]
+fn the_distance_sweep_is_identical_on_one_and_two_threads() {
+    let r = GunsNGrenades::from_source(&source("guns-n-grenades.toml"), &Overrides::default()).unwrap();
+    let mut s = AnalysisSettings::from_ruleset(&r, 11);
+    // The stopping rule at work: batches of 32, at least 256 trials, at most 512.
+    s.sweep_distances = vec![4.0, 12.0];
+    s.sweep_target_error = 0.03;
+    s.batch_size = 32;
+    s.max_trials = 512;
+    let sweep = same_on_one_and_two_threads(|| distance_sweep(&r, &s, &ProgressBar::hidden()).unwrap());
+    assert_eq!(sweep.efficiency.len(), r.units().len());
+    assert!(sweep.efficiency.iter().all(|e| e.len() == 2));
+}
+
+/// Gunplay's chart (its three grounds, as `Gunplay::win_rate_by_distance` builds them, at
+/// three of its distances; every 1v1 is exact there) and the same function on Guns 'N
+/// Grenades, whose cells out of range are Monte Carlo.
+#[test]
+fn the_win_rate_by_distance_is_identical_on_one_and_two_threads() {
+    let g = Gunplay::from_source(&source("gunplay.toml"), &Overrides::default()).unwrap();
+    let grounds: Vec<(String, Gunplay)> =
+        Cover::ALL.iter().map(|&c| (c.label().to_string(), g.with_cover(c))).collect();
+    let chart = same_on_one_and_two_threads(|| {
+        win_rate_by_distance(&grounds, &[3.0, 15.0, 30.0], 5, 0.05, 1024, &ProgressBar::hidden())
+    });
+    assert_eq!(chart.grounds.len(), 3);
+
+    let r = GunsNGrenades::from_source(&source("guns-n-grenades.toml"), &Overrides::default()).unwrap();
+    let grounds = [("open".to_string(), r)];
+    let chart = same_on_one_and_two_threads(|| {
+        win_rate_by_distance(&grounds, &[3.0, 12.0], 5, 0.05, 1024, &ProgressBar::hidden())
+    });
+    let methods: Vec<&String> = chart.pairs.iter().flat_map(|p| p.method.iter().flatten()).collect();
+    assert!(methods.iter().any(|m| *m == "monte-carlo") && methods.iter().any(|m| *m == "exact"), "{methods:?}");
+}
+
+#[test]
+fn the_fair_cost_solver_is_identical_on_one_and_two_threads() {
+    let r = Gunplay::from_source(&source("gunplay.toml"), &Overrides::default()).unwrap();
+    let mut s = BalanceSettings::from_ruleset(&r, 3);
+    s.anchor = None;
+    s.trials = 300;
+    s.max_iterations = 2;
+    let f = same_on_one_and_two_threads(|| solve(&r, &s, &ProgressBar::hidden()));
+    assert_eq!(f.rows.len(), 3);
+}
+
+/// The Grunt Factor's derived costs: the solver with its anchor (Regular Rifles = 90).
+#[test]
+fn the_grunt_factor_derived_costs_are_identical_on_one_and_two_threads() {
+    let mut r = GruntFactor::from_source(&source("grunt-factor.toml"), &Overrides::default()).unwrap();
+    let mut s = BalanceSettings::from_ruleset(&r, 3);
+    assert_eq!(s.anchor.as_deref(), Some("regular-rifles"));
+    // Three squads, the anchor among them (the whole list takes most of a minute).
+    let keep = ["regular-rifles", "elite-rifles", "regular-lmg"];
+    let kept: Vec<bool> = r.units.iter().map(|u| keep.contains(&u.id.as_str())).collect();
+    let mut k = kept.iter();
+    r.units.retain(|_| *k.next().unwrap());
+    let mut k = kept.iter();
+    r.profiles.retain(|_| *k.next().unwrap());
+    assert_eq!(r.units().len(), 3);
+    s.trials = 100;
+    s.max_iterations = 2;
+    let f = same_on_one_and_two_threads(|| solve(&r, &s, &ProgressBar::hidden()));
+    assert!(f.rows.iter().any(|row| row.derived_cost.is_some()), "{f:?}");
+}
+
+#[test]
+fn the_amc_upgrade_table_is_identical_on_one_and_two_threads() {
+    let mut r = ArmyMenCombat::from_source(&source("army-men-combat.toml"), &Overrides::default()).unwrap();
+    r.upgraded.retain(|u| ["Riflemen (10) + Bayonets", "Riflemen (10) + Bazooka"].contains(&u.info.name.as_str()));
+    assert_eq!(r.upgraded.len(), 2);
+    let t = same_on_one_and_two_threads(|| upgrades::table(&r, 5, 300, 200));
+    assert_eq!(t.rows.len(), 2);
+}
+
+#[test]
+fn the_vsgmr_attribute_prices_are_identical_on_one_and_two_threads() {
+    let r = Vsgmr::from_source(&source("vsgmr.toml"), &Overrides::default()).unwrap();
+    let p = same_on_one_and_two_threads(|| prices::attribute_prices(&r, 5, 12.0, 24.0, 100, &ProgressBar::hidden()));
+    assert_eq!(p.rows.len(), prices::studies().len());
+}
