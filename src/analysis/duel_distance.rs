@@ -5,9 +5,11 @@
 //!
 //! Each cell is exact when the ruleset's exact solver covers it (a stand-up duel) and Monte
 //! Carlo otherwise. The Monte Carlo stream of a pair does not depend on the distance or the
-//! ground, so neighbouring cells share dice (common random numbers) and the curves are smooth
-//! rather than noisy. Cells are solved in parallel; each is deterministic for the seed, so the
-//! result is the same for any thread count.
+//! ground, and each trial has its own generator, so trial `k` of every cell of a pair starts
+//! from the same dice (common random numbers). How much of the noise neighbouring cells then
+//! share depends on whether the distance changes what the first rolls are for (a move instead
+//! of a shot): often much, never by construction. Cells are solved in parallel; each is
+//! deterministic for the seed, so the result is the same for any thread count.
 
 use indicatif::ProgressBar;
 use rayon::prelude::*;
