@@ -245,7 +245,8 @@ fn merge_refuses_duplicates_mixed_runs_and_other_versions() {
     pw(d).args(["merge", "t1.json", "t2.json"]).assert().success();
     // Skirmish and fair-costs run on one machine.
     for cmd in [&["skirmish", "gng"][..], &["fair-costs", "gng", "--config", "small.toml"][..]] {
-        pw(d).args(cmd)
+        pw(d)
+            .args(cmd)
             .args(["--trials", "100", "--shard", "1/2", "--tallies-out", "t.json"])
             .assert()
             .code(2)

@@ -69,7 +69,13 @@ pub fn win_rate_by_distance<R: Ruleset>(
     let plan = if fixed_trials {
         RunPlan::fixed(seed, max_trials, 512)
     } else {
-        RunPlan { seed, batch_size: 512, min_trials: 4096.min(max_trials), max_trials, target_error: Some(target_error) }
+        RunPlan {
+            seed,
+            batch_size: 512,
+            min_trials: 4096.min(max_trials),
+            max_trials,
+            target_error: Some(target_error),
+        }
     };
     let solved: Vec<(Estimate, &'static str)> = cells
         .par_iter()
