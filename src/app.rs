@@ -473,7 +473,10 @@ pub(crate) fn report(args: ReportArgs) -> Result<(), AppError> {
         });
         analysis.config_text = Some(l.source.text.clone());
         analysis.skirmish = crate::commands::skirmish::for_report(&l.ruleset, args.sim.seed);
-        analysis.studies = with_ruleset!(&l.ruleset, r => r.studies(&analysis, args.sim.seed, &pb));
+        // Nor can the studies' price searches (VSGMR's attribute prices, AMC's upgrade prices):
+        // their next price depends on earlier results, so they too run in full everywhere.
+        analysis.studies =
+            crate::sim::shard::unsharded(|| with_ruleset!(&l.ruleset, r => r.studies(&analysis, args.sim.seed, &pb)));
         pb.finish_and_clear();
         analyses.push(analysis);
     }

@@ -68,18 +68,191 @@ fn merged_duel_shards_equal_one_run() {
     assert_eq!(shard_and_merge(dir.path(), &args, 4), single);
 }
 
-#[test]
-fn merged_report_shards_write_the_same_summary() {
-    let dir = setup();
-    let base = ["report", "gng", "--config", "small.toml", "--trials", "1500"];
-    pw(dir.path()).args(base).args(["--out", "single"]).assert().success();
-    let sharded: Vec<&str> = base.into_iter().chain(["--out", "sharded"]).collect();
-    shard_and_merge(dir.path(), &sharded, 2);
-    for file in ["summary.json", "efficiency.csv", "matrix_points.csv", "efficiency_by_distance.csv"] {
-        let a = fs::read(dir.path().join("single/guns-n-grenades").join(file)).unwrap();
-        let b = fs::read(dir.path().join("sharded/guns-n-grenades").join(file)).unwrap();
-        assert!(a == b, "{file} differs");
+/// Every file under `a` is byte for byte the file of the same path under `b`, and `b` has no
+/// other file: report.md, summary.json, every CSV, Parquet, PNG and SVG.
+fn assert_same_files(a: &Path, b: &Path) {
+    fn files(root: &Path, dir: &Path, out: &mut Vec<std::path::PathBuf>) {
+        for e in fs::read_dir(dir).unwrap() {
+            let p = e.unwrap().path();
+            if p.is_dir() {
+                files(root, &p, out);
+            } else {
+                out.push(p.strip_prefix(root).unwrap().to_path_buf());
+            }
+        }
     }
+    let (mut fa, mut fb) = (Vec::new(), Vec::new());
+    files(a, a, &mut fa);
+    files(b, b, &mut fb);
+    fa.sort();
+    fb.sort();
+    assert_eq!(fa, fb, "the two runs wrote different files");
+    assert!(fa.iter().any(|f| f.ends_with("summary.json")) && fa.iter().any(|f| f.ends_with("report.md")));
+    for f in &fa {
+        assert!(fs::read(a.join(f)).unwrap() == fs::read(b.join(f)).unwrap(), "{} differs", f.display());
+    }
+}
+
+/// `report` run once and as shards 1/2 + 2/2 merged writes the same files, byte for byte.
+fn report_shards_merge_to_one_run(dir: &Path, base: &[&str]) {
+    pw(dir).args(base).args(["--out", "single"]).assert().success();
+    let sharded: Vec<&str> = base.iter().copied().chain(["--out", "sharded"]).collect();
+    shard_and_merge(dir, &sharded, 2);
+    assert_same_files(&dir.join("single"), &dir.join("sharded"));
+}
+
+/// A temp dir whose `configs` is the repository's (for the default configs and army files).
+fn repo_dir() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    let configs = Path::new(env!("CARGO_MANIFEST_DIR")).join("configs");
+    std::os::unix::fs::symlink(configs, dir.path().join("configs")).unwrap();
+    dir
+}
+
+/// Writes `configs/<file>` cut to the `[[unit]]` tables named in `keep` as `name` in `dir`,
+/// every other table kept, after applying each `(from, to)` text replacement to the units kept.
+fn trimmed_config(dir: &Path, file: &str, keep: &[&str], replace: &[(&str, &str)]) {
+    let text = fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("configs").join(file)).unwrap();
+    // Chunks start at a table header line; a chunk's trailing comments belong to it.
+    let mut chunks: Vec<String> = vec![String::new()];
+    for line in text.lines() {
+        if line.starts_with('[') {
+            chunks.push(String::new());
+        }
+        let last = chunks.last_mut().unwrap();
+        last.push_str(line);
+        last.push('\n');
+    }
+    let mut kept = 0;
+    let out: String = chunks
+        .into_iter()
+        .filter_map(|c| {
+            if !c.starts_with("[[unit]]") {
+                return Some(c);
+            }
+            keep.iter().any(|n| c.contains(&format!("name = \"{n}\"\n"))).then(|| {
+                kept += 1;
+                replace.iter().fold(c, |c, (from, to)| c.replace(from, to))
+            })
+        })
+        .collect();
+    assert_eq!(kept, keep.len(), "config layout changed: {file}");
+    fs::write(dir.join(file), out).unwrap();
+}
+
+// One report per ruleset at a test precision: `--trials` fixes the duel plans, and every
+// `report_trials`-like key is set small so that the fair costs (run in full on every shard and
+// on the merge), the skirmishes and the studies cost little. What remains in each run is the
+// exact 1v1 solutions (not sharded either): rulesets whose exact solver is slow over the full
+// cost list run a config cut to a few units. Each test plays the report four times (one run,
+// two shards, the merge) in under 10 s.
+
+#[test]
+fn merged_report_shards_write_the_same_files_gng() {
+    let dir = setup();
+    let sets = ["balance.report_trials=100", "skirmish.report_trials=40"];
+    report_shards_merge_to_one_run(dir.path(), &report_args("gng", Some("small.toml"), &sets));
+}
+
+/// `report RULESET --trials 200` with `--set` for each of `sets`.
+fn report_args<'a>(ruleset: &'a str, config: Option<&'a str>, sets: &[&'a str]) -> Vec<&'a str> {
+    let mut args = vec!["report", ruleset, "--trials", "200"];
+    if let Some(c) = config {
+        args.extend(["--config", c]);
+    }
+    for s in sets {
+        args.extend(["--set", s]);
+    }
+    args
+}
+
+#[test]
+fn merged_report_shards_write_the_same_files_army_men_combat() {
+    let dir = repo_dir();
+    trimmed_config(dir.path(), "army-men-combat.toml", &["Riflemen (5)", "Gunners (1)", "Jeep"], &[]);
+    let sets = [
+        "balance.report_trials=100",
+        "skirmish.report_trials=40",
+        "upgrades.trials=100",
+        "upgrades.fair_trials=100",
+        "duel.sweep_distances=[24]",
+    ];
+    report_shards_merge_to_one_run(dir.path(), &report_args("army-men-combat", Some("army-men-combat.toml"), &sets));
+}
+
+/// The Grunt Factor's exact 1v1 solver is slow for squads of five models (about 40 s a run for
+/// the nine shipped squads in the test profile): the test config keeps three squads of three.
+#[test]
+fn merged_report_shards_write_the_same_files_grunt_factor() {
+    let dir = repo_dir();
+    let keep = ["Green Rifles", "Regular Rifles", "Regular SMGs"];
+    trimmed_config(dir.path(), "grunt-factor.toml", &keep, &[("soldiers = 4", "soldiers = 2")]);
+    let sets = ["balance.report_trials=100", "skirmish.report_trials=40"];
+    report_shards_merge_to_one_run(dir.path(), &report_args("grunt-factor", Some("grunt-factor.toml"), &sets));
+}
+
+/// Gunplay's win rate by distance solves each pair at 16 distances on three grounds: the
+/// test config keeps two of the three loadouts (one pair).
+#[test]
+fn merged_report_shards_write_the_same_files_gunplay() {
+    let dir = repo_dir();
+    trimmed_config(dir.path(), "gunplay.toml", &["Rifle", "Shotgun"], &[]);
+    let sets = ["balance.report_trials=100", "skirmish.report_trials=40", "duel.sweep_distances=[24]"];
+    report_shards_merge_to_one_run(dir.path(), &report_args("gunplay", Some("gunplay.toml"), &sets));
+}
+
+/// VSGMR's attribute prices are a search (each price depends on the last): they run in full
+/// on every shard and on the merge, like the fair costs (about 40 attributes, whatever the
+/// cost list, at 100 trials per price here).
+#[test]
+fn merged_report_shards_write_the_same_files_vsgmr() {
+    let dir = repo_dir();
+    let keep = ["Troop", "Troop with distance attack", "Troop with automatic fire"];
+    trimmed_config(dir.path(), "vsgmr.toml", &keep, &[]);
+    let sets = [
+        "balance.report_trials=100",
+        "prices.report_trials=100",
+        "skirmish.round_robin_trials=4",
+        "skirmish.random_trials=20",
+    ];
+    report_shards_merge_to_one_run(dir.path(), &report_args("vsgmr", Some("vsgmr.toml"), &sets));
+}
+
+/// What `merge` and `--shard` refuse, each with exit code 2 and a message naming the problem:
+/// a shard given twice, shards of different command lines, a tally file of another version,
+/// and `--shard` on the commands that run on one machine.
+#[test]
+fn merge_refuses_duplicates_mixed_runs_and_other_versions() {
+    let dir = setup();
+    let d = dir.path();
+    let args = ["duel", "gng", "snipers", "medics", "--config", "small.toml", "--trials", "600", "--json"];
+    pw(d).args(args).args(["--shard", "1/2", "--tallies-out", "t1.json"]).assert().success();
+    pw(d).args(args).args(["--shard", "2/2", "--tallies-out", "t2.json"]).assert().success();
+    let refused = |files: &[&str], message: &str| {
+        pw(d).arg("merge").args(files).assert().code(2).stderr(predicates::str::contains(message.to_string()));
+    };
+    refused(&["t1.json", "t1.json"], "shard 1/2 is given twice");
+    // The same shard of another command line (another seed).
+    pw(d).args(args).args(["--seed", "8", "--shard", "2/2", "--tallies-out", "t2-seed8.json"]).assert().success();
+    refused(&["t1.json", "t2-seed8.json"], "come from different runs");
+    // Written by another version of pointsworth.
+    let text = fs::read_to_string(d.join("t2.json")).unwrap();
+    let version = format!("\"pointsworth_version\":\"{}\"", env!("CARGO_PKG_VERSION"));
+    assert!(text.contains(&version), "tally file layout changed");
+    fs::write(d.join("t2-old.json"), text.replace(&version, "\"pointsworth_version\":\"0.0.1\"")).unwrap();
+    refused(&["t1.json", "t2-old.json"], "written by pointsworth 0.0.1");
+    // And the right two still merge.
+    pw(d).args(["merge", "t1.json", "t2.json"]).assert().success();
+    // Skirmish and fair-costs run on one machine.
+    for cmd in [&["skirmish", "gng"][..], &["fair-costs", "gng", "--config", "small.toml"][..]] {
+        pw(d)
+            .args(cmd)
+            .args(["--trials", "100", "--shard", "1/2", "--tallies-out", "t.json"])
+            .assert()
+            .code(2)
+            .stderr(predicates::str::contains("--shard works with report, duel and matrix"));
+    }
+    assert!(!d.join("t.json").exists(), "a refused shard writes no tally file");
 }
 
 #[test]

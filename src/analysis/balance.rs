@@ -4,12 +4,15 @@
 //! Why it is built this way:
 //!
 //! - **Fixed trials, common random numbers.** Every evaluation of a matchup during the search
-//!   plays exactly `trials` trials under one seed ([`RunPlan::fixed`]), and the stream id of a
-//!   matchup does not depend on costs ([`simulate_at_costs`]). So two prices of one unit are
-//!   played with the same batch seeds, batch for batch: the difference between their
-//!   efficiencies is the effect of the price, not fresh noise, and the bisection cannot chase
-//!   noise. (The adaptive stopping rule would break this: its trial count depends on the
-//!   result, so two prices would see different numbers of batches.)
+//!   plays exactly `trials` trials under one seed ([`RunPlan::fixed`]); the stream id of a
+//!   matchup does not depend on costs, and each trial has a generator of its own that draws
+//!   the squad sizes first ([`simulate_at_costs`]). So trial `k` at two prices of one unit
+//!   plays the same battle whenever its squads come out the same (most trials, for prices a
+//!   few percent apart), and only the trials a price changes differ: the difference between
+//!   two prices' efficiencies is mostly the effect of the price, not fresh noise (the scores
+//!   of a seed at prices 5% apart correlate at about 0.9, a test in `sim::duel` measures it),
+//!   so the bisection does not chase noise. (The adaptive stopping rule would break this: its
+//!   trial count depends on the result, so two prices would see different numbers of trials.)
 //! - **Bisection in log cost with false position (Illinois).** Efficiency falls as the cost
 //!   rises (fewer models per squad), smoothly once the random extra model of a points-matched
 //!   squad interpolates between squad sizes; false position on ln(cost) converges in a handful
@@ -19,9 +22,11 @@
 //!   standard error `se`; the efficiency curve near it falls by `|slope|` per point, measured by
 //!   a central difference over ±5% of the root with common random numbers (a narrow bracket's
 //!   secant is too noisy, a wide fit averages a curved, often steep, function; both overstate
-//!   the interval); so the cost has standard error `se / |slope|`. Under common random numbers the whole curve of a seed is
-//!   shifted by one draw of noise, which is exactly what this captures. The interval adds the
-//!   final bracket's half-width for the search's own resolution.
+//!   the interval); so the cost has standard error `se / |slope|`. Under common random numbers
+//!   most of a seed's noise is shared by nearby prices: it moves the seed's curve up or down
+//!   nearly as a whole, which is what `se / |slope|` captures, while the slope itself, a
+//!   difference of two correlated scores, carries little noise of its own. The interval adds
+//!   the final bracket's half-width for the search's own resolution.
 //! - **The balanced list** iterates all costs jointly: it starts from the independent fair
 //!   costs, then takes damped Newton steps in ln(cost) using each unit's slope, keeping the mean
 //!   cost of the list equal to the current list's (points are relative; the anchor keeps army
@@ -445,7 +450,9 @@ fn fair_cost_search<R: Ruleset>(ev: &Evaluator<'_, R>, i: usize, costs: &[f64], 
         lo + (hi - lo) * flo / (flo - fhi)
     };
     // The local slope: a central difference over ±5% of the root, both prices played with the
-    // same dice (common random numbers), so the difference is the effect of the price.
+    // same dice trial by trial (common random numbers): the trials whose squads are the same
+    // at both prices play identically, so the difference is the effect of the price on the
+    // trials it changes.
     let (cm, cp) = (root / 1.05, root * 1.05);
     let (fm, fp) = (eval(cm, &mut points), eval(cp, &mut points));
     let slope = if fp < fm { Some((fp - fm) / (cp - cm)) } else { local_slope(&points, root, (lo, flo), (hi, fhi)) };

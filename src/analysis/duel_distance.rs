@@ -5,9 +5,11 @@
 //!
 //! Each cell is exact when the ruleset's exact solver covers it (a stand-up duel) and Monte
 //! Carlo otherwise. The Monte Carlo stream of a pair does not depend on the distance or the
-//! ground, so neighbouring cells share dice (common random numbers) and the curves are smooth
-//! rather than noisy. Cells are solved in parallel; each is deterministic for the seed, so the
-//! result is the same for any thread count.
+//! ground, and each trial has its own generator, so trial `k` of every cell of a pair starts
+//! from the same dice (common random numbers). How much of the noise neighbouring cells then
+//! share depends on whether the distance changes what the first rolls are for (a move instead
+//! of a shot): often much, never by construction. Cells are solved in parallel; each is
+//! deterministic for the seed, so the result is the same for any thread count.
 
 use indicatif::ProgressBar;
 use rayon::prelude::*;
@@ -44,14 +46,17 @@ pub struct WinRateByDistance {
 }
 
 /// Solves every pair of units at every distance on every ground. `grounds` lists each
-/// ground's label with the ruleset configured for it (same units in the same order).
-/// `progress` advances by one per cell.
+/// ground's label with the ruleset configured for it (same units in the same order). A Monte
+/// Carlo cell stops at `target_error` (at most `max_trials` trials), or with `fixed_trials`
+/// plays exactly `max_trials` (`--trials` alone, as `--shard` needs: a shard cannot run the
+/// stopping rule). `progress` advances by one per cell.
 pub fn win_rate_by_distance<R: Ruleset>(
     grounds: &[(String, R)],
     distances: &[f64],
     seed: u64,
     target_error: f64,
     max_trials: u64,
+    fixed_trials: bool,
     progress: &ProgressBar,
 ) -> WinRateByDistance {
     let k = grounds.first().map_or(0, |g| g.1.units().len());
@@ -60,12 +65,17 @@ pub fn win_rate_by_distance<R: Ruleset>(
         .flat_map(|p| (0..grounds.len()).flat_map(move |g| (0..distances.len()).map(move |d| (p, g, d))))
         .collect();
     progress.inc_length(cells.len() as u64);
-    let plan = RunPlan {
-        seed,
-        batch_size: 512,
-        min_trials: 4096.min(max_trials),
-        max_trials,
-        target_error: Some(target_error),
+    // `--trials` alone (and so `--shard`) fixes every plan: a shard cannot run the stopping rule.
+    let plan = if fixed_trials {
+        RunPlan::fixed(seed, max_trials, 512)
+    } else {
+        RunPlan {
+            seed,
+            batch_size: 512,
+            min_trials: 4096.min(max_trials),
+            max_trials,
+            target_error: Some(target_error),
+        }
     };
     let solved: Vec<(Estimate, &'static str)> = cells
         .par_iter()

@@ -1,11 +1,14 @@
-//! The Monte Carlo engine: fixed batches, one generator per batch, integer tallies.
+//! The Monte Carlo engine: fixed batches, one generator per batch (per trial for duels),
+//! integer tallies.
 //!
 //! Why it is built this way: results for a seed must be identical whatever the thread count.
 //! So trials are grouped in batches of a fixed size; batch `k` of stream `s` always gets the
 //! generator seeded from `(seed, s, k)` through SplitMix64, whichever thread runs it; each
 //! batch produces an integer tally; tallies are merged in batch order (integer sums, so the
 //! order could not matter anyway). Nothing is seeded per thread and no float is reduced in
-//! parallel.
+//! parallel. Duels go one step further: each trial gets its own generator, seeded from
+//! `(seed, s, trial)` ([`trial_seed`]), so that two prices or two distances of a matchup play
+//! the same dice trial by trial (common random numbers; see [`duel::simulate_at_costs`]).
 //!
 //! The stopping rule (`--target-error`, SimulationCraft's `target_error`) looks at the merged
 //! tally only between rounds of batches, and the size of the next round depends only on that
@@ -90,10 +93,26 @@ pub fn batch_seed(seed: u64, stream: u64, batch: u64) -> u64 {
     splitmix64(splitmix64(splitmix64(seed) ^ stream) ^ batch.wrapping_mul(0xD6E8_FEB8_6659_FD93))
 }
 
+/// The seed of trial `trial` (0-based, counted over the whole run) of stream `stream` under
+/// master seed `seed`: a generator of its own for every trial.
+///
+/// Why: common random numbers that hold. A duel's batch generator would be shared by its
+/// trials one after another, so as soon as one trial uses a different number of draws (a
+/// squad one model larger at another price, a battle one turn longer at another distance)
+/// every later trial of the batch plays different dice. With one generator per trial, trial
+/// `k` at two prices or two distances starts from the same dice, and only the trials whose
+/// squads (or battles) actually differ differ. The seed depends on the trial alone, not on
+/// the batch size. A domain constant keeps these seeds apart from [`batch_seed`]'s.
+#[inline]
+pub fn trial_seed(seed: u64, stream: u64, trial: u64) -> u64 {
+    const TRIAL_DOMAIN: u64 = 0x7472_6961_6c5f_6469; // "trial_di"
+    splitmix64(batch_seed(seed, stream, trial) ^ TRIAL_DOMAIN)
+}
+
 /// A stable 64-bit id for a matchup or any named stream: FNV-1a of the parts joined by `|`.
 ///
 /// Use the same key for variants of one matchup (cost sweeps, rule variants) so they share
-/// batch seeds: common random numbers.
+/// seeds: common random numbers (see [`trial_seed`] for duels).
 pub fn stream_id(parts: &[&str]) -> u64 {
     let mut h: u64 = 0xcbf2_9ce4_8422_2325;
     for (i, p) in parts.iter().enumerate() {
@@ -112,7 +131,8 @@ pub fn stream_id(parts: &[&str]) -> u64 {
 /// Runs batches of `stream` until the plan says stop, in parallel on the current rayon pool.
 ///
 /// `play_batch(dice, first_trial, n, tally)` must play trials `first_trial .. first_trial + n`
-/// with the given dice and add them to `tally`; it must use no other randomness. Trial
+/// with the given dice and add them to `tally`; it must use no other randomness than those
+/// dice or generators seeded from the plan's seed and the trial number ([`trial_seed`]). Trial
 /// numbers are global, so a game can alternate who goes first by trial parity.
 /// `half_width(tally)` returns the widest 95% half-width the stopping rule watches.
 ///
@@ -279,5 +299,7 @@ mod tests {
     fn stream_ids_differ_by_part_boundaries() {
         assert_ne!(stream_id(&["ab", "c"]), stream_id(&["a", "bc"]));
         assert_ne!(batch_seed(1, 2, 3), batch_seed(1, 2, 4));
+        assert_ne!(trial_seed(1, 2, 3), trial_seed(1, 2, 4));
+        assert_ne!(trial_seed(1, 2, 3), batch_seed(1, 2, 3), "trial and batch generators differ");
     }
 }

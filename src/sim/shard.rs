@@ -2,10 +2,11 @@
 //! and saves the tallies; `pointsworth merge` adds the slices and replays the command.
 //!
 //! Why it works: a fixed plan (`--trials`, no stopping rule) plays batches `0 .. B` of every
-//! stream, each batch with its own generator seeded from `(seed, stream, batch)`, and a tally
-//! is an integer sum over batches. So shard `K` of `N` plays the batches `b` with
-//! `b mod N = K − 1`; the N tallies of a matchup add up to exactly the single-machine tally,
-//! whatever the machines and thread counts, and every number derived from it is identical.
+//! stream, each batch with its own generator seeded from `(seed, stream, batch)` (a duel batch
+//! seeds one per trial from `(seed, stream, trial)`), and a tally is an integer sum over
+//! batches. So shard `K` of `N` plays the batches `b` with `b mod N = K − 1`; the N tallies
+//! of a matchup add up to exactly the single-machine tally, whatever the machines and thread
+//! counts, and every number derived from it is identical.
 //! The adaptive stopping rule (`--target-error`) looks at the merged tally between rounds,
 //! which a shard cannot see, so a sharded run needs `--trials`.
 //!
@@ -141,7 +142,8 @@ pub(crate) fn action(key: &str) -> Action {
 /// Runs `f` with sharding switched off: its simulations play every batch, in shard runs and
 /// merges alike, so their results are the single-machine ones.
 ///
-/// For analyses whose next simulation depends on earlier results (the fair-cost bisection):
+/// For analyses whose next simulation depends on earlier results (the fair-cost bisection, and
+/// the report studies' price searches: VSGMR's attribute prices, AMC's upgrade prices):
 /// a shard's partial tallies would steer them elsewhere than the merged ones, so they cannot
 /// be split by batches. The caller runs while no other simulation is under way.
 pub fn unsharded<T>(f: impl FnOnce() -> T) -> T {

@@ -424,6 +424,7 @@ impl Ruleset for Gunplay {
             settings.seed,
             settings.sweep_target_error,
             settings.max_trials,
+            settings.fixed_trials,
             progress,
         ))
     }
