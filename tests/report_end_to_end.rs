@@ -94,6 +94,12 @@ fn army_men_combat() {
             "balance.report_trials=100",
             "--set",
             "upgrades.trials=200",
+            // One upgrade distance and two sweep distances: the sections and their columns,
+            // at a third of the work.
+            "--set",
+            "upgrades.distances=[24]",
+            "--set",
+            "duel.sweep_distances=[12, 24]",
         ],
         &["fair_costs.csv", "mission.json", "mission_units.csv", "mission_value_in_army.png", "mission_replay.svg"],
     );

@@ -52,14 +52,15 @@ fn the_win_rate_by_distance_is_identical_on_one_and_two_threads() {
     let grounds: Vec<(String, Gunplay)> =
         Cover::ALL.iter().map(|&c| (c.label().to_string(), g.with_cover(c))).collect();
     let chart = same_on_one_and_two_threads(|| {
-        win_rate_by_distance(&grounds, &[3.0, 15.0, 30.0], 5, 0.05, 1024, &ProgressBar::hidden())
+        win_rate_by_distance(&grounds, &[3.0, 15.0, 30.0], 5, 0.05, 1024, false, &ProgressBar::hidden())
     });
     assert_eq!(chart.grounds.len(), 3);
 
     let r = GunsNGrenades::from_source(&source("guns-n-grenades.toml"), &Overrides::default()).unwrap();
     let grounds = [("open".to_string(), r)];
     let chart = same_on_one_and_two_threads(|| {
-        win_rate_by_distance(&grounds, &[3.0, 12.0], 5, 0.05, 1024, &ProgressBar::hidden())
+        // A fixed plan here (`--trials` alone, as under `--shard`); the stopping rule above.
+        win_rate_by_distance(&grounds, &[3.0, 12.0], 5, 0.05, 1024, true, &ProgressBar::hidden())
     });
     let methods: Vec<&String> = chart.pairs.iter().flat_map(|p| p.method.iter().flatten()).collect();
     assert!(methods.iter().any(|m| *m == "monte-carlo") && methods.iter().any(|m| *m == "exact"), "{methods:?}");
