@@ -123,7 +123,7 @@ pub fn table() -> Vec<CoverageRow> {
             "Unit upgrades (7, one per army)",
             "Unit Upgrades",
             Modeled,
-            "skirmishes: all 7; Grenade Launchers and Flashbangs usable every 4th own turn; valued by value in army",
+            "skirmishes: all 7; Grenade Launchers and Flashbangs once per round: a round is 4 turns back and forth, so every 2nd own turn; valued by value in army",
         ),
         (
             "Terrain: rough and dangerous",

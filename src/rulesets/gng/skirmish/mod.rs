@@ -17,8 +17,10 @@
 //!   block each other.
 //! - Anti Armor destroying cover is the side's last activation of the turn, since no other
 //!   unit may attack after it.
-//! - Grenade Launchers and Flashbangs are "once per round": usable again 4 of the side's
-//!   turns later. A Flashbang replaces the unit's attack: an opposed roll on the target; on a
+//! - Grenade Launchers and Flashbangs are "once per round": a round is "a set of 4 turns back
+//!   and forth" (Glossary), two of each side's turns, so they are usable again 2 of the side's
+//!   turns later ([`ROUND_OWN_TURNS`]; RULINGS.md, "Readings added after the first review").
+//!   A Flashbang replaces the unit's attack: an opposed roll on the target; on a
 //!   hit the target and every unit whose blast roll is lower cannot activate next turn.
 //! - Reserves enter at the front of the deployment zone, at most 3 per turn, before the
 //!   side activates. Artillery deploys at the start (it cannot move) and is never held back.
@@ -27,6 +29,11 @@
 //! skirmish adds to the duel's), `tactic.rs` (the turn loop and the two tactics), `tally.rs`
 //! (many games into counts, one game into a replay). The public items are re-exported here, so
 //! paths stay `crate::rulesets::gng::skirmish::*`.
+
+/// A side's own turns in a round (GnG 1.5, Glossary: "Round: A set of 4 turns back and forth",
+/// so two of each side's): a Grenade Launcher or Flashbang used on one own turn is ready again
+/// this many own turns later ("once per round", Unit Upgrades).
+pub const ROUND_OWN_TURNS: u32 = 2;
 
 mod combat;
 mod setup;

@@ -402,7 +402,7 @@ impl<'a> Skirmish<'a> {
                 .filter(|(j, e)| *j != t && e.alive && c.dist(Pos::new(e.x, e.y)) <= radius + EPS)
                 .count();
             if ready && others >= 1 && !self.friend_near(s, i, c, radius) {
-                self.st[s][i].grenade_ready = self.side_turns[s] + 4;
+                self.st[s][i].grenade_ready = self.side_turns[s] + super::ROUND_OWN_TURNS;
             } else {
                 special = Special::None;
             }

@@ -287,11 +287,21 @@ fn grenade_launchers_throw_a_two_inch_blast_once_per_round() {
     g.fire(0, a, &mut d);
     assert!(d.exhausted());
     assert_eq!((g.bt.sides[1][t].damage, g.bt.sides[1][n].damage), (1, 1));
-    assert_eq!(g.st[0][a].grenade_ready, 4);
-    // Next turn: no grenade, a plain shot (no blast roll).
+    // "Once per round", a round being 4 turns back and forth (Glossary): ready again on the
+    // side's 2nd turn from now.
+    assert_eq!(g.st[0][a].grenade_ready, g.side_turns[0] + 2);
+    // Next own turn: no grenade, a plain shot (no blast roll).
+    g.side_turns[0] += 1;
     let mut d = ScriptedDice::new(&[3, 1]);
     g.fire(0, a, &mut d);
     assert!(d.exhausted());
+    assert_eq!(g.bt.sides[1][n].damage, 1, "the neighbour is not caught by a plain shot");
+    // The own turn after: a grenade again (target and neighbour roll their blast dice).
+    g.side_turns[0] += 1;
+    let mut d = ScriptedDice::new(&[3, 1, 1]);
+    g.fire(0, a, &mut d);
+    assert!(d.exhausted());
+    assert_eq!(g.bt.sides[1][n].damage, 2, "the neighbour is caught again");
 }
 
 #[test]
