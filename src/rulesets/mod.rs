@@ -183,8 +183,8 @@ pub trait Ruleset: Sync + Send {
         Err(NotExact(format!("{} has no exact solver", self.id())))
     }
 
-    /// The 1v1 win rate against start distance of every pair, on each kind of ground the
-    /// ruleset distinguishes (`None`: the ruleset has no such chart).
+    /// The 1v1 mean score (win 1, draw ½; in [0, 1]) against start distance of every pair, on
+    /// each kind of ground the ruleset distinguishes (`None`: the ruleset has no such chart).
     fn win_rate_by_distance(
         &self,
         _settings: &crate::analysis::AnalysisSettings,
