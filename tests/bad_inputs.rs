@@ -105,7 +105,10 @@ fn corpus() -> Vec<Case> {
         case("report gng --out out --shard 3/2", &["--shard"]),
         case("report gng --out out --shard 1/2 --trials 100", &["--tallies-out"]),
         case("report gng --out out --trials 0", &["--trials must be at least 1"]),
-        case("skirmish gng --shard 1/2 --trials 10 --tallies-out t.json", &["--shard works with report, duel and matrix"]),
+        case(
+            "skirmish gng --shard 1/2 --trials 10 --tallies-out t.json",
+            &["--shard works with report, duel and matrix"],
+        ),
         case("skirmish gng --tactic sideways", &["sideways"]),
         case("skirmish gng --armies nowhere.toml nowhere.toml", &["nowhere.toml"]),
         case("skirmish gunplay --armies Nobody,Else Nobody", &["Nobody"]),
@@ -149,7 +152,11 @@ fn corpus() -> Vec<Case> {
     }
 
     // Army files of every ruleset that reads them: a bad count and an unknown unit.
-    for (file, id) in [("amc-armour.toml", "army-men-combat"), ("gng-armour.toml", "guns-n-grenades"), ("tgf-elite.toml", "grunt-factor")] {
+    for (file, id) in [
+        ("amc-armour.toml", "army-men-combat"),
+        ("gng-armour.toml", "guns-n-grenades"),
+        ("tgf-elite.toml", "grunt-factor"),
+    ] {
         let text = shipped(&format!("armies/{file}"));
         let first = text.lines().skip_while(|l| *l != "[units]").nth(1).unwrap().to_string();
         let name = first.split(" = ").next().unwrap();
@@ -185,7 +192,10 @@ fn bad_inputs_exit_2_with_one_clear_message_and_leave_no_file() {
             (!first.starts_with("error: ")).then(|| "no 'error: ' line first".to_string()),
             (ours && err.lines().filter(|l| !l.starts_with("  caused by:")).count() != 1)
                 .then(|| "more than one line".to_string()),
-            case.expect.iter().find(|e| !first.contains(e.as_str()) && !err.contains(e.as_str())).map(|e| format!("no {e:?}")),
+            case.expect
+                .iter()
+                .find(|e| !first.contains(e.as_str()) && !err.contains(e.as_str()))
+                .map(|e| format!("no {e:?}")),
             (common::snapshot(dir.path()) != before).then(|| "files changed".to_string()),
         ]
         .into_iter()

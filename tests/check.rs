@@ -208,11 +208,11 @@ fn a_baseline_of_another_ruleset_or_format_is_an_input_error() {
     // Guns 'N Grenades' baseline filed under Gunplay.
     fs::create_dir_all(dir.path().join("other/gunplay")).unwrap();
     fs::write(dir.path().join("other/gunplay/summary.json"), &summary).unwrap();
-    pw(dir.path())
-        .args(["check", "gunplay", "--baseline", "other"])
-        .assert()
-        .code(2)
-        .stderr(predicates::str::contains("other/gunplay/summary.json: is the baseline of \"guns-n-grenades\", not \"gunplay\""));
+    pw(dir.path()).args(["check", "gunplay", "--baseline", "other"]).assert().code(2).stderr(
+        predicates::str::contains(
+            "other/gunplay/summary.json: is the baseline of \"guns-n-grenades\", not \"gunplay\"",
+        ),
+    );
     // An older summary format.
     fs::create_dir_all(dir.path().join("old/guns-n-grenades")).unwrap();
     let old = summary.replace(&format!("\"summary_format\": {format}"), "\"summary_format\": 0");

@@ -226,7 +226,12 @@ fn report_writes_every_file_and_leaves_no_temporaries() {
     let (header, blocks) = common::small_gng_config(&["Riflemen", "Snipers", "Tank"], "[6, 12]");
     let config = dir.path().join("small.toml");
     std::fs::write(&config, format!("{header}\n{}", blocks.join("\n"))).unwrap();
-    pw().args(["report", "gng", "--trials", "512", "--config"]).arg(&config).arg("--out").arg(dir.path()).assert().success();
+    pw().args(["report", "gng", "--trials", "512", "--config"])
+        .arg(&config)
+        .arg("--out")
+        .arg(dir.path())
+        .assert()
+        .success();
     let gng = dir.path().join("guns-n-grenades");
     for f in [
         "efficiency.csv",

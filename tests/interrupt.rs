@@ -54,7 +54,11 @@ fn interrupt(dir: &Path, args: &[&str], after: Duration) {
     let (code, err, took) = wait(child, Duration::from_secs(5));
     assert_eq!(code, Some(130), "{args:?}: {err}");
     assert!(took < Duration::from_secs(2), "{args:?} took {took:?} to stop");
-    assert_eq!(err.trim_end().lines().last(), Some("interrupted (Ctrl-C): stopped; no file was left half written"), "{err}");
+    assert_eq!(
+        err.trim_end().lines().last(),
+        Some("interrupted (Ctrl-C): stopped; no file was left half written"),
+        "{err}"
+    );
 }
 
 #[test]
@@ -68,7 +72,11 @@ fn ctrl_c_during_a_report_stops_at_once_and_keeps_the_previous_files() {
     // The shipped config: minutes of work, stopped after one second of it.
     let config = Path::new(env!("CARGO_MANIFEST_DIR")).join("configs/guns-n-grenades.toml");
     let config = config.to_str().unwrap();
-    interrupt(dir.path(), &["report", "guns-n-grenades", "--config", config, "--out", "reports"], Duration::from_secs(1));
+    interrupt(
+        dir.path(),
+        &["report", "guns-n-grenades", "--config", config, "--out", "reports"],
+        Duration::from_secs(1),
+    );
     assert_eq!(common::snapshot(dir.path()), before, "the output directory is as it was");
 }
 
@@ -77,7 +85,17 @@ fn ctrl_c_stops_a_long_duel_and_a_long_skirmish() {
     let dir = tempfile::tempdir().unwrap();
     let config = Path::new(env!("CARGO_MANIFEST_DIR")).join("configs/guns-n-grenades.toml");
     let config = config.to_str().unwrap();
-    let duel = ["duel", "guns-n-grenades", "Riflemen", "Snipers", "--config", config, "--points-matched", "--trials", "100000000"];
+    let duel = [
+        "duel",
+        "guns-n-grenades",
+        "Riflemen",
+        "Snipers",
+        "--config",
+        config,
+        "--points-matched",
+        "--trials",
+        "100000000",
+    ];
     interrupt(dir.path(), &duel, Duration::from_millis(700));
     let skirmish = ["skirmish", "guns-n-grenades", "--config", config, "--trials", "10000000"];
     interrupt(dir.path(), &skirmish, Duration::from_millis(700));
@@ -93,7 +111,10 @@ fn ctrl_c_while_files_are_written_leaves_no_temporary_file() {
     let out = dir.path().join("reports/guns-n-grenades");
     fs::create_dir_all(&out).unwrap();
     fs::write(out.join("report.md"), "# The previous report\n").unwrap();
-    let child = start(dir.path(), &["report", "guns-n-grenades", "--config", "small.toml", "--out", "reports", "--trials", "2000"]);
+    let child = start(
+        dir.path(),
+        &["report", "guns-n-grenades", "--config", "small.toml", "--out", "reports", "--trials", "2000"],
+    );
     let start = Instant::now();
     while fs::read_dir(&out).unwrap().count() < 2 {
         assert!(start.elapsed() < Duration::from_secs(120), "the report wrote nothing");
@@ -107,6 +128,10 @@ fn ctrl_c_while_files_are_written_leaves_no_temporary_file() {
     assert!(took < Duration::from_secs(2), "took {took:?} to stop");
     assert_eq!(temporaries(dir.path()), Vec::<PathBuf>::new());
     if code == Some(130) {
-        assert_eq!(fs::read_to_string(out.join("report.md")).unwrap(), "# The previous report\n", "report.md comes last");
+        assert_eq!(
+            fs::read_to_string(out.join("report.md")).unwrap(),
+            "# The previous report\n",
+            "report.md comes last"
+        );
     }
 }

@@ -79,7 +79,13 @@ fn guns_n_grenades() {
     end_to_end(
         "guns-n-grenades",
         &["--set", "skirmish.report_trials=200", "--set", "balance.report_trials=100"],
-        &["fair_costs.csv", "efficiency_by_distance.csv", "skirmish.json", "skirmish_value_in_army.csv", "value_in_army.png"],
+        &[
+            "fair_costs.csv",
+            "efficiency_by_distance.csv",
+            "skirmish.json",
+            "skirmish_value_in_army.csv",
+            "value_in_army.png",
+        ],
     );
 }
 
@@ -157,8 +163,12 @@ fn a_report_that_fails_part_way_keeps_the_previous_files() {
     fs::remove_file(dir.join("summary.json")).unwrap();
     fs::create_dir(dir.join("summary.json")).unwrap();
     fs::write(dir.join("summary.json").join("keep"), b"x").unwrap();
-    let failed = report("gunplay", &["--seed", "7", "--set", "skirmish.report_trials=0", "--set", "balance.report_trials=100"], tmp.path())
-        .failure();
+    let failed = report(
+        "gunplay",
+        &["--seed", "7", "--set", "skirmish.report_trials=0", "--set", "balance.report_trials=100"],
+        tmp.path(),
+    )
+    .failure();
     let stderr = String::from_utf8_lossy(&failed.get_output().stderr).into_owned();
     assert!(stderr.contains("summary.json"), "the error names the file: {stderr}");
     let after = files(&dir);

@@ -352,12 +352,8 @@ impl<'g, G: DuelGame> Solver<'g, G> {
         let plan = &self.plans[s].as_ref().expect("planned").1;
         let (np, n, cache, starts, dead) = (self.np, self.n, &self.cache[..], &self.starts[s], &self.dead);
         let row = np * n[0] * n[1];
-        out.v
-            .par_chunks_mut(row)
-            .zip(out.w.par_chunks_mut(row))
-            .zip(out.l.par_chunks_mut(row))
-            .enumerate()
-            .for_each(|(p0, ((ov, ow), ol))| {
+        out.v.par_chunks_mut(row).zip(out.w.par_chunks_mut(row)).zip(out.l.par_chunks_mut(row)).enumerate().for_each(
+            |(p0, ((ov, ow), ol))| {
                 for p1 in 0..np - p0 {
                     for u0 in 0..n[0] {
                         for u1 in 0..n[1] {
@@ -406,7 +402,8 @@ impl<'g, G: DuelGame> Solver<'g, G> {
                         }
                     }
                 }
-            });
+            },
+        );
     }
 }
 

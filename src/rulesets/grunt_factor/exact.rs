@@ -62,7 +62,6 @@ fn decode(i: usize) -> (u8, bool, u8, bool) {
     (j as u8, shot, hits as u8, aim)
 }
 
-
 /// The Fire actions of the living models with `actions` each (after moves) at `d` cm.
 fn fire_phase(
     r: &GruntFactor,

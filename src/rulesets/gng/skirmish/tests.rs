@@ -238,7 +238,11 @@ fn limited_and_points_hold_for_thousands_of_random_armies() {
     let cheapest = r.profiles.iter().filter(|p| !p.tags.limited).map(|p| p.cost).fold(f64::MAX, f64::min);
     assert!(cheapest < 0.05 * 350.0 && r.upgrades.iter().all(|u| u.cost <= 350.0));
     let (mean, sd) = (5000.0 * 0.5, (5000.0f64 * 0.5 * 0.5).sqrt());
-    assert!((upgrades as f64 - mean).abs() <= 4.0 * sd, "half take an upgrade: {upgrades}, expected {mean} ± {}", 4.0 * sd);
+    assert!(
+        (upgrades as f64 - mean).abs() <= 4.0 * sd,
+        "half take an upgrade: {upgrades}, expected {mean} ± {}",
+        4.0 * sd
+    );
 }
 
 #[test]
