@@ -99,7 +99,11 @@ fn army_men_combat() {
             "--set",
             "balance.report_trials=100",
             "--set",
-            "upgrades.trials=200",
+            "upgrades.trials=100",
+            // The upgrades' fair-price bisection at its smallest useful load (the default is
+            // 1000 trials per price tried).
+            "--set",
+            "upgrades.fair_trials=100",
             // One upgrade distance and two sweep distances: the sections and their columns,
             // at a third of the work.
             "--set",
