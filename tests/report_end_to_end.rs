@@ -100,8 +100,8 @@ fn army_men_combat() {
             "balance.report_trials=100",
             "--set",
             "upgrades.trials=100",
-            // The upgrades' fair-price bisection at its smallest useful load (the default is
-            // 1000 trials per price tried).
+            // The upgrades' fair-price bisection at 100 trials per price tried (the default is
+            // 1000; 0 would drop the section this test means to see).
             "--set",
             "upgrades.fair_trials=100",
             // One upgrade distance and two sweep distances: the sections and their columns,
