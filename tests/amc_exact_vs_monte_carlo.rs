@@ -1,11 +1,12 @@
 //! Army Men Combat: for every pair of the cost list (a ≤ b, mirrors included) that the exact
-//! stand-up solver covers, at a distance needing no movement (24", beyond charge reach, every
-//! weapon in range), two where the shorter-ranged units must advance (30", 40") and one inside
-//! charge reach (12"), and for every upgraded entry, Monte Carlo agrees with the exact chain. Each test's comparisons
+//! stand-up solver covers (the default tactic holds and shoots in every state), at the duel
+//! distance (24", beyond charge reach, every weapon in range), two where the shorter-ranged
+//! units must advance (30", 40") and one inside charge reach (12"), and for every upgraded
+//! entry, Monte Carlo agrees with the exact chain. Each test's comparisons
 //! (win, loss and draw rates, mean turns) are one family at family-wise level 0.001 (Holm), so
 //! any seed passes a correct engine: `POINTSWORTH_TEST_SEEDS=5,6,7 cargo test --test
 //! amc_exact_vs_monte_carlo`. Every pair the solver refuses is refused for the documented
-//! reason (a unit would move or could charge).
+//! reason naming one of its units (it would move or could charge).
 
 mod common;
 
@@ -30,9 +31,11 @@ const RIFLE_UNITS: [&str; 6] =
 const REPS: u64 = 10;
 const PER_REP: u64 = 400;
 
-/// Checks every pair (a ≤ b) at `d` inches on `seed` as one family. Pairs the solver refuses
-/// must be refused naming the first unit of the pair in `cannot_stand` (which would move or
-/// could charge at `d`). Returns (pairs checked, pairs refused).
+/// Checks every pair (a ≤ b) at `d` inches on `seed` as one family. A pair the solver refuses
+/// must be refused for the documented reason naming one of its units (the default tactic,
+/// `rules::decide`, would move or charge in some state); a pair with a unit in `cannot_stand`
+/// (which would move or could charge at `d` against anyone) must be refused. Returns (pairs
+/// checked, pairs refused).
 fn check_all(r: &ArmyMenCombat, d: f64, cannot_stand: &dyn Fn(&str) -> bool, seed: u64) -> (usize, usize) {
     let units = r.units();
     let mut family = Family::new();
@@ -41,21 +44,22 @@ fn check_all(r: &ArmyMenCombat, d: f64, cannot_stand: &dyn Fn(&str) -> bool, see
         for b in a..units.len() {
             let (na, nb) = (&units[a].name, &units[b].name);
             let blocker = [na, nb].into_iter().find(|n| cannot_stand(n));
-            match (r.exact_duel(a, b, d), blocker) {
-                (Ok(exact), None) => {
+            match r.exact_duel(a, b, d) {
+                Ok(exact) => {
+                    assert!(blocker.is_none(), "{na} v {nb} at {d}\": solved, but {blocker:?} cannot stand");
                     let (t, turns) = replicated(r, a, b, d, seed, REPS, PER_REP);
                     compare(&mut family, &format!("{na} v {nb} at {d}\", seed {seed}"), &t, &turns, &exact);
                     checked += 1;
                 }
-                (Err(e), Some(name)) => {
-                    let want = format!(
-                        "{name} does not stand and shoot at {d}\" (it would move or could charge): not a stand-up duel"
-                    );
-                    assert_eq!(e.0, want, "{na} v {nb} at {d}\"");
+                Err(e) => {
+                    let want = |name: &str| {
+                        format!(
+                            "{name} does not stand and shoot at {d}\" (it would move or could charge): not a stand-up duel"
+                        )
+                    };
+                    assert!(e.0 == want(na) || e.0 == want(nb), "{na} v {nb} at {d}\": {}", e.0);
                     refused += 1;
                 }
-                (Ok(_), Some(name)) => panic!("{na} v {nb} at {d}\": solved, but {name} cannot stand"),
-                (Err(e), None) => panic!("{na} v {nb} at {d}\": refused: {e}"),
             }
         }
     }
@@ -64,12 +68,14 @@ fn check_all(r: &ArmyMenCombat, d: f64, cannot_stand: &dyn Fn(&str) -> bool, see
 }
 
 /// 24" (the duel distance): every unit with a weapon is in range and beyond charge reach, the
-/// Jeep (no weapon) waits: all 120 pairs are stand-up duels.
+/// Jeep (no weapon) waits. 26 pairs are stand-up duels; in the 94 others an infantry unit
+/// would close in to charge in some state (issue 15: a charge is worth more than its volleys,
+/// as Riflemen (10) against a Tank), and the solver refuses them.
 #[test]
-fn every_pair_agrees_at_24_in_where_nobody_moves() {
+fn every_stand_up_pair_agrees_at_24_in() {
     let r = load();
     for seed in seeds(&[2026]) {
-        assert_eq!(check_all(&r, 24.0, &|_| false, seed), (120, 0));
+        assert_eq!(check_all(&r, 24.0, &|_| false, seed), (26, 94));
     }
 }
 
@@ -98,14 +104,14 @@ fn every_pair_agrees_or_is_refused_at_30_in_where_rifles_must_advance() {
     }
 }
 
-/// 12": every infantry unit could charge, so the 114 pairs with infantry are refused; the 6
-/// pairs of Jeep, Tank and Artillery (vehicles never charge) are stand-up duels.
+/// 12": inside charge reach. The 6 pairs of Jeep, Tank and Artillery (vehicles never charge)
+/// and 5 infantry pairs whose units hold and shoot rather than charge in every state are
+/// stand-up duels; the 109 others are refused.
 #[test]
-fn vehicle_pairs_agree_and_infantry_is_refused_at_12_in_inside_charge_reach() {
+fn stand_up_pairs_agree_at_12_in_inside_charge_reach() {
     let r = load();
-    let infantry = |n: &str| !["Jeep", "Tank", "Artillery"].contains(&n);
     for seed in seeds(&[2026]) {
-        assert_eq!(check_all(&r, 12.0, &infantry, seed), (6, 114));
+        assert_eq!(check_all(&r, 12.0, &|_| false, seed), (11, 109));
     }
 }
 
@@ -131,7 +137,7 @@ fn upgraded_entries_agree_against_their_plain_entries_and_the_tank_at_24_in() {
                 checked += 1;
             }
         }
-        assert!(checked >= 20, "only {checked} upgraded pairs checked");
+        assert!(checked >= 10, "only {checked} upgraded pairs checked");
         family.assert_holds();
     }
 }

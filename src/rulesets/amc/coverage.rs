@@ -59,7 +59,7 @@ pub fn table() -> Vec<CoverageRow> {
             "Hunker: +1 die to blocking rolls",
             "Activation",
             Simplified,
-            "the mission's cautious tactic hunkers when outgunned; no duel tactic hunkers",
+            "the mission's cautious tactic hunkers when the block die saves more points than its best action is worth; no duel tactic hunkers",
         ),
         (
             "Guard: shoot in reaction, target +1 block die",
@@ -71,7 +71,7 @@ pub fn table() -> Vec<CoverageRow> {
             "Advance 6\" then shoot; Rush 12\"; Charge 12\"",
             "Activation",
             Modeled,
-            "straight toward the nearest enemy unit; stops 1\" short unless charging",
+            "straight toward the target (duels: the nearest enemy; the mission: the enemy worth the most points to attack); stops 1\" short unless charging; a mission unit with nothing to do (the unarmed Jeep) rushes away from the nearest enemy",
         ),
         ("Coherency: 2\" / 6\"", "Movement", NotModeled, "a unit is one position on the duel line"),
         (

@@ -20,6 +20,7 @@ pub mod exact;
 pub mod rules;
 pub mod skirmish;
 pub mod study;
+pub mod tactic;
 pub mod upgrades;
 
 use serde::{Deserialize, Serialize};

@@ -299,31 +299,16 @@ pub fn shoot<D: Dice>(
     }
 }
 
-/// Expected unblocked hits of one volley (the default tactic's yardstick; not used to roll).
+/// Expected unblocked hits of one volley, exactly: E[max(0, hits − blocks)] over the
+/// distribution of hits and blocks (AMC 2.0, "Shooting"; [`crate::rulesets::amc::exact::unblocked_dist`]).
+/// 0 when no weapon reaches `d` inches. Not used to roll.
 pub fn expected_wounds(sp: &Profile, models: u8, tp: &Profile, target: &UnitState, d: f32, in_cover: bool) -> f64 {
-    let p = p_quality(sp.quality, hit_target(sp));
-    let mut hits = 0.0;
-    for (w, n) in firing_groups(sp, models, tp, d) {
-        if let Some(w) = w {
-            hits += w.expected_hits_on(tp) * n as f64 * p;
-        }
+    if models == 0 || !sp.has_weapon_in_range(d) {
+        return 0.0;
     }
-    expected_after_blocks(tp, hits, block_dice(tp, target, in_cover, false), sp.sniper)
-}
-
-fn expected_after_blocks(tp: &Profile, hits: f64, extra: u32, sniper: bool) -> f64 {
-    let pb = p_quality(tp.quality, QUALITY);
-    let per_hit = if sniper && tp.kind == Kind::Infantry { 0.0 } else { hits * pb };
-    (hits - per_hit - extra as f64 * pb).max(0.0)
-}
-
-/// Expected unblocked hits one side deals in the first melee round of a charge (the default
-/// tactic's "charge when melee is better").
-pub fn expected_melee_wounds(sp: &Profile, models: u8, tp: &Profile, target: &UnitState, charging: bool) -> f64 {
-    let attacks = melee_attacks(sp, models, charging) as f64;
-    let hits = attacks * p_quality(sp.quality, QUALITY);
-    let hits = if tp.kind == Kind::Vehicle { hits / 2.0 } else { hits };
-    expected_after_blocks(tp, hits, tp.armor as u32 + target.hunker as u32, false)
+    let extra = block_dice(tp, target, in_cover, false);
+    let dist = crate::rulesets::amc::exact::unblocked_dist(sp, models, tp, d, extra);
+    dist.iter().enumerate().map(|(u, p)| u as f64 * p).sum()
 }
 
 /// AMC 2.0, "Melee": models strike with their melee weapon (Fists 1, Bayonet 2; "Weapons");
@@ -416,42 +401,13 @@ pub enum Action {
     Wait,
 }
 
-/// The default tactic (RULINGS.md, "Common: the stand-up duel"): attack from where it stands
-/// if it can, charging instead when the first melee round is expected to wound more than the
-/// volley (issue: "charge when melee is better"); else the least move that lets it attack
-/// (Advance and shoot, or Charge), else the fastest move toward the enemy.
+/// The default tactic's action for `p` (state `me`) against `tp` (state `target`), read on
+/// the open duel ground ([`decide`] with the ground's cover for both).
 pub fn plan(r: &ArmyMenCombat, p: &Profile, me: &UnitState, tp: &Profile, target: &UnitState) -> Action {
-    let d = (me.x - target.x).abs();
-    let cover = r.rules.cover;
-    let can_charge = p.kind == Kind::Infantry && d <= r.rules.charge_move;
-    // Melee is better when the first round's expected wounds dealt minus wounds taken back beat
-    // the volley's expected wounds (shooting takes none back).
-    let melee = if can_charge {
-        expected_melee_wounds(p, me.models, tp, target, true) - expected_melee_wounds(tp, target.models, p, me, false)
-    } else {
-        0.0
-    };
-    let hold = expected_wounds(p, me.models, tp, target, d, cover);
-    let may_move = !me.immobile && p.advance > 0.0;
-    let adv_d = (d - p.advance).max(1.0);
-    let advance = if may_move && !p.hold_only { expected_wounds(p, me.models, tp, target, adv_d, cover) } else { 0.0 };
-    if can_charge && melee > hold && melee > advance {
-        return Action::Charge;
-    }
-    if p.has_weapon_in_range(d) {
-        return Action::Hold;
-    }
-    if may_move && !p.hold_only && p.has_weapon_in_range(adv_d) {
-        return Action::Advance(p.advance);
-    }
-    if can_charge {
-        return Action::Charge;
-    }
-    if may_move && p.has_any_weapon() || may_move && p.kind == Kind::Infantry {
-        return Action::Rush(p.rush);
-    }
-    Action::Wait
+    decide(r, p, me, tp, target, [r.rules.cover; 2]).action
 }
+
+pub use crate::rulesets::amc::tactic::{Decision, decide};
 
 /// The arena of a duel: each side's units (all copies of one profile). Reused across trials.
 #[derive(Debug, Clone, Default)]

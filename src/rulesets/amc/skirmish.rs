@@ -8,8 +8,8 @@
 //! depends on where the terrain is and units move in two dimensions. Every rule step is the
 //! duel's — [`rules::shoot`] (given the shot's cover and whether it is a Guard reaction),
 //! [`rules::melee`], [`rules::pinned_test`], [`rules::stunned_test`],
-//! [`rules::activation_rolloff`] — and the default tactic is [`rules::plan`] read at the
-//! distance to the nearest enemy. This module adds the table, deployment, cover from terrain,
+//! [`rules::activation_rolloff`] — and the default tactic is [`rules::decide`] read at each
+//! enemy's distance, with each shot's cover. This module adds the table, deployment, cover from terrain,
 //! movement round terrain, Guard reactions, the cautious tactic and the scoring.
 //!
 //! Readings and simplifications (also in the report):
@@ -26,12 +26,13 @@
 //!   target, at the first enemy unit that ends an Advance, Rush or Charge move (a charger:
 //!   before the melee) in range of one of its weapons; Artillery (Hold only) never reacts.
 //!   Guard lasts until the unit's next activation.
-//! - **Tactics**: *default* — the duel's plan against the nearest enemy (Hold if in range,
-//!   charge when melee is better, Advance and shoot, else Rush). *cautious* — Hunker when
-//!   outgunned (the enemies in range of it expect more than twice the unblocked hits it
-//!   deals); Guard when the nearest enemy is out of its range, it is out of every enemy's
-//!   range and that enemy can come into its range this round (the enemy must cross open
-//!   ground); otherwise as default.
+//! - **Tactics**: *default* — [`rules::decide`] against each enemy unit, taking the enemy and
+//!   option worth the most points (Hold and shoot, Advance and shoot, Charge, Rush; issue 15:
+//!   not simply the nearest enemy); a unit with nothing to do (the unarmed Jeep) rushes straight
+//!   away from the nearest enemy. *cautious* — Hunker when the block die saves more points
+//!   against every enemy's best attack than the default's choice is worth; Guard when the
+//!   nearest enemy is out of its range, it is out of every enemy's range and that enemy can
+//!   come into its range this round (the enemy must cross open ground); otherwise as default.
 //! - Units activate in army order within a side. Transport is not modeled.
 
 use std::collections::BTreeMap;
@@ -45,7 +46,8 @@ use crate::battle::{Pos, Table, TerrainPlan, deployment_band};
 use crate::config::{ConfigError, Source, id_of};
 use crate::dice::Dice;
 use crate::rulesets::Side;
-use crate::rulesets::amc::rules::{self, Action, UnitState};
+use crate::rulesets::amc::rules::{self, Action, Decision, UnitState};
+use crate::rulesets::amc::tactic;
 use crate::rulesets::amc::{ArmyMenCombat, Kind, Profile};
 use crate::rulesets::skirmish::{
     ArmyError, ArmySource, GameRecord, Skirmish, SkirmishSettings, SkirmishText, TacticInfo,
@@ -450,24 +452,63 @@ impl<'a> Mission<'a> {
         }
     }
 
-    /// Expected unblocked hits of `a`'s unit `i` on `b`'s unit `j` where they stand.
-    fn expected(&self, a: Side, i: usize, j: usize) -> f64 {
-        let (u, t) = (&self.sides[a][i], &self.sides[1 - a][j]);
+    /// [`rules::decide`] for side `s`'s unit `i` against side `1 - s`'s unit `j` where both
+    /// stand, with each shot's cover from the terrain; the distance in inches.
+    fn decide_against(&self, s: Side, i: usize, j: usize) -> (Decision, f32) {
+        let (u, t) = (&self.sides[s][i], &self.sides[1 - s][j]);
         let d = u.pos.dist(t.pos);
-        let cover = self.in_cover(u.pos, t.pos);
-        rules::expected_wounds(self.profile(a, i), u.st.models, self.profile(1 - a, j), &t.st, d, cover)
+        let cover = [self.in_cover(u.pos, t.pos), self.in_cover(t.pos, u.pos)];
+        let me = UnitState { x: 0.0, ..u.st };
+        let them = UnitState { x: d, ..t.st };
+        (rules::decide(self.r, self.profile(s, i), &me, self.profile(1 - s, j), &them, cover), d)
     }
 
-    /// The cautious tactic's choice before the default plan: Hunker, Guard or neither.
-    fn cautious(&self, s: Side, i: usize, j: usize, d: f32) -> Option<Caution> {
+    /// The default tactic's choice of target: the enemy unit against which [`rules::decide`]'s
+    /// best option is worth the most points (issue 15: not simply the nearest; a Sniper does not
+    /// shoot at a Tank it cannot hurt), the nearer on equal worth.
+    fn choose(&self, s: Side, i: usize) -> Option<(usize, Decision, f32)> {
+        let mut best: Option<(usize, Decision, f32)> = None;
+        for j in (0..self.sides[1 - s].len()).filter(|&j| self.sides[1 - s][j].st.alive()) {
+            let (dec, d) = self.decide_against(s, i, j);
+            let better = match best {
+                None => true,
+                Some((_, b, bd)) => dec.value > b.value + 1e-9 || (dec.value >= b.value - 1e-9 && d < bd - EPS),
+            };
+            if better {
+                best = Some((j, dec, d));
+            }
+        }
+        best
+    }
+
+    /// Points side `s`'s unit `i` is expected to save from every enemy's best attack where it
+    /// stands by hunkering (+1 block die, AMC 2.0, "Hunker").
+    fn hunker_saving(&self, s: Side, i: usize) -> f64 {
+        let (p, u) = (self.profile(s, i), &self.sides[s][i]);
+        let hunkered = UnitState { hunker: true, ..u.st };
+        let mut saved = 0.0;
+        for (k, e) in self.sides[1 - s].iter().enumerate().filter(|(_, e)| e.st.alive()) {
+            let (ep, d, cover) = (self.profile(1 - s, k), e.pos.dist(u.pos), self.in_cover(e.pos, u.pos));
+            let open = tactic::best_attack(self.r, ep, &e.st, p, &u.st, d, cover).1;
+            let hid = tactic::best_attack(self.r, ep, &e.st, p, &hunkered, d, cover).1;
+            saved += open - hid;
+        }
+        saved
+    }
+
+    /// The cautious tactic's choice before the default plan: Hunker when that saves more
+    /// points than the default's chosen option is worth (`default`, [`rules::decide`]'s
+    /// value: a unit that can move into range or charge is worth more moving); Guard when the
+    /// nearest enemy is out of its range, it is out of every enemy's range and that enemy can
+    /// come into its range this round; otherwise neither.
+    fn cautious(&self, s: Side, i: usize, default: f64) -> Option<Caution> {
         let p = self.profile(s, i);
         let me = self.sides[s][i].pos;
-        let enemies = || (0..self.sides[1 - s].len()).filter(|&k| self.sides[1 - s][k].st.alive());
-        let threat: f64 = enemies().map(|k| self.expected(1 - s, k, i)).sum();
-        let mine = self.expected(s, i, j);
-        if p.kind == Kind::Infantry && threat > 0.0 && threat > 2.0 * mine {
+        if p.kind == Kind::Infantry && self.hunker_saving(s, i) > default.max(0.0) {
             return Some(Caution::Hunker);
         }
+        let (j, d) = self.nearest_enemy(s, i)?;
+        let enemies = || (0..self.sides[1 - s].len()).filter(|&k| self.sides[1 - s][k].st.alive());
         let under_fire =
             enemies().any(|k| self.profile(1 - s, k).has_weapon_in_range(self.sides[1 - s][k].pos.dist(me)));
         let tp = self.profile(1 - s, j);
@@ -482,8 +523,29 @@ impl<'a> Mission<'a> {
         None
     }
 
+    /// Side `s`'s unit `i` with nothing to do moves its Rush straight away from the nearest
+    /// enemy, staying on the table (issue 15: the unarmed Jeep does not wait where it can be
+    /// shot). The mission scores only destroyed or Pinned units, so distance is safety.
+    fn fall_back(&mut self, s: Side, i: usize) {
+        let (p, u) = (self.profile(s, i), self.sides[s][i]);
+        if u.st.immobile || p.rush <= 0.0 {
+            return;
+        }
+        let Some((j, d)) = self.nearest_enemy(s, i) else { return };
+        let from = self.sides[1 - s][j].pos;
+        let away = if d > EPS {
+            Pos::new(u.pos.x + (u.pos.x - from.x) * p.rush / d, u.pos.y + (u.pos.y - from.y) * p.rush / d)
+        } else {
+            u.pos
+        };
+        let to = self.table.clamp(away);
+        if to.dist(from) > d + EPS {
+            self.move_to(s, i, to, p.rush, 0.0);
+        }
+    }
+
     /// One activation of side `s`'s unit `i` (AMC 2.0, "Activation"): the Pinned and stunned
-    /// tests, then the tactic's action against the nearest enemy unit.
+    /// tests, then the tactic's action against the target [`Mission::choose`] picks.
     pub fn activate<D: Dice>(&mut self, s: Side, i: usize, dice: &mut D) {
         let p = self.profile(s, i);
         let mut st = self.sides[s][i].st;
@@ -496,11 +558,11 @@ impl<'a> Mission<'a> {
         if !may_act || !st.alive() {
             return;
         }
-        let Some((j, d)) = self.nearest_enemy(s, i) else {
+        let Some((j, decision, _)) = self.choose(s, i) else {
             return;
         };
         if self.tactic == Tactic::Cautious {
-            match self.cautious(s, i, j, d) {
+            match self.cautious(s, i, decision.value) {
                 Some(Caution::Hunker) => {
                     self.sides[s][i].st.hunker = true;
                     return;
@@ -512,11 +574,8 @@ impl<'a> Mission<'a> {
                 None => {}
             }
         }
-        let tp = self.profile(1 - s, j);
-        let me = UnitState { x: 0.0, ..st };
-        let them = UnitState { x: d, ..self.sides[1 - s][j].st };
         let target = self.sides[1 - s][j].pos;
-        match rules::plan(self.r, p, &me, tp, &them) {
+        match decision.action {
             Action::Hold => self.shoot(s, i, j, false, dice),
             Action::Advance(len) => {
                 self.move_to(s, i, target, len, 1.0);
@@ -536,7 +595,7 @@ impl<'a> Mission<'a> {
                     self.charge(s, i, j, dice);
                 }
             }
-            Action::Wait => {}
+            Action::Wait => self.fall_back(s, i),
         }
         if was_immobile {
             self.sides[s][i].st.immobile = false;
@@ -762,8 +821,14 @@ impl Skirmish for ArmyMenCombat {
 
 /// The mission's tactics, default first (see [`Tactic`]).
 pub const TACTICS: &[TacticInfo] = &[
-    TacticInfo { name: "default", description: "advance and shoot, charge when melee is better" },
-    TacticInfo { name: "cautious", description: "Guard when the enemy must cross open ground, Hunker when outgunned" },
+    TacticInfo {
+        name: "default",
+        description: "the option and target worth the most expected points (shoot, advance, charge, rush)",
+    },
+    TacticInfo {
+        name: "cautious",
+        description: "Guard when the enemy must cross open ground, Hunker when that saves more than acting is worth",
+    },
 ];
 
 /// What `--armies` takes for Army Men Combat.
@@ -902,6 +967,72 @@ mod tests {
             assert_eq!(a.wins[0] + a.wins[1] + a.draws, 60);
             assert_eq!(a.records.len(), 60);
         }
+    }
+
+    /// Side 0's `a` and side 1's `b` on an empty table, `gap` inches apart across the middle.
+    fn face_off<'a>(
+        r: &'a ArmyMenCombat,
+        all: &'a [(UnitInfo, Profile)],
+        a: &[usize],
+        b: &[usize],
+        tactic: Tactic,
+    ) -> Mission<'a> {
+        let mut m = Mission::new(r, &r.skirmish, all, tactic);
+        m.deploy([a, b], &mut ScriptedDice::new(&[6, 1]));
+        m
+    }
+
+    #[test]
+    fn a_cautious_unit_out_of_range_closes_in_instead_of_hunkering() {
+        // Issue 15: Riflemen (10) 30" from a Tank (Cannon, 48") and from enemy Riflemen: out of
+        // their own range, threatened by the Cannon. The old rule rated their damage 0 and
+        // hunkered; hunkering saves less than closing in to shoot the Riflemen is worth.
+        let r = amc(&[]);
+        let all = entries(&r);
+        let (rifle, tank) = (r.find("Riflemen (10)"), r.find("Tank"));
+        let mut m = face_off(&r, &all, &[rifle], &[tank, rifle], Tactic::Cautious);
+        m.sides[0][0].pos = Pos::new(24.0, 6.0);
+        m.sides[1][0].pos = Pos::new(20.0, 36.0);
+        m.sides[1][1].pos = Pos::new(28.0, 36.0);
+        let before = m.sides[0][0].pos;
+        let mut dice = ScriptedDice::new(&[]);
+        m.activate(0, 0, &mut dice);
+        assert!(!m.sides[0][0].st.hunker, "hunkered");
+        assert!(m.sides[0][0].pos.y > before.y + 5.0, "did not close in: {:?}", m.sides[0][0].pos);
+    }
+
+    #[test]
+    fn a_sniper_shoots_the_infantry_it_can_hurt_not_the_nearer_tank() {
+        // Issue 15: a Sniper (1) with a Tank 10" away and Riflemen (10) 30" away, both in range.
+        // Against the Tank one hit is halved to none; the Riflemen lose a model per hit (no
+        // block die per Sniper hit). Hit roll 6 → 1 hit, no block dice: 9 Riflemen left.
+        let r = amc(&[]);
+        let all = entries(&r);
+        let (sn, tank, rifle) = (r.find("Snipers (1)"), r.find("Tank"), r.find("Riflemen (10)"));
+        let mut m = face_off(&r, &all, &[sn], &[tank, rifle], Tactic::Default);
+        m.sides[0][0].pos = Pos::new(24.0, 6.0);
+        m.sides[1][0].pos = Pos::new(24.0, 16.0);
+        m.sides[1][1].pos = Pos::new(10.0, 33.0);
+        let mut dice = ScriptedDice::new(&[6]);
+        m.activate(0, 0, &mut dice);
+        assert!(dice.exhausted());
+        assert_eq!(m.sides[1][1].st.models, 9);
+    }
+
+    #[test]
+    fn the_unarmed_jeep_moves_away_from_danger_instead_of_waiting() {
+        // Issue 15: a Jeep (no weapon) 20" from Riflemen (10) waited in their range; it now
+        // drives its 24" Rush away from them (toward its own edge and along it).
+        let r = amc(&[]);
+        let all = entries(&r);
+        let (jeep, rifle) = (r.find("Jeep"), r.find("Riflemen (10)"));
+        let mut m = face_off(&r, &all, &[jeep], &[rifle], Tactic::Default);
+        m.sides[0][0].pos = Pos::new(24.0, 11.0);
+        m.sides[1][0].pos = Pos::new(30.0, 30.0);
+        let d0 = m.sides[0][0].pos.dist(m.sides[1][0].pos);
+        m.activate(0, 0, &mut ScriptedDice::new(&[]));
+        let d1 = m.sides[0][0].pos.dist(m.sides[1][0].pos);
+        assert!(d1 > 24.0 && d1 > d0 + 5.0, "{d0} → {d1}");
     }
 
     #[test]

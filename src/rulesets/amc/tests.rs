@@ -311,3 +311,59 @@ fn an_upgrade_at_its_fair_price_scores_half_against_the_plain_entry_under_a_fres
     let s = t.summary.iter().find(|s| s.upgrade == "Bayonets").unwrap();
     assert_eq!(s.fair_price[at_12].map(|(e, n)| (e.value, n)), Some((f.value, 1)));
 }
+
+// ---------------------------------------------------------------------------------------
+// The decision rule (issue 15): exact expected values, the loser's test, closing to charge.
+
+#[test]
+fn a_volley_is_rated_by_the_exact_expected_unblocked_hits() {
+    // AMC 2.0, "Shooting" and "Weapons": one Gunner (Machinegun, 3 attacks at 4+) on a Tank
+    // (armor 3). Hits are halved: 1 hit as the Tank counts them iff 2 or 3 of 3 hit (1/2); it
+    // is unblocked iff all 1 + 3 block tests fail (1/16): E[max(0, hits − blocks)] = 1/32.
+    // The old rating max(0, E[hits] − E[blocks]) = max(0, 0.75 − 0.5 · 3.75) gave 0.
+    let r = amc(&[]);
+    let (g, tank) = (&r.profiles[r.find("Gunners (1)")], &r.profiles[r.find("Tank")]);
+    let t = UnitState::fresh(tank, 24.0);
+    let e = rules::expected_wounds(g, 1, tank, &t, 24.0, false);
+    assert!((e - 1.0 / 32.0).abs() < 1e-12, "{e}");
+    // In points: the Tank's 150 × P(the damage roll is a frontal 5–6, 4/36).
+    let v = crate::rulesets::amc::tactic::volley_value(g, 1, tank, &t, 24.0, false);
+    assert!((v - 150.0 / 32.0 * 4.0 / 36.0).abs() < 1e-9, "{v}");
+}
+
+#[test]
+fn a_charge_is_valued_with_the_losers_destruction_test() {
+    // AMC 2.0, "Melee": one Gunner charges a Tank: 1 Fist + 1 charge die; 1 hit as the Tank
+    // counts them iff both hit (1/4), unblocked iff 4 block tests fail (1/16): x = 1 w.p. 1/64.
+    // The Tank cannot strike back, so it caused fewer wounds and tests: destroyed on a failed
+    // 4+ (1/2) unless the damage roll (5–6 frontal, 1/9) destroyed it already.
+    let r = amc(&[]);
+    let (g, tank) = (&r.profiles[r.find("Gunners (1)")], &r.profiles[r.find("Tank")]);
+    let (c, d) = (UnitState::fresh(g, 0.0), UnitState::fresh(tank, 1.0));
+    let first = 1.0 / 64.0 * (1.0 / 9.0 + 8.0 / 9.0 * 0.5);
+    // Later rounds (no charge bonus: 1 attack, never 2 hits) cannot wound: the melee's worth is
+    // the first round's.
+    let (gain, loss) = crate::rulesets::amc::tactic::charge_value(g, &c, tank, &d);
+    assert!((gain - 150.0 * first).abs() < 1e-9 && loss == 0.0, "{gain} {loss}");
+}
+
+#[test]
+fn riflemen_close_in_and_charge_a_tank_instead_of_shooting() {
+    // Issue 15: Riflemen (10) against a Tank held and shot (7.3%). A charge destroys the Tank
+    // most of the time, so from 24" they Rush to 12" and then charge.
+    let r = amc(&[]);
+    let (p, tp) = (r.profiles[r.find("Riflemen (10)")], r.profiles[r.find("Tank")]);
+    let me = UnitState::fresh(&p, 0.0);
+    assert_eq!(rules::plan(&r, &p, &me, &tp, &UnitState::fresh(&tp, 24.0)), rules::Action::Rush(12.0));
+    assert_eq!(rules::plan(&r, &p, &me, &tp, &UnitState::fresh(&tp, 12.0)), rules::Action::Charge);
+    // The Tank does not drive into charge reach; Riflemen against Riflemen at 24" hold.
+    let tank = UnitState::fresh(&tp, 0.0);
+    assert_eq!(rules::plan(&r, &tp, &tank, &p, &UnitState::fresh(&p, 24.0)), rules::Action::Hold);
+    assert_eq!(rules::plan(&r, &p, &me, &p, &UnitState::fresh(&p, 24.0)), rules::Action::Hold);
+    // The exact solver refuses the pair rather than give the stand-up number.
+    let e = r.exact_duel(r.find("Riflemen (10)"), r.find("Tank"), 24.0).unwrap_err();
+    assert!(e.0.contains("Riflemen (10) does not stand and shoot at 24\""), "{}", e.0);
+    // Monte Carlo: the charge wins most duels (scripted dice would only replay the rules).
+    let t = simulate(&r, r.find("Riflemen (10)"), r.find("Tank"), 24.0, Squads::One, &RunPlan::fixed(5, 2_000, 100));
+    assert!(t.a_wins > 1_600, "{t:?}");
+}

@@ -1,0 +1,270 @@
+//! The default tactic's decision rule (issue 15): one function, [`decide`], serves the Monte
+//! Carlo duel ([`rules::activate`]), the exact solver's scripted policy ([`exact`]) and the
+//! skirmish ([`crate::rulesets::amc::skirmish`]).
+//!
+//! Why values in points and exact distributions: an option is rated by the expected points of
+//! the enemy it destroys, computed from the exact distribution of hits and blocks
+//! (E[max(0, hits − blocks)], not max(0, E[hits] − E[blocks]), which rates a Rifle volley or a
+//! charge on a Tank 0). Points make a vehicle's destruction (cost × P(a 5–6 on the damage
+//! table), AMC 2.0, "Damage") and infantry casualties (cost per model) one scale, so the same
+//! number ranks targets in the skirmish. A charge is valued with the melee loser's destruction
+//! test (AMC 2.0, "Melee": the side that caused fewer wounds tests, failed → destroyed), and
+//! minus the charger's own expected losses.
+//!
+//! Horizon: Hold and Charge are rated by what they do now. A move (Advance, Rush) is rated by
+//! what it does now plus the change of the position's worth: the best attack the unit will have
+//! from the new distance at its next activation minus that from the old one, and minus the
+//! change of the enemy's best attack on it (the volley or charge it walks into). So a unit
+//! closes to charge reach when the charge is worth more than the volleys it gives up, and does
+//! not walk into a charge for nothing. Simplifications: one enemy at a time (the skirmish
+//! compares targets); the melee after its first round is valued as if every later round were
+//! like the first without the charge bonus (no attrition), capped at the units' worth; Pinned
+//! results of shooting are not valued.
+
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::hash::{DefaultHasher, Hash, Hasher};
+
+use crate::rulesets::amc::exact;
+use crate::rulesets::amc::rules::{self, Action, Arc, QUALITY, UnitState};
+use crate::rulesets::amc::{ArmyMenCombat, Kind, Profile, Weapon};
+
+/// What [`decide`] chose and what it is worth.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Decision {
+    pub action: Action,
+    /// Expected enemy points destroyed minus own points lost, relative to standing still
+    /// (see the module docs). Comparable across targets.
+    pub value: f64,
+}
+
+/// Points of a unit still on the table: its cost × models left / models at full strength
+/// (vehicles: the cost while not destroyed).
+pub fn worth(p: &Profile, st: &UnitState) -> f64 {
+    if !st.alive() { 0.0 } else { p.cost * st.models as f64 / p.models as f64 }
+}
+
+/// Expected points of `tp` (with `models` left) lost to `u` unblocked hits: casualties at its
+/// cost per model, or for a vehicle its cost × P(at least one frontal 5–6) (AMC 2.0, "Damage").
+fn points_lost(tp: &Profile, models: u8, u: u32) -> f64 {
+    match tp.kind {
+        Kind::Infantry => tp.cost * u.min(models as u32) as f64 / tp.models as f64,
+        Kind::Vehicle => tp.cost * (1.0 - (1.0 - exact::p_destroyed_per_roll(Arc::Front)).powi(u as i32)),
+    }
+}
+
+fn hash_weapon(w: &Option<Weapon>, h: &mut DefaultHasher) {
+    if let Some(w) = w {
+        (w.range.to_bits(), w.attacks, w.dice, w.star).hash(h);
+    } else {
+        0u8.hash(h);
+    }
+}
+
+/// A hash of every field of a profile the values read (the cache key).
+fn key(p: &Profile) -> u64 {
+    let mut h = DefaultHasher::new();
+    (p.cost.to_bits(), p.kind as u8, p.models, p.quality as u8, p.sniper, p.hold_only).hash(&mut h);
+    for w in p.weapons.iter().chain([&p.grenadier, &p.specialist]) {
+        hash_weapon(w, &mut h);
+    }
+    (p.melee_attacks, p.armor, p.advance.to_bits(), p.rush.to_bits()).hash(&mut h);
+    h.finish()
+}
+
+/// Which of its weapons reach `d` (the only way a volley depends on the distance).
+fn range_mask(p: &Profile, d: f32) -> u8 {
+    let ws = [p.weapons[0], p.weapons[1], p.grenadier, p.specialist];
+    ws.iter().enumerate().fold(0, |m, (k, w)| m | ((w.is_some_and(|w| w.in_range(d)) as u8) << k))
+}
+
+type VolleyKey = (u64, u8, u64, u8, u32, u8);
+type MeleeKey = (u64, u8, u64, u8, bool, bool);
+
+thread_local! {
+    // Pure functions of their keys: the cache changes no result, on any thread count.
+    static VOLLEYS: RefCell<HashMap<VolleyKey, f64>> = RefCell::new(HashMap::new());
+    static MELEES: RefCell<HashMap<MeleeKey, (f64, f64)>> = RefCell::new(HashMap::new());
+}
+
+fn cached<K: Hash + Eq, V: Copy>(
+    cache: &'static std::thread::LocalKey<RefCell<HashMap<K, V>>>,
+    k: K,
+    f: impl FnOnce() -> V,
+) -> V {
+    if let Some(v) = cache.with(|c| c.borrow().get(&k).copied()) {
+        return v;
+    }
+    let v = f();
+    cache.with(|c| {
+        let mut c = c.borrow_mut();
+        if c.len() > 200_000 {
+            c.clear();
+        }
+        c.insert(k, v);
+    });
+    v
+}
+
+/// Expected points of `tp` (state `target`) destroyed by one volley of `models` models of `sp`
+/// at `d` inches (AMC 2.0, "Shooting", "Weapons", "Damage"), from the exact distribution of
+/// unblocked hits; `in_cover`: the target has cover (+1 block die for infantry). 0 out of range.
+pub fn volley_value(sp: &Profile, models: u8, tp: &Profile, target: &UnitState, d: f32, in_cover: bool) -> f64 {
+    if models == 0 || !target.alive() || !sp.has_weapon_in_range(d) {
+        return 0.0;
+    }
+    let extra = rules::block_dice(tp, target, in_cover, false);
+    let k = (key(sp), models, key(tp), target.models, extra, range_mask(sp, d));
+    cached(&VOLLEYS, k, || {
+        let dist = exact::unblocked_dist(sp, models, tp, d, extra);
+        dist.iter().enumerate().map(|(u, p)| p * points_lost(tp, target.models, u as u32)).sum()
+    })
+}
+
+/// One melee round from states `c` (charger) and `d`: (expected points `dp` loses, expected
+/// points `cp` loses, P(a unit is destroyed)), with the loser's test (AMC 2.0, "Melee").
+fn melee_round(cp: &Profile, c: &UnitState, dp: &Profile, d: &UnitState, charging: bool) -> (f64, f64, f64) {
+    let to_def = exact::melee_wounds(cp, c.models, dp, d.hunker, charging);
+    let to_chg = exact::melee_wounds(dp, d.models, cp, false, false);
+    let (qd, qc) = (rules::p_quality(dp.quality, QUALITY), rules::p_quality(cp.quality, QUALITY));
+    // Expected points lost to `u` wounds, P(destroyed by them), and the worth left if not.
+    let hurt = |p: &Profile, st: &UnitState, u: usize| -> (f64, f64, f64) {
+        match p.kind {
+            Kind::Infantry => {
+                let dead = u >= st.models as usize;
+                let lost = points_lost(p, st.models, u as u32);
+                (lost, dead as u8 as f64, worth(p, st) - lost)
+            }
+            Kind::Vehicle => {
+                let dead = points_lost(p, 1, u as u32) / p.cost;
+                (p.cost * dead, dead, p.cost)
+            }
+        }
+    };
+    let (mut gain, mut loss, mut end) = (0.0, 0.0, 0.0);
+    for (x, &px) in to_def.iter().enumerate() {
+        for (y, &py) in to_chg.iter().enumerate() {
+            let w = px * py;
+            if w == 0.0 {
+                continue;
+            }
+            let (mut dl, mut dd, dleft) = hurt(dp, d, x);
+            let (mut cl, mut cd, cleft) = hurt(cp, c, y);
+            if x > y {
+                let fail = (1.0 - dd) * (1.0 - qd);
+                dl += fail * dleft;
+                dd += fail;
+            } else if y > x {
+                let fail = (1.0 - cd) * (1.0 - qc);
+                cl += fail * cleft;
+                cd += fail;
+            }
+            gain += w * dl;
+            loss += w * cl;
+            end += w * (1.0 - (1.0 - dd) * (1.0 - cd));
+        }
+    }
+    (gain, loss, end)
+}
+
+/// A charge of `cp` (state `c`) on `dp` (state `d`): (expected points `dp` loses, expected
+/// points `cp` loses) over the whole melee (AMC 2.0, "Melee": the charged unit's Pinned test,
+/// the charge bonus, rounds until one unit is destroyed). The first round is exact; later
+/// rounds are valued as the second round from the same states, repeated until one ends it
+/// (see the module docs), each total capped at the unit's worth.
+pub fn charge_value(cp: &Profile, c: &UnitState, dp: &Profile, d: &UnitState) -> (f64, f64) {
+    if !c.alive() || !d.alive() {
+        return (0.0, 0.0);
+    }
+    let k = (key(cp), c.models, key(dp), d.models, d.pinned, d.hunker);
+    cached(&MELEES, k, || {
+        let (g1, l1, e1) = melee_round(cp, c, dp, d, true);
+        let (g2, l2, e2) = melee_round(cp, c, dp, d, false);
+        let more = if e2 > 1e-9 { (1.0 - e1) / e2 } else { 0.0 };
+        let gain = (g1 + more * g2).min(worth(dp, d));
+        let loss = (l1 + more * l2).min(worth(cp, c));
+        if d.pinned && dp.kind == Kind::Infantry {
+            let q = rules::p_quality(dp.quality, QUALITY);
+            ((1.0 - q) * worth(dp, d) + q * gain, q * loss)
+        } else {
+            (gain, loss)
+        }
+    })
+}
+
+/// The best attack `ap` (state `a`) has on `dp` (state `d`) from `dist` inches in one
+/// activation, as (its value to `ap`: points dealt minus points lost, points dealt): Hold and
+/// shoot, Advance and shoot, or Charge (infantry within `rules.charge_move`). (0, 0) when it
+/// has none. `cover`: `dp` has cover from `ap`.
+pub fn best_attack(
+    r: &ArmyMenCombat,
+    ap: &Profile,
+    a: &UnitState,
+    dp: &Profile,
+    d: &UnitState,
+    dist: f32,
+    cover: bool,
+) -> (f64, f64) {
+    let mut best = (0.0, 0.0);
+    let mut offer = |net: f64, dealt: f64| {
+        if net > best.0 {
+            best = (net, dealt);
+        }
+    };
+    let hold = volley_value(ap, a.models, dp, d, dist, cover);
+    offer(hold, hold);
+    if !a.immobile && ap.advance > 0.0 && !ap.hold_only {
+        let adv = volley_value(ap, a.models, dp, d, (dist - ap.advance).max(1.0), cover);
+        offer(adv, adv);
+    }
+    if ap.kind == Kind::Infantry && dist <= r.rules.charge_move {
+        let (g, l) = charge_value(ap, a, dp, d);
+        offer(g - l, g);
+    }
+    best
+}
+
+/// The default tactic (issue 15; module docs): of Hold and shoot, Advance and shoot, Charge
+/// (infantry within `rules.charge_move`, 12") and Rush toward the enemy, the one worth the
+/// most points; ties go to the earlier in that order. Hold needs a weapon in range, Advance a
+/// weapon in range after the move (not Artillery, which shoots only on Hold); a unit with no
+/// option (a vehicle without weapons, or one that may not move and has nothing in range)
+/// waits. `me.x` and `target.x` are positions in inches on the line between the two;
+/// `cover[0]`: the target has cover from `p`, `cover[1]`: `p` has cover from the target.
+pub fn decide(
+    r: &ArmyMenCombat,
+    p: &Profile,
+    me: &UnitState,
+    tp: &Profile,
+    target: &UnitState,
+    cover: [bool; 2],
+) -> Decision {
+    let d = (me.x - target.x).abs();
+    let mine = |dd: f32| best_attack(r, p, me, tp, target, dd, cover[0]).0;
+    let theirs = |dd: f32| best_attack(r, tp, target, p, me, dd, cover[1]).1;
+    // The change of the position's worth when `p` moves from `d` to `dd`.
+    let shift = |dd: f32| (mine(dd) - mine(d)) - (theirs(dd) - theirs(d));
+    let mut best: Option<Decision> = None;
+    let mut offer = |action: Action, value: f64| {
+        if best.is_none_or(|b| value > b.value) {
+            best = Some(Decision { action, value });
+        }
+    };
+    if p.has_weapon_in_range(d) {
+        offer(Action::Hold, volley_value(p, me.models, tp, target, d, cover[0]));
+    }
+    let may_move = !me.immobile && p.advance > 0.0;
+    let adv_d = (d - p.advance).max(1.0);
+    if may_move && !p.hold_only && p.has_weapon_in_range(adv_d) && adv_d < d {
+        offer(Action::Advance(p.advance), volley_value(p, me.models, tp, target, adv_d, cover[0]) + shift(adv_d));
+    }
+    if p.kind == Kind::Infantry && d <= r.rules.charge_move {
+        let (g, l) = charge_value(p, me, tp, target);
+        offer(Action::Charge, g - l);
+    }
+    let rush_d = (d - p.rush).max(1.0);
+    if may_move && rush_d < d && (p.has_any_weapon() || p.kind == Kind::Infantry) {
+        offer(Action::Rush(p.rush), shift(rush_d));
+    }
+    best.unwrap_or(Decision { action: Action::Wait, value: 0.0 })
+}
