@@ -15,7 +15,7 @@ pub fn table() -> Vec<CoverageRow> {
             "Up to 5 activations a turn",
             "How Combat Works; On Your Turn",
             Modeled,
-            "configurable: rules.activations_per_turn; the tactic activates units that can attack first",
+            "configurable: rules.activations_per_turn; duels activate units that can attack first; skirmishes rank activations by expected points (attacks, heals, Anti Armor on cover), then moves, and Artillery or a Shaken vehicle with nothing in range takes none",
         ),
         (
             "Tough",
@@ -123,7 +123,7 @@ pub fn table() -> Vec<CoverageRow> {
             "Unit upgrades (7, one per army)",
             "Unit Upgrades",
             Modeled,
-            "skirmishes: all 7; Grenade Launchers and Flashbangs once per round: a round is 4 turns back and forth, so every 2nd own turn; valued by value in army",
+            "skirmishes: all 7; Grenade Launchers and Flashbangs once per round: a round is 4 turns back and forth, so every 2nd own turn; infantry with Bayonets walk within 1½\" when that attack is worth more than firing from cover or range; valued by value in army",
         ),
         (
             "Terrain: rough and dangerous",

@@ -11,6 +11,10 @@ use crate::rulesets::Side;
 use crate::rulesets::gng::Kind;
 use crate::rulesets::gng::rules::{self, Fighter, opposed_roll_with};
 
+/// Bayonets' reach, inches: "When one of your units comes within 1½" of a target and they
+/// attack, they gain +1 ATK" (GnG 1.5, "Unit Upgrades").
+pub const BAYONET_REACH: f32 = 1.5;
+
 /// The seven upgrades (GnG 1.5, "Unit Upgrades"), recognised by name in the cost list.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum UpgradeRule {
@@ -99,12 +103,18 @@ impl<'a> Skirmish<'a> {
     }
 
     /// ATK modifiers of attacker `i` of side `s` against enemy `j`: Hollow Point Rounds +2
-    /// against Light targets, Bayonets +1 within 1½".
+    /// against Light targets, Bayonets +1 within 1½" (GnG 1.5, "Unit Upgrades").
     pub fn atk_mod(&self, s: Side, i: usize, j: usize) -> i32 {
+        self.atk_mod_from(s, self.pos(s, i), j)
+    }
+
+    /// [`Self::atk_mod`] for an attacker of side `s` standing at `at` (inches): what the
+    /// tactic weighs before a move.
+    pub fn atk_mod_from(&self, s: Side, at: Pos, j: usize) -> i32 {
         let mut m = 0;
         match self.upgrade[s] {
             Some(UpgradeRule::HollowPoint) if self.profile(1 - s, j).tags.light => m += 2,
-            Some(UpgradeRule::Bayonets) if self.pos(s, i).dist(self.pos(1 - s, j)) <= 1.5 + EPS => m += 1,
+            Some(UpgradeRule::Bayonets) if at.dist(self.pos(1 - s, j)) <= BAYONET_REACH + EPS => m += 1,
             _ => {}
         }
         m

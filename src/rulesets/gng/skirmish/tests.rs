@@ -392,3 +392,74 @@ fn skirmish_tallies_are_identical_on_one_and_two_threads() {
     );
     assert_eq!(cautious.games, 60);
 }
+
+#[test]
+fn artillery_and_a_shaken_vehicle_with_nothing_in_range_leave_the_activations_to_others() {
+    // Issue 15: idle units used 2 of the 5 activations (GnG 1.5, "How Combat Works": up to 5
+    // units a turn), so only 3 of the 5 Light Infantry moved.
+    let r = gng(&[]);
+    let (art, truck, light, rifle) =
+        (unit(&r, "Artillery"), unit(&r, "Armored Truck"), unit(&r, "Light Infantry"), unit(&r, "Riflemen"));
+    let mut g = game(&r);
+    let a = g.place(0, art, Pos::new(40.0, 2.0));
+    let t = g.place(0, truck, Pos::new(44.0, 2.0));
+    g.bt.sides[0][t].damage = 2;
+    g.bt.sides[0][t].lock = crate::rulesets::gng::rules::LOCK_PENDING; // Shaken last turn
+    let lights: Vec<usize> = (0..5).map(|k| g.place(0, light, Pos::new(48.0 + 2.0 * k as f32, 2.0))).collect();
+    g.place(1, rifle, Pos::new(5.0, 35.0));
+    g.take_turn(0, &mut ScriptedDice::new(&[]));
+    assert!(!g.bt.sides[0][a].activated && !g.bt.sides[0][t].activated, "idle units do not activate");
+    for &l in &lights {
+        assert!(g.pos(0, l).y > 2.0, "every Light Infantry moves");
+    }
+}
+
+#[test]
+fn an_anti_armor_unit_with_cover_to_destroy_acts_before_units_that_only_move() {
+    // Issue 15: the Grenadier was sorted after everything else and, with 5 units that only
+    // moved, never acted.
+    let r = gng(&[]);
+    let (gren, rifle, light) = (unit(&r, "Grenadier"), unit(&r, "Riflemen"), unit(&r, "Light Infantry"));
+    let mut g = game(&r);
+    let gr = g.place(0, gren, Pos::new(13.0, 12.0));
+    let lights: Vec<usize> = (0..5).map(|k| g.place(0, light, Pos::new(48.0 + 2.0 * k as f32, 1.0))).collect();
+    let t1 = g.place(1, light, Pos::new(11.5, 18.75));
+    let t2 = g.place(1, rifle, Pos::new(14.5, 18.75));
+    g.st[1][t1].cover = Some(0);
+    g.st[1][t2].cover = Some(0);
+    let mut d = ScriptedDice::new(&[]);
+    g.take_turn(0, &mut d);
+    assert!(g.bt.sides[0][gr].activated);
+    assert!(!g.table.walls[0].intact, "the cover is destroyed");
+    assert_eq!(g.bt.sides[1][t1].damage, 1);
+    let moved = lights.iter().filter(|&&l| g.pos(0, l).y > 1.0).count();
+    assert_eq!(moved, 4, "the other 4 activations move Light Infantry");
+}
+
+#[test]
+fn bayonets_close_to_one_and_a_half_inches_when_the_attack_is_worth_more() {
+    // GnG 1.5, "Unit Upgrades": Bayonets give +1 ATK within 1½". Issue 15: no unit closed.
+    let r = gng(&[]);
+    let rifle = unit(&r, "Riflemen");
+    let mut g = game(&r);
+    g.upgrade[0] = UpgradeRule::from_name("Bayonets");
+    let a = g.place(0, rifle, Pos::new(40.0, 5.0));
+    let e = g.place(1, rifle, Pos::new(40.0, 12.0));
+    // From 7": ATK 3 vs DEF 2; from 1.4": ATK 4. The walk (6") reaches, so it charges.
+    let mut d = ScriptedDice::new(&[1, 6]);
+    g.take_turn(0, &mut d);
+    assert!(d.exhausted(), "it attacks after the charge");
+    assert!(g.pos(0, a).dist(g.pos(1, e)) <= BAYONET_REACH + 1e-3, "closes within 1½\"");
+    // Not worth more: a Bloodied enemy in range but out of a charge's reach is a sure kill
+    // target; the unit fires from where it stands instead of charging the fresh one.
+    let mut g = game(&r);
+    g.upgrade[0] = UpgradeRule::from_name("Bayonets");
+    let a = g.place(0, rifle, Pos::new(40.0, 5.0));
+    g.place(1, rifle, Pos::new(40.0, 12.0));
+    let hurt = g.place(1, rifle, Pos::new(33.0, 2.0));
+    g.bt.sides[1][hurt].damage = 3;
+    let mut d = ScriptedDice::new(&[6, 1]);
+    g.take_turn(0, &mut d);
+    assert_eq!(g.pos(0, a), Pos::new(40.0, 5.0), "no charge");
+    assert!(!g.bt.sides[1][hurt].alive);
+}
