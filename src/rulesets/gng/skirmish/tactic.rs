@@ -131,8 +131,10 @@ impl<'a> Skirmish<'a> {
         best.map(|b| b.0)
     }
 
-    /// A cover piece within range of anti-armor unit `i` with at least two enemies behind it.
-    fn cover_to_destroy(&self, s: Side, i: usize) -> Option<usize> {
+    /// A cover piece within range of anti-armor unit `i`, and not inside its minimum range
+    /// (GnG 1.5, "Glossary": "the closest a unit may target"), with at least two enemies and no
+    /// friend behind it.
+    pub(super) fn cover_to_destroy(&self, s: Side, i: usize) -> Option<usize> {
         let p = self.profile(s, i);
         if !p.tags.anti_armor {
             return None;
@@ -143,6 +145,7 @@ impl<'a> Skirmish<'a> {
             let wall = &self.table.walls[w];
             wall.intact
                 && wall.dist_to(at) <= range + EPS
+                && wall.dist_to(at) + EPS >= p.min_range
                 && self.occupants(w).filter(|&(os, _)| os != s).count() >= 2
                 && self.occupants(w).all(|(os, _)| os != s)
         })
@@ -381,10 +384,10 @@ impl<'a> Skirmish<'a> {
             }
             if can_move {
                 if let Some(j) = self.heal_target(s, i, at, reach + walk) {
-                    let to = self.pos(s, j);
-                    let gap = at.dist(to) - reach + 0.1;
-                    self.move_unit(s, i, to, gap.max(0.0), None, dice);
-                    if self.bt.sides[s][i].alive && self.pos(s, i).dist(to) <= reach + EPS {
+                    let mate = self.pos(s, j);
+                    let gap = at.dist(mate) - reach + 0.1;
+                    self.move_unit(s, i, at.toward(mate, gap.max(0.0)), walk, None, dice);
+                    if self.bt.sides[s][i].alive && self.pos(s, i).dist(mate) <= reach + EPS {
                         self.heal(s, j);
                         *heals_left -= 1;
                     }
@@ -450,7 +453,10 @@ impl<'a> Skirmish<'a> {
                     }
                 }
             }
-            self.st[s][i].hunker = true;
+            // Hunker is infantry only (RULINGS.md, "Readings added after the first review").
+            if p.kind == Kind::Infantry {
+                self.st[s][i].hunker = true;
+            }
             return;
         }
         // 6. Rush (Cruise for vehicles) toward the nearest enemy, into cover on the way when a
@@ -463,7 +469,7 @@ impl<'a> Skirmish<'a> {
                 if want > 0.0 {
                     let straight = self.table.move_toward(at, e, want);
                     let left_after = straight.dist(e);
-                    let mut dest = (e, want, None);
+                    let mut dest = (at.toward(e, want), rush, None);
                     if p.kind == Kind::Infantry {
                         for (w, q) in self.free_spots(s) {
                             if at.dist(q) <= rush + EPS
@@ -526,12 +532,7 @@ impl<'a> Skirmish<'a> {
     /// Plays a set-up game to the end: roll-off for the first turn, alternate turns, last
     /// side standing wins; `max_turns` game turns is a draw.
     pub fn play<D: Dice>(&mut self, dice: &mut D) -> SkirmishOutcome {
-        let first = loop {
-            let (a, b) = (dice.d6(), dice.d6());
-            if a != b {
-                break if a > b { 0 } else { 1 };
-            }
-        };
+        let first = super::setup::roll_off(dice);
         let max = 2 * self.cfg.max_turns;
         while self.turn < max {
             let s = (first + self.turn as usize) % 2;
