@@ -15,7 +15,7 @@ pub fn table() -> Vec<CoverageRow> {
             "Up to 5 activations a turn",
             "How Combat Works; On Your Turn",
             Modeled,
-            "configurable: rules.activations_per_turn; the tactic activates units that can attack first",
+            "configurable: rules.activations_per_turn; duels activate units that can attack first; skirmishes rank activations by expected points (attacks, heals, Anti Armor on cover), then moves, and Artillery or a Shaken vehicle with nothing in range takes none",
         ),
         (
             "Tough",
@@ -35,7 +35,7 @@ pub fn table() -> Vec<CoverageRow> {
             "Anti Armor (destroy cover)",
             "Unit Tags",
             Modeled,
-            "skirmishes: destroys a piece with 2 enemies behind it (1 damage each) as the side's last attack of the turn; no cover in duels",
+            "skirmishes: destroys a piece within range and outside its minimum range with 2 enemies behind it (1 damage each) as the side's last attack of the turn; no cover in duels",
         ),
         (
             "Limited",
@@ -47,7 +47,7 @@ pub fn table() -> Vec<CoverageRow> {
             "Scout deployment",
             "Quick Reference: Tags",
             Modeled,
-            "skirmishes (quick_reference stats): after all others, as far forward as the middle line allows while 12\" from enemies; duels start at a fixed distance",
+            "skirmishes (quick_reference stats): after all others, as far forward as the middle line allows while 12\" from enemies; if both sides have scouts, the roll-off winner places first; duels start at a fixed distance",
         ),
         (
             "Medic: return a unit within 3\" to full health",
@@ -65,7 +65,7 @@ pub fn table() -> Vec<CoverageRow> {
             "Blast radius (Mortar 2½\", Tank 1½\", Artillery 2\")",
             "Unit Types; Vehicles; Glossary",
             Modeled,
-            "every other unit of either side within the radius rolls d6+DEF against the attacker's total; squads stand in a line 2\" apart",
+            "every other unit of either side within the radius rolls d6+DEF against the attacker's total, with its cover when the line from the blast's target to it crosses its piece; squads stand in a line 2\" apart",
         ),
         ("Vehicle damage: 3 damage Tank, 2 Artillery", "Vehicles", Modeled, ""),
         ("Vehicle life stages Good/Glanced/Shaken/Destroyed", "Vehicles", Modeled, ""),
@@ -81,7 +81,7 @@ pub fn table() -> Vec<CoverageRow> {
             "Tanks cross all terrain but minefields",
             "Vehicles",
             Modeled,
-            "skirmishes: the Tank ignores rough and dangerous ground; no minefields",
+            "skirmishes: the Tank drives over cover pieces in a straight line and ignores rough and dangerous ground; no minefields",
         ),
         (
             "Hold / Walk 6\" then attack / Rush 10\"",
@@ -93,13 +93,13 @@ pub fn table() -> Vec<CoverageRow> {
             "Clamber",
             "Moving Your Units",
             Simplified,
-            "skirmish units walk round cover pieces instead of clambering over them",
+            "skirmish units walk round cover pieces instead of clambering over them (the Tank drives over them)",
         ),
         (
             "Hunker (+2 DEF)",
             "Moving Your Units",
             Modeled,
-            "skirmishes: a unit that cannot attack or usefully move hunkers (+2 DEF until it moves, stacks with cover); duels never hunker",
+            "skirmishes: an infantry unit that cannot attack or usefully move hunkers (+2 DEF until it moves, stacks with cover); vehicles and Artillery never hunker; duels never hunker",
         ),
         (
             "Pivot and facing",
@@ -123,13 +123,13 @@ pub fn table() -> Vec<CoverageRow> {
             "Unit upgrades (7, one per army)",
             "Unit Upgrades",
             Modeled,
-            "skirmishes: all 7; Grenade Launchers and Flashbangs once per round: a round is 4 turns back and forth, so every 2nd own turn; valued by value in army",
+            "skirmishes: all 7; Grenade Launchers and Flashbangs once per round: a round is 4 turns back and forth, so every 2nd own turn; infantry with Bayonets walk within 1½\" when that attack is worth more than firing from cover or range; valued by value in army",
         ),
         (
             "Terrain: rough and dangerous",
             "Terrain",
             Modeled,
-            "skirmish switches skirmish.rough_areas / dangerous_areas (default off): rough −2\" movement, dangerous d6 on crossing, 1 = 1 damage",
+            "skirmish switches skirmish.rough_areas / dangerous_areas (default off): rough takes 2\" from the move allowance, dangerous d6 on crossing, 1 = 1 damage",
         ),
         (
             "Deployment: 8 units within 12\", 3 reserves a turn",

@@ -11,6 +11,10 @@ use crate::rulesets::Side;
 use crate::rulesets::gng::Kind;
 use crate::rulesets::gng::rules::{self, Fighter, opposed_roll_with};
 
+/// Bayonets' reach, inches: "When one of your units comes within 1½" of a target and they
+/// attack, they gain +1 ATK" (GnG 1.5, "Unit Upgrades").
+pub const BAYONET_REACH: f32 = 1.5;
+
 /// The seven upgrades (GnG 1.5, "Unit Upgrades"), recognised by name in the cost list.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum UpgradeRule {
@@ -87,6 +91,14 @@ impl<'a> Skirmish<'a> {
         m + self.def_mod_no_cover(s, j)
     }
 
+    /// DEF modifiers of every unit against a blast centred on `centre` (RULINGS.md, "GnG blast
+    /// and cover"): cover counts when the line from the blast's target to the unit crosses
+    /// the unit's cover piece; Hunker and Body Armor as usual.
+    fn blast_def_mods(&self, centre: &Fighter) -> [Vec<i32>; 2] {
+        let c = Pos::new(centre.x, centre.y);
+        [0, 1].map(|side| (0..self.st[side].len()).map(|j| self.def_mod(side, j, c)).collect())
+    }
+
     fn def_mod_no_cover(&self, s: Side, j: usize) -> i32 {
         let mut m = 0;
         if self.st[s][j].hunker {
@@ -99,12 +111,18 @@ impl<'a> Skirmish<'a> {
     }
 
     /// ATK modifiers of attacker `i` of side `s` against enemy `j`: Hollow Point Rounds +2
-    /// against Light targets, Bayonets +1 within 1½".
+    /// against Light targets, Bayonets +1 within 1½" (GnG 1.5, "Unit Upgrades").
     pub fn atk_mod(&self, s: Side, i: usize, j: usize) -> i32 {
+        self.atk_mod_from(s, self.pos(s, i), j)
+    }
+
+    /// [`Self::atk_mod`] for an attacker of side `s` standing at `at` (inches): what the
+    /// tactic weighs before a move.
+    pub fn atk_mod_from(&self, s: Side, at: Pos, j: usize) -> i32 {
         let mut m = 0;
         match self.upgrade[s] {
             Some(UpgradeRule::HollowPoint) if self.profile(1 - s, j).tags.light => m += 2,
-            Some(UpgradeRule::Bayonets) if self.pos(s, i).dist(self.pos(1 - s, j)) <= 1.5 + EPS => m += 1,
+            Some(UpgradeRule::Bayonets) if at.dist(self.pos(1 - s, j)) <= BAYONET_REACH + EPS => m += 1,
             _ => {}
         }
         m
@@ -146,17 +164,24 @@ impl<'a> Skirmish<'a> {
     // ------------------------------------------------------------------------------
     // Rules: moving, attacking, healing, destroying cover
 
-    /// Moves unit `i` of side `s` up to `len` toward `to` (engine: edges, around walls).
-    /// Rough ground costs 2" (GnG 1.5, "Terrain"; Tanks ignore it); crossing dangerous ground
-    /// rolls a d6, 1 = 1 damage. Moving ends Hunker and leaves cover; arriving on a cover spot
-    /// (`cover`) takes it.
+    /// Moves unit `i` of side `s` toward `to`, stopping there, by at most `len`, its move
+    /// allowance in inches (Walk, Rush, Move or Cruise); the engine keeps it on the table and
+    /// walks it round cover pieces. GnG 1.5, "Terrain": rough ground takes 2" from the
+    /// allowance ("move 2" less than they normally would"), so a unit that wants less than
+    /// the allowance minus 2" still gets there. GnG 1.5, "Vehicles": a Tank "can go over all
+    /// terrain except minefields", so it crosses cover pieces in a straight line and ignores
+    /// rough and dangerous ground. Crossing dangerous ground rolls a d6, 1 = 1 damage. Moving
+    /// ends Hunker and leaves cover; arriving on a cover spot (`cover`) takes it.
     pub fn move_unit<D: Dice>(&mut self, s: Side, i: usize, to: Pos, len: f32, cover: Option<usize>, dice: &mut D) {
         let from = self.pos(s, i);
         let u = self.bt.sides[s][i].unit as usize;
         let ignores = Some(u) == self.named.tank;
-        let (mut end, mut corner) = self.table.move_path(from, to, len);
+        let path = |len: f32| {
+            if ignores { (from.toward(self.table.clamp(to), len), None) } else { self.table.move_path(from, to, len) }
+        };
+        let (mut end, mut corner) = path(len);
         if !ignores && self.table.areas_touched(from, end, AreaKind::Rough) > 0 {
-            (end, corner) = self.table.move_path(from, to, (len - 2.0).max(0.0));
+            (end, corner) = path((len - 2.0).max(0.0));
         }
         if end.dist(from) < 1e-4 {
             return;
@@ -210,8 +235,7 @@ impl<'a> Skirmish<'a> {
             }
             Special::Flashbang => {
                 self.st[1 - s][t].stunned = true;
-                let mods: [Vec<i32>; 2] =
-                    [0, 1].map(|side| (0..self.st[side].len()).map(|j| self.def_mod_no_cover(side, j)).collect());
+                let mods = self.blast_def_mods(&centre);
                 let mut caught = Vec::new();
                 rules::blast_with(
                     self.r,
@@ -245,8 +269,7 @@ impl<'a> Skirmish<'a> {
         dmg: u8,
         dice: &mut D,
     ) {
-        let mods: [Vec<i32>; 2] =
-            [0, 1].map(|side| (0..self.st[side].len()).map(|j| self.def_mod_no_cover(side, j)).collect());
+        let mods = self.blast_def_mods(&centre);
         rules::blast_with(
             self.r,
             &mut self.bt,

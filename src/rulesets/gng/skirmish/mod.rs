@@ -15,8 +15,12 @@
 //!   the enemy; cover gives +3 DEF against attacks whose line crosses the wall.
 //! - Units go around cover pieces (Clamber is not used by the tactics); unit bases do not
 //!   block each other.
-//! - Anti Armor destroying cover is the side's last activation of the turn, since no other
-//!   unit may attack after it.
+//! - The 5 activations go to the units whose activation achieves most (expected points of an
+//!   attack, a heal or Anti Armor on cover; then moves); an idle unit (Artillery or a Shaken
+//!   vehicle with nothing in range) takes none. Anti Armor destroying cover comes after the
+//!   side's other attacks of the turn, since no other unit may attack after it.
+//! - Infantry with Bayonets walk within 1½" of a target when that attack (+1 ATK) is worth
+//!   more than the one from cover or from range.
 //! - Grenade Launchers and Flashbangs are "once per round": a round is "a set of 4 turns back
 //!   and forth" (Glossary), two of each side's turns, so they are usable again 2 of the side's
 //!   turns later ([`ROUND_OWN_TURNS`]; RULINGS.md, "Readings added after the first review").
@@ -43,7 +47,7 @@ mod tally;
 #[cfg(test)]
 mod tests;
 
-pub use combat::{Special, UpgradeRule};
+pub use combat::{BAYONET_REACH, Special, UpgradeRule};
 pub use setup::SkirmishConfig;
 pub use shape::{ARMY_SOURCE, Game, TACTICS};
 pub use tactic::Tactic;

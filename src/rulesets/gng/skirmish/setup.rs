@@ -155,8 +155,11 @@ impl<'a> Skirmish<'a> {
                 self.place(s, u, self.table.clamp(Pos::new(x, y)));
             }
         }
-        // Scout (Quick Reference): deploys after all non-scouts, at least 12" from enemies.
-        for s in 0..2 {
+        // Scout (Quick Reference, "Tags"): deploys after all non-scouts, at least 12" from
+        // enemies; "if both players have scout units, roll-off to see who places their units
+        // first" (the winner places first: the forward spots are his).
+        let order = if scouts.iter().all(|v| !v.is_empty()) { roll_off(dice) } else { 0 };
+        for s in [order, 1 - order] {
             let n = scouts[s].len();
             for (k, &u) in scouts[s].clone().iter().enumerate() {
                 let x = self.table.width * (k as f32 + 0.5) / n as f32;
@@ -197,6 +200,17 @@ impl<'a> Skirmish<'a> {
             let x = self.table.width * (k as f32 + 0.5 + dice.unit_f64() as f32 * 0.8 - 0.4) / n as f32;
             let at = self.table.clamp(Pos::new(x, self.zone_y(s, 1.0)));
             self.place(s, u, at);
+        }
+    }
+}
+
+/// A roll-off (GnG 1.5, "Playing the Game"): each side rolls a d6, ties re-roll; the side with
+/// the higher roll wins.
+pub(super) fn roll_off<D: Dice>(dice: &mut D) -> Side {
+    loop {
+        let (a, b) = (dice.d6(), dice.d6());
+        if a != b {
+            return if a > b { 0 } else { 1 };
         }
     }
 }

@@ -5,7 +5,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{EPS, Skirmish, SkirmishOutcome, Special, UpgradeRule};
+use super::{BAYONET_REACH, EPS, Skirmish, SkirmishOutcome, Special, UpgradeRule};
 use crate::battle::Pos;
 use crate::dice::Dice;
 use crate::rulesets::Side;
@@ -41,25 +41,44 @@ impl Tactic {
     }
 }
 
+/// What an activation would achieve ([`Skirmish::gain`]).
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Gain {
+    /// An attack or a heal worth this many expected points.
+    Act(f64),
+    /// Anti Armor destroying cover, the sure damage worth this many points.
+    DestroyCover(f64),
+    /// A move or a Hunker.
+    Move,
+    /// Nothing.
+    Idle,
+}
+
 impl<'a> Skirmish<'a> {
-    /// Expected points an attack of unit `i` (side `s`, standing at `at`) on enemy `j`
-    /// removes: P(hit) × (the target's full cost if the hit destroys it, else the share of its
-    /// life the hit removes). Kills and damaged targets (focus fire) score highest.
+    /// Expected points an attack of unit `i` (side `s`, standing at `at`, inches) on enemy `j`
+    /// removes: P(hit) × [`Self::damage_value`]. Kills and damaged targets (focus fire) score
+    /// highest. Cover and Bayonets count from `at`.
     fn attack_value(&self, s: Side, i: usize, at: Pos, j: usize) -> f64 {
         let p = self.profile(s, i);
-        let e = &self.bt.sides[1 - s][j];
         let pe = self.profile(1 - s, j);
-        let atk = p.atk as i32 + self.atk_mod(s, i, j);
+        let atk = p.atk as i32 + self.atk_mod_from(s, at, j);
         let def = pe.def as i32 + self.def_mod(1 - s, j, at);
         let reroll = p.tags.fast_shot.then_some(self.r.rules.fast_shot == FastShot::BothDice);
         let ph = crate::dice::opposed_d6(atk, def, reroll);
+        ph * self.damage_value(1 - s, j, p.hit_damage)
+    }
+
+    /// Points `dmg` life stages on unit `j` of side `s` are worth: its full cost × 1.25 if they
+    /// destroy it, else the share of its life they remove, weighted up by damage it already has.
+    fn damage_value(&self, s: Side, j: usize, dmg: u8) -> f64 {
+        let e = &self.bt.sides[s][j];
+        let pe = self.profile(s, j);
         let left = (pe.health - e.damage) as f64;
-        let removed = if p.hit_damage as f64 >= left {
+        if dmg as f64 >= left {
             pe.cost * 1.25
         } else {
-            pe.cost * p.hit_damage as f64 / pe.health as f64 * (1.0 + e.damage as f64 / pe.health as f64)
-        };
-        ph * removed
+            pe.cost * dmg as f64 / pe.health as f64 * (1.0 + e.damage as f64 / pe.health as f64)
+        }
     }
 
     /// The best target from `at` and its value; none if nothing is in range. A blast weapon
@@ -112,8 +131,10 @@ impl<'a> Skirmish<'a> {
         best.map(|b| b.0)
     }
 
-    /// A cover piece within range of anti-armor unit `i` with at least two enemies behind it.
-    fn cover_to_destroy(&self, s: Side, i: usize) -> Option<usize> {
+    /// A cover piece within range of anti-armor unit `i`, and not inside its minimum range
+    /// (GnG 1.5, "Glossary": "the closest a unit may target"), with at least two enemies and no
+    /// friend behind it.
+    pub(super) fn cover_to_destroy(&self, s: Side, i: usize) -> Option<usize> {
         let p = self.profile(s, i);
         if !p.tags.anti_armor {
             return None;
@@ -124,6 +145,7 @@ impl<'a> Skirmish<'a> {
             let wall = &self.table.walls[w];
             wall.intact
                 && wall.dist_to(at) <= range + EPS
+                && wall.dist_to(at) + EPS >= p.min_range
                 && self.occupants(w).filter(|&(os, _)| os != s).count() >= 2
                 && self.occupants(w).all(|(os, _)| os != s)
         })
@@ -180,35 +202,112 @@ impl<'a> Skirmish<'a> {
             .then_some((to, None))
     }
 
-    /// The activation order of side `s` this turn: units that can attack from where they
-    /// stand or heal first (best attack first), then those that can walk into range, then
-    /// those that move; anti-armor units that would destroy cover go last.
+    /// Where a unit with Bayonets would walk to attack within 1½" (GnG 1.5, "Unit Upgrades":
+    /// +1 ATK), the target and the attack's value ([`Self::attack_value`]); `None` without
+    /// Bayonets, for non-infantry, for blast weapons (the blast would catch the unit itself)
+    /// and when no enemy is within a walk plus 1½".
+    fn bayonet_plan(&self, s: Side, i: usize) -> Option<(Pos, usize, f64)> {
+        let f = self.bt.sides[s][i];
+        let p = self.profile(s, i);
+        if self.upgrade[s] != Some(UpgradeRule::Bayonets) || p.kind != Kind::Infantry || p.blast > 0.0 {
+            return None;
+        }
+        let (walk, _) = move_allowance(p, &f);
+        let at = self.pos(s, i);
+        let mut best: Option<(Pos, usize, f64)> = None;
+        for (j, e) in self.bt.sides[1 - s].iter().enumerate() {
+            let ep = Pos::new(e.x, e.y);
+            let d = at.dist(ep);
+            if !e.alive || d <= BAYONET_REACH + EPS || d > walk + BAYONET_REACH {
+                continue;
+            }
+            let to = at.toward(ep, d - (BAYONET_REACH - 0.1));
+            let end = self.table.move_toward(at, to, walk);
+            if end.dist(ep) > BAYONET_REACH + EPS || !self.can_target(s, i, end, ep) {
+                continue;
+            }
+            let v = self.attack_value(s, i, end, j);
+            if best.is_none_or(|b| v > b.2) {
+                best = Some((to, j, v));
+            }
+        }
+        best
+    }
+
+    /// What activating unit `i` of side `s` would achieve this turn (GnG 1.5, "How Combat
+    /// Works": only 5 of the side's units activate, so the ones that achieve most go):
+    /// - [`Gain::Act`]: the best attack from here, after a walk or a Bayonet charge, or a
+    ///   heal, in expected points ([`Self::attack_value`]; a heal restores cost × its share of
+    ///   life);
+    /// - [`Gain::DestroyCover`]: Anti Armor on cover with enemies behind it, the points of the
+    ///   sure damage ([`Self::damage_value`]);
+    /// - [`Gain::Move`]: a rush toward the enemy, a move to cover or a Hunker;
+    /// - [`Gain::Idle`]: nothing — Artillery or a Shaken (or waiting) vehicle with nothing in
+    ///   range. An idle unit does not take one of the 5 activations.
+    fn gain(&self, s: Side, i: usize) -> Gain {
+        let f = self.bt.sides[s][i];
+        let p = self.profile(s, i);
+        let at = self.pos(s, i);
+        if let Some(w) = self.cover_to_destroy(s, i) {
+            return Gain::DestroyCover(self.occupants(w).map(|(os, j)| self.damage_value(os, j, 1)).sum());
+        }
+        if p.tags.medic {
+            if let Some(j) = self.heal_target(s, i, at, self.r.rules.medic_reach as f32) {
+                let pj = self.profile(s, j);
+                return Gain::Act(pj.cost * self.bt.sides[s][j].damage as f64 / pj.health as f64);
+            }
+        }
+        let can_move = rules::can_move(p, &f);
+        let waiting = self.waits(s, i);
+        let mut best = self.best_target_from(s, i, at).map(|(_, v)| v);
+        if can_move && p.kind == Kind::Infantry && !waiting {
+            let (walk, _) = move_allowance(p, &f);
+            let walked = self
+                .walk_plan(s, i)
+                .and_then(|(to, _)| self.best_target_from(s, i, self.table.move_toward(at, to, walk)).map(|(_, v)| v));
+            let charged = self.bayonet_plan(s, i).map(|(_, _, v)| v);
+            best = [best, walked, charged].into_iter().flatten().reduce(f64::max);
+        }
+        if let Some(v) = best {
+            return Gain::Act(v);
+        }
+        if p.kind == Kind::Infantry {
+            return Gain::Move;
+        }
+        let range = self.range_of(s, f.unit as usize);
+        match self.nearest_enemy(s, at) {
+            Some((_, d)) if can_move && !waiting && d > range => Gain::Move,
+            _ => Gain::Idle,
+        }
+    }
+
+    /// The activation order of side `s` this turn: the units whose activation achieves most
+    /// ([`Self::gain`]: attacks, heals and cover destruction by expected points, then moves)
+    /// take the 5 activations; among those, attacks and heals go first (best first), then Anti
+    /// Armor destroying cover (no unit may attack after it), then moves. Idle units are left
+    /// out. The rest follow in the same order, for activations left by units that died.
     fn activation_order(&self, s: Side) -> Vec<usize> {
-        let mut keyed: Vec<(i32, f64, usize)> = Vec::new();
+        // (rank among the chosen: 0 attack or heal, 1 destroy cover, 2 move; value; unit)
+        let mut keyed: Vec<(u8, f64, usize)> = Vec::new();
         for (i, f) in self.bt.sides[s].iter().enumerate() {
             if !f.alive || self.st[s][i].stunned {
                 continue;
             }
             let p = self.profile(s, i);
-            let at = self.pos(s, i);
             let strength = (p.atk as f64 + 1.0) * p.hit_damage as f64;
-            let key = if self.cover_to_destroy(s, i).is_some() {
-                (0, strength)
-            } else if p.tags.medic && self.heal_target(s, i, at, self.r.rules.medic_reach as f32).is_some() {
-                (4, strength)
-            } else if let Some((_, v)) = self.best_target_from(s, i, at) {
-                (3, v + strength)
-            } else if self.walk_plan(s, i).is_some() {
-                (2, strength)
-            } else {
-                (1, strength)
-            };
-            keyed.push((key.0, key.1, i));
+            match self.gain(s, i) {
+                Gain::Act(v) => keyed.push((0, v, i)),
+                Gain::DestroyCover(v) => keyed.push((1, v, i)),
+                Gain::Move => keyed.push((2, strength, i)),
+                Gain::Idle => {}
+            }
         }
-        keyed.sort_by(|a, b| b.0.cmp(&a.0).then(b.1.total_cmp(&a.1)).then(a.2.cmp(&b.2)));
-        // Anti-armor units with cover to destroy go after everyone else.
-        let (last, rest): (Vec<_>, Vec<_>) = keyed.into_iter().partition(|k| k.0 == 0);
-        rest.into_iter().chain(last).map(|k| k.2).collect()
+        // Choose by what the activation achieves: points first, moves after.
+        keyed.sort_by(|a, b| (a.0 == 2).cmp(&(b.0 == 2)).then(b.1.total_cmp(&a.1)).then(a.2.cmp(&b.2)));
+        let n = (self.r.rules.activations_per_turn as usize).min(keyed.len());
+        let (chosen, rest) = keyed.split_at_mut(n);
+        chosen.sort_by(|a, b| a.0.cmp(&b.0).then(b.1.total_cmp(&a.1)).then(a.2.cmp(&b.2)));
+        chosen.iter().chain(rest.iter()).map(|k| k.2).collect()
     }
 
     /// One side's turn (GnG 1.5, "How Combat Works"): reserves enter, then up to 5 units
@@ -285,10 +384,10 @@ impl<'a> Skirmish<'a> {
             }
             if can_move {
                 if let Some(j) = self.heal_target(s, i, at, reach + walk) {
-                    let to = self.pos(s, j);
-                    let gap = at.dist(to) - reach + 0.1;
-                    self.move_unit(s, i, to, gap.max(0.0), None, dice);
-                    if self.bt.sides[s][i].alive && self.pos(s, i).dist(to) <= reach + EPS {
+                    let mate = self.pos(s, j);
+                    let gap = at.dist(mate) - reach + 0.1;
+                    self.move_unit(s, i, at.toward(mate, gap.max(0.0)), walk, None, dice);
+                    if self.bt.sides[s][i].alive && self.pos(s, i).dist(mate) <= reach + EPS {
                         self.heal(s, j);
                         *heals_left -= 1;
                     }
@@ -304,20 +403,37 @@ impl<'a> Skirmish<'a> {
                 return;
             }
         }
+        let waiting = self.waits(s, i);
+        // A Bayonet charge (walk within 1½", attack at +1 ATK) when it is worth more than the
+        // attack of step 3 or 4 after its move (`plan`, none: from here).
+        let bayonet = if *may_attack && can_move { self.bayonet_plan(s, i) } else { None };
+        let charge = |plan: Option<(Pos, Option<usize>)>| {
+            let end = plan.map_or(at, |(to, _)| self.table.move_toward(at, to, walk));
+            let other = self.best_target_from(s, i, end).map(|(_, v)| v);
+            bayonet.filter(|&(_, _, v)| other.is_none_or(|o| v > o)).map(|(to, _, _)| to)
+        };
         // 3. Attack from here; infantry out of cover first walk into cover it can fire from.
         if *may_attack && self.best_target_from(s, i, at).is_some() {
+            let mut plan = None;
             if p.kind == Kind::Infantry && self.st[s][i].cover.is_none() && can_move {
                 if let Some((spot, Some(w))) = self.walk_plan(s, i) {
-                    self.move_unit(s, i, spot, walk, Some(w), dice);
+                    plan = Some((spot, Some(w)));
                 }
             }
-            self.fire(s, i, dice);
+            if let Some(to) = charge(plan) {
+                self.move_unit(s, i, to, walk, None, dice);
+            } else if let Some((spot, w)) = plan {
+                self.move_unit(s, i, spot, walk, w, dice);
+            }
+            if self.bt.sides[s][i].alive {
+                self.fire(s, i, dice);
+            }
             return;
         }
-        let waiting = self.waits(s, i);
-        // 4. Walk into range (into cover if it can), then attack.
+        // 4. Walk into range (into cover if it can), or charge with Bayonets, then attack.
         if *may_attack && can_move && !waiting {
-            if let Some((to, w)) = self.walk_plan(s, i) {
+            let plan = self.walk_plan(s, i);
+            if let Some((to, w)) = charge(plan).map(|to| (to, None)).or(plan) {
                 self.move_unit(s, i, to, walk, w, dice);
                 if self.bt.sides[s][i].alive {
                     self.fire(s, i, dice);
@@ -337,7 +453,10 @@ impl<'a> Skirmish<'a> {
                     }
                 }
             }
-            self.st[s][i].hunker = true;
+            // Hunker is infantry only (RULINGS.md, "Readings added after the first review").
+            if p.kind == Kind::Infantry {
+                self.st[s][i].hunker = true;
+            }
             return;
         }
         // 6. Rush (Cruise for vehicles) toward the nearest enemy, into cover on the way when a
@@ -350,7 +469,7 @@ impl<'a> Skirmish<'a> {
                 if want > 0.0 {
                     let straight = self.table.move_toward(at, e, want);
                     let left_after = straight.dist(e);
-                    let mut dest = (e, want, None);
+                    let mut dest = (at.toward(e, want), rush, None);
                     if p.kind == Kind::Infantry {
                         for (w, q) in self.free_spots(s) {
                             if at.dist(q) <= rush + EPS
@@ -413,12 +532,7 @@ impl<'a> Skirmish<'a> {
     /// Plays a set-up game to the end: roll-off for the first turn, alternate turns, last
     /// side standing wins; `max_turns` game turns is a draw.
     pub fn play<D: Dice>(&mut self, dice: &mut D) -> SkirmishOutcome {
-        let first = loop {
-            let (a, b) = (dice.d6(), dice.d6());
-            if a != b {
-                break if a > b { 0 } else { 1 };
-            }
-        };
+        let first = super::setup::roll_off(dice);
         let max = 2 * self.cfg.max_turns;
         while self.turn < max {
             let s = (first + self.turn as usize) % 2;

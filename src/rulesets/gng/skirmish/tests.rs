@@ -181,6 +181,7 @@ fn quick_reference_scouts_deploy_last_at_least_12_inches_from_enemies() {
     let army = Army { units: vec![rifle, rifle, rifle, scouts, scouts], upgrade: None };
     let mut g = Skirmish::new(&r, &r.skirmish);
     g.set_up([&army, &army], [Tactic::Default; 2], &mut FastDice::from_seed(3));
+    let mut forward = [false; 2];
     for s in 0..2 {
         let scout_pos: Vec<Pos> =
             g.bt.sides[s].iter().filter(|f| f.unit as usize == scouts).map(|f| Pos::new(f.x, f.y)).collect();
@@ -189,12 +190,11 @@ fn quick_reference_scouts_deploy_last_at_least_12_inches_from_enemies() {
             for e in &g.bt.sides[1 - s] {
                 assert!(p.dist(Pos::new(e.x, e.y)) >= 12.0 - 1e-3, "scout at {p:?} too close");
             }
-            // Forward of the own deployment zone's front: scouting ahead.
-            if s == 0 {
-                assert!(p.y > 11.0);
-            }
+            // The side that places first (roll-off) scouts ahead of its deployment zone.
+            forward[s] |= if s == 0 { p.y > 12.0 } else { p.y < g.table.depth - 12.0 };
         }
     }
+    assert!(forward[0] || forward[1], "one side's scouts are ahead of its zone");
 }
 
 #[test]
@@ -391,4 +391,193 @@ fn skirmish_tallies_are_identical_on_one_and_two_threads() {
         &indicatif::ProgressBar::hidden(),
     );
     assert_eq!(cautious.games, 60);
+}
+
+#[test]
+fn artillery_and_a_shaken_vehicle_with_nothing_in_range_leave_the_activations_to_others() {
+    // Issue 15: idle units used 2 of the 5 activations (GnG 1.5, "How Combat Works": up to 5
+    // units a turn), so only 3 of the 5 Light Infantry moved.
+    let r = gng(&[]);
+    let (art, truck, light, rifle) =
+        (unit(&r, "Artillery"), unit(&r, "Armored Truck"), unit(&r, "Light Infantry"), unit(&r, "Riflemen"));
+    let mut g = game(&r);
+    let a = g.place(0, art, Pos::new(40.0, 2.0));
+    let t = g.place(0, truck, Pos::new(44.0, 2.0));
+    g.bt.sides[0][t].damage = 2;
+    g.bt.sides[0][t].lock = crate::rulesets::gng::rules::LOCK_PENDING; // Shaken last turn
+    let lights: Vec<usize> = (0..5).map(|k| g.place(0, light, Pos::new(48.0 + 2.0 * k as f32, 2.0))).collect();
+    g.place(1, rifle, Pos::new(5.0, 35.0));
+    g.take_turn(0, &mut ScriptedDice::new(&[]));
+    assert!(!g.bt.sides[0][a].activated && !g.bt.sides[0][t].activated, "idle units do not activate");
+    for &l in &lights {
+        assert!(g.pos(0, l).y > 2.0, "every Light Infantry moves");
+    }
+}
+
+#[test]
+fn an_anti_armor_unit_with_cover_to_destroy_acts_before_units_that_only_move() {
+    // Issue 15: the Grenadier was sorted after everything else and, with 5 units that only
+    // moved, never acted.
+    let r = gng(&[]);
+    let (gren, rifle, light) = (unit(&r, "Grenadier"), unit(&r, "Riflemen"), unit(&r, "Light Infantry"));
+    let mut g = game(&r);
+    let gr = g.place(0, gren, Pos::new(13.0, 12.0));
+    let lights: Vec<usize> = (0..5).map(|k| g.place(0, light, Pos::new(48.0 + 2.0 * k as f32, 1.0))).collect();
+    let t1 = g.place(1, light, Pos::new(11.5, 18.75));
+    let t2 = g.place(1, rifle, Pos::new(14.5, 18.75));
+    g.st[1][t1].cover = Some(0);
+    g.st[1][t2].cover = Some(0);
+    let mut d = ScriptedDice::new(&[]);
+    g.take_turn(0, &mut d);
+    assert!(g.bt.sides[0][gr].activated);
+    assert!(!g.table.walls[0].intact, "the cover is destroyed");
+    assert_eq!(g.bt.sides[1][t1].damage, 1);
+    let moved = lights.iter().filter(|&&l| g.pos(0, l).y > 1.0).count();
+    assert_eq!(moved, 4, "the other 4 activations move Light Infantry");
+}
+
+#[test]
+fn bayonets_close_to_one_and_a_half_inches_when_the_attack_is_worth_more() {
+    // GnG 1.5, "Unit Upgrades": Bayonets give +1 ATK within 1½". Issue 15: no unit closed.
+    let r = gng(&[]);
+    let rifle = unit(&r, "Riflemen");
+    let mut g = game(&r);
+    g.upgrade[0] = UpgradeRule::from_name("Bayonets");
+    let a = g.place(0, rifle, Pos::new(40.0, 5.0));
+    let e = g.place(1, rifle, Pos::new(40.0, 12.0));
+    // From 7": ATK 3 vs DEF 2; from 1.4": ATK 4. The walk (6") reaches, so it charges.
+    let mut d = ScriptedDice::new(&[1, 6]);
+    g.take_turn(0, &mut d);
+    assert!(d.exhausted(), "it attacks after the charge");
+    assert!(g.pos(0, a).dist(g.pos(1, e)) <= BAYONET_REACH + 1e-3, "closes within 1½\"");
+    // Not worth more: a Bloodied enemy in range but out of a charge's reach is a sure kill
+    // target; the unit fires from where it stands instead of charging the fresh one.
+    let mut g = game(&r);
+    g.upgrade[0] = UpgradeRule::from_name("Bayonets");
+    let a = g.place(0, rifle, Pos::new(40.0, 5.0));
+    g.place(1, rifle, Pos::new(40.0, 12.0));
+    let hurt = g.place(1, rifle, Pos::new(33.0, 2.0));
+    g.bt.sides[1][hurt].damage = 3;
+    let mut d = ScriptedDice::new(&[6, 1]);
+    g.take_turn(0, &mut d);
+    assert_eq!(g.pos(0, a), Pos::new(40.0, 5.0), "no charge");
+    assert!(!g.bt.sides[1][hurt].alive);
+}
+
+#[test]
+fn vehicles_and_artillery_never_hunker() {
+    // RULINGS.md, "Hunker is infantry only": vehicles have Hold, Move and Cruise (GnG 1.5,
+    // "Vehicle Movement"). A waiting (cautious) Tank and Artillery with nothing in range hold.
+    let r = gng(&[]);
+    let (tank, art, rifle) = (unit(&r, "Tank"), unit(&r, "Artillery"), unit(&r, "Riflemen"));
+    let mut g = game(&r);
+    g.tactic = [Tactic::Cautious; 2];
+    let t = g.place(0, tank, Pos::new(40.0, 2.0));
+    let a = g.place(0, art, Pos::new(50.0, 2.0));
+    g.place(1, rifle, Pos::new(5.0, 35.0));
+    let mut heals = u32::MAX;
+    let mut may = true;
+    for u in [t, a] {
+        g.activate(0, u, &mut heals, &mut may, &mut ScriptedDice::new(&[]));
+        assert!(!g.st[0][u].hunker);
+    }
+    assert_eq!(g.pos(0, t), Pos::new(40.0, 2.0));
+}
+
+#[test]
+fn rough_ground_takes_two_inches_from_the_allowance_not_from_the_distance_wanted() {
+    // GnG 1.5, "Terrain": "Units passing over rough terrain move 2" less than they normally
+    // would." A Light Infantry unit (Rush 10") that wants 7.05" across rough ground gets them
+    // all (10" − 2" = 8"); before, the 2" came off the 7.05".
+    use crate::battle::{Area, AreaKind};
+    let r = gng(&[]);
+    let (light, rifle) = (unit(&r, "Light Infantry"), unit(&r, "Riflemen"));
+    let mut g = game(&r);
+    g.table.areas.push(Area { centre: Pos::new(50.0, 8.0), radius: 1.0, kind: AreaKind::Rough });
+    let l = g.place(0, light, Pos::new(50.0, 5.0));
+    g.place(1, rifle, Pos::new(50.0, 18.0));
+    g.take_turn(0, &mut ScriptedDice::new(&[]));
+    assert!((g.pos(0, l).y - 12.05).abs() < 1e-3, "rushed to {:?}", g.pos(0, l));
+    // Wanting more than the allowance minus 2": the full Rush less 2".
+    let mut g = game(&r);
+    g.table.areas.push(Area { centre: Pos::new(50.0, 8.0), radius: 1.0, kind: AreaKind::Rough });
+    let l = g.place(0, light, Pos::new(50.0, 5.0));
+    g.place(1, rifle, Pos::new(50.0, 35.0));
+    g.take_turn(0, &mut ScriptedDice::new(&[]));
+    assert!((g.pos(0, l).y - 13.0).abs() < 1e-3, "rushed to {:?}", g.pos(0, l));
+}
+
+#[test]
+fn tanks_cross_cover_pieces_in_a_straight_line() {
+    // GnG 1.5, "Vehicles": "Tanks can go over all terrain except minefields without problem."
+    let r = gng(&[]);
+    let (tank, truck) = (unit(&r, "Tank"), unit(&r, "Armored Truck"));
+    let mut g = game(&r);
+    let t = g.place(0, tank, Pos::new(13.0, 12.0));
+    let k = g.place(0, truck, Pos::new(14.0, 12.0));
+    let mut d = ScriptedDice::new(&[]);
+    g.move_unit(0, t, Pos::new(13.0, 30.0), 10.0, None, &mut d);
+    assert!(g.pos(0, t).dist(Pos::new(13.0, 22.0)) < 1e-3, "over the wall: {:?}", g.pos(0, t));
+    g.move_unit(0, k, Pos::new(14.0, 30.0), 10.0, None, &mut d);
+    assert!(g.pos(0, k).y < 22.0 - 1e-3, "the Armored Truck drives round it: {:?}", g.pos(0, k));
+}
+
+#[test]
+fn anti_armor_does_not_destroy_cover_inside_its_minimum_range() {
+    // GnG 1.5, "Glossary": "Minimum Range: The closest a unit may target another unit"; the
+    // Mortar (7") cannot destroy a piece 5" away, the Grenadier (none) can.
+    let r = gng(&[]);
+    let (mortar, gren, light) = (unit(&r, "Mortar"), unit(&r, "Grenadier"), unit(&r, "Light Infantry"));
+    let mut g = game(&r);
+    let m = g.place(0, mortar, Pos::new(13.0, 13.0));
+    let t1 = g.place(1, light, Pos::new(11.5, 18.75));
+    let t2 = g.place(1, light, Pos::new(14.5, 18.75));
+    g.st[1][t1].cover = Some(0);
+    g.st[1][t2].cover = Some(0);
+    assert_eq!(g.cover_to_destroy(0, m), None);
+    let gr = g.place(0, gren, Pos::new(12.0, 13.0));
+    assert_eq!(g.cover_to_destroy(0, gr), Some(0));
+}
+
+#[test]
+fn a_unit_caught_in_a_blast_gets_cover_when_the_blast_crosses_its_piece() {
+    // RULINGS.md, "GnG blast and cover": +3 DEF when the line from the blast's target to the
+    // unit crosses its cover piece (GnG 1.5, "Cover": "+3 DEF bonus").
+    let r = gng(&[]);
+    let (mortar, light) = (unit(&r, "Mortar"), unit(&r, "Light Infantry"));
+    let mut g = game(&r);
+    let m = g.place(0, mortar, Pos::new(13.0, 5.0));
+    let t = g.place(1, light, Pos::new(13.0, 17.0));
+    let n = g.place(1, light, Pos::new(13.0, 18.75));
+    g.st[1][n].cover = Some(0);
+    // Mortar 3 + 6 = 9 vs 1 + 1 = 2: hit. The neighbour behind the wall rolls 5: 5 + 1 + 3 = 9,
+    // not lower than 9: spared (without cover 6 < 9 would hit).
+    let mut d = ScriptedDice::new(&[3, 1, 5]);
+    g.attack(0, m, t, Special::None, &mut d);
+    assert!(d.exhausted());
+    assert_eq!(g.bt.sides[1][t].damage, 2);
+    assert_eq!(g.bt.sides[1][n].damage, 0);
+}
+
+#[test]
+fn scouts_of_both_sides_place_in_roll_off_order() {
+    // GnG 1.5, Quick Reference, "Scout": "If both players have scout units, roll-off to see
+    // who places their units first." The winner takes the middle line; the other's scouts
+    // stay 12" away. Over a few seeds both sides win it.
+    let r = gng(&["rules.stat_source=quick_reference"]);
+    let (scouts, rifle) = (unit(&r, "Scouts"), unit(&r, "Riflemen"));
+    let army = Army { units: vec![rifle, rifle, scouts], upgrade: None };
+    let mut firsts = [0, 0];
+    for seed in 0..20 {
+        let mut g = Skirmish::new(&r, &r.skirmish);
+        g.set_up([&army, &army], [Tactic::Default; 2], &mut FastDice::from_seed(seed));
+        let y = |s: Side| g.bt.sides[s].iter().find(|f| f.unit as usize == scouts).unwrap().y;
+        let mid = g.table.depth / 2.0;
+        if (y(0) - mid).abs() < 1e-3 {
+            firsts[0] += 1;
+        } else if (y(1) - mid).abs() < 1e-3 {
+            firsts[1] += 1;
+        }
+    }
+    assert!(firsts[0] > 0 && firsts[1] > 0, "{firsts:?}");
 }
