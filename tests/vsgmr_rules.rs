@@ -363,3 +363,51 @@ fn super_move_adds_movement_and_initiative() {
     let mut dice = ScriptedDice::new(&[3, 5, 1, 2]);
     assert_eq!(rules::initiative(&r, &b, &mut dice), 0);
 }
+
+fn mook_shooter() -> Figure {
+    fig(Kind::Mook, |f| f.distance_attack = true)
+}
+
+fn stealth_shooter() -> Figure {
+    fig(Kind::Troop, |f| {
+        f.distance_attack = true;
+        f.traits = Trait::Stealth.bit()
+    })
+}
+
+/// Sections II.3, IV "Mooks" and V "Stealth": a mook's shot needs 6 − (−1) = 7 on a d6 against
+/// a Stealth figure, so it rates 0 and is never made; in hand to hand it needs 4 + 1 = 5. The
+/// default tactic compares the exchange at range (0 − 1/3) with the one in contact
+/// (1/3 − 1/2) and charges (issue 15).
+#[test]
+fn a_mook_that_cannot_hit_a_stealth_figure_charges_instead_of_shooting() {
+    let (m, s) = (rules::Profile::from_figure(&mook_shooter()), rules::Profile::from_figure(&stealth_shooter()));
+    assert_eq!(rules::p_defeat(&m, &s, AttackKind::Distance), 0.0);
+    assert!(rules::prefers_contact(&m, &s));
+    assert!(!rules::prefers_contact(&s, &m), "the Stealth figure keeps shooting");
+    let (r, mut b) = setup(mook_shooter(), stealth_shooter(), 12.0);
+    // In range, yet no shot: no die is rolled and the mook has not acted.
+    rules::distance_attack(&r, &mut b, &mut ScriptedDice::new(&[]), 0);
+    assert!(!b.figs[0].acted);
+    // It moves a full Move Unit toward the Stealth figure, then next round into contact.
+    rules::move_figure(&r, &mut b, 0);
+    assert!((b.figs[0].x - 6.0).abs() < 1e-4, "x = {}", b.figs[0].x);
+    rules::move_figure(&r, &mut b, 0);
+    assert!((b.figs[0].x - 11.0).abs() < 1e-4, "into base contact (1\"): x = {}", b.figs[0].x);
+    // In contact it fights hand to hand: 5 − 1 = 4 hits, no armor.
+    let mut dice = ScriptedDice::new(&[5]);
+    rules::distance_attack(&r, &mut b, &mut dice, 0);
+    rules::hand_to_hand_attack(&r, &mut b, &mut dice, 0);
+    assert!(!b.figs[1].alive && dice.exhausted());
+}
+
+/// The same rule keeps an even exchange at range: two plain shooters (1/3 each way at range,
+/// 1/2 each way in contact) hold and shoot.
+#[test]
+fn shooters_with_an_even_exchange_hold_at_range() {
+    let p = rules::Profile::from_figure(&shooter());
+    assert!(!rules::prefers_contact(&p, &p));
+    let (r, mut b) = setup(shooter(), shooter(), 12.0);
+    rules::move_figure(&r, &mut b, 0);
+    assert_eq!(b.figs[0].x, 0.0);
+}

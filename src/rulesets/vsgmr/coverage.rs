@@ -21,7 +21,7 @@ pub fn table() -> Vec<CoverageRow> {
             "Movement: guy 6\", cavalry 9\", vehicle 12\"",
             "II.2",
             Simplified,
-            "straight toward the nearest enemy: hold in range with a distance attack, else into base contact (1\")",
+            "straight toward the nearest enemy: hold in range with a distance attack, unless the exchange of attacks in base contact beats the one at range (a shot no die can make good rates 0: a mook charges a Stealth figure); else into base contact (1\")",
         ),
         (
             "Rough terrain: Half Move Unit",

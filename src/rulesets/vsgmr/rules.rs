@@ -9,9 +9,12 @@
 //!
 //! The default tactic (RULINGS.md, "Common: the stand-up duel"): a figure with a distance
 //! attack stays put if an enemy is within its Distance Attack Unit, else moves the least that
-//! brings the nearest enemy into range; a figure without one moves toward the nearest enemy it
-//! can fight hand to hand, into base contact if it can reach. In contact it attacks with the
-//! option (distance or hand to hand) more likely to defeat the target. A figure that cannot
+//! brings the nearest enemy into range — unless the exchange in base contact beats the one at
+//! range ([`prefers_contact`]: a mook that needs a 7 to hit a Stealth figure charges), then it
+//! closes like a figure without one, which moves toward the nearest enemy it can fight hand to
+//! hand, into base contact if it can reach. It shoots the nearest enemy in range a shot can
+//! defeat (a shot no die can make good is not made). In contact it attacks with the option
+//! (distance or hand to hand) more likely to defeat the target. A figure that cannot
 //! attack this round uses Disable on the nearest enemy within 12" if it has the trait, else
 //! Summon to bring its rearmost ally beside it. A Flight figure with a distance attack stays in
 //! flight (out of reach of hand-to-hand attacks); without one it lands to fight. The side's
@@ -320,7 +323,8 @@ pub fn initiative<D: Dice>(r: &Vsgmr, b: &Battle, dice: &mut D) -> Side {
 
 /// Section II.2 "Movement" with the default tactic: hold if an enemy is within the Distance
 /// Attack Unit, else close the least distance that brings one into range; a hand-to-hand
-/// figure moves toward the nearest enemy it can fight, into base contact if it can reach.
+/// figure, and a shooter that [`prefers_contact`] with the nearest enemy (neither in flight),
+/// moves toward the nearest enemy it can fight, into base contact if it can reach.
 /// Cavalry and vehicles without a rider/driver move only if Independent.
 pub fn move_figure(r: &Vsgmr, b: &mut Battle, i: usize) {
     if !b.can_act(i) {
@@ -337,6 +341,9 @@ pub fn move_figure(r: &Vsgmr, b: &mut Battle, i: usize) {
     let flying = b.figs[i].flying;
     let (target, stop) = if p.distance_attack {
         match b.nearest_enemy(i, |_| true) {
+            Some(t) if !flying && !b.figs[t].flying && prefers_contact(&p, r.profile(b.figs[t].unit)) => {
+                (t, r.rules.contact)
+            }
             Some(t) => (t, p.range),
             None => return,
         }
@@ -525,6 +532,31 @@ pub fn p_defeat(ap: &Profile, tp: &Profile, kind: AttackKind) -> f64 {
     p_hit * (1.0 - p_saved(tp, ap.has(Trait::IgnoresArmor), 0))
 }
 
+/// P(one attack of `a` at `t` defeats it where `a` stands: at range its distance attack (0
+/// without one, or without moving on its own), in base contact the better of hand to hand and
+/// its distance attack (what [`distance_attack`] chooses there). A shot no die can make good
+/// (a mook needs a 7 against Stealth) rates 0.
+pub fn p_exchange_attack(a: &Profile, t: &Profile, contact: bool) -> f64 {
+    if !a.self_moving() {
+        return 0.0;
+    }
+    let shot = if a.distance_attack { p_defeat(a, t, AttackKind::Distance) } else { 0.0 };
+    if contact { shot.max(p_defeat(a, t, AttackKind::HandToHand)) } else { shot }
+}
+
+/// The default tactic's choice for a figure with a distance attack: whether it closes into base
+/// contact with `foe` rather than holding at range. It compares the expected exchange of one
+/// round of attacks — P(it defeats the foe) − P(the foe defeats it) — at range and in contact
+/// (probabilities in [0, 1]); it closes only if contact is strictly better (ties hold, by more
+/// than 1e-9), e.g. a mook (d6 − 1 ≥ 6: never) against a Stealth figure. Sections II.3 "Distance
+/// Attacks", II.4 "Hand To Hand Attacks" and V "Stealth". One rule for the duels, the exact
+/// solver's scripted policy ([`super::exact`]) and the Skirmish.
+pub fn prefers_contact(me: &Profile, foe: &Profile) -> bool {
+    let range = p_exchange_attack(me, foe, false) - p_exchange_attack(foe, me, false);
+    let contact = p_exchange_attack(me, foe, true) - p_exchange_attack(foe, me, true);
+    contact > range + 1e-9
+}
+
 /// P(an armor roll cancels the hit), with `extra` bonus (Support); squared for Ignores Armor.
 pub fn p_saved(tp: &Profile, ignores_armor: bool, extra: i8) -> f64 {
     let Some(needs) = tp.armor_needs() else { return 0.0 };
@@ -551,7 +583,7 @@ pub fn distance_attack<D: Dice>(r: &Vsgmr, b: &mut Battle, dice: &mut D, i: usiz
             return; // fights hand to hand in step 4
         }
     }
-    let Some(first) = b.nearest_enemy(i, |_| true).filter(|&t| b.dist(i, t) <= p.range + EPS) else { return };
+    let Some(first) = useful_shot(r, b, i) else { return };
     b.figs[i].acted = true;
     let (fx, fy) = (b.figs[first].x, b.figs[first].y);
     let mut target = first;
@@ -578,6 +610,17 @@ pub fn distance_attack<D: Dice>(r: &Vsgmr, b: &mut Battle, dice: &mut D, i: usiz
             return;
         }
     }
+}
+
+/// The target of `i`'s distance attack: the nearest enemy in range that a shot can defeat (a
+/// shot rated 0 by [`p_defeat`] is never made: it could only strike the shooter with fear).
+fn useful_shot(r: &Vsgmr, b: &Battle, i: usize) -> Option<usize> {
+    let p = r.profile(b.figs[i].unit);
+    if !p.distance_attack {
+        return None;
+    }
+    b.nearest_enemy(i, |f| p_defeat(p, r.profile(f.unit), AttackKind::Distance) > 0.0)
+        .filter(|&t| b.dist(i, t) <= p.range + EPS)
 }
 
 /// The enemy in base contact `i` fights hand to hand: the one it is likeliest to defeat.
@@ -617,8 +660,7 @@ pub fn disable_or_summon<D: Dice>(r: &Vsgmr, b: &mut Battle, dice: &mut D, i: us
     if !p.self_moving() {
         return;
     }
-    let shoot = p.distance_attack && b.nearest_enemy(i, |_| true).is_some_and(|t| b.dist(i, t) <= p.range + EPS);
-    if shoot || contact_target(r, b, i).is_some() {
+    if useful_shot(r, b, i).is_some() || contact_target(r, b, i).is_some() {
         return;
     }
     let mook = (p.kind == Kind::Mook) as i8;
