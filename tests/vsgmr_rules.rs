@@ -411,3 +411,82 @@ fn shooters_with_an_even_exchange_hold_at_range() {
     rules::move_figure(&r, &mut b, 0);
     assert_eq!(b.figs[0].x, 0.0);
 }
+
+/// Section V "Disable": "no farther than a Distance Attack Unit away", the Disabler's own: 24"
+/// for a Sniper, 12" otherwise.
+#[test]
+fn disable_reaches_one_distance_attack_unit_of_the_disabler() {
+    let sniper = fig(Kind::Troop, |f| f.traits = Trait::Disable.bit() | Trait::Sniper.bit());
+    let (r, mut b) = setup(sniper, Figure::base(Kind::Troop), 20.0);
+    rules::disable_or_summon(&r, &mut b, &mut ScriptedDice::new(&[4]), 0);
+    assert_eq!(b.figs[1].disabled_round, 2, "20\" is within a Sniper's 24\"");
+    let plain = fig(Kind::Troop, |f| f.traits = Trait::Disable.bit());
+    let (r, mut b) = setup(plain, Figure::base(Kind::Troop), 20.0);
+    rules::disable_or_summon(&r, &mut b, &mut ScriptedDice::new(&[]), 0);
+    assert!(!b.figs[0].acted && b.figs[1].disabled_round == 0, "20\" is beyond 12\"");
+}
+
+/// Section VII, the Scream Queen's note: "A figure summoned by this figure will not be able to
+/// move, attack or perform any other action until the next round"; any other Summon figure's
+/// ally "can take actions immediately" (section V "Summon").
+#[test]
+fn a_scream_queens_summoned_figure_acts_from_the_next_round() {
+    for (wait, acts) in [(false, true), (true, false)] {
+        let sm = fig(Kind::Troop, |f| {
+            f.traits = Trait::Summon.bit();
+            f.summoned_wait = wait
+        });
+        let r = base().with_templates(&[("S".into(), sm), ("T".into(), Figure::base(Kind::Troop))]);
+        let mut b = Battle::default();
+        b.deploy(&r, 0, 2, 1, 1, 20.0, 2.0);
+        b.round = 1;
+        // The summoner stands 2" from the enemy; its ally, far behind, is summoned 1" beside
+        // it: into base contact with the enemy.
+        (b.figs[0].x, b.figs[0].y) = (18.0, 0.0);
+        (b.figs[2].x, b.figs[2].y) = (18.0, 2.0);
+        let mut dice = ScriptedDice::new(&[5, 4]);
+        rules::disable_or_summon(&r, &mut b, &mut dice, 0);
+        assert_eq!((b.figs[1].x, b.figs[1].y), (18.0, 1.0));
+        rules::hand_to_hand_attack(&r, &mut b, &mut dice, 1);
+        assert_eq!(!b.figs[2].alive, acts, "wait = {wait}");
+        if !acts {
+            b.round = 2;
+            rules::hand_to_hand_attack(&r, &mut b, &mut dice, 1);
+            assert!(!b.figs[2].alive, "it fights in the next round");
+        }
+        assert!(dice.exhausted());
+    }
+}
+
+/// Section V "Inspiration": "once per round, on your turn" (RULINGS.md): an armor roll against
+/// an enemy's attack is on the enemy's turn, so it is not rerolled; the side's own failed
+/// attack roll is.
+#[test]
+fn inspiration_does_not_reroll_an_armor_roll_on_the_enemys_turn() {
+    let insp = fig(Kind::Troop, |f| {
+        f.armor = Armor::Heavy;
+        f.distance_attack = true;
+        f.traits = Trait::Inspiration.bit()
+    });
+    let (r, mut b) = setup(shooter(), insp, 12.0);
+    // Hit on 5; the armor roll of 1 fails and stands.
+    let mut dice = ScriptedDice::new(&[5, 1]);
+    assert!(rules::single_attack(&r, &mut b, &mut dice, 0, 1, AttackKind::Distance));
+    assert!(!b.figs[1].alive && dice.exhausted() && !b.inspiration_used[1]);
+}
+
+/// Section VI "Super-Move": "+2 to Initiative rolls" (Major) counts from a duel's first round:
+/// a side with the bonus rolls for it instead of the trials' alternating coin.
+#[test]
+fn super_move_initiative_counts_in_the_first_round_of_a_duel() {
+    let sm = fig(Kind::Troop, |f| {
+        f.distance_attack = true;
+        f.powers[Power::SuperMove as usize] = 2
+    });
+    let (r, mut b) = setup(sm, shooter(), 12.0);
+    // The coin says B; the roll says A (3 + 2 = 5 against 4), which shoots first: 5 hits.
+    let mut dice = ScriptedDice::new(&[3, 4, 5]);
+    let out = rules::play(&r, &mut b, &mut dice, 1, 1);
+    assert_eq!(out.winner, Some(0));
+    assert!(dice.exhausted());
+}

@@ -4,8 +4,9 @@
 //! sequence of at most two attacks (distance attacks before hand-to-hand ones, the first
 //! player's before the other's, section II), each with a closed-form outcome distribution
 //! (follow-up attacks of Area Effect Attack and Double Strike, Ignores Armor's two armor rolls,
-//! Recruit, Revenge). The solver iterates the rounds up to `max_rounds`, round 1 averaged over
-//! who goes first and later rounds weighted by the initiative roll (Super-Move's bonus).
+//! Recruit, Revenge). The solver iterates the rounds up to `max_rounds`, every round weighted by
+//! the initiative roll with Super-Move's bonus (round 1 of an even roll: averaged over who goes
+//! first, as the Monte Carlo duel alternates it).
 //!
 //! Duels whose course depends on movement have no solution here: a figure that cannot attack
 //! from where it stands or that closes into base contact (the default tactic's
@@ -175,7 +176,8 @@ pub fn duel(r: &Vsgmr, a: usize, b: usize, distance: f64) -> Result<ExactDuel, N
     for first in [ra, rb] {
         let mut alive = 1.0; // P(still going at the start of the round)
         for n in 1..=r.duel.max_rounds {
-            let o = if n == 1 { first } else { later };
+            // Round 1 alternates who goes first, unless Super-Move makes the roll uneven.
+            let o = if n == 1 && pa.initiative == pb.initiative { first } else { later };
             for k in 0..3 {
                 total[k] += 0.5 * alive * o[k];
             }
