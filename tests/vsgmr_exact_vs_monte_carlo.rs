@@ -80,12 +80,13 @@ fn templates() -> Vec<(String, Figure)> {
 }
 
 /// The exact solver refuses a duel only for the reasons its module documents, naming one of
-/// the two figures: it must move to attack, it can be struck by fear, its super power can
+/// the two figures: it must move to attack, it closes into base contact, it can be struck by fear, its super power can
 /// knock the target back, or it has Inspiration.
 fn assert_documented_refusal(message: &str, names: [&str; 2]) {
     let documented = names.iter().any(|n| {
         [
             format!("{n} must move to attack"),
+            format!("{n} closes into base contact (a better exchange than at range)"),
             format!("{n} can be struck by fear (it then moves away)"),
             format!("{n}'s super power can knock its target back"),
             format!("{n} has Inspiration (a reroll policy over the round)"),
@@ -125,9 +126,8 @@ fn check_all(r: &Vsgmr, distances: &[f64], seed: u64, reps: u64, per_rep: u64) -
 
 /// The templates under both turn sequences: in a one-against-one duel "Everyone Acts"
 /// (alternating single figures) orders the figures as the phased default does, and the exact
-/// chain has no sequence, so each must agree with it. 10 000 duels a pair: over the 1 072
-/// comparisons of a family (268 pairs) Holm flags one 4.9 standard errors off, 2.5 points of
-/// a rate at most.
+/// chain has no sequence, so each must agree with it. 10 000 duels a pair, 227 pairs (908
+/// comparisons) a family since shooters that fare better in base contact close in (refused).
 #[test]
 fn monte_carlo_agrees_with_exact_for_every_stand_up_pair_under_each_sequence() {
     for seq in [Sequence::Phased, Sequence::EveryoneActs] {
@@ -141,15 +141,15 @@ fn monte_carlo_agrees_with_exact_for_every_stand_up_pair_under_each_sequence() {
 }
 
 /// The config's own templates: all 105 pairs in base contact (everyone fights hand to hand),
-/// and at 12" the 21 pairs of the six with a distance attack (the others must move: refused).
-/// 5 000 duels a pair: over 504 comparisons Holm flags one 4.8 standard errors off, 3.4
-/// points of a rate at most.
+/// and at 12" 11 of the 21 pairs of the six with a distance attack (the others must move, and
+/// in 10 pairs one shooter fares better in base contact and closes in: refused by name).
+/// 5 000 duels a pair.
 #[test]
 fn monte_carlo_agrees_with_exact_for_every_pair_of_the_config() {
     let r = load();
     assert_eq!(r.units().len(), 14);
     for seed in seeds(&[7]) {
-        assert_eq!(check_all(&r, &[1.0, 12.0], seed, 20, 250), 105 + 21);
+        assert_eq!(check_all(&r, &[1.0, 12.0], seed, 20, 250), 105 + 11);
     }
 }
 
@@ -158,7 +158,7 @@ fn monte_carlo_agrees_with_exact_for_every_pair_of_the_config() {
 fn monte_carlo_agrees_with_exact_on_other_seeds() {
     let r = load().with_templates(&templates());
     for seed in [1, 77, 31_337] {
-        assert!(check_all(&r, &[12.0], seed, 20, 200) >= 40);
+        assert!(check_all(&r, &[12.0], seed, 20, 200) >= 30);
     }
 }
 

@@ -363,3 +363,130 @@ fn super_move_adds_movement_and_initiative() {
     let mut dice = ScriptedDice::new(&[3, 5, 1, 2]);
     assert_eq!(rules::initiative(&r, &b, &mut dice), 0);
 }
+
+fn mook_shooter() -> Figure {
+    fig(Kind::Mook, |f| f.distance_attack = true)
+}
+
+fn stealth_shooter() -> Figure {
+    fig(Kind::Troop, |f| {
+        f.distance_attack = true;
+        f.traits = Trait::Stealth.bit()
+    })
+}
+
+/// Sections II.3, IV "Mooks" and V "Stealth": a mook's shot needs 6 − (−1) = 7 on a d6 against
+/// a Stealth figure, so it rates 0 and is never made; in hand to hand it needs 4 + 1 = 5. The
+/// default tactic compares the exchange at range (0 − 1/3) with the one in contact
+/// (1/3 − 1/2) and charges (issue 15).
+#[test]
+fn a_mook_that_cannot_hit_a_stealth_figure_charges_instead_of_shooting() {
+    let (m, s) = (rules::Profile::from_figure(&mook_shooter()), rules::Profile::from_figure(&stealth_shooter()));
+    assert_eq!(rules::p_defeat(&m, &s, AttackKind::Distance), 0.0);
+    assert!(rules::prefers_contact(&m, &s));
+    assert!(!rules::prefers_contact(&s, &m), "the Stealth figure keeps shooting");
+    let (r, mut b) = setup(mook_shooter(), stealth_shooter(), 12.0);
+    // In range, yet no shot: no die is rolled and the mook has not acted.
+    rules::distance_attack(&r, &mut b, &mut ScriptedDice::new(&[]), 0);
+    assert!(!b.figs[0].acted);
+    // It moves a full Move Unit toward the Stealth figure, then next round into contact.
+    rules::move_figure(&r, &mut b, 0);
+    assert!((b.figs[0].x - 6.0).abs() < 1e-4, "x = {}", b.figs[0].x);
+    rules::move_figure(&r, &mut b, 0);
+    assert!((b.figs[0].x - 11.0).abs() < 1e-4, "into base contact (1\"): x = {}", b.figs[0].x);
+    // In contact it fights hand to hand: 5 − 1 = 4 hits, no armor.
+    let mut dice = ScriptedDice::new(&[5]);
+    rules::distance_attack(&r, &mut b, &mut dice, 0);
+    rules::hand_to_hand_attack(&r, &mut b, &mut dice, 0);
+    assert!(!b.figs[1].alive && dice.exhausted());
+}
+
+/// The same rule keeps an even exchange at range: two plain shooters (1/3 each way at range,
+/// 1/2 each way in contact) hold and shoot.
+#[test]
+fn shooters_with_an_even_exchange_hold_at_range() {
+    let p = rules::Profile::from_figure(&shooter());
+    assert!(!rules::prefers_contact(&p, &p));
+    let (r, mut b) = setup(shooter(), shooter(), 12.0);
+    rules::move_figure(&r, &mut b, 0);
+    assert_eq!(b.figs[0].x, 0.0);
+}
+
+/// Section V "Disable": "no farther than a Distance Attack Unit away", the Disabler's own: 24"
+/// for a Sniper, 12" otherwise.
+#[test]
+fn disable_reaches_one_distance_attack_unit_of_the_disabler() {
+    let sniper = fig(Kind::Troop, |f| f.traits = Trait::Disable.bit() | Trait::Sniper.bit());
+    let (r, mut b) = setup(sniper, Figure::base(Kind::Troop), 20.0);
+    rules::disable_or_summon(&r, &mut b, &mut ScriptedDice::new(&[4]), 0);
+    assert_eq!(b.figs[1].disabled_round, 2, "20\" is within a Sniper's 24\"");
+    let plain = fig(Kind::Troop, |f| f.traits = Trait::Disable.bit());
+    let (r, mut b) = setup(plain, Figure::base(Kind::Troop), 20.0);
+    rules::disable_or_summon(&r, &mut b, &mut ScriptedDice::new(&[]), 0);
+    assert!(!b.figs[0].acted && b.figs[1].disabled_round == 0, "20\" is beyond 12\"");
+}
+
+/// Section VII, the Scream Queen's note: "A figure summoned by this figure will not be able to
+/// move, attack or perform any other action until the next round"; any other Summon figure's
+/// ally "can take actions immediately" (section V "Summon").
+#[test]
+fn a_scream_queens_summoned_figure_acts_from_the_next_round() {
+    for (wait, acts) in [(false, true), (true, false)] {
+        let sm = fig(Kind::Troop, |f| {
+            f.traits = Trait::Summon.bit();
+            f.summoned_wait = wait
+        });
+        let r = base().with_templates(&[("S".into(), sm), ("T".into(), Figure::base(Kind::Troop))]);
+        let mut b = Battle::default();
+        b.deploy(&r, 0, 2, 1, 1, 20.0, 2.0);
+        b.round = 1;
+        // The summoner stands 2" from the enemy; its ally, far behind, is summoned 1" beside
+        // it: into base contact with the enemy.
+        (b.figs[0].x, b.figs[0].y) = (18.0, 0.0);
+        (b.figs[2].x, b.figs[2].y) = (18.0, 2.0);
+        let mut dice = ScriptedDice::new(&[5, 4]);
+        rules::disable_or_summon(&r, &mut b, &mut dice, 0);
+        assert_eq!((b.figs[1].x, b.figs[1].y), (18.0, 1.0));
+        rules::hand_to_hand_attack(&r, &mut b, &mut dice, 1);
+        assert_eq!(!b.figs[2].alive, acts, "wait = {wait}");
+        if !acts {
+            b.round = 2;
+            rules::hand_to_hand_attack(&r, &mut b, &mut dice, 1);
+            assert!(!b.figs[2].alive, "it fights in the next round");
+        }
+        assert!(dice.exhausted());
+    }
+}
+
+/// Section V "Inspiration": "once per round, on your turn" (RULINGS.md): an armor roll against
+/// an enemy's attack is on the enemy's turn, so it is not rerolled; the side's own failed
+/// attack roll is.
+#[test]
+fn inspiration_does_not_reroll_an_armor_roll_on_the_enemys_turn() {
+    let insp = fig(Kind::Troop, |f| {
+        f.armor = Armor::Heavy;
+        f.distance_attack = true;
+        f.traits = Trait::Inspiration.bit()
+    });
+    let (r, mut b) = setup(shooter(), insp, 12.0);
+    // Hit on 5; the armor roll of 1 fails and stands.
+    let mut dice = ScriptedDice::new(&[5, 1]);
+    assert!(rules::single_attack(&r, &mut b, &mut dice, 0, 1, AttackKind::Distance));
+    assert!(!b.figs[1].alive && dice.exhausted() && !b.inspiration_used[1]);
+}
+
+/// Section VI "Super-Move": "+2 to Initiative rolls" (Major) counts from a duel's first round:
+/// a side with the bonus rolls for it instead of the trials' alternating coin.
+#[test]
+fn super_move_initiative_counts_in_the_first_round_of_a_duel() {
+    let sm = fig(Kind::Troop, |f| {
+        f.distance_attack = true;
+        f.powers[Power::SuperMove as usize] = 2
+    });
+    let (r, mut b) = setup(sm, shooter(), 12.0);
+    // The coin says B; the roll says A (3 + 2 = 5 against 4), which shoots first: 5 hits.
+    let mut dice = ScriptedDice::new(&[3, 4, 5]);
+    let out = rules::play(&r, &mut b, &mut dice, 1, 1);
+    assert_eq!(out.winner, Some(0));
+    assert!(dice.exhausted());
+}

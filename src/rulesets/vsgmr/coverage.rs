@@ -12,7 +12,7 @@ pub fn table() -> Vec<CoverageRow> {
             "Initiative: d6 each, highest chooses, ties re-roll",
             "II.1",
             Modeled,
-            "the winner goes first; round 1 alternates between trials (fair), later rounds roll",
+            "the winner goes first; round 1 alternates between trials (fair) when neither side has a Super-Move bonus, else it is rolled; later rounds roll",
         ),
         ("Round: movement, distance attacks, hand to hand, in player order", "II", Modeled, "sequence = \"phased\""),
         ("Everyone Acts (alternate single figures)", "II, optional", Modeled, "sequence = \"everyone_acts\""),
@@ -21,7 +21,7 @@ pub fn table() -> Vec<CoverageRow> {
             "Movement: guy 6\", cavalry 9\", vehicle 12\"",
             "II.2",
             Simplified,
-            "straight toward the nearest enemy: hold in range with a distance attack, else into base contact (1\")",
+            "straight toward the nearest enemy: hold in range with a distance attack, unless the exchange of attacks in base contact beats the one at range (a shot no die can make good rates 0: a mook charges a Stealth figure); else into base contact (1\")",
         ),
         (
             "Rough terrain: Half Move Unit",
@@ -74,7 +74,7 @@ pub fn table() -> Vec<CoverageRow> {
             "Disable",
             "V",
             Modeled,
-            "used by a figure that cannot attack this round on the nearest enemy within 12\" (d6 >= 4)",
+            "used by a figure that cannot attack this round on the nearest enemy within its Distance Attack Unit (12\", Sniper 24\"; d6 >= 4)",
         ),
         ("Double Strike", "V", Modeled, "a hand-to-hand hit allows a second hand-to-hand attack"),
         (
@@ -89,7 +89,7 @@ pub fn table() -> Vec<CoverageRow> {
             "Inspiration",
             "V",
             Modeled,
-            "the side rerolls its first failed attack or armor roll each round while the bearer stands",
+            "\"on your turn\": the side rerolls its first failed attack roll each round while the bearer stands, or an armor roll made on its own turn (against a Revenge attack); never an armor roll against an enemy's attack, which is the enemy's turn (RULINGS.md)",
         ),
         ("Recruit (hand to hand, d6 >= 5)", "V", Modeled, "the recruit acts from the next round"),
         (
@@ -110,7 +110,7 @@ pub fn table() -> Vec<CoverageRow> {
             "Summon",
             "V",
             Simplified,
-            "used by a figure that cannot attack: brings the ally farthest from the enemy beside it (d6 >= 5)",
+            "used by a figure that cannot attack: brings the ally farthest from the enemy beside it (d6 >= 5); it acts at once if it has not acted, a Scream Queen's only from the next round (section VII)",
         ),
         (
             "Support",
@@ -120,7 +120,12 @@ pub fn table() -> Vec<CoverageRow> {
         ),
         ("Tough (+1 armor, vehicles +2)", "V", Modeled, "no effect without armor (no armor roll)"),
         ("Super-Armor, -Blast, -Fight: d8/d10/d12", "VI", Modeled, ""),
-        ("Super-Move: extra move, initiative bonus", "VI", Modeled, "the side's best living figure's bonus"),
+        (
+            "Super-Move: extra move, initiative bonus",
+            "VI",
+            Modeled,
+            "the side's best living figure's bonus, from round 1 in duels and the Skirmish",
+        ),
         ("Super-Skill", "VI", NotModeled, "skill rolls are not modeled"),
         ("Knockback", "VI", Modeled, "pushed straight back a Half Move Unit per point above 7; no table edge in duels"),
         ("Sample armies", "VII", Modeled, "audited against the formula (pointsworth rules vsgmr)"),

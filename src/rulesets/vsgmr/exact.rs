@@ -4,16 +4,18 @@
 //! sequence of at most two attacks (distance attacks before hand-to-hand ones, the first
 //! player's before the other's, section II), each with a closed-form outcome distribution
 //! (follow-up attacks of Area Effect Attack and Double Strike, Ignores Armor's two armor rolls,
-//! Recruit, Revenge). The solver iterates the rounds up to `max_rounds`, round 1 averaged over
-//! who goes first and later rounds weighted by the initiative roll (Super-Move's bonus).
+//! Recruit, Revenge). The solver iterates the rounds up to `max_rounds`, every round weighted by
+//! the initiative roll with Super-Move's bonus (round 1 of an even roll: averaged over who goes
+//! first, as the Monte Carlo duel alternates it).
 //!
 //! Duels whose course depends on movement have no solution here: a figure that cannot attack
-//! from where it stands, Cause Fear (the attacker flees), Knockback (the target is pushed) and
+//! from where it stands or that closes into base contact (the default tactic's
+//! [`prefers_contact`]: a mook against a Stealth figure), Cause Fear (the attacker flees), Knockback (the target is pushed) and
 //! Inspiration (a reroll policy over the whole round) are refused with the reason.
 
 use crate::rulesets::vsgmr::Vsgmr;
 use crate::rulesets::vsgmr::figure::{Kind, SupportRoll, Trait};
-use crate::rulesets::vsgmr::rules::{AttackKind, EPS, Profile, p_saved};
+use crate::rulesets::vsgmr::rules::{AttackKind, EPS, Profile, p_saved, prefers_contact};
 use crate::rulesets::{ExactDuel, NotExact};
 
 /// How one side's attack (with its follow-ups and the target's Revenge) ends.
@@ -94,23 +96,29 @@ fn attack(a: &Profile, t: &Profile, kind: AttackKind, d: f32) -> AttackOutcome {
     out
 }
 
-/// The attack `p` makes at `q` from `d` inches without moving, as the default tactic chooses;
-/// `None` if it would have to move.
-fn attack_kind(r: &Vsgmr, p: &Profile, q: &Profile, d: f32) -> Option<AttackKind> {
+/// The attack unit `a` (profile `p`) makes at `q` from `d` inches without moving, as the default
+/// tactic chooses; refused (naming the figure) if it would move: out of reach, or closing into
+/// base contact because the exchange there is better ([`prefers_contact`]).
+fn attack_kind(r: &Vsgmr, a: usize, p: &Profile, q: &Profile, d: f32) -> Result<AttackKind, NotExact> {
+    let name = &r.units[a].name;
     let flying = |x: &Profile| x.has(Trait::Flight) && x.distance_attack;
     let contact = d <= r.rules.contact + EPS && !flying(p) && !flying(q);
+    let moves = || NotExact(format!("{name} must move to attack"));
     if !p.self_moving() {
-        return None;
+        return Err(moves());
     }
-    if p.distance_attack && d <= p.range + EPS {
+    if p.distance_attack && d <= p.range + EPS && !contact && !flying(p) && !flying(q) && prefers_contact(p, q) {
+        return Err(NotExact(format!("{name} closes into base contact (a better exchange than at range)")));
+    }
+    Ok(if p.distance_attack && d <= p.range + EPS {
         let h2h = crate::rulesets::vsgmr::rules::p_defeat(p, q, AttackKind::HandToHand);
         let dist = crate::rulesets::vsgmr::rules::p_defeat(p, q, AttackKind::Distance);
-        if contact && h2h >= dist { Some(AttackKind::HandToHand) } else { Some(AttackKind::Distance) }
+        if contact && h2h >= dist { AttackKind::HandToHand } else { AttackKind::Distance }
     } else if contact {
-        Some(AttackKind::HandToHand)
+        AttackKind::HandToHand
     } else {
-        None
-    }
+        return Err(moves());
+    })
 }
 
 /// P(side A goes first) from the initiative roll with Super-Move bonuses (ties re-roll).
@@ -132,8 +140,8 @@ fn p_a_first(ba: i8, bb: i8) -> f64 {
 pub fn duel(r: &Vsgmr, a: usize, b: usize, distance: f64) -> Result<ExactDuel, NotExact> {
     let (pa, pb) = (r.profile(a), r.profile(b));
     let d = distance as f32;
-    let ka = attack_kind(r, pa, pb, d).ok_or_else(|| NotExact(format!("{} must move to attack", r.units[a].name)))?;
-    let kb = attack_kind(r, pb, pa, d).ok_or_else(|| NotExact(format!("{} must move to attack", r.units[b].name)))?;
+    let ka = attack_kind(r, a, pa, pb, d)?;
+    let kb = attack_kind(r, b, pb, pa, d)?;
     for (x, y, k, name) in [(pa, pb, ka, &r.units[a].name), (pb, pa, kb, &r.units[b].name)] {
         if y.frightens(x) {
             return Err(NotExact(format!("{name} can be struck by fear (it then moves away)")));
@@ -168,7 +176,8 @@ pub fn duel(r: &Vsgmr, a: usize, b: usize, distance: f64) -> Result<ExactDuel, N
     for first in [ra, rb] {
         let mut alive = 1.0; // P(still going at the start of the round)
         for n in 1..=r.duel.max_rounds {
-            let o = if n == 1 { first } else { later };
+            // Round 1 alternates who goes first, unless Super-Move makes the roll uneven.
+            let o = if n == 1 && pa.initiative == pb.initiative { first } else { later };
             for k in 0..3 {
                 total[k] += 0.5 * alive * o[k];
             }
@@ -200,6 +209,17 @@ mod tests {
         assert!((e.a_wins - 0.5).abs() < 1e-12 && e.draws < 1e-12, "{e:?}");
         // Mean rounds: each round ends with P = 1 − 4/9 = 5/9, so 9/5.
         assert!((e.mean_turns - 1.8).abs() < 1e-9, "{e:?}");
+    }
+
+    #[test]
+    fn a_figure_that_closes_into_contact_is_refused_by_name() {
+        // The mook's shot at a Stealth figure needs a 7: the default tactic charges, so the
+        // duel at 12" depends on movement; in base contact it is a stand-up duel again.
+        let r = ruleset();
+        let (m, s) = (r.find("mook-with-distance-attack"), r.find("troop-stealth"));
+        let e = duel(&r, m, s, 12.0).unwrap_err();
+        assert_eq!(e.0, "Mook with distance attack closes into base contact (a better exchange than at range)");
+        assert!(duel(&r, s, m, 12.0).is_err() && duel(&r, m, s, 1.0).is_ok());
     }
 
     #[test]

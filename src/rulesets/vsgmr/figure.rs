@@ -218,6 +218,9 @@ pub struct Figure {
     /// "armor" or "skill"; `None` lets the default tactic choose (distance attacks if the
     /// figure has them, else hand to hand).
     pub support_roll: Option<SupportRoll>,
+    /// A figure this one summons cannot move, attack or act until the next round (the Scream
+    /// Queen's note, section VII); other summoned figures act at once (section V "Summon").
+    pub summoned_wait: bool,
 }
 
 /// The roll types Support can boost.
@@ -242,6 +245,7 @@ impl Figure {
             traits: 0,
             powers: [0; 5],
             support_roll: None,
+            summoned_wait: false,
         }
     }
 

@@ -9,13 +9,17 @@
 //!
 //! The default tactic (RULINGS.md, "Common: the stand-up duel"): a figure with a distance
 //! attack stays put if an enemy is within its Distance Attack Unit, else moves the least that
-//! brings the nearest enemy into range; a figure without one moves toward the nearest enemy it
-//! can fight hand to hand, into base contact if it can reach. In contact it attacks with the
-//! option (distance or hand to hand) more likely to defeat the target. A figure that cannot
-//! attack this round uses Disable on the nearest enemy within 12" if it has the trait, else
+//! brings the nearest enemy into range — unless the exchange in base contact beats the one at
+//! range ([`prefers_contact`]: a mook that needs a 7 to hit a Stealth figure charges), then it
+//! closes like a figure without one, which moves toward the nearest enemy it can fight hand to
+//! hand, into base contact if it can reach. It shoots the nearest enemy in range a shot can
+//! defeat (a shot no die can make good is not made). In contact it attacks with the option
+//! (distance or hand to hand) more likely to defeat the target. A figure that cannot
+//! attack this round uses Disable on the nearest enemy within its Distance Attack Unit if it has the trait, else
 //! Summon to bring its rearmost ally beside it. A Flight figure with a distance attack stays in
 //! flight (out of reach of hand-to-hand attacks); without one it lands to fight. The side's
-//! Inspiration rerolls the first of its own failed attack or armor rolls each round. A Support
+//! Inspiration rerolls the first of its own failed attack or armor rolls each round, on its own
+//! turn only (an armor roll against an enemy's attack is on the enemy's turn). A Support
 //! figure boosts distance attacks if it has them, else hand-to-hand attacks (unless the figure
 //! names its roll type). Cause Fear does not affect vehicles (the book's "giant war robot").
 
@@ -50,6 +54,8 @@ pub struct Profile {
     pub range: f32,
     /// What Support boosts, if the figure has it.
     pub support: Option<SupportRoll>,
+    /// A figure it summons acts from the next round (the Scream Queen, section VII).
+    pub summoned_wait: bool,
 }
 
 impl Profile {
@@ -74,6 +80,7 @@ impl Profile {
             initiative: f.power(Power::SuperMove) as i8,
             range: if f.has(Trait::Sniper) { 24.0 } else { 12.0 },
             support,
+            summoned_wait: f.summoned_wait,
         }
     }
 
@@ -302,14 +309,16 @@ impl Battle {
     }
 }
 
+/// Super-Move's bonus to side `s`'s initiative rolls: its best living figure's (section VI).
+pub fn initiative_bonus(r: &Vsgmr, b: &Battle, s: Side) -> i8 {
+    b.figs.iter().filter(|f| f.alive && f.side == s).map(|f| r.profile(f.unit).initiative).max().unwrap_or(0)
+}
+
 /// Section II.1 "Initiative": each player rolls a die (+ Super-Move's bonus of its best living
 /// figure), the highest chooses who takes the first turn (the default tactic: itself); ties
 /// re-roll. Returns the side that goes first.
 pub fn initiative<D: Dice>(r: &Vsgmr, b: &Battle, dice: &mut D) -> Side {
-    let bonus = |s: Side| {
-        b.figs.iter().filter(|f| f.alive && f.side == s).map(|f| r.profile(f.unit).initiative).max().unwrap_or(0)
-    };
-    let (ba, bb) = (bonus(0), bonus(1));
+    let (ba, bb) = (initiative_bonus(r, b, 0), initiative_bonus(r, b, 1));
     loop {
         let (x, y) = (dice.d6() as i8 + ba, dice.d6() as i8 + bb);
         if x != y {
@@ -320,7 +329,8 @@ pub fn initiative<D: Dice>(r: &Vsgmr, b: &Battle, dice: &mut D) -> Side {
 
 /// Section II.2 "Movement" with the default tactic: hold if an enemy is within the Distance
 /// Attack Unit, else close the least distance that brings one into range; a hand-to-hand
-/// figure moves toward the nearest enemy it can fight, into base contact if it can reach.
+/// figure, and a shooter that [`prefers_contact`] with the nearest enemy (neither in flight),
+/// moves toward the nearest enemy it can fight, into base contact if it can reach.
 /// Cavalry and vehicles without a rider/driver move only if Independent.
 pub fn move_figure(r: &Vsgmr, b: &mut Battle, i: usize) {
     if !b.can_act(i) {
@@ -337,6 +347,9 @@ pub fn move_figure(r: &Vsgmr, b: &mut Battle, i: usize) {
     let flying = b.figs[i].flying;
     let (target, stop) = if p.distance_attack {
         match b.nearest_enemy(i, |_| true) {
+            Some(t) if !flying && !b.figs[t].flying && prefers_contact(&p, r.profile(b.figs[t].unit)) => {
+                (t, r.rules.contact)
+            }
             Some(t) => (t, p.range),
             None => return,
         }
@@ -358,14 +371,18 @@ pub fn move_figure(r: &Vsgmr, b: &mut Battle, i: usize) {
     f.flying = flying;
 }
 
-/// Rolls an attack die (two, keep the higher, for automatic fire) and applies Inspiration's
-/// reroll if the side still has it and `fails` says the result fails (section V
-/// "Inspiration": reroll both dice if the figure rolls two). Returns the natural die kept.
+/// Rolls an attack or armor die (two, keep the higher, for automatic fire) for a figure of
+/// `side` and applies Inspiration's reroll if `fails` says the result fails, the side still has
+/// it this round and it is the side's own turn (`turn`): section V "Inspiration", "once per
+/// round, on your turn" (RULINGS.md: never an armor roll on the opponent's turn); reroll both
+/// dice if the figure rolls two. Returns the natural die kept.
+#[allow(clippy::too_many_arguments)]
 fn attack_die<D: Dice>(
     b: &mut Battle,
     r: &Vsgmr,
     dice: &mut D,
     side: Side,
+    turn: Side,
     sides: u8,
     two: bool,
     fails: impl Fn(u8) -> bool,
@@ -375,7 +392,7 @@ fn attack_die<D: Dice>(
         if two { x.max(roll(dice, sides)) } else { x }
     };
     let n = once(dice);
-    if fails(n) && b.inspiration_ready(r, side) {
+    if fails(n) && side == turn && b.inspiration_ready(r, side) {
         b.inspiration_used[side] = true;
         return once(dice);
     }
@@ -383,15 +400,23 @@ fn attack_die<D: Dice>(
 }
 
 /// Section II.3 "Armor" (and V "Ignores Armor", "Tough", VI "Super-Armor"): the target of a
-/// hit rolls its armor die; `Ignores Armor` makes it roll twice, both must succeed. Returns
-/// true when the hit is cancelled.
-pub fn armor_roll<D: Dice>(r: &Vsgmr, b: &mut Battle, dice: &mut D, target: usize, ignores_armor: bool) -> bool {
+/// hit rolls its armor die; `Ignores Armor` makes it roll twice, both must succeed. `turn`: the
+/// side whose turn it is (Inspiration helps only on the owner's turn). Returns true when the
+/// hit is cancelled.
+pub fn armor_roll<D: Dice>(
+    r: &Vsgmr,
+    b: &mut Battle,
+    dice: &mut D,
+    target: usize,
+    ignores_armor: bool,
+    turn: Side,
+) -> bool {
     let p = *r.profile(b.figs[target].unit);
     let Some(needs) = p.armor_needs() else { return false };
     let side = b.figs[target].side;
     let bonus = p.armor_bonus() + b.support(r, target, SupportRoll::Armor);
     for _ in 0..(1 + ignores_armor as u8) {
-        let n = attack_die(b, r, dice, side, p.armor_die, false, |n| (n as i8 + bonus) < needs);
+        let n = attack_die(b, r, dice, side, turn, p.armor_die, false, |n| (n as i8 + bonus) < needs);
         if (n as i8 + bonus) < needs {
             return false;
         }
@@ -472,7 +497,9 @@ pub fn single_attack<D: Dice>(
     };
     let fear = tp.frightens(&ap);
     let fails = |n: u8| (fear && n <= 2) || (n as i8 + bonus) < needs;
-    let n = attack_die(b, r, dice, side, sides, two, fails);
+    // The attacker's turn, or the other side's when this is a Revenge attack (section V).
+    let turn = if b.in_revenge { 1 - side } else { side };
+    let n = attack_die(b, r, dice, side, turn, sides, two, fails);
     if fear && n <= 2 {
         cause_fear(r, b, attacker, target);
         return false;
@@ -480,7 +507,7 @@ pub fn single_attack<D: Dice>(
     if (n as i8 + bonus) < needs {
         return false;
     }
-    let saved = armor_roll(r, b, dice, target, ap.has(Trait::IgnoresArmor));
+    let saved = armor_roll(r, b, dice, target, ap.has(Trait::IgnoresArmor), turn);
     if !saved {
         defeat(r, b, dice, attacker, target, kind);
     } else if sides > 6 && n >= 8 {
@@ -525,6 +552,31 @@ pub fn p_defeat(ap: &Profile, tp: &Profile, kind: AttackKind) -> f64 {
     p_hit * (1.0 - p_saved(tp, ap.has(Trait::IgnoresArmor), 0))
 }
 
+/// P(one attack of `a` at `t` defeats it where `a` stands: at range its distance attack (0
+/// without one, or without moving on its own), in base contact the better of hand to hand and
+/// its distance attack (what [`distance_attack`] chooses there). A shot no die can make good
+/// (a mook needs a 7 against Stealth) rates 0.
+pub fn p_exchange_attack(a: &Profile, t: &Profile, contact: bool) -> f64 {
+    if !a.self_moving() {
+        return 0.0;
+    }
+    let shot = if a.distance_attack { p_defeat(a, t, AttackKind::Distance) } else { 0.0 };
+    if contact { shot.max(p_defeat(a, t, AttackKind::HandToHand)) } else { shot }
+}
+
+/// The default tactic's choice for a figure with a distance attack: whether it closes into base
+/// contact with `foe` rather than holding at range. It compares the expected exchange of one
+/// round of attacks — P(it defeats the foe) − P(the foe defeats it) — at range and in contact
+/// (probabilities in [0, 1]); it closes only if contact is strictly better (ties hold, by more
+/// than 1e-9), e.g. a mook (d6 − 1 ≥ 6: never) against a Stealth figure. Sections II.3 "Distance
+/// Attacks", II.4 "Hand To Hand Attacks" and V "Stealth". One rule for the duels, the exact
+/// solver's scripted policy ([`super::exact`]) and the Skirmish.
+pub fn prefers_contact(me: &Profile, foe: &Profile) -> bool {
+    let range = p_exchange_attack(me, foe, false) - p_exchange_attack(foe, me, false);
+    let contact = p_exchange_attack(me, foe, true) - p_exchange_attack(foe, me, true);
+    contact > range + 1e-9
+}
+
 /// P(an armor roll cancels the hit), with `extra` bonus (Support); squared for Ignores Armor.
 pub fn p_saved(tp: &Profile, ignores_armor: bool, extra: i8) -> f64 {
     let Some(needs) = tp.armor_needs() else { return 0.0 };
@@ -551,7 +603,7 @@ pub fn distance_attack<D: Dice>(r: &Vsgmr, b: &mut Battle, dice: &mut D, i: usiz
             return; // fights hand to hand in step 4
         }
     }
-    let Some(first) = b.nearest_enemy(i, |_| true).filter(|&t| b.dist(i, t) <= p.range + EPS) else { return };
+    let Some(first) = useful_shot(r, b, i) else { return };
     b.figs[i].acted = true;
     let (fx, fy) = (b.figs[first].x, b.figs[first].y);
     let mut target = first;
@@ -578,6 +630,17 @@ pub fn distance_attack<D: Dice>(r: &Vsgmr, b: &mut Battle, dice: &mut D, i: usiz
             return;
         }
     }
+}
+
+/// The target of `i`'s distance attack: the nearest enemy in range that a shot can defeat (a
+/// shot rated 0 by [`p_defeat`] is never made: it could only strike the shooter with fear).
+fn useful_shot(r: &Vsgmr, b: &Battle, i: usize) -> Option<usize> {
+    let p = r.profile(b.figs[i].unit);
+    if !p.distance_attack {
+        return None;
+    }
+    b.nearest_enemy(i, |f| p_defeat(p, r.profile(f.unit), AttackKind::Distance) > 0.0)
+        .filter(|&t| b.dist(i, t) <= p.range + EPS)
 }
 
 /// The enemy in base contact `i` fights hand to hand: the one it is likeliest to defeat.
@@ -607,8 +670,11 @@ pub fn hand_to_hand_attack<D: Dice>(r: &Vsgmr, b: &mut Battle, dice: &mut D, i: 
 }
 
 /// Section V "Disable" and "Summon", used by a figure that cannot attack this round (the
-/// default tactic): Disable the nearest enemy within a Distance Attack Unit (d6 ≥ 4: it cannot
-/// act next round); else Summon (d6 ≥ 5) the ally farthest from the enemy to its side.
+/// default tactic): Disable the nearest enemy within the Disabler's own Distance Attack Unit
+/// (12", Sniper 24"; d6 ≥ 4: it cannot act next round); else Summon (d6 ≥ 5) the ally farthest
+/// from the enemy to its side. The summoned figure acts at once if it has not acted this round
+/// (section V "Summon"), but not before the next round if the summoner's figure says so (the
+/// Scream Queen's note, section VII).
 pub fn disable_or_summon<D: Dice>(r: &Vsgmr, b: &mut Battle, dice: &mut D, i: usize) {
     if !b.can_act(i) || b.figs[i].acted {
         return;
@@ -617,14 +683,15 @@ pub fn disable_or_summon<D: Dice>(r: &Vsgmr, b: &mut Battle, dice: &mut D, i: us
     if !p.self_moving() {
         return;
     }
-    let shoot = p.distance_attack && b.nearest_enemy(i, |_| true).is_some_and(|t| b.dist(i, t) <= p.range + EPS);
-    if shoot || contact_target(r, b, i).is_some() {
+    if useful_shot(r, b, i).is_some() || contact_target(r, b, i).is_some() {
         return;
     }
     let mook = (p.kind == Kind::Mook) as i8;
     if p.has(Trait::Disable) {
         let round = b.round;
-        if let Some(t) = b.nearest_enemy(i, |f| f.disabled_round != round + 1).filter(|&t| b.dist(i, t) <= 12.0 + EPS) {
+        if let Some(t) =
+            b.nearest_enemy(i, |f| f.disabled_round != round + 1).filter(|&t| b.dist(i, t) <= p.range + EPS)
+        {
             b.figs[i].acted = true;
             if dice.d6() as i8 - mook >= 4 {
                 b.figs[t].disabled_round = b.round + 1;
@@ -645,6 +712,9 @@ pub fn disable_or_summon<D: Dice>(r: &Vsgmr, b: &mut Battle, dice: &mut D, i: us
                 let (x, y) = (b.figs[i].x, b.figs[i].y);
                 b.figs[j].x = x;
                 b.figs[j].y = y + 1.0;
+                if p.summoned_wait {
+                    b.figs[j].ready_round = b.figs[j].ready_round.max(b.round + 1);
+                }
             }
         }
     }
@@ -695,12 +765,15 @@ pub fn play_round<D: Dice>(r: &Vsgmr, b: &mut Battle, dice: &mut D, first: Side,
 }
 
 /// Plays a duel until one side is eliminated or `max_rounds` pass (RULINGS.md, "Common").
-/// Round 1's first side is `first`; later rounds roll initiative.
+/// Round 1's first side is `first` (the trials alternate it: a fair coin) when both sides have
+/// the same initiative bonus, else rolled, so Super-Move's bonus counts from round 1 (section
+/// VI); later rounds roll initiative.
 pub fn play<D: Dice>(r: &Vsgmr, b: &mut Battle, dice: &mut D, first: Side, max_rounds: u32) -> DuelOutcome {
     let mut scratch = Vec::with_capacity(b.figs.len());
     for round in 1..=max_rounds {
         b.round = round;
-        let lead = if round == 1 { first } else { initiative(r, b, dice) };
+        let even = initiative_bonus(r, b, 0) == initiative_bonus(r, b, 1);
+        let lead = if round == 1 && even { first } else { initiative(r, b, dice) };
         play_round(r, b, dice, lead, &mut scratch);
         let (na, nb) = (b.alive_count(0), b.alive_count(1));
         if na == 0 || nb == 0 {

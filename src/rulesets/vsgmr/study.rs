@@ -200,8 +200,8 @@ fn section(v: &VsgmrAnalysis) -> String {
     o.push_str("## Cost audit of the sample armies\n\n");
     o.push_str(
         "Every sample army of section VII priced by the formula of sections IV–VI against its printed points \
-         (findings also under \"Ruleset lint\"; `pointsworth rules vsgmr` prints them). The book announces \
-         thirteen sample armies and prints fourteen.\n\n",
+         (findings also under \"Ruleset lint\"; `pointsworth rules vsgmr` prints them). Section VII prints \
+         fourteen sample armies.\n\n",
     );
     o.push_str(
         "| army | printed points | sum of printed lines | formula | printed figures | figures listed | agrees |\n",
