@@ -18,9 +18,8 @@
 use crate::sim::FixedHashMap as HashMap;
 
 use crate::rulesets::grunt_factor::rules::{
-    self, Aiming, MAX_MODELS, SPECIAL_CHECK_HITS, aims, band, hit_value, leader_ld, living, may_advance,
+    self, Aiming, MAX_MODELS, SPECIAL_CHECK_HITS, Threat, aims, band, hit_value, leader_ld, living, may_advance,
     morale_check_due, needs_ld_test, p_first, p_kill_per_hit, p_under, plan_moves, recovery_value, spend_together,
-    Threat,
 };
 use crate::rulesets::grunt_factor::{GruntFactor, SquadProfile};
 use crate::rulesets::{ExactDuel, NotExact};

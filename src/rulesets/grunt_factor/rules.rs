@@ -9,8 +9,8 @@
 //! spending the same number of Move actions (0 to AC); each model then fires its other
 //! actions, aiming first when (n−1) aimed Fire actions expect more kills than n unaimed ones.
 //! The number of moves comes from a look-ahead over [`HORIZON`] turns ([`horizon_moves`]):
-//! the squad's expected kills minus its target's expected fire back, summed over the turns,
-//! best first step taken (ties: fewer moves). A squad that can hit nothing from where it
+//! the squad's expected kills minus its target's expected fire back, summed over the turns
+//! and played out with the expected losses, best first step taken (ties: fewer moves). A squad that can hit nothing from where it
 //! stands does not hold; one that can hit nothing within the horizon moves every action
 //! toward the enemy. It never closes to base contact (see the module docs of
 //! `grunt_factor`). A panicked squad, and a squad at 1/3 of its size or less (not Elite),
@@ -348,23 +348,27 @@ pub const HORIZON: usize = 3;
 /// "Actions", "Move": how many of its `now` actions a shooter spends on Move actions straight
 /// at its target `d` cm away (each `mv` cm, never nearer than `nearest` cm), looking
 /// [`HORIZON`] turns ahead. A plan is a number of moves for each of the turns (`now` actions
-/// this turn, `ac` each later turn, the rest fired); it scores, summed over the turns, our
-/// expected kills at the distance we end the turn at (`ours(d, actions left)`) minus the
-/// target's expected kills on us there in one activation (`theirs(d)`, the target holding).
-/// The best plan's first step is taken (ties: fewer moves); the rule is replayed at every
-/// activation. A shooter that cannot hit anything from where it stands does not hold, and one
-/// that can hit nothing within the horizon moves every action (as the one-turn rule did).
-/// Strength is frozen at its current value over the horizon (no attrition).
+/// this turn, `ac` each later turn, the rest fired). It is played out in expected values: each
+/// turn we move and fire, killing `ours(d, actions left)` (our expected kills at the distance
+/// we end the move at, with our `sizes[0]` models) scaled by the share of our models left and
+/// capped at the enemy's models left; then the target, holding, fires back with what is left
+/// of its `sizes[1]` models, `theirs(d)` scaled the same way. A plan scores the kills we make
+/// minus the kills we take; the best plan's first step is taken (ties: fewer moves), and the
+/// rule is replayed at every activation. A shooter that cannot hit anything from where it
+/// stands does not hold; one that can hit nothing within the horizon moves every action (as
+/// the one-turn rule did).
 ///
 /// Replaces "the number of moves with the highest expected kills this turn", which left a
 /// Regular SMG squad 50 cm from Regular Rifles at medium range all game: one move leaves it at
 /// medium range and two cost a Fire action, though at short range it doubles its fire.
+#[allow(clippy::too_many_arguments)]
 pub fn horizon_moves(
     now: u8,
     ac: u8,
     mv: f64,
     d: f64,
     nearest: f64,
+    sizes: [f64; 2],
     ours: impl Fn(f64, u8) -> f64,
     theirs: impl Fn(f64) -> f64,
 ) -> u8 {
@@ -374,35 +378,55 @@ pub fn horizon_moves(
     let stop = (0..=reach).find(|&k| d - k as f64 * mv <= floor).unwrap_or(reach);
     let dist: Vec<f64> = (0..=stop).map(|k| (d - k as f64 * mv).max(floor)).collect();
     let most = now.max(ac) as usize;
-    let ours: Vec<Vec<f64>> = dist.iter().map(|&x| (0..=most).map(|n| ours(x, n as u8)).collect()).collect();
-    let theirs: Vec<f64> = dist.iter().map(|&x| theirs(x)).collect();
-    if ours.iter().all(|row| row.iter().all(|&v| v <= 0.0)) {
+    let look = Lookahead {
+        ours: dist.iter().map(|&x| (0..=most).map(|n| ours(x, n as u8)).collect()).collect(),
+        theirs: dist.iter().map(|&x| theirs(x)).collect(),
+        stop,
+        ac: ac as usize,
+        sizes,
+    };
+    if look.ours.iter().all(|row| row.iter().all(|&v| v <= 0.0)) {
         return now;
     }
-    // best[k]: the value of the remaining turns from k moves made, turn by turn from the last.
-    let mut best = vec![0.0; stop + 1];
-    for _ in 1..HORIZON {
-        best = (0..=stop)
-            .map(|k| {
-                (0..=ac as usize)
-                    .map(|m| {
-                        let j = (k + m).min(stop);
-                        ours[j][ac as usize - m] - theirs[j] + best[j]
-                    })
-                    .fold(f64::NEG_INFINITY, f64::max)
-            })
-            .collect();
-    }
-    let hold_blind = ours[0][now as usize] <= 0.0;
+    let hold_blind = look.ours[0][now as usize] <= 0.0;
     let (mut top, mut top_m) = (f64::NEG_INFINITY, now);
     for m in (hold_blind as u8).min(now)..=now {
-        let j = (m as usize).min(stop);
-        let v = ours[j][(now - m) as usize] - theirs[j] + best[j];
+        let v = look.turn(HORIZON, 0, m as usize, (now - m) as usize, sizes[0], sizes[1]);
         if v > top + 1e-12 {
             (top, top_m) = (v, m);
         }
     }
     top_m
+}
+
+/// The tables of [`horizon_moves`], by moves made `k` (distance `d − k·mv`, capped).
+struct Lookahead {
+    /// Our expected kills at full current strength, by moves made and actions fired.
+    ours: Vec<Vec<f64>>,
+    /// The target's expected kills at full current strength, by moves made.
+    theirs: Vec<f64>,
+    stop: usize,
+    ac: usize,
+    sizes: [f64; 2],
+}
+
+impl Lookahead {
+    /// The score of the best plan for `turns` more turns, `k` moves made so far, with `a` of
+    /// our models and `b` of theirs left (expected values).
+    fn best(&self, turns: usize, k: usize, a: f64, b: f64) -> f64 {
+        if turns == 0 || a <= 0.0 || b <= 0.0 {
+            return 0.0;
+        }
+        (0..=self.ac).map(|m| self.turn(turns, k, m, self.ac - m, a, b)).fold(f64::NEG_INFINITY, f64::max)
+    }
+
+    /// One turn of `m` moves and `n` Fire actions, then the rest of the horizon at its best.
+    fn turn(&self, turns: usize, k: usize, m: usize, n: usize, a: f64, b: f64) -> f64 {
+        let j = (k + m).min(self.stop);
+        let dealt = (self.ours[j][n] * a / self.sizes[0]).min(b);
+        let taken = (self.theirs[j] * (b - dealt) / self.sizes[1]).min(a);
+        dealt - taken + self.best(turns - 1, j, a - taken, b - dealt)
+    }
 }
 
 /// What a squad's target fires back with ([`plan_moves`]): its profile, its models left and
@@ -441,6 +465,7 @@ pub fn plan_moves(
         p.mv,
         d,
         MIN_GAP,
+        [alive as f64, back.alive as f64],
         |x, n| squad_value(r, p, alive, x, n, t),
         |x| squad_value(r, q, back.alive, x, q.ac, &back.aiming),
     );
@@ -836,30 +861,35 @@ mod tests {
         // SMG fires 1 shot at −1 (Dam 8): 3 × 6/20 × 11/20 = 0.495 a model; one move (41 cm)
         // stays at MR; two moves (32 cm, SR: 2 shots at +1, Dam 9) leave one action:
         // 2 × 8/20 × 12/20 = 0.48 < 0.495, so the one-turn rule held at 50 cm all game. Next
-        // turn at SR all 3 actions fire: 1.44 a model, against the rifles' 0.78.
+        // turn at SR all 3 actions fire: 1.44 a model, against the rifles' 0.78. The 3-turn
+        // look-ahead (our kills minus the rifles' fire back, with losses) takes the two moves.
         let r = ruleset();
         assert_eq!(fresh_plan(&r, "regular-smgs", "regular-rifles", 50.0), (2, 32.0));
-        assert_eq!(fresh_plan(&r, "regular-smgs", "regular-rifles", 70.0).1, 43.0, "three moves from 70 cm");
         assert_eq!(fresh_plan(&r, "regular-smgs", "regular-rifles", 41.0), (1, 32.0), "as the one-turn rule");
         assert_eq!(fresh_plan(&r, "regular-smgs", "regular-rifles", 32.0), (0, 32.0), "holds at short range");
         // Rifles gain nothing by closing on rifles or SMGs: they hold and fire.
         assert_eq!(fresh_plan(&r, "regular-rifles", "regular-rifles", 50.0), (0, 50.0));
         assert_eq!(fresh_plan(&r, "regular-rifles", "regular-smgs", 50.0), (0, 50.0));
+        // Beyond sighting (60 cm) each Fire action needs an LD test (1/2 here): from 70 cm the
+        // SMGs hold (walking into the rifles' medium range costs more than it gains); the
+        // rifles step to 61 cm, to fire without the test after one move next turn.
+        assert_eq!(fresh_plan(&r, "regular-smgs", "regular-rifles", 70.0), (0, 70.0));
+        assert_eq!(fresh_plan(&r, "regular-rifles", "regular-smgs", 70.0), (1, 61.0));
     }
 
     #[test]
     fn the_horizon_rule_never_holds_blind_and_moves_all_when_nothing_is_in_reach() {
         // Nothing to hit within the horizon: every action moves (the one-turn rule's fallback).
-        assert_eq!(horizon_moves(3, 3, 9.0, 200.0, MIN_GAP, |_, _| 0.0, |_| 0.0), 3);
+        assert_eq!(horizon_moves(3, 3, 9.0, 200.0, MIN_GAP, [5.0, 5.0], |_, _| 0.0, |_| 0.0), 3);
         // In reach after 4 moves only, the enemy firing back the same everywhere: holding
         // blind is not allowed, so the shooter spends at least one move now.
         let ours = |d: f64, n: u8| if d <= 64.0 { n as f64 } else { 0.0 };
-        let m = horizon_moves(3, 3, 9.0, 100.0, MIN_GAP, ours, |_| 0.5);
+        let m = horizon_moves(3, 3, 9.0, 100.0, MIN_GAP, [5.0, 5.0], ours, |_| 0.5);
         assert!(m >= 1, "{m}");
         // A shooter that can fire where it stands and gains nothing by moving holds.
-        assert_eq!(horizon_moves(3, 3, 9.0, 50.0, MIN_GAP, |_, n| n as f64, |_| 1.0), 0);
+        assert_eq!(horizon_moves(3, 3, 9.0, 50.0, MIN_GAP, [5.0, 5.0], |_, n| n as f64, |_| 1.0), 0);
         // Never nearer than `nearest`.
-        let m = horizon_moves(3, 3, 9.0, 10.0, 2.0, |d, n| n as f64 * (20.0 - d), |_| 0.0);
+        let m = horizon_moves(3, 3, 9.0, 10.0, 2.0, [5.0, 5.0], |d, n| n as f64 * (20.0 - d) / 100.0, |_| 0.0);
         assert_eq!(m, 1, "10 → 2 cm in one move; a second move gains nothing");
     }
 

@@ -213,7 +213,7 @@ impl<'a> Skirmish<'a> {
         let their_slot = self.sides[1 - s][j].models[l].slot as usize;
         let theirs = |x: f64| rules::model_value_at(self.r, q, their_slot, x, q.ac, &back, &back_shot);
         let nearest = (contact + 1.0) as f64;
-        let m = rules::horizon_moves(n, p.ac, mv as f64, d as f64, nearest, ours, theirs);
+        let m = rules::horizon_moves(n, p.ac, mv as f64, d as f64, nearest, [1.0, 1.0], ours, theirs);
         if m > 0 {
             actions[k] -= m;
             let len = (m as f32 * mv).min(d - contact - 1.0).max(0.0);
@@ -228,7 +228,16 @@ impl<'a> Skirmish<'a> {
     /// expected kills firing a number of actions at a distance, cm). Point-blank fire beats
     /// close combat for every weapon of the cost list in the open; close combat can pay against
     /// a prone target behind cover, with friends in the fight.
-    fn charge_pays(&self, s: Side, i: usize, k: usize, j: usize, l: usize, n: u8, ours: &dyn Fn(f64, u8) -> f64) -> bool {
+    fn charge_pays(
+        &self,
+        s: Side,
+        i: usize,
+        k: usize,
+        j: usize,
+        l: usize,
+        n: u8,
+        ours: &dyn Fn(f64, u8) -> f64,
+    ) -> bool {
         let p = self.profile(s, i);
         let q = &self.sides[s][i];
         let (me, at) = (q.models[k].pos, self.sides[1 - s][j].models[l].pos);
@@ -239,7 +248,15 @@ impl<'a> Skirmish<'a> {
         let behind = self.cover_of(me, at, t.prone).1.is_some();
         let slot = q.models[k].slot as usize;
         let w = self.r.weapons[p.weapons[slot] as usize].bands[0];
-        let v = rules::cc_value(p.cc, q.panicked, self.outside_radius(s, i, k), w.hit.unwrap_or(0), t.prone, behind, friends);
+        let v = rules::cc_value(
+            p.cc,
+            q.panicked,
+            self.outside_radius(s, i, k),
+            w.hit.unwrap_or(0),
+            t.prone,
+            behind,
+            friends,
+        );
         let cc = (n - 1) as f64 * rules::cc_attack_value(self.r, p, slot, v, self.r.profile(t.unit).a);
         let (d, mv) = (me.dist(at), p.mv as f32);
         let fire = (0..=n)

@@ -265,8 +265,11 @@ fn advance_charges_a_prone_target_behind_cover_with_friends_in_the_fight() {
     let mut cfg = r.skirmish.clone();
     cfg.max_turns = 1;
     for (friends, charges) in [(true, true), (false, false)] {
-        let ours: &[(usize, f32, f32)] =
-            if friends { &[(0, 50.0, 40.0), (1, 48.5, 51.5), (2, 51.5, 51.5)] } else { &[(0, 50.0, 40.0), (1, 150.0, 5.0)] };
+        let ours: &[(usize, f32, f32)] = if friends {
+            &[(0, 50.0, 40.0), (1, 48.5, 51.5), (2, 51.5, 51.5)]
+        } else {
+            &[(0, 50.0, 40.0), (1, 150.0, 5.0)]
+        };
         let mut g = game(&r, &cfg, "regular-rifles", "regular-rifles", [ours, &[(0, 50.0, 50.0)]]);
         add_wall(&mut g, wall(40.0, 60.0, 48.0), CoverKind::Hard);
         g.sides[1][0].prone = true;
