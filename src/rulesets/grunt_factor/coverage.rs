@@ -60,7 +60,7 @@ pub fn table() -> Vec<CoverageRow> {
             "Actions per model (AC)",
             "Actions",
             Modeled,
-            "default tactic: the number of squad Move actions with the highest expected kills, each model aiming when that raises its expected kills",
+            "default tactic: the number of squad Move actions from a 3-turn look-ahead (own expected kills minus the target's fire back), each model aiming when that raises its expected kills",
         ),
         (
             "Move 9 cm per action",
@@ -68,7 +68,7 @@ pub fn table() -> Vec<CoverageRow> {
             Simplified,
             "duels: the squad moves as one block straight at its target; skirmish: each model moves, round \
              cover pieces; tactic bound: cover to cover toward the enemy while out of short range; tactic \
-             advance: straight at the nearest enemy",
+             advance: straight at the nearest enemy by the duel's 3-turn look-ahead",
         ),
         (
             "Movement modifiers (streams, obstacles, rubble, prone 1/3)",
@@ -157,7 +157,7 @@ pub fn table() -> Vec<CoverageRow> {
             "Close Combat",
             Simplified,
             "skirmish: a model in base contact attacks with CC each action (tactic advance initiates it \
-             within one move); heights not modeled; duels never close in: every weapon's PB band beats its \
+             within one move when CC expects more kills than fire); heights not modeled; duels never close in: every weapon's PB band beats its \
              CC band (see the lint)",
         ),
         (

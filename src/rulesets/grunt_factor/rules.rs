@@ -5,14 +5,16 @@
 //! LD tests). The probability functions here ([`p_under`], [`p_kill_per_hit`], ...) are the
 //! ones the exact solver uses, so the Monte Carlo and the Markov chain share every number.
 //!
-//! The default tactic (RULINGS.md: "spends actions on whichever of {move, aim, fire}
-//! sequences gives the highest expected kills this turn"): a squad moves as one block, every
-//! model spending the same number of Move actions (0 to AC); each model then fires its other
+//! The default tactic (RULINGS.md, "Actions"): a squad moves as one block, every model
+//! spending the same number of Move actions (0 to AC); each model then fires its other
 //! actions, aiming first when (n−1) aimed Fire actions expect more kills than n unaimed ones.
-//! The squad picks the number of moves with the highest expected kills (ties: fewer moves);
-//! if nothing can be hit even after moving every action, it moves every action toward the
-//! enemy. It never closes to base contact (see the module docs of `grunt_factor`). A
-//! panicked squad, and a squad at 1/3 of its size or less (not Elite), never moves closer.
+//! The number of moves comes from a look-ahead over [`HORIZON`] turns ([`horizon_moves`]):
+//! the squad's expected kills minus its target's expected fire back, summed over the turns
+//! and played out with the expected losses, best first step taken (ties: fewer moves). A squad that can hit nothing from where it
+//! stands does not hold; one that can hit nothing within the horizon moves every action
+//! toward the enemy. It never closes to base contact (see the module docs of
+//! `grunt_factor`). A panicked squad, and a squad at 1/3 of its size or less (not Elite),
+//! never moves closer.
 
 use crate::dice::Dice;
 use crate::rulesets::grunt_factor::{GruntFactor, SquadProfile};
@@ -310,11 +312,28 @@ pub fn aims_at(r: &GruntFactor, p: &SquadProfile, slot: usize, d: f64, n: u8, t:
 /// The expected kills a model with `n` actions left makes with its best of aim-then-fire and
 /// fire-only (ignoring targets killed on the way).
 pub fn model_value(r: &GruntFactor, p: &SquadProfile, slot: usize, d: f64, n: u8, t: &Aiming) -> f64 {
-    if aims(r, p, slot, d, n, t) {
-        (n - 1) as f64 * fire_action_value(r, p, slot, d, true, t)
+    model_value_at(r, p, slot, d, n, t, &Shot::OPEN)
+}
+
+/// [`model_value`] in the situation `shot` (command radius, cover; the skirmish).
+pub fn model_value_at(r: &GruntFactor, p: &SquadProfile, slot: usize, d: f64, n: u8, t: &Aiming, shot: &Shot) -> f64 {
+    if aims_at(r, p, slot, d, n, t, shot) {
+        (n - 1) as f64 * shot_action_value(r, p, slot, d, true, t, shot)
     } else {
-        n as f64 * fire_action_value(r, p, slot, d, false, t)
+        n as f64 * shot_action_value(r, p, slot, d, false, t, shot)
     }
+}
+
+/// "Close combat": expected kills of one close-combat attack by the weapon of slot `slot` of
+/// `p`, rolled under `value` ([`cc_value`], with every modifier) against a model of armor
+/// `armor`: P(d20 ≤ value) × P(the hit removes it) with the weapon's CC Dam and `(xN)` saves,
+/// one roll per action (as the skirmish rolls it). In [0, 1]; 0 when the CC band is `-`.
+pub fn cc_attack_value(r: &GruntFactor, p: &SquadProfile, slot: usize, value: i8, armor: i8) -> f64 {
+    let w = &r.weapons[p.weapons[slot] as usize].bands[0];
+    if !w.usable() {
+        return 0.0;
+    }
+    p_under(value) * p_kill_per_hit(armor, w.damage.unwrap_or(0), w.saves)
 }
 
 /// The slots of the living models (the first casualties are the lowest slots).
@@ -322,25 +341,135 @@ pub fn living(p: &SquadProfile, alive: u8) -> std::ops::Range<usize> {
     (p.size() - alive) as usize..p.size() as usize
 }
 
+/// Game turns the move rule looks ahead ([`horizon_moves`]): this one and two more, enough for
+/// a squad at medium range to reach short range (2 moves) and fire there with all its actions.
+pub const HORIZON: usize = 3;
+
+/// "Actions", "Move": how many of its `now` actions a shooter spends on Move actions straight
+/// at its target `d` cm away (each `mv` cm, never nearer than `nearest` cm), looking
+/// [`HORIZON`] turns ahead. A plan is a number of moves for each of the turns (`now` actions
+/// this turn, `ac` each later turn, the rest fired). It is played out in expected values: each
+/// turn we move and fire, killing `ours(d, actions left)` (our expected kills at the distance
+/// we end the move at, with our `sizes[0]` models) scaled by the share of our models left and
+/// capped at the enemy's models left; then the target, holding, fires back with what is left
+/// of its `sizes[1]` models, `theirs(d)` scaled the same way. A plan scores the kills we make
+/// minus the kills we take; the best plan's first step is taken (ties: fewer moves), and the
+/// rule is replayed at every activation. A shooter that cannot hit anything from where it
+/// stands does not hold; one that can hit nothing within the horizon moves every action (as
+/// the one-turn rule did).
+///
+/// Replaces "the number of moves with the highest expected kills this turn", which left a
+/// Regular SMG squad 50 cm from Regular Rifles at medium range all game: one move leaves it at
+/// medium range and two cost a Fire action, though at short range it doubles its fire.
+#[allow(clippy::too_many_arguments)]
+pub fn horizon_moves(
+    now: u8,
+    ac: u8,
+    mv: f64,
+    d: f64,
+    nearest: f64,
+    sizes: [f64; 2],
+    ours: impl Fn(f64, u8) -> f64,
+    theirs: impl Fn(f64) -> f64,
+) -> u8 {
+    let floor = nearest.min(d);
+    // Distances reachable by k moves; past the floor they repeat, so k is capped there.
+    let reach = now as usize + (HORIZON - 1) * ac as usize;
+    let stop = (0..=reach).find(|&k| d - k as f64 * mv <= floor).unwrap_or(reach);
+    let dist: Vec<f64> = (0..=stop).map(|k| (d - k as f64 * mv).max(floor)).collect();
+    let most = now.max(ac) as usize;
+    let look = Lookahead {
+        ours: dist.iter().map(|&x| (0..=most).map(|n| ours(x, n as u8)).collect()).collect(),
+        theirs: dist.iter().map(|&x| theirs(x)).collect(),
+        stop,
+        ac: ac as usize,
+        sizes,
+    };
+    if look.ours.iter().all(|row| row.iter().all(|&v| v <= 0.0)) {
+        return now;
+    }
+    let hold_blind = look.ours[0][now as usize] <= 0.0;
+    let (mut top, mut top_m) = (f64::NEG_INFINITY, now);
+    for m in (hold_blind as u8).min(now)..=now {
+        let v = look.turn(HORIZON, 0, m as usize, (now - m) as usize, sizes[0], sizes[1]);
+        if v > top + 1e-12 {
+            (top, top_m) = (v, m);
+        }
+    }
+    top_m
+}
+
+/// The tables of [`horizon_moves`], by moves made `k` (distance `d − k·mv`, capped).
+struct Lookahead {
+    /// Our expected kills at full current strength, by moves made and actions fired.
+    ours: Vec<Vec<f64>>,
+    /// The target's expected kills at full current strength, by moves made.
+    theirs: Vec<f64>,
+    stop: usize,
+    ac: usize,
+    sizes: [f64; 2],
+}
+
+impl Lookahead {
+    /// The score of the best plan for `turns` more turns, `k` moves made so far, with `a` of
+    /// our models and `b` of theirs left (expected values).
+    fn best(&self, turns: usize, k: usize, a: f64, b: f64) -> f64 {
+        if turns == 0 || a <= 0.0 || b <= 0.0 {
+            return 0.0;
+        }
+        (0..=self.ac).map(|m| self.turn(turns, k, m, self.ac - m, a, b)).fold(f64::NEG_INFINITY, f64::max)
+    }
+
+    /// One turn of `m` moves and `n` Fire actions, then the rest of the horizon at its best.
+    fn turn(&self, turns: usize, k: usize, m: usize, n: usize, a: f64, b: f64) -> f64 {
+        let j = (k + m).min(self.stop);
+        let dealt = (self.ours[j][n] * a / self.sizes[0]).min(b);
+        let taken = (self.theirs[j] * (b - dealt) / self.sizes[1]).min(a);
+        dealt - taken + self.best(turns - 1, j, a - taken, b - dealt)
+    }
+}
+
+/// What a squad's target fires back with ([`plan_moves`]): its profile, its models left and
+/// its [`Aiming`] at the planning squad.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Threat<'a> {
+    pub profile: &'a SquadProfile,
+    pub alive: u8,
+    pub aiming: Aiming<'a>,
+}
+
+/// The expected kills of the `alive` models of `p` each firing `n` actions at `d` cm.
+pub fn squad_value(r: &GruntFactor, p: &SquadProfile, alive: u8, d: f64, n: u8, t: &Aiming) -> f64 {
+    living(p, alive).map(|s| model_value(r, p, s, d, n, t)).sum()
+}
+
 /// The default tactic's Move actions for a squad with `alive` models at `d` cm from its target
-/// (see the module docs): returns (moves, the distance after them).
-pub fn plan_moves(r: &GruntFactor, p: &SquadProfile, alive: u8, d: f64, advance: bool, t: &Aiming) -> (u8, f64) {
+/// `back` ([`horizon_moves`] with the squad's fire and the target's fire back, every model
+/// moving the same): returns (moves, the distance after them). `advance` false: no move.
+pub fn plan_moves(
+    r: &GruntFactor,
+    p: &SquadProfile,
+    alive: u8,
+    d: f64,
+    advance: bool,
+    t: &Aiming,
+    back: &Threat,
+) -> (u8, f64) {
     if !advance {
         return (0, d);
     }
-    let after = |m: u8| (d - m as f64 * p.mv).max(MIN_GAP.min(d));
-    let (mut best, mut best_m) = (-1.0, 0u8);
-    for m in 0..=p.ac {
-        let nd = after(m);
-        let v: f64 = living(p, alive).map(|s| model_value(r, p, s, nd, p.ac - m, t)).sum();
-        if v > best {
-            (best, best_m) = (v, m);
-        }
-    }
-    if best <= 0.0 {
-        best_m = p.ac;
-    }
-    (best_m, after(best_m))
+    let q = back.profile;
+    let m = horizon_moves(
+        p.ac,
+        p.ac,
+        p.mv,
+        d,
+        MIN_GAP,
+        [alive as f64, back.alive as f64],
+        |x, n| squad_value(r, p, alive, x, n, t),
+        |x| squad_value(r, q, back.alive, x, q.ac, &back.aiming),
+    );
+    (m, (d - m as f64 * p.mv).max(MIN_GAP.min(d)))
 }
 
 /// F of the Lanchester estimate: expected kills of squad `i` at full strength against squad
@@ -348,8 +477,13 @@ pub fn plan_moves(r: &GruntFactor, p: &SquadProfile, alive: u8, d: f64, advance:
 pub fn expected_kills(r: &GruntFactor, i: usize, j: usize, d: f64) -> f64 {
     let (p, q) = (r.profile(i), r.profile(j));
     let t = Aiming { target: q, target_prone: false, panicked: false, ld: leader_ld(p, p.size()) };
-    let (m, nd) = plan_moves(r, p, p.size(), d, true, &t);
-    living(p, p.size()).map(|s| model_value(r, p, s, nd, p.ac - m, &t)).sum()
+    let back = Threat {
+        profile: q,
+        alive: q.size(),
+        aiming: Aiming { target: p, target_prone: false, panicked: false, ld: leader_ld(q, q.size()) },
+    };
+    let (m, nd) = plan_moves(r, p, p.size(), d, true, &t, &back);
+    squad_value(r, p, p.size(), nd, p.ac - m, &t)
 }
 
 // ---------------------------------------------------------------------------------------
@@ -484,8 +618,14 @@ pub fn activate<D: Dice>(r: &GruntFactor, battle: &mut Battle, s: Side, i: usize
     let Some((t0, d0)) = battle.nearest_enemy(s, i) else { return };
     let ld = leader_ld(p, q.alive);
     let target0 = r.profile(battle.sides[e][t0].unit as usize);
-    let aiming = Aiming { target: target0, target_prone: battle.sides[e][t0].prone, panicked: q.panicked, ld };
-    let (m, nd) = plan_moves(r, p, q.alive, d0, !was_panicked && may_advance(p, q.alive, false), &aiming);
+    let tq = battle.sides[e][t0];
+    let aiming = Aiming { target: target0, target_prone: tq.prone, panicked: q.panicked, ld };
+    let back = Threat {
+        profile: target0,
+        alive: tq.alive,
+        aiming: Aiming { target: p, target_prone: q.prone, panicked: tq.panicked, ld: leader_ld(target0, tq.alive) },
+    };
+    let (m, nd) = plan_moves(r, p, q.alive, d0, !was_panicked && may_advance(p, q.alive, false), &aiming, &back);
     let dir = if s == 0 { 1.0 } else { -1.0 };
     battle.sides[s][i].x += dir * (d0 - nd);
     let x = battle.sides[s][i].x;
@@ -701,6 +841,71 @@ mod tests {
         let mut q = Squad { panicked: false, x: 50.0, ..q };
         morale_after_fire(&mut q, true, 10, 9, 1.0, &mut d);
         assert!(!q.panicked && q.x == 50.0, "10 hits are not more than 10");
+    }
+
+    /// The planning view of a fresh squad `a` against a fresh squad `b` (open ground).
+    fn fresh_plan(r: &GruntFactor, a: &str, b: &str, d: f64) -> (u8, f64) {
+        let (p, q) = (r.profile(r.find(a)), r.profile(r.find(b)));
+        let t = Aiming { target: q, target_prone: false, panicked: false, ld: leader_ld(p, p.size()) };
+        let back = Threat {
+            profile: q,
+            alive: q.size(),
+            aiming: Aiming { target: p, target_prone: false, panicked: false, ld: leader_ld(q, q.size()) },
+        };
+        plan_moves(r, p, p.size(), d, true, &t, &back)
+    }
+
+    #[test]
+    fn smgs_at_medium_range_close_to_short_range() {
+        // "Actions", "Move", "Ranges": Regular SMGs (RC 7) 50 cm from Regular Rifles. At MR the
+        // SMG fires 1 shot at −1 (Dam 8): 3 × 6/20 × 11/20 = 0.495 a model; one move (41 cm)
+        // stays at MR; two moves (32 cm, SR: 2 shots at +1, Dam 9) leave one action:
+        // 2 × 8/20 × 12/20 = 0.48 < 0.495, so the one-turn rule held at 50 cm all game. Next
+        // turn at SR all 3 actions fire: 1.44 a model, against the rifles' 0.78. The 3-turn
+        // look-ahead (our kills minus the rifles' fire back, with losses) takes the two moves.
+        let r = ruleset();
+        assert_eq!(fresh_plan(&r, "regular-smgs", "regular-rifles", 50.0), (2, 32.0));
+        assert_eq!(fresh_plan(&r, "regular-smgs", "regular-rifles", 41.0), (1, 32.0), "as the one-turn rule");
+        assert_eq!(fresh_plan(&r, "regular-smgs", "regular-rifles", 32.0), (0, 32.0), "holds at short range");
+        // Rifles gain nothing by closing on rifles or SMGs: they hold and fire.
+        assert_eq!(fresh_plan(&r, "regular-rifles", "regular-rifles", 50.0), (0, 50.0));
+        assert_eq!(fresh_plan(&r, "regular-rifles", "regular-smgs", 50.0), (0, 50.0));
+        // Beyond sighting (60 cm) each Fire action needs an LD test (1/2 here): from 70 cm the
+        // SMGs hold (walking into the rifles' medium range costs more than it gains); the
+        // rifles step to 61 cm, to fire without the test after one move next turn.
+        assert_eq!(fresh_plan(&r, "regular-smgs", "regular-rifles", 70.0), (0, 70.0));
+        assert_eq!(fresh_plan(&r, "regular-rifles", "regular-smgs", 70.0), (1, 61.0));
+    }
+
+    #[test]
+    fn the_horizon_rule_never_holds_blind_and_moves_all_when_nothing_is_in_reach() {
+        // Nothing to hit within the horizon: every action moves (the one-turn rule's fallback).
+        assert_eq!(horizon_moves(3, 3, 9.0, 200.0, MIN_GAP, [5.0, 5.0], |_, _| 0.0, |_| 0.0), 3);
+        // In reach after 4 moves only, the enemy firing back the same everywhere: holding
+        // blind is not allowed, so the shooter spends at least one move now.
+        let ours = |d: f64, n: u8| if d <= 64.0 { n as f64 } else { 0.0 };
+        let m = horizon_moves(3, 3, 9.0, 100.0, MIN_GAP, [5.0, 5.0], ours, |_| 0.5);
+        assert!(m >= 1, "{m}");
+        // A shooter that can fire where it stands and gains nothing by moving holds.
+        assert_eq!(horizon_moves(3, 3, 9.0, 50.0, MIN_GAP, [5.0, 5.0], |_, n| n as f64, |_| 1.0), 0);
+        // Never nearer than `nearest`.
+        let m = horizon_moves(3, 3, 9.0, 10.0, 2.0, [5.0, 5.0], |d, n| n as f64 * (20.0 - d) / 100.0, |_| 0.0);
+        assert_eq!(m, 1, "10 → 2 cm in one move; a second move gains nothing");
+    }
+
+    #[test]
+    fn an_smg_squad_at_50_cm_moves_to_short_range_and_fires_its_last_action() {
+        // The SMG squad activates 50 cm from Regular Rifles: two moves to 32 cm (SR), then each
+        // of the 5 models fires its one action: 2 shots each, all scripted to miss (20).
+        let r = ruleset();
+        let mut b = Battle::default();
+        b.deploy(&r, r.find("regular-smgs"), 1, r.find("regular-rifles"), 1, 50.0);
+        let rolls = vec![20; 10];
+        let mut d = ScriptedDice::new(&rolls);
+        activate(&r, &mut b, 0, 0, &mut d);
+        assert_eq!(d.used(), rolls.len(), "one Fire action of 2 shots per model");
+        assert_eq!((b.sides[0][0].x, b.sides[1][0].x), (18.0, 50.0));
+        assert_eq!(b.sides[1][0].alive, 5);
     }
 
     #[test]

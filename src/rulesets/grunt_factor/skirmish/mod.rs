@@ -43,8 +43,12 @@
 //!   the open takes cover within one move when it may. Remaining actions fire, aiming when
 //!   (n−1) aimed Fire actions expect more kills than n unaimed ones.
 //! - **Tactic `advance`**: each model picks the number of Move actions straight at its
-//!   nearest enemy that maximises its expected kills this turn (the duel's rule), and
-//!   initiates close combat when an enemy is within one move of base contact.
+//!   nearest enemy model by the duel's look-ahead ([`rules::horizon_moves`]: its expected
+//!   kills over 3 turns minus that model's fire back), and initiates close combat when that
+//!   model is within one move of base contact and close combat with the remaining actions
+//!   expects more kills than every fire plan this turn ([`rules::cc_attack_value`]): in the
+//!   open point-blank fire always wins; against a prone target behind cover, with friends in
+//!   the fight, close combat can.
 //! - **Target priority** ("Fire"): a model fires at the nearest enemy model within short range
 //!   if there is one; otherwise at the enemy model it expects to kill most (ties: nearest).
 //!   Aim is lost when the aimed model dies. A model in base contact fights in close combat.

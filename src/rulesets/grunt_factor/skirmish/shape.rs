@@ -15,7 +15,10 @@ pub const TACTICS: &[TacticInfo] = &[
         name: "bound",
         description: "cover to cover while out of short range, aim when it raises expected kills",
     },
-    TacticInfo { name: "advance", description: "straight at the nearest enemy, close combat within one move" },
+    TacticInfo {
+        name: "advance",
+        description: "straight at the nearest enemy, close combat within one move when it beats fire",
+    },
 ];
 
 /// What `--armies` takes for The Grunt Factor.

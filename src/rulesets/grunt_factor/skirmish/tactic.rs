@@ -184,9 +184,11 @@ impl<'a> Skirmish<'a> {
         best.map(|b| b.1)
     }
 
-    /// Tactic `advance` for model `k`: into base contact if the nearest enemy is within one
-    /// move of it ("Initiate close combat"), else the number of Move actions straight at the
-    /// nearest enemy with the highest expected kills this turn (none if it is 0: move all).
+    /// Tactic `advance` for model `k`: the Move actions straight at its nearest enemy model of
+    /// [`rules::horizon_moves`] (its own expected kills against that model's fire back), or
+    /// into base contact ("Initiate close combat") when that model is within one move and
+    /// close combat with the remaining actions expects more kills than every fire plan this
+    /// turn ([`Self::charge_pays`]).
     fn advance_model(&mut self, s: Side, i: usize, k: usize, actions: &mut [u8]) {
         let me = self.sides[s][i].models[k].pos;
         let Some((j, l, d)) = self.nearest_enemy(s, me) else { return };
@@ -197,35 +199,70 @@ impl<'a> Skirmish<'a> {
         if n == 0 || d <= contact + EPS {
             return;
         }
-        if d <= mv + contact {
+        let slot = self.sides[s][i].models[k].slot as usize;
+        let (t, shot) = (self.aiming(s, i, k, j), self.shot(s, i, k, j, l));
+        let ours = |x: f64, left: u8| rules::model_value_at(self.r, p, slot, x, left, &t, &shot);
+        if d <= mv + contact && self.charge_pays(s, i, k, j, l, n, &ours) {
             actions[k] -= 1;
             self.move_model(s, i, k, enemy, d - contact + EPS / 2.0);
             return;
         }
-        let t = self.aiming(s, i, k, j);
-        let shot = self.shot(s, i, k, j, l);
-        let (mut best, mut best_m) = (-1.0, 0u8);
-        for m in 0..=n {
-            let nd = (d - m as f32 * mv).max(contact + 1.0) as f64;
-            let left = n - m;
-            let slot = self.sides[s][i].models[k].slot as usize;
-            let v = if rules::aims_at(self.r, p, slot, nd, left, &t, &shot) {
-                (left - 1) as f64 * rules::shot_action_value(self.r, p, slot, nd, true, &t, &shot)
-            } else {
-                left as f64 * rules::shot_action_value(self.r, p, slot, nd, false, &t, &shot)
-            };
-            if v > best + 1e-12 {
-                (best, best_m) = (v, m);
-            }
-        }
-        if best <= 0.0 {
-            best_m = n;
-        }
-        if best_m > 0 {
-            actions[k] -= best_m;
-            let len = (best_m as f32 * mv).min(d - contact - 1.0).max(0.0);
+        // The enemy model's fire back at this one, from where it stands.
+        let q = self.r.profile(self.sides[1 - s][j].unit);
+        let (back, back_shot) = (self.aiming(1 - s, j, l, i), self.shot(1 - s, j, l, i, k));
+        let their_slot = self.sides[1 - s][j].models[l].slot as usize;
+        let theirs = |x: f64| rules::model_value_at(self.r, q, their_slot, x, q.ac, &back, &back_shot);
+        let nearest = (contact + 1.0) as f64;
+        let m = rules::horizon_moves(n, p.ac, mv as f64, d as f64, nearest, [1.0, 1.0], ours, theirs);
+        if m > 0 {
+            actions[k] -= m;
+            let len = (m as f32 * mv).min(d - contact - 1.0).max(0.0);
             self.move_model(s, i, k, enemy, len);
         }
+    }
+
+    /// "Close combat", tactic `advance`: whether model `k` of (s, i), with `n` actions, expects
+    /// more kills by moving into base contact with enemy model (j, l) and attacking with the
+    /// other `n − 1` actions ([`rules::cc_attack_value`], counting the friends already in
+    /// contact with it) than by any number of moves straight at it and Fire this turn (`ours`:
+    /// expected kills firing a number of actions at a distance, cm). Point-blank fire beats
+    /// close combat for every weapon of the cost list in the open; close combat can pay against
+    /// a prone target behind cover, with friends in the fight.
+    fn charge_pays(
+        &self,
+        s: Side,
+        i: usize,
+        k: usize,
+        j: usize,
+        l: usize,
+        n: u8,
+        ours: &dyn Fn(f64, u8) -> f64,
+    ) -> bool {
+        let p = self.profile(s, i);
+        let q = &self.sides[s][i];
+        let (me, at) = (q.models[k].pos, self.sides[1 - s][j].models[l].pos);
+        let contact = self.cfg.base_contact as f32 + EPS;
+        let friends =
+            q.models.iter().enumerate().filter(|&(x, m)| x != k && m.alive && m.pos.dist(at) <= contact).count() as u8;
+        let t = &self.sides[1 - s][j];
+        let behind = self.cover_of(me, at, t.prone).1.is_some();
+        let slot = q.models[k].slot as usize;
+        let w = self.r.weapons[p.weapons[slot] as usize].bands[0];
+        let v = rules::cc_value(
+            p.cc,
+            q.panicked,
+            self.outside_radius(s, i, k),
+            w.hit.unwrap_or(0),
+            t.prone,
+            behind,
+            friends,
+        );
+        let cc = (n - 1) as f64 * rules::cc_attack_value(self.r, p, slot, v, self.r.profile(t.unit).a);
+        let (d, mv) = (me.dist(at), p.mv as f32);
+        let fire = (0..=n)
+            .map(|m| ours((d - m as f32 * mv).max(self.cfg.base_contact as f32 + 1.0) as f64, n - m))
+            .fold(0.0, f64::max);
+        cc > fire + 1e-12
     }
 
     /// "Panic" for squad (s, i) at the start of its activation: models in the open take cover

@@ -236,7 +236,10 @@ fn close_combat_in_base_contact() {
 }
 
 #[test]
-fn advance_initiates_close_combat_within_one_move() {
+fn advance_fires_point_blank_rather_than_charge_in_the_open() {
+    // "Close combat": a Regular rifleman 10 cm from an enemy in the open, within one move of
+    // base contact. A charge leaves 2 attacks at CC 7 − 2 = 5: 2 × 5/20 × 13/20 = 0.33
+    // expected kills; holding, 3 Fire actions at PB (RC 7 + 2): 3 × 9/20 × 13/20 = 0.88.
     let r = ruleset();
     let mut cfg = r.skirmish.clone();
     cfg.max_turns = 1;
@@ -246,8 +249,37 @@ fn advance_initiates_close_combat_within_one_move() {
     g.tactic = Tactic::Advance;
     let mut actions = [3u8; MAX_MODELS];
     g.move_squad(0, 0, &mut actions);
-    assert_eq!(actions[0], 2, "one action to move into base contact");
-    assert!(g.sides[0][0].models[0].pos.dist(Pos::new(50.0, 30.0)) <= cfg.base_contact as f32 + EPS);
+    assert_eq!(actions[0], 3, "no move: every action fires");
+    assert_eq!(g.sides[0][0].models[0].pos, Pos::new(50.0, 20.0));
+}
+
+#[test]
+fn advance_charges_a_prone_target_behind_cover_with_friends_in_the_fight() {
+    // "Close combat", "Modifiers to attacking in close combat": the target is prone 2 cm behind
+    // a wall (hard cover), 10 cm from the Sergeant. Fire at PB: RC 7 + 2 − 1 (prone) − 3 (more
+    // than 75% covered) = 5, Dam 10 − 2 = 8 (save 9): aimed, 2 × 8/20 × 11/20 = 0.44. A
+    // charge: CC 7 − 2 + 1 (prone) − 1 (cover) + 2 friends in contact = 7, Dam 10 (save 7):
+    // 2 × 7/20 × 13/20 = 0.455. Without the friends: CC 5, 0.325, and the Sergeant fires (a
+    // second model far off keeps the squad above 1/3 of its size, free to advance).
+    let r = ruleset();
+    let mut cfg = r.skirmish.clone();
+    cfg.max_turns = 1;
+    for (friends, charges) in [(true, true), (false, false)] {
+        let ours: &[(usize, f32, f32)] = if friends {
+            &[(0, 50.0, 40.0), (1, 48.5, 51.5), (2, 51.5, 51.5)]
+        } else {
+            &[(0, 50.0, 40.0), (1, 150.0, 5.0)]
+        };
+        let mut g = game(&r, &cfg, "regular-rifles", "regular-rifles", [ours, &[(0, 50.0, 50.0)]]);
+        add_wall(&mut g, wall(40.0, 60.0, 48.0), CoverKind::Hard);
+        g.sides[1][0].prone = true;
+        g.tactic = Tactic::Advance;
+        let mut actions = [3u8; MAX_MODELS];
+        g.move_squad(0, 0, &mut actions);
+        let at = g.sides[0][0].models[0].pos;
+        assert_eq!(actions[0], if charges { 2 } else { 3 }, "friends {friends}");
+        assert_eq!(at.dist(Pos::new(50.0, 50.0)) <= cfg.base_contact as f32 + EPS, charges, "{at:?}");
+    }
 }
 
 #[test]
