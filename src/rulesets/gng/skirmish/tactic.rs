@@ -234,6 +234,20 @@ impl<'a> Skirmish<'a> {
         best
     }
 
+    /// Where a waiting (cautious) unit out of cover goes: the nearest free cover spot (piece,
+    /// position) within two rushes (inches); `None` in cover, unable to move, or too far.
+    fn waiting_spot(&self, s: Side, i: usize) -> Option<(usize, Pos)> {
+        let f = self.bt.sides[s][i];
+        let p = self.profile(s, i);
+        if self.st[s][i].cover.is_some() || !rules::can_move(p, &f) {
+            return None;
+        }
+        let (_, rush) = move_allowance(p, &f);
+        let spots = self.free_spots(s);
+        let (k, d) = crate::battle::nearest(self.pos(s, i), spots.iter().enumerate().map(|(k, (_, q))| (k, *q)))?;
+        (d <= rush * 2.0).then_some(spots[k])
+    }
+
     /// What activating unit `i` of side `s` would achieve this turn (GnG 1.5, "How Combat
     /// Works": only 5 of the side's units activate, so the ones that achieve most go):
     /// - [`Gain::Act`]: the best attack from here, after a walk or a Bayonet charge, or a
@@ -242,8 +256,9 @@ impl<'a> Skirmish<'a> {
     /// - [`Gain::DestroyCover`]: Anti Armor on cover with enemies behind it, the points of the
     ///   sure damage ([`Self::damage_value`]);
     /// - [`Gain::Move`]: a rush toward the enemy, a move to cover or a Hunker;
-    /// - [`Gain::Idle`]: nothing — Artillery or a Shaken (or waiting) vehicle with nothing in
-    ///   range. An idle unit does not take one of the 5 activations.
+    /// - [`Gain::Idle`]: nothing — Artillery or a Shaken vehicle with nothing in range, or a
+    ///   waiting vehicle with no cover to go to. An idle unit does not take one of the 5
+    ///   activations.
     fn gain(&self, s: Side, i: usize) -> Gain {
         let f = self.bt.sides[s][i];
         let p = self.profile(s, i);
@@ -274,9 +289,12 @@ impl<'a> Skirmish<'a> {
         if p.kind == Kind::Infantry {
             return Gain::Move;
         }
+        if waiting {
+            return if self.waiting_spot(s, i).is_some() { Gain::Move } else { Gain::Idle };
+        }
         let range = self.range_of(s, f.unit as usize);
         match self.nearest_enemy(s, at) {
-            Some((_, d)) if can_move && !waiting && d > range => Gain::Move,
+            Some((_, d)) if can_move && d > range => Gain::Move,
             _ => Gain::Idle,
         }
     }
@@ -443,15 +461,9 @@ impl<'a> Skirmish<'a> {
         }
         // 5. Cautious: hold cover and hunker; out of cover, go to the nearest free spot.
         if waiting {
-            if self.st[s][i].cover.is_none() && can_move {
-                let spot = crate::battle::nearest(at, self.free_spots(s).iter().enumerate().map(|(k, (_, q))| (k, *q)));
-                if let Some((k, d)) = spot {
-                    let (w, q) = self.free_spots(s)[k];
-                    if d <= rush * 2.0 {
-                        self.move_unit(s, i, q, rush, Some(w), dice);
-                        return;
-                    }
-                }
+            if let Some((w, q)) = self.waiting_spot(s, i) {
+                self.move_unit(s, i, q, rush, Some(w), dice);
+                return;
             }
             // Hunker is infantry only (RULINGS.md, "Readings added after the first review").
             if p.kind == Kind::Infantry {

@@ -581,3 +581,18 @@ fn scouts_of_both_sides_place_in_roll_off_order() {
     }
     assert!(firsts[0] > 0 && firsts[1] > 0, "{firsts:?}");
 }
+
+#[test]
+fn a_waiting_vehicle_still_drives_to_cover_within_two_cruises() {
+    // The idle rule leaves out only activations that do nothing: a cautious Tank out of cover
+    // with a free spot within reach takes an activation and goes there.
+    let r = gng(&[]);
+    let (tank, rifle) = (unit(&r, "Tank"), unit(&r, "Riflemen"));
+    let mut g = game(&r);
+    g.tactic = [Tactic::Cautious; 2];
+    let t = g.place(0, tank, Pos::new(18.0, 10.0));
+    g.place(1, rifle, Pos::new(55.0, 35.0));
+    g.take_turn(0, &mut ScriptedDice::new(&[]));
+    assert!(g.bt.sides[0][t].activated);
+    assert_eq!(g.st[0][t].cover, Some(0));
+}
