@@ -616,7 +616,7 @@ pub fn p_defeat(ap: &Profile, tp: &Profile, kind: AttackKind) -> f64 {
     p_hit * (1.0 - p_saved(tp, ap.has(Trait::IgnoresArmor), 0))
 }
 
-/// P(one attack of `a` at `t` defeats it where `a` stands: at range its distance attack (0
+/// P(one attack of `a` at `t` defeats it), in [0, 1], where `a` stands: at range its distance attack (0
 /// without one, or without moving on its own), in base contact the better of hand to hand and
 /// its distance attack (what [`distance_attack`] chooses there). A shot no die can make good
 /// (a mook needs a 7 against Stealth) rates 0.
