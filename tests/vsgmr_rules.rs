@@ -490,3 +490,21 @@ fn super_move_initiative_counts_in_the_first_round_of_a_duel() {
     assert_eq!(out.winner, Some(0));
     assert!(dice.exhausted());
 }
+
+/// Section X: figures "cannot ... end movement in the same space as any other figure" (1"
+/// bases): a second figure charging the same enemy along the same line takes another spot in
+/// base contact round it.
+#[test]
+fn two_figures_do_not_end_a_move_in_the_same_space() {
+    let r = base().with_templates(&[("T".into(), Figure::base(Kind::Troop)), ("U".into(), Figure::base(Kind::Troop))]);
+    let mut b = Battle::default();
+    b.deploy(&r, 0, 2, 1, 1, 5.0, 2.0);
+    b.round = 1;
+    (b.figs[0].x, b.figs[0].y) = (1.0, 0.0);
+    (b.figs[1].x, b.figs[1].y) = (0.0, 0.0);
+    (b.figs[2].x, b.figs[2].y) = (5.0, 0.0);
+    rules::move_figure(&r, &mut b, 0);
+    rules::move_figure(&r, &mut b, 1);
+    assert!((b.dist(0, 2) - 1.0).abs() < 1e-3 && (b.dist(1, 2) - 1.0).abs() < 1e-3, "both in base contact");
+    assert!(b.dist(0, 1) >= 1.0 - 1e-3, "not in the same space: {:?}", b.figs);
+}

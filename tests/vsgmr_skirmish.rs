@@ -6,8 +6,9 @@ use pointsworth::battle::{Pos, Wall};
 use pointsworth::config::{Overrides, Source};
 use pointsworth::dice::ScriptedDice;
 use pointsworth::rulesets::vsgmr::Vsgmr;
-use pointsworth::rulesets::vsgmr::figure::{Figure, Kind};
+use pointsworth::rulesets::vsgmr::figure::{Figure, Kind, Trait};
 use pointsworth::rulesets::vsgmr::round_robin::round_robin;
+use pointsworth::rulesets::vsgmr::rules;
 use pointsworth::rulesets::vsgmr::skirmish::{Field, Game, Matchup, Roster, SkirmishConfig, simulate, victor};
 
 fn base() -> Vsgmr {
@@ -176,7 +177,11 @@ fn random_armies_are_legal_and_the_round_robin_adds_up() {
         let a = field.random_roster(&cfg, &mut dice);
         let p = a.points(&field.r);
         assert!(p <= cfg.random_max as f64 + 1e-9 && p >= cfg.random_min as f64 - 1.0, "{p}");
-        assert!(a.units.iter().all(|&(u, _)| u < field.templates));
+        // Section IV "Commander": one named hero Commander (heavy armor free), then templates.
+        let (&(c, n), rest) = a.units.split_last().unwrap();
+        assert!(field.commanders.contains(&c) && n == 1, "{a:?}");
+        assert!(field.r.figures[c].commander && field.r.figures[c].kind == Kind::Hero);
+        assert!(rest.iter().all(|&(u, _)| u < field.templates), "{a:?}");
     }
     let mut two = field.clone();
     two.samples.truncate(3);
@@ -190,4 +195,45 @@ fn random_armies_are_legal_and_the_round_robin_adds_up() {
     let total_wins: u64 = rr.armies.iter().map(|a| a.wins).sum();
     let total_draws: u64 = rr.armies.iter().map(|a| a.draws).sum();
     assert_eq!(total_wins + total_draws / 2, 3 * 2 * 20, "every game has one winner or is a draw for both");
+}
+
+/// Section II.2: "Anything that moves off the playing surface cannot return": a figure
+/// frightened off the table (section V "Cause Fear") is out of the game and counts as destroyed.
+#[test]
+fn a_figure_frightened_off_the_table_is_out_of_the_game() {
+    let mut fear = troop();
+    fear.traits = Trait::CauseFear.bit();
+    let r = with(&[shooter(), fear]);
+    let cfg = open_table(12.0);
+    let mut g = Game::new(&r, &cfg);
+    g.deploy([&one(0), &one(1)], Vec::new());
+    g.b.round = 1;
+    // A's shooter stands 2" from its own edge (y = 0): fear drives it 6" back, off the table.
+    (g.b.figs[0].x, g.b.figs[0].y) = (36.0, 2.0);
+    (g.b.figs[1].x, g.b.figs[1].y) = (36.0, 12.0);
+    rules::cause_fear(&r, &mut g.b, 0, 1);
+    assert!(!g.b.figs[0].alive);
+    assert_eq!(g.destroyed(), [0.0, 2.0]);
+}
+
+/// Section II.2: "A figure cannot move through a barrier like a wall or fence"; a figure with
+/// Flight passes over obstacles like walls (section V "Flight").
+#[test]
+fn walls_block_movement_but_not_flight() {
+    let mut flier = troop();
+    flier.traits = Trait::Flight.bit();
+    let r = with(&[troop(), flier]);
+    let cfg = open_table(12.0);
+    let wall = Wall { a: Pos::new(30.0, 13.0), b: Pos::new(42.0, 13.0), intact: true };
+    for (unit, crosses) in [(0, false), (1, true)] {
+        let mut g = Game::new(&r, &cfg);
+        g.deploy([&one(unit), &one(0)], vec![wall]);
+        g.b.round = 1;
+        (g.b.figs[0].x, g.b.figs[0].y) = (36.0, 10.0);
+        (g.b.figs[1].x, g.b.figs[1].y) = (36.0, 22.0);
+        rules::move_figure(&r, &mut g.b, 0);
+        let end = Pos::new(g.b.figs[0].x, g.b.figs[0].y);
+        assert!((end.dist(Pos::new(36.0, 10.0)) - 6.0).abs() < 1e-3, "a full move: {end:?}");
+        assert_eq!(wall.crosses(Pos::new(36.0, 10.0), end), crosses, "unit {unit}: {end:?}");
+    }
 }

@@ -27,7 +27,25 @@ pub fn table() -> Vec<CoverageRow> {
             "Rough terrain: Half Move Unit",
             "II.2",
             NotModeled,
-            "duels are fought on open ground; the Skirmish's terrain is cover pieces (low walls) that do not slow movement",
+            "duels are fought on open ground; the Skirmish's terrain is walls, no rough ground",
+        ),
+        (
+            "Walls and fences cannot be moved through",
+            "II.2, V",
+            Modeled,
+            "Skirmish: a figure goes round the nearer end of a wall in its path; Flight passes over; duels have no walls",
+        ),
+        (
+            "Anything that moves off the playing surface cannot return",
+            "II.2",
+            Modeled,
+            "Skirmish: a figure knocked back or frightened off the table is out of the game and counts as destroyed for the victory; duels have no edges",
+        ),
+        (
+            "No figure ends a move in the same space as another",
+            "X",
+            Simplified,
+            "bases 1\" across: a figure whose end point is taken takes another spot as near the target within its move (15° steps round it), else stops short; pushes (knockback, fear) and Summon are not checked",
         ),
         (
             "Riders and drivers; cavalry and vehicles move only with one",
@@ -55,7 +73,12 @@ pub fn table() -> Vec<CoverageRow> {
         ("One hit defeats; casualties immediate", "III", Modeled, ""),
         ("Buildings and terrain hit and destroyed", "III", NotModeled, "no terrain in duels"),
         ("Points formula", "IV", Modeled, "every figure priced from its attributes; the cost audit checks section VII"),
-        ("Commander: heavy armor free for a hero", "IV", Modeled, ""),
+        (
+            "Commander: heavy armor free for a hero",
+            "IV",
+            Modeled,
+            "sample armies name theirs; a random Skirmish army names a hero Commander first (drawn among the hero templates)",
+        ),
         ("Mooks: 1/2 point, -1 to every roll", "IV, optional", Modeled, ""),
         (
             "Area Effect Attack",
@@ -81,7 +104,7 @@ pub fn table() -> Vec<CoverageRow> {
             "Flight",
             "V",
             Simplified,
-            "a flier with a distance attack stays in flight (no hand to hand either way); without one it lands; no terrain to fly over",
+            "a flier with a distance attack stays in flight (no hand to hand either way); without one it lands; it passes over the Skirmish's walls",
         ),
         ("Ignores Armor: two armor rolls", "V", Modeled, ""),
         ("Independent", "V", Modeled, "lets cavalry and vehicles move and attack"),
@@ -127,7 +150,12 @@ pub fn table() -> Vec<CoverageRow> {
             "the side's best living figure's bonus, from round 1 in duels and the Skirmish",
         ),
         ("Super-Skill", "VI", NotModeled, "skill rolls are not modeled"),
-        ("Knockback", "VI", Modeled, "pushed straight back a Half Move Unit per point above 7; no table edge in duels"),
+        (
+            "Knockback",
+            "VI",
+            Modeled,
+            "pushed straight back a Half Move Unit per point above 7; no table edge in duels; off the Skirmish's table: out of the game",
+        ),
         ("Sample armies", "VII", Modeled, "audited against the formula (pointsworth rules vsgmr)"),
         (
             "Scenarios: 5 rounds, points-destroyed victory, deployment 2 Move Units apart",

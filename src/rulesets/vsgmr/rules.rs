@@ -196,6 +196,9 @@ pub struct Battle {
     /// `(attacker, defeated)` templates of every figure defeated, when the caller keeps a log
     /// (the Skirmish does; duels leave it `None`).
     pub kill_log: Option<Vec<(usize, usize)>>,
+    /// The Skirmish's table (inches): its edges and its walls. `None` in duels, fought on open
+    /// ground without edges.
+    pub table: Option<crate::battle::Table>,
 }
 
 /// Rolls one die of `sides` (6, 8, 10 or 12). d8 and d10 come from a uniform draw (`Dice` has
@@ -306,6 +309,66 @@ impl Battle {
         };
         f.x += ux * d;
         f.y += uy * d;
+        if let Some(t) = &self.table {
+            if f.x < 0.0 || f.x > t.width || f.y < 0.0 || f.y > t.depth {
+                // Section II.2: "Anything that moves off the playing surface cannot return."
+                f.alive = false;
+            }
+        }
+    }
+
+    /// Where figure `i` ends a move of `step` inches toward `target`, stopping at least `stop`
+    /// inches from it; `reach`: its whole move, inches. Section II.2 "Rough Terrain": a figure
+    /// cannot move through a wall or fence, so on a table with walls the path goes round a
+    /// wall's nearer end ([`crate::battle::Table::move_path`]) unless the figure has Flight,
+    /// which passes over (section V "Flight"). Section X: no figure ends its move in the same
+    /// space as another (bases closer than `contact`, 1"): a figure whose end point is taken
+    /// takes another spot `stop` from the target within its move (the nearest way round the
+    /// target, in steps of 15°, not across a wall), else stops short along its path (in ¼"
+    /// steps), else stays.
+    fn end_of_move(&self, r: &Vsgmr, i: usize, target: usize, stop: f32, step: f32, reach: f32) -> (f32, f32) {
+        use crate::battle::Pos;
+        let from = Pos::new(self.figs[i].x, self.figs[i].y);
+        let to = Pos::new(self.figs[target].x, self.figs[target].y);
+        let walls = self.table.as_ref().filter(|_| !r.profile(self.figs[i].unit).has(Trait::Flight));
+        let go = |len: f32| match walls {
+            Some(t) => t.move_toward(from, to, len),
+            None => from.toward(to, len),
+        };
+        let free = |p: Pos| {
+            self.figs
+                .iter()
+                .enumerate()
+                .all(|(j, f)| j == i || !f.alive || Pos::new(f.x, f.y).dist(p) >= r.rules.contact - EPS)
+        };
+        let on_table =
+            |p: Pos| self.table.as_ref().is_none_or(|t| p.x >= 0.0 && p.x <= t.width && p.y >= 0.0 && p.y <= t.depth);
+        let end = go(step);
+        if free(end) {
+            return (end.x, end.y);
+        }
+        if from.dist(to) - stop <= reach + EPS {
+            let base = (from.y - to.y).atan2(from.x - to.x);
+            for k in 1..=12 {
+                for sign in [1.0f32, -1.0] {
+                    let a = base + sign * k as f32 * std::f32::consts::PI / 12.0;
+                    let c = Pos::new(to.x + stop * a.cos(), to.y + stop * a.sin());
+                    let open = walls.is_none_or(|t| t.wall_across(from, c).is_none());
+                    if from.dist(c) <= reach + EPS && open && on_table(c) && free(c) {
+                        return (c.x, c.y);
+                    }
+                }
+            }
+        }
+        let mut len = step;
+        while len > 0.0 {
+            len = (len - 0.25).max(0.0);
+            let e = go(len);
+            if free(e) {
+                return (e.x, e.y);
+            }
+        }
+        (from.x, from.y)
     }
 }
 
@@ -331,7 +394,8 @@ pub fn initiative<D: Dice>(r: &Vsgmr, b: &Battle, dice: &mut D) -> Side {
 /// Attack Unit, else close the least distance that brings one into range; a hand-to-hand
 /// figure, and a shooter that [`prefers_contact`] with the nearest enemy (neither in flight),
 /// moves toward the nearest enemy it can fight, into base contact if it can reach.
-/// Cavalry and vehicles without a rider/driver move only if Independent.
+/// Cavalry and vehicles without a rider/driver move only if Independent. Walls and other
+/// figures limit where it ends ([`Battle::end_of_move`]).
 pub fn move_figure(r: &Vsgmr, b: &mut Battle, i: usize) {
     if !b.can_act(i) {
         return;
@@ -364,10 +428,9 @@ pub fn move_figure(r: &Vsgmr, b: &mut Battle, i: usize) {
         return;
     }
     let step = (d - stop).min(p.move_in);
-    let (tx, ty) = (b.figs[target].x, b.figs[target].y);
+    let (x, y) = b.end_of_move(r, i, target, stop, step, p.move_in);
     let f = &mut b.figs[i];
-    f.x += (tx - f.x) / d * step;
-    f.y += (ty - f.y) / d * step;
+    (f.x, f.y) = (x, y);
     f.flying = flying;
 }
 
@@ -517,7 +580,7 @@ pub fn single_attack<D: Dice>(
 }
 
 /// Section V "Cause Fear": the attacker turns away and moves 1 Move Unit away from the figure
-/// with Cause Fear.
+/// with Cause Fear (off the Skirmish's table: out of the game, section II.2).
 pub fn cause_fear(r: &Vsgmr, b: &mut Battle, attacker: usize, feared: usize) {
     let p = r.profile(b.figs[attacker].unit);
     let from = (b.figs[feared].x, b.figs[feared].y);
@@ -525,7 +588,8 @@ pub fn cause_fear(r: &Vsgmr, b: &mut Battle, attacker: usize, feared: usize) {
 }
 
 /// Section VI "Knockback": a Super-Blast or Super-Fight roll of 8+ that fails to defeat
-/// pushes the target straight back a Half Move Unit (its own) per point above 7.
+/// pushes the target straight back a Half Move Unit (its own) per point above 7 (off the
+/// Skirmish's table: out of the game, section II.2).
 pub fn knockback(r: &Vsgmr, b: &mut Battle, attacker: usize, target: usize, natural: u8) {
     let p = r.profile(b.figs[target].unit);
     let from = (b.figs[attacker].x, b.figs[attacker].y);
@@ -552,7 +616,7 @@ pub fn p_defeat(ap: &Profile, tp: &Profile, kind: AttackKind) -> f64 {
     p_hit * (1.0 - p_saved(tp, ap.has(Trait::IgnoresArmor), 0))
 }
 
-/// P(one attack of `a` at `t` defeats it where `a` stands: at range its distance attack (0
+/// P(one attack of `a` at `t` defeats it), in [0, 1], where `a` stands: at range its distance attack (0
 /// without one, or without moving on its own), in base contact the better of hand to hand and
 /// its distance attack (what [`distance_attack`] chooses there). A shot no die can make good
 /// (a mook needs a 7 against Stealth) rates 0.

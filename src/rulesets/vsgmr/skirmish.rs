@@ -12,13 +12,16 @@
 //! - **Cover.** Cover pieces are low walls (`cover_length`, 6") placed at random from the seed
 //!   ([`Table::place_terrain`]). A target is at least half covered when the line of fire
 //!   crosses a wall within `cover_reach` (1") of it: distance attacks then need 6 (section
-//!   II.3 "Cover"; [`Battle::in_cover`]). Walls do not block movement or sight (figures step
-//!   over low walls) and the default tactic does not seek cover.
+//!   II.3 "Cover"; [`Battle::in_cover`]). Walls block movement (section II.2: a figure cannot
+//!   move through a wall or fence; it goes round the wall's end, Flight passes over) but not
+//!   sight, and the default tactic does not seek cover.
 //! - **Deployment.** Each side in a line across the table (2" apart, in more ranks 2" behind
 //!   if a line does not fit), the lines `gap` (2 Move Units of guys: 12") apart, centred.
 //! - **Points destroyed.** A figure counts as destroyed for the other side when it is defeated
 //!   or recruited away (section V "Recruit"); its formula price is counted.
-//! - Figures that leave the table (knockback, fear) are put back at its edge.
+//! - Figures knocked or frightened off the table are out of the game (section II.2: "Anything
+//!   that moves off the playing surface cannot return") and count as destroyed for the victory.
+//! - No figure ends a move in the same space as another (section X; [`Battle::end_of_move`]).
 
 use serde::{Deserialize, Serialize};
 
@@ -31,7 +34,7 @@ use crate::rulesets::skirmish::{
     Armies, ArmyError, ArmySource, GameRecord, SkirmishSettings, SkirmishText, TacticInfo,
 };
 use crate::rulesets::vsgmr::rules::{self, Battle, Fig};
-use crate::rulesets::vsgmr::{Figure, Trait, Vsgmr};
+use crate::rulesets::vsgmr::{Figure, Kind, Trait, Vsgmr};
 use crate::sim::Tally;
 
 /// The `[skirmish]` table of the config. Every key has a default.
@@ -139,12 +142,16 @@ impl Roster {
 
 /// The ruleset over every figure the Skirmish can field: the cost list's templates first
 /// (indices `0..templates`, what random armies are built from), then every sample army's
-/// figures; and the sample armies as rosters.
+/// figures, then the Commander version of every hero template (random armies name one); and
+/// the sample armies as rosters.
 #[derive(Debug, Clone)]
 pub struct Field {
     pub r: Vsgmr,
     pub templates: usize,
     pub samples: Vec<Roster>,
+    /// Indices of the Commander versions of the hero templates (troop templates if the cost
+    /// list has no hero): section IV "Commander", a hero Commander has heavy armor free.
+    pub commanders: Vec<usize>,
 }
 
 impl Field {
@@ -161,15 +168,32 @@ impl Field {
             }
             samples.push(Roster { name: a.name.clone(), units });
         }
-        Field { r: base.with_templates(&list), templates, samples }
+        let kind = |k: Kind| (0..templates).filter(move |&u| base.figures[u].kind == k).collect::<Vec<_>>();
+        let heroes = kind(Kind::Hero);
+        let mut commanders = Vec::new();
+        for u in if heroes.is_empty() { kind(Kind::Troop) } else { heroes } {
+            let mut f = base.figures[u].clone();
+            f.commander = true;
+            commanders.push(list.len());
+            list.push((format!("Commander: {}", base.units[u].name), f));
+        }
+        Field { r: base.with_templates(&list), templates, samples, commanders }
     }
 
-    /// A random formula-priced army: points uniform in `random_min..=random_max`, then
-    /// templates drawn uniformly among those that still fit until none does.
+    /// A random formula-priced army: points uniform in `random_min..=random_max`; first its
+    /// Commander (section IV: "name one of your heroes as your Commander"), drawn uniformly among
+    /// the [`Field::commanders`] that fit, then templates drawn uniformly among those that still
+    /// fit until none does. The Commander is the roster's last entry.
     pub fn random_roster<D: Dice>(&self, cfg: &SkirmishConfig, dice: &mut D) -> Roster {
         let span = (cfg.random_max - cfg.random_min + 1) as usize;
         let budget = cfg.random_min as f64 + dice.below(span) as f64;
         let mut left = budget;
+        let fit: Vec<usize> =
+            self.commanders.iter().copied().filter(|&u| self.r.profile(u).cost <= left + 1e-9).collect();
+        let commander = (!fit.is_empty()).then(|| fit[dice.below(fit.len())]);
+        if let Some(c) = commander {
+            left -= self.r.profile(c).cost;
+        }
         let mut counts = vec![0u32; self.templates];
         let mut fit = Vec::with_capacity(self.templates);
         loop {
@@ -182,7 +206,9 @@ impl Field {
             counts[fit[k]] += 1;
             left -= self.r.profile(fit[k]).cost;
         }
-        let units = counts.iter().enumerate().filter(|c| *c.1 > 0).map(|(u, &n)| (u, n)).collect();
+        let mut units: Vec<(usize, u32)> =
+            counts.iter().enumerate().filter(|c| *c.1 > 0).map(|(u, &n)| (u, n)).collect();
+        units.extend(commander.map(|c| (c, 1)));
         Roster { name: format!("random {budget} points"), units }
     }
 }
@@ -251,6 +277,7 @@ impl<'a> Game<'a> {
         b.kill_log.get_or_insert_with(Vec::new).clear();
         b.cover = walls;
         b.cover_reach = c.cover_reach;
+        b.table = Some(self.table.clone());
         self.origin.clear();
         let per_rank = (((c.table_width - 2.0) / c.spacing) as u32 + 1).max(1);
         for (side, roster) in rosters.iter().enumerate() {
@@ -298,8 +325,8 @@ impl<'a> Game<'a> {
         d
     }
 
-    /// Plays one round: initiative, then [`rules::play_round`]; figures pushed off the table
-    /// are put back at its edge.
+    /// Plays one round: initiative, then [`rules::play_round`] (figures knocked or frightened
+    /// off the table are out of the game there); a figure summoned past an edge is put back.
     pub fn play_round<D: Dice>(&mut self, dice: &mut D) {
         let lead = rules::initiative(self.r, &self.b, dice);
         rules::play_round(self.r, &mut self.b, dice, lead, &mut self.scratch);
@@ -638,7 +665,7 @@ impl crate::rulesets::skirmish::Skirmish for Vsgmr {
 /// VSGMR's one Skirmish tactic (section II and the figures' rules in `rules.rs`).
 pub const TACTICS: &[TacticInfo] = &[TacticInfo {
     name: "default",
-    description: "shooters hold if an enemy is in range, others close on the nearest enemy; attack with the option likelier to defeat",
+    description: "shooters hold if an enemy is in range unless the exchange in base contact is better, others close on the nearest enemy; attack with the option likelier to defeat",
 }];
 
 /// What `--armies` takes for VSGMR.

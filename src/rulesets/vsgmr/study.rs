@@ -295,8 +295,8 @@ fn skirmish_section(sk: &VsgmrSkirmish) -> String {
         let _ = writeln!(
             o,
             "## Skirmish: random formula-priced armies\n\n{} games between random armies of {}–{} points each \
-             (points drawn uniformly, filled with figure templates of the cost list drawn uniformly among those \
-             that fit). Side A wins {}, draws {}; mean {:.2} rounds. If the formula prices figures right, the \
+             (points drawn uniformly; a hero Commander first, section IV, then figure templates of the cost list \
+             drawn uniformly among those that fit). Side A wins {}, draws {}; mean {:.2} rounds. If the formula prices figures right, the \
              side with more points should win more often, and armies within 2 points of each other about \
              evenly.\n",
             ra.games,
