@@ -356,13 +356,16 @@ pub const HORIZON: usize = 3;
 /// minus the kills we take; the best plan's first step is taken (ties: fewer moves), and the
 /// rule is replayed at every activation. A shooter that cannot hit anything from where it
 /// stands does not hold; one that can hit nothing within the horizon moves every action (as
-/// the one-turn rule did).
+/// the one-turn rule did). `ours` and `theirs` may depend on the distance only through its
+/// band and the LD test beyond sighting (as every fire value does): each is evaluated once per
+/// such class.
 ///
 /// Replaces "the number of moves with the highest expected kills this turn", which left a
 /// Regular SMG squad 50 cm from Regular Rifles at medium range all game: one move leaves it at
 /// medium range and two cost a Fire action, though at short range it doubles its fire.
 #[allow(clippy::too_many_arguments)]
 pub fn horizon_moves(
+    r: &GruntFactor,
     now: u8,
     ac: u8,
     mv: f64,
@@ -378,17 +381,24 @@ pub fn horizon_moves(
     let stop = (0..=reach).find(|&k| d - k as f64 * mv <= floor).unwrap_or(reach);
     let dist: Vec<f64> = (0..=stop).map(|k| (d - k as f64 * mv).max(floor)).collect();
     let most = now.max(ac) as usize;
-    let look = Lookahead {
-        ours: dist.iter().map(|&x| (0..=most).map(|n| ours(x, n as u8)).collect()).collect(),
-        theirs: dist.iter().map(|&x| theirs(x)).collect(),
-        stop,
-        ac: ac as usize,
-        sizes,
-    };
+    // Fire at a distance depends on it only through the band and the LD test beyond sighting:
+    // each such class of distances is evaluated once.
+    let mut look = Lookahead { ours: Vec::new(), theirs: Vec::new(), class: Vec::new(), stop, ac: ac as usize, sizes };
+    let mut classes: Vec<(Option<usize>, bool)> = Vec::new();
+    for &x in &dist {
+        let c = (band(r, x), needs_ld_test(r, x));
+        let i = classes.iter().position(|&e| e == c).unwrap_or_else(|| {
+            classes.push(c);
+            look.ours.push((0..=most).map(|n| ours(x, n as u8)).collect());
+            look.theirs.push(theirs(x));
+            classes.len() - 1
+        });
+        look.class.push(i);
+    }
     if look.ours.iter().all(|row| row.iter().all(|&v| v <= 0.0)) {
         return now;
     }
-    let hold_blind = look.ours[0][now as usize] <= 0.0;
+    let hold_blind = look.ours[look.class[0]][now as usize] <= 0.0;
     let (mut top, mut top_m) = (f64::NEG_INFINITY, now);
     for m in (hold_blind as u8).min(now)..=now {
         let v = look.turn(HORIZON, 0, m as usize, (now - m) as usize, sizes[0], sizes[1]);
@@ -399,12 +409,14 @@ pub fn horizon_moves(
     top_m
 }
 
-/// The tables of [`horizon_moves`], by moves made `k` (distance `d − k·mv`, capped).
+/// The tables of [`horizon_moves`], by class of distance (band, LD test beyond sighting).
 struct Lookahead {
-    /// Our expected kills at full current strength, by moves made and actions fired.
+    /// Our expected kills at full current strength, by class and actions fired.
     ours: Vec<Vec<f64>>,
-    /// The target's expected kills at full current strength, by moves made.
+    /// The target's expected kills at full current strength, by class.
     theirs: Vec<f64>,
+    /// The class of the distance after `k` moves made (`d − k·mv`, capped), by `k`.
+    class: Vec<usize>,
     stop: usize,
     ac: usize,
     sizes: [f64; 2],
@@ -423,8 +435,9 @@ impl Lookahead {
     /// One turn of `m` moves and `n` Fire actions, then the rest of the horizon at its best.
     fn turn(&self, turns: usize, k: usize, m: usize, n: usize, a: f64, b: f64) -> f64 {
         let j = (k + m).min(self.stop);
-        let dealt = (self.ours[j][n] * a / self.sizes[0]).min(b);
-        let taken = (self.theirs[j] * (b - dealt) / self.sizes[1]).min(a);
+        let c = self.class[j];
+        let dealt = (self.ours[c][n] * a / self.sizes[0]).min(b);
+        let taken = (self.theirs[c] * (b - dealt) / self.sizes[1]).min(a);
         dealt - taken + self.best(turns - 1, j, a - taken, b - dealt)
     }
 }
@@ -460,6 +473,7 @@ pub fn plan_moves(
     }
     let q = back.profile;
     let m = horizon_moves(
+        r,
         p.ac,
         p.ac,
         p.mv,
@@ -879,18 +893,20 @@ mod tests {
 
     #[test]
     fn the_horizon_rule_never_holds_blind_and_moves_all_when_nothing_is_in_reach() {
+        let r = ruleset();
         // Nothing to hit within the horizon: every action moves (the one-turn rule's fallback).
-        assert_eq!(horizon_moves(3, 3, 9.0, 200.0, MIN_GAP, [5.0, 5.0], |_, _| 0.0, |_| 0.0), 3);
+        assert_eq!(horizon_moves(&r, 3, 3, 9.0, 200.0, MIN_GAP, [5.0, 5.0], |_, _| 0.0, |_| 0.0), 3);
         // In reach after 4 moves only, the enemy firing back the same everywhere: holding
         // blind is not allowed, so the shooter spends at least one move now.
         let ours = |d: f64, n: u8| if d <= 64.0 { n as f64 } else { 0.0 };
-        let m = horizon_moves(3, 3, 9.0, 100.0, MIN_GAP, [5.0, 5.0], ours, |_| 0.5);
+        let m = horizon_moves(&r, 3, 3, 9.0, 100.0, MIN_GAP, [5.0, 5.0], ours, |_| 0.5);
         assert!(m >= 1, "{m}");
         // A shooter that can fire where it stands and gains nothing by moving holds.
-        assert_eq!(horizon_moves(3, 3, 9.0, 50.0, MIN_GAP, [5.0, 5.0], |_, n| n as f64, |_| 1.0), 0);
-        // Never nearer than `nearest`.
-        let m = horizon_moves(3, 3, 9.0, 10.0, 2.0, [5.0, 5.0], |d, n| n as f64 * (20.0 - d) / 100.0, |_| 0.0);
-        assert_eq!(m, 1, "10 → 2 cm in one move; a second move gains nothing");
+        assert_eq!(horizon_moves(&r, 3, 3, 9.0, 50.0, MIN_GAP, [5.0, 5.0], |_, n| n as f64, |_| 1.0), 0);
+        // Fire twice as good at PB (≤ 20 cm) as at SR: from 25 cm one move (16 cm) and two
+        // Fire actions (0.4) beat three at SR (0.3) this turn, and every turn after.
+        let pb = |d: f64, n: u8| n as f64 * if d <= 20.0 { 0.2 } else { 0.1 };
+        assert_eq!(horizon_moves(&r, 3, 3, 9.0, 25.0, MIN_GAP, [5.0, 5.0], pb, |_| 0.0), 1);
     }
 
     #[test]
