@@ -451,9 +451,21 @@ pub struct Threat<'a> {
     pub aiming: Aiming<'a>,
 }
 
-/// The expected kills of the `alive` models of `p` each firing `n` actions at `d` cm.
+/// The expected kills of the `alive` models of `p` each firing `n` actions at `d` cm
+/// ([`model_value`] summed; a model with the same weapon as the one before it is not
+/// evaluated again).
 pub fn squad_value(r: &GruntFactor, p: &SquadProfile, alive: u8, d: f64, n: u8, t: &Aiming) -> f64 {
-    living(p, alive).map(|s| model_value(r, p, s, d, n, t)).sum()
+    let mut last: Option<(u8, f64)> = None;
+    let mut total = 0.0;
+    for s in living(p, alive) {
+        let v = match last {
+            Some((w, v)) if w == p.weapons[s] => v,
+            _ => model_value(r, p, s, d, n, t),
+        };
+        last = Some((p.weapons[s], v));
+        total += v;
+    }
+    total
 }
 
 /// The default tactic's Move actions for a squad with `alive` models at `d` cm from its target
@@ -530,7 +542,14 @@ pub struct Battle {
     before: Vec<u8>,
     hits: Vec<u8>,
     due: Vec<bool>,
+    /// The moves [`plan_moves`] chose, by [`PlanKey`]: a pure function of the key for one
+    /// ruleset, so the arena (one ruleset, one batch of trials) remembers it.
+    plans: crate::sim::FixedHashMap<PlanKey, u8>,
 }
+
+/// What [`plan_moves`] reads in a duel: (own unit, models, prone), (target unit, models,
+/// prone, panicked), the distance's bits.
+type PlanKey = (u16, u8, bool, u16, u8, bool, bool, u64);
 
 impl Battle {
     /// `na` squads of unit `a` at x = 0 against `nb` squads of unit `b` at x = `distance`.
@@ -639,7 +658,18 @@ pub fn activate<D: Dice>(r: &GruntFactor, battle: &mut Battle, s: Side, i: usize
         alive: tq.alive,
         aiming: Aiming { target: p, target_prone: q.prone, panicked: tq.panicked, ld: leader_ld(target0, tq.alive) },
     };
-    let (m, nd) = plan_moves(r, p, q.alive, d0, !was_panicked && may_advance(p, q.alive, false), &aiming, &back);
+    let advance = !was_panicked && may_advance(p, q.alive, false);
+    let key = (q.unit, q.alive, q.prone, tq.unit, tq.alive, tq.prone, tq.panicked, d0.to_bits());
+    let (m, nd) = match battle.plans.get(&key) {
+        Some(&m) if advance => (m, (d0 - m as f64 * p.mv).max(MIN_GAP.min(d0))),
+        _ => {
+            let (m, nd) = plan_moves(r, p, q.alive, d0, advance, &aiming, &back);
+            if advance {
+                battle.plans.insert(key, m);
+            }
+            (m, nd)
+        }
+    };
     let dir = if s == 0 { 1.0 } else { -1.0 };
     battle.sides[s][i].x += dir * (d0 - nd);
     let x = battle.sides[s][i].x;
