@@ -356,13 +356,16 @@ pub const HORIZON: usize = 3;
 /// minus the kills we take; the best plan's first step is taken (ties: fewer moves), and the
 /// rule is replayed at every activation. A shooter that cannot hit anything from where it
 /// stands does not hold; one that can hit nothing within the horizon moves every action (as
-/// the one-turn rule did).
+/// the one-turn rule did). `ours` and `theirs` may depend on the distance only through its
+/// band and the LD test beyond sighting (as every fire value does): each is evaluated once per
+/// such class.
 ///
 /// Replaces "the number of moves with the highest expected kills this turn", which left a
 /// Regular SMG squad 50 cm from Regular Rifles at medium range all game: one move leaves it at
 /// medium range and two cost a Fire action, though at short range it doubles its fire.
 #[allow(clippy::too_many_arguments)]
 pub fn horizon_moves(
+    r: &GruntFactor,
     now: u8,
     ac: u8,
     mv: f64,
@@ -378,17 +381,24 @@ pub fn horizon_moves(
     let stop = (0..=reach).find(|&k| d - k as f64 * mv <= floor).unwrap_or(reach);
     let dist: Vec<f64> = (0..=stop).map(|k| (d - k as f64 * mv).max(floor)).collect();
     let most = now.max(ac) as usize;
-    let look = Lookahead {
-        ours: dist.iter().map(|&x| (0..=most).map(|n| ours(x, n as u8)).collect()).collect(),
-        theirs: dist.iter().map(|&x| theirs(x)).collect(),
-        stop,
-        ac: ac as usize,
-        sizes,
-    };
+    // Fire at a distance depends on it only through the band and the LD test beyond sighting:
+    // each such class of distances is evaluated once.
+    let mut look = Lookahead { ours: Vec::new(), theirs: Vec::new(), class: Vec::new(), stop, ac: ac as usize, sizes };
+    let mut classes: Vec<(Option<usize>, bool)> = Vec::new();
+    for &x in &dist {
+        let c = (band(r, x), needs_ld_test(r, x));
+        let i = classes.iter().position(|&e| e == c).unwrap_or_else(|| {
+            classes.push(c);
+            look.ours.push((0..=most).map(|n| ours(x, n as u8)).collect());
+            look.theirs.push(theirs(x));
+            classes.len() - 1
+        });
+        look.class.push(i);
+    }
     if look.ours.iter().all(|row| row.iter().all(|&v| v <= 0.0)) {
         return now;
     }
-    let hold_blind = look.ours[0][now as usize] <= 0.0;
+    let hold_blind = look.ours[look.class[0]][now as usize] <= 0.0;
     let (mut top, mut top_m) = (f64::NEG_INFINITY, now);
     for m in (hold_blind as u8).min(now)..=now {
         let v = look.turn(HORIZON, 0, m as usize, (now - m) as usize, sizes[0], sizes[1]);
@@ -399,12 +409,14 @@ pub fn horizon_moves(
     top_m
 }
 
-/// The tables of [`horizon_moves`], by moves made `k` (distance `d − k·mv`, capped).
+/// The tables of [`horizon_moves`], by class of distance (band, LD test beyond sighting).
 struct Lookahead {
-    /// Our expected kills at full current strength, by moves made and actions fired.
+    /// Our expected kills at full current strength, by class and actions fired.
     ours: Vec<Vec<f64>>,
-    /// The target's expected kills at full current strength, by moves made.
+    /// The target's expected kills at full current strength, by class.
     theirs: Vec<f64>,
+    /// The class of the distance after `k` moves made (`d − k·mv`, capped), by `k`.
+    class: Vec<usize>,
     stop: usize,
     ac: usize,
     sizes: [f64; 2],
@@ -423,8 +435,9 @@ impl Lookahead {
     /// One turn of `m` moves and `n` Fire actions, then the rest of the horizon at its best.
     fn turn(&self, turns: usize, k: usize, m: usize, n: usize, a: f64, b: f64) -> f64 {
         let j = (k + m).min(self.stop);
-        let dealt = (self.ours[j][n] * a / self.sizes[0]).min(b);
-        let taken = (self.theirs[j] * (b - dealt) / self.sizes[1]).min(a);
+        let c = self.class[j];
+        let dealt = (self.ours[c][n] * a / self.sizes[0]).min(b);
+        let taken = (self.theirs[c] * (b - dealt) / self.sizes[1]).min(a);
         dealt - taken + self.best(turns - 1, j, a - taken, b - dealt)
     }
 }
@@ -438,9 +451,21 @@ pub struct Threat<'a> {
     pub aiming: Aiming<'a>,
 }
 
-/// The expected kills of the `alive` models of `p` each firing `n` actions at `d` cm.
+/// The expected kills of the `alive` models of `p` each firing `n` actions at `d` cm
+/// ([`model_value`] summed; a model with the same weapon as the one before it is not
+/// evaluated again).
 pub fn squad_value(r: &GruntFactor, p: &SquadProfile, alive: u8, d: f64, n: u8, t: &Aiming) -> f64 {
-    living(p, alive).map(|s| model_value(r, p, s, d, n, t)).sum()
+    let mut last: Option<(u8, f64)> = None;
+    let mut total = 0.0;
+    for s in living(p, alive) {
+        let v = match last {
+            Some((w, v)) if w == p.weapons[s] => v,
+            _ => model_value(r, p, s, d, n, t),
+        };
+        last = Some((p.weapons[s], v));
+        total += v;
+    }
+    total
 }
 
 /// The default tactic's Move actions for a squad with `alive` models at `d` cm from its target
@@ -460,6 +485,7 @@ pub fn plan_moves(
     }
     let q = back.profile;
     let m = horizon_moves(
+        r,
         p.ac,
         p.ac,
         p.mv,
@@ -516,7 +542,14 @@ pub struct Battle {
     before: Vec<u8>,
     hits: Vec<u8>,
     due: Vec<bool>,
+    /// The moves [`plan_moves`] chose, by [`PlanKey`]: a pure function of the key for one
+    /// ruleset, so the arena (one ruleset, one batch of trials) remembers it.
+    plans: crate::sim::FixedHashMap<PlanKey, u8>,
 }
+
+/// What [`plan_moves`] reads in a duel: (own unit, models, prone), (target unit, models,
+/// prone, panicked), the distance's bits.
+type PlanKey = (u16, u8, bool, u16, u8, bool, bool, u64);
 
 impl Battle {
     /// `na` squads of unit `a` at x = 0 against `nb` squads of unit `b` at x = `distance`.
@@ -625,7 +658,18 @@ pub fn activate<D: Dice>(r: &GruntFactor, battle: &mut Battle, s: Side, i: usize
         alive: tq.alive,
         aiming: Aiming { target: p, target_prone: q.prone, panicked: tq.panicked, ld: leader_ld(target0, tq.alive) },
     };
-    let (m, nd) = plan_moves(r, p, q.alive, d0, !was_panicked && may_advance(p, q.alive, false), &aiming, &back);
+    let advance = !was_panicked && may_advance(p, q.alive, false);
+    let key = (q.unit, q.alive, q.prone, tq.unit, tq.alive, tq.prone, tq.panicked, d0.to_bits());
+    let (m, nd) = match battle.plans.get(&key) {
+        Some(&m) if advance => (m, (d0 - m as f64 * p.mv).max(MIN_GAP.min(d0))),
+        _ => {
+            let (m, nd) = plan_moves(r, p, q.alive, d0, advance, &aiming, &back);
+            if advance {
+                battle.plans.insert(key, m);
+            }
+            (m, nd)
+        }
+    };
     let dir = if s == 0 { 1.0 } else { -1.0 };
     battle.sides[s][i].x += dir * (d0 - nd);
     let x = battle.sides[s][i].x;
@@ -879,18 +923,20 @@ mod tests {
 
     #[test]
     fn the_horizon_rule_never_holds_blind_and_moves_all_when_nothing_is_in_reach() {
+        let r = ruleset();
         // Nothing to hit within the horizon: every action moves (the one-turn rule's fallback).
-        assert_eq!(horizon_moves(3, 3, 9.0, 200.0, MIN_GAP, [5.0, 5.0], |_, _| 0.0, |_| 0.0), 3);
+        assert_eq!(horizon_moves(&r, 3, 3, 9.0, 200.0, MIN_GAP, [5.0, 5.0], |_, _| 0.0, |_| 0.0), 3);
         // In reach after 4 moves only, the enemy firing back the same everywhere: holding
         // blind is not allowed, so the shooter spends at least one move now.
         let ours = |d: f64, n: u8| if d <= 64.0 { n as f64 } else { 0.0 };
-        let m = horizon_moves(3, 3, 9.0, 100.0, MIN_GAP, [5.0, 5.0], ours, |_| 0.5);
+        let m = horizon_moves(&r, 3, 3, 9.0, 100.0, MIN_GAP, [5.0, 5.0], ours, |_| 0.5);
         assert!(m >= 1, "{m}");
         // A shooter that can fire where it stands and gains nothing by moving holds.
-        assert_eq!(horizon_moves(3, 3, 9.0, 50.0, MIN_GAP, [5.0, 5.0], |_, n| n as f64, |_| 1.0), 0);
-        // Never nearer than `nearest`.
-        let m = horizon_moves(3, 3, 9.0, 10.0, 2.0, [5.0, 5.0], |d, n| n as f64 * (20.0 - d) / 100.0, |_| 0.0);
-        assert_eq!(m, 1, "10 → 2 cm in one move; a second move gains nothing");
+        assert_eq!(horizon_moves(&r, 3, 3, 9.0, 50.0, MIN_GAP, [5.0, 5.0], |_, n| n as f64, |_| 1.0), 0);
+        // Fire twice as good at PB (≤ 20 cm) as at SR: from 25 cm one move (16 cm) and two
+        // Fire actions (0.4) beat three at SR (0.3) this turn, and every turn after.
+        let pb = |d: f64, n: u8| n as f64 * if d <= 20.0 { 0.2 } else { 0.1 };
+        assert_eq!(horizon_moves(&r, 3, 3, 9.0, 25.0, MIN_GAP, [5.0, 5.0], pb, |_| 0.0), 1);
     }
 
     #[test]

@@ -213,7 +213,7 @@ impl<'a> Skirmish<'a> {
         let their_slot = self.sides[1 - s][j].models[l].slot as usize;
         let theirs = |x: f64| rules::model_value_at(self.r, q, their_slot, x, q.ac, &back, &back_shot);
         let nearest = (contact + 1.0) as f64;
-        let m = rules::horizon_moves(n, p.ac, mv as f64, d as f64, nearest, [1.0, 1.0], ours, theirs);
+        let m = rules::horizon_moves(self.r, n, p.ac, mv as f64, d as f64, nearest, [1.0, 1.0], ours, theirs);
         if m > 0 {
             actions[k] -= m;
             let len = (m as f32 * mv).min(d - contact - 1.0).max(0.0);
