@@ -331,9 +331,10 @@ fn duel_optimal_json_has_the_game_values_and_the_exploitability() {
     assert_eq!(v["method"], "optimal");
     let f = |k: &str| v[k].as_f64().unwrap_or_else(|| panic!("missing {k}"));
     assert!((f("a_wins") + f("b_wins") + f("draws") - 1.0).abs() < 1e-12);
-    // Within charge reach the Riflemen charge and win; the scripted tactic holds and loses.
-    assert!(f("a_wins") > 0.9 && v["scripted"]["a_wins"].as_f64().unwrap() < 0.08, "{v}");
-    assert!(f("exploitability") > 0.9 && f("exploitability") == f("a_gain").max(f("b_gain")));
+    // Within charge reach the Riflemen charge and win, scripted too (issue 15: the scripted
+    // tactic used to hold and lose); the scripted Tank stays where a best response falls back.
+    assert!(f("a_wins") > 0.9 && v["scripted"]["a_wins"].as_f64().unwrap() > 0.95, "{v}");
+    assert!(f("a_gain") < 1e-9 && f("exploitability") == f("a_gain").max(f("b_gain")), "{v}");
     assert_eq!((f("grid_step"), f("table_depth")), (3.0, 48.0));
 }
 

@@ -22,8 +22,9 @@
 //! results of shooting are not valued.
 
 use std::cell::RefCell;
-use std::collections::HashMap;
-use std::hash::{DefaultHasher, Hash, Hasher};
+use std::hash::{Hash, Hasher};
+
+use rustc_hash::{FxHashMap as HashMap, FxHasher};
 
 use crate::rulesets::amc::exact;
 use crate::rulesets::amc::rules::{self, Action, Arc, QUALITY, UnitState};
@@ -53,7 +54,7 @@ fn points_lost(tp: &Profile, models: u8, u: u32) -> f64 {
     }
 }
 
-fn hash_weapon(w: &Option<Weapon>, h: &mut DefaultHasher) {
+fn hash_weapon(w: &Option<Weapon>, h: &mut FxHasher) {
     if let Some(w) = w {
         (w.range.to_bits(), w.attacks, w.dice, w.star).hash(h);
     } else {
@@ -63,7 +64,7 @@ fn hash_weapon(w: &Option<Weapon>, h: &mut DefaultHasher) {
 
 /// A hash of every field of a profile the values read (the cache key).
 fn key(p: &Profile) -> u64 {
-    let mut h = DefaultHasher::new();
+    let mut h = FxHasher::default();
     (p.cost.to_bits(), p.kind as u8, p.models, p.quality as u8, p.sniper, p.hold_only).hash(&mut h);
     for w in p.weapons.iter().chain([&p.grenadier, &p.specialist]) {
         hash_weapon(w, &mut h);
@@ -80,11 +81,14 @@ fn range_mask(p: &Profile, d: f32) -> u8 {
 
 type VolleyKey = (u64, u8, u64, u8, u32, u8);
 type MeleeKey = (u64, u8, u64, u8, bool, bool);
+/// The profiles and the charge move, both states' models and flags, the distance's bits and the cover.
+type DecisionKey = (u64, [u8; 2], [u8; 2], u32, [bool; 2]);
 
 thread_local! {
     // Pure functions of their keys: the cache changes no result, on any thread count.
-    static VOLLEYS: RefCell<HashMap<VolleyKey, f64>> = RefCell::new(HashMap::new());
-    static MELEES: RefCell<HashMap<MeleeKey, (f64, f64)>> = RefCell::new(HashMap::new());
+    static VOLLEYS: RefCell<HashMap<VolleyKey, f64>> = RefCell::new(HashMap::default());
+    static MELEES: RefCell<HashMap<MeleeKey, (f64, f64)>> = RefCell::new(HashMap::default());
+    static DECISIONS: RefCell<HashMap<DecisionKey, Decision>> = RefCell::new(HashMap::default());
 }
 
 fn cached<K: Hash + Eq, V: Copy>(
@@ -240,6 +244,22 @@ pub fn decide(
     cover: [bool; 2],
 ) -> Decision {
     let d = (me.x - target.x).abs();
+    let flags = |u: &UnitState| u.pinned as u8 | (u.hunker as u8) << 1 | (u.immobile as u8) << 2;
+    let mut rk = FxHasher::default();
+    (r.rules.charge_move.to_bits(), key(p), key(tp)).hash(&mut rk);
+    let k = (rk.finish(), [me.models, flags(me)], [target.models, flags(target)], d.to_bits(), cover);
+    cached(&DECISIONS, k, || decide_now(r, p, me, tp, target, cover, d))
+}
+
+fn decide_now(
+    r: &ArmyMenCombat,
+    p: &Profile,
+    me: &UnitState,
+    tp: &Profile,
+    target: &UnitState,
+    cover: [bool; 2],
+    d: f32,
+) -> Decision {
     let mine = |dd: f32| best_attack(r, p, me, tp, target, dd, cover[0]).0;
     let theirs = |dd: f32| best_attack(r, tp, target, p, me, dd, cover[1]).1;
     // The change of the position's worth when `p` moves from `d` to `dd`.
