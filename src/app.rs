@@ -16,7 +16,7 @@ use crate::cli::{Cli, Command, DuelArgs, MatrixArgs, ReportArgs, RulesArgs, SimA
 use crate::config::{ConfigError, Overrides, Source};
 use crate::rulesets::{AnyRuleset, Ruleset, RulesetError, UnknownUnit, default_config, implemented};
 use crate::sim::RunPlan;
-use crate::sim::duel::{Squads, result_from_exact, result_from_tally, simulate};
+use crate::sim::duel::{Squads, matchup_budget, result_from_exact, result_from_tally, simulate};
 use crate::stats::Estimate;
 use crate::with_ruleset;
 
@@ -333,7 +333,10 @@ fn duel_with<R: Ruleset>(r: &R, args: &DuelArgs) -> Result<(), AppError> {
     } else {
         format!("Monte Carlo, {} trials, seed {}", result.trials, args.sim.seed)
     };
-    let squads_txt = if args.points_matched {
+    let spend = matchup_budget(r, [a, b], costs, settings.budget);
+    let squads_txt = if args.points_matched && spend < settings.budget {
+        format!("points-matched squads of {spend} points (the book's squad limits at {} points)", settings.budget)
+    } else if args.points_matched {
         format!("points-matched squads of {} points", settings.budget)
     } else {
         "one each".to_string()

@@ -153,6 +153,7 @@ fn small_analysis() -> RulesetAnalysis {
         distance: 12.0,
         distance_unit: "in".into(),
         budget: 150.0,
+        squad_caps: Vec::new(),
         target_error: 0.01,
         max_trials: 200_000,
         fixed_trials: false,

@@ -7,7 +7,7 @@
 use indicatif::ProgressBar;
 use rayon::prelude::*;
 
-use crate::analysis::{DistanceSweep, EfficiencyRow, MatchupResult, Matrix, RulesetAnalysis, Warning};
+use crate::analysis::{DistanceSweep, EfficiencyRow, MatchupResult, Matrix, RulesetAnalysis, SquadCap, Warning};
 use crate::rulesets::Ruleset;
 use crate::sim::RunPlan;
 use crate::sim::duel::{DuelTally, Squads, result_from_exact, result_from_tally, simulate};
@@ -270,6 +270,7 @@ pub fn analyse<R: Ruleset>(
         distance: settings.distance,
         distance_unit: unit.to_string(),
         budget: settings.budget,
+        squad_caps: squad_caps(r, settings.budget),
         target_error: settings.target_error,
         max_trials: settings.max_trials,
         fixed_trials: settings.fixed_trials,
@@ -289,6 +290,17 @@ pub fn analyse<R: Ruleset>(
         studies: Vec::new(),
         fair_costs: None,
     }
+}
+
+/// The units whose points-matched squads `r`'s limits cap below `budget` points.
+fn squad_caps<R: Ruleset>(r: &R, budget: f64) -> Vec<SquadCap> {
+    (r.units().iter().enumerate())
+        .filter_map(|(i, u)| {
+            let limit = r.squad_limit(i, budget)?;
+            let points = limit as f64 * u.cost;
+            (points < budget).then(|| SquadCap { unit: u.name.clone(), limit, points })
+        })
+        .collect()
 }
 
 /// Warnings a reader must see: noisy cells, stalemates, ranks that intervals cannot separate.

@@ -117,6 +117,20 @@ pub struct Matrix {
     pub cells: Vec<Vec<MatchupResult>>,
 }
 
+/// A unit whose points-matched squad the book's army limits hold below the budget
+/// ([`crate::rulesets::Ruleset::squad_limit`]): it holds `limit` copies, `points` points, and
+/// every matchup it plays is bought with at most those points a side
+/// ([`crate::sim::duel::matchup_budget`]).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct SquadCap {
+    /// Display name, e.g. "Mortar".
+    pub unit: String,
+    /// Most copies in a squad.
+    pub limit: u32,
+    /// `limit` × cost, points (less than the budget).
+    pub points: f64,
+}
+
 /// One row of the points-efficiency table.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct EfficiencyRow {
@@ -174,6 +188,9 @@ pub struct RulesetAnalysis {
     pub distance_unit: String,
     /// Points budget of each points-matched squad.
     pub budget: f64,
+    /// Units whose squads the book's limits cap below `budget`, in cost-list order.
+    #[serde(default)]
+    pub squad_caps: Vec<SquadCap>,
     /// Target 95% half-width the run aimed for and the trial cap per matchup.
     pub target_error: f64,
     pub max_trials: u64,

@@ -164,6 +164,17 @@ pub fn ruleset_report(a: &RulesetAnalysis) -> String {
          squad of every other unit bought with the same {budget} points. 50% means the unit is worth its \
          points against this field: above 50% it is too cheap, below 50% too expensive."
     );
+    if !a.squad_caps.is_empty() {
+        let caps: Vec<String> =
+            a.squad_caps.iter().map(|c| format!("{} {} ({} points)", c.unit, c.limit, number(c.points, 0))).collect();
+        let _ = writeln!(
+            o,
+            "- **Capped squads**: the book's army limits hold some squads below {budget} points: {}. A matchup \
+             with a capped squad is bought with the capped squad's points on both sides (the smaller, if both \
+             are capped), so efficiency still compares equal points.",
+            caps.join(", ")
+        );
+    }
     let _ = writeln!(
         o,
         "- **1v1 mean score** is the mean score (a draw counts ½) of one model of the unit against one model of every other \

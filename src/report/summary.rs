@@ -9,7 +9,9 @@
 use serde::Serialize;
 use serde::ser::{SerializeMap, Serializer};
 
-use crate::analysis::{CoverageRow, DistanceSweep, EfficiencyRow, Matrix, RulesetAnalysis, UnitInfo, Warning};
+use crate::analysis::{
+    CoverageRow, DistanceSweep, EfficiencyRow, Matrix, RulesetAnalysis, SquadCap, UnitInfo, Warning,
+};
 use crate::stats::{CONFIDENCE, Estimate};
 
 /// Bumped when a field of `summary.json` changes meaning or disappears.
@@ -29,6 +31,9 @@ pub struct Summary<'a> {
     pub duel: Duel<'a>,
     /// Points budget of each points-matched squad.
     pub budget: f64,
+    /// Units whose squads the book's limits cap below the budget (absent when none).
+    #[serde(skip_serializing_if = "<[_]>::is_empty")]
+    pub squad_caps: &'a [SquadCap],
     pub precision: Precision,
     pub trials: Trials,
     pub units: &'a [UnitInfo],
@@ -160,6 +165,7 @@ impl<'a> From<&'a RulesetAnalysis> for Summary<'a> {
             variants: Variants(&a.variants),
             duel: Duel { distance: a.distance, unit: &a.distance_unit },
             budget: a.budget,
+            squad_caps: &a.squad_caps,
             precision: Precision {
                 confidence: CONFIDENCE,
                 target_error: a.target_error,

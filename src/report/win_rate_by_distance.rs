@@ -292,6 +292,7 @@ mod tests {
             distance: 24.0,
             distance_unit: "in".into(),
             budget: 50.0,
+            squad_caps: Vec::new(),
             target_error: 0.01,
             max_trials: 1000,
             fixed_trials: false,

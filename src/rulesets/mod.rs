@@ -218,6 +218,15 @@ pub trait Ruleset: Sync + Send {
         None
     }
 
+    /// The most copies of unit `unit` a points-matched squad may hold in a game of `budget`
+    /// points (the config's `[duel] budget`), from the book's army-building limits; `None`
+    /// (the default) when the book sets none. [`crate::sim::duel::matchup_budget`] turns it
+    /// into the points both squads of a matchup spend (RULINGS.md, "Limited in points-matched
+    /// squads").
+    fn squad_limit(&self, _unit: usize, _budget: f64) -> Option<u32> {
+        None
+    }
+
     /// Finds a unit by name or kebab-case id, case-insensitively.
     ///
     /// Errors list the known units: `unknown unit "sniper" for guns-n-grenades; known: ...`.

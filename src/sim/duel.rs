@@ -91,6 +91,8 @@ pub enum Squads {
     One,
     /// Each side buys copies of its unit with `budget` points: ⌊budget / cost⌋ plus one more
     /// with probability (budget mod cost) / cost, so the expected spend equals the budget.
+    /// [`simulate_at_costs`] first lowers `budget` to the matchup's [`matchup_budget`] when a
+    /// squad limit caps either side.
     PointsMatched { budget: f64 },
 }
 
@@ -113,6 +115,16 @@ impl Squads {
             }
         }
     }
+}
+
+/// The points each side spends in a points-matched matchup of units `units` priced `costs`
+/// (points, each > 0) in a game of `budget` points: the largest amount up to `budget` that both
+/// sides can field legally, i.e. `budget` lowered to `limit × cost` of each side whose
+/// [`Ruleset::squad_limit`] caps its squad below the budget (RULINGS.md, "Limited in
+/// points-matched squads": both sides spend the same). A capped squad then holds exactly its
+/// limit, and the other side is bought with the same points. The limit counts at `budget`.
+pub fn matchup_budget<R: Ruleset>(r: &R, units: [usize; 2], costs: [f64; 2], budget: f64) -> f64 {
+    (0..2).filter_map(|s| r.squad_limit(units[s], budget).map(|n| n as f64 * costs[s])).fold(budget, f64::min)
 }
 
 /// Plays trials of unit `a` against unit `b` at `distance` under `plan`.
@@ -154,6 +166,11 @@ pub fn simulate_at_costs<R: Ruleset>(
         Squads::PointsMatched { budget } => Some(budget),
     };
     let key = shard::key(stream, distance, [cost_a, cost_b], budget);
+    // Both sides buy with the points the squad limits leave (the key keeps the game's budget).
+    let squads = match squads {
+        Squads::PointsMatched { budget } => Squads::PointsMatched { budget: matchup_budget(r, [a, b], costs, budget) },
+        one => one,
+    };
     let slice = match shard::action(&key) {
         Action::Simulate => None,
         Action::Shard(s) => Some(s),

@@ -41,7 +41,7 @@ pub fn table() -> Vec<CoverageRow> {
             "Limited",
             "Unit Tags; Building Your Army",
             Modeled,
-            "skirmish armies: at most 2 per full 100 points; points-matched duel squads of one type ignore it",
+            "at most 2 per full 100 points of the game, in skirmish armies and in points-matched duel squads (a capped squad holds its limit and the other side is bought with the same points)",
         ),
         (
             "Scout deployment",

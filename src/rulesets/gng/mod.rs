@@ -475,6 +475,12 @@ impl Ruleset for GunsNGrenades {
     fn exact_duel(&self, a: usize, b: usize, distance: f64) -> Result<ExactDuel, NotExact> {
         exact::stand_up_duel(self, a, b, distance)
     }
+    /// GnG 1.5, "Unit Tags: Limited" and "Building Your Army": "Only 2 of these units can be
+    /// purchased per 100 points decided on at the beginning of the game", read as 2 per full
+    /// 100 points of `budget` ([`army::limited_cap`]: 150 → 2); no cap for other units.
+    fn squad_limit(&self, unit: usize, budget: f64) -> Option<u32> {
+        self.profiles[unit].tags.limited.then(|| army::limited_cap(budget))
+    }
 }
 
 /// Test fixtures shared by the rule, skirmish and army tests: the shipped config with
