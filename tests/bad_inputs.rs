@@ -98,6 +98,8 @@ fn corpus() -> Vec<Case> {
         case("matrix gng --set unit.snipers.cost=-5", &["cost"]),
         case("matrix gng --set unit.nobody.cost=5", &["nobody"]),
         case("matrix gng --set duel.budget=5", &["budget"]),
+        // GnG Limited: 2 per full 100 points, so none at 90 points (not an empty-squad draw).
+        case("matrix gng --set duel.budget=90", &["budget 90 allows no squad of", "Snipers", "Mortar"]),
         case("matrix gng --set noequals", &["--set", "KEY=VALUE"]),
         case("matrix gng --config missing.toml", &["missing.toml", "cannot read config"]),
         case("matrix gunplay --config configs/vsgmr.toml", &["configs/vsgmr.toml:", "ruleset must be \"gunplay\""]),

@@ -359,6 +359,8 @@ fn check_ruleset_key(source: &Source, id: &str) -> Result<(), ConfigError> {
 /// `[duel] budget` must buy something: at least the cheapest unit, and at least one of more
 /// than half the units (else most points-matched squads are empty and the matrix reads as
 /// near-50% noise). The message names the budget, the cheapest cost and the units above it.
+/// A budget at which the book's squad limit ([`Ruleset::squad_limit`]) allows none of a unit
+/// (GnG: a Limited unit below 100 points) is refused too, naming those units.
 pub fn check_budget<R: Ruleset>(r: &R) -> Result<(), String> {
     let budget = r.duel_settings().budget;
     let units = r.units();
@@ -373,6 +375,15 @@ pub fn check_budget<R: Ruleset>(r: &R) -> Result<(), String> {
             above.len(),
             units.len(),
             above.join(", ")
+        ));
+    }
+    let none: Vec<&str> =
+        (0..units.len()).filter(|&u| r.squad_limit(u, budget) == Some(0)).map(|u| units[u].name.as_str()).collect();
+    if !none.is_empty() {
+        return Err(format!(
+            "[duel] budget {budget} allows no squad of {}: the book's squad limit \
+             permits none at this budget, so every matchup of theirs would be an empty draw; raise the budget",
+            none.join(", ")
         ));
     }
     Ok(())

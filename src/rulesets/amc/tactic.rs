@@ -15,8 +15,10 @@
 //! what it does now plus the change of the position's worth: the best attack the unit will have
 //! from the new distance at its next activation minus that from the old one, and minus the
 //! change of the enemy's best attack on it (the volley or charge it walks into). So a unit
-//! closes to charge reach when the charge is worth more than the volleys it gives up, and does
-//! not walk into a charge for nothing. Simplifications: one enemy at a time (the skirmish
+//! closes to charge reach when the charge is worth more than the volleys it gives up. The best
+//! option is taken even when its worth is negative: a unit with no weapon in range has no
+//! "stay" option and moves (waiting out of range would let duels stall), so it may walk into
+//! the enemy's charge reach. Simplifications: one enemy at a time (the skirmish
 //! compares targets); the melee after its first round is valued as if every later round were
 //! like the first without the charge bonus (no attrition), capped at the units' worth; Pinned
 //! results of shooting are not valued.

@@ -32,8 +32,8 @@ pub fn table() -> Vec<CoverageRow> {
         (
             "Walls and fences cannot be moved through",
             "II.2, V",
-            Modeled,
-            "Skirmish: a figure goes round the nearer end of a wall in its path; Flight passes over; duels have no walls",
+            Simplified,
+            "Skirmish: a figure's own move goes round the nearer end of a wall in its path; Flight passes over; duels have no walls. Not checked against walls: pushes (Knockback, Cause Fear) and the Summon placement",
         ),
         (
             "Anything that moves off the playing surface cannot return",
@@ -111,8 +111,8 @@ pub fn table() -> Vec<CoverageRow> {
         (
             "Inspiration",
             "V",
-            Modeled,
-            "\"on your turn\": the side rerolls its first failed attack roll each round while the bearer stands, or an armor roll made on its own turn (against a Revenge attack); never an armor roll against an enemy's attack, which is the enemy's turn (RULINGS.md)",
+            Simplified,
+            "skill rolls (Disable, Summon, Recruit) are not rerolled; \"on your turn\": the side rerolls its first failed attack roll each round while the bearer stands, or an armor roll made on its own turn (against a Revenge attack); never an armor roll against an enemy's attack, which is the enemy's turn (RULINGS.md)",
         ),
         ("Recruit (hand to hand, d6 >= 5)", "V", Modeled, "the recruit acts from the next round"),
         (
@@ -133,7 +133,7 @@ pub fn table() -> Vec<CoverageRow> {
             "Summon",
             "V",
             Simplified,
-            "used by a figure that cannot attack: brings the ally farthest from the enemy beside it (d6 >= 5); it acts at once if it has not acted, a Scream Queen's only from the next round (section VII)",
+            "used by a figure that cannot attack: brings the ally farthest from the enemy to 1\" beside it (d6 >= 5; the spot is not checked against walls, the table edge or other figures); it acts at once if it has not acted, a Scream Queen's only from the next round (section VII)",
         ),
         (
             "Support",
