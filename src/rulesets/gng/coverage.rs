@@ -79,9 +79,9 @@ pub fn table() -> Vec<CoverageRow> {
         ),
         (
             "Tanks cross all terrain but minefields",
-            "Vehicles",
-            Modeled,
-            "skirmishes: the Tank drives over cover pieces in a straight line and ignores rough and dangerous ground; no minefields",
+            "Vehicles; Terrain",
+            Simplified,
+            "skirmishes: the Tank drives over cover pieces in a straight line and ignores rough and dangerous ground; minefields not modeled: the skirmish places none (its dangerous ground stands for quicksand or razor wire), so a Tank never takes the dangerous-ground test a minefield would give it",
         ),
         (
             "Hold / Walk 6\" then attack / Rush 10\"",
@@ -129,7 +129,7 @@ pub fn table() -> Vec<CoverageRow> {
             "Terrain: rough and dangerous",
             "Terrain",
             Modeled,
-            "skirmish switches skirmish.rough_areas / dangerous_areas (default off): rough takes 2\" from the move allowance, dangerous d6 on crossing, 1 = 1 damage",
+            "skirmish switches skirmish.rough_areas / dangerous_areas (default off): rough takes 2\" from the move allowance, dangerous d6 on crossing, 1 = 1 damage; dangerous ground is quicksand or razor wire, never a minefield",
         ),
         (
             "Deployment: 8 units within 12\", 3 reserves a turn",
@@ -159,4 +159,22 @@ pub fn table() -> Vec<CoverageRow> {
             note: note.to_string(),
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_tank_row_says_minefields_are_not_modeled() {
+        // GnG 1.5, "Vehicles": Tanks go over "all terrain except minefields"; "Terrain":
+        // minefields are dangerous ground. The skirmish places no minefields, so the exception
+        // is not modeled and the row may not claim it is.
+        let rows = table();
+        let tank = rows.iter().find(|r| r.rule.starts_with("Tanks cross")).unwrap();
+        assert_eq!(tank.status, Coverage::Simplified);
+        assert!(tank.note.contains("minefields not modeled"), "{}", tank.note);
+        let terrain = rows.iter().find(|r| r.rule.starts_with("Terrain: rough")).unwrap();
+        assert!(terrain.note.contains("never a minefield"), "{}", terrain.note);
+    }
 }

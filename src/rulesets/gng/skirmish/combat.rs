@@ -170,19 +170,14 @@ impl<'a> Skirmish<'a> {
     /// allowance ("move 2" less than they normally would"), so a unit that wants less than
     /// the allowance minus 2" still gets there. GnG 1.5, "Vehicles": a Tank "can go over all
     /// terrain except minefields", so it crosses cover pieces in a straight line and ignores
-    /// rough and dangerous ground. Crossing dangerous ground rolls a d6, 1 = 1 damage. Moving
-    /// ends Hunker and leaves cover; arriving on a cover spot (`cover`) takes it.
+    /// rough and dangerous ground (the skirmish places no minefields: its dangerous ground is
+    /// quicksand or razor wire). Crossing dangerous ground rolls a d6, 1 = 1 damage. Moving
+    /// ends Hunker and leaves cover; arriving on a cover spot (`cover`) takes it. Where it
+    /// stops is [`Self::move_end`].
     pub fn move_unit<D: Dice>(&mut self, s: Side, i: usize, to: Pos, len: f32, cover: Option<usize>, dice: &mut D) {
         let from = self.pos(s, i);
-        let u = self.bt.sides[s][i].unit as usize;
-        let ignores = Some(u) == self.named.tank;
-        let path = |len: f32| {
-            if ignores { (from.toward(self.table.clamp(to), len), None) } else { self.table.move_path(from, to, len) }
-        };
-        let (mut end, mut corner) = path(len);
-        if !ignores && self.table.areas_touched(from, end, AreaKind::Rough) > 0 {
-            (end, corner) = path((len - 2.0).max(0.0));
-        }
+        let ignores = self.ignores_terrain(s, i);
+        let (end, corner) = self.move_end(s, i, to, len);
         if end.dist(from) < 1e-4 {
             return;
         }
@@ -208,6 +203,30 @@ impl<'a> Skirmish<'a> {
                 }
             }
         }
+    }
+
+    /// Where [`Self::move_unit`] stops unit `i` of side `s` moving toward `to` by at most `len`
+    /// inches (its allowance), and the corner of its detour round a cover piece, if any. Rough
+    /// ground on the way takes 2" from the allowance (GnG 1.5, "Terrain"); a Tank goes straight
+    /// over cover and rough ground (GnG 1.5, "Vehicles"). The move and the tactic's plans both
+    /// use it, so a plan reaches exactly where the move ends.
+    pub(super) fn move_end(&self, s: Side, i: usize, to: Pos, len: f32) -> (Pos, Option<Pos>) {
+        let from = self.pos(s, i);
+        let ignores = self.ignores_terrain(s, i);
+        let path = |len: f32| {
+            if ignores { (from.toward(self.table.clamp(to), len), None) } else { self.table.move_path(from, to, len) }
+        };
+        let (end, corner) = path(len);
+        if !ignores && self.table.areas_touched(from, end, AreaKind::Rough) > 0 {
+            return path((len - 2.0).max(0.0));
+        }
+        (end, corner)
+    }
+
+    /// Whether unit `i` of side `s` goes over terrain without effect: the Tank (GnG 1.5,
+    /// "Vehicles": "all terrain except minefields"; the skirmish places no minefields).
+    fn ignores_terrain(&self, s: Side, i: usize) -> bool {
+        Some(self.bt.sides[s][i].unit as usize) == self.named.tank
     }
 
     /// Attacks enemy `t` with unit `i` of side `s`: the opposed roll with modifiers, damage,

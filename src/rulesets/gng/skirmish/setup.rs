@@ -28,7 +28,8 @@ pub struct SkirmishConfig {
     pub cover_def: i32,
     pub hunker_def: i32,
     /// Optional terrain (GnG 1.5, "Terrain"): areas of rough ground (−2" movement) and of
-    /// dangerous ground (d6 on crossing, 1 = 1 damage), and their radius.
+    /// dangerous ground (d6 on crossing, 1 = 1 damage; quicksand or razor wire, never a
+    /// minefield, so the Tank ignores it), and their radius (inches).
     pub rough_areas: u32,
     pub dangerous_areas: u32,
     pub area_radius: f64,

@@ -164,7 +164,7 @@ impl<'a> Skirmish<'a> {
         let at = self.pos(s, i);
         let mut best: Option<(Pos, Option<usize>, f64)> = None;
         for (w, spot) in self.free_spots(s) {
-            if at.dist(spot) > walk + EPS || self.table.move_toward(at, spot, walk).dist(spot) > 0.05 {
+            if at.dist(spot) > walk + EPS || self.move_end(s, i, spot, walk).0.dist(spot) > 0.05 {
                 continue;
             }
             if let Some((_, v)) = self.best_target_from(s, i, spot) {
@@ -195,7 +195,7 @@ impl<'a> Skirmish<'a> {
         } else {
             Pos::new(at.x + (at.x - e.x) / d.max(1e-3) * -gap, at.y + (at.y - e.y) / d.max(1e-3) * -gap)
         };
-        let end = self.table.move_toward(at, to, gap.abs());
+        let end = self.move_end(s, i, to, walk).0;
         self.bt.sides[1 - s]
             .iter()
             .any(|x| x.alive && self.can_target(s, i, end, Pos::new(x.x, x.y)))
@@ -206,7 +206,7 @@ impl<'a> Skirmish<'a> {
     /// +1 ATK), the target and the attack's value ([`Self::attack_value`]); `None` without
     /// Bayonets, for non-infantry, for blast weapons (the blast would catch the unit itself)
     /// and when no enemy is within a walk plus 1½".
-    fn bayonet_plan(&self, s: Side, i: usize) -> Option<(Pos, usize, f64)> {
+    pub(super) fn bayonet_plan(&self, s: Side, i: usize) -> Option<(Pos, usize, f64)> {
         let f = self.bt.sides[s][i];
         let p = self.profile(s, i);
         if self.upgrade[s] != Some(UpgradeRule::Bayonets) || p.kind != Kind::Infantry || p.blast > 0.0 {
@@ -222,7 +222,7 @@ impl<'a> Skirmish<'a> {
                 continue;
             }
             let to = at.toward(ep, d - (BAYONET_REACH - 0.1));
-            let end = self.table.move_toward(at, to, walk);
+            let end = self.move_end(s, i, to, walk).0;
             if end.dist(ep) > BAYONET_REACH + EPS || !self.can_target(s, i, end, ep) {
                 continue;
             }
@@ -279,7 +279,7 @@ impl<'a> Skirmish<'a> {
             let (walk, _) = move_allowance(p, &f);
             let walked = self
                 .walk_plan(s, i)
-                .and_then(|(to, _)| self.best_target_from(s, i, self.table.move_toward(at, to, walk)).map(|(_, v)| v));
+                .and_then(|(to, _)| self.best_target_from(s, i, self.move_end(s, i, to, walk).0).map(|(_, v)| v));
             let charged = self.bayonet_plan(s, i).map(|(_, _, v)| v);
             best = [best, walked, charged].into_iter().flatten().reduce(f64::max);
         }
@@ -426,7 +426,7 @@ impl<'a> Skirmish<'a> {
         // attack of step 3 or 4 after its move (`plan`, none: from here).
         let bayonet = if *may_attack && can_move { self.bayonet_plan(s, i) } else { None };
         let charge = |plan: Option<(Pos, Option<usize>)>| {
-            let end = plan.map_or(at, |(to, _)| self.table.move_toward(at, to, walk));
+            let end = plan.map_or(at, |(to, _)| self.move_end(s, i, to, walk).0);
             let other = self.best_target_from(s, i, end).map(|(_, v)| v);
             bayonet.filter(|&(_, _, v)| other.is_none_or(|o| v > o)).map(|(to, _, _)| to)
         };
@@ -479,14 +479,14 @@ impl<'a> Skirmish<'a> {
                 let range = self.range_of(s, f.unit as usize);
                 let want = if d > range { (d - range + 0.05).min(rush) } else { 0.0 };
                 if want > 0.0 {
-                    let straight = self.table.move_toward(at, e, want);
+                    let straight = self.move_end(s, i, at.toward(e, want), rush).0;
                     let left_after = straight.dist(e);
                     let mut dest = (at.toward(e, want), rush, None);
                     if p.kind == Kind::Infantry {
                         for (w, q) in self.free_spots(s) {
                             if at.dist(q) <= rush + EPS
                                 && q.dist(e) <= left_after + 3.0
-                                && self.table.move_toward(at, q, rush).dist(q) < 0.05
+                                && self.move_end(s, i, q, rush).0.dist(q) < 0.05
                             {
                                 dest = (q, rush, Some(w));
                                 break;

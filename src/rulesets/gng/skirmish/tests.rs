@@ -174,27 +174,43 @@ fn set_up_deploys_eight_and_holds_the_rest_in_reserve() {
     assert_eq!(g.table.walls.len(), 5);
 }
 
+/// Sets up two copies of `army` on a table without cover, with scripted dice: a uniform draw
+/// for each deployed non-scout, then `roll_off` for the Scouts.
+fn scripted_set_up<'a>(r: &'a GunsNGrenades, army: &Army, roll_off: &[u8]) -> Skirmish<'a> {
+    let mut g = Skirmish::new(r, &r.skirmish);
+    let front = 2 * army.units.iter().filter(|&&u| !r.profiles[u].tags.scout).count();
+    let mut d = ScriptedDice::new(roll_off).with_uniforms(&vec![0.5; front]);
+    g.set_up([army, army], [Tactic::Default; 2], &mut d);
+    assert!(d.exhausted(), "the roll-off is the only dice roll of the set-up");
+    g
+}
+
 #[test]
 fn quick_reference_scouts_deploy_last_at_least_12_inches_from_enemies() {
-    let r = gng(&["rules.stat_source=quick_reference"]);
+    // Quick Reference, "Tags": Scout deploys after all non-scouts, at least 12" from enemies;
+    // "if both players have scout units, roll-off to see who places their units first". The
+    // winner's Scouts go ahead of its zone; the loser's must then keep 12" from them.
+    let r = gng(&["rules.stat_source=quick_reference", "skirmish.cover_pieces=0"]);
     let (scouts, rifle) = (unit(&r, "Scouts"), unit(&r, "Riflemen"));
     let army = Army { units: vec![rifle, rifle, rifle, scouts, scouts], upgrade: None };
-    let mut g = Skirmish::new(&r, &r.skirmish);
-    g.set_up([&army, &army], [Tactic::Default; 2], &mut FastDice::from_seed(3));
-    let mut forward = [false; 2];
-    for s in 0..2 {
-        let scout_pos: Vec<Pos> =
-            g.bt.sides[s].iter().filter(|f| f.unit as usize == scouts).map(|f| Pos::new(f.x, f.y)).collect();
-        assert_eq!(scout_pos.len(), 2);
-        for p in scout_pos {
-            for e in &g.bt.sides[1 - s] {
-                assert!(p.dist(Pos::new(e.x, e.y)) >= 12.0 - 1e-3, "scout at {p:?} too close");
+    // Roll-offs won by side 0 (6 against 1) and by side 1 (a tie re-rolled, then 2 against 5).
+    for (roll_off, winner) in [(&[6, 1][..], 0), (&[3, 3, 2, 5][..], 1)] {
+        let g = scripted_set_up(&r, &army, roll_off);
+        let mut forward = [false; 2];
+        for s in 0..2 {
+            let scout_pos: Vec<Pos> =
+                g.bt.sides[s].iter().filter(|f| f.unit as usize == scouts).map(|f| Pos::new(f.x, f.y)).collect();
+            assert_eq!(scout_pos.len(), 2);
+            for p in scout_pos {
+                for e in &g.bt.sides[1 - s] {
+                    assert!(p.dist(Pos::new(e.x, e.y)) >= 12.0 - 1e-3, "scout at {p:?} too close");
+                }
+                forward[s] |= if s == 0 { p.y > 12.0 } else { p.y < g.table.depth - 12.0 };
             }
-            // The side that places first (roll-off) scouts ahead of its deployment zone.
-            forward[s] |= if s == 0 { p.y > 12.0 } else { p.y < g.table.depth - 12.0 };
         }
+        assert!(forward[winner], "the roll-off winner's scouts are ahead of its zone ({roll_off:?})");
+        assert!(!forward[1 - winner], "the loser's scouts are pushed back into its zone ({roll_off:?})");
     }
-    assert!(forward[0] || forward[1], "one side's scouts are ahead of its zone");
 }
 
 #[test]
@@ -465,6 +481,31 @@ fn bayonets_close_to_one_and_a_half_inches_when_the_attack_is_worth_more() {
 }
 
 #[test]
+fn a_bayonet_charge_counts_the_rough_ground_on_its_way() {
+    // GnG 1.5, "Terrain": rough ground takes 2" from the move allowance, so a Walk (6") across
+    // it goes 4". The enemy is 7" away: the charge would need 5.6" and stop 3" short, firing
+    // without the +1 ATK (GnG 1.5, "Unit Upgrades") it was chosen for. The plan uses the
+    // move's own reach, so the unit fires from where it stands.
+    use crate::battle::{Area, AreaKind};
+    let r = gng(&[]);
+    let rifle = unit(&r, "Riflemen");
+    let mut g = game(&r);
+    g.upgrade[0] = UpgradeRule::from_name("Bayonets");
+    g.table.areas.push(Area { centre: Pos::new(40.0, 8.0), radius: 1.0, kind: AreaKind::Rough });
+    let a = g.place(0, rifle, Pos::new(40.0, 5.0));
+    let e = g.place(1, rifle, Pos::new(40.0, 12.0));
+    assert_eq!(g.move_end(0, a, g.pos(1, e), 6.0).0, Pos::new(40.0, 9.0));
+    assert_eq!(g.bayonet_plan(0, a), None, "the walk does not reach 1½\"");
+    let mut d = ScriptedDice::new(&[1, 6]);
+    g.take_turn(0, &mut d);
+    assert!(d.exhausted(), "it attacks");
+    assert_eq!(g.pos(0, a), Pos::new(40.0, 5.0), "no charge that stops short");
+    // Rough ground beside the way: the charge goes in.
+    g.table.areas[0].centre = Pos::new(45.0, 8.0);
+    assert!(g.bayonet_plan(0, a).is_some());
+}
+
+#[test]
 fn vehicles_and_artillery_never_hunker() {
     // RULINGS.md, "Hunker is infantry only": vehicles have Hold, Move and Cruise (GnG 1.5,
     // "Vehicle Movement"). A waiting (cautious) Tank and Artillery with nothing in range hold.
@@ -520,6 +561,14 @@ fn tanks_cross_cover_pieces_in_a_straight_line() {
     assert!(g.pos(0, t).dist(Pos::new(13.0, 22.0)) < 1e-3, "over the wall: {:?}", g.pos(0, t));
     g.move_unit(0, k, Pos::new(14.0, 30.0), 10.0, None, &mut d);
     assert!(g.pos(0, k).y < 22.0 - 1e-3, "the Armored Truck drives round it: {:?}", g.pos(0, k));
+    // Rough and dangerous ground: no 2" lost, no d6 (the skirmish's dangerous ground is never a
+    // minefield, the one terrain a Tank must test; the scripted dice have no roll to give).
+    use crate::battle::{Area, AreaKind};
+    g.table.areas.push(Area { centre: Pos::new(40.0, 8.0), radius: 1.0, kind: AreaKind::Dangerous });
+    g.table.areas.push(Area { centre: Pos::new(40.0, 12.0), radius: 1.0, kind: AreaKind::Rough });
+    let t2 = g.place(0, tank, Pos::new(40.0, 4.0));
+    g.move_unit(0, t2, Pos::new(40.0, 30.0), 10.0, None, &mut d);
+    assert_eq!((g.pos(0, t2), g.bt.sides[0][t2].damage), (Pos::new(40.0, 14.0), 0));
 }
 
 #[test]
@@ -562,24 +611,22 @@ fn a_unit_caught_in_a_blast_gets_cover_when_the_blast_crosses_its_piece() {
 #[test]
 fn scouts_of_both_sides_place_in_roll_off_order() {
     // GnG 1.5, Quick Reference, "Scout": "If both players have scout units, roll-off to see
-    // who places their units first." The winner takes the middle line; the other's scouts
-    // stay 12" away. Over a few seeds both sides win it.
-    let r = gng(&["rules.stat_source=quick_reference"]);
+    // who places their units first." The winner's Scout takes the middle line; the other's
+    // stays 12" from it, on the same line x. Both outcomes of the roll-off.
+    let r = gng(&["rules.stat_source=quick_reference", "skirmish.cover_pieces=0"]);
     let (scouts, rifle) = (unit(&r, "Scouts"), unit(&r, "Riflemen"));
     let army = Army { units: vec![rifle, rifle, scouts], upgrade: None };
-    let mut firsts = [0, 0];
-    for seed in 0..20 {
-        let mut g = Skirmish::new(&r, &r.skirmish);
-        g.set_up([&army, &army], [Tactic::Default; 2], &mut FastDice::from_seed(seed));
-        let y = |s: Side| g.bt.sides[s].iter().find(|f| f.unit as usize == scouts).unwrap().y;
+    for (roll_off, winner) in [(&[5, 2][..], 0), (&[1, 4][..], 1)] {
+        let g = scripted_set_up(&r, &army, roll_off);
+        let at = |s: Side| {
+            let f = g.bt.sides[s].iter().find(|f| f.unit as usize == scouts).unwrap();
+            Pos::new(f.x, f.y)
+        };
         let mid = g.table.depth / 2.0;
-        if (y(0) - mid).abs() < 1e-3 {
-            firsts[0] += 1;
-        } else if (y(1) - mid).abs() < 1e-3 {
-            firsts[1] += 1;
-        }
+        let behind = if winner == 0 { mid + 12.0 } else { mid - 12.0 };
+        assert_eq!(at(winner), Pos::new(30.0, mid), "the winner's Scout ({roll_off:?})");
+        assert_eq!(at(1 - winner), Pos::new(30.0, behind), "the loser's Scout ({roll_off:?})");
     }
-    assert!(firsts[0] > 0 && firsts[1] > 0, "{firsts:?}");
 }
 
 #[test]
