@@ -154,7 +154,7 @@ impl<'a> Skirmish<'a> {
     /// Where the tactic would walk to attack: a free cover spot within the walk from which a
     /// target is in range (best value), else the least straight walk toward the nearest enemy
     /// that brings it into range. `None` if no walk reaches a target.
-    fn walk_plan(&self, s: Side, i: usize) -> Option<(Pos, Option<usize>)> {
+    pub(super) fn walk_plan(&self, s: Side, i: usize) -> Option<(Pos, Option<usize>)> {
         let f = self.bt.sides[s][i];
         let p = self.profile(s, i);
         if p.kind != Kind::Infantry {

@@ -506,6 +506,23 @@ fn a_bayonet_charge_counts_the_rough_ground_on_its_way() {
 }
 
 #[test]
+fn a_walk_into_range_counts_the_rough_ground_on_its_way() {
+    // GnG 1.5, "Terrain": a Walk (6") across rough ground goes 4". Riflemen (8½") 14" from the
+    // enemy need 5.55": across rough ground the walk ends 10" away, out of range, so there is
+    // no walk-and-fire plan (the unit rushes instead); beside it the walk reaches.
+    use crate::battle::{Area, AreaKind};
+    let r = gng(&[]);
+    let rifle = unit(&r, "Riflemen");
+    let mut g = game(&r);
+    g.table.areas.push(Area { centre: Pos::new(40.0, 8.0), radius: 1.0, kind: AreaKind::Rough });
+    let a = g.place(0, rifle, Pos::new(40.0, 5.0));
+    g.place(1, rifle, Pos::new(40.0, 19.0));
+    assert_eq!(g.walk_plan(0, a), None);
+    g.table.areas[0].centre = Pos::new(45.0, 8.0);
+    assert!(g.walk_plan(0, a).is_some());
+}
+
+#[test]
 fn vehicles_and_artillery_never_hunker() {
     // RULINGS.md, "Hunker is infantry only": vehicles have Hold, Move and Cruise (GnG 1.5,
     // "Vehicle Movement"). A waiting (cautious) Tank and Artillery with nothing in range hold.
