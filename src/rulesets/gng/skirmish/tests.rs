@@ -523,6 +523,24 @@ fn a_walk_into_range_counts_the_rough_ground_on_its_way() {
 }
 
 #[test]
+fn a_walk_into_range_round_a_cover_piece_plans_with_the_whole_walk() {
+    // The move walks round the wall with the whole Walk (6"), so the plan must too: Riflemen
+    // (8½") just below the wall's end, 11½" from the enemy, need 3.05" of straight line but
+    // 3.9" round the end. Planned with only the 3.05" the walk seemed to fall short and the
+    // unit rushed without firing.
+    let r = gng(&[]);
+    let rifle = unit(&r, "Riflemen");
+    let mut g = game(&r);
+    let a = g.place(0, rifle, Pos::new(10.5, 16.5));
+    let e = g.place(1, rifle, Pos::new(10.5, 28.0));
+    let (to, _) = g.walk_plan(0, a).expect("a walk round the wall brings the enemy into range");
+    assert!(g.move_end(0, a, to, 6.0).0.dist(g.pos(1, e)) <= 8.5);
+    let mut d = ScriptedDice::new(&[1, 6]);
+    g.take_turn(0, &mut d);
+    assert!(d.exhausted(), "it walks round and fires");
+}
+
+#[test]
 fn vehicles_and_artillery_never_hunker() {
     // RULINGS.md, "Hunker is infantry only": vehicles have Hold, Move and Cruise (GnG 1.5,
     // "Vehicle Movement"). A waiting (cautious) Tank and Artillery with nothing in range hold.
