@@ -112,7 +112,8 @@ mod tests {
         use crate::sim::duel::{Squads, matchup_budget, simulate};
         let r = amc(&[]);
         let u = |n: &str| r.find(n);
-        for n in ["Gunners (1)", "Gunners (3)", "Snipers (1)", "Snipers (3)", "Heavy Weapons (1)", "Heavy Weapons (3)"] {
+        for n in ["Gunners (1)", "Gunners (3)", "Snipers (1)", "Snipers (3)", "Heavy Weapons (1)", "Heavy Weapons (3)"]
+        {
             assert_eq!(r.squad_limit(u(n), 150.0), Some(3), "{n}");
             assert_eq!(r.squad_limit(u(n), 600.0), Some(3), "{n}");
         }
