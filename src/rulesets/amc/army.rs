@@ -2,7 +2,8 @@
 //! three units of Gunners, Snipers or Heavy Weapons ("Supports") in any combination.
 //!
 //! The mission ([`super::skirmish`]) checks army files with [`ArmyLimits::check`] and builds
-//! random armies that keep the same limits.
+//! random armies that keep the same limits. Points-matched duel squads keep them through
+//! [`ArmyLimits::squad_limit`] (RULINGS.md, "Limited in points-matched squads").
 
 use serde::{Deserialize, Serialize};
 
@@ -47,6 +48,29 @@ impl ArmyLimits {
         }
         Ok(total)
     }
+
+    /// The most copies of an entry `p` a points-matched squad of `budget` points may hold, or
+    /// `None` when the army limits do not bind below what `budget` buys (AMC 2.0, "The
+    /// Armies"). A squad stands in for part of one army of `points` (300), so the limits of that
+    /// one army hold whatever the budget:
+    /// - Gunners, Snipers and Heavy Weapons ("Supports"): at most `max_support` (3) units, so
+    ///   Snipers (1) at 150 points field 3 units (30 points), never 15.
+    /// - Vehicles: at most `vehicle_share × points` (150) points of vehicles, i.e.
+    ///   ⌊150 / cost⌋ copies, only when `budget` exceeds those 150 points: at the shipped
+    ///   budget (150) the share never binds. An entry that alone costs more than the share (an
+    ///   upgraded Tank, 160–200) fits no legal army at all: that is the lint's finding
+    ///   ([`super::coverage::lint`]), not a squad of 0, so it gets `None` here.
+    pub fn squad_limit(&self, p: &Profile, budget: f64) -> Option<u32> {
+        if p.support {
+            return Some(self.max_support);
+        }
+        let share = self.vehicle_share * self.points;
+        if p.kind == Kind::Vehicle && budget > share + 1e-9 {
+            let n = (share / p.cost + 1e-9).floor() as u32;
+            return (n >= 1).then_some(n);
+        }
+        None
+    }
 }
 
 #[cfg(test)]
@@ -73,5 +97,42 @@ mod tests {
             .check(&[p("Veterans (10)"), p("Veterans (10)"), p("Veterans (10)"), p("Veterans (10)")])
             .unwrap_err();
         assert!(e.contains("320 points"), "{e}");
+    }
+
+    /// AMC 2.0, "The Armies": "up to three units of Gunners, Snipers or Supports in any
+    /// combination" and "up to half are vehicles" of a 300-point army. At the shipped 150
+    /// points a squad of Snipers (1) (10 points) holds 3 units, not 15, and the Riflemen facing
+    /// it are bought with the same 30 points; Heavy Weapons (3) (60) are not held below 150 (3
+    /// would cost 180). Vehicles are not capped at 150 points (half the army); at 300 points a
+    /// squad of Jeeps (40) holds 3 (120 of the 150 vehicle points), of Tanks 1.
+    #[test]
+    fn supports_cap_points_matched_squads_at_three_units_and_vehicles_at_half_the_army() {
+        use crate::rulesets::Ruleset;
+        use crate::sim::RunPlan;
+        use crate::sim::duel::{Squads, matchup_budget, simulate};
+        let r = amc(&[]);
+        let u = |n: &str| r.find(n);
+        for n in ["Gunners (1)", "Gunners (3)", "Snipers (1)", "Snipers (3)", "Heavy Weapons (1)", "Heavy Weapons (3)"]
+        {
+            assert_eq!(r.squad_limit(u(n), 150.0), Some(3), "{n}");
+            assert_eq!(r.squad_limit(u(n), 600.0), Some(3), "{n}");
+        }
+        for n in ["Recruits (5)", "Riflemen (10)", "Veterans (10)", "Jeep", "Tank", "Artillery"] {
+            assert_eq!(r.squad_limit(u(n), 150.0), None, "{n}");
+        }
+        assert_eq!(r.squad_limit(u("Jeep"), 300.0), Some(3));
+        assert_eq!(r.squad_limit(u("Tank"), 300.0), Some(1));
+        assert_eq!(r.squad_limit(u("Riflemen (10)"), 300.0), None);
+        let costs = |a: usize, b: usize| [r.units[a].cost, r.units[b].cost];
+        let (sn, rf, hw3, gn3) = (u("Snipers (1)"), u("Riflemen (5)"), u("Heavy Weapons (3)"), u("Gunners (3)"));
+        assert_eq!(matchup_budget(&r, [sn, rf], costs(sn, rf), 150.0), 30.0);
+        assert_eq!(matchup_budget(&r, [rf, gn3], costs(rf, gn3), 150.0), 90.0);
+        assert_eq!(matchup_budget(&r, [hw3, rf], costs(hw3, rf), 150.0), 150.0);
+        // Two capped units: the smaller capped squad sets the points.
+        assert_eq!(matchup_budget(&r, [sn, gn3], costs(sn, gn3), 150.0), 30.0);
+        let t = simulate(&r, sn, rf, 24.0, Squads::PointsMatched { budget: 150.0 }, &RunPlan::fixed(3, 400, 400));
+        assert_eq!((t.size[0], t.size_sq[0]), (3 * t.trials, 9 * t.trials), "every Snipers squad holds 3");
+        let rifle_points = t.size[1] as f64 * 25.0 / t.trials as f64;
+        assert!((rifle_points - 30.0).abs() < 2.0, "Riflemen spend {rifle_points} points on average");
     }
 }

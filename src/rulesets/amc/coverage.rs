@@ -34,7 +34,7 @@ pub fn table() -> Vec<CoverageRow> {
             "Armies of 300 points, up to half vehicles, up to 3 Gunners/Snipers/Supports",
             "The Armies",
             Simplified,
-            "checked by army::ArmyLimits; the mission draws random legal armies of plain entries and reads army files",
+            "checked by army::ArmyLimits; the mission draws random legal armies of plain entries and reads army files; points-matched duel squads hold at most 3 Gunners, Snipers or Heavy Weapons (Supports) units and at most 150 points of vehicles (binds only above a 150-point budget), and a capped squad's matchup is bought with its points on both sides; the lint flags vehicle entries above half the army (upgraded Tanks)",
         ),
         (
             "Deployment roll-off, alternate placing within 12\"",
@@ -165,6 +165,22 @@ pub fn lint(r: &ArmyMenCombat) -> Vec<LintFinding> {
             });
         }
     }
+    // "of which up to half are vehicles": a vehicle entry above half the army fits no legal army.
+    let share = r.army.vehicle_share * r.army.points;
+    let entries = r.units.iter().zip(&r.profiles).chain(r.upgraded.iter().map(|u| (&u.info, &u.profile)));
+    for (u, p) in entries {
+        if p.kind == Kind::Vehicle && p.cost > share + 1e-9 {
+            out.push(LintFinding {
+                subject: u.name.clone(),
+                finding: format!(
+                    "costs {} points, more than half of a {}-point army ({}) may spend on vehicles: no legal \
+                     army can field it; its upgrade-table row values an entry the book forbids",
+                    p.cost, r.army.points, share
+                ),
+                source: "AMC 2.0, The Armies".into(),
+            });
+        }
+    }
     let recruits_half = |a: &str, b: &str| -> Option<(f64, f64)> {
         let (i, j) = (r.find_unit(a).ok()?, r.find_unit(b).ok()?);
         Some((r.profiles[i].cost, r.profiles[j].cost))
@@ -202,4 +218,26 @@ pub fn lint(r: &ArmyMenCombat) -> Vec<LintFinding> {
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::rulesets::amc::testing::amc;
+
+    /// AMC 2.0, "The Armies": "two armies of 300pts, of which up to half are vehicles". Every
+    /// upgraded Tank (Medium +1: 175, Medium +2: 200, MG: 160) costs more than the 150 points
+    /// of vehicles a 300-point army may hold; the plain Tank (150) and the Jeep's upgrades fit.
+    #[test]
+    fn the_lint_flags_upgraded_tanks_above_half_the_army_in_vehicles() {
+        let r = amc(&[]);
+        let lint = super::lint(&r);
+        let flagged: Vec<&str> =
+            lint.iter().filter(|f| f.source == "AMC 2.0, The Armies").map(|f| f.subject.as_str()).collect();
+        assert_eq!(flagged, ["Tank + Medium Tank +1", "Tank + Medium Tank +2", "Tank + Tank MG"]);
+        let f = lint.iter().find(|f| f.subject == "Tank + Medium Tank +1").unwrap();
+        assert!(f.finding.contains("costs 175 points") && f.finding.contains("(150)"), "{}", f.finding);
+        // A 400-point army may spend 200 on vehicles: every upgraded Tank fits.
+        let r = amc(&["army.points=400"]);
+        assert!(super::lint(&r).iter().all(|f| f.source != "AMC 2.0, The Armies"));
+    }
 }

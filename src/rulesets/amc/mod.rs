@@ -637,6 +637,12 @@ impl Ruleset for ArmyMenCombat {
         };
         Some((f, h))
     }
+    /// AMC 2.0, "The Armies": at most 3 units of Gunners, Snipers or Heavy Weapons whatever
+    /// the budget; vehicles at most half of the 300-point army, which binds only above 150
+    /// points ([`army::ArmyLimits::squad_limit`]).
+    fn squad_limit(&self, unit: usize, budget: f64) -> Option<u32> {
+        self.army.squad_limit(&self.profiles[unit], budget)
+    }
 }
 
 /// Test fixtures: the shipped config with `--set` overrides.
