@@ -10,7 +10,7 @@ use rayon::prelude::*;
 use crate::analysis::{DistanceSweep, EfficiencyRow, MatchupResult, Matrix, RulesetAnalysis, SquadCap, Warning};
 use crate::rulesets::Ruleset;
 use crate::sim::RunPlan;
-use crate::sim::duel::{DuelTally, Squads, result_from_exact, result_from_tally, simulate};
+use crate::sim::duel::{DuelTally, Squads, matchup_budget, result_from_exact, result_from_tally, simulate};
 use crate::stats::{CONFIDENCE, mean_of, normal};
 
 /// What to run for a report: everything a `RulesetAnalysis` records as settings.
@@ -256,7 +256,8 @@ pub fn analyse<R: Ruleset>(
     for (n, row) in efficiency.iter_mut().enumerate() {
         row.rank = n + 1;
     }
-    let warnings = warnings(settings, &one.matrix, &points.matrix, &efficiency);
+    let mut warnings = warnings(settings, &one.matrix, &points.matrix, &efficiency);
+    warnings.extend(short_squads(r, settings.budget));
     let distance_sweep = distance_sweep(r, settings, progress);
     let win_rate_by_distance = r.win_rate_by_distance(settings, progress);
     RulesetAnalysis {
@@ -290,6 +291,37 @@ pub fn analyse<R: Ruleset>(
         studies: Vec::new(),
         fair_costs: None,
     }
+}
+
+/// A warning naming the points-matched matchups that a squad cap ([`matchup_budget`]) plays at
+/// fewer points than one unit of the other side costs: that side fields one unit with
+/// probability points / cost and an empty squad otherwise ([`Squads::size`]), so the cell
+/// measures the purchase rule more than the two units. `None` when there is no such matchup.
+fn short_squads<R: Ruleset>(r: &R, budget: f64) -> Option<Warning> {
+    let units = r.units();
+    let mut groups = Vec::new();
+    for (a, capped) in units.iter().enumerate() {
+        let short: Vec<&str> = (0..units.len())
+            .filter(|&b| b != a)
+            .filter(|&b| {
+                let points = matchup_budget(r, [a, b], [capped.cost, units[b].cost], budget);
+                points < budget && points == matchup_budget(r, [a, a], [capped.cost; 2], budget) && units[b].cost > points
+            })
+            .map(|b| units[b].name.as_str())
+            .collect();
+        if !short.is_empty() {
+            let points = matchup_budget(r, [a, a], [capped.cost; 2], budget);
+            groups.push(format!("{} ({} points) v {}", capped.name, points, short.join(", ")));
+        }
+    }
+    (!groups.is_empty()).then(|| Warning {
+        message: format!(
+            "points-matched squads: a squad cap plays these matchups at fewer points than one unit of the \
+             opponent costs, so the opponent fields one unit only in a fraction of the trials (points / cost) \
+             and none otherwise; these cells measure the purchase rule more than the units: {}",
+            groups.join("; ")
+        ),
+    })
 }
 
 /// The units whose points-matched squads `r`'s limits cap below `budget` points.
@@ -358,6 +390,23 @@ fn warnings(s: &AnalysisSettings, one: &Matrix, points: &Matrix, eff: &[Efficien
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// AMC caps Snipers (1) at 3 units (30 points, "The Armies"): a Tank (150) or Artillery (90)
+    /// is then bought as one unit in a fraction of the trials only, and the report says so; GnG's
+    /// capped squads (70–80 points) buy at least one of every unit (the costliest is 70), so GnG
+    /// gets no such warning.
+    #[test]
+    fn matchups_capped_below_one_opposing_unit_are_named() {
+        let amc = crate::rulesets::amc::testing::amc(&[]);
+        let w = short_squads(&amc, 150.0).expect("AMC has capped matchups below one unit").message;
+        assert!(w.contains("Snipers (1) (30 points) v "), "{w}");
+        let snipers = w.split("; ").find(|g| g.starts_with("Snipers (1) (30 points)")).unwrap();
+        for n in ["Tank", "Artillery", "Veterans (10)", "Jeep"] {
+            assert!(snipers.contains(n), "{n} missing: {snipers}");
+        }
+        assert!(!snipers.contains("Riflemen (5)"), "Riflemen (5) cost 25 < 30: {snipers}");
+        assert!(short_squads(&crate::rulesets::gng::testing::gng(&[]), 150.0).is_none());
+    }
 
     fn tally(trials: u64, size: u64, kills_per_trial: u64) -> DuelTally {
         DuelTally {
