@@ -305,7 +305,9 @@ fn short_squads<R: Ruleset>(r: &R, budget: f64) -> Option<Warning> {
             .filter(|&b| b != a)
             .filter(|&b| {
                 let points = matchup_budget(r, [a, b], [capped.cost, units[b].cost], budget);
-                points < budget && points == matchup_budget(r, [a, a], [capped.cost; 2], budget) && units[b].cost > points
+                points < budget
+                    && points == matchup_budget(r, [a, a], [capped.cost; 2], budget)
+                    && units[b].cost > points
             })
             .map(|b| units[b].name.as_str())
             .collect();
