@@ -150,10 +150,10 @@ pub fn table() -> Vec<CoverageRow> {
         (
             "Recovering from panic: 3 actions, LD test, -2 enemy in LOS / -4 under fire",
             "Recovering from panic",
-            Simplified,
-            "one action from each model in turn; under fire = shot at since its last activation; the test \
-             uses the leader's LD even when the models spending the actions are outside command radius (their \
-             own halved LD is not modeled; duels keep every model inside it)",
+            Modeled,
+            "one action from each model in turn; under fire = shot at since its last activation; the test uses \
+             the lowest LD of the models spending the actions: the leader's, or a model's own halved LD outside \
+             command radius (skirmish; duels keep every model inside it)",
         ),
         ("1/3 rule: no moving closer (not Elite)", "Permanent effects", Modeled, ""),
         (

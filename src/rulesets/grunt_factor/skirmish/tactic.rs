@@ -268,7 +268,8 @@ impl<'a> Skirmish<'a> {
 
     /// "Panic" for squad (s, i) at the start of its activation: models in the open take cover
     /// within 6 cm, else the squad goes prone; then the recovery test with 3 actions spent
-    /// together ("Recovering from panic").
+    /// together ("Recovering from panic"), against the lowest LD of the models spending them:
+    /// the leader's, or a model's own halved LD outside command radius.
     pub(super) fn panic_step<D: Dice>(&mut self, s: Side, i: usize, actions: &mut [u8], dice: &mut D) {
         let living: Vec<usize> =
             (0..self.sides[s][i].models.len()).filter(|&k| self.sides[s][i].models[k].alive).collect();
@@ -292,12 +293,19 @@ impl<'a> Skirmish<'a> {
             self.sides[s][i].prone = true;
         }
         let mut acts: Vec<u8> = living.iter().map(|&k| actions[k]).collect();
-        let q = &self.sides[s][i];
-        let ld = rules::squad_leader_ld(self.profile(s, i), q.sergeant_leads);
-        if rules::spend_together(&mut acts, self.r.rules.recovery_actions)
-            && roll_under(dice, rules::recovery_test_value(self.r, ld, q.fired_on))
-        {
-            self.sides[s][i].panicked = false;
+        let before = acts.clone();
+        if rules::spend_together(&mut acts, self.r.rules.recovery_actions) {
+            // "Recovering from panic": the test is made against the leader's LD; soldiers out
+            // of command range use their own (halved) LD. Reading: the squad's one test uses
+            // the lowest LD among the models spending the actions ([`Skirmish::model_ld`]).
+            let ld = (0..living.len())
+                .filter(|&x| acts[x] < before[x])
+                .map(|x| self.model_ld(s, i, living[x]))
+                .min()
+                .unwrap_or_else(|| rules::squad_leader_ld(self.profile(s, i), self.sides[s][i].sergeant_leads));
+            if roll_under(dice, rules::recovery_test_value(self.r, ld, self.sides[s][i].fired_on)) {
+                self.sides[s][i].panicked = false;
+            }
         }
         for (a, &k) in acts.iter().zip(&living) {
             actions[k] = *a;

@@ -90,6 +90,32 @@ fn damage_under_cover_is_not_floored_at_zero() {
 }
 
 #[test]
+fn recovery_outside_command_radius_uses_the_models_own_halved_ld() {
+    // "Recovering from panic": "Soldiers out of command range use their own LD value (which
+    // will be halved because of the distance to the leader)". A panicked Regular squad: the
+    // Sergeant (LD 9 + CO 1 = 10) and a soldier 40 cm away (outside 18 cm: 9 / 2 = 4). Both
+    // go prone in the open (1 action each), then the 3 recovery actions come from both, so
+    // the test is against 4 − 2 (enemy in sight) = 2: a 5 fails (against the leader's 8 it
+    // passed). With the soldier inside the radius the same 5 recovers.
+    let r = ruleset();
+    for (y, recovers) in [(60.0, false), (30.0, true)] {
+        let mut g = game(
+            &r,
+            &r.skirmish,
+            "regular-rifles",
+            "regular-rifles",
+            [&[(0, 50.0, 20.0), (1, 50.0, y)], &[(0, 50.0, 110.0)]],
+        );
+        g.sides[0][0].panicked = true;
+        let mut actions = [3u8; MAX_MODELS];
+        let mut d = ScriptedDice::new(&[5]);
+        g.panic_step(0, 0, &mut actions, &mut d);
+        assert!(d.exhausted() && g.sides[0][0].prone);
+        assert_eq!(!g.sides[0][0].panicked, recovers, "soldier at y {y}");
+    }
+}
+
+#[test]
 fn close_combat_damage_takes_cover_into_account() {
     // "Close combat": "damage as ranged with the weapon's CC damage", so "Damage modifiers"
     // apply: a Regular (CC 7, Assault Rifle CC −2, target behind cover −1: 4) against a
