@@ -74,10 +74,16 @@ pub fn table() -> Vec<CoverageRow> {
             "Movement modifiers (streams, obstacles, rubble, prone 1/3)",
             "Modifiers to movement",
             Simplified,
-            "open ground, no streams or rubble; prone: 1/3 MV (skirmish: a squad that may not advance stays \
-             prone and crawls; duels: prone squads do not move)",
+            "open ground, no streams or rubble; low obstacles: skirmish models walk round cover pieces instead \
+             of crossing one for 1 action (not modeled); prone: 1/3 MV (skirmish: a squad that may not advance \
+             stays prone and crawls; duels: prone squads do not move and never stand, not modeled)",
         ),
-        ("Jump, Climb, Hide, Open/close/lock", "Actions", NotModeled, "no buildings, heights or doors on the table"),
+        (
+            "Jump, Climb, Hide, Open/close/lock",
+            "Actions",
+            NotModeled,
+            "no buildings, heights or doors on the table (the Jump and Climb damage tables are linted)",
+        ),
         (
             "Go prone/stand",
             "Go prone/stand",
@@ -117,8 +123,9 @@ pub fn table() -> Vec<CoverageRow> {
             "To hit modifiers, Damage modifiers",
             Simplified,
             "skirmish only (duels: open ground): cover pieces are low and never block sight; a piece crossed \
-             within 3 cm of the target: 50-75% (-2; >75%, -3, if prone) and Dam -1 soft / -2 hard; crossed \
-             farther away: 25-50% (-1); forest and crest rules not modeled",
+             within 3 cm of the target: 50-75% (-2; >75%, -3, if prone) and Dam -1 soft / -2 hard, not floored \
+             at 0 (Dam 0 behind hard cover is -2), for fire and close combat alike; crossed farther away: \
+             25-50% (-1); forest and crest rules not modeled",
         ),
         (
             "Morale checks: >25% killed at once, below 50%, leader killed, friendly squad of 5+ annihilated",
@@ -135,15 +142,18 @@ pub fn table() -> Vec<CoverageRow> {
         (
             "Panic: CC, RC halved; no advance; prone if no cover",
             "Panic",
-            Modeled,
+            Simplified,
             "panicked squads still fire; skirmish: models in the open take cover within 6 cm (1 action), \
-             else the squad goes prone",
+             else the squad goes prone; cover farther off in a direction away from the enemy is not sought \
+             (not modeled: the tactic has no rule for how far to run)",
         ),
         (
             "Recovering from panic: 3 actions, LD test, -2 enemy in LOS / -4 under fire",
             "Recovering from panic",
             Modeled,
-            "one action from each model in turn; under fire = shot at since its last activation",
+            "one action from each model in turn; under fire = shot at since its last activation; the test uses \
+             the lowest LD of the models spending the actions: the leader's, or a model's own halved LD outside \
+             command radius (skirmish; duels keep every model inside it)",
         ),
         ("1/3 rule: no moving closer (not Elite)", "Permanent effects", Modeled, ""),
         (
@@ -156,8 +166,9 @@ pub fn table() -> Vec<CoverageRow> {
             "Close combat: CC + weapon CC modifier, prone +1, cover -1, +1 per friend up to +3",
             "Close Combat",
             Simplified,
-            "skirmish: a model in base contact attacks with CC each action (tactic advance initiates it \
-             within one move when CC expects more kills than fire); heights not modeled; duels never close in: every weapon's PB band beats its \
+            "skirmish: a model in base contact attacks with CC each action, damage with the weapon's CC Dam cut \
+             by the target's cover as ranged (tactic advance initiates it within one move when CC expects more \
+             kills than fire); heights not modeled; duels never close in: every weapon's PB band beats its \
              CC band (see the lint)",
         ),
         (
@@ -170,7 +181,7 @@ pub fn table() -> Vec<CoverageRow> {
             "Flare Gun, mortars, infantry gun, anti-tank gun, forward observers",
             "Armory",
             NotModeled,
-            "indirect fire, templates and crews are not modeled",
+            "indirect fire, templates and crews are not modeled (their printed rows are linted)",
         ),
         ("Parachute deployment", "Special rules", NotModeled, "forces deploy on their own long edge"),
         (

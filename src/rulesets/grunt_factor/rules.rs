@@ -154,15 +154,17 @@ pub enum CoverKind {
     Hard,
 }
 
-/// "Damage modifiers": Dam −1 for a target behind soft cover, −2 behind hard cover (not
-/// below 0).
+/// "Damage modifiers": Dam −1 for a target behind soft cover, −2 behind hard cover. Not
+/// floored at 0: "To damage your target" adds the difference to the base value 10 whenever
+/// the armour is the greater, so the Assault Rifle's long-range Dam 0 behind hard cover is
+/// −2 and saves on d20 ≤ 12 + A (always, for A ≥ 8).
 pub fn cover_damage(damage: i8, behind: Option<CoverKind>) -> i8 {
     let cut = match behind {
         None => 0,
         Some(CoverKind::Soft) => 1,
         Some(CoverKind::Hard) => 2,
     };
-    (damage - cut).max(0)
+    damage - cut
 }
 
 /// The situation of one shot beyond what [`Aiming`] holds: the shooter outside command radius,
@@ -326,14 +328,23 @@ pub fn model_value_at(r: &GruntFactor, p: &SquadProfile, slot: usize, d: f64, n:
 
 /// "Close combat": expected kills of one close-combat attack by the weapon of slot `slot` of
 /// `p`, rolled under `value` ([`cc_value`], with every modifier) against a model of armor
-/// `armor`: P(d20 ≤ value) × P(the hit removes it) with the weapon's CC Dam and `(xN)` saves,
-/// one roll per action (as the skirmish rolls it). In [0, 1]; 0 when the CC band is `-`.
-pub fn cc_attack_value(r: &GruntFactor, p: &SquadProfile, slot: usize, value: i8, armor: i8) -> f64 {
+/// `armor` behind `behind` cover: P(d20 ≤ value) × P(the hit removes it) with the weapon's CC
+/// Dam, cut by the cover ([`cover_damage`]: "damage as ranged", "Damage modifiers"), and
+/// `(xN)` saves, one roll per action (as the skirmish rolls it). In [0, 1]; 0 when the CC band
+/// is `-`.
+pub fn cc_attack_value(
+    r: &GruntFactor,
+    p: &SquadProfile,
+    slot: usize,
+    value: i8,
+    armor: i8,
+    behind: Option<CoverKind>,
+) -> f64 {
     let w = &r.weapons[p.weapons[slot] as usize].bands[0];
     if !w.usable() {
         return 0.0;
     }
-    p_under(value) * p_kill_per_hit(armor, w.damage.unwrap_or(0), w.saves)
+    p_under(value) * p_kill_per_hit(armor, cover_damage(w.damage.unwrap_or(0), behind), w.saves)
 }
 
 /// The slots of the living models (the first casualties are the lowest slots).

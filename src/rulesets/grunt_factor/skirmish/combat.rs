@@ -177,7 +177,8 @@ impl<'a> Skirmish<'a> {
     }
 
     /// One close-combat attack of model `k` of (s, i) at enemy model (j, l) in base contact
-    /// ("Close combat"): d20 ≤ [`rules::cc_value`], then saves against the weapon's CC Dam.
+    /// ("Close combat"): d20 ≤ [`rules::cc_value`], then saves against the weapon's CC Dam cut
+    /// by the target's cover ("damage as ranged": [`rules::cover_damage`]).
     pub(super) fn close_combat<D: Dice>(&mut self, s: Side, i: usize, k: usize, j: usize, l: usize, dice: &mut D) {
         let p = self.profile(s, i);
         let q = &self.sides[s][i];
@@ -190,21 +191,21 @@ impl<'a> Skirmish<'a> {
         let friends =
             q.models.iter().enumerate().filter(|&(x, m)| x != k && m.alive && m.pos.dist(at) <= contact).count() as u8;
         let t = &self.sides[1 - s][j];
-        let behind = self.cover_of(q.models[k].pos, at, t.prone).1.is_some();
+        let behind = self.cover_of(q.models[k].pos, at, t.prone).1;
         let v = rules::cc_value(
             p.cc,
             q.panicked,
             self.outside_radius(s, i, k),
             w.hit.unwrap_or(0),
             t.prone,
-            behind,
+            behind.is_some(),
             friends,
         );
         let tp = self.r.profile(t.unit);
         self.sides[1 - s][j].fired_on = true;
         if roll_under(dice, v) {
             self.scratch[j].hits = self.scratch[j].hits.saturating_add(1);
-            if rules::fails_saves(dice, tp.a, w.damage.unwrap_or(0), w.saves) {
+            if rules::fails_saves(dice, tp.a, rules::cover_damage(w.damage.unwrap_or(0), behind), w.saves) {
                 self.kill(s, i, j, l);
             }
         }

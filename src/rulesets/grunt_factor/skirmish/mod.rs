@@ -46,9 +46,11 @@
 //!   nearest enemy model by the duel's look-ahead ([`rules::horizon_moves`]: its expected
 //!   kills over 3 turns minus that model's fire back), and initiates close combat when that
 //!   model is within one move of base contact and close combat with the remaining actions
-//!   expects more kills than every fire plan this turn ([`rules::cc_attack_value`]): in the
-//!   open point-blank fire always wins; against a prone target behind cover, with friends in
-//!   the fight, close combat can.
+//!   expects more kills than every fire plan this turn ([`rules::cc_attack_value`]). Every
+//!   quality has CC = RC and close combat's damage takes the cover cut too, so with the book's
+//!   weapons point-blank fire always wins (against a prone target behind cover, with 3
+//!   friends in the fight, an Assault Rifle ties); a weapon with a better CC modifier can
+//!   charge.
 //! - **Target priority** ("Fire"): a model fires at the nearest enemy model within short range
 //!   if there is one; otherwise at the enemy model it expects to kill most (ties: nearest).
 //!   Aim is lost when the aimed model dies. A model in base contact fights in close combat.

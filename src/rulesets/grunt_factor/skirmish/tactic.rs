@@ -226,8 +226,9 @@ impl<'a> Skirmish<'a> {
     /// other `n − 1` actions ([`rules::cc_attack_value`], counting the friends already in
     /// contact with it) than by any number of moves straight at it and Fire this turn (`ours`:
     /// expected kills firing a number of actions at a distance, cm). Point-blank fire beats
-    /// close combat for every weapon of the cost list in the open; close combat can pay against
-    /// a prone target behind cover, with friends in the fight.
+    /// close combat for every weapon of the cost list, and at best ties it against a prone
+    /// target behind cover with 3 friends in the fight (Assault Rifle); a weapon with a better
+    /// CC modifier can make close combat pay there.
     fn charge_pays(
         &self,
         s: Side,
@@ -245,7 +246,7 @@ impl<'a> Skirmish<'a> {
         let friends =
             q.models.iter().enumerate().filter(|&(x, m)| x != k && m.alive && m.pos.dist(at) <= contact).count() as u8;
         let t = &self.sides[1 - s][j];
-        let behind = self.cover_of(me, at, t.prone).1.is_some();
+        let kind = self.cover_of(me, at, t.prone).1;
         let slot = q.models[k].slot as usize;
         let w = self.r.weapons[p.weapons[slot] as usize].bands[0];
         let v = rules::cc_value(
@@ -254,10 +255,10 @@ impl<'a> Skirmish<'a> {
             self.outside_radius(s, i, k),
             w.hit.unwrap_or(0),
             t.prone,
-            behind,
+            kind.is_some(),
             friends,
         );
-        let cc = (n - 1) as f64 * rules::cc_attack_value(self.r, p, slot, v, self.r.profile(t.unit).a);
+        let cc = (n - 1) as f64 * rules::cc_attack_value(self.r, p, slot, v, self.r.profile(t.unit).a, kind);
         let (d, mv) = (me.dist(at), p.mv as f32);
         let fire = (0..=n)
             .map(|m| ours((d - m as f32 * mv).max(self.cfg.base_contact as f32 + 1.0) as f64, n - m))
@@ -267,7 +268,8 @@ impl<'a> Skirmish<'a> {
 
     /// "Panic" for squad (s, i) at the start of its activation: models in the open take cover
     /// within 6 cm, else the squad goes prone; then the recovery test with 3 actions spent
-    /// together ("Recovering from panic").
+    /// together ("Recovering from panic"), against the lowest LD of the models spending them:
+    /// the leader's, or a model's own halved LD outside command radius.
     pub(super) fn panic_step<D: Dice>(&mut self, s: Side, i: usize, actions: &mut [u8], dice: &mut D) {
         let living: Vec<usize> =
             (0..self.sides[s][i].models.len()).filter(|&k| self.sides[s][i].models[k].alive).collect();
@@ -291,12 +293,19 @@ impl<'a> Skirmish<'a> {
             self.sides[s][i].prone = true;
         }
         let mut acts: Vec<u8> = living.iter().map(|&k| actions[k]).collect();
-        let q = &self.sides[s][i];
-        let ld = rules::squad_leader_ld(self.profile(s, i), q.sergeant_leads);
-        if rules::spend_together(&mut acts, self.r.rules.recovery_actions)
-            && roll_under(dice, rules::recovery_test_value(self.r, ld, q.fired_on))
-        {
-            self.sides[s][i].panicked = false;
+        let before = acts.clone();
+        if rules::spend_together(&mut acts, self.r.rules.recovery_actions) {
+            // "Recovering from panic": the test is made against the leader's LD; soldiers out
+            // of command range use their own (halved) LD. Reading: the squad's one test uses
+            // the lowest LD among the models spending the actions ([`Skirmish::model_ld`]).
+            let ld = (0..living.len())
+                .filter(|&x| acts[x] < before[x])
+                .map(|x| self.model_ld(s, i, living[x]))
+                .min()
+                .unwrap_or_else(|| rules::squad_leader_ld(self.profile(s, i), self.sides[s][i].sergeant_leads));
+            if roll_under(dice, rules::recovery_test_value(self.r, ld, self.sides[s][i].fired_on)) {
+                self.sides[s][i].panicked = false;
+            }
         }
         for (a, &k) in acts.iter().zip(&living) {
             actions[k] = *a;

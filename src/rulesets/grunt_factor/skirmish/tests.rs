@@ -66,8 +66,77 @@ fn cover_share_and_kind_from_cover_pieces() {
             rules::cover_damage(10, Some(CoverKind::Hard)),
             rules::cover_damage(1, Some(CoverKind::Hard))
         ),
-        (10, 9, 8, 0)
+        (10, 9, 8, -1)
     );
+}
+
+#[test]
+fn damage_under_cover_is_not_floored_at_zero() {
+    // "To damage your target": the save is 10 + A − Dam whichever is greater; "Damage
+    // modifiers": hard cover −2 Dam. The Assault Rifle's long-range Dam 0 behind hard cover is
+    // −2: a Veteran (A 8) saves on 20, always (floored at 0 it saved on 18 and died to a 19).
+    assert_eq!(rules::cover_damage(0, Some(CoverKind::Hard)), -2);
+    assert_eq!(rules::save_value(8, rules::cover_damage(0, Some(CoverKind::Hard))), 20);
+    assert_eq!(rules::p_kill_per_hit(8, rules::cover_damage(0, Some(CoverKind::Hard)), 1), 0.0);
+    let r = ruleset();
+    // A Regular rifleman 80 cm from a Veteran just behind a hard piece: long range (−2), beyond
+    // 60 cm (LD test on 10: LD 9 + CO 1), to hit 7 − 2 − 2 (50–75%) = 3.
+    let mut g = game(&r, &r.skirmish, "regular-rifles", "veteran-rifles", [&[(0, 50.0, 20.0)], &[(0, 50.0, 100.0)]]);
+    add_wall(&mut g, wall(40.0, 60.0, 98.0), CoverKind::Hard);
+    let mut d = ScriptedDice::new(&[1, 3, 19]);
+    g.fire(0, 0, 0, 0, 0, false, &mut d);
+    assert!(d.exhausted());
+    assert!(g.sides[1][0].models[0].alive, "LD passes, 3 hits, 19 saves against 20");
+}
+
+#[test]
+fn recovery_outside_command_radius_uses_the_models_own_halved_ld() {
+    // "Recovering from panic": "Soldiers out of command range use their own LD value (which
+    // will be halved because of the distance to the leader)". A panicked Regular squad: the
+    // Sergeant (LD 9 + CO 1 = 10) and a soldier 40 cm away (outside 18 cm: 9 / 2 = 4). Both
+    // go prone in the open (1 action each), then the 3 recovery actions come from both, so
+    // the test is against 4 − 2 (enemy in sight) = 2: a 5 fails (against the leader's 8 it
+    // passed). With the soldier inside the radius the same 5 recovers.
+    let r = ruleset();
+    for (y, recovers) in [(60.0, false), (30.0, true)] {
+        let mut g = game(
+            &r,
+            &r.skirmish,
+            "regular-rifles",
+            "regular-rifles",
+            [&[(0, 50.0, 20.0), (1, 50.0, y)], &[(0, 50.0, 110.0)]],
+        );
+        g.sides[0][0].panicked = true;
+        let mut actions = [3u8; MAX_MODELS];
+        let mut d = ScriptedDice::new(&[5]);
+        g.panic_step(0, 0, &mut actions, &mut d);
+        assert!(d.exhausted() && g.sides[0][0].prone);
+        assert_eq!(!g.sides[0][0].panicked, recovers, "soldier at y {y}");
+    }
+}
+
+#[test]
+fn close_combat_damage_takes_cover_into_account() {
+    // "Close combat": "damage as ranged with the weapon's CC damage", so "Damage modifiers"
+    // apply: a Regular (CC 7, Assault Rifle CC −2, target behind cover −1: 4) against a
+    // Regular (A 7) just behind a hard piece: Dam 10 − 2 = 8, saves on 9 (without the cut, on 7).
+    let r = ruleset();
+    let mut g = game(&r, &r.skirmish, "regular-rifles", "regular-rifles", [&[(0, 50.0, 47.0)], &[(0, 50.0, 49.0)]]);
+    add_wall(&mut g, wall(40.0, 60.0, 48.0), CoverKind::Hard);
+    let mut d = ScriptedDice::new(&[4, 9]);
+    g.attack(0, 0, 0, 1, &mut d);
+    assert!(d.exhausted(), "one close-combat attack");
+    assert!(g.sides[1][0].models[0].alive, "4 hits, 9 saves against Dam 8");
+    let mut d = ScriptedDice::new(&[5]);
+    g.attack(0, 0, 0, 1, &mut d);
+    assert!(g.sides[1][0].models[0].alive && d.exhausted(), "5 misses: cover −1 CC");
+    let mut d = ScriptedDice::new(&[4, 10]);
+    g.attack(0, 0, 0, 1, &mut d);
+    assert!(!g.sides[1][0].models[0].alive, "10 fails the save");
+    // The tactic's expected value uses the same cut: Dam 8 against A 7 kills on 10 in 20.
+    let p = r.profile(r.find("regular-rifles"));
+    let v = rules::cc_attack_value(&r, p, 0, 4, 7, Some(CoverKind::Hard));
+    assert!((v - 0.2 * 0.55).abs() < 1e-12, "{v}");
 }
 
 #[test]
@@ -257,11 +326,16 @@ fn advance_fires_point_blank_rather_than_charge_in_the_open() {
 fn advance_charges_a_prone_target_behind_cover_with_friends_in_the_fight() {
     // "Close combat", "Modifiers to attacking in close combat": the target is prone 2 cm behind
     // a wall (hard cover), 10 cm from the Sergeant. Fire at PB: RC 7 + 2 − 1 (prone) − 3 (more
-    // than 75% covered) = 5, Dam 10 − 2 = 8 (save 9): aimed, 2 × 8/20 × 11/20 = 0.44. A
-    // charge: CC 7 − 2 + 1 (prone) − 1 (cover) + 2 friends in contact = 7, Dam 10 (save 7):
-    // 2 × 7/20 × 13/20 = 0.455. Without the friends: CC 5, 0.325, and the Sergeant fires (a
-    // second model far off keeps the squad above 1/3 of its size, free to advance).
-    let r = ruleset();
+    // than 75% covered) = 5, Dam 10 − 2 = 8 (save 9): aimed, 2 × 8/20 × 11/20 = 0.44. With the
+    // book's Assault Rifle (CC −2) a charge never beats that (CC 7 − 2 + 1 − 1 + friends, the
+    // same Dam 8: at most a tie with 3 friends), so the test gives the rifle a CC modifier of 0
+    // (a bayonet): CC 7 + 0 + 1 (prone) − 1 (cover) + 2 friends in contact = 9, Dam 10 − 2 = 8
+    // ("damage as ranged"): 2 × 9/20 × 11/20 = 0.495. Without the friends: CC 7, 0.385, and the
+    // Sergeant fires (a second model far off keeps the squad above 1/3 of its size, free to
+    // advance).
+    let mut r = ruleset();
+    let rifle = r.weapons.iter().position(|w| w.name == "Assault Rifle").unwrap();
+    r.weapons[rifle].bands[0].hit = Some(0);
     let mut cfg = r.skirmish.clone();
     cfg.max_turns = 1;
     for (friends, charges) in [(true, true), (false, false)] {
