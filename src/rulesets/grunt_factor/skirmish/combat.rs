@@ -176,16 +176,14 @@ impl<'a> Skirmish<'a> {
         }
     }
 
-    /// One close-combat attack of model `k` of (s, i) at enemy model (j, l) in base contact
-    /// ("Close combat"): d20 ≤ [`rules::cc_value`], then saves against the weapon's CC Dam cut
-    /// by the target's cover ("damage as ranged": [`rules::cover_damage`]).
-    pub(super) fn close_combat<D: Dice>(&mut self, s: Side, i: usize, k: usize, j: usize, l: usize, dice: &mut D) {
+    /// The close-combat value ([`rules::cc_value`], d20 ≤ it hits) of model `k` of (s, i)
+    /// attacking enemy model (j, l) from where it stands, with its weapon's CC modifier and the
+    /// friends of `k` already in base contact with the target; and the cover the target has
+    /// behind it (which also cuts the damage).
+    pub(super) fn cc_odds(&self, s: Side, i: usize, k: usize, j: usize, l: usize) -> (i8, Option<CoverKind>) {
         let p = self.profile(s, i);
         let q = &self.sides[s][i];
         let w = self.r.weapons[p.weapons[q.models[k].slot as usize] as usize].bands[0];
-        if !w.usable() {
-            return;
-        }
         let at = self.sides[1 - s][j].models[l].pos;
         let contact = self.cfg.base_contact as f32 + EPS;
         let friends =
@@ -201,7 +199,21 @@ impl<'a> Skirmish<'a> {
             behind.is_some(),
             friends,
         );
-        let tp = self.r.profile(t.unit);
+        (v, behind)
+    }
+
+    /// One close-combat attack of model `k` of (s, i) at enemy model (j, l) in base contact
+    /// ("Close combat"): d20 ≤ [`rules::cc_value`], then saves against the weapon's CC Dam cut
+    /// by the target's cover ("damage as ranged": [`rules::cover_damage`]).
+    pub(super) fn close_combat<D: Dice>(&mut self, s: Side, i: usize, k: usize, j: usize, l: usize, dice: &mut D) {
+        let p = self.profile(s, i);
+        let q = &self.sides[s][i];
+        let w = self.r.weapons[p.weapons[q.models[k].slot as usize] as usize].bands[0];
+        if !w.usable() {
+            return;
+        }
+        let (v, behind) = self.cc_odds(s, i, k, j, l);
+        let tp = self.r.profile(self.sides[1 - s][j].unit);
         self.sides[1 - s][j].fired_on = true;
         if roll_under(dice, v) {
             self.scratch[j].hits = self.scratch[j].hits.saturating_add(1);

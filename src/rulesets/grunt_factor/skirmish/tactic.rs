@@ -242,22 +242,8 @@ impl<'a> Skirmish<'a> {
         let p = self.profile(s, i);
         let q = &self.sides[s][i];
         let (me, at) = (q.models[k].pos, self.sides[1 - s][j].models[l].pos);
-        let contact = self.cfg.base_contact as f32 + EPS;
-        let friends =
-            q.models.iter().enumerate().filter(|&(x, m)| x != k && m.alive && m.pos.dist(at) <= contact).count() as u8;
-        let t = &self.sides[1 - s][j];
-        let kind = self.cover_of(me, at, t.prone).1;
-        let slot = q.models[k].slot as usize;
-        let w = self.r.weapons[p.weapons[slot] as usize].bands[0];
-        let v = rules::cc_value(
-            p.cc,
-            q.panicked,
-            self.outside_radius(s, i, k),
-            w.hit.unwrap_or(0),
-            t.prone,
-            kind.is_some(),
-            friends,
-        );
+        let (v, kind) = self.cc_odds(s, i, k, j, l);
+        let (slot, t) = (q.models[k].slot as usize, &self.sides[1 - s][j]);
         let cc = (n - 1) as f64 * rules::cc_attack_value(self.r, p, slot, v, self.r.profile(t.unit).a, kind);
         let (d, mv) = (me.dist(at), p.mv as f32);
         let fire = (0..=n)
