@@ -183,6 +183,14 @@ pub trait Ruleset: Sync + Send {
         Err(NotExact(format!("{} has no exact solver", self.id())))
     }
 
+    /// One-against-one at `distance` under optimal play (DESIGN.md, "Optimal play and
+    /// exploitability"): the zero-sum game's value with the scripted tactic and both best
+    /// responses beside it ([`optimal::analyse`]). `Err` says why there is none (the default:
+    /// the ruleset has no game yet).
+    fn optimal_duel(&self, _a: usize, _b: usize, _distance: f64) -> Result<optimal::OptimalDuel, NotExact> {
+        Err(NotExact(format!("--optimal is not available for {} yet", self.id())))
+    }
+
     /// The 1v1 mean score (win 1, draw ½; in [0, 1]) against start distance of every pair, on
     /// each kind of ground the ruleset distinguishes (`None`: the ruleset has no such chart).
     fn win_rate_by_distance(

@@ -557,21 +557,11 @@ pub fn analyse<G: DuelGame>(g: &G, depth: f64) -> OptimalDuel {
     }
 }
 
-/// `a` against `b` of any ruleset under optimal play (`pointsworth duel --optimal`); a clear
-/// error for the rulesets that have no game yet.
+/// `a` against `b` of any ruleset under optimal play (`pointsworth duel --optimal`), through
+/// [`super::Ruleset::optimal_duel`]; a clear error for the rulesets that have no game yet.
 pub fn optimal_duel(r: &super::AnyRuleset, a: usize, b: usize, distance: f64) -> Result<OptimalDuel, NotExact> {
-    use super::AnyRuleset::*;
-    match r {
-        ArmyMenCombat(r) => super::amc::exact::optimal_duel(r, a, b, distance, super::amc::exact::OPTIMAL_STEP),
-        GunsNGrenades(_) => Err(not_yet("guns-n-grenades")),
-        Gunplay(_) => Err(not_yet("gunplay")),
-        Vsgmr(_) => Err(not_yet("vsgmr")),
-        GruntFactor(_) => Err(not_yet("grunt-factor")),
-    }
-}
-
-fn not_yet(id: &str) -> NotExact {
-    NotExact(format!("--optimal is not available for {id} yet"))
+    use super::Ruleset;
+    crate::with_ruleset!(r, r => r.optimal_duel(a, b, distance))
 }
 
 #[cfg(test)]

@@ -618,6 +618,15 @@ impl Ruleset for ArmyMenCombat {
         arena.deploy(self, a, na, b, nb, distance as f32);
         rules::play(self, arena, dice, if a_first { 0 } else { 1 }, self.duel.max_rounds)
     }
+    fn optimal_duel(
+        &self,
+        a: usize,
+        b: usize,
+        distance: f64,
+    ) -> Result<crate::rulesets::optimal::OptimalDuel, NotExact> {
+        exact::optimal_duel(self, a, b, distance, exact::OPTIMAL_STEP)
+    }
+
     fn exact_duel(&self, a: usize, b: usize, distance: f64) -> Result<ExactDuel, NotExact> {
         exact::stand_up_duel(self, a, b, distance)
     }
