@@ -55,6 +55,18 @@ pub struct DuelSettings {
     /// Target 95% half-width per matchup in the sweep (default: twice `target_error`).
     #[serde(default)]
     pub sweep_target_error: Option<f64>,
+    /// Solve every 1v1 of the cost list under optimal play for the report's "Does the tactic
+    /// play well?" section (default true; exact, so it costs time, not precision).
+    #[serde(default = "yes", skip_serializing_if = "is_yes")]
+    pub optimal_play: bool,
+}
+
+fn yes() -> bool {
+    true
+}
+
+fn is_yes(b: &bool) -> bool {
+    *b
 }
 
 impl DuelSettings {
