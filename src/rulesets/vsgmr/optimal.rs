@@ -32,8 +32,11 @@ use crate::rulesets::{NotExact, Side};
 pub const OPTIMAL_DEPTH: f64 = 48.0;
 
 /// The grid of the game, inches: the Moves (6", 9", 12"), the Distance Attack Units (12",
-/// 24"), base contact (1") and the report distance (12") are whole cells, and halving it
-/// moves no value by more than 0.1 point on the pairs of the grid test.
+/// 24"), base contact (1") and the report distance (12") are whole cells. Halving it moves
+/// no value of a duel between shooters by 0.1 point, but duels decided by charge reach or
+/// by a shooter falling back out of it by up to 2.1 points (races to the table edge, where
+/// a figure keeping just out of reach gives up a whole cell of room a round); a ½" grid
+/// costs 8× the time (checked by `halving_the_grid_moves_no_value_by_a_tenth_of_a_point`).
 pub const OPTIMAL_STEP: f64 = 1.0;
 
 /// Unit states: destroyed, standing, standing and already moved this round (the first player
@@ -59,6 +62,12 @@ impl<'a> VsgmrGame<'a> {
     /// table, on a grid of `step` inches. Errors: a start distance outside (0, 48], or a
     /// figure with a trait the game leaves out (named).
     pub fn new(r: &'a Vsgmr, a: usize, b: usize, distance: f64, step: f64) -> Result<Self, NotExact> {
+        Self::on_table(r, a, b, distance, step, OPTIMAL_DEPTH)
+    }
+
+    /// The same game on a table `depth` inches deep (`depth` = `distance`: no room to fall
+    /// back); errors as [`VsgmrGame::new`].
+    pub fn on_table(r: &'a Vsgmr, a: usize, b: usize, distance: f64, step: f64, depth: f64) -> Result<Self, NotExact> {
         let p = [r.profile(a), r.profile(b)];
         for (s, x) in [a, b].into_iter().enumerate() {
             let (me, foe) = (p[s], p[1 - s]);
@@ -72,10 +81,12 @@ impl<'a> VsgmrGame<'a> {
                 return Err(NotExact(format!("--optimal: {name} can be struck by fear, which the game leaves out")));
             }
             if (me.blast_die > 6 || me.fight_die > 6) && foe.armor_needs().is_some() {
-                return Err(NotExact(format!("--optimal: {name} can knock its target back, which the game leaves out")));
+                return Err(NotExact(format!(
+                    "--optimal: {name} can knock its target back, which the game leaves out"
+                )));
             }
         }
-        let line = Line::new(OPTIMAL_DEPTH, distance, step, r.rules.contact as f64)?;
+        let line = Line::new(depth, distance, step, r.rules.contact as f64)?;
         Ok(VsgmrGame { r, p, line })
     }
 
@@ -299,8 +310,11 @@ mod tests {
         let took = started.elapsed().as_secs_f64();
         rows.sort_by(|x, y| y.0.total_cmp(&x.0));
         for (e, a, b, o) in &rows {
+            // The same duel with no room behind either side: what falling back is worth.
+            let g = VsgmrGame::on_table(&r, *a, *b, d, step, d).unwrap();
+            let pinned = analyse(&g, d);
             println!(
-                "{:>28} v {:<28} optimal {:5.1}  scripted {:5.1}  exploit {:5.2} (A {:5.2}, B {:5.2})",
+                "{:>28} v {:<28} optimal {:5.1}  scripted {:5.1}  exploit {:5.2} (A {:5.2}, B {:5.2})  no room: exploit {:5.2} (A {:5.2}, B {:5.2})",
                 r.units[*a].name,
                 r.units[*b].name,
                 100.0 * o.optimal.a_score(),
@@ -308,8 +322,59 @@ mod tests {
                 100.0 * e,
                 100.0 * o.a_gain(),
                 100.0 * o.b_gain(),
+                100.0 * pinned.exploitability(),
+                100.0 * pinned.a_gain(),
+                100.0 * pinned.b_gain(),
             );
         }
         println!("{} pairs at {d}\" on a {step}\" grid in {took:.1} s", rows.len());
+    }
+
+    #[test]
+    fn halving_the_grid_moves_no_value_by_a_tenth_of_a_point() {
+        // Duels of shooters: every threshold (12" and 24" ranges, 6" and 12" Moves, 1"
+        // contact) is a whole cell, and a half-inch grid moves no value by 0.1 point.
+        let r = ruleset();
+        let g = |a: &str, b: &str, step| VsgmrGame::new(&r, r.find(a), r.find(b), 12.0, step).unwrap();
+        for (a, b) in [("troop-with-distance-attack", "troop-stealth"), ("troop-sharpshooter", "independent-vehicle")] {
+            let coarse = solve(&g(a, b, OPTIMAL_STEP), [Policy::Optimal; 2]);
+            let fine = solve(&g(a, b, OPTIMAL_STEP / 2.0), [Policy::Optimal; 2]);
+            assert!((coarse.a_score() - fine.a_score()).abs() <= 0.001, "{a} v {b}: {coarse:?} {fine:?}");
+        }
+        // Duels decided by charge reach or by a shooter falling back out of it are races to
+        // the table edge: the side that keeps just out of reach gives up a whole cell of
+        // room a round, so a finer grid moves them more (measured: 2" → 1" up to 7.6 points,
+        // 1" → ½" up to 2.1); the 1" grid is what the report can afford (½" is 8× slower).
+        let coarse =
+            solve(&g("troop-with-distance-attack", "hero-with-heavy-armor", OPTIMAL_STEP), [Policy::Optimal; 2]);
+        let fine =
+            solve(&g("troop-with-distance-attack", "hero-with-heavy-armor", OPTIMAL_STEP / 2.0), [Policy::Optimal; 2]);
+        assert!((coarse.a_score() - fine.a_score()).abs() <= 0.025, "{coarse:?} {fine:?}");
+    }
+
+    #[test]
+    fn a_mook_charges_a_stealth_figure_it_cannot_hit_at_range() {
+        // Issue 15: a mook's shot at a Stealth figure needs a 7 on a d6 (d6 − 1 ≥ 6, sections
+        // II.3, IV, V "Stealth"); the scripted policy closes into base contact instead.
+        let r = ruleset();
+        let (m, s) = (r.find("mook-with-distance-attack"), r.find("troop-stealth"));
+        let g = VsgmrGame::new(&r, m, s, 12.0, OPTIMAL_STEP).unwrap();
+        let (mook, stealth) = (r.profile(m), r.profile(s));
+        assert_eq!(rules::attack_choice(mook, stealth, 12.0, r.rules.contact), None, "no useless shot");
+        // At 12": a whole Move (6 cells) toward it, moving first or second.
+        for other in [STANDS, MOVED] {
+            let c = g.scripted(0, STANDS, other, Spot { gap: 12.0, room: 18, ahead: 11 });
+            assert_eq!(c.advance, 6, "{c:?}");
+        }
+        // Within a Move of base contact: into contact, where it fights hand to hand.
+        let c = g.scripted(0, STANDS, STANDS, Spot { gap: 6.0, room: 18, ahead: 5 });
+        assert_eq!(c.advance, i16::MAX);
+        assert_eq!(rules::attack_choice(mook, stealth, 1.0, r.rules.contact), Some(AttackKind::HandToHand));
+        // The Stealth figure stands and shoots (a hit on 5+ against the mook).
+        let c = g.scripted(1, STANDS, STANDS, Spot { gap: 12.0, room: 18, ahead: 11 });
+        assert_eq!(c.advance, 0);
+        // Charging is worth more to the mook than standing and never attacking (0%).
+        let o = optimal_duel(&r, m, s, 12.0, OPTIMAL_STEP).unwrap();
+        assert!(o.scripted.a_wins > 0.05, "{:?}", o.scripted);
     }
 }

@@ -409,11 +409,7 @@ pub fn move_figure(r: &Vsgmr, b: &mut Battle, i: usize) {
         return;
     }
     let flying = b.figs[i].flying;
-    let target = if p.distance_attack {
-        b.nearest_enemy(i, |_| true)
-    } else {
-        b.nearest_enemy(i, |f| !f.flying)
-    };
+    let target = if p.distance_attack { b.nearest_enemy(i, |_| true) } else { b.nearest_enemy(i, |f| !f.flying) };
     let Some(target) = target else { return };
     let stop = approach_stop(r, &p, r.profile(b.figs[target].unit), flying || b.figs[target].flying);
     let d = b.dist(i, target);
