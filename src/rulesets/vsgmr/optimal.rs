@@ -256,6 +256,54 @@ mod tests {
         assert!(compared > 40, "{compared}");
     }
 
+    /// A game whose figures may not move back toward their own edge (for the matrix probe).
+    struct NoRetreat<'a>(VsgmrGame<'a>);
+
+    impl DuelGame for NoRetreat<'_> {
+        fn line(&self) -> Line {
+            self.0.line()
+        }
+        fn max_rounds(&self) -> u32 {
+            self.0.max_rounds()
+        }
+        fn order(&self) -> Order {
+            self.0.order()
+        }
+        fn p_a_first(&self, u: [usize; 2]) -> f64 {
+            self.0.p_a_first(u)
+        }
+        fn n_states(&self, s: Side) -> usize {
+            self.0.n_states(s)
+        }
+        fn start_state(&self, s: Side) -> usize {
+            self.0.start_state(s)
+        }
+        fn destroyed(&self, s: Side, u: usize) -> bool {
+            self.0.destroyed(s, u)
+        }
+        fn n_actions(&self) -> usize {
+            self.0.n_actions()
+        }
+        fn options(&self, s: Side, me: usize, other: usize, at: Spot, out: &mut Vec<Choice>) {
+            self.0.options(s, me, other, at, out);
+            out.retain(|c| c.advance >= 0);
+        }
+        fn scripted(&self, s: Side, me: usize, other: usize, at: Spot) -> Choice {
+            self.0.scripted(s, me, other, at)
+        }
+        fn outcomes(
+            &self,
+            s: Side,
+            action: u16,
+            me: usize,
+            other: usize,
+            gap: f64,
+            out: &mut Vec<(f64, usize, usize)>,
+        ) {
+            self.0.outcomes(s, action, me, other, gap, out)
+        }
+    }
+
     #[test]
     fn mirrors_are_exactly_even_under_optimal_play() {
         let r = ruleset();
@@ -310,11 +358,11 @@ mod tests {
         let took = started.elapsed().as_secs_f64();
         rows.sort_by(|x, y| y.0.total_cmp(&x.0));
         for (e, a, b, o) in &rows {
-            // The same duel with no room behind either side: what falling back is worth.
-            let g = VsgmrGame::on_table(&r, *a, *b, d, step, d).unwrap();
+            // The same duel where no figure ever moves back: what falling back is worth.
+            let g = NoRetreat(VsgmrGame::new(&r, *a, *b, d, step).unwrap());
             let pinned = analyse(&g, d);
             println!(
-                "{:>28} v {:<28} optimal {:5.1}  scripted {:5.1}  exploit {:5.2} (A {:5.2}, B {:5.2})  no room: exploit {:5.2} (A {:5.2}, B {:5.2})",
+                "{:>28} v {:<28} optimal {:5.1}  scripted {:5.1}  exploit {:5.2} (A {:5.2}, B {:5.2})  no retreat: exploit {:5.2} (A {:5.2}, B {:5.2})",
                 r.units[*a].name,
                 r.units[*b].name,
                 100.0 * o.optimal.a_score(),
