@@ -9,8 +9,8 @@
 //!
 //! The tactic's rule ([`Skirmish::assign_goals`], at the start of each own turn): each command
 //! point asks for two units when the side does not hold it (a capture needs two) and one when
-//! it does (one unit within 6" stops any enemy capture); the nearest movable units answer, points
-//! the enemy is capturing first. A unit with a goal walks to its point and shoots on the way
+//! it does and the enemy could still capture (one unit within 6" stops any enemy capture); the nearest movable units answer, points
+//! the enemy is capturing first; a capture that cannot get its two units is not attempted. A unit with a goal walks to its point and shoots on the way
 //! when it can, rushes when it cannot or when it must be within 6" this turn to break an enemy
 //! capture, and once on its point holds it: it shoots what is in range and otherwise hunkers.
 //! Units without a goal play the tactic as in the Skirmish.
@@ -216,16 +216,22 @@ impl<'a> Skirmish<'a> {
     }
 
     /// The tactic's objective rule (module docs), at the start of side `s`'s turn: each
-    /// command point asks for 2 units (1 if the side holds it), less its immobile units already
+    /// command point asks for 2 units (1 if the side holds it and the enemy has two units that
+    /// could capture it, else none), less its immobile units already
     /// on it; pairs of (movable unit, point) are answered nearest first, the points the enemy is
-    /// capturing (its streak there at least 1) before all others. Units left over get no goal.
+    /// capturing (its streak there at least 1) before all others. A capture that cannot get its
+    /// two units (and breaks no enemy capture) is dropped and the answers start again without
+    /// it: one unit alone on a point achieves nothing. Units left over get no goal and fight.
     pub(super) fn assign_goals(&mut self, s: Side) {
         let n = self.bt.sides[s].len();
-        self.goals[s].clear();
-        self.goals[s].resize(n, None);
         let points = self.command_points.len();
-        let mut demand: Vec<usize> =
-            self.command_points.iter().map(|p| if p.holder == Some(s) { 1 } else { CAPTURE_UNITS }).collect();
+        // A guard is needed only while the enemy could still capture (two units that move,
+        // on the table or in reserve).
+        let movers =
+            self.bt.sides[1 - s].iter().filter(|f| f.alive && rules::can_move(self.r.profile(f.unit as usize), f));
+        let guard = usize::from(movers.count() + self.reserves[1 - s].len() >= CAPTURE_UNITS);
+        let mut asked: Vec<usize> =
+            self.command_points.iter().map(|p| if p.holder == Some(s) { guard } else { CAPTURE_UNITS }).collect();
         let urgent: Vec<bool> = self.command_points.iter().map(|p| p.streak[1 - s] >= 1).collect();
         let mut pairs: Vec<(f32, usize, usize)> = Vec::new();
         for (i, f) in self.bt.sides[s].iter().enumerate() {
@@ -238,7 +244,7 @@ impl<'a> Skirmish<'a> {
                 let d = at.dist(self.command_points[k].at);
                 if !movable {
                     if d <= OCCUPY_RADIUS + EPS {
-                        demand[k] = demand[k].saturating_sub(1);
+                        asked[k] = asked[k].saturating_sub(1);
                     }
                     continue;
                 }
@@ -246,12 +252,23 @@ impl<'a> Skirmish<'a> {
             }
         }
         pairs.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)).then(a.2.cmp(&b.2)));
-        let mut sent = vec![0u8; points];
-        for (_, i, k) in pairs {
-            if self.goals[s][i].is_none() && demand[k] > 0 {
-                self.goals[s][i] = Some(Goal { point: k, urgent: urgent[k], slot: sent[k] });
-                demand[k] -= 1;
-                sent[k] += 1;
+        loop {
+            self.goals[s].clear();
+            self.goals[s].resize(n, None);
+            let mut demand = asked.clone();
+            let mut sent = vec![0u8; points];
+            for &(_, i, k) in &pairs {
+                if self.goals[s][i].is_none() && demand[k] > 0 {
+                    self.goals[s][i] = Some(Goal { point: k, urgent: urgent[k], slot: sent[k] });
+                    demand[k] -= 1;
+                    sent[k] += 1;
+                }
+            }
+            let short = (0..points)
+                .find(|&k| sent[k] > 0 && demand[k] > 0 && !urgent[k] && self.command_points[k].holder != Some(s));
+            match short {
+                Some(k) => asked[k] = 0,
+                None => break,
             }
         }
     }

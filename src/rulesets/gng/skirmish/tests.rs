@@ -870,3 +870,68 @@ fn a_unit_moves_within_six_inches_of_a_point_the_enemy_is_capturing_and_still_sh
     g.score_command_points(1);
     assert_eq!((g.command_points[1].streak[1], g.command_points[1].holder), (0, None), "capture broken");
 }
+
+/// How the games of each mission end (destroyed, captured, turn cap), for the record:
+/// `cargo test --lib mission_endings -- --ignored --nocapture`.
+#[test]
+#[ignore]
+fn mission_endings() {
+    let r = gng(&[]);
+    for mission in Mission::ALL {
+        for tactic in [Tactic::Default, Tactic::Cautious] {
+            let mut g = Skirmish::new(&r, &r.skirmish);
+            g.set_mission(mission);
+            let mut d = FastDice::from_seed(42);
+            let (mut ends, mut wins, mut turns, n) = ([0u32; 3], [0u32; 3], 0u64, 4000);
+            for _ in 0..n {
+                let p = mission.points(r.skirmish.points);
+                let (a, b) = (random_army(&r, p, 0.5, &mut d), random_army(&r, p, 0.5, &mut d));
+                g.set_up([&a, &b], [tactic; 2], &mut d);
+                let out = g.play(&mut d);
+                ends[out.end as usize] += 1;
+                wins[out.winner.unwrap_or(2)] += 1;
+                turns += out.turns as u64;
+            }
+            println!(
+                "{:?} {:?}: A {} B {} draw {} of {n}; mean turns {:.1}; destroyed {} captured {} cap {}",
+                mission,
+                tactic,
+                wins[0],
+                wins[1],
+                wins[2],
+                turns as f64 / n as f64,
+                ends[0],
+                ends[1],
+                ends[2]
+            );
+        }
+    }
+}
+
+#[test]
+fn a_lone_unit_is_not_sent_to_capture_a_point_it_cannot_take_alone() {
+    // Side 0 holds the left point; of its two units one guards it (the enemy's two could
+    // capture it), and the other would be alone at any other point (a capture needs two): it
+    // gets no goal and fights instead.
+    let r = gng(&[]);
+    let rifle = unit(&r, "Riflemen");
+    let mut g = point_capture(&r);
+    let guard = g.place(0, rifle, Pos::new(15.0, 16.0));
+    let other = g.place(0, rifle, Pos::new(30.0, 8.0));
+    g.place(1, rifle, Pos::new(45.0, 19.0));
+    let e = g.place(1, rifle, Pos::new(47.0, 19.0));
+    g.command_points[0].holder = Some(0);
+    g.assign_goals(0);
+    assert_eq!(g.goal(0, guard).map(|x| x.point), Some(0));
+    assert_eq!(g.goal(0, other), None);
+    // When the enemy is capturing the centre point, one unit is enough to contest it.
+    g.command_points[1].streak[1] = 1;
+    g.assign_goals(0);
+    assert_eq!(g.goal(0, other).map(|x| (x.point, x.urgent)), Some((1, true)));
+    // An enemy down to one unit cannot capture: no guard is kept back, and the two go to
+    // capture the centre point together.
+    g.command_points[1].streak[1] = 0;
+    kill(&mut g, 1, e);
+    g.assign_goals(0);
+    assert_eq!((g.goal(0, guard).map(|x| x.point), g.goal(0, other).map(|x| x.point)), (Some(1), Some(1)));
+}
