@@ -216,3 +216,19 @@ fn an_unknown_mission_lists_the_rulesets_missions() {
         assert!(help.contains(want), "--help lacks {want:?}:\n{help}");
     }
 }
+
+/// Army files keep the mission's points limit: 450 points are too many for the Skirmish's 350
+/// and fit Ground War's 600.
+#[test]
+fn army_files_are_checked_against_the_missions_points() {
+    let dir = tempfile::tempdir().unwrap();
+    let army = dir.path().join("big.toml");
+    std::fs::write(&army, "[units]\nRiflemen = 30\n").unwrap();
+    let a = army.to_str().unwrap();
+    pw().args(["skirmish", "gng", "--armies", a, a, "--trials", "10"])
+        .assert()
+        .code(2)
+        .stderr(contains("more than the limit of 350"));
+    let v = json(&["skirmish", "gng", "--mission", "ground-war", "--armies", a, a, "--trials", "10", "--json"]);
+    assert_eq!(v["skirmish"]["games"], 10);
+}

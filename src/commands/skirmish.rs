@@ -50,12 +50,13 @@ fn mission_of<S: Skirmish>(s: &S, name: Option<&str>) -> Result<usize, AppError>
     })
 }
 
-/// `--armies`: random (nothing given, or "random") or the two armies the ruleset reads.
-fn armies_of<S: Skirmish>(s: &S, armies: &[String]) -> Result<Armies<S::Army>, AppError> {
+/// `--armies`: random (nothing given, or "random") or the two armies the ruleset reads for
+/// `mission` (its points limit).
+fn armies_of<S: Skirmish>(s: &S, armies: &[String], mission: usize) -> Result<Armies<S::Army>, AppError> {
     match armies {
         [] => Ok(s.default_armies()?),
         [one] if one == "random" => Ok(Armies::Random),
-        [a, b] => Ok(Armies::Fixed(Box::new(s.read_armies([a.as_str(), b.as_str()])?))),
+        [a, b] => Ok(Armies::Fixed(Box::new(s.read_armies([a.as_str(), b.as_str()], mission)?))),
         other => {
             let src = s.army_source();
             Err(AppError::Usage(format!(
@@ -73,7 +74,7 @@ fn run_with<S: Skirmish>(s: &S, args: &SkirmishArgs) -> Result<(), AppError> {
     let tactic = tactic_of(s, args.tactic.as_deref())?;
     let mission = mission_of(s, args.mission.as_deref())?;
     s.check_skirmish().map_err(AppError::Usage)?;
-    let armies = armies_of(s, &args.armies)?;
+    let armies = armies_of(s, &args.armies, mission)?;
     check_replay_path(args.replay.as_deref())?;
     let text = s.mission_text(mission);
     let settings = s.mission_settings(mission);

@@ -189,10 +189,11 @@ pub trait Skirmish: Ruleset {
     fn default_armies(&self) -> Result<Armies<Self::Army>, ArmyError> {
         Ok(Armies::Random)
     }
-    /// Reads the two armies named on the command line (side A, side B). Errors name the file,
+    /// Reads the two armies named on the command line (side A, side B) for `mission` (index
+    /// into [`Skirmish::missions`], whose points limit they must keep). Errors name the file,
     /// line and column, or list the valid names.
-    fn read_armies(&self, specs: [&str; 2]) -> Result<[Self::Army; 2], ArmyError>;
-    /// A random legal army, drawn from `dice`.
+    fn read_armies(&self, specs: [&str; 2], mission: usize) -> Result<[Self::Army; 2], ArmyError>;
+    /// A random legal army of the basic game, drawn from `dice`.
     fn random_army<D: Dice>(&self, dice: &mut D) -> Self::Army;
     /// One line naming what an army holds, e.g. "2 Riflemen, 1 Tank".
     fn describe_army(&self, army: &Self::Army) -> String;

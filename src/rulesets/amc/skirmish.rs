@@ -792,7 +792,7 @@ impl Skirmish for ArmyMenCombat {
         }
     }
 
-    fn read_armies(&self, specs: [&str; 2]) -> Result<[Army; 2], ArmyError> {
+    fn read_armies(&self, specs: [&str; 2], _mission: usize) -> Result<[Army; 2], ArmyError> {
         Ok([read_army(self, Path::new(specs[0]))?, read_army(self, Path::new(specs[1]))?])
     }
 

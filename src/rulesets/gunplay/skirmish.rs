@@ -709,7 +709,7 @@ impl crate::rulesets::skirmish::Skirmish for Gunplay {
         Ok(Armies::Fixed(Box::new([side(&c.side_a)?, side(&c.side_b)?])))
     }
 
-    fn read_armies(&self, specs: [&str; 2]) -> Result<[LineUp; 2], ArmyError> {
+    fn read_armies(&self, specs: [&str; 2], _mission: usize) -> Result<[LineUp; 2], ArmyError> {
         let parse = |s: &str| {
             let names: Vec<String> = s.split(',').map(|x| x.trim().to_string()).filter(|x| !x.is_empty()).collect();
             LineUp::from_names(self, &names, self.skirmish.characters)

@@ -594,7 +594,7 @@ impl crate::rulesets::skirmish::Skirmish for Vsgmr {
         }
     }
 
-    fn read_armies(&self, specs: [&str; 2]) -> Result<[Roster; 2], ArmyError> {
+    fn read_armies(&self, specs: [&str; 2], _mission: usize) -> Result<[Roster; 2], ArmyError> {
         let field = self.field();
         let find = |name: &str| {
             field.samples.iter().find(|s| s.name.eq_ignore_ascii_case(name)).cloned().ok_or_else(|| {

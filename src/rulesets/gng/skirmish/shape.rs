@@ -118,8 +118,8 @@ impl crate::rulesets::skirmish::Skirmish for GunsNGrenades {
         }
     }
 
-    fn read_armies(&self, specs: [&str; 2]) -> Result<[Army; 2], ArmyError> {
-        let points = self.skirmish.points;
+    fn read_armies(&self, specs: [&str; 2], mission: usize) -> Result<[Army; 2], ArmyError> {
+        let points = Mission::ALL[mission].points(self.skirmish.points);
         Ok([read_army(self, Path::new(specs[0]), points)?, read_army(self, Path::new(specs[1]), points)?])
     }
 

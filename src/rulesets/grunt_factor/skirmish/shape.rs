@@ -66,7 +66,7 @@ impl crate::rulesets::skirmish::Skirmish for GruntFactor {
         }
     }
 
-    fn read_armies(&self, specs: [&str; 2]) -> Result<[Force; 2], ArmyError> {
+    fn read_armies(&self, specs: [&str; 2], _mission: usize) -> Result<[Force; 2], ArmyError> {
         Ok([read_force(self, std::path::Path::new(specs[0]))?, read_force(self, std::path::Path::new(specs[1]))?])
     }
 
