@@ -9,10 +9,15 @@
 //!
 //! The tactic's rule ([`Skirmish::assign_goals`], at the start of each own turn): each command
 //! point asks for two units when the side does not hold it (a capture needs two) and one when
-//! it does and the enemy could still capture (one unit within 6" stops any enemy capture); the nearest movable units answer, points
-//! the enemy is capturing first; a capture that cannot get its two units is not attempted. A unit with a goal walks to its point and shoots on the way
-//! when it can, rushes when it cannot or when it must be within 6" this turn to break an enemy
-//! capture, and once on its point holds it: it shoots what is in range and otherwise hunkers.
+//! it does and the enemy could still capture (one unit within 6" stops any enemy capture); the
+//! nearest movable units answer, points the enemy is capturing first; a capture that cannot get
+//! its two units is not attempted. A unit with a goal that must be within 6" of its point this
+//! turn to break an enemy capture goes there (walking and shooting when the walk is enough, else
+//! rushing). Otherwise, when the tactic would attack (from where it stands, after a walk into
+//! range or a Bayonet charge) it attacks as in the Skirmish; when it would only move, it walks
+//! toward its point and shoots if that brings a target into range, else rushes there; on its
+//! point with nothing to attack it stays. (Holding a point even when an attack was to be had
+//! lost 44% to 56% against a side that ignored the points, so fighting comes first.)
 //! Units without a goal play the tactic as in the Skirmish.
 
 use super::{EPS, Skirmish};

@@ -280,7 +280,7 @@ impl<'a> Skirmish<'a> {
             }
         }
         let can_move = rules::can_move(p, &f);
-        if let Some(g) = self.goal(s, i) {
+        if let Some(g) = self.goal(s, i).filter(|&g| self.plays_objective(s, i, g, true)) {
             return self.objective_gain(s, i, g, can_move);
         }
         let waiting = self.waits(s, i);
@@ -327,6 +327,26 @@ impl<'a> Skirmish<'a> {
             Some((_, v)) if shoots => Gain::Act(v),
             _ => Gain::Objective,
         }
+    }
+
+    /// Whether unit `i` with goal `g` plays for its command point this activation rather than
+    /// as the tactic would without one: when it must break an enemy capture, when it cannot
+    /// move or attack, and when the tactic would not attack (from here, after a walk into range
+    /// or a Bayonet charge): a unit on its way or on its point still fights, and moves for the
+    /// point (or holds it) instead of rushing at the enemy.
+    fn plays_objective(&self, s: Side, i: usize, g: super::Goal, may_attack: bool) -> bool {
+        let f = self.bt.sides[s][i];
+        let p = self.profile(s, i);
+        if g.urgent || !rules::can_move(p, &f) || !may_attack {
+            return true;
+        }
+        if self.best_target_from(s, i, self.pos(s, i)).is_some() {
+            return false;
+        }
+        let walks = p.kind == Kind::Infantry
+            && !self.waits(s, i)
+            && (self.walk_plan(s, i).is_some() || self.bayonet_plan(s, i).is_some());
+        !walks
     }
 
     /// The activation order of side `s` this turn: the units whose activation achieves most
@@ -456,8 +476,9 @@ impl<'a> Skirmish<'a> {
                 return;
             }
         }
-        // 2b. A unit with a command point to take or hold plays for it (`super::objective`).
-        if let Some(g) = self.goal(s, i) {
+        // 2b. A unit with a command point to take or hold plays for it (`super::objective`),
+        //     unless on its way it has an attack to make (then steps 3 and 4).
+        if let Some(g) = self.goal(s, i).filter(|&g| self.plays_objective(s, i, g, *may_attack)) {
             self.play_objective(s, i, g, *may_attack, dice);
             return;
         }

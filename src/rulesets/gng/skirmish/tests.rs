@@ -935,3 +935,20 @@ fn a_lone_unit_is_not_sent_to_capture_a_point_it_cannot_take_alone() {
     g.assign_goals(0);
     assert_eq!((g.goal(0, guard).map(|x| x.point), g.goal(0, other).map(|x| x.point)), (Some(1), Some(1)));
 }
+
+#[test]
+fn a_unit_on_its_way_to_a_point_attacks_what_it_can_instead_of_walking_past() {
+    // Not urgent: the rifleman sent to the centre point has an enemy in range where it stands;
+    // it attacks from there (as the tactic does in the Skirmish) instead of moving on.
+    let r = gng(&[]);
+    let rifle = unit(&r, "Riflemen");
+    let mut g = point_capture(&r);
+    let a = g.place(0, rifle, Pos::new(30.0, 4.0));
+    g.place(0, rifle, Pos::new(33.0, 4.0));
+    g.place(1, rifle, Pos::new(22.0, 4.0));
+    g.place(1, rifle, Pos::new(58.0, 35.0));
+    let mut d = ScriptedDice::new(&[1, 6, 1, 6]);
+    g.take_turn(0, &mut d);
+    assert_eq!(g.goal(0, a).map(|x| x.point), Some(1));
+    assert_eq!(g.pos(0, a), Pos::new(30.0, 4.0), "attacked from where it stands");
+}
