@@ -13,7 +13,9 @@ use std::collections::BTreeSet;
 use std::fs;
 use std::path::Path;
 
-/// Runs `pointsworth report RULESET` with `args` into `out`.
+/// Runs `pointsworth report RULESET` with `args` into `out`. Tests of a whole shipped cost list
+/// pass `duel.optimal_play=false`: solving every pair under optimal play takes minutes in the
+/// test profile, and the section has its own test (`optimal_play_section_army_men_combat`).
 fn report(ruleset: &str, args: &[&str], out: &Path) -> assert_cmd::assert::Assert {
     Command::cargo_bin("pointsworth")
         .unwrap()
@@ -134,7 +136,14 @@ fn grunt_factor() {
 fn gunplay() {
     end_to_end(
         "gunplay",
-        &["--set", "skirmish.report_trials=100", "--set", "balance.report_trials=100"],
+        &[
+            "--set",
+            "skirmish.report_trials=100",
+            "--set",
+            "balance.report_trials=100",
+            "--set",
+            "duel.optimal_play=false",
+        ],
         &["win_rate_by_distance.csv", "win_rate_by_distance.png", "fair_costs.csv", "efficiency_by_distance.csv"],
     );
 }
@@ -152,6 +161,8 @@ fn vsgmr() {
             "skirmish.round_robin_trials=20",
             "--set",
             "skirmish.random_trials=200",
+            "--set",
+            "duel.optimal_play=false",
         ],
         &["attribute_prices.png", "vsgmr_round_robin.png", "fair_costs.csv"],
     );
@@ -164,7 +175,8 @@ fn vsgmr() {
 #[test]
 fn a_report_that_fails_part_way_keeps_the_previous_files() {
     let tmp = tempfile::tempdir().unwrap();
-    let args = ["--set", "skirmish.report_trials=0", "--set", "balance.report_trials=100"];
+    let args =
+        ["--set", "skirmish.report_trials=0", "--set", "balance.report_trials=100", "--set", "duel.optimal_play=false"];
     report("gunplay", &args, tmp.path()).success();
     let dir = tmp.path().join("gunplay");
     let before: Vec<(String, Vec<u8>)> =
@@ -175,7 +187,16 @@ fn a_report_that_fails_part_way_keeps_the_previous_files() {
     fs::write(dir.join("summary.json").join("keep"), b"x").unwrap();
     let failed = report(
         "gunplay",
-        &["--seed", "7", "--set", "skirmish.report_trials=0", "--set", "balance.report_trials=100"],
+        &[
+            "--seed",
+            "7",
+            "--set",
+            "skirmish.report_trials=0",
+            "--set",
+            "balance.report_trials=100",
+            "--set",
+            "duel.optimal_play=false",
+        ],
         tmp.path(),
     )
     .failure();
