@@ -288,6 +288,12 @@ mod tests {
     use crate::rulesets::gng::testing::{gng, unit};
     use crate::rulesets::optimal::{Policy, solve};
 
+    /// The shipped config with a short round cap: the solver's cost grows with the rounds it
+    /// solves, and every property tested here holds at any cap.
+    fn short() -> GunsNGrenades {
+        gng(&["duel.max_rounds=8"])
+    }
+
     fn game<'a>(r: &'a GunsNGrenades, a: &str, b: &str, d: f64, step: f64) -> GngGame<'a> {
         GngGame::new(r, [r.profile(unit(r, a)), r.profile(unit(r, b))], d, step).unwrap()
     }
@@ -305,13 +311,52 @@ mod tests {
         }
     }
 
+    /// GnG 1.5, "Moving Your Units": Hunker gives +2 DEF "until unit moves again", so a
+    /// hunkered unit that holds and fires stays hunkered, one that walks does not; Tank, "Blast
+    /// Radius 1½\"": a Tank firing at a unit 1" away rolls its own DEF against its total.
+    #[test]
+    fn hunker_lasts_until_the_unit_moves_and_a_blast_catches_its_firer() {
+        let r = short();
+        let g = game(&r, "Riflemen", "Riflemen", 12.0, OPTIMAL_STEP);
+        let fresh = U { damage: 0, flag: false }.index();
+        let hunkered = U { damage: 0, flag: true }.index();
+        let mut out = Vec::new();
+        g.outcomes(0, HOLD, hunkered, fresh, 8.0, &mut out);
+        assert!(out.iter().all(|o| o.1 == hunkered), "{out:?}");
+        let p_hit = |out: &[(f64, usize, usize)]| {
+            out.iter().filter(|o| o.2 != fresh && o.2 != hunkered).map(|o| o.0).sum::<f64>()
+        };
+        // Riflemen ATK +3 against DEF +2 hits 21/36; against a hunkered DEF +4, 10/36.
+        assert!((p_hit(&out) - 21.0 / 36.0).abs() < 1e-12);
+        out.clear();
+        g.outcomes(0, HOLD, fresh, hunkered, 8.0, &mut out);
+        assert!((p_hit(&out) - 10.0 / 36.0).abs() < 1e-12, "{out:?}");
+        out.clear();
+        g.outcomes(0, WALK, hunkered, fresh, 8.0, &mut out);
+        assert!(out.iter().all(|o| o.1 == fresh), "a walk ends Hunker: {out:?}");
+        out.clear();
+        g.outcomes(0, HUNKER, fresh, fresh, 8.0, &mut out);
+        assert_eq!(out, vec![(1.0, hunkered, fresh)], "Hunker: no attack");
+        // The Tank (ATK +6, DEF +4, 3 damage) at 1": a hit destroys the Riflemen... and the
+        // Tank too when its own d6 + 4 is below the total.
+        let g = game(&r, "Tank", "Riflemen", 12.0, OPTIMAL_STEP);
+        out.clear();
+        g.outcomes(0, HOLD, fresh, fresh, 1.0, &mut out);
+        let dead_tank: f64 = out.iter().filter(|o| U::of(o.1).damage == 3).map(|o| o.0).sum();
+        assert!(dead_tank > 0.3, "{out:?}");
+        assert!((out.iter().map(|o| o.0).sum::<f64>() - 1.0).abs() < 1e-12);
+        out.clear();
+        g.outcomes(0, HOLD, fresh, fresh, 2.0, &mut out);
+        assert!(out.iter().all(|o| o.1 == fresh), "out of its 1½\" blast at 2\": {out:?}");
+    }
+
     #[test]
     fn the_scripted_tactic_on_the_grid_is_the_stand_up_chain() {
         // Both can attack from the start and no blast reaches its firer: nobody moves, and the
         // game with both sides scripted gives the exact chain's numbers.
-        let r = gng(&[]);
+        let r = short();
         let mut pairs = 0;
-        for d in [6.0, 8.0, 12.0] {
+        for d in [8.0] {
             for a in 0..r.profiles.len() {
                 for b in 0..r.profiles.len() {
                     let Ok(e) = r.exact_duel(a, b, d) else { continue };
@@ -325,12 +370,12 @@ mod tests {
                 }
             }
         }
-        assert!(pairs > 50, "only {pairs} stand-up pairs");
+        assert!(pairs > 40, "only {pairs} stand-up pairs");
     }
 
     #[test]
     fn optimal_play_bounds_the_scripted_values() {
-        let r = gng(&[]);
+        let r = short();
         for (a, b) in [("Riflemen", "Mortar"), ("Light Infantry", "Snipers"), ("Tank", "Grenadier")] {
             let o = optimal_duel(&r, unit(&r, a), unit(&r, b), 12.0, OPTIMAL_STEP).unwrap();
             let s = o.scripted.a_score();
@@ -347,8 +392,8 @@ mod tests {
 
     #[test]
     fn mirrors_are_exactly_even_under_optimal_play() {
-        let r = gng(&[]);
-        for u in ["Riflemen", "Mortar", "Tank", "Artillery", "Machine Gunner"] {
+        let r = short();
+        for u in ["Riflemen", "Mortar", "Tank"] {
             let o = optimal_duel(&r, unit(&r, u), unit(&r, u), 12.0, OPTIMAL_STEP).unwrap();
             for v in [o.optimal, o.scripted] {
                 assert_eq!(v.a_score(), 0.5, "{u}: {v:?}");
@@ -359,7 +404,7 @@ mod tests {
 
     #[test]
     fn halving_the_grid_moves_no_value_by_a_tenth_of_a_point() {
-        let r = gng(&[]);
+        let r = short();
         for (a, b) in [("Riflemen", "Mortar"), ("Light Infantry", "Tank")] {
             let coarse = solve(&game(&r, a, b, 12.0, OPTIMAL_STEP), [Policy::Optimal; 2]);
             let fine = solve(&game(&r, a, b, 12.0, OPTIMAL_STEP / 2.0), [Policy::Optimal; 2]);
@@ -378,8 +423,13 @@ mod tests {
         let n = r.profiles.len();
         let started = std::time::Instant::now();
         let mut rows = Vec::new();
-        for a in 0..n {
-            for b in a..n {
+        let mut pairs: Vec<(usize, usize)> = (0..n).flat_map(|a| (a..n).map(move |b| (a, b))).collect();
+        // OPTIMAL_REVERSE=1: the pairs last first (a second process shares the matrix).
+        if std::env::var("OPTIMAL_REVERSE").is_ok() {
+            pairs.reverse();
+        }
+        {
+            for (a, b) in pairs {
                 let t = std::time::Instant::now();
                 let o = optimal_duel(&r, a, b, d, OPTIMAL_STEP).unwrap();
                 println!(
