@@ -480,6 +480,15 @@ pub(crate) fn report(args: ReportArgs) -> Result<(), AppError> {
         // their next price depends on earlier results, so they too run in full everywhere.
         analysis.studies =
             crate::sim::shard::unsharded(|| with_ruleset!(&l.ruleset, r => r.studies(&analysis, args.sim.seed, &pb)));
+        // Optimal play is exact: a shard, which writes only its tallies, skips it.
+        if crate::sim::shard::recording().is_none() {
+            with_ruleset!(&l.ruleset, r => if r.duel_settings().optimal_play {
+                let o = crate::analysis::optimal_play::analyse(r, analysis.distance, &pb);
+                let name = |id: &str| analysis.units.iter().find(|u| u.id == id).map_or(id.to_string(), |u| u.name.clone());
+                analysis.warnings.extend(crate::analysis::optimal_play::warning(&o, &analysis.distance_unit, name));
+                analysis.optimal_play = Some(o);
+            });
+        }
         pb.finish_and_clear();
         analyses.push(analysis);
     }

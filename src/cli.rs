@@ -214,7 +214,7 @@ pub struct MergeArgs {
 #[derive(Debug, Args)]
 pub struct SkirmishArgs {
     /// Ruleset id, e.g. guns-n-grenades (see `pointsworth skirmish --help` for each ruleset's
-    /// tactics and armies).
+    /// tactics, missions and armies).
     pub ruleset: String,
 
     /// Armies: "random" (fresh random legal armies every game, the default) or two armies,
@@ -225,6 +225,10 @@ pub struct SkirmishArgs {
     /// Tactic both sides play (default: the ruleset's first).
     #[arg(long, value_name = "NAME", long_help = crate::rulesets::tactics_help())]
     pub tactic: Option<String>,
+
+    /// Mission: the book's kind of game (default: the ruleset's basic game).
+    #[arg(long, value_name = "NAME", long_help = crate::rulesets::missions_help())]
+    pub mission: Option<String>,
 
     /// Draw one seeded battle to this SVG file: table, terrain, paths, deaths.
     #[arg(long, value_name = "FILE.svg")]

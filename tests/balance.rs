@@ -54,6 +54,7 @@ impl Volley {
                 max_trials: 100_000,
                 sweep_distances: vec![],
                 sweep_target_error: None,
+                optimal_play: false,
             },
         }
     }

@@ -338,6 +338,28 @@ fn duel_optimal_json_has_the_game_values_and_the_exploitability() {
     assert_eq!((f("grid_step"), f("table_depth")), (3.0, 48.0));
 }
 
+#[test]
+fn duel_optimal_vsgmr_json_has_the_game_values_and_the_exploitability() {
+    let out = pw()
+        .args(["duel", "vsgmr", "mook-with-distance-attack", "troop-stealth", "--optimal", "--json"])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let v = json_of(&out);
+    assert_eq!(v["method"], "optimal");
+    let f = |k: &str| v[k].as_f64().unwrap_or_else(|| panic!("missing {k}"));
+    assert!((f("a_wins") + f("b_wins") + f("draws") - 1.0).abs() < 1e-12);
+    let s = |k: &str| v["scripted"][k].as_f64().unwrap_or_else(|| panic!("missing scripted {k}"));
+    assert!((s("a_wins") + s("b_wins") + s("draws") - 1.0).abs() < 1e-12, "{v}");
+    // The scripted mook charges and sometimes wins; under optimal play the Stealth figure
+    // keeps its distance and shoots.
+    assert!(s("a_wins") > 0.05 && f("a_wins") < s("a_wins"), "{v}");
+    assert!(f("exploitability") == f("a_gain").max(f("b_gain")) && f("b_gain") > 0.0, "{v}");
+    assert_eq!((f("grid_step"), f("table_depth")), (1.0, 48.0));
+}
+
 /// Issue 15 items 1 and 2 for Guns 'N Grenades: the game on the 36"-deep table, ½" grid.
 #[test]
 fn duel_optimal_gng_json_has_the_game_values_and_the_exploitability() {

@@ -168,7 +168,7 @@ fn load_army(id: &str, dir: &Path, name: &str, text: &str) {
     let source = Source::read(&root().join("configs").join(format!("{id}.toml"))).unwrap();
     let r = AnyRuleset::load(id, &source, &Overrides::default()).unwrap();
     let spec = path.to_str().unwrap();
-    let result = with_ruleset!(&r, r => r.read_armies([spec, spec]).map(|_| ()));
+    let result = with_ruleset!(&r, r => r.read_armies([spec, spec], 0).map(|_| ()));
     if let Err(e) = result {
         assert_clear("army file", &path, &e.to_string());
     }

@@ -64,3 +64,37 @@ fn the_skirmish_section_can_be_turned_off() {
     let md = std::fs::read_to_string(dir.path().join("gunplay").join("report.md")).unwrap();
     assert!(!md.contains("## Skirmish"));
 }
+
+#[test]
+fn duel_gunplay_optimal_json_has_the_game_values_and_the_exploitability() {
+    // A 10-turn cap keeps the four solves quick; the keys and identities are what is checked.
+    let out = Command::cargo_bin("pointsworth")
+        .unwrap()
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .args(["duel", "gunplay", "pistol", "shotgun", "--optimal", "--distance", "24", "--json"])
+        .args(["--set", "duel.max_rounds=10"])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let v: serde_json::Value = serde_json::from_slice(&out).unwrap();
+    assert_eq!((v["method"].as_str(), v["ruleset"].as_str()), (Some("optimal"), Some("gunplay")));
+    let f = |k: &str| v[k].as_f64().unwrap_or_else(|| panic!("missing {k}: {v}"));
+    assert!((f("a_wins") + f("b_wins") + f("draws") - 1.0).abs() < 1e-12);
+    for k in ["scripted", "a_best_response", "b_best_response"] {
+        for x in ["a_wins", "b_wins", "draws", "a_score"] {
+            assert!(v[k][x].is_number(), "{k}.{x}: {v}");
+        }
+    }
+    assert!(f("exploitability") == f("a_gain").max(f("b_gain")) && f("exploitability") >= 0.0, "{v}");
+    assert_eq!((f("grid_step"), f("table_depth"), f("distance")), (3.0, 48.0, 24.0));
+    // Beyond the 48" duel table there is no game.
+    Command::cargo_bin("pointsworth")
+        .unwrap()
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .args(["duel", "gunplay", "pistol", "shotgun", "--optimal", "--distance", "60"])
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("at most the table depth 48"));
+}

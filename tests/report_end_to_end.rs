@@ -6,6 +6,8 @@
 //! (`reports/`, checked by `pointsworth check`), and the precision here is far too small to
 //! mean anything. A report that fails part way keeps the files of the previous run whole.
 
+mod common;
+
 use assert_cmd::Command;
 use std::collections::BTreeSet;
 use std::fs;
@@ -110,6 +112,10 @@ fn army_men_combat() {
             "upgrades.distances=[24]",
             "--set",
             "duel.sweep_distances=[12, 24]",
+            // Optimal play over the full cost list costs minutes in the test profile: its
+            // section has its own test on a cut cost list (`optimal_play_section_...`).
+            "--set",
+            "duel.optimal_play=false",
         ],
         &["fair_costs.csv", "mission.json", "mission_units.csv", "mission_value_in_army.png", "mission_replay.svg"],
     );
@@ -191,4 +197,54 @@ fn a_report_that_fails_part_way_keeps_the_previous_files() {
         }
     }
     assert!(!after.iter().any(|f| f.contains(".tmp-")), "temporary files left: {after:?}");
+}
+
+/// "Does the tactic play well?" on a cost list cut to three units (six pairs, mirrors
+/// included): the files, `summary.json`'s `optimal_play` object and the section; then a run
+/// with `[duel] optimal_play = false` drops the section and removes its files.
+#[test]
+fn optimal_play_section_army_men_combat() {
+    let dir = common::repo_dir();
+    common::trimmed_config(dir.path(), "army-men-combat.toml", &["Riflemen (5)", "Gunners (1)", "Jeep"], &[]);
+    let run = |extra: &[&str]| {
+        Command::cargo_bin("pointsworth")
+            .unwrap()
+            .current_dir(dir.path())
+            .args(["report", "army-men-combat", "--config", "army-men-combat.toml", "--trials", "100"])
+            .args(["--set", "balance.report_trials=100", "--set", "skirmish.report_trials=40"])
+            .args(["--set", "upgrades.trials=100", "--set", "upgrades.fair_trials=100"])
+            .args(["--set", "duel.sweep_distances=[24]", "--out", "out"])
+            .args(extra)
+            .assert()
+            .success();
+    };
+    run(&[]);
+    let out = dir.path().join("out/army-men-combat");
+    for f in ["optimal_play.csv", "heatmap_optimal.png", "heatmap_optimal.svg"] {
+        assert!(out.join(f).exists(), "{f} missing");
+    }
+    let json: serde_json::Value = serde_json::from_slice(&fs::read(out.join("summary.json")).unwrap()).unwrap();
+    let o = &json["optimal_play"];
+    let pairs = o["pairs"].as_array().unwrap();
+    assert_eq!(pairs.len(), 6, "{o}");
+    let max = o["exploitability_max"].as_f64().unwrap();
+    let worst = pairs.iter().map(|p| p["exploitability"].as_f64().unwrap()).fold(0.0, f64::max);
+    assert_eq!(max, worst);
+    for p in pairs.iter().filter(|p| p["a"] == p["b"]) {
+        assert_eq!(p["optimal"]["a_score"].as_f64(), Some(0.5), "mirror {p}");
+    }
+    // Scripted v optimal gains are never negative beyond rounding: a best response may keep
+    // the scripted choice.
+    assert!(pairs.iter().all(|p| p["a_gain"].as_f64().unwrap() > -1e-9 && p["b_gain"].as_f64().unwrap() > -1e-9));
+    let md = fs::read_to_string(out.join("report.md")).unwrap();
+    assert!(md.contains("## Does the tactic play well?") && md.contains("### Exploitability per pair, worst first"));
+    let csv = fs::read_to_string(out.join("optimal_play.csv")).unwrap();
+    assert_eq!(csv.lines().count(), 7, "{csv}");
+
+    run(&["--set", "duel.optimal_play=false"]);
+    assert!(!out.join("optimal_play.csv").exists() && !out.join("heatmap_optimal.png").exists());
+    let md = fs::read_to_string(out.join("report.md")).unwrap();
+    assert!(!md.contains("Does the tactic play well?"));
+    let json: serde_json::Value = serde_json::from_slice(&fs::read(out.join("summary.json")).unwrap()).unwrap();
+    assert!(json.get("optimal_play").is_none());
 }

@@ -192,6 +192,7 @@ fn small_analysis() -> RulesetAnalysis {
         skirmish: None,
         studies: Vec::new(),
         fair_costs: None,
+        optimal_play: None,
         lint: Vec::new(),
     }
 }

@@ -101,45 +101,6 @@ fn report_shards_merge_to_one_run(dir: &Path, base: &[&str]) {
     assert_same_files(&dir.join("single"), &dir.join("sharded"));
 }
 
-/// A temp dir whose `configs` is the repository's (for the default configs and army files).
-fn repo_dir() -> tempfile::TempDir {
-    let dir = tempfile::tempdir().unwrap();
-    let configs = Path::new(env!("CARGO_MANIFEST_DIR")).join("configs");
-    std::os::unix::fs::symlink(configs, dir.path().join("configs")).unwrap();
-    dir
-}
-
-/// Writes `configs/<file>` cut to the `[[unit]]` tables named in `keep` as `name` in `dir`,
-/// every other table kept, after applying each `(from, to)` text replacement to the units kept.
-fn trimmed_config(dir: &Path, file: &str, keep: &[&str], replace: &[(&str, &str)]) {
-    let text = fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("configs").join(file)).unwrap();
-    // Chunks start at a table header line; a chunk's trailing comments belong to it.
-    let mut chunks: Vec<String> = vec![String::new()];
-    for line in text.lines() {
-        if line.starts_with('[') {
-            chunks.push(String::new());
-        }
-        let last = chunks.last_mut().unwrap();
-        last.push_str(line);
-        last.push('\n');
-    }
-    let mut kept = 0;
-    let out: String = chunks
-        .into_iter()
-        .filter_map(|c| {
-            if !c.starts_with("[[unit]]") {
-                return Some(c);
-            }
-            keep.iter().any(|n| c.contains(&format!("name = \"{n}\"\n"))).then(|| {
-                kept += 1;
-                replace.iter().fold(c, |c, (from, to)| c.replace(from, to))
-            })
-        })
-        .collect();
-    assert_eq!(kept, keep.len(), "config layout changed: {file}");
-    fs::write(dir.join(file), out).unwrap();
-}
-
 // One report per ruleset at a test precision: `--trials` fixes the duel plans, and every
 // `report_trials`-like key is set small so that the fair costs (run in full on every shard and
 // on the merge), the skirmishes and the studies cost little. What remains in each run is the
@@ -168,8 +129,8 @@ fn report_args<'a>(ruleset: &'a str, config: Option<&'a str>, sets: &[&'a str]) 
 
 #[test]
 fn merged_report_shards_write_the_same_files_army_men_combat() {
-    let dir = repo_dir();
-    trimmed_config(dir.path(), "army-men-combat.toml", &["Riflemen (5)", "Gunners (1)", "Jeep"], &[]);
+    let dir = common::repo_dir();
+    common::trimmed_config(dir.path(), "army-men-combat.toml", &["Riflemen (5)", "Gunners (1)", "Jeep"], &[]);
     let sets = [
         "balance.report_trials=100",
         "skirmish.report_trials=40",
@@ -184,9 +145,9 @@ fn merged_report_shards_write_the_same_files_army_men_combat() {
 /// the nine shipped squads in the test profile): the test config keeps three squads of three.
 #[test]
 fn merged_report_shards_write_the_same_files_grunt_factor() {
-    let dir = repo_dir();
+    let dir = common::repo_dir();
     let keep = ["Green Rifles", "Regular Rifles", "Regular SMGs"];
-    trimmed_config(dir.path(), "grunt-factor.toml", &keep, &[("soldiers = 4", "soldiers = 2")]);
+    common::trimmed_config(dir.path(), "grunt-factor.toml", &keep, &[("soldiers = 4", "soldiers = 2")]);
     let sets = ["balance.report_trials=100", "skirmish.report_trials=40"];
     report_shards_merge_to_one_run(dir.path(), &report_args("grunt-factor", Some("grunt-factor.toml"), &sets));
 }
@@ -195,8 +156,8 @@ fn merged_report_shards_write_the_same_files_grunt_factor() {
 /// test config keeps two of the three loadouts (one pair).
 #[test]
 fn merged_report_shards_write_the_same_files_gunplay() {
-    let dir = repo_dir();
-    trimmed_config(dir.path(), "gunplay.toml", &["Rifle", "Shotgun"], &[]);
+    let dir = common::repo_dir();
+    common::trimmed_config(dir.path(), "gunplay.toml", &["Rifle", "Shotgun"], &[]);
     let sets = ["balance.report_trials=100", "skirmish.report_trials=40", "duel.sweep_distances=[24]"];
     report_shards_merge_to_one_run(dir.path(), &report_args("gunplay", Some("gunplay.toml"), &sets));
 }
@@ -206,9 +167,9 @@ fn merged_report_shards_write_the_same_files_gunplay() {
 /// cost list, at 100 trials per price here).
 #[test]
 fn merged_report_shards_write_the_same_files_vsgmr() {
-    let dir = repo_dir();
+    let dir = common::repo_dir();
     let keep = ["Troop", "Troop with distance attack", "Troop with automatic fire"];
-    trimmed_config(dir.path(), "vsgmr.toml", &keep, &[]);
+    common::trimmed_config(dir.path(), "vsgmr.toml", &keep, &[]);
     let sets = [
         "balance.report_trials=100",
         "prices.report_trials=100",

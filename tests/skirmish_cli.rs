@@ -176,3 +176,59 @@ fn errors_list_the_rulesets_own_names() {
         .code(2)
         .stderr(contains("unknown sample army \"Space Pirates\"; known: ").and(contains("\"Orcs\"")));
 }
+
+/// `--mission point-capture` and `--mission ground-war` play the Guns 'N Grenades missions:
+/// the book's name, the mission's points (Ground War: 600), and results apart from the
+/// Skirmish's for the same seed; the default mission is the Skirmish.
+#[test]
+fn gng_missions_run_from_the_command_line() {
+    let base = ["skirmish", "gng", "--trials", "60", "--seed", "3", "--json"];
+    let skirmish = json(&base);
+    assert_eq!((skirmish["mission"].as_str(), skirmish["game"].as_str()), (Some("skirmish"), Some("Skirmish")));
+    assert_eq!(skirmish, json(&[&base[..], &["--mission", "skirmish"]].concat()));
+    for (name, game, points) in [("point-capture", "Point Capture", 350.0), ("ground-war", "Ground War", 600.0)] {
+        let v = json(&[&base[..], &["--mission", name]].concat());
+        assert_eq!((v["mission"].as_str(), v["game"].as_str()), (Some(name), Some(game)));
+        assert_eq!(v["skirmish"]["points"].as_f64(), Some(points), "{name}");
+        assert_eq!(v["skirmish"]["games"], 60);
+        assert_ne!(v["skirmish"]["a_wins"], skirmish["skirmish"]["a_wins"], "{name} is another game");
+    }
+    let text = pw().args(["skirmish", "gng", "--trials", "20", "--mission", "ground-war"]).assert().success();
+    let out = String::from_utf8(text.get_output().stdout.clone()).unwrap();
+    assert!(out.contains("Ground War, 600 points") && out.contains("command points"), "{out}");
+}
+
+/// An unknown mission is a usage error listing the ruleset's missions; `--help` lists them.
+#[test]
+fn an_unknown_mission_lists_the_rulesets_missions() {
+    pw().args(["skirmish", "gng", "--mission", "capture-the-flag"]).assert().code(2).stderr(
+        contains("unknown mission \"capture-the-flag\" for guns-n-grenades; known: skirmish (")
+            .and(contains("point-capture ("))
+            .and(contains("ground-war (")),
+    );
+    pw().args(["skirmish", "vsgmr", "--mission", "point-capture"])
+        .assert()
+        .code(2)
+        .stderr(contains("unknown mission \"point-capture\" for vsgmr; known: basic ("));
+    let out = pw().args(["skirmish", "--help"]).assert().success().get_output().stdout.clone();
+    let help = String::from_utf8(out).unwrap();
+    for want in ["--mission", "point-capture — Point Capture", "ground-war — Ground War", "basic — "] {
+        assert!(help.contains(want), "--help lacks {want:?}:\n{help}");
+    }
+}
+
+/// Army files keep the mission's points limit: 450 points are too many for the Skirmish's 350
+/// and fit Ground War's 600.
+#[test]
+fn army_files_are_checked_against_the_missions_points() {
+    let dir = tempfile::tempdir().unwrap();
+    let army = dir.path().join("big.toml");
+    std::fs::write(&army, "[units]\nRiflemen = 30\n").unwrap();
+    let a = army.to_str().unwrap();
+    pw().args(["skirmish", "gng", "--armies", a, a, "--trials", "10"])
+        .assert()
+        .code(2)
+        .stderr(contains("more than the limit of 350"));
+    let v = json(&["skirmish", "gng", "--mission", "ground-war", "--armies", a, a, "--trials", "10", "--json"]);
+    assert_eq!(v["skirmish"]["games"], 10);
+}

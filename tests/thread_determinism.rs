@@ -112,3 +112,27 @@ fn the_vsgmr_attribute_prices_are_identical_on_one_and_two_threads() {
     let p = same_on_one_and_two_threads(|| prices::attribute_prices(&r, 5, 12.0, 24.0, 100, &ProgressBar::hidden()));
     assert_eq!(p.rows.len(), prices::studies().len());
 }
+
+/// Every Guns 'N Grenades mission (Point Capture and Ground War beside the Skirmish): the
+/// skirmish tally of random armies under each tactic.
+#[test]
+fn every_gng_mission_is_identical_on_one_and_two_threads() {
+    use pointsworth::rulesets::skirmish::{Armies, Skirmish};
+    let r = GunsNGrenades::from_source(&source("guns-n-grenades.toml"), &Overrides::default()).unwrap();
+    for mission in 0..r.missions().len() {
+        for tactic in 0..r.tactics().len() {
+            let t = same_on_one_and_two_threads(|| {
+                pointsworth::sim::skirmish::simulate(
+                    &r,
+                    &Armies::Random,
+                    tactic,
+                    mission,
+                    9,
+                    60,
+                    &ProgressBar::hidden(),
+                )
+            });
+            assert_eq!(t.games, 60);
+        }
+    }
+}

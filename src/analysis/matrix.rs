@@ -290,6 +290,7 @@ pub fn analyse<R: Ruleset>(
         skirmish: None,
         studies: Vec::new(),
         fair_costs: None,
+        optimal_play: None,
     }
 }
 

@@ -13,6 +13,7 @@ pub mod balance;
 pub mod duel_distance;
 pub mod logistic;
 pub mod matrix;
+pub mod optimal_play;
 pub mod skirmish;
 
 use serde::{Deserialize, Serialize};
@@ -232,4 +233,8 @@ pub struct RulesetAnalysis {
     /// The sections only this ruleset asks for (its studies), in report order.
     #[serde(default)]
     pub studies: Vec<crate::rulesets::study::Study>,
+    /// Every 1v1 under optimal play beside the scripted tactic; `None` when not run
+    /// (`[duel] optimal_play = false`, or a shard).
+    #[serde(default)]
+    pub optimal_play: Option<optimal_play::OptimalPlay>,
 }

@@ -160,22 +160,24 @@ pub fn armies_text<S: Skirmish>(s: &S, armies: &Armies<S::Army>) -> String {
     }
 }
 
-/// Plays `trials` games of `s` under `tactic` (index into its tactics) between `armies` and
-/// analyses them: win rates, unit statistics (unit types never fielded left out) and, for
-/// random armies, value in army.
+/// Plays `trials` games of `s`'s `mission` (index into [`Skirmish::missions`]; 0 the basic
+/// game) under `tactic` (index into its tactics) between `armies` and analyses them: win
+/// rates, unit statistics (unit types never fielded left out) and, for random armies, value
+/// in army (per the mission's points per side).
 pub fn run_skirmish<S: Skirmish>(
     s: &S,
     armies: &Armies<S::Army>,
     tactic: usize,
+    mission: usize,
     seed: u64,
     trials: u64,
     progress: &ProgressBar,
 ) -> SkirmishAnalysis {
-    let tally = simulate(s, armies, tactic, seed, trials, progress);
+    let tally = simulate(s, armies, tactic, mission, seed, trials, progress);
     let units = s.skirmish_units();
     let upgrades = s.skirmish_upgrades();
     let name = s.tactics()[tactic].name;
-    let points = s.skirmish_settings().points;
+    let points = s.mission_settings(mission).points;
     let mut a = analyse_skirmish(&units, &upgrades, &tally, &armies_text(s, armies), name, seed, points);
     a.units.retain(|u| u.fielded > 0);
     a
@@ -197,10 +199,10 @@ pub fn report_section<S: Skirmish>(
     let mut runs = Vec::new();
     for (t, info) in s.tactics().iter().enumerate() {
         let pb = progress(n, format!("{} tactic", info.name));
-        runs.push(run_skirmish(s, &Armies::Random, t, seed, n, &pb));
+        runs.push(run_skirmish(s, &Armies::Random, t, 0, seed, n, &pb));
         pb.finish_and_clear();
     }
-    runs[0].replay_svg = Some(crate::battle::replay::to_svg(&s.replay(&Armies::Random, 0, seed)));
+    runs[0].replay_svg = Some(crate::battle::replay::to_svg(&s.replay(&Armies::Random, 0, 0, seed)));
     runs[0].replay = Some(format!("{}_replay.svg", text.game.to_lowercase()));
     runs[0].setup = text.setup.clone();
     let tactics = s.tactics().iter().map(|t| (t.name.to_string(), t.description.to_string())).collect();

@@ -39,12 +39,24 @@ fn tactic_of<S: Skirmish>(s: &S, name: Option<&str>) -> Result<usize, AppError> 
     })
 }
 
-/// `--armies`: random (nothing given, or "random") or the two armies the ruleset reads.
-fn armies_of<S: Skirmish>(s: &S, armies: &[String]) -> Result<Armies<S::Army>, AppError> {
+/// The mission named by `--mission` (the ruleset's basic game when none); an unknown name is a
+/// usage error listing the ruleset's missions with what each is.
+fn mission_of<S: Skirmish>(s: &S, name: Option<&str>) -> Result<usize, AppError> {
+    let missions = s.missions();
+    let Some(name) = name else { return Ok(0) };
+    missions.iter().position(|m| m.name.eq_ignore_ascii_case(name)).ok_or_else(|| {
+        let known: Vec<String> = missions.iter().map(|m| format!("{} ({})", m.name, m.description)).collect();
+        AppError::Usage(format!("unknown mission {name:?} for {}; known: {}", s.id(), known.join("; ")))
+    })
+}
+
+/// `--armies`: random (nothing given, or "random") or the two armies the ruleset reads for
+/// `mission` (its points limit).
+fn armies_of<S: Skirmish>(s: &S, armies: &[String], mission: usize) -> Result<Armies<S::Army>, AppError> {
     match armies {
         [] => Ok(s.default_armies()?),
         [one] if one == "random" => Ok(Armies::Random),
-        [a, b] => Ok(Armies::Fixed(Box::new(s.read_armies([a.as_str(), b.as_str()])?))),
+        [a, b] => Ok(Armies::Fixed(Box::new(s.read_armies([a.as_str(), b.as_str()], mission)?))),
         other => {
             let src = s.army_source();
             Err(AppError::Usage(format!(
@@ -60,23 +72,24 @@ fn armies_of<S: Skirmish>(s: &S, armies: &[String]) -> Result<Armies<S::Army>, A
 
 fn run_with<S: Skirmish>(s: &S, args: &SkirmishArgs) -> Result<(), AppError> {
     let tactic = tactic_of(s, args.tactic.as_deref())?;
+    let mission = mission_of(s, args.mission.as_deref())?;
     s.check_skirmish().map_err(AppError::Usage)?;
-    let armies = armies_of(s, &args.armies)?;
+    let armies = armies_of(s, &args.armies, mission)?;
     check_replay_path(args.replay.as_deref())?;
-    let text = s.skirmish_text();
-    let settings = s.skirmish_settings();
+    let text = s.mission_text(mission);
+    let settings = s.mission_settings(mission);
     let trials = args.sim.trials.unwrap_or(settings.trials);
     let name = s.tactics()[tactic].name;
     let started = Instant::now();
     let pb = games_progress(trials, format!("{name} tactic"), &text.games);
-    let mut analysis = run_skirmish(s, &armies, tactic, args.sim.seed, trials, &pb);
+    let mut analysis = run_skirmish(s, &armies, tactic, mission, args.sim.seed, trials, &pb);
     pb.finish_and_clear();
     if let Some(path) = &args.replay {
-        write_replay(path, &s.replay(&armies, tactic, args.sim.seed))?;
+        write_replay(path, &s.replay(&armies, tactic, mission, args.sim.seed))?;
         analysis.replay = Some(path.display().to_string());
     }
     if args.json {
-        let v = json!({ "ruleset": s.id(), "game": text.game, "skirmish": analysis, "confidence": crate::stats::CONFIDENCE });
+        let v = json!({ "ruleset": s.id(), "game": text.game, "mission": s.missions()[mission].name, "skirmish": analysis, "confidence": crate::stats::CONFIDENCE });
         return stdout_write(&format!("{}\n", serde_json::to_string_pretty(&v).expect("json")));
     }
     let [header, a_wins, b_wins, draw] = &text.outcome;

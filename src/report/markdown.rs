@@ -289,6 +289,7 @@ pub fn ruleset_report(a: &RulesetAnalysis) -> String {
     chart(o, charts::HEATMAP_1V1, "1v1 matchups: row unit's score against column unit", &["matrix_1v1.csv"]);
     matrix_table(o, a, &a.matrix_1v1);
     o.push('\n');
+    o.push_str(&super::optimal_play::section(a));
 
     o.push_str(&super::study::sections(a));
     o.push_str(&super::skirmish::section(a));

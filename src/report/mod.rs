@@ -26,6 +26,7 @@ mod charts;
 mod fair_costs;
 mod format;
 mod markdown;
+mod optimal_play;
 mod skirmish;
 mod study;
 pub mod summary;
@@ -95,6 +96,7 @@ pub fn write_ruleset_report(analysis: &RulesetAnalysis, dir: &Path) -> anyhow::R
     written.extend(skirmish::write_files(analysis, dir)?);
     written.extend(fair_costs::write(analysis, dir)?);
     written.extend(study::write(analysis, dir)?);
+    written.extend(optimal_play::write(analysis, dir)?);
 
     let md = markdown::ruleset_report(analysis);
     let path = dir.join("report.md");

@@ -44,6 +44,11 @@ pub struct Summary<'a> {
     /// 1v1 mean score (draws ½) against start distance per pair and ground (absent when not computed).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub win_rate_by_distance: Option<&'a crate::analysis::duel_distance::WinRateByDistance>,
+    /// Every 1v1 under optimal play, the scripted tactic's exact value and its exploitability
+    /// per pair, `exploitability_max` and `exploitability_mean` (probability units; absent
+    /// when not run).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub optimal_play: Option<&'a crate::analysis::optimal_play::OptimalPlay>,
     pub matrix_1v1: &'a Matrix,
     pub matrix_points: &'a Matrix,
     pub coverage: &'a [CoverageRow],
@@ -185,6 +190,7 @@ impl<'a> From<&'a RulesetAnalysis> for Summary<'a> {
                 efficiency: SweepEfficiency(s),
             }),
             win_rate_by_distance: a.win_rate_by_distance.as_ref(),
+            optimal_play: a.optimal_play.as_ref(),
             matrix_1v1: &a.matrix_1v1,
             matrix_points: &a.matrix_points,
             coverage: &a.coverage,

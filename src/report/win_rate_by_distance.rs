@@ -286,6 +286,7 @@ mod tests {
             skirmish: None,
             studies: Vec::new(),
             fair_costs: None,
+            optimal_play: None,
             lint: Vec::new(),
             variants: vec![],
             seed: 1,

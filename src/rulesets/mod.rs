@@ -8,7 +8,7 @@
 //! `ExportType`). This file is the registry, the one place outside a ruleset's folder that
 //! names it: adding a ruleset touches its folder, its config, and the lines here that list
 //! the rulesets (the `RULESETS` table, the `AnyRuleset` variant with its `load` and
-//! `with_ruleset!` arms, and the skirmish help tables).
+//! `with_ruleset!` arms, and the skirmish help tables of tactics, missions and army sources).
 
 pub mod amc;
 pub mod gng;
@@ -55,6 +55,18 @@ pub struct DuelSettings {
     /// Target 95% half-width per matchup in the sweep (default: twice `target_error`).
     #[serde(default)]
     pub sweep_target_error: Option<f64>,
+    /// Solve every 1v1 of the cost list under optimal play for the report's "Does the tactic
+    /// play well?" section (default true; exact, so it costs time, not precision).
+    #[serde(default = "yes", skip_serializing_if = "is_yes")]
+    pub optimal_play: bool,
+}
+
+fn yes() -> bool {
+    true
+}
+
+fn is_yes(b: &bool) -> bool {
+    *b
 }
 
 impl DuelSettings {
@@ -309,6 +321,19 @@ pub fn skirmish_tactics() -> [(&'static str, &'static [skirmish::TacticInfo]); 5
     ]
 }
 
+/// Each ruleset's skirmish missions, `(ruleset id, missions)`, the basic game first: the
+/// registry's view of every [`skirmish::Skirmish::missions`], for help text written before any
+/// config is read.
+pub fn skirmish_missions() -> [(&'static str, &'static [skirmish::MissionInfo]); 5] {
+    [
+        ("guns-n-grenades", <gng::GunsNGrenades as skirmish::Skirmish>::MISSIONS),
+        ("army-men-combat", <amc::ArmyMenCombat as skirmish::Skirmish>::MISSIONS),
+        ("grunt-factor", <grunt_factor::GruntFactor as skirmish::Skirmish>::MISSIONS),
+        ("vsgmr", <vsgmr::Vsgmr as skirmish::Skirmish>::MISSIONS),
+        ("gunplay", <gunplay::Gunplay as skirmish::Skirmish>::MISSIONS),
+    ]
+}
+
 /// Each ruleset's `--armies` source, `(ruleset id, source)`: the registry's view of every
 /// [`skirmish::Skirmish::army_source`].
 pub fn army_sources() -> [(&'static str, skirmish::ArmySource); 5] {
@@ -328,6 +353,19 @@ pub fn tactics_help() -> String {
         s.push_str(&format!("\n  {id}:"));
         for t in tactics {
             s.push_str(&format!("\n    {} — {}", t.name, t.description));
+        }
+    }
+    s
+}
+
+/// `skirmish --mission` help: each ruleset's missions with what they are.
+pub fn missions_help() -> String {
+    let mut s =
+        String::from("Mission (the book's kind of game; default: the ruleset's basic game, first). Per ruleset:");
+    for (id, missions) in skirmish_missions() {
+        s.push_str(&format!("\n  {id}:"));
+        for m in missions {
+            s.push_str(&format!("\n    {} — {}", m.name, m.description));
         }
     }
     s

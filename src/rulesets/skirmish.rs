@@ -26,6 +26,16 @@ pub struct TacticInfo {
     pub description: &'static str,
 }
 
+/// A mission of a ruleset's skirmish (the book's kinds of game): its name on the command line
+/// and what it is. The first of a ruleset's missions is the book's basic game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MissionInfo {
+    /// Kebab-case name, e.g. `point-capture`.
+    pub name: &'static str,
+    /// One line: points per side, objectives and victory, in the book's words.
+    pub description: &'static str,
+}
+
 /// Where the two sides' armies come from.
 #[derive(Debug, Clone)]
 pub enum Armies<A> {
@@ -148,9 +158,27 @@ pub trait Skirmish: Ruleset {
     const TACTICS: &'static [TacticInfo];
     /// What `--armies` takes besides `random`.
     const ARMY_SOURCE: ArmySource;
+    /// The missions (the book's kinds of game), the basic game first: each sets points per
+    /// side, deployment, objectives, end and victory. A game is played for one of them
+    /// (`mission`, an index into this list, in [`Skirmish::game`] and [`Skirmish::replay`]).
+    const MISSIONS: &'static [MissionInfo];
     /// [`Skirmish::TACTICS`], for generic code holding a value.
     fn tactics(&self) -> &'static [TacticInfo] {
         Self::TACTICS
+    }
+    /// [`Skirmish::MISSIONS`], for generic code holding a value.
+    fn missions(&self) -> &'static [MissionInfo] {
+        Self::MISSIONS
+    }
+    /// The book's words and the set-up of `mission` (index into [`Skirmish::missions`]): the
+    /// basic game's ([`Skirmish::skirmish_text`]) by default.
+    fn mission_text(&self, _mission: usize) -> SkirmishText {
+        self.skirmish_text()
+    }
+    /// The settings of `mission` (points per side, in the book's points): the basic game's
+    /// ([`Skirmish::skirmish_settings`]) by default.
+    fn mission_settings(&self, _mission: usize) -> SkirmishSettings {
+        self.skirmish_settings()
     }
     /// [`Skirmish::ARMY_SOURCE`], for generic code holding a value.
     fn army_source(&self) -> ArmySource {
@@ -161,10 +189,11 @@ pub trait Skirmish: Ruleset {
     fn default_armies(&self) -> Result<Armies<Self::Army>, ArmyError> {
         Ok(Armies::Random)
     }
-    /// Reads the two armies named on the command line (side A, side B). Errors name the file,
+    /// Reads the two armies named on the command line (side A, side B) for `mission` (index
+    /// into [`Skirmish::missions`], whose points limit they must keep). Errors name the file,
     /// line and column, or list the valid names.
-    fn read_armies(&self, specs: [&str; 2]) -> Result<[Self::Army; 2], ArmyError>;
-    /// A random legal army, drawn from `dice`.
+    fn read_armies(&self, specs: [&str; 2], mission: usize) -> Result<[Self::Army; 2], ArmyError>;
+    /// A random legal army of the basic game, drawn from `dice`.
     fn random_army<D: Dice>(&self, dice: &mut D) -> Self::Army;
     /// One line naming what an army holds, e.g. "2 Riflemen, 1 Tank".
     fn describe_army(&self, army: &Self::Army) -> String;
@@ -181,12 +210,14 @@ pub trait Skirmish: Ruleset {
         Ok(())
     }
     /// The names whose hash seeds the games under `tactic` (index into [`Skirmish::tactics`]):
-    /// `[ruleset id, "skirmish", tactic name]` by default.
+    /// `[ruleset id, "skirmish", tactic name]` by default. The engine appends the mission's
+    /// name for any mission but the basic game, so the basic game's draws never change.
     fn stream_names(&self, tactic: usize, _armies: &Armies<Self::Army>) -> Vec<String> {
         vec![self.id().to_string(), "skirmish".to_string(), self.tactics()[tactic].name.to_string()]
     }
-    /// Fresh scratch space for games under `tactic`.
-    fn game(&self, tactic: usize) -> Self::Game<'_>;
+    /// Fresh scratch space for games of `mission` (index into [`Skirmish::missions`]) under
+    /// `tactic`.
+    fn game(&self, tactic: usize, mission: usize) -> Self::Game<'_>;
     /// Plays one game: sets it up (drawing random armies from `dice` where `armies` says so),
     /// plays it to the end and fills `record` (cleared by the caller).
     fn play<D: Dice>(
@@ -196,6 +227,7 @@ pub trait Skirmish: Ruleset {
         dice: &mut D,
         record: &mut GameRecord,
     );
-    /// One game under `tactic` with a trace, seeded from `seed`, as a replay picture.
-    fn replay(&self, armies: &Armies<Self::Army>, tactic: usize, seed: u64) -> Replay;
+    /// One game of `mission` under `tactic` with a trace, seeded from `seed`, as a replay
+    /// picture.
+    fn replay(&self, armies: &Armies<Self::Army>, tactic: usize, mission: usize, seed: u64) -> Replay;
 }

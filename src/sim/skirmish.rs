@@ -106,19 +106,24 @@ impl SkirmishTally {
     }
 }
 
-/// Plays `trials` games of `s` under `tactic` (index into its tactics) between `armies`, in
+/// Plays `trials` games of `s`'s `mission` (index into its missions; 0 the basic game) under
+/// `tactic` (index into its tactics) between `armies`, in
 /// fixed batches on the deterministic engine ([`crate::sim::run`]): the tally is identical on
 /// any thread count. Ticks `progress` once per game.
 pub fn simulate<S: Skirmish>(
     s: &S,
     armies: &Armies<S::Army>,
     tactic: usize,
+    mission: usize,
     seed: u64,
     trials: u64,
     progress: &ProgressBar,
 ) -> SkirmishTally {
-    let plan = RunPlan::fixed(seed, trials, s.skirmish_settings().batch_size);
-    let names = s.stream_names(tactic, armies);
+    let plan = RunPlan::fixed(seed, trials, s.mission_settings(mission).batch_size);
+    let mut names = s.stream_names(tactic, armies);
+    if mission > 0 {
+        names.push(s.missions()[mission].name.to_string());
+    }
     let stream = stream_id(&names.iter().map(String::as_str).collect::<Vec<_>>());
     let units = s.skirmish_units().len();
     let items = units + s.skirmish_upgrades().len();
@@ -126,7 +131,7 @@ pub fn simulate<S: Skirmish>(
         &plan,
         stream,
         |dice, _first, n, tally: &mut SkirmishTally| {
-            let mut game = s.game(tactic);
+            let mut game = s.game(tactic, mission);
             let mut record = GameRecord::default();
             for _ in 0..n {
                 record.clear(items, units);

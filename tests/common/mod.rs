@@ -156,3 +156,43 @@ pub fn snapshot(dir: &std::path::Path) -> Vec<(std::path::PathBuf, Vec<u8>)> {
     out.sort();
     out
 }
+
+/// A temp dir whose `configs` is the repository's (for the default configs and army files).
+pub fn repo_dir() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    let configs = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("configs");
+    std::os::unix::fs::symlink(configs, dir.path().join("configs")).unwrap();
+    dir
+}
+
+/// Writes `configs/<file>` cut to the `[[unit]]` tables named in `keep` as `name` in `dir`,
+/// every other table kept, after applying each `(from, to)` text replacement to the units kept.
+pub fn trimmed_config(dir: &std::path::Path, file: &str, keep: &[&str], replace: &[(&str, &str)]) {
+    let text =
+        std::fs::read_to_string(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("configs").join(file)).unwrap();
+    // Chunks start at a table header line; a chunk's trailing comments belong to it.
+    let mut chunks: Vec<String> = vec![String::new()];
+    for line in text.lines() {
+        if line.starts_with('[') {
+            chunks.push(String::new());
+        }
+        let last = chunks.last_mut().unwrap();
+        last.push_str(line);
+        last.push('\n');
+    }
+    let mut kept = 0;
+    let out: String = chunks
+        .into_iter()
+        .filter_map(|c| {
+            if !c.starts_with("[[unit]]") {
+                return Some(c);
+            }
+            keep.iter().any(|n| c.contains(&format!("name = \"{n}\"\n"))).then(|| {
+                kept += 1;
+                replace.iter().fold(c, |c, (from, to)| c.replace(from, to))
+            })
+        })
+        .collect();
+    assert_eq!(kept, keep.len(), "config layout changed: {file}");
+    std::fs::write(dir.join(file), out).unwrap();
+}

@@ -741,6 +741,10 @@ impl Skirmish for ArmyMenCombat {
     type Game<'a> = Mission<'a>;
     const TACTICS: &'static [TacticInfo] = TACTICS;
     const ARMY_SOURCE: ArmySource = ARMY_SOURCE;
+    const MISSIONS: &'static [crate::rulesets::skirmish::MissionInfo] = &[crate::rulesets::skirmish::MissionInfo {
+        name: "basic",
+        description: "the book's Mission: 300 points, 4 rounds, more enemy points destroyed or Pinned wins",
+    }];
 
     fn skirmish_text(&self) -> SkirmishText {
         let c = &self.skirmish;
@@ -788,7 +792,7 @@ impl Skirmish for ArmyMenCombat {
         }
     }
 
-    fn read_armies(&self, specs: [&str; 2]) -> Result<[Army; 2], ArmyError> {
+    fn read_armies(&self, specs: [&str; 2], _mission: usize) -> Result<[Army; 2], ArmyError> {
         Ok([read_army(self, Path::new(specs[0]))?, read_army(self, Path::new(specs[1]))?])
     }
 
@@ -804,7 +808,7 @@ impl Skirmish for ArmyMenCombat {
         self.entries.iter().map(|e| e.0.clone()).collect()
     }
 
-    fn game(&self, tactic: usize) -> Mission<'_> {
+    fn game(&self, tactic: usize, _mission: usize) -> Mission<'_> {
         Mission::new(self, &self.skirmish, &self.entries, [Tactic::Default, Tactic::Cautious][tactic])
     }
 
@@ -814,7 +818,7 @@ impl Skirmish for ArmyMenCombat {
         record(rec, m, &out);
     }
 
-    fn replay(&self, armies: &Armies, tactic: usize, seed: u64) -> Replay {
+    fn replay(&self, armies: &Armies, tactic: usize, _mission: usize, seed: u64) -> Replay {
         traced_game(self, armies, [Tactic::Default, Tactic::Cautious][tactic], seed).0
     }
 }
@@ -955,6 +959,7 @@ mod tests {
                         &r,
                         &Armies::Random,
                         tactic as usize,
+                        0,
                         5,
                         60,
                         &indicatif::ProgressBar::hidden(),

@@ -143,7 +143,16 @@ pub fn table() -> Vec<CoverageRow> {
             Modeled,
             "`pointsworth skirmish`: 60\"×36\" table, 5 cover pieces; 40 game turns without a winner is a draw",
         ),
-        ("Point Capture and Ground War missions", "Types of Games", NotModeled, "command points not modeled"),
+        (
+            "Point Capture (350 points) and Ground War (600 points)",
+            "Types of Games",
+            Simplified,
+            "`pointsworth skirmish gng --mission point-capture|ground-war`: 3 command points on the centre line at \
+             ¼, ½, ¾ of the width (the book lets players place any number); a unit within 3\" occupies one; 2 units \
+             at the end of 3 own turns in a row with no enemy within 6\" capture it until the other side does; \
+             all held or every enemy unit destroyed wins; at the cap more held, then more points destroyed; \
+             Ground War played two-sided",
+        ),
         (
             "Turn order: players alternate, roll-off for first",
             "Playing the Game",

@@ -4,8 +4,9 @@
 //! Source: `rulebooks/gunplay.txt`, read with RULINGS.md, "Gunplay". The rules live in
 //! [`rules`] (one function per rule step, and the default tactic), the exact solver for
 //! one-against-one duels in [`exact`] (a Markov chain over wounds, Down flags and distance,
-//! so it covers duels with movement and melee, not only stand-up ones), the rules-coverage
-//! table in [`coverage`].
+//! so it covers duels with movement and melee, not only stand-up ones), the same duel as a
+//! zero-sum game under optimal play in [`optimal`] (`duel gunplay A B --optimal`), the
+//! rules-coverage table in [`coverage`].
 //!
 //! Why the config looks as it does: Gunplay has no points. Every character is alike but for
 //! its weapons, so the cost list is a list of *loadouts* (a firearm plus the knife every
@@ -19,6 +20,7 @@
 
 pub mod coverage;
 pub mod exact;
+pub mod optimal;
 pub mod rules;
 pub mod skirmish;
 pub mod study;
@@ -408,6 +410,16 @@ impl Ruleset for Gunplay {
     }
     fn exact_duel(&self, a: usize, b: usize, distance: f64) -> Result<ExactDuel, NotExact> {
         exact::duel(self, a, b, distance)
+    }
+    /// The 1v1 game on the 48" duel table and the 3" grid ([`optimal::GunplayGame`]); `Err` if
+    /// `distance` is not in (0, 48] inches.
+    fn optimal_duel(
+        &self,
+        a: usize,
+        b: usize,
+        distance: f64,
+    ) -> Result<crate::rulesets::optimal::OptimalDuel, NotExact> {
+        optimal::optimal_duel(self, a, b, distance, optimal::OPTIMAL_STEP)
     }
     /// Every pair at 3" to 48" (every 3") in the open, in some cover and in lots of cover.
     fn win_rate_by_distance(

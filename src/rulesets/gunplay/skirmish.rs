@@ -664,6 +664,10 @@ impl crate::rulesets::skirmish::Skirmish for Gunplay {
     type Game<'a> = Skirmish<'a>;
     const TACTICS: &'static [TacticInfo] = TACTICS;
     const ARMY_SOURCE: ArmySource = ARMY_SOURCE;
+    const MISSIONS: &'static [crate::rulesets::skirmish::MissionInfo] = &[crate::rulesets::skirmish::MissionInfo {
+        name: "basic",
+        description: "the skirmish: a side with no character Up at the end of a turn loses",
+    }];
 
     fn skirmish_text(&self) -> SkirmishText {
         let c = &self.skirmish;
@@ -705,7 +709,7 @@ impl crate::rulesets::skirmish::Skirmish for Gunplay {
         Ok(Armies::Fixed(Box::new([side(&c.side_a)?, side(&c.side_b)?])))
     }
 
-    fn read_armies(&self, specs: [&str; 2]) -> Result<[LineUp; 2], ArmyError> {
+    fn read_armies(&self, specs: [&str; 2], _mission: usize) -> Result<[LineUp; 2], ArmyError> {
         let parse = |s: &str| {
             let names: Vec<String> = s.split(',').map(|x| x.trim().to_string()).filter(|x| !x.is_empty()).collect();
             LineUp::from_names(self, &names, self.skirmish.characters)
@@ -730,7 +734,7 @@ impl crate::rulesets::skirmish::Skirmish for Gunplay {
         vec!["gunplay".to_string(), "skirmish".to_string()]
     }
 
-    fn game(&self, _tactic: usize) -> Skirmish<'_> {
+    fn game(&self, _tactic: usize, _mission: usize) -> Skirmish<'_> {
         Skirmish::new(self, &self.skirmish)
     }
 
@@ -753,7 +757,7 @@ impl crate::rulesets::skirmish::Skirmish for Gunplay {
         rec.kills.extend_from_slice(&g.kills);
     }
 
-    fn replay(&self, armies: &Armies<LineUp>, _tactic: usize, seed: u64) -> Replay {
+    fn replay(&self, armies: &Armies<LineUp>, _tactic: usize, _mission: usize, seed: u64) -> Replay {
         let random = LineUp::Random(self.skirmish.characters);
         let lineups = match armies {
             Armies::Random => [&random, &random],

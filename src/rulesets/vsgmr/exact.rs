@@ -20,15 +20,15 @@ use crate::rulesets::{ExactDuel, NotExact};
 
 /// How one side's attack (with its follow-ups and the target's Revenge) ends.
 #[derive(Debug, Clone, Copy, Default, PartialEq)]
-struct AttackOutcome {
+pub(super) struct AttackOutcome {
     /// The target still stands.
-    survives: f64,
+    pub survives: f64,
     /// The target is gone and the attacker stands (or was not hit back).
-    attacker_wins: f64,
+    pub attacker_wins: f64,
     /// Both are gone (Revenge defeated the attacker).
-    both_gone: f64,
+    pub both_gone: f64,
     /// Revenge with Recruit turned the attacker: the target's side wins.
-    target_wins: f64,
+    pub target_wins: f64,
 }
 
 fn support(p: &Profile, kind: SupportRoll) -> i8 {
@@ -61,7 +61,7 @@ fn p_recruit(a: &Profile) -> f64 {
 }
 
 /// The outcome of `a`'s attack at `t` at distance `d`.
-fn attack(a: &Profile, t: &Profile, kind: AttackKind, d: f32) -> AttackOutcome {
+pub(super) fn attack(a: &Profile, t: &Profile, kind: AttackKind, d: f32) -> AttackOutcome {
     let hit = p_hit(a, t, kind);
     let save = p_saved(t, a.has(Trait::IgnoresArmor), support(t, SupportRoll::Armor));
     let attempts = match kind {
@@ -122,7 +122,7 @@ fn attack_kind(r: &Vsgmr, a: usize, p: &Profile, q: &Profile, d: f32) -> Result<
 }
 
 /// P(side A goes first) from the initiative roll with Super-Move bonuses (ties re-roll).
-fn p_a_first(ba: i8, bb: i8) -> f64 {
+pub(super) fn p_a_first(ba: i8, bb: i8) -> f64 {
     let (mut win, mut lose) = (0, 0);
     for x in 1..=6i8 {
         for y in 1..=6i8 {

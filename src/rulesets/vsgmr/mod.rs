@@ -26,6 +26,7 @@ pub mod audit;
 pub mod coverage;
 pub mod exact;
 pub mod figure;
+pub mod optimal;
 pub mod prices;
 pub mod round_robin;
 pub mod rules;
@@ -503,6 +504,15 @@ impl Ruleset for Vsgmr {
     }
     fn exact_duel(&self, a: usize, b: usize, distance: f64) -> Result<ExactDuel, NotExact> {
         exact::duel(self, a, b, distance)
+    }
+    /// The game of [`optimal`] on its grid ([`optimal::OPTIMAL_STEP`], 1") and 48" table.
+    fn optimal_duel(
+        &self,
+        a: usize,
+        b: usize,
+        distance: f64,
+    ) -> Result<crate::rulesets::optimal::OptimalDuel, NotExact> {
+        optimal::optimal_duel(self, a, b, distance, optimal::OPTIMAL_STEP)
     }
     /// F: expected defeats per attack of `i` on `j` at the duel distance's attack type (distance
     /// attack if it has one, else hand to hand); H: 1 (one hit defeats).

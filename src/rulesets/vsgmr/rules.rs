@@ -409,20 +409,9 @@ pub fn move_figure(r: &Vsgmr, b: &mut Battle, i: usize) {
         return;
     }
     let flying = b.figs[i].flying;
-    let (target, stop) = if p.distance_attack {
-        match b.nearest_enemy(i, |_| true) {
-            Some(t) if !flying && !b.figs[t].flying && prefers_contact(&p, r.profile(b.figs[t].unit)) => {
-                (t, r.rules.contact)
-            }
-            Some(t) => (t, p.range),
-            None => return,
-        }
-    } else {
-        match b.nearest_enemy(i, |f| !f.flying) {
-            Some(t) => (t, r.rules.contact),
-            None => return,
-        }
-    };
+    let target = if p.distance_attack { b.nearest_enemy(i, |_| true) } else { b.nearest_enemy(i, |f| !f.flying) };
+    let Some(target) = target else { return };
+    let stop = approach_stop(r, &p, r.profile(b.figs[target].unit), flying || b.figs[target].flying);
     let d = b.dist(i, target);
     if d <= stop + EPS {
         return;
@@ -432,6 +421,35 @@ pub fn move_figure(r: &Vsgmr, b: &mut Battle, i: usize) {
     let f = &mut b.figs[i];
     (f.x, f.y) = (x, y);
     f.flying = flying;
+}
+
+/// How near the default tactic moves to `foe` (section II.2, [`move_figure`]), inches: a
+/// figure with a distance attack to its Distance Attack Unit (12", Sniper 24"), unless it
+/// [`prefers_contact`] and neither is in flight (`air`); a figure without one, into base
+/// contact (`rules.contact`, 1"). One rule for the Monte Carlo duel, the Skirmish and the
+/// optimal-play game's scripted policy ([`super::optimal`]).
+pub fn approach_stop(r: &Vsgmr, me: &Profile, foe: &Profile, air: bool) -> f32 {
+    if me.distance_attack && (air || !prefers_contact(me, foe)) { me.range } else { r.rules.contact }
+}
+
+/// The attack the default tactic makes at `foe` standing `d` inches away on open ground,
+/// neither in flight: in base contact (`contact`, inches) the likelier to defeat of hand to
+/// hand and a useful shot (ties: hand to hand), else a shot if in range and a die can make it
+/// good; `None`: no attack ([`distance_attack`], [`hand_to_hand_attack`] with one enemy).
+pub fn attack_choice(p: &Profile, foe: &Profile, d: f32, contact: f32) -> Option<AttackKind> {
+    if !p.self_moving() {
+        return None;
+    }
+    let shot = p.distance_attack && d <= p.range + EPS && p_defeat(p, foe, AttackKind::Distance) > 0.0;
+    if d <= contact + EPS
+        && (!shot || p_defeat(p, foe, AttackKind::HandToHand) >= p_defeat(p, foe, AttackKind::Distance))
+    {
+        Some(AttackKind::HandToHand)
+    } else if shot {
+        Some(AttackKind::Distance)
+    } else {
+        None
+    }
 }
 
 /// Rolls an attack or armor die (two, keep the higher, for automatic fire) for a figure of

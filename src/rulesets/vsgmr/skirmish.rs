@@ -558,6 +558,10 @@ impl crate::rulesets::skirmish::Skirmish for Vsgmr {
     type Game<'a> = Game<'a>;
     const TACTICS: &'static [TacticInfo] = TACTICS;
     const ARMY_SOURCE: ArmySource = ARMY_SOURCE;
+    const MISSIONS: &'static [crate::rulesets::skirmish::MissionInfo] = &[crate::rulesets::skirmish::MissionInfo {
+        name: "basic",
+        description: "the Basic Game (II, Victory): 5 rounds, more enemy points destroyed wins",
+    }];
 
     fn skirmish_text(&self) -> SkirmishText {
         SkirmishText {
@@ -590,7 +594,7 @@ impl crate::rulesets::skirmish::Skirmish for Vsgmr {
         }
     }
 
-    fn read_armies(&self, specs: [&str; 2]) -> Result<[Roster; 2], ArmyError> {
+    fn read_armies(&self, specs: [&str; 2], _mission: usize) -> Result<[Roster; 2], ArmyError> {
         let field = self.field();
         let find = |name: &str| {
             field.samples.iter().find(|s| s.name.eq_ignore_ascii_case(name)).cloned().ok_or_else(|| {
@@ -620,7 +624,7 @@ impl crate::rulesets::skirmish::Skirmish for Vsgmr {
         }
     }
 
-    fn game(&self, _tactic: usize) -> Game<'_> {
+    fn game(&self, _tactic: usize, _mission: usize) -> Game<'_> {
         Game::new(&self.field().r, &self.skirmish)
     }
 
@@ -651,7 +655,7 @@ impl crate::rulesets::skirmish::Skirmish for Vsgmr {
         }
     }
 
-    fn replay(&self, armies: &Armies<Roster>, _tactic: usize, seed: u64) -> Replay {
+    fn replay(&self, armies: &Armies<Roster>, _tactic: usize, _mission: usize, seed: u64) -> Replay {
         let field = self.field();
         let m = match armies {
             Armies::Fixed(x) => Matchup::Fixed([&x[0], &x[1]]),

@@ -1,5 +1,6 @@
-//! The Guns 'N Grenades Skirmish mission (GnG 1.5, "Missions": 350 points, last side
-//! standing) played on the shared battle engine ([`crate::battle`]).
+//! The Guns 'N Grenades Skirmish (GnG 1.5, "Types of Games": 350 points, last side standing)
+//! and its Point Capture and Ground War missions ([`objective`]: command points) played on the
+//! shared battle engine ([`crate::battle`]).
 //!
 //! Why a separate module from [`super::rules`]: duels are the hot path and must stay a few
 //! small structs; a skirmish adds terrain, reserves, upgrades and per-unit state. It reuses
@@ -30,7 +31,8 @@
 //!   side activates. Artillery deploys at the start (it cannot move) and is never held back.
 //!
 //! Files: `setup.rs` (config, terrain, deployment, reserves), `combat.rs` (the rule steps the
-//! skirmish adds to the duel's), `tactic.rs` (the turn loop and the two tactics), `tally.rs`
+//! skirmish adds to the duel's), `objective.rs` (missions, command points and the rule by
+//! which units play for them), `tactic.rs` (the turn loop and the two tactics), `tally.rs`
 //! (many games into counts, one game into a replay). The public items are re-exported here, so
 //! paths stay `crate::rulesets::gng::skirmish::*`.
 
@@ -40,6 +42,7 @@
 pub const ROUND_OWN_TURNS: u32 = 2;
 
 mod combat;
+pub mod objective;
 mod setup;
 mod shape;
 mod tactic;
@@ -48,6 +51,7 @@ mod tally;
 mod tests;
 
 pub use combat::{BAYONET_REACH, Special, UpgradeRule};
+pub use objective::{CommandPoint, End, Goal, MISSIONS, Mission};
 pub use setup::SkirmishConfig;
 pub use shape::{ARMY_SOURCE, Game, TACTICS};
 pub use tactic::Tactic;
@@ -117,6 +121,12 @@ pub struct Skirmish<'a> {
     /// Kills this game: (killer type, victim type) per side.
     pub kill_log: Vec<(Side, usize, usize)>,
     pub trace: Option<Trace>,
+    /// The kind of game ([`Mission::Skirmish`] unless [`Skirmish::set_mission`] says otherwise).
+    pub mission: Mission,
+    /// The mission's command points (none in the Skirmish).
+    pub command_points: Vec<CommandPoint>,
+    /// Each unit's objective this turn ([`Skirmish::assign_goals`]); empty in the Skirmish.
+    pub goals: [Vec<Option<Goal>>; 2],
     named: Named,
 }
 
@@ -132,6 +142,8 @@ pub struct SkirmishOutcome {
     pub winner: Option<Side>,
     /// Game turns started (1..=max_turns).
     pub turns: u32,
+    /// How the game ended.
+    pub end: End,
 }
 
 impl<'a> Skirmish<'a> {
@@ -151,6 +163,9 @@ impl<'a> Skirmish<'a> {
             side_turns: [0, 0],
             kill_log: Vec::new(),
             trace: None,
+            mission: Mission::Skirmish,
+            command_points: Vec::new(),
+            goals: [Vec::new(), Vec::new()],
             named: Named {
                 riflemen: find("riflemen"),
                 heavy: find("heavy-infantry"),
@@ -175,6 +190,7 @@ impl<'a> Skirmish<'a> {
         if let Some(t) = &mut self.trace {
             t.units = [Vec::new(), Vec::new()];
         }
+        self.reset_command_points();
     }
 
     /// Puts unit type `u` of side `s` on the table at `at`.

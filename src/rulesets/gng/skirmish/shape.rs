@@ -1,16 +1,18 @@
-//! The Skirmish ("Types of Games: Skirmish") as the generic skirmish plays it
-//! ([`crate::rulesets::skirmish::Skirmish`]): random legal armies or two army files, the
-//! `default` and `cautious` tactics, one game into a [`GameRecord`].
+//! The Skirmish and the other "Types of Games" ([`super::objective`]) as the generic skirmish
+//! plays them ([`crate::rulesets::skirmish::Skirmish`]): random legal armies or two army files,
+//! the `default` and `cautious` tactics, the missions, one game into a [`GameRecord`].
 
 use std::path::Path;
 
-use super::{Armies, Skirmish, Tactic, UpgradeRule, replay_of, traced_game};
+use super::{Armies, MISSIONS, Mission, Skirmish, Tactic, UpgradeRule, replay_of, traced_game};
 use crate::analysis::UnitInfo;
 use crate::battle::replay::Replay;
 use crate::dice::Dice;
 use crate::rulesets::gng::GunsNGrenades;
 use crate::rulesets::gng::army::{Army, random_army, read_army};
-use crate::rulesets::skirmish::{ArmyError, ArmySource, GameRecord, SkirmishSettings, SkirmishText, TacticInfo};
+use crate::rulesets::skirmish::{
+    ArmyError, ArmySource, GameRecord, MissionInfo, SkirmishSettings, SkirmishText, TacticInfo,
+};
 
 /// The Skirmish's tactics, default first (see [`Tactic`]).
 pub const TACTICS: &[TacticInfo] = &[
@@ -31,7 +33,7 @@ pub const ARMY_SOURCE: ArmySource = ArmySource {
 const KNOWN_UPGRADES: &str = "Optical Sights, Grenade Launchers, Hollow Point Rounds, Enhanced Rifling, Bayonets, \
                               Flashbang Grenades, Body Armor";
 
-/// A game in progress under one tactic (both sides play it).
+/// A game of one mission in progress under one tactic (both sides play it).
 pub struct Game<'a> {
     pub game: Skirmish<'a>,
     pub tactic: Tactic,
@@ -42,6 +44,7 @@ impl crate::rulesets::skirmish::Skirmish for GunsNGrenades {
     type Game<'a> = Game<'a>;
     const TACTICS: &'static [TacticInfo] = TACTICS;
     const ARMY_SOURCE: ArmySource = ARMY_SOURCE;
+    const MISSIONS: &'static [MissionInfo] = MISSIONS;
 
     fn skirmish_text(&self) -> SkirmishText {
         let c = &self.skirmish;
@@ -77,6 +80,34 @@ impl crate::rulesets::skirmish::Skirmish for GunsNGrenades {
         }
     }
 
+    fn mission_text(&self, mission: usize) -> SkirmishText {
+        let m = Mission::ALL[mission];
+        let mut t = self.skirmish_text();
+        if !m.has_command_points() {
+            return t;
+        }
+        let c = &self.skirmish;
+        t.game = m.title().to_string();
+        t.games = "games".to_string();
+        t.army_size = format!("{} points", m.points(c.points));
+        t.outcome[0] = "outcome (all command points held, or every enemy unit destroyed)".to_string();
+        t.outcome[3] = "draw (turn cap: equal command points held and points destroyed)".to_string();
+        t.setup = format!(
+            "{}\"×{}\" table, {} cover pieces placed from the seed, 3 command points on the centre line at ¼, ½ \
+             and ¾ of the width; a side captures one when at least 2 of its units are within 3\" of it at the \
+             end of 3 of its own turns in a row with no enemy unit within 6\" (held until the other side \
+             captures it); holding all at the end of a turn or destroying every enemy unit wins; at {} game \
+             turns more points held, then more points destroyed wins, else a draw; {} units deployed, {} \
+             reserves a turn, 5 activations a turn",
+            c.table_width, c.table_depth, c.cover_pieces, c.max_turns, c.deploy_units, c.reserves_per_turn
+        );
+        t
+    }
+
+    fn mission_settings(&self, mission: usize) -> SkirmishSettings {
+        SkirmishSettings { points: Mission::ALL[mission].points(self.skirmish.points), ..self.skirmish_settings() }
+    }
+
     fn skirmish_settings(&self) -> SkirmishSettings {
         let c = &self.skirmish;
         SkirmishSettings {
@@ -87,8 +118,8 @@ impl crate::rulesets::skirmish::Skirmish for GunsNGrenades {
         }
     }
 
-    fn read_armies(&self, specs: [&str; 2]) -> Result<[Army; 2], ArmyError> {
-        let points = self.skirmish.points;
+    fn read_armies(&self, specs: [&str; 2], mission: usize) -> Result<[Army; 2], ArmyError> {
+        let points = Mission::ALL[mission].points(self.skirmish.points);
         Ok([read_army(self, Path::new(specs[0]), points)?, read_army(self, Path::new(specs[1]), points)?])
     }
 
@@ -117,16 +148,19 @@ impl crate::rulesets::skirmish::Skirmish for GunsNGrenades {
         }
     }
 
-    fn game(&self, tactic: usize) -> Game<'_> {
-        Game { game: Skirmish::new(self, &self.skirmish), tactic: [Tactic::Default, Tactic::Cautious][tactic] }
+    fn game(&self, tactic: usize, mission: usize) -> Game<'_> {
+        let mut game = Skirmish::new(self, &self.skirmish);
+        game.set_mission(Mission::ALL[mission]);
+        Game { game, tactic: [Tactic::Default, Tactic::Cautious][tactic] }
     }
 
     fn play<D: Dice>(&self, g: &mut Game<'_>, armies: &Armies, dice: &mut D, rec: &mut GameRecord) {
         let (a, b);
         let pair = match armies {
             Armies::Random => {
-                a = self.random_army(dice);
-                b = self.random_army(dice);
+                let points = g.game.mission.points(self.skirmish.points);
+                a = random_army(self, points, self.skirmish.upgrade_chance, dice);
+                b = random_army(self, points, self.skirmish.upgrade_chance, dice);
                 [&a, &b]
             }
             Armies::Fixed(x) => [&x[0], &x[1]],
@@ -154,9 +188,9 @@ impl crate::rulesets::skirmish::Skirmish for GunsNGrenades {
         rec.kills.extend(game.kill_log.iter().map(|&(_, k, v)| (k as u32, v as u32)));
     }
 
-    fn replay(&self, armies: &Armies, tactic: usize, seed: u64) -> Replay {
+    fn replay(&self, armies: &Armies, tactic: usize, mission: usize, seed: u64) -> Replay {
         let tactic = [Tactic::Default, Tactic::Cautious][tactic];
-        let (g, out, pair) = traced_game(self, &self.skirmish, armies, tactic, seed);
+        let (g, out, pair) = traced_game(self, &self.skirmish, armies, tactic, Mission::ALL[mission], seed);
         replay_of(&g, &out, &pair, tactic)
     }
 }

@@ -41,6 +41,9 @@ impl Tactic {
     }
 }
 
+/// Added to an objective move's strength so it ranks before every other move.
+const OBJECTIVE_FIRST: f64 = 1e6;
+
 /// What an activation would achieve ([`Skirmish::gain`]).
 #[derive(Debug, Clone, Copy, PartialEq)]
 enum Gain {
@@ -52,6 +55,10 @@ enum Gain {
     Move,
     /// Nothing.
     Idle,
+    /// A move toward the unit's command point ([`super::objective`]): before other moves.
+    Objective,
+    /// A move that breaks an enemy capture of a command point: before everything.
+    Contest,
 }
 
 impl<'a> Skirmish<'a> {
@@ -83,7 +90,7 @@ impl<'a> Skirmish<'a> {
 
     /// The best target from `at` and its value; none if nothing is in range. A blast weapon
     /// refuses a target with a friend inside its radius.
-    fn best_target_from(&self, s: Side, i: usize, at: Pos) -> Option<(usize, f64)> {
+    pub(super) fn best_target_from(&self, s: Side, i: usize, at: Pos) -> Option<(usize, f64)> {
         let p = self.profile(s, i);
         let mut best: Option<(usize, f64)> = None;
         for (j, e) in self.bt.sides[1 - s].iter().enumerate() {
@@ -273,6 +280,9 @@ impl<'a> Skirmish<'a> {
             }
         }
         let can_move = rules::can_move(p, &f);
+        if let Some(g) = self.goal(s, i).filter(|&g| self.plays_objective(s, i, g, true)) {
+            return self.objective_gain(s, i, g, can_move);
+        }
         let waiting = self.waits(s, i);
         let mut best = self.best_target_from(s, i, at).map(|(_, v)| v);
         if can_move && p.kind == Kind::Infantry && !waiting {
@@ -299,6 +309,46 @@ impl<'a> Skirmish<'a> {
         }
     }
 
+    /// What activating unit `i` with goal `g` would achieve: on its point or unable to move,
+    /// its attack from here (nothing: [`Gain::Idle`]); on the way, [`Gain::Contest`] when it
+    /// must break an enemy capture, its attack after a walk when it shoots on the way, else
+    /// [`Gain::Objective`].
+    fn objective_gain(&self, s: Side, i: usize, g: super::Goal, can_move: bool) -> Gain {
+        let at = self.pos(s, i);
+        if self.arrived(s, i, g) || !can_move {
+            return self.best_target_from(s, i, at).map_or(Gain::Idle, |(_, v)| Gain::Act(v));
+        }
+        if g.urgent {
+            return Gain::Contest;
+        }
+        let (to, len, shoots) = self.objective_move(s, i, g, true);
+        let end = self.move_end(s, i, to, len).0;
+        match self.best_target_from(s, i, end) {
+            Some((_, v)) if shoots => Gain::Act(v),
+            _ => Gain::Objective,
+        }
+    }
+
+    /// Whether unit `i` with goal `g` plays for its command point this activation rather than
+    /// as the tactic would without one: when it must break an enemy capture, when it cannot
+    /// move or attack, and when the tactic would not attack (from here, after a walk into range
+    /// or a Bayonet charge): a unit on its way or on its point still fights, and moves for the
+    /// point (or holds it) instead of rushing at the enemy.
+    fn plays_objective(&self, s: Side, i: usize, g: super::Goal, may_attack: bool) -> bool {
+        let f = self.bt.sides[s][i];
+        let p = self.profile(s, i);
+        if g.urgent || !rules::can_move(p, &f) || !may_attack {
+            return true;
+        }
+        if self.best_target_from(s, i, self.pos(s, i)).is_some() {
+            return false;
+        }
+        let walks = p.kind == Kind::Infantry
+            && !self.waits(s, i)
+            && (self.walk_plan(s, i).is_some() || self.bayonet_plan(s, i).is_some());
+        !walks
+    }
+
     /// The activation order of side `s` this turn: the units whose activation achieves most
     /// ([`Self::gain`]: attacks, heals and cover destruction by expected points, then moves)
     /// take the 5 activations; among those, attacks and heals go first (best first), then Anti
@@ -317,6 +367,8 @@ impl<'a> Skirmish<'a> {
                 Gain::Act(v) => keyed.push((0, v, i)),
                 Gain::DestroyCover(v) => keyed.push((1, v, i)),
                 Gain::Move => keyed.push((2, strength, i)),
+                Gain::Objective => keyed.push((2, OBJECTIVE_FIRST + strength, i)),
+                Gain::Contest => keyed.push((0, f64::MAX, i)),
                 Gain::Idle => {}
             }
         }
@@ -332,6 +384,9 @@ impl<'a> Skirmish<'a> {
     /// activate in the tactic's order.
     pub fn take_turn<D: Dice>(&mut self, s: Side, dice: &mut D) {
         self.deploy_reserves(s, dice);
+        if self.mission.has_command_points() {
+            self.assign_goals(s);
+        }
         for f in self.bt.sides[s].iter_mut() {
             f.activated = false;
             if f.lock == LOCK_PENDING {
@@ -420,6 +475,12 @@ impl<'a> Skirmish<'a> {
                 *may_attack = false;
                 return;
             }
+        }
+        // 2b. A unit with a command point to take or hold plays for it (`super::objective`),
+        //     unless on its way it has an attack to make (then steps 3 and 4).
+        if let Some(g) = self.goal(s, i).filter(|&g| self.plays_objective(s, i, g, *may_attack)) {
+            self.play_objective(s, i, g, *may_attack, dice);
+            return;
         }
         let waiting = self.waits(s, i);
         // A Bayonet charge (walk within 1½", attack at +1 ATK) when it is worth more than the
@@ -541,25 +602,22 @@ impl<'a> Skirmish<'a> {
         self.attack(s, i, t, special, dice);
     }
 
-    /// Plays a set-up game to the end: roll-off for the first turn, alternate turns, last
-    /// side standing wins; `max_turns` game turns is a draw.
+    /// Plays a set-up game to the end: roll-off for the first turn, alternate turns; after
+    /// each, the mission's command points are scored and the game ends when decided
+    /// ([`Skirmish::decided`]: last side standing, or every command point held);
+    /// `max_turns` game turns ends it by [`Skirmish::winner_at_cap`] (the Skirmish: a draw).
     pub fn play<D: Dice>(&mut self, dice: &mut D) -> SkirmishOutcome {
         let first = super::setup::roll_off(dice);
         let max = 2 * self.cfg.max_turns;
         while self.turn < max {
             let s = (first + self.turn as usize) % 2;
             self.take_turn(s, dice);
+            self.score_command_points(s);
             self.turn += 1;
-            let (b0, b1) = (self.beaten(0), self.beaten(1));
-            if b0 || b1 {
-                let winner = match (b0, b1) {
-                    (true, false) => Some(1),
-                    (false, true) => Some(0),
-                    _ => None,
-                };
-                return SkirmishOutcome { winner, turns: self.turn.div_ceil(2) };
+            if let Some((winner, end)) = self.decided() {
+                return SkirmishOutcome { winner, turns: self.turn.div_ceil(2), end };
             }
         }
-        SkirmishOutcome { winner: None, turns: self.cfg.max_turns }
+        SkirmishOutcome { winner: self.winner_at_cap(), turns: self.cfg.max_turns, end: super::End::TurnCap }
     }
 }

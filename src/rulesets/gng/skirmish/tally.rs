@@ -1,7 +1,7 @@
 //! One game into a picture: the traced game and its replay. (Games into numbers are the
 //! generic engine's: [`crate::sim::skirmish`] plays the games of [`super::shape`].)
 
-use super::{Skirmish, SkirmishConfig, SkirmishOutcome, Tactic, Trace};
+use super::{End, Mission, Skirmish, SkirmishConfig, SkirmishOutcome, Tactic, Trace};
 use crate::rulesets::gng::GunsNGrenades;
 use crate::rulesets::gng::army::{Army, random_army};
 
@@ -9,26 +9,29 @@ use crate::rulesets::gng::army::{Army, random_army};
 /// game's dice), or the same two every game.
 pub type Armies = crate::rulesets::skirmish::Armies<Army>;
 
-/// Plays one seeded game with a trace for the replay picture; returns the game's final
-/// state, its outcome and the armies.
+/// Plays one seeded game of `mission` with a trace for the replay picture; returns the
+/// game's final state, its outcome and the armies (random ones of the mission's points).
 pub fn traced_game<'a>(
     r: &'a GunsNGrenades,
     cfg: &'a SkirmishConfig,
     armies: &Armies,
     tactic: Tactic,
+    mission: Mission,
     seed: u64,
 ) -> (Skirmish<'a>, SkirmishOutcome, [Army; 2]) {
+    let points = mission.points(cfg.points);
     let mut dice =
         crate::dice::FastDice::from_seed(crate::sim::batch_seed(seed, crate::sim::stream_id(&["replay"]), 0));
     let pair = match armies {
         Armies::Random => [
-            random_army(r, cfg.points, cfg.upgrade_chance, &mut dice),
-            random_army(r, cfg.points, cfg.upgrade_chance, &mut dice),
+            random_army(r, points, cfg.upgrade_chance, &mut dice),
+            random_army(r, points, cfg.upgrade_chance, &mut dice),
         ],
         Armies::Fixed(x) => [x[0].clone(), x[1].clone()],
     };
     let mut g = Skirmish::new(r, cfg);
     g.trace = Some(Trace::default());
+    g.set_mission(mission);
     g.set_up([&pair[0], &pair[1]], [tactic; 2], &mut dice);
     let out = g.play(&mut dice);
     (g, out, pair)
@@ -70,12 +73,29 @@ pub fn replay_of(
         Some(_) => format!("red (B) wins after {} game turns", out.turns),
         None => format!("draw after {} game turns", out.turns),
     };
+    let mut notes = vec![
+        format!("Blue (A, deploys at the top): {}", armies[0].describe(r)),
+        format!("Red (B, deploys at the bottom): {}", armies[1].describe(r)),
+    ];
+    if !g.command_points.is_empty() {
+        let how = match out.end {
+            End::Captured => "every command point held",
+            End::Destroyed => "every enemy unit destroyed",
+            End::TurnCap => "the turn cap",
+        };
+        let held: Vec<String> = g
+            .command_points
+            .iter()
+            .map(|p| {
+                let who = p.holder.map_or("nobody", |s| if s == 0 { "blue" } else { "red" });
+                format!("({:.0}\", {:.0}\") {who}", p.at.x, p.at.y)
+            })
+            .collect();
+        notes.push(format!("Ended by {how}; command points held at the end: {}", held.join(", ")));
+    }
     crate::battle::replay::Replay {
-        title: format!("{} — Skirmish replay ({} tactic): {result}", r.title_str(), tactic.name()),
-        notes: vec![
-            format!("Blue (A, deploys at the top): {}", armies[0].describe(r)),
-            format!("Red (B, deploys at the bottom): {}", armies[1].describe(r)),
-        ],
+        title: format!("{} — {} replay ({} tactic): {result}", r.title_str(), g.mission.title(), tactic.name()),
+        notes,
         table: g.table.clone(),
         deploy_depth: g.cfg.deploy_depth as f32,
         units,

@@ -1,6 +1,7 @@
 //! The skirmish's rule readings and tactic steps, one test each on a scripted table, plus
 //! the properties of random armies and the thread-count independence of the tallies.
 
+use super::objective::{CONTEST_RADIUS, OCCUPY_RADIUS};
 use super::*;
 use crate::battle::Wall;
 use crate::dice::{FastDice, ScriptedDice};
@@ -388,6 +389,7 @@ fn skirmish_tallies_are_identical_on_one_and_two_threads() {
                 &r,
                 &Armies::Random,
                 Tactic::Default as usize,
+                0,
                 11,
                 120,
                 &indicatif::ProgressBar::hidden(),
@@ -402,6 +404,7 @@ fn skirmish_tallies_are_identical_on_one_and_two_threads() {
         &r,
         &Armies::Random,
         Tactic::Cautious as usize,
+        0,
         11,
         60,
         &indicatif::ProgressBar::hidden(),
@@ -677,4 +680,275 @@ fn a_waiting_vehicle_still_drives_to_cover_within_two_cruises() {
     g.take_turn(0, &mut ScriptedDice::new(&[]));
     assert!(g.bt.sides[0][t].activated);
     assert_eq!(g.st[0][t].cover, Some(0));
+}
+
+/// A Point Capture game on an empty 60" × 36" table: command points at (15, 18), (30, 18)
+/// and (45, 18).
+fn point_capture(r: &GunsNGrenades) -> Skirmish<'_> {
+    let mut g = Skirmish::new(r, &r.skirmish);
+    g.set_mission(Mission::PointCapture);
+    g
+}
+
+fn kill(g: &mut Skirmish, s: Side, i: usize) {
+    g.bt.sides[s][i].alive = false;
+    g.bt.alive[s] -= 1;
+}
+
+#[test]
+fn command_points_stand_on_the_centre_line_at_quarters_of_the_width() {
+    // RULINGS.md, "Missions": 3 command points on the centre line at ¼, ½ and ¾ of the width.
+    let r = gng(&[]);
+    let at: Vec<Pos> = point_capture(&r).command_points.iter().map(|p| p.at).collect();
+    assert_eq!(at, vec![Pos::new(15.0, 18.0), Pos::new(30.0, 18.0), Pos::new(45.0, 18.0)]);
+    assert!(Skirmish::new(&r, &r.skirmish).command_points.is_empty(), "the Skirmish has none");
+    assert_eq!(Mission::GroundWar.points(350.0), 600.0, "Types of Games: Ground War, 600 point limit");
+    assert_eq!(Mission::PointCapture.points(350.0), 350.0);
+}
+
+#[test]
+fn two_units_capture_a_command_point_at_the_end_of_three_own_turns_in_a_row() {
+    // GnG 1.5, "Types of Games", Point Capture: "at least two units occupying that area for 3
+    // turns straight with no other player's units within 6\" of said point".
+    let r = gng(&[]);
+    let rifle = unit(&r, "Riflemen");
+    let mut g = point_capture(&r);
+    g.place(0, rifle, Pos::new(28.0, 16.0));
+    g.place(0, rifle, Pos::new(32.0, 16.5)); // 2.5" from the point: occupies
+    g.place(1, rifle, Pos::new(30.0, 24.1)); // 6.1" away: too far to contest
+    for turn in 1..=3 {
+        assert_eq!(g.command_points[1].holder, None, "not before the 3rd own turn");
+        g.score_command_points(0);
+        assert_eq!(g.command_points[1].streak[0], turn);
+    }
+    assert_eq!(g.command_points[1].holder, Some(0));
+    assert_eq!((g.points_held(0), g.points_held(1)), (1, 0));
+    assert!(g.command_points[0].holder.is_none() && g.command_points[2].holder.is_none());
+}
+
+#[test]
+fn an_enemy_unit_within_six_inches_breaks_the_capture() {
+    let r = gng(&[]);
+    let rifle = unit(&r, "Riflemen");
+    let mut g = point_capture(&r);
+    g.place(0, rifle, Pos::new(29.0, 17.0));
+    g.place(0, rifle, Pos::new(31.0, 17.0));
+    let e = g.place(1, rifle, Pos::new(30.0, 30.0));
+    g.score_command_points(0);
+    g.score_command_points(0);
+    // The enemy walks within 6" before the third end of turn: the streak starts again.
+    g.bt.sides[1][e].y = 23.9;
+    g.score_command_points(0);
+    assert_eq!((g.command_points[1].streak[0], g.command_points[1].holder), (0, None));
+    g.bt.sides[1][e].y = 30.0;
+    g.score_command_points(0);
+    g.score_command_points(0);
+    assert_eq!(g.command_points[1].holder, None, "two turns of the new streak are not enough");
+    g.score_command_points(0);
+    assert_eq!(g.command_points[1].holder, Some(0));
+}
+
+#[test]
+fn fewer_than_two_units_on_a_point_do_not_capture_it() {
+    let r = gng(&[]);
+    let rifle = unit(&r, "Riflemen");
+    let mut g = point_capture(&r);
+    g.place(0, rifle, Pos::new(30.0, 17.0));
+    g.place(0, rifle, Pos::new(30.0, 14.8)); // 3.2" away: does not occupy
+    g.place(1, rifle, Pos::new(30.0, 35.0));
+    for _ in 0..5 {
+        g.score_command_points(0);
+    }
+    assert_eq!((g.command_points[1].streak[0], g.command_points[1].holder), (0, None));
+}
+
+#[test]
+fn a_captured_point_stays_captured_until_the_other_side_captures_it() {
+    let r = gng(&[]);
+    let rifle = unit(&r, "Riflemen");
+    let mut g = point_capture(&r);
+    let a = [g.place(0, rifle, Pos::new(29.0, 17.0)), g.place(0, rifle, Pos::new(31.0, 17.0))];
+    g.place(0, rifle, Pos::new(5.0, 2.0));
+    for _ in 0..3 {
+        g.score_command_points(0);
+    }
+    assert_eq!(g.command_points[1].holder, Some(0));
+    // Side 0 leaves the point (its units die): it still holds it.
+    for i in a {
+        kill(&mut g, 0, i);
+    }
+    g.score_command_points(0);
+    assert_eq!(g.command_points[1].holder, Some(0));
+    // Side 1 occupies it: two of its own turns are not enough, the third takes it.
+    g.place(1, rifle, Pos::new(29.0, 19.0));
+    g.place(1, rifle, Pos::new(31.0, 19.0));
+    for _ in 0..2 {
+        g.score_command_points(1);
+        g.score_command_points(0);
+        assert_eq!(g.command_points[1].holder, Some(0));
+    }
+    g.score_command_points(1);
+    assert_eq!(g.command_points[1].holder, Some(1));
+}
+
+#[test]
+fn holding_every_command_point_at_the_end_of_a_turn_wins_and_the_cap_counts_points_then_kills() {
+    // GnG 1.5, "Playing the Game", Winning: "capture all Command Points ... or kill all the
+    // opponents' units"; RULINGS.md, "Missions": at the cap more points held, then more points
+    // destroyed, else a draw.
+    let r = gng(&[]);
+    let (rifle, light) = (unit(&r, "Riflemen"), unit(&r, "Light Infantry"));
+    let mut g = point_capture(&r);
+    g.place(0, rifle, Pos::new(5.0, 2.0));
+    let l = g.place(0, light, Pos::new(9.0, 2.0));
+    let e = g.place(1, rifle, Pos::new(5.0, 34.0));
+    g.place(1, rifle, Pos::new(9.0, 34.0));
+    g.command_points[0].holder = Some(1);
+    g.command_points[1].holder = Some(1);
+    assert_eq!(g.decided(), None, "two of three");
+    assert_eq!(g.winner_at_cap(), Some(1), "more points held");
+    g.command_points[0].holder = Some(0);
+    assert_eq!(g.winner_at_cap(), None, "one each, nothing destroyed: a draw");
+    kill(&mut g, 1, e);
+    assert_eq!(g.winner_at_cap(), Some(0), "one each; side 0 destroyed 15 points, side 1 none");
+    kill(&mut g, 0, l);
+    assert_eq!(g.winner_at_cap(), Some(0), "15 points destroyed against 10");
+    g.command_points[0].holder = Some(1);
+    g.command_points[2].holder = Some(1);
+    assert_eq!(g.decided(), Some((Some(1), End::Captured)));
+    let mut s = Skirmish::new(&r, &r.skirmish);
+    s.place(0, rifle, Pos::new(5.0, 2.0));
+    s.place(1, rifle, Pos::new(5.0, 34.0));
+    assert_eq!((s.decided(), s.winner_at_cap()), (None, None), "the Skirmish: the cap is a draw");
+}
+
+#[test]
+fn units_with_no_enemy_in_reach_move_straight_to_an_uncaptured_command_point() {
+    // The objective rule: the two nearest units go to the centre point (a capture needs two);
+    // the old tactic rushed toward the nearest enemy, here along the deployment edge.
+    let r = gng(&[]);
+    let rifle = unit(&r, "Riflemen");
+    let mut g = point_capture(&r);
+    let units = [g.place(0, rifle, Pos::new(28.0, 4.0)), g.place(0, rifle, Pos::new(32.0, 4.0))];
+    g.place(1, rifle, Pos::new(58.0, 1.0));
+    let centre = g.command_points[1].at;
+    let before: Vec<f32> = units.iter().map(|&i| g.pos(0, i).dist(centre)).collect();
+    let mut d = ScriptedDice::new(&[]);
+    g.take_turn(0, &mut d);
+    for (k, &i) in units.iter().enumerate() {
+        assert_eq!(g.goal(0, i).map(|x| x.point), Some(1));
+        let after = g.pos(0, i).dist(centre);
+        assert!(after <= before[k] - 9.5, "unit {k} rushed 10\" toward the point: {} → {after}", before[k]);
+    }
+    // Two more rushes and it holds the point: on it, nothing to shoot, it stays put.
+    g.take_turn(0, &mut d);
+    let held: Vec<Pos> = units.iter().map(|&i| g.pos(0, i)).collect();
+    assert!(held.iter().all(|p| p.dist(centre) <= OCCUPY_RADIUS), "{held:?}");
+    g.take_turn(0, &mut d);
+    assert_eq!(units.iter().map(|&i| g.pos(0, i)).collect::<Vec<_>>(), held);
+}
+
+#[test]
+fn a_unit_moves_within_six_inches_of_a_point_the_enemy_is_capturing_and_still_shoots() {
+    // The enemy has held the centre point for 2 of its turns: a third captures it. The
+    // rifleman could shoot the Light Infantry from where it stands (the old tactic did, and
+    // stayed 11" away); it walks within 6" of the point and shoots a capturer instead.
+    let r = gng(&[]);
+    let (rifle, light) = (unit(&r, "Riflemen"), unit(&r, "Light Infantry"));
+    let mut g = point_capture(&r);
+    let a = g.place(0, rifle, Pos::new(30.0, 7.0));
+    let capturers = [g.place(1, rifle, Pos::new(29.0, 19.5)), g.place(1, rifle, Pos::new(31.0, 19.5))];
+    g.place(1, light, Pos::new(22.0, 7.0));
+    g.command_points[1].streak[1] = 2;
+    // One attack: Riflemen 3 + 1 against 2 + 6, a miss.
+    let mut d = ScriptedDice::new(&[1, 6]);
+    g.take_turn(0, &mut d);
+    assert!(d.exhausted(), "the rifleman attacked once");
+    let centre = g.command_points[1].at;
+    assert!(g.pos(0, a).dist(centre) <= CONTEST_RADIUS, "within 6\": {:?}", g.pos(0, a));
+    assert!(g.pos(0, a).dist(g.pos(1, capturers[0])) <= 8.5, "the capturers are in range");
+    g.score_command_points(1);
+    assert_eq!((g.command_points[1].streak[1], g.command_points[1].holder), (0, None), "capture broken");
+}
+
+/// How the games of each mission end (destroyed, captured, turn cap), for the record:
+/// `cargo test --lib mission_endings -- --ignored --nocapture`.
+#[test]
+#[ignore]
+fn mission_endings() {
+    let r = gng(&[]);
+    for mission in Mission::ALL {
+        for tactic in [Tactic::Default, Tactic::Cautious] {
+            let mut g = Skirmish::new(&r, &r.skirmish);
+            g.set_mission(mission);
+            let mut d = FastDice::from_seed(42);
+            let (mut ends, mut wins, mut turns, n) = ([0u32; 3], [0u32; 3], 0u64, 4000);
+            for _ in 0..n {
+                let p = mission.points(r.skirmish.points);
+                let (a, b) = (random_army(&r, p, 0.5, &mut d), random_army(&r, p, 0.5, &mut d));
+                g.set_up([&a, &b], [tactic; 2], &mut d);
+                let out = g.play(&mut d);
+                ends[out.end as usize] += 1;
+                wins[out.winner.unwrap_or(2)] += 1;
+                turns += out.turns as u64;
+            }
+            println!(
+                "{:?} {:?}: A {} B {} draw {} of {n}; mean turns {:.1}; destroyed {} captured {} cap {}",
+                mission,
+                tactic,
+                wins[0],
+                wins[1],
+                wins[2],
+                turns as f64 / n as f64,
+                ends[0],
+                ends[1],
+                ends[2]
+            );
+        }
+    }
+}
+
+#[test]
+fn a_lone_unit_is_not_sent_to_capture_a_point_it_cannot_take_alone() {
+    // Side 0 holds the left point; of its two units one guards it (the enemy's two could
+    // capture it), and the other would be alone at any other point (a capture needs two): it
+    // gets no goal and fights instead.
+    let r = gng(&[]);
+    let rifle = unit(&r, "Riflemen");
+    let mut g = point_capture(&r);
+    let guard = g.place(0, rifle, Pos::new(15.0, 16.0));
+    let other = g.place(0, rifle, Pos::new(30.0, 8.0));
+    g.place(1, rifle, Pos::new(45.0, 19.0));
+    let e = g.place(1, rifle, Pos::new(47.0, 19.0));
+    g.command_points[0].holder = Some(0);
+    g.assign_goals(0);
+    assert_eq!(g.goal(0, guard).map(|x| x.point), Some(0));
+    assert_eq!(g.goal(0, other), None);
+    // When the enemy is capturing the centre point, one unit is enough to contest it.
+    g.command_points[1].streak[1] = 1;
+    g.assign_goals(0);
+    assert_eq!(g.goal(0, other).map(|x| (x.point, x.urgent)), Some((1, true)));
+    // An enemy down to one unit cannot capture: no guard is kept back, and the two go to
+    // capture the centre point together.
+    g.command_points[1].streak[1] = 0;
+    kill(&mut g, 1, e);
+    g.assign_goals(0);
+    assert_eq!((g.goal(0, guard).map(|x| x.point), g.goal(0, other).map(|x| x.point)), (Some(1), Some(1)));
+}
+
+#[test]
+fn a_unit_on_its_way_to_a_point_attacks_what_it_can_instead_of_walking_past() {
+    // Not urgent: the rifleman sent to the centre point has an enemy in range where it stands;
+    // it attacks from there (as the tactic does in the Skirmish) instead of moving on.
+    let r = gng(&[]);
+    let rifle = unit(&r, "Riflemen");
+    let mut g = point_capture(&r);
+    let a = g.place(0, rifle, Pos::new(30.0, 4.0));
+    g.place(0, rifle, Pos::new(33.0, 4.0));
+    g.place(1, rifle, Pos::new(22.0, 4.0));
+    g.place(1, rifle, Pos::new(58.0, 35.0));
+    let mut d = ScriptedDice::new(&[1, 6, 1, 6]);
+    g.take_turn(0, &mut d);
+    assert_eq!(g.goal(0, a).map(|x| x.point), Some(1));
+    assert_eq!(g.pos(0, a), Pos::new(30.0, 4.0), "attacked from where it stands");
 }

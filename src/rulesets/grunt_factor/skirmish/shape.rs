@@ -30,6 +30,10 @@ impl crate::rulesets::skirmish::Skirmish for GruntFactor {
     type Game<'a> = Skirmish<'a>;
     const TACTICS: &'static [TacticInfo] = TACTICS;
     const ARMY_SOURCE: ArmySource = ARMY_SOURCE;
+    const MISSIONS: &'static [crate::rulesets::skirmish::MissionInfo] = &[crate::rulesets::skirmish::MissionInfo {
+        name: "basic",
+        description: "the skirmish: points-matched forces, more enemy points destroyed wins",
+    }];
 
     fn skirmish_text(&self) -> SkirmishText {
         SkirmishText {
@@ -62,7 +66,7 @@ impl crate::rulesets::skirmish::Skirmish for GruntFactor {
         }
     }
 
-    fn read_armies(&self, specs: [&str; 2]) -> Result<[Force; 2], ArmyError> {
+    fn read_armies(&self, specs: [&str; 2], _mission: usize) -> Result<[Force; 2], ArmyError> {
         Ok([read_force(self, std::path::Path::new(specs[0]))?, read_force(self, std::path::Path::new(specs[1]))?])
     }
 
@@ -78,7 +82,7 @@ impl crate::rulesets::skirmish::Skirmish for GruntFactor {
         self.units.clone()
     }
 
-    fn game(&self, tactic: usize) -> Skirmish<'_> {
+    fn game(&self, tactic: usize, _mission: usize) -> Skirmish<'_> {
         Skirmish::new(self, &self.skirmish, [Tactic::Bound, Tactic::Advance][tactic])
     }
 
@@ -96,7 +100,7 @@ impl crate::rulesets::skirmish::Skirmish for GruntFactor {
         rec.kills.extend(g.kills.iter().map(|&(k, v)| (k as u32, v as u32)));
     }
 
-    fn replay(&self, forces: &Forces, tactic: usize, seed: u64) -> Replay {
+    fn replay(&self, forces: &Forces, tactic: usize, _mission: usize, seed: u64) -> Replay {
         traced_game(self, forces, [Tactic::Bound, Tactic::Advance][tactic], seed).0
     }
 }

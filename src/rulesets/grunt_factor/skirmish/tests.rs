@@ -509,7 +509,7 @@ fn skirmish_config_errors_name_the_line_and_key() {
 
 fn run_threads(r: &GruntFactor, threads: usize, forces: &Forces, tactic: Tactic, trials: u64) -> SkirmishTally {
     rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap().install(|| {
-        crate::sim::skirmish::simulate(r, forces, tactic as usize, 5, trials, &indicatif::ProgressBar::hidden())
+        crate::sim::skirmish::simulate(r, forces, tactic as usize, 0, 5, trials, &indicatif::ProgressBar::hidden())
     })
 }
 

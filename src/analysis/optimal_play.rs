@@ -1,0 +1,256 @@
+//! "Does the tactic play well?": every one-against-one of the cost list solved under optimal
+//! play, beside the scripted tactic's exact value and its exploitability (DESIGN.md, "Optimal
+//! play and exploitability"; [`crate::rulesets::optimal`]).
+//!
+//! For each unordered pair `(a, b)`, `a ≤ b` in cost-list order, the ruleset's
+//! [`Ruleset::optimal_duel`] solves four games at the report's start distance: both sides
+//! optimal, both scripted, and each side's best response against the other's scripted tactic.
+//! The **exploitability** of the pair is the larger of the two best responses' gains, in score
+//! points (win 1, draw ½; probability units). Everything here is exact: no seed, no interval.
+
+use indicatif::ProgressBar;
+use rayon::prelude::*;
+use serde::{Deserialize, Serialize};
+
+use crate::rulesets::Ruleset;
+use crate::rulesets::optimal::GameValue;
+
+/// Exploitability above which a pair is named in the report's warnings (probability units).
+pub const WARN_ABOVE: f64 = 0.02;
+
+/// Win, loss and draw chances of the row unit (`a`), in [0, 1].
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct Outcome {
+    pub a_wins: f64,
+    pub b_wins: f64,
+    pub draws: f64,
+    /// `a_wins + draws / 2`.
+    pub a_score: f64,
+}
+
+impl From<&GameValue> for Outcome {
+    fn from(v: &GameValue) -> Self {
+        Outcome { a_wins: v.a_wins, b_wins: v.b_wins, draws: v.draws, a_score: v.a_score() }
+    }
+}
+
+/// One solved pair.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct OptimalPair {
+    /// Unit ids; `a` comes first in the cost list (a mirror has `a == b`).
+    pub a: String,
+    pub b: String,
+    /// Both sides optimal, averaged over who acts first.
+    pub optimal: Outcome,
+    /// Both sides play the scripted tactic (exact, on the solver's grid).
+    pub scripted: Outcome,
+    /// Score points `a` (resp. `b`) gains by its best response against the scripted other side.
+    pub a_gain: f64,
+    pub b_gain: f64,
+    /// `max(a_gain, b_gain)`.
+    pub exploitability: f64,
+}
+
+/// The optimal-play section of one ruleset's report.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct OptimalPlay {
+    /// Start distance, in the ruleset's unit (the report's `[duel] distance`).
+    pub distance: f64,
+    /// The solver's grid step and table depth, same unit; 0 when no pair was solved.
+    pub grid_step: f64,
+    pub table_depth: f64,
+    /// Unit ids in cost-list order.
+    pub units: Vec<String>,
+    /// Every solved pair `a ≤ b`, in cost-list order.
+    pub pairs: Vec<OptimalPair>,
+    /// Pairs with no game, `"A v B: why"` (all of them when the ruleset has no game).
+    pub refused: Vec<String>,
+    /// Largest and mean exploitability over the solved pairs (probability units; 0 when none).
+    pub exploitability_max: f64,
+    pub exploitability_mean: f64,
+}
+
+impl OptimalPlay {
+    /// The row unit's score against the column unit (`None` where the pair was refused), for
+    /// the optimal (`optimal = true`) or the scripted game: `m[i][j]`, units in cost-list order.
+    pub fn matrix(&self, optimal: bool) -> Vec<Vec<Option<f64>>> {
+        let k = self.units.len();
+        let pos = |id: &str| self.units.iter().position(|u| u == id);
+        let mut m = vec![vec![None; k]; k];
+        for p in &self.pairs {
+            let (Some(i), Some(j)) = (pos(&p.a), pos(&p.b)) else { continue };
+            // Clamped: the solver's rounding may leave a certain result a hair outside [0, 1].
+            let s = (if optimal { p.optimal.a_score } else { p.scripted.a_score }).clamp(0.0, 1.0);
+            m[i][j] = Some(s);
+            if i != j {
+                m[j][i] = Some(1.0 - s);
+            }
+        }
+        m
+    }
+
+    /// Each unit's mean 1v1 score against the other units (mirror left out, as the efficiency
+    /// table's 1v1 column): `(scripted, optimal)`, `None` when no pair of the unit was solved.
+    pub fn unit_means(&self) -> Vec<Option<(f64, f64)>> {
+        let (o, s) = (self.matrix(true), self.matrix(false));
+        (0..self.units.len())
+            .map(|i| {
+                let both: Vec<(f64, f64)> =
+                    (0..self.units.len()).filter(|&j| j != i).filter_map(|j| Some((s[i][j]?, o[i][j]?))).collect();
+                let n = both.len() as f64;
+                (!both.is_empty())
+                    .then(|| (both.iter().map(|x| x.0).sum::<f64>() / n, both.iter().map(|x| x.1).sum::<f64>() / n))
+            })
+            .collect()
+    }
+
+    /// Solved pairs, worst exploitability first (ties in cost-list order).
+    pub fn worst_first(&self) -> Vec<&OptimalPair> {
+        let mut v: Vec<&OptimalPair> = self.pairs.iter().collect();
+        v.sort_by(|x, y| y.exploitability.total_cmp(&x.exploitability));
+        v
+    }
+}
+
+/// Solves every pair of `r`'s cost list at `distance` (pairs in parallel; each solve is exact,
+/// so the result does not depend on the thread count). `progress` advances one per pair.
+pub fn analyse<R: Ruleset>(r: &R, distance: f64, progress: &ProgressBar) -> OptimalPlay {
+    let units = r.units();
+    let k = units.len();
+    let pairs: Vec<(usize, usize)> = (0..k).flat_map(|i| (i..k).map(move |j| (i, j))).collect();
+    progress.inc_length(pairs.len() as u64);
+    progress.set_message(format!("{}: optimal play", r.id()));
+    let solved: Vec<_> = pairs
+        .par_iter()
+        .map(|&(i, j)| {
+            let o = r.optimal_duel(i, j, distance);
+            progress.inc(1);
+            (i, j, o)
+        })
+        .collect();
+    let (mut step, mut depth) = (0.0, 0.0);
+    let mut out = Vec::new();
+    let mut refused = Vec::new();
+    for (i, j, o) in solved {
+        match o {
+            Ok(o) => {
+                (step, depth) = (o.step, o.depth);
+                out.push(OptimalPair {
+                    a: units[i].id.clone(),
+                    b: units[j].id.clone(),
+                    optimal: Outcome::from(&o.optimal),
+                    scripted: Outcome::from(&o.scripted),
+                    a_gain: o.a_gain(),
+                    b_gain: o.b_gain(),
+                    exploitability: o.exploitability(),
+                });
+            }
+            Err(e) => refused.push(format!("{} v {}: {e}", units[i].name, units[j].name)),
+        }
+    }
+    let n = out.len().max(1) as f64;
+    OptimalPlay {
+        distance,
+        grid_step: step,
+        table_depth: depth,
+        units: units.iter().map(|u| u.id.clone()).collect(),
+        exploitability_max: out.iter().map(|p| p.exploitability).fold(0.0, f64::max),
+        exploitability_mean: out.iter().map(|p| p.exploitability).sum::<f64>() / n,
+        pairs: out,
+        refused,
+    }
+}
+
+/// The report warning naming the pairs whose exploitability is above [`WARN_ABOVE`] (worst
+/// first, at most ten named); `None` when there is none.
+pub fn warning(o: &OptimalPlay, unit: &str, name: impl Fn(&str) -> String) -> Option<super::Warning> {
+    let bad: Vec<&OptimalPair> = o.worst_first().into_iter().filter(|p| p.exploitability > WARN_ABOVE).collect();
+    if bad.is_empty() {
+        return None;
+    }
+    let shown: Vec<String> = bad
+        .iter()
+        .take(10)
+        .map(|p| {
+            let gainer = if p.a_gain >= p.b_gain { &p.a } else { &p.b };
+            format!("{} v {} {:.1} ({} gains)", name(&p.a), name(&p.b), 100.0 * p.exploitability, name(gainer))
+        })
+        .collect();
+    let more = if bad.len() > 10 { format!(" and {} more (optimal_play.csv)", bad.len() - 10) } else { String::new() };
+    Some(super::Warning {
+        message: format!(
+            "the scripted tactic is exploitable by more than {:.0} points in {} of {} 1v1 pairs at {} {unit} (a side's best response against it gains that much): {}{more}",
+            100.0 * WARN_ABOVE,
+            bad.len(),
+            o.pairs.len(),
+            o.distance,
+            shown.join(", ")
+        ),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn outcome(a: f64, b: f64) -> Outcome {
+        Outcome { a_wins: a, b_wins: b, draws: 1.0 - a - b, a_score: a + (1.0 - a - b) / 2.0 }
+    }
+
+    fn play() -> OptimalPlay {
+        let pair = |a: &str, b: &str, o: Outcome, s: Outcome, ga: f64, gb: f64| OptimalPair {
+            a: a.into(),
+            b: b.into(),
+            optimal: o,
+            scripted: s,
+            a_gain: ga,
+            b_gain: gb,
+            exploitability: ga.max(gb),
+        };
+        OptimalPlay {
+            distance: 24.0,
+            grid_step: 3.0,
+            table_depth: 48.0,
+            units: vec!["x".into(), "y".into(), "z".into()],
+            pairs: vec![
+                pair("x", "x", outcome(0.5, 0.5), outcome(0.5, 0.5), 0.0, 0.0),
+                pair("x", "y", outcome(0.7, 0.3), outcome(0.9, 0.1), 0.0, 0.358),
+                pair("y", "y", outcome(0.4, 0.4), outcome(0.45, 0.45), 0.01, 0.01),
+                pair("y", "z", outcome(0.2, 0.6), outcome(0.2, 0.6), 0.03, 0.0),
+            ],
+            refused: vec!["X v Z: too far".into()],
+            exploitability_max: 0.358,
+            exploitability_mean: 0.0995,
+        }
+    }
+
+    #[test]
+    fn the_matrix_mirrors_each_pair_and_leaves_refused_pairs_empty() {
+        let o = play();
+        let m = o.matrix(true);
+        assert_eq!(m[0][1], Some(0.7));
+        assert!((m[1][0].unwrap() - 0.3).abs() < 1e-15);
+        assert_eq!(m[0][2], None);
+        assert_eq!(m[2][0], None);
+        assert_eq!(o.matrix(false)[0][1], Some(0.9));
+        // Unit means leave the mirror out: x has only y; y has x (scripted 0.1, optimal 0.3) and
+        // z (0.3 under both).
+        let u = o.unit_means();
+        assert_eq!(u[0], Some((0.9, 0.7)));
+        let (s, opt) = u[1].unwrap();
+        assert!((s - 0.2).abs() < 1e-12 && (opt - 0.3).abs() < 1e-12, "{s} {opt}");
+    }
+
+    #[test]
+    fn the_warning_names_only_pairs_above_two_points_worst_first() {
+        let w = warning(&play(), "in", |id| id.to_uppercase()).unwrap().message;
+        assert!(w.contains("in 2 of 4 1v1 pairs at 24 in"), "{w}");
+        let first = w.find("X v Y 35.8 (Y gains)").unwrap();
+        let second = w.find("Y v Z 3.0 (Y gains)").unwrap();
+        assert!(first < second, "{w}");
+        assert!(!w.contains("Y v Y"), "{w}");
+        let mut calm = play();
+        calm.pairs.retain(|p| p.exploitability <= WARN_ABOVE);
+        assert!(warning(&calm, "in", |id| id.to_string()).is_none());
+    }
+}

@@ -1,0 +1,469 @@
+//! A one-against-one Gunplay duel as a zero-sum game (DESIGN.md, "Optimal play and
+//! exploitability"; issue 15): the exact chain's states and dice ([`exact`]) with every legal
+//! action of an activation open to the acting side, solved by [`crate::rulesets::optimal`].
+//!
+//! Why a clock in A's state: the generic solver alternates single activations of the two
+//! sides, a round-by-round roll-off deciding who goes first, but a Gunplay activation is *two*
+//! actions, each chosen after the dice of the one before ("Actions": re-planned after every
+//! action, as [`rules::activate`] does), and the turn order is rolled once per game turn
+//! ("Turn Sequence"). So one action is one layer of the generic game, and a game turn of
+//! leader L and follower F is three generic rounds: `[L's 1st, F waits]`, `[L's 2nd, F's 1st]`,
+//! `[L waits, F's 2nd]`. The first round's roll-off is the turn's d12 roll (a fair coin for
+//! two characters); in the other two the leader goes first for certain
+//! ([`DuelGame::p_a_first`]). The clock (the layer within the turn, the leader, and whether the
+//! acting character has aimed) rides in side A's unit state; side B's state is its character
+//! state alone. The duel's `max_rounds` game turns are `3 × max_rounds` generic rounds.
+//!
+//! The options of an action ("Notes & Examples", "Action Definitions"; RULINGS.md, "Gunplay",
+//! "Actions"): Pass; Fire (with the Aim bonus if the activation's previous action was Aim);
+//! Aim (the first action only: an Aim lasts to the next action of the same activation); a
+//! Cautious Move of up to 3" toward or away from the enemy, then Fire; a Quick Move of up to
+//! 6" either way, then Fire with the −1 column shift; a move without firing where the new
+//! distance is out of range; Charge within a Quick Move of contact; Strike in contact. A Down
+//! character's first action is the forced Recover test, and a character that is Down at its
+//! second action (failed recovery, or put Down in melee) has ended its activation. Cover is
+//! the duel ground's (every shot counts it), so there is no take-cover option; "prone" after
+//! recovery has no modelled effect, so there is no stand-up option.
+
+use crate::rulesets::gunplay::exact::{REMOVED, State, after_fire, after_melee, down, is_down, up, wounds};
+use crate::rulesets::gunplay::rules::{self, Action, EPS, Situation, band, p_pass, recovery_level};
+use crate::rulesets::gunplay::{Gunplay, Profile};
+use crate::rulesets::optimal::{Choice, DuelGame, Line, OptimalDuel, Order, Spot, analyse};
+use crate::rulesets::{NotExact, Side};
+
+/// The grid of the optimal-play solver, inches: the moves (Cautious 3", Quick 6"), every range
+/// band edge of the shipped weapons (9, 12, 18, 24, 36, 48") and the report distance (24") are
+/// whole cells, so the scripted tactic moves on the grid exactly as in the exact chain; halving
+/// it moves no value of the shipped matrix by more than 0.1 point (checked by a test).
+pub const OPTIMAL_STEP: f64 = 3.0;
+
+/// The depth of the Gunplay duel table, inches (RULINGS.md, "Duel table depth": the 48"
+/// skirmish table).
+pub const OPTIMAL_DEPTH: f64 = 48.0;
+
+/// Character states ([`exact::State`]: Up 0–3 wounds, Down 1–3, removed).
+const N_CHAR: usize = 8;
+/// Clock values: the turn start, then (leader, layer 1–5, aimed).
+const N_CLOCK: usize = 21;
+
+// Action codes.
+const PASS: u16 = 0;
+const FIRE: u16 = 1;
+/// Cautious Move then Fire (no Aim).
+const MOVE_FIRE: u16 = 2;
+/// Quick Move then Fire (−1 column).
+const QUICK_FIRE: u16 = 3;
+const MOVE: u16 = 4;
+const AIM: u16 = 5;
+const CHARGE: u16 = 6;
+const STRIKE: u16 = 7;
+const RECOVER: u16 = 8;
+
+/// Where the duel stands within a game turn: `layer` 0–5 (0: the turn starts, its roll not
+/// made yet), the leader, and whether the acting character's previous action was Aim.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Clock {
+    layer: u8,
+    lead: Side,
+    aimed: bool,
+}
+
+impl Clock {
+    const START: Clock = Clock { layer: 0, lead: 0, aimed: false };
+
+    fn index(self) -> usize {
+        if self.layer == 0 { 0 } else { 1 + (self.lead * 5 + self.layer as usize - 1) * 2 + self.aimed as usize }
+    }
+
+    fn of(i: usize) -> Clock {
+        if i == 0 {
+            return Clock::START;
+        }
+        let j = i - 1;
+        Clock { layer: (j / 2 % 5 + 1) as u8, lead: j / 10, aimed: j % 2 == 1 }
+    }
+}
+
+/// What side `s` does in a layer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Role {
+    /// Not this side's layer in this order of the round (a roll-off branch of weight 0).
+    Idle,
+    /// The other side is mid-activation: this layer only moves the clock on.
+    Wait,
+    /// An action with `left` actions left in the activation (2: the first).
+    Act { left: u8 },
+}
+
+fn role(c: Clock, s: Side) -> Role {
+    let leads = c.layer == 0 || s == c.lead;
+    match (c.layer, leads) {
+        (0, _) | (2, true) | (3, false) | (5, false) => Role::Act { left: if c.layer % 3 == 0 { 2 } else { 1 } },
+        (1, false) | (4, true) => Role::Wait,
+        _ => Role::Idle,
+    }
+}
+
+/// The clock after side `s` plays `action` in its role.
+fn next_clock(c: Clock, s: Side, action: u16) -> Clock {
+    let aimed = match role(c, s) {
+        Role::Idle => return c,
+        Role::Wait => c.aimed,
+        Role::Act { left } => left == 2 && action == AIM,
+    };
+    let layer = (c.layer + 1) % 6;
+    if layer == 0 {
+        return Clock::START;
+    }
+    Clock { layer, lead: if c.layer == 0 { s } else { c.lead }, aimed }
+}
+
+/// One Gunplay duel as a game: loadout `a` (side A) against loadout `b`.
+pub struct GunplayGame<'a> {
+    r: &'a Gunplay,
+    p: [&'a Profile; 2],
+    line: Line,
+}
+
+impl<'a> GunplayGame<'a> {
+    /// The game of loadouts `a` and `b` starting `distance` inches apart on the 48"-deep duel
+    /// table, on a grid of `step` inches. `Err` if the distance is not in (0, 48].
+    pub fn new(r: &'a Gunplay, a: usize, b: usize, distance: f64, step: f64) -> Result<Self, NotExact> {
+        let line = Line::new(OPTIMAL_DEPTH, distance, step, r.rules.contact as f64)?;
+        Ok(GunplayGame { r, p: [r.profile(a), r.profile(b)], line })
+    }
+
+    /// (actor's character, target's character, clock) of the unit states of an activation.
+    fn split(s: Side, me: usize, other: usize) -> (State, State, Clock) {
+        let (ua, ub) = if s == 0 { (me, other) } else { (other, me) };
+        let (xa, xb, c) = ((ua % N_CHAR) as State, ub as State, Clock::of(ua / N_CHAR));
+        if s == 0 { (xa, xb, c) } else { (xb, xa, c) }
+    }
+
+    /// The unit states (actor, target) of characters `x` (actor) and `y` with clock `c`.
+    fn join(s: Side, x: State, y: State, c: Clock) -> (usize, usize) {
+        let (xa, xb) = if s == 0 { (x, y) } else { (y, x) };
+        let (ua, ub) = (xa as usize + N_CHAR * c.index(), xb as usize);
+        if s == 0 { (ua, ub) } else { (ub, ua) }
+    }
+
+    /// Cells of a scripted move of `by` inches from `at`: every cell to contact if the move
+    /// reaches it, else the nearest whole number of cells (exact on the grid of the shipped
+    /// config at the report distance).
+    fn cells(&self, at: Spot, by: f32) -> i16 {
+        if at.gap - by as f64 <= self.line.min_gap + EPS as f64 {
+            at.ahead as i16
+        } else {
+            ((by as f64 / self.line.step).round() as i16).min(at.ahead as i16)
+        }
+    }
+}
+
+impl DuelGame for GunplayGame<'_> {
+    fn line(&self) -> Line {
+        self.line
+    }
+    /// Three generic rounds per game turn (module docs).
+    fn max_rounds(&self) -> u32 {
+        3 * self.r.duel.max_rounds
+    }
+    /// "Turn Sequence": a d12 roll-off per game turn, fair for two characters; within the turn
+    /// the clock fixes the order ([`Self::p_a_first`]).
+    fn order(&self) -> Order {
+        Order::RollOff
+    }
+    fn p_a_first(&self, u: [usize; 2]) -> f64 {
+        let c = Clock::of(u[0] / N_CHAR);
+        match c.layer {
+            2 | 4 if c.lead == 0 => 1.0,
+            2 | 4 => 0.0,
+            _ => 0.5,
+        }
+    }
+    fn n_states(&self, s: Side) -> usize {
+        if s == 0 { N_CHAR * N_CLOCK } else { N_CHAR }
+    }
+    fn start_state(&self, _s: Side) -> usize {
+        up(0) as usize
+    }
+    fn destroyed(&self, _s: Side, u: usize) -> bool {
+        (u % N_CHAR) as State == REMOVED
+    }
+    fn n_actions(&self) -> usize {
+        9
+    }
+    fn options(&self, s: Side, me: usize, other: usize, at: Spot, out: &mut Vec<Choice>) {
+        let (x, _, c) = Self::split(s, me, other);
+        let left = match role(c, s) {
+            Role::Act { left } if !is_down(x) => left,
+            Role::Act { left: 2 } => return out.push(Choice { advance: 0, action: RECOVER }),
+            _ => return out.push(Choice { advance: 0, action: PASS }),
+        };
+        let (p, rules) = (self.p[s], &self.r.rules);
+        let in_range = |gap: f64| band(p, gap as f32).is_some();
+        out.push(Choice { advance: 0, action: PASS });
+        if in_range(at.gap) {
+            out.push(Choice { advance: 0, action: FIRE });
+            if left == 2 {
+                out.push(Choice { advance: 0, action: AIM });
+            }
+        }
+        let (cautious, quick) =
+            (self.line.cells_within(rules.cautious_move as f64), self.line.cells_within(rules.quick_move as f64));
+        for k in 1..=quick {
+            for (dir, reach) in [(1i16, at.ahead), (-1, at.room)] {
+                if k > reach as i16 {
+                    continue;
+                }
+                let gap = (at.gap - (dir * k) as f64 * self.line.step).max(self.line.min_gap);
+                // Firing never hurts the shooter: a move in range fires (Cautious as far as it
+                // goes, Quick beyond), out of range it only moves.
+                let action = match (in_range(gap), k <= cautious) {
+                    (true, true) => MOVE_FIRE,
+                    (true, false) => QUICK_FIRE,
+                    (false, _) => MOVE,
+                };
+                out.push(Choice { advance: dir * k, action });
+            }
+        }
+        let contact = rules.contact as f64 + EPS as f64;
+        if at.gap > contact && at.gap - (rules.contact as f64) <= rules.quick_move as f64 + EPS as f64 {
+            out.push(Choice { advance: i16::MAX, action: CHARGE });
+        }
+        if at.gap <= contact {
+            out.push(Choice { advance: 0, action: STRIKE });
+        }
+    }
+    /// [`rules::activate`]'s decision: the forced Recover of a Down character, Fire after an
+    /// Aim, else the first action of [`rules::plan`] with the actions left.
+    fn scripted(&self, s: Side, me: usize, other: usize, at: Spot) -> Choice {
+        let (x, y, c) = Self::split(s, me, other);
+        let pass = Choice { advance: 0, action: PASS };
+        let left = match role(c, s) {
+            Role::Act { left } if !is_down(x) => left,
+            Role::Act { left: 2 } => return Choice { advance: 0, action: RECOVER },
+            _ => return pass,
+        };
+        if c.aimed {
+            return Choice { advance: 0, action: FIRE };
+        }
+        let sit =
+            Situation { distance: at.gap as f32, wounds: wounds(x), target_down: is_down(y), target_wounds: wounds(y) };
+        match rules::plan(self.r, self.p[s], self.p[1 - s], &sit, left)[0] {
+            Action::Aim => Choice { advance: 0, action: AIM },
+            Action::Fire => Choice { advance: 0, action: FIRE },
+            Action::MoveFire { quick, by } => {
+                Choice { advance: self.cells(at, by), action: if quick { QUICK_FIRE } else { MOVE_FIRE } }
+            }
+            Action::Move { by } => Choice { advance: self.cells(at, by), action: MOVE },
+            Action::Charge => Choice { advance: i16::MAX, action: CHARGE },
+            Action::Strike => Choice { advance: 0, action: STRIKE },
+            Action::Pass => pass,
+        }
+    }
+    fn outcomes(&self, s: Side, action: u16, me: usize, other: usize, gap: f64, out: &mut Vec<(f64, usize, usize)>) {
+        let (x, y, c) = Self::split(s, me, other);
+        let c2 = next_clock(c, s, action);
+        let mut push = |q: f64, x2: State, y2: State| {
+            let (m, o) = Self::join(s, x2, y2, c2);
+            out.push((q, m, o));
+        };
+        let (p, pf) = (self.p[s], self.p[1 - s]);
+        match action {
+            FIRE | MOVE_FIRE | QUICK_FIRE => {
+                let aimed = action == FIRE && c.aimed;
+                for (q, t) in after_fire(self.r, p, wounds(x), y, gap as f32, aimed, action == QUICK_FIRE) {
+                    push(q, x, t);
+                }
+            }
+            CHARGE | STRIKE => {
+                for (q, x2, y2) in after_melee(p, x, pf, y, action == CHARGE) {
+                    push(q, x2, y2);
+                }
+            }
+            RECOVER => {
+                // "Damage & Wounds": pass → Up (prone), fail → one more wound, removed at 4.
+                let w = wounds(x);
+                let ok = p_pass(recovery_level(w), 0);
+                push(ok, up(w), y);
+                push(1.0 - ok, down(w + 1), y);
+            }
+            _ => push(1.0, x, y),
+        }
+    }
+}
+
+/// Gunplay loadout `a` against `b`, one each, `distance` inches apart, under optimal play, with
+/// the scripted tactic and both best responses beside it. `Err` if `distance` is not in
+/// (0, 48] (the duel table's depth).
+pub fn optimal_duel(r: &Gunplay, a: usize, b: usize, distance: f64, step: f64) -> Result<OptimalDuel, NotExact> {
+    Ok(analyse(&GunplayGame::new(r, a, b, distance, step)?, OPTIMAL_DEPTH))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rulesets::gunplay::Cover;
+    use crate::rulesets::gunplay::exact;
+    use crate::rulesets::gunplay::tests::ruleset;
+    use crate::rulesets::optimal::{Policy, solve};
+
+    #[test]
+    fn the_clock_round_trips_and_plays_a_turn_in_book_order() {
+        for i in 0..N_CLOCK {
+            assert_eq!(Clock::of(i).index(), i);
+        }
+        // Leader B: B acts, A waits, B acts, A acts, B waits, A acts, next turn.
+        let mut c = Clock::START;
+        let mut seen = Vec::new();
+        for s in [1, 0, 1, 0, 1, 0] {
+            seen.push(role(c, s));
+            assert_eq!(role(c, 1 - s), if c.layer == 0 { Role::Act { left: 2 } } else { Role::Idle });
+            c = next_clock(c, s, AIM);
+        }
+        use Role::*;
+        assert_eq!(seen, [Act { left: 2 }, Wait, Act { left: 1 }, Act { left: 2 }, Wait, Act { left: 1 }]);
+        assert_eq!(c, Clock::START);
+    }
+
+    /// The options of constructed positions ("Notes & Examples", "Action Definitions";
+    /// "Damage & Wounds" for the forced recovery).
+    #[test]
+    fn the_options_are_the_books_actions() {
+        let r = ruleset(Cover::Open);
+        let g = GunplayGame::new(&r, r.find("pistol"), r.find("shotgun"), 24.0, OPTIMAL_STEP).unwrap();
+        let opts = |s: Side, x: State, c: Clock, gap: f64, room: u16, ahead: u16| {
+            let (me, other) = GunplayGame::join(s, x, up(0), c);
+            let mut out = Vec::new();
+            g.options(s, me, other, Spot { gap, room, ahead }, &mut out);
+            out
+        };
+        let has = |v: &[Choice], advance: i16, action: u16| v.contains(&Choice { advance, action });
+        // A fresh Pistol at 24" (Extreme): fire, aim, Cautious 3" then fire either way, Quick 6"
+        // then fire either way, no melee.
+        let v = opts(0, up(0), Clock::START, 24.0, 4, 12);
+        for (advance, action) in [(0, PASS), (0, FIRE), (0, AIM), (1, MOVE_FIRE), (-1, MOVE_FIRE), (2, QUICK_FIRE)] {
+            assert!(has(&v, advance, action), "{advance} {action}: {v:?}");
+        }
+        assert!(!v.iter().any(|c| c.action == CHARGE || c.action == STRIKE), "{v:?}");
+        // At 33" a 6" retreat leaves the Pistol's range (36"): a move without a shot. No room
+        // behind it: no retreat at all.
+        assert!(has(&opts(0, up(0), Clock::START, 33.0, 4, 12), -2, MOVE));
+        assert!(!opts(0, up(0), Clock::START, 24.0, 0, 12).iter().any(|c| c.advance < 0));
+        // Within a Quick move of contact: Charge; in contact: Strike. The second action may
+        // not Aim (an Aim lasts to the next action of the activation only).
+        let second = Clock { layer: 2, lead: 0, aimed: false };
+        let v = opts(0, up(0), second, 6.0, 4, 2);
+        assert!(has(&v, i16::MAX, CHARGE) && !has(&v, 0, AIM), "{v:?}");
+        assert!(has(&opts(1, up(1), Clock { layer: 3, lead: 0, aimed: false }, 1.0, 4, 0), 0, STRIKE));
+        // Down: the first action is the forced recovery; Down at the second, nothing.
+        assert_eq!(opts(0, down(1), Clock::START, 24.0, 4, 12), [Choice { advance: 0, action: RECOVER }]);
+        assert_eq!(opts(0, down(2), second, 24.0, 4, 12), [Choice { advance: 0, action: PASS }]);
+        // Not this side's layer: waits.
+        assert_eq!(opts(1, up(0), second, 24.0, 4, 12), [Choice { advance: 0, action: PASS }]);
+    }
+
+    #[test]
+    fn the_scripted_tactic_on_the_grid_is_the_exact_chain() {
+        // At the report distance every scripted move lands on the grid: the game with both
+        // sides scripted is the exact chain of `exact::duel` (each pair once; the swapped
+        // pairs mirror them, `exact`'s tests).
+        for (cover, a, b) in [
+            (Cover::Open, "rifle", "pistol"),
+            (Cover::Open, "pistol", "shotgun"),
+            (Cover::Open, "shotgun", "rifle"),
+            (Cover::Lots, "rifle", "shotgun"),
+        ] {
+            let r = ruleset(cover);
+            let (a, b) = (r.find(a), r.find(b));
+            let v = solve(&GunplayGame::new(&r, a, b, 24.0, OPTIMAL_STEP).unwrap(), [Policy::Scripted; 2]);
+            let e = exact::duel(&r, a, b, 24.0).unwrap();
+            assert!(
+                (v.a_wins - e.a_wins).abs() < 1e-9 && (v.b_wins - e.b_wins).abs() < 1e-9,
+                "{cover:?} {a} v {b}: {v:?} {e:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_mirror_is_exactly_even() {
+        let r = ruleset(Cover::Open);
+        let u = r.find("shotgun");
+        let g = GunplayGame::new(&r, u, u, 24.0, OPTIMAL_STEP).unwrap();
+        for policy in [Policy::Optimal, Policy::Scripted] {
+            let v = solve(&g, [policy; 2]);
+            assert_eq!(v.a_score(), 0.5, "{policy:?}: {v:?}");
+            assert_eq!(v.a_wins, v.b_wins, "{policy:?}");
+        }
+    }
+
+    #[test]
+    fn optimal_play_lies_between_the_best_responses() {
+        // Pistol v Shotgun: the pair whose scripted tactic is the most exploitable (the
+        // Shotgun gains 15 points by its best response at 24").
+        let r = ruleset(Cover::Open);
+        let o = optimal_duel(&r, r.find("pistol"), r.find("shotgun"), 24.0, OPTIMAL_STEP).unwrap();
+        let s = o.scripted.a_score();
+        // A best response can only help its side; optimal play sits between the two.
+        assert!(o.a_best_response.a_score() >= s - 1e-12 && o.b_best_response.a_score() <= s + 1e-12, "{o:?}");
+        assert!(o.optimal.a_score() <= o.a_best_response.a_score() + 1e-12, "{o:?}");
+        assert!(o.optimal.a_score() >= o.b_best_response.a_score() - 1e-12, "{o:?}");
+        for v in [o.optimal, o.scripted, o.a_best_response, o.b_best_response] {
+            assert!((v.a_wins + v.b_wins + v.draws - 1.0).abs() < 1e-9, "{v:?}");
+        }
+        assert!(o.b_gain() > 0.1 && o.exploitability() == o.b_gain(), "{o:?}");
+    }
+
+    /// Slow (the half grid has 4× the positions): `cargo test --lib halving_the_grid --
+    /// --ignored`.
+    #[test]
+    #[ignore]
+    fn halving_the_grid_moves_no_value_by_a_tenth_of_a_point() {
+        let r = ruleset(Cover::Open);
+        for (a, b) in [("rifle", "pistol"), ("pistol", "shotgun"), ("shotgun", "rifle")] {
+            let (a, b) = (r.find(a), r.find(b));
+            let coarse = solve(&GunplayGame::new(&r, a, b, 24.0, OPTIMAL_STEP).unwrap(), [Policy::Optimal; 2]);
+            let fine = solve(&GunplayGame::new(&r, a, b, 24.0, OPTIMAL_STEP / 2.0).unwrap(), [Policy::Optimal; 2]);
+            println!("{a} v {b}: {:.5} (3\") {:.5} (1.5\")", coarse.a_score(), fine.a_score());
+            assert!((coarse.a_score() - fine.a_score()).abs() <= 0.001, "{a} v {b}: {coarse:?} {fine:?}");
+        }
+    }
+
+    /// The whole optimal-play matrix of the shipped config at the report distance, with the
+    /// exploitability of the scripted tactic per pair, worst first (`cargo test --lib
+    /// gunplay::optimal::tests::optimal_matrix -- --ignored --nocapture`; `OPTIMAL_STEP_INCHES`
+    /// and `OPTIMAL_DISTANCE` override the grid and the distance).
+    #[test]
+    #[ignore]
+    fn optimal_matrix() {
+        let r = ruleset(Cover::Open);
+        let env = |k: &str| std::env::var(k).ok().and_then(|s| s.parse().ok());
+        let d = env("OPTIMAL_DISTANCE").unwrap_or(r.duel.distance);
+        let step = env("OPTIMAL_STEP_INCHES").unwrap_or(OPTIMAL_STEP);
+        let n = r.profiles.len();
+        let started = std::time::Instant::now();
+        let mut rows = Vec::new();
+        for a in 0..n {
+            for b in 0..n {
+                let t = std::time::Instant::now();
+                let o = optimal_duel(&r, a, b, d, step).unwrap();
+                rows.push((o.exploitability(), a, b, o, t.elapsed().as_secs_f64()));
+            }
+        }
+        let total = started.elapsed().as_secs_f64();
+        rows.sort_by(|x, y| y.0.total_cmp(&x.0));
+        for (e, a, b, o, secs) in &rows {
+            println!(
+                "{:>8} v {:<8} optimal {:5.1}  scripted {:5.1}  exploit {:5.2} (A {:5.2}, B {:5.2})  {secs:.2}s",
+                r.units[*a].name,
+                r.units[*b].name,
+                100.0 * o.optimal.a_score(),
+                100.0 * o.scripted.a_score(),
+                100.0 * e,
+                100.0 * o.a_gain(),
+                100.0 * o.b_gain(),
+            );
+        }
+        println!("{} ordered pairs at {d}\" on a {step}\" grid in {total:.1} s", rows.len());
+    }
+}
