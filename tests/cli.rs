@@ -360,12 +360,48 @@ fn duel_optimal_vsgmr_json_has_the_game_values_and_the_exploitability() {
     assert_eq!((f("grid_step"), f("table_depth")), (1.0, 48.0));
 }
 
+/// Issue 15 items 1 and 2 for Guns 'N Grenades: the game on the 36"-deep table, ½" grid.
 #[test]
-fn duel_optimal_says_which_rulesets_have_no_game_yet() {
-    pw().args(["duel", "gng", "riflemen", "snipers", "--optimal"])
+fn duel_optimal_gng_json_has_the_game_values_and_the_exploitability() {
+    let out = pw()
+        .args([
+            "duel",
+            "gng",
+            "riflemen",
+            "mortar",
+            "--optimal",
+            "--distance",
+            "12",
+            "--json",
+            "--set",
+            "duel.max_rounds=10",
+        ])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let v = json_of(&out);
+    assert_eq!(v["method"], "optimal");
+    let f = |k: &str| v[k].as_f64().unwrap_or_else(|| panic!("missing {k}"));
+    assert!((f("a_wins") + f("b_wins") + f("draws") - 1.0).abs() < 1e-12);
+    for k in ["a_wins", "b_wins", "draws"] {
+        assert!(v["scripted"][k].as_f64().is_some(), "scripted.{k}: {v}");
+    }
+    assert!(f("exploitability") == f("a_gain").max(f("b_gain")) && f("exploitability") >= 0.0, "{v}");
+    assert_eq!((f("grid_step"), f("table_depth")), (0.5, 36.0));
+    pw().args(["duel", "gng", "riflemen", "mortar", "--optimal", "--distance", "40"])
         .assert()
         .code(2)
-        .stderr(predicates_str("--optimal is not available for guns-n-grenades yet"));
+        .stderr(predicates_str("at most the table depth 36"));
+}
+
+#[test]
+fn duel_optimal_says_which_rulesets_have_no_game_yet() {
+    pw().args(["duel", "grunt-factor", "regular-rifles", "regular-smgs", "--optimal"])
+        .assert()
+        .code(2)
+        .stderr(predicates_str("--optimal is not available for grunt-factor yet"));
     pw().args(["duel", "amc", "riflemen-10", "tank", "--optimal", "--distance", "60"])
         .assert()
         .code(2)

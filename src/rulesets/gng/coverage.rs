@@ -99,7 +99,7 @@ pub fn table() -> Vec<CoverageRow> {
             "Hunker (+2 DEF)",
             "Moving Your Units",
             Modeled,
-            "skirmishes: an infantry unit that cannot attack or usefully move hunkers (+2 DEF until it moves, stacks with cover); vehicles and Artillery never hunker; duels never hunker",
+            "skirmishes: an infantry unit that cannot attack or usefully move hunkers (+2 DEF until it moves, stacks with cover); vehicles and Artillery never hunker; the scripted duel tactic never hunkers; in the optimal-play game (`duel --optimal`) an infantry unit may hunker instead of attacking and stays hunkered while it holds and fires",
         ),
         (
             "Pivot and facing",

@@ -3,7 +3,8 @@
 //!
 //! Source: `rulebooks/guns-n-grenades-v1.5.txt`, read with RULINGS.md, "Guns 'N Grenades".
 //! The rules themselves live in [`rules`], one function per rule step; the exact solver for
-//! stand-up duels in [`exact`]; the rules-coverage table in [`coverage`].
+//! stand-up duels in [`exact`]; the optimal-play game of a duel in [`optimal`]; the
+//! rules-coverage table in [`coverage`].
 //!
 //! Readings worth knowing before trusting a number (all in the coverage table too):
 //! - Facing and Pivot are not modeled: units always face their target.
@@ -15,6 +16,7 @@
 pub mod army;
 pub mod coverage;
 pub mod exact;
+pub mod optimal;
 pub mod rules;
 pub mod skirmish;
 
@@ -474,6 +476,16 @@ impl Ruleset for GunsNGrenades {
     }
     fn exact_duel(&self, a: usize, b: usize, distance: f64) -> Result<ExactDuel, NotExact> {
         exact::stand_up_duel(self, a, b, distance)
+    }
+    /// The duel as a game on the 36"-deep table, on a ½" grid ([`optimal::GngGame`]). Errors:
+    /// a `distance` (inches) above the table depth.
+    fn optimal_duel(
+        &self,
+        a: usize,
+        b: usize,
+        distance: f64,
+    ) -> Result<crate::rulesets::optimal::OptimalDuel, NotExact> {
+        optimal::optimal_duel(self, a, b, distance, optimal::OPTIMAL_STEP)
     }
     /// GnG 1.5, "Unit Tags: Limited" and "Building Your Army": "Only 2 of these units can be
     /// purchased per 100 points decided on at the beginning of the game", read as 2 per full

@@ -289,7 +289,7 @@ fn plan_for(r: &GunsNGrenades, bt: &Battle, s: Side, i: usize, may_heal: bool) -
         return Plan::Nothing;
     }
     match nearest_enemy(bt, s, i) {
-        Some((_, d)) if p.kind == Kind::Infantry && walk_reaches(p, f, d) => Plan::WalkAndAttack,
+        Some((_, d)) if approach(p, f, d).walk => Plan::WalkAndAttack,
         Some(_) => Plan::Reposition,
         None => Plan::Nothing,
     }
@@ -316,20 +316,37 @@ fn activate<D: Dice>(r: &GunsNGrenades, bt: &mut Battle, dice: &mut D, s: Side, 
     let Some((j, d)) = nearest_enemy(bt, s, i) else {
         return;
     };
-    let toward = d > p.range;
-    let gap = if toward { d - p.range } else { p.min_range - d };
-    let (walk, rush) = move_allowance(&p, &f);
-    if p.kind == Kind::Infantry && gap <= walk + EPS {
-        // Walk: "Unit can move up to 6" then attack" — the least that brings it into range.
-        step(bt, s, i, j, if toward { gap } else { -gap });
+    let mv = approach(&p, &f, d);
+    step(bt, s, i, j, mv.len);
+    if mv.walk {
         if let Some(t) = best_target(r, bt, s, i) {
             hold_and_attack(r, bt, dice, s, i, t);
         }
-    } else {
-        // Rush (infantry) or Move/Cruise (vehicles): no attack after. Stop at own range.
-        let len = gap.min(rush);
-        step(bt, s, i, j, if toward { len } else { -len });
     }
+}
+
+/// The default tactic's move toward an enemy `d` inches away that it cannot attack from where
+/// it stands (RULINGS.md, "Common: the stand-up duel"; GnG 1.5, "Moving Your Units",
+/// "Vehicle Movement").
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) struct Approach {
+    /// Inches toward the enemy (negative: away, out of a minimum range).
+    pub len: f32,
+    /// A Walk, after which the unit attacks; otherwise a Rush, Move or Cruise (no attack).
+    pub walk: bool,
+}
+
+/// Infantry walks the least that brings the enemy into range (or, inside its minimum range,
+/// out of it) when a Walk covers that ("Unit can move up to 6\" then attack"); otherwise it
+/// rushes (vehicles: Move or Cruise) toward that distance, stopping there. Shared by the
+/// Monte Carlo duel ([`activate`]) and the optimal-play game's scripted policy
+/// ([`super::optimal`]).
+pub(crate) fn approach(p: &Profile, f: &Fighter, d: f32) -> Approach {
+    let toward = d > p.range;
+    let gap = if toward { d - p.range } else { p.min_range - d };
+    let (walk, rush) = move_allowance(p, f);
+    let (len, walk) = if p.kind == Kind::Infantry && gap <= walk + EPS { (gap, true) } else { (gap.min(rush), false) };
+    Approach { len: if toward { len } else { -len }, walk }
 }
 
 /// Walk and Rush allowances in inches: Light +1" (in the profile); Bloodied infantry move
@@ -340,12 +357,6 @@ pub(crate) fn move_allowance(p: &Profile, f: &Fighter) -> (f32, f32) {
     } else {
         (p.walk, p.rush)
     }
-}
-
-fn walk_reaches(p: &Profile, f: &Fighter, d: f32) -> bool {
-    let (walk, _) = move_allowance(p, f);
-    let gap = if d > p.range { d - p.range } else { p.min_range - d };
-    gap <= walk + EPS
 }
 
 /// Whether a unit may move now: Artillery never moves on its own; a Shaken vehicle cannot
