@@ -63,7 +63,7 @@ pub struct OptimalPlay {
     pub units: Vec<String>,
     /// Every solved pair `a ≤ b`, in cost-list order.
     pub pairs: Vec<OptimalPair>,
-    /// Pairs with no game, `"A v B: why"` (all of them when the ruleset has no game).
+    /// Pairs with no game, `"A v B: why"`; one `"every pair: why"` when the ruleset has no game.
     pub refused: Vec<String>,
     /// Largest and mean exploitability over the solved pairs (probability units; 0 when none).
     pub exploitability_max: f64,
@@ -145,9 +145,16 @@ pub fn analyse<R: Ruleset>(r: &R, distance: f64, progress: &ProgressBar) -> Opti
                     exploitability: o.exploitability(),
                 });
             }
-            Err(e) => refused.push(format!("{} v {}: {e}", units[i].name, units[j].name)),
+            Err(e) => refused.push((format!("{} v {}", units[i].name, units[j].name), e.to_string())),
         }
     }
+    // A ruleset with no game refuses every pair for one reason: say it once.
+    let one_reason = out.is_empty() && refused.windows(2).all(|w| w[0].1 == w[1].1);
+    let refused: Vec<String> = if one_reason {
+        refused.first().map(|r| format!("every pair: {}", r.1)).into_iter().collect()
+    } else {
+        refused.into_iter().map(|(pair, why)| format!("{pair}: {why}")).collect()
+    };
     let n = out.len().max(1) as f64;
     OptimalPlay {
         distance,
@@ -155,7 +162,7 @@ pub fn analyse<R: Ruleset>(r: &R, distance: f64, progress: &ProgressBar) -> Opti
         table_depth: depth,
         units: units.iter().map(|u| u.id.clone()).collect(),
         exploitability_max: out.iter().map(|p| p.exploitability).fold(0.0, f64::max),
-        exploitability_mean: out.iter().map(|p| p.exploitability).sum::<f64>() / n,
+        exploitability_mean: out.iter().map(|p| p.exploitability).fold(0.0, |x, y| x + y) / n,
         pairs: out,
         refused,
     }
@@ -239,6 +246,18 @@ mod tests {
         assert_eq!(u[0], Some((0.9, 0.7)));
         let (s, opt) = u[1].unwrap();
         assert!((s - 0.2).abs() < 1e-12 && (opt - 0.3).abs() < 1e-12, "{s} {opt}");
+    }
+
+    #[test]
+    fn a_ruleset_with_no_game_gives_one_reason_and_a_zero_mean() {
+        use crate::config::{Overrides, Source};
+        let src = Source::read(std::path::Path::new("configs/grunt-factor.toml")).unwrap();
+        let any = crate::rulesets::AnyRuleset::load("grunt-factor", &src, &Overrides::parse(&[]).unwrap()).unwrap();
+        let o = crate::with_ruleset!(&any, r => analyse(r, 50.0, &ProgressBar::hidden()));
+        assert!(o.pairs.is_empty());
+        assert_eq!(o.refused, vec!["every pair: --optimal is not available for grunt-factor yet".to_string()]);
+        assert!(o.exploitability_mean == 0.0 && o.exploitability_mean.is_sign_positive(), "{}", o.exploitability_mean);
+        assert!(warning(&o, "cm", |id| id.to_string()).is_none());
     }
 
     #[test]

@@ -43,7 +43,7 @@ pub fn write(a: &RulesetAnalysis, dir: &Path) -> anyhow::Result<Vec<PathBuf>> {
         HEATMAP,
         format!("{}: 1v1 under optimal play", a.title),
         format!(
-            "row unit's score against column unit (win 1, draw ½), both sides optimal, {} {} apart, averaged over who acts first",
+            "row unit's score against column unit (win 1, draw ½), both sides optimal, {} {} apart",
             number(o.distance, 2),
             a.distance_unit
         ),
@@ -115,7 +115,7 @@ pub fn section(a: &RulesetAnalysis) -> String {
         s,
         "Every 1v1 of the cost list at {} {unit}, solved exactly as a two-player zero-sum game: at each activation the \
          acting side picks the legal option that maximises its score (win 1, draw ½), on a line {} {unit} deep in \
-         steps of {} {unit}, averaged over who acts first. The same solver with one side's policy fixed to the \
+         steps of {} {unit}; who acts first is averaged over, or rolled for where the book rolls for it. The same solver with one side's policy fixed to the \
          scripted tactic gives that side's best response; the pair's **exploitability** is the larger of the two \
          gains, in score points. A number in this report that rests on an exploitable tactic measures the tactic as \
          well as the unit.\n",
