@@ -20,6 +20,9 @@ fn report_gunplay_writes_the_distance_chart() {
             "balance.report_trials=500",
             "--set",
             "skirmish.report_trials=200",
+            // Optimal play (a minute here) has its own tests.
+            "--set",
+            "duel.optimal_play=false",
             "--out",
         ])
         .arg(dir.path())
@@ -56,6 +59,8 @@ fn the_skirmish_section_can_be_turned_off() {
             "balance.report_trials=200",
             "--set",
             "skirmish.report_trials=0",
+            "--set",
+            "duel.optimal_play=false",
             "--out",
         ])
         .arg(dir.path())

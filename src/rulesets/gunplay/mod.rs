@@ -448,8 +448,15 @@ pub(crate) mod tests {
 
     /// The shipped config with duels over `cover`.
     pub fn ruleset(cover: Cover) -> Gunplay {
+        ruleset_with(cover, &[])
+    }
+
+    /// The shipped config with `(key, value)` overrides, e.g. a short `duel.max_rounds` for
+    /// tests whose identities hold at any round cap.
+    pub fn ruleset_with(cover: Cover, sets: &[(&str, &str)]) -> Gunplay {
         let src = Source::read(std::path::Path::new("configs/gunplay.toml")).expect("configs/gunplay.toml");
-        Gunplay::from_source(&src, &Overrides::default()).expect("valid config").with_cover(cover)
+        let ov = Overrides(sets.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect());
+        Gunplay::from_source(&src, &ov).expect("valid config").with_cover(cover)
     }
 
     #[test]

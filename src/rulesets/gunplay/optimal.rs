@@ -305,7 +305,12 @@ mod tests {
     use super::*;
     use crate::rulesets::gunplay::Cover;
     use crate::rulesets::gunplay::exact;
-    use crate::rulesets::gunplay::tests::ruleset;
+    use crate::rulesets::gunplay::tests::{ruleset, ruleset_with};
+
+    /// The identities below hold at any round cap: 12 game turns keep each solve quick.
+    fn short(cover: Cover) -> Gunplay {
+        ruleset_with(cover, &[("duel.max_rounds", "12")])
+    }
     use crate::rulesets::optimal::{Policy, solve};
 
     #[test]
@@ -374,7 +379,7 @@ mod tests {
             (Cover::Open, "shotgun", "rifle"),
             (Cover::Lots, "rifle", "shotgun"),
         ] {
-            let r = ruleset(cover);
+            let r = short(cover);
             let (a, b) = (r.find(a), r.find(b));
             let v = solve(&GunplayGame::new(&r, a, b, 24.0, OPTIMAL_STEP).unwrap(), [Policy::Scripted; 2]);
             let e = exact::duel(&r, a, b, 24.0).unwrap();
@@ -387,7 +392,7 @@ mod tests {
 
     #[test]
     fn a_mirror_is_exactly_even() {
-        let r = ruleset(Cover::Open);
+        let r = short(Cover::Open);
         let u = r.find("shotgun");
         let g = GunplayGame::new(&r, u, u, 24.0, OPTIMAL_STEP).unwrap();
         for policy in [Policy::Optimal, Policy::Scripted] {
@@ -401,7 +406,7 @@ mod tests {
     fn optimal_play_lies_between_the_best_responses() {
         // Pistol v Shotgun: the pair whose scripted tactic is the most exploitable (the
         // Shotgun gains 15 points by its best response at 24").
-        let r = ruleset(Cover::Open);
+        let r = short(Cover::Open);
         let o = optimal_duel(&r, r.find("pistol"), r.find("shotgun"), 24.0, OPTIMAL_STEP).unwrap();
         let s = o.scripted.a_score();
         // A best response can only help its side; optimal play sits between the two.
