@@ -484,8 +484,7 @@ pub(crate) fn report(args: ReportArgs) -> Result<(), AppError> {
         if crate::sim::shard::recording().is_none() {
             with_ruleset!(&l.ruleset, r => if r.duel_settings().optimal_play {
                 let o = crate::analysis::optimal_play::analyse(r, analysis.distance, &pb);
-                let name = |id: &str| analysis.units.iter().find(|u| u.id == id).map_or(id.to_string(), |u| u.name.clone());
-                analysis.warnings.extend(crate::analysis::optimal_play::warning(&o, &analysis.distance_unit, name));
+                analysis.warnings.extend(crate::analysis::optimal_play::warning(&o, &analysis.distance_unit, &analysis.units));
                 analysis.optimal_play = Some(o);
             });
         }

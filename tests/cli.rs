@@ -318,19 +318,22 @@ fn fair_costs_writes_a_config_that_differs_only_in_cost_lines() {
     pw().args(["rules", "gng", "--config"]).arg(&out).assert().success();
 }
 
-#[test]
-fn duel_optimal_json_has_the_game_values_and_the_exploitability() {
-    let out = pw()
-        .args(["duel", "amc", "riflemen-10", "tank", "--optimal", "--distance", "12", "--json"])
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
+/// `duel ... --optimal --json` with `args`: the JSON, after the identities every game keeps
+/// (method "optimal", outcomes adding up to 1, exploitability the larger gain).
+fn optimal_json(args: &[&str]) -> serde_json::Value {
+    let out = pw().args(args).assert().success().get_output().stdout.clone();
     let v = json_of(&out);
     assert_eq!(v["method"], "optimal");
     let f = |k: &str| v[k].as_f64().unwrap_or_else(|| panic!("missing {k}"));
     assert!((f("a_wins") + f("b_wins") + f("draws") - 1.0).abs() < 1e-12);
+    assert!(f("exploitability") == f("a_gain").max(f("b_gain")), "{v}");
+    v
+}
+
+#[test]
+fn duel_optimal_json_has_the_game_values_and_the_exploitability() {
+    let v = optimal_json(&["duel", "amc", "riflemen-10", "tank", "--optimal", "--distance", "12", "--json"]);
+    let f = |k: &str| v[k].as_f64().unwrap_or_else(|| panic!("missing {k}"));
     // Within charge reach the Riflemen charge and win, scripted too (issue 15: the scripted
     // tactic used to hold and lose); the scripted Tank stays where a best response falls back.
     assert!(f("a_wins") > 0.9 && v["scripted"]["a_wins"].as_f64().unwrap() > 0.95, "{v}");
@@ -340,17 +343,8 @@ fn duel_optimal_json_has_the_game_values_and_the_exploitability() {
 
 #[test]
 fn duel_optimal_vsgmr_json_has_the_game_values_and_the_exploitability() {
-    let out = pw()
-        .args(["duel", "vsgmr", "mook-with-distance-attack", "troop-stealth", "--optimal", "--json"])
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    let v = json_of(&out);
-    assert_eq!(v["method"], "optimal");
+    let v = optimal_json(&["duel", "vsgmr", "mook-with-distance-attack", "troop-stealth", "--optimal", "--json"]);
     let f = |k: &str| v[k].as_f64().unwrap_or_else(|| panic!("missing {k}"));
-    assert!((f("a_wins") + f("b_wins") + f("draws") - 1.0).abs() < 1e-12);
     let s = |k: &str| v["scripted"][k].as_f64().unwrap_or_else(|| panic!("missing scripted {k}"));
     assert!((s("a_wins") + s("b_wins") + s("draws") - 1.0).abs() < 1e-12, "{v}");
     // The scripted mook charges and sometimes wins; under optimal play the Stealth figure
@@ -363,28 +357,19 @@ fn duel_optimal_vsgmr_json_has_the_game_values_and_the_exploitability() {
 /// Issue 15 items 1 and 2 for Guns 'N Grenades: the game on the 36"-deep table, ½" grid.
 #[test]
 fn duel_optimal_gng_json_has_the_game_values_and_the_exploitability() {
-    let out = pw()
-        .args([
-            "duel",
-            "gng",
-            "riflemen",
-            "mortar",
-            "--optimal",
-            "--distance",
-            "12",
-            "--json",
-            "--set",
-            "duel.max_rounds=10",
-        ])
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    let v = json_of(&out);
-    assert_eq!(v["method"], "optimal");
+    let v = optimal_json(&[
+        "duel",
+        "gng",
+        "riflemen",
+        "mortar",
+        "--optimal",
+        "--distance",
+        "12",
+        "--json",
+        "--set",
+        "duel.max_rounds=10",
+    ]);
     let f = |k: &str| v[k].as_f64().unwrap_or_else(|| panic!("missing {k}"));
-    assert!((f("a_wins") + f("b_wins") + f("draws") - 1.0).abs() < 1e-12);
     for k in ["a_wins", "b_wins", "draws"] {
         assert!(v["scripted"][k].as_f64().is_some(), "scripted.{k}: {v}");
     }

@@ -170,7 +170,8 @@ pub fn analyse<R: Ruleset>(r: &R, distance: f64, progress: &ProgressBar) -> Opti
 
 /// The report warning naming the pairs whose exploitability is above [`WARN_ABOVE`] (worst
 /// first, at most ten named); `None` when there is none.
-pub fn warning(o: &OptimalPlay, unit: &str, name: impl Fn(&str) -> String) -> Option<super::Warning> {
+pub fn warning(o: &OptimalPlay, unit: &str, units: &[super::UnitInfo]) -> Option<super::Warning> {
+    let name = |id: &str| units.iter().find(|u| u.id == id).map_or(id, |u| u.name.as_str()).to_string();
     let bad: Vec<&OptimalPair> = o.worst_first().into_iter().filter(|p| p.exploitability > WARN_ABOVE).collect();
     if bad.is_empty() {
         return None;
@@ -202,6 +203,18 @@ mod tests {
 
     fn outcome(a: f64, b: f64) -> Outcome {
         Outcome { a_wins: a, b_wins: b, draws: 1.0 - a - b, a_score: a + (1.0 - a - b) / 2.0 }
+    }
+
+    /// Units `x`, `y`, `z` named `X`, `Y`, `Z`.
+    fn infos() -> Vec<crate::analysis::UnitInfo> {
+        ["x", "y", "z"]
+            .map(|id| crate::analysis::UnitInfo {
+                id: id.into(),
+                name: id.to_uppercase(),
+                cost: 10.0,
+                kind: "test".into(),
+            })
+            .to_vec()
     }
 
     fn play() -> OptimalPlay {
@@ -257,12 +270,12 @@ mod tests {
         assert!(o.pairs.is_empty());
         assert_eq!(o.refused, vec!["every pair: --optimal is not available for grunt-factor yet".to_string()]);
         assert!(o.exploitability_mean == 0.0 && o.exploitability_mean.is_sign_positive(), "{}", o.exploitability_mean);
-        assert!(warning(&o, "cm", |id| id.to_string()).is_none());
+        assert!(warning(&o, "cm", &[]).is_none());
     }
 
     #[test]
     fn the_warning_names_only_pairs_above_two_points_worst_first() {
-        let w = warning(&play(), "in", |id| id.to_uppercase()).unwrap().message;
+        let w = warning(&play(), "in", &infos()).unwrap().message;
         assert!(w.contains("in 2 of 4 1v1 pairs at 24 in"), "{w}");
         let first = w.find("X v Y 35.8 (Y gains)").unwrap();
         let second = w.find("Y v Z 3.0 (Y gains)").unwrap();
@@ -270,6 +283,6 @@ mod tests {
         assert!(!w.contains("Y v Y"), "{w}");
         let mut calm = play();
         calm.pairs.retain(|p| p.exploitability <= WARN_ABOVE);
-        assert!(warning(&calm, "in", |id| id.to_string()).is_none());
+        assert!(warning(&calm, "in", &infos()).is_none());
     }
 }

@@ -79,16 +79,7 @@ pub fn write_ruleset_report(analysis: &RulesetAnalysis, dir: &Path) -> anyhow::R
     put("summary.json", &summary::summary_json(analysis)?)?;
     if analysis.distance_sweep.is_none() {
         let stem = charts::EFFICIENCY_BY_DISTANCE;
-        for name in [SWEEP_CSV.to_string(), format!("{stem}.png"), format!("{stem}.svg")] {
-            let path = dir.join(&name);
-            match fs::remove_file(&path) {
-                Ok(()) => {}
-                Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
-                Err(e) => {
-                    return Err(e).with_context(|| format!("removing stale {}", path.display()));
-                }
-            }
-        }
+        remove_stale(dir, &[SWEEP_CSV.to_string(), format!("{stem}.png"), format!("{stem}.svg")])?;
     }
 
     written.extend(charts::write_charts(analysis, dir)?);
@@ -103,6 +94,21 @@ pub fn write_ruleset_report(analysis: &RulesetAnalysis, dir: &Path) -> anyhow::R
     write_atomic(&path, md.as_bytes())?;
     written.push(path);
     Ok(written)
+}
+
+/// Removes the files `names` of `dir` that an earlier run left and this one does not write
+/// (a section that is gone), so the directory never shows data `report.md` does not mention;
+/// a file already absent is fine.
+pub(crate) fn remove_stale(dir: &Path, names: &[String]) -> anyhow::Result<()> {
+    for name in names {
+        let path = dir.join(name);
+        match fs::remove_file(&path) {
+            Ok(()) => {}
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+            Err(e) => return Err(e).with_context(|| format!("removing stale {}", path.display())),
+        }
+    }
+    Ok(())
 }
 
 /// One unit as the index shows it: name, cost and points efficiency.

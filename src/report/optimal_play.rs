@@ -23,12 +23,7 @@ const SHOWN: usize = 15;
 /// section. Returns the paths written.
 pub fn write(a: &RulesetAnalysis, dir: &Path) -> anyhow::Result<Vec<PathBuf>> {
     let Some(o) = a.optimal_play.as_ref().filter(|o| !o.pairs.is_empty()) else {
-        for name in [CSV.to_string(), format!("{HEATMAP}.png"), format!("{HEATMAP}.svg")] {
-            match std::fs::remove_file(dir.join(&name)) {
-                Err(e) if e.kind() != std::io::ErrorKind::NotFound => return Err(e.into()),
-                _ => {}
-            }
-        }
+        super::remove_stale(dir, &[CSV.to_string(), format!("{HEATMAP}.png"), format!("{HEATMAP}.svg")])?;
         return Ok(Vec::new());
     };
     let path = dir.join(CSV);
@@ -106,8 +101,8 @@ pub fn section(a: &RulesetAnalysis) -> String {
     let mut s = String::from("## Does the tactic play well?\n\n");
     let unit = &a.distance_unit;
     if o.pairs.is_empty() {
-        let why =
-            o.refused.first().map_or("no pair".to_string(), |r| r.split(": ").skip(1).collect::<Vec<_>>().join(": "));
+        // Each refusal reads "A v B: why" (or "every pair: why").
+        let why = o.refused.first().map_or("no pair", |r| r.split_once(": ").map_or(r.as_str(), |(_, why)| why));
         let _ = writeln!(s, "Not yet measured for this ruleset: {why}.\n");
         return s;
     }
