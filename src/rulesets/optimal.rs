@@ -162,20 +162,20 @@ impl GameValue {
     }
 }
 
-/// Values over all states: advantage `v = P(A) − P(B)` (what the choices use) and the
-/// win probabilities `w = P(A)`, `l = P(B)` under the chosen options.
-#[derive(Clone)]
-struct Vals {
-    v: Vec<f64>,
-    w: Vec<f64>,
-    l: Vec<f64>,
+/// Values over all states, `[v, w, l]` per state: the advantage `v = P(A) − P(B)` (what the
+/// choices use) and the win probabilities `w = P(A)`, `l = P(B)` under the chosen options.
+/// Kept side by side so that one read of a state fetches all three.
+type Vals = Vec<[f64; 3]>;
+
+/// `n` states of zeros.
+fn zeros(n: usize) -> Vals {
+    vec![[0.0; 3]; n]
 }
 
-impl Vals {
-    fn zeros(n: usize) -> Vals {
-        Vals { v: vec![0.0; n], w: vec![0.0; n], l: vec![0.0; n] }
-    }
-}
+/// The index of the advantage, win and loss in a state's `[v, w, l]`.
+const V: usize = 0;
+const W: usize = 1;
+const L: usize = 2;
 
 /// The solver of one game: state indexing, the outcome cache and each side's resolved options.
 struct Solver<'g, G: DuelGame> {
@@ -195,16 +195,24 @@ struct Solver<'g, G: DuelGame> {
     dead: [Vec<bool>; 2],
     /// Each side's options resolved for the policy it plays (built on its first layer).
     plans: [Option<(Policy, Plan)>; 2],
+    /// Scratch: each combination's expected `[v, w, l]` in the layer being solved.
+    ev: Vals,
+    /// [`DuelGame::p_a_first`] of each pair of unit states `u0 · n[1] + u1` (roll-off order).
+    p_a_first: Vec<f64>,
 }
 
 /// One side's options in every state, resolved once per solve (they do not change from round
 /// to round): for state `i` and activation-start branch `j`, `index[i · branches + j]` is the
-/// range of `opts`; each option is `(base, a, b)`: the first index of the positions' block
-/// after its move, and its outcomes `cache[a..b]`.
+/// range of `opts`; each option is the number of its *combination* in `combos`: `(base, a, b)`,
+/// the first index of the positions' block after its move and its outcomes `cache[a..b]`.
+/// Many options of different states land on the same positions with the same action (advance
+/// two cells from one place, one cell from the next); each combination's expectation is
+/// computed once per layer and looked up by every option that reaches it.
 struct Plan {
     branches: usize,
     index: Vec<(u32, u32)>,
-    opts: Vec<(u32, u32, u32)>,
+    opts: Vec<u32>,
+    combos: Vec<(u32, u32, u32)>,
 }
 
 /// Terminal advantage/win/loss if a side is destroyed.
@@ -217,13 +225,17 @@ fn terminal(dead: &[Vec<bool>; 2], u: [usize; 2]) -> Option<(f64, f64, f64)> {
     }
 }
 
-/// The expectation of `x` over the outcomes `cache[a..b]` ending in the block at `base`.
+/// The expectation of `[v, w, l]` over the outcomes `cache[a..b]` ending in the block at
+/// `base`, each component summed in the outcomes' order.
 #[inline]
-fn expect(cache: &[(f64, u32)], base: u32, a: u32, b: u32, x: &[f64]) -> f64 {
+fn expect(cache: &[(f64, u32)], base: u32, a: u32, b: u32, x: &Vals) -> [f64; 3] {
     let block = &x[base as usize..];
-    let mut e = 0.0;
+    let mut e = [0.0; 3];
     for &(pr, off) in &cache[a as usize..b as usize] {
-        e += pr * block[off as usize];
+        let y = &block[off as usize];
+        e[V] += pr * y[V];
+        e[W] += pr * y[W];
+        e[L] += pr * y[L];
     }
     e
 }
@@ -245,7 +257,24 @@ impl<'g, G: DuelGame> Solver<'g, G> {
         });
         let dead = [0, 1].map(|s| (0..n[s]).map(|u| g.destroyed(s, u)).collect());
         let slots = 2 * g.n_actions() * np * n[0] * n[1];
-        Solver { g, line, n, np, gaps, index: vec![None; slots], cache: Vec::new(), starts, dead, plans: [None, None] }
+        let p_a_first = match g.order() {
+            Order::RollOff => (0..n[0] * n[1]).map(|u| g.p_a_first([u / n[1], u % n[1]])).collect(),
+            Order::Alternate => Vec::new(),
+        };
+        Solver {
+            g,
+            line,
+            n,
+            np,
+            gaps,
+            index: vec![None; slots],
+            cache: Vec::new(),
+            starts,
+            dead,
+            plans: [None, None],
+            ev: Vec::new(),
+            p_a_first,
+        }
     }
 
     fn idx(&self, p: [usize; 2], u: [usize; 2]) -> usize {
@@ -262,8 +291,7 @@ impl<'g, G: DuelGame> Solver<'g, G> {
 
     /// The outcome list of `action` by `s` at gap index `k` (actor state, target state).
     fn outcomes(&mut self, s: Side, action: u16, k: usize, me: usize, other: usize) -> (u32, u32) {
-        let (nm, no) = (self.n[s], self.n[1 - s]);
-        let slot = (((s * self.g.n_actions() + action as usize) * self.np + k) * nm + me) * no + other;
+        let slot = s * self.side_slots() + self.slot(s, action, k, me, other);
         if let Some(r) = self.index[slot] {
             return r;
         }
@@ -278,6 +306,17 @@ impl<'g, G: DuelGame> Solver<'g, G> {
         let r = (a, self.cache.len() as u32);
         self.index[slot] = Some(r);
         r
+    }
+
+    /// Outcome lists one side can have: `(action, gap index, me, other)`.
+    fn side_slots(&self) -> usize {
+        self.g.n_actions() * self.np * self.n[0] * self.n[1]
+    }
+
+    /// The number of side `s`'s outcome list `(action, gap index k, me, other)` among its
+    /// [`Self::side_slots`].
+    fn slot(&self, s: Side, action: u16, k: usize, me: usize, other: usize) -> usize {
+        (((action as usize) * self.np + k) * self.n[s] + me) * self.n[1 - s] + other
     }
 
     /// Positions after side `s` at `p` takes `c`'s move.
@@ -298,7 +337,11 @@ impl<'g, G: DuelGame> Solver<'g, G> {
     fn plan(&mut self, s: Side, policy: Policy) -> Plan {
         let branches = self.starts[s].iter().map(Vec::len).max().unwrap_or(1);
         let mut index = vec![(0u32, 0u32); self.len() * branches];
-        let (mut opts, mut choices) = (Vec::new(), Vec::new());
+        let (mut opts, mut choices, mut combos) = (Vec::new(), Vec::new(), Vec::new());
+        // The combination of each (A's position after the move, outcome list), the B position
+        // following from the gap: numbered on first sight.
+        let side_slots = self.side_slots();
+        let mut seen = vec![u32::MAX; self.np * side_slots];
         let max = self.line.max_sum as usize;
         let block = self.n[0] * self.n[1];
         for p0 in 0..self.np {
@@ -329,7 +372,13 @@ impl<'g, G: DuelGame> Solver<'g, G> {
                             for &c in &choices {
                                 let q = self.moved(s, p, c);
                                 let (a, b) = self.outcomes(s, c.action, q[0] + q[1], me, other);
-                                opts.push((((q[0] * self.np + q[1]) * block) as u32, a, b));
+                                let base = ((q[0] * self.np + q[1]) * block) as u32;
+                                let key = q[0] * side_slots + self.slot(s, c.action, q[0] + q[1], me, other);
+                                if seen[key] == u32::MAX {
+                                    seen[key] = combos.len() as u32;
+                                    combos.push((base, a, b));
+                                }
+                                opts.push(seen[key]);
                             }
                             index[i * branches + j] = (from, opts.len() as u32);
                         }
@@ -337,7 +386,7 @@ impl<'g, G: DuelGame> Solver<'g, G> {
                 }
             }
         }
-        Plan { branches, index, opts }
+        Plan { branches, index, opts, combos }
     }
 
     /// One activation layer: `out[state]` = value before side `s` acts, `next` after. The
@@ -351,59 +400,67 @@ impl<'g, G: DuelGame> Solver<'g, G> {
         }
         let plan = &self.plans[s].as_ref().expect("planned").1;
         let (np, n, cache, starts, dead) = (self.np, self.n, &self.cache[..], &self.starts[s], &self.dead);
+        // Each combination's expected values, once.
+        let ev = &mut self.ev;
+        ev.clear();
+        ev.resize(plan.combos.len(), [0.0; 3]);
+        ev.par_chunks_mut(4096).zip(plan.combos.par_chunks(4096)).for_each(|(e, c)| {
+            for (e, &(base, a, b)) in e.iter_mut().zip(c) {
+                *e = expect(cache, base, a, b, next);
+            }
+        });
+        let ev = &ev[..];
         let row = np * n[0] * n[1];
-        out.v.par_chunks_mut(row).zip(out.w.par_chunks_mut(row)).zip(out.l.par_chunks_mut(row)).enumerate().for_each(
-            |(p0, ((ov, ow), ol))| {
-                for p1 in 0..np - p0 {
-                    for u0 in 0..n[0] {
-                        for u1 in 0..n[1] {
-                            let u = [u0, u1];
-                            let j = (p1 * n[0] + u0) * n[1] + u1;
-                            if let Some((v, w, l)) = terminal(dead, u) {
-                                (ov[j], ow[j], ol[j]) = (v, w, l);
-                                continue;
-                            }
-                            let i = p0 * row + j;
-                            let (mut v, mut w, mut l) = (0.0, 0.0, 0.0);
-                            for (k, &(ps, me)) in starts[u[s]].iter().enumerate() {
-                                let mut u2 = u;
-                                u2[s] = me;
-                                let (cv, cw, cl) = if let Some(t) = terminal(dead, u2) {
-                                    t
-                                } else {
-                                    // The option with the best advantage (first of equals),
-                                    // then its win and loss probabilities.
-                                    let (from, to) = plan.index[i * plan.branches + k];
-                                    let mut best: Option<(f64, (u32, u32, u32))> = None;
-                                    for &o in &plan.opts[from as usize..to as usize] {
-                                        let ov = expect(cache, o.0, o.1, o.2, &next.v);
-                                        let better = match best {
-                                            None => true,
-                                            Some((bv, _)) => {
-                                                if s == 0 {
-                                                    ov > bv
-                                                } else {
-                                                    ov < bv
-                                                }
-                                            }
-                                        };
-                                        if better {
-                                            best = Some((ov, o));
-                                        }
-                                    }
-                                    let (ov, (base, a, b)) = best.expect("an option");
-                                    (ov, expect(cache, base, a, b, &next.w), expect(cache, base, a, b, &next.l))
-                                };
-                                v += ps * cv;
-                                w += ps * cw;
-                                l += ps * cl;
-                            }
-                            (ov[j], ow[j], ol[j]) = (v, w, l);
+        out.par_chunks_mut(row).enumerate().for_each(|(p0, out)| {
+            for p1 in 0..np - p0 {
+                for u0 in 0..n[0] {
+                    for u1 in 0..n[1] {
+                        let u = [u0, u1];
+                        let j = (p1 * n[0] + u0) * n[1] + u1;
+                        if let Some((v, w, l)) = terminal(dead, u) {
+                            out[j] = [v, w, l];
+                            continue;
                         }
+                        let i = p0 * row + j;
+                        let (mut v, mut w, mut l) = (0.0, 0.0, 0.0);
+                        for (k, &(ps, me)) in starts[u[s]].iter().enumerate() {
+                            let mut u2 = u;
+                            u2[s] = me;
+                            let (cv, cw, cl) = if let Some(t) = terminal(dead, u2) {
+                                t
+                            } else {
+                                // The option with the best advantage (first of equals),
+                                // then its win and loss probabilities.
+                                let (from, to) = plan.index[i * plan.branches + k];
+                                let mut best: Option<(f64, u32)> = None;
+                                for &o in &plan.opts[from as usize..to as usize] {
+                                    let ov = ev[o as usize][V];
+                                    let better = match best {
+                                        None => true,
+                                        Some((bv, _)) => {
+                                            if s == 0 {
+                                                ov > bv
+                                            } else {
+                                                ov < bv
+                                            }
+                                        }
+                                    };
+                                    if better {
+                                        best = Some((ov, o));
+                                    }
+                                }
+                                let e = ev[best.expect("an option").1 as usize];
+                                (e[V], e[W], e[L])
+                            };
+                            v += ps * cv;
+                            w += ps * cw;
+                            l += ps * cl;
+                        }
+                        out[j] = [v, w, l];
                     }
                 }
-            },
-        );
+            }
+        });
     }
 }
 
@@ -414,53 +471,51 @@ pub fn solve<G: DuelGame>(g: &G, policy: [Policy; 2]) -> GameValue {
     let n = s.len();
     // `start` = values at the start of a round with the remaining rounds; 0 rounds left: draw
     // unless a side is already destroyed.
-    let mut start = Vals::zeros(n);
+    let mut start = zeros(n);
     fill_terminal(&s, &mut start);
     // For alternate order, the round values for A first and for B first are separate games.
     let mut start_b = start.clone();
-    let (mut mid, mut after_first) = (Vals::zeros(n), Vals::zeros(n));
+    // Buffers reused from round to round (entries off the line stay 0 in every one).
+    let (mut mid, mut after_first) = (zeros(n), zeros(n));
+    let (mut new_a, mut new_b) = (zeros(n), zeros(n));
     let mut rounds = 0;
     for _ in 0..g.max_rounds() {
         rounds += 1;
-        let (new_a, new_b) = match g.order() {
+        let same = match g.order() {
             Order::Alternate => {
                 // A first: A acts, then B, then the next round (A first again).
-                let mut a_first = Vals::zeros(n);
                 s.layer(1, policy[1], &start, &mut mid);
-                s.layer(0, policy[0], &mid, &mut a_first);
-                let mut b_first = Vals::zeros(n);
+                s.layer(0, policy[0], &mid, &mut new_a);
                 s.layer(0, policy[0], &start_b, &mut mid);
-                s.layer(1, policy[1], &mid, &mut b_first);
-                (a_first, b_first)
+                s.layer(1, policy[1], &mid, &mut new_b);
+                settled(&new_a, &start) && settled(&new_b, &start_b)
             }
             Order::RollOff => {
-                let mut a_first = Vals::zeros(n);
+                // One game: the B-first half is mixed into the A-first half.
                 s.layer(1, policy[1], &start, &mut mid);
-                s.layer(0, policy[0], &mid, &mut a_first);
+                s.layer(0, policy[0], &mid, &mut new_a);
                 s.layer(0, policy[0], &start, &mut mid);
                 s.layer(1, policy[1], &mid, &mut after_first);
-                mix_rolloff(&s, &mut a_first, &after_first);
-                let b = a_first.clone();
-                (a_first, b)
+                mix_rolloff(&s, &mut new_a, &after_first);
+                settled(&new_a, &start)
             }
         };
-        let same = change(&new_a, &start).max(change(&new_b, &start_b)) <= SETTLED;
-        start = new_a;
-        start_b = new_b;
+        std::mem::swap(&mut start, &mut new_a);
+        std::mem::swap(&mut start_b, &mut new_b);
         if same {
             break;
         }
     }
     let i = s.idx([g.line().start as usize; 2], [g.start_state(0), g.start_state(1)]);
     let (w, l) = match g.order() {
-        Order::Alternate => (0.5 * (start.w[i] + start_b.w[i]), 0.5 * (start.l[i] + start_b.l[i])),
-        Order::RollOff => (start.w[i], start.l[i]),
+        Order::Alternate => (0.5 * (start[i][W] + start_b[i][W]), 0.5 * (start[i][L] + start_b[i][L])),
+        Order::RollOff => (start[i][W], start[i][L]),
     };
     // In a mirror the two halves are exact negations: report wins from the advantage so that
     // P(A) = P(B) holds exactly there.
     let v = match g.order() {
-        Order::Alternate => 0.5 * start.v[i] + 0.5 * start_b.v[i],
-        Order::RollOff => start.v[i],
+        Order::Alternate => 0.5 * start[i][V] + 0.5 * start_b[i][V],
+        Order::RollOff => start[i][V],
     };
     let total = w + l;
     let (a_wins, b_wins) = (0.5 * (total + v), 0.5 * (total - v));
@@ -472,9 +527,9 @@ pub fn solve<G: DuelGame>(g: &G, policy: [Policy; 2]) -> GameValue {
 /// `SETTLED` × (rounds left), below 1e-10 for a cap of 10 000 rounds.
 pub const SETTLED: f64 = 1e-14;
 
-fn change(x: &Vals, y: &Vals) -> f64 {
-    let d = |a: &[f64], b: &[f64]| a.iter().zip(b).map(|(p, q)| (p - q).abs()).fold(0.0, f64::max);
-    d(&x.v, &y.v).max(d(&x.w, &y.w)).max(d(&x.l, &y.l))
+/// Whether no value moved by more than [`SETTLED`] from `y` to `x` (stops at the first that did).
+fn settled(x: &Vals, y: &Vals) -> bool {
+    x.iter().zip(y).all(|(p, q)| p.iter().zip(q).all(|(a, b)| (a - b).abs() <= SETTLED))
 }
 
 fn fill_terminal<G: DuelGame>(s: &Solver<G>, vals: &mut Vals) {
@@ -484,7 +539,7 @@ fn fill_terminal<G: DuelGame>(s: &Solver<G>, vals: &mut Vals) {
                 for u1 in 0..s.n[1] {
                     let i = s.idx([p0, p1], [u0, u1]);
                     if let Some((v, w, l)) = s.terminal([u0, u1]) {
-                        (vals.v[i], vals.w[i], vals.l[i]) = (v, w, l);
+                        vals[i] = [v, w, l];
                     }
                 }
             }
@@ -499,15 +554,15 @@ fn mix_rolloff<G: DuelGame>(s: &Solver<G>, a_first: &mut Vals, b_first: &Vals) {
             for u0 in 0..s.n[0] {
                 for u1 in 0..s.n[1] {
                     let i = s.idx([p0, p1], [u0, u1]);
-                    let pa = s.g.p_a_first([u0, u1]);
+                    let pa = s.p_a_first[u0 * s.n[1] + u1];
                     if pa == 0.5 {
                         // Written symmetric so that a mirror stays an exact negation.
-                        a_first.v[i] = 0.5 * a_first.v[i] + 0.5 * b_first.v[i];
+                        a_first[i][V] = 0.5 * a_first[i][V] + 0.5 * b_first[i][V];
                     } else {
-                        a_first.v[i] = pa * a_first.v[i] + (1.0 - pa) * b_first.v[i];
+                        a_first[i][V] = pa * a_first[i][V] + (1.0 - pa) * b_first[i][V];
                     }
-                    a_first.w[i] = pa * a_first.w[i] + (1.0 - pa) * b_first.w[i];
-                    a_first.l[i] = pa * a_first.l[i] + (1.0 - pa) * b_first.l[i];
+                    a_first[i][W] = pa * a_first[i][W] + (1.0 - pa) * b_first[i][W];
+                    a_first[i][L] = pa * a_first[i][L] + (1.0 - pa) * b_first[i][L];
                 }
             }
         }
