@@ -194,7 +194,9 @@ struct Solver<'g, G: DuelGame> {
     /// Whether each unit state of each side is destroyed.
     dead: [Vec<bool>; 2],
     /// Each side's options resolved for the policy it plays (built on its first layer).
-    plans: [Option<(Policy, Plan)>; 2],
+    /// Each side's options resolved under each policy (`[side][Optimal, Scripted]`), built on
+    /// first use and kept for the other solves of the same game.
+    plans: [[Option<Plan>; 2]; 2],
     /// Scratch: each combination's expected `[v, w, l]` in the layer being solved.
     ev: Vals,
     /// [`DuelGame::p_a_first`] of each pair of unit states `u0 · n[1] + u1` (roll-off order).
@@ -271,7 +273,7 @@ impl<'g, G: DuelGame> Solver<'g, G> {
             cache: Vec::new(),
             starts,
             dead,
-            plans: [None, None],
+            plans: [[None, None], [None, None]],
             ev: Vec::new(),
             p_a_first,
         }
@@ -394,11 +396,11 @@ impl<'g, G: DuelGame> Solver<'g, G> {
     /// position); each state's sums run in one fixed order, so the values are the same bits on
     /// any number of threads.
     fn layer(&mut self, s: Side, policy: Policy, next: &Vals, out: &mut Vals) {
-        if self.plans[s].as_ref().is_none_or(|(p, _)| *p != policy) {
-            let plan = self.plan(s, policy);
-            self.plans[s] = Some((policy, plan));
+        let k = policy as usize;
+        if self.plans[s][k].is_none() {
+            self.plans[s][k] = Some(self.plan(s, policy));
         }
-        let plan = &self.plans[s].as_ref().expect("planned").1;
+        let plan = self.plans[s][k].as_ref().expect("planned");
         let (np, n, cache, starts, dead) = (self.np, self.n, &self.cache[..], &self.starts[s], &self.dead);
         // Each combination's expected values, once.
         let ev = &mut self.ev;
@@ -467,59 +469,67 @@ impl<'g, G: DuelGame> Solver<'g, G> {
 /// Solves the duel with side A playing `policy[0]` and B `policy[1]`, averaged over who acts
 /// first (or the per-round roll-off).
 pub fn solve<G: DuelGame>(g: &G, policy: [Policy; 2]) -> GameValue {
-    let mut s = Solver::new(g);
-    let n = s.len();
-    // `start` = values at the start of a round with the remaining rounds; 0 rounds left: draw
-    // unless a side is already destroyed.
-    let mut start = zeros(n);
-    fill_terminal(&s, &mut start);
-    // For alternate order, the round values for A first and for B first are separate games.
-    let mut start_b = start.clone();
-    // Buffers reused from round to round (entries off the line stay 0 in every one).
-    let (mut mid, mut after_first) = (zeros(n), zeros(n));
-    let (mut new_a, mut new_b) = (zeros(n), zeros(n));
-    let mut rounds = 0;
-    for _ in 0..g.max_rounds() {
-        rounds += 1;
-        let same = match g.order() {
-            Order::Alternate => {
-                // A first: A acts, then B, then the next round (A first again).
-                s.layer(1, policy[1], &start, &mut mid);
-                s.layer(0, policy[0], &mid, &mut new_a);
-                s.layer(0, policy[0], &start_b, &mut mid);
-                s.layer(1, policy[1], &mid, &mut new_b);
-                settled(&new_a, &start) && settled(&new_b, &start_b)
+    Solver::new(g).solve(policy)
+}
+
+impl<G: DuelGame> Solver<'_, G> {
+    /// [`solve`] on this solver, reusing the options and outcomes earlier solves resolved.
+    fn solve(&mut self, policy: [Policy; 2]) -> GameValue {
+        let g = self.g;
+        let s = self;
+        let n = s.len();
+        // `start` = values at the start of a round with the remaining rounds; 0 rounds left: draw
+        // unless a side is already destroyed.
+        let mut start = zeros(n);
+        fill_terminal(&s, &mut start);
+        // For alternate order, the round values for A first and for B first are separate games.
+        let mut start_b = start.clone();
+        // Buffers reused from round to round (entries off the line stay 0 in every one).
+        let (mut mid, mut after_first) = (zeros(n), zeros(n));
+        let (mut new_a, mut new_b) = (zeros(n), zeros(n));
+        let mut rounds = 0;
+        for _ in 0..g.max_rounds() {
+            rounds += 1;
+            let same = match g.order() {
+                Order::Alternate => {
+                    // A first: A acts, then B, then the next round (A first again).
+                    s.layer(1, policy[1], &start, &mut mid);
+                    s.layer(0, policy[0], &mid, &mut new_a);
+                    s.layer(0, policy[0], &start_b, &mut mid);
+                    s.layer(1, policy[1], &mid, &mut new_b);
+                    settled(&new_a, &start) && settled(&new_b, &start_b)
+                }
+                Order::RollOff => {
+                    // One game: the B-first half is mixed into the A-first half.
+                    s.layer(1, policy[1], &start, &mut mid);
+                    s.layer(0, policy[0], &mid, &mut new_a);
+                    s.layer(0, policy[0], &start, &mut mid);
+                    s.layer(1, policy[1], &mid, &mut after_first);
+                    mix_rolloff(&s, &mut new_a, &after_first);
+                    settled(&new_a, &start)
+                }
+            };
+            std::mem::swap(&mut start, &mut new_a);
+            std::mem::swap(&mut start_b, &mut new_b);
+            if same {
+                break;
             }
-            Order::RollOff => {
-                // One game: the B-first half is mixed into the A-first half.
-                s.layer(1, policy[1], &start, &mut mid);
-                s.layer(0, policy[0], &mid, &mut new_a);
-                s.layer(0, policy[0], &start, &mut mid);
-                s.layer(1, policy[1], &mid, &mut after_first);
-                mix_rolloff(&s, &mut new_a, &after_first);
-                settled(&new_a, &start)
-            }
-        };
-        std::mem::swap(&mut start, &mut new_a);
-        std::mem::swap(&mut start_b, &mut new_b);
-        if same {
-            break;
         }
+        let i = s.idx([g.line().start as usize; 2], [g.start_state(0), g.start_state(1)]);
+        let (w, l) = match g.order() {
+            Order::Alternate => (0.5 * (start[i][W] + start_b[i][W]), 0.5 * (start[i][L] + start_b[i][L])),
+            Order::RollOff => (start[i][W], start[i][L]),
+        };
+        // In a mirror the two halves are exact negations: report wins from the advantage so that
+        // P(A) = P(B) holds exactly there.
+        let v = match g.order() {
+            Order::Alternate => 0.5 * start[i][V] + 0.5 * start_b[i][V],
+            Order::RollOff => start[i][V],
+        };
+        let total = w + l;
+        let (a_wins, b_wins) = (0.5 * (total + v), 0.5 * (total - v));
+        GameValue { a_wins, b_wins, draws: (1.0 - a_wins - b_wins).max(0.0), rounds_solved: rounds }
     }
-    let i = s.idx([g.line().start as usize; 2], [g.start_state(0), g.start_state(1)]);
-    let (w, l) = match g.order() {
-        Order::Alternate => (0.5 * (start[i][W] + start_b[i][W]), 0.5 * (start[i][L] + start_b[i][L])),
-        Order::RollOff => (start[i][W], start[i][L]),
-    };
-    // In a mirror the two halves are exact negations: report wins from the advantage so that
-    // P(A) = P(B) holds exactly there.
-    let v = match g.order() {
-        Order::Alternate => 0.5 * start[i][V] + 0.5 * start_b[i][V],
-        Order::RollOff => start[i][V],
-    };
-    let total = w + l;
-    let (a_wins, b_wins) = (0.5 * (total + v), 0.5 * (total - v));
-    GameValue { a_wins, b_wins, draws: (1.0 - a_wins - b_wins).max(0.0), rounds_solved: rounds }
 }
 
 /// The induction stops once one more round moves no value by more than this: each round is a
@@ -602,11 +612,14 @@ impl OptimalDuel {
 /// Solves all four policy pairs.
 pub fn analyse<G: DuelGame>(g: &G, depth: f64) -> OptimalDuel {
     use Policy::*;
+    // One solver: each side's options under each policy and the outcome lists are resolved
+    // once for the four solves.
+    let mut s = Solver::new(g);
     OptimalDuel {
-        optimal: solve(g, [Optimal, Optimal]),
-        scripted: solve(g, [Scripted, Scripted]),
-        a_best_response: solve(g, [Optimal, Scripted]),
-        b_best_response: solve(g, [Scripted, Optimal]),
+        optimal: s.solve([Optimal, Optimal]),
+        scripted: s.solve([Scripted, Scripted]),
+        a_best_response: s.solve([Optimal, Scripted]),
+        b_best_response: s.solve([Scripted, Optimal]),
         step: g.line().step,
         depth,
     }
