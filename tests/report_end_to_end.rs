@@ -127,8 +127,23 @@ fn army_men_combat() {
 fn grunt_factor() {
     end_to_end(
         "grunt-factor",
-        &["--set", "skirmish.report_trials=200", "--set", "balance.report_trials=100"],
-        &["fair_costs.csv", "skirmish.json", "skirmish_units.csv", "skirmish_replay.svg"],
+        // Two of the sweep's five distances: its section and chart, at a tenth of the cost.
+        &[
+            "--set",
+            "skirmish.report_trials=200",
+            "--set",
+            "balance.report_trials=100",
+            "--set",
+            "duel.sweep_distances=[30, 50]",
+        ],
+        &[
+            "fair_costs.csv",
+            "skirmish.json",
+            "skirmish_units.csv",
+            "skirmish_replay.svg",
+            "efficiency_by_distance.csv",
+            "efficiency_by_distance.png",
+        ],
     );
 }
 
