@@ -90,6 +90,7 @@ fn assert_documented_refusal(message: &str, names: [&str; 2]) {
             format!("{n} can be struck by fear (it then moves away)"),
             format!("{n}'s super power can knock its target back"),
             format!("{n} has Inspiration (a reroll policy over the round)"),
+            format!("{n} moves to keep or close its distance (the default tactic)"),
         ]
         .contains(&message.to_string())
     });

@@ -278,6 +278,7 @@ impl<'a> Game<'a> {
         b.cover = walls;
         b.cover_reach = c.cover_reach;
         b.table = Some(self.table.clone());
+        b.edges = None;
         self.origin.clear();
         let per_rank = (((c.table_width - 2.0) / c.spacing) as u32 + 1).max(1);
         for (side, roster) in rosters.iter().enumerate() {
@@ -302,6 +303,7 @@ impl<'a> Game<'a> {
                         disabled_round: 0,
                         ready_round: 0,
                         flying: p.has(Trait::Flight) && p.distance_attack,
+                        moved: false,
                     });
                     self.origin.push(side);
                     k += 1;
