@@ -203,8 +203,9 @@ pub struct Battle {
     /// ground without edges.
     pub table: Option<crate::battle::Table>,
     /// The duel's table edges behind side A and side B along x, inches (`None`: no edges):
-    /// [`Battle::deploy`] puts them [`DUEL_DEPTH`] apart, symmetric about the middle of the
-    /// start distance, like the optimal-play game's line (RULINGS.md, "Duel table depth").
+    /// [`Battle::deploy`] puts them the whole inches of half the [`DUEL_DEPTH`] less the start
+    /// distance behind each side, like the optimal-play game's line on its 1" grid (RULINGS.md,
+    /// "Duel table depth").
     /// Only a figure falling back ([`move_figure`]) stops at them.
     pub edges: Option<(f32, f32)>,
 }
@@ -230,7 +231,8 @@ impl Battle {
         self.round = 0;
         self.kills = [0, 0];
         self.in_revenge = false;
-        let room = ((DUEL_DEPTH - distance) / 2.0).max(0.0);
+        // Whole inches of room behind each side, as on the optimal-play game's 1" grid.
+        let room = ((DUEL_DEPTH - distance) / 2.0).floor().max(0.0);
         self.edges = Some((-room, distance + room));
         for (side, unit, n, x) in [(0, a, na, 0.0), (1, b, nb, distance)] {
             let p = r.profile(unit);
