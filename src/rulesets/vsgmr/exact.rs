@@ -1,4 +1,9 @@
-//! The exact solver for one-against-one stand-up duels (RULINGS.md, "Common").
+//! The exact solver for one-against-one duels under the default tactic (RULINGS.md, "Common").
+//!
+//! At a whole number of inches (up to the 48" duel table) the duel of figures the optimal-play
+//! game takes is the forward chain over both figures' positions on its 1" grid
+//! ([`super::optimal::VsgmrGame`], both sides scripted: [`crate::rulesets::vsgmr::rules::wanted_gap`]
+//! moves them). Otherwise, the stand-up chain below:
 //!
 //! One hit defeats, so the chain's only live state is "both standing": each round is a fixed
 //! sequence of at most two attacks (distance attacks before hand-to-hand ones, the first
@@ -10,7 +15,8 @@
 //!
 //! Duels whose course depends on movement have no solution here: a figure that cannot attack
 //! from where it stands or that closes into base contact (the default tactic's
-//! [`prefers_contact`]: a mook against a Stealth figure), Cause Fear (the attacker flees), Knockback (the target is pushed) and
+//! [`prefers_contact`]: a mook against a Stealth figure) or that keeps or closes its distance
+//! ([`wanted_gap`]), Cause Fear (the attacker flees), Knockback (the target is pushed) and
 //! Inspiration (a reroll policy over the whole round) are refused with the reason.
 
 use crate::rulesets::vsgmr::Vsgmr;

@@ -312,8 +312,9 @@ mod tests {
 
     #[test]
     fn the_scripted_policy_on_the_grid_is_the_stand_up_chain() {
-        // Wherever the exact chain applies (both figures attack from where they stand), the
-        // game with both sides scripted gives the chain's numbers.
+        // Wherever the exact chain applies (now the forward chain over the moves on this grid,
+        // else the stand-up chain), the game solved backward with both sides scripted gives the
+        // chain's numbers.
         let r = ruleset();
         let n = r.units.len();
         let mut compared = 0;
@@ -528,4 +529,3 @@ mod tests {
         assert_eq!(c.advance, -1, "{c:?}");
     }
 }
-

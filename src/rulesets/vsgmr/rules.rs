@@ -8,14 +8,17 @@
 //! attack (RULINGS.md, "Round").
 //!
 //! The default tactic (RULINGS.md, "Common: the stand-up duel"): a figure with a distance
-//! attack stays put if an enemy is within its Distance Attack Unit, else moves the least that
-//! brings the nearest enemy into range — unless the exchange in base contact beats the one at
-//! range ([`prefers_contact`]: a mook that needs a 7 to hit a Stealth figure charges), then it
-//! closes like a figure without one, which moves toward the nearest enemy it can fight hand to
-//! hand, into base contact if it can reach. It shoots the nearest enemy in range a shot can
-//! defeat (a shot no die can make good is not made). In contact it attacks with the option
-//! (distance or hand to hand) more likely to defeat the target. A figure that cannot
-//! attack this round uses Disable on the nearest enemy within its Distance Attack Unit if it has the trait, else
+//! attack holds the nearest enemy within its Distance Attack Unit — unless the exchange in base
+//! contact beats the one at range ([`prefers_contact`]: a mook that needs a 7 to hit a Stealth
+//! figure charges), then it closes like a figure without one, which moves toward the nearest
+//! enemy it can fight hand to hand, into base contact if it can reach. Who moves first decides
+//! where it stops ([`wanted_gap`], issue 15): it falls back out of a charging foe's reach,
+//! charges hand to hand only moving first (or when struck first it still wins the exchange),
+//! and between shooters closes moving first so the foe cannot step out of range, and steps out
+//! of an exchange struck first that does not favour it. It shoots the nearest enemy in range
+//! a shot can defeat (a shot no die can make good is not made). In contact it attacks with the
+//! option (distance or hand to hand) more likely to defeat the target (ties: the shot, made
+//! first). A figure that cannot attack this round uses Disable on the nearest enemy within its Distance Attack Unit if it has the trait, else
 //! Summon to bring its rearmost ally beside it. A Flight figure with a distance attack stays in
 //! flight (out of reach of hand-to-hand attacks); without one it lands to fight. The side's
 //! Inspiration rerolls the first of its own failed attack or armor rolls each round, on its own

@@ -671,7 +671,7 @@ impl crate::rulesets::skirmish::Skirmish for Vsgmr {
 /// VSGMR's one Skirmish tactic (section II and the figures' rules in `rules.rs`).
 pub const TACTICS: &[TacticInfo] = &[TacticInfo {
     name: "default",
-    description: "shooters hold if an enemy is in range unless the exchange in base contact is better, others close on the nearest enemy; attack with the option likelier to defeat",
+    description: "shooters hold if an enemy is in range unless the exchange in base contact is better, others close on the nearest enemy; fall back from chargers, charge moving first, step out of an exchange struck first that does not pay; attack with the option likelier to defeat",
 }];
 
 /// What `--armies` takes for VSGMR.
