@@ -347,10 +347,11 @@ fn duel_optimal_vsgmr_json_has_the_game_values_and_the_exploitability() {
     let f = |k: &str| v[k].as_f64().unwrap_or_else(|| panic!("missing {k}"));
     let s = |k: &str| v["scripted"][k].as_f64().unwrap_or_else(|| panic!("missing scripted {k}"));
     assert!((s("a_wins") + s("b_wins") + s("draws") - 1.0).abs() < 1e-12, "{v}");
-    // The scripted mook charges and sometimes wins; under optimal play the Stealth figure
-    // keeps its distance and shoots.
-    assert!(s("a_wins") > 0.05 && f("a_wins") < s("a_wins"), "{v}");
-    assert!(f("exploitability") == f("a_gain").max(f("b_gain")) && f("b_gain") > 0.0, "{v}");
+    // The scripted mook charges; the Stealth figure falls back out of its reach and shoots
+    // (issue 15 item 4), as under optimal play, so the mook seldom wins and the scripted
+    // tactic is hard to exploit.
+    assert!(s("a_wins") > 0.0 && s("a_wins") < 0.05, "{v}");
+    assert!(f("exploitability") == f("a_gain").max(f("b_gain")) && f("exploitability") < 0.05, "{v}");
     assert_eq!((f("grid_step"), f("table_depth")), (1.0, 48.0));
 }
 

@@ -402,14 +402,16 @@ fn a_mook_that_cannot_hit_a_stealth_figure_charges_instead_of_shooting() {
 }
 
 /// The same rule keeps an even exchange at range: two plain shooters (1/3 each way at range,
-/// 1/2 each way in contact) hold and shoot.
+/// 1/2 each way in contact) do not close into base contact. Moving first, one closes to 6"
+/// only so that the other's 6" Move cannot take it out of range (rules::wanted_gap).
 #[test]
 fn shooters_with_an_even_exchange_hold_at_range() {
     let p = rules::Profile::from_figure(&shooter());
     assert!(!rules::prefers_contact(&p, &p));
     let (r, mut b) = setup(shooter(), shooter(), 12.0);
     rules::move_figure(&r, &mut b, 0);
-    assert_eq!(b.figs[0].x, 0.0);
+    assert_eq!(b.figs[0].x, 6.0);
+    assert_eq!(rules::approach_stop(&r, &p, &p, false), 12.0);
 }
 
 /// Section V "Disable": "no farther than a Distance Attack Unit away", the Disabler's own: 24"

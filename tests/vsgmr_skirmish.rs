@@ -92,15 +92,21 @@ fn cover_makes_a_distance_attack_need_six() {
     g.deploy([&one(0), &one(0)], vec![wall]);
     assert!(g.b.in_cover(1, 0), "A is behind the wall as seen from B");
     assert!(!g.b.in_cover(0, 1), "the wall is 11.5\" from B: no cover for B");
-    let mut dice = ScriptedDice::new(&[1, 6, 5, 5]);
-    let out = g.play(&mut dice);
-    assert!(dice.exhausted());
-    assert_eq!(out.winner, Some(0), "B's 5 missed the covered shooter, A's 5 hit");
-    assert_eq!(out.destroyed, [2.0, 0.0]);
+    // The shots from where they stand (the default tactic would move them: between even
+    // shooters the first mover closes in, rules::wanted_gap).
+    g.b.round = 1;
+    let mut dice = ScriptedDice::new(&[5, 5]);
+    rules::distance_attack(&r, &mut g.b, &mut dice, 1);
+    assert!(g.b.figs[0].alive, "B's 5 missed the covered shooter");
+    rules::distance_attack(&r, &mut g.b, &mut dice, 0);
+    assert!(dice.exhausted() && !g.b.figs[1].alive, "A's 5 hit");
+    assert_eq!(g.destroyed(), [2.0, 0.0]);
     // A 6 hits even in cover.
     g.deploy([&one(0), &one(0)], vec![wall]);
-    let mut dice = ScriptedDice::new(&[1, 6, 6]);
-    assert_eq!(g.play(&mut dice).winner, Some(1));
+    g.b.round = 1;
+    let mut dice = ScriptedDice::new(&[6]);
+    rules::distance_attack(&r, &mut g.b, &mut dice, 1);
+    assert!(dice.exhausted() && !g.b.figs[0].alive);
 }
 
 #[test]

@@ -21,7 +21,7 @@ pub fn table() -> Vec<CoverageRow> {
             "Movement: guy 6\", cavalry 9\", vehicle 12\"",
             "II.2",
             Simplified,
-            "straight toward the nearest enemy: hold in range with a distance attack, unless the exchange of attacks in base contact beats the one at range (a shot no die can make good rates 0: a mook charges a Stealth figure); else into base contact (1\")",
+            "straight toward (or away from) the nearest enemy: hold in range with a distance attack, unless the exchange of attacks in base contact beats the one at range (a shot no die can make good rates 0: a mook charges a Stealth figure); else into base contact (1\"). Who moves first sets the stop: fall back out of a charging foe's reach; charge hand to hand moving first, moving second only if the exchange struck first still favours it (else step out to 2\"); between shooters close moving first so the foe cannot step out of range, moving second step out of an exchange struck first that does not favour it",
         ),
         (
             "Rough terrain: Half Move Unit",
@@ -39,7 +39,7 @@ pub fn table() -> Vec<CoverageRow> {
             "Anything that moves off the playing surface cannot return",
             "II.2",
             Modeled,
-            "Skirmish: a figure knocked back or frightened off the table is out of the game and counts as destroyed for the victory; duels have no edges",
+            "Skirmish: a figure knocked back or frightened off the table is out of the game and counts as destroyed for the victory; duels: a figure falling back stops at the edge of the 48\" duel table (RULINGS.md, Duel table depth), pushes ignore it",
         ),
         (
             "No figure ends a move in the same space as another",

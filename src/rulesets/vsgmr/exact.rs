@@ -1,4 +1,9 @@
-//! The exact solver for one-against-one stand-up duels (RULINGS.md, "Common").
+//! The exact solver for one-against-one duels under the default tactic (RULINGS.md, "Common").
+//!
+//! At a whole number of inches (up to the 48" duel table) the duel of figures the optimal-play
+//! game takes is the forward chain over both figures' positions on its 1" grid
+//! ([`super::optimal::VsgmrGame`], both sides scripted: [`crate::rulesets::vsgmr::rules::wanted_gap`]
+//! moves them). Otherwise, the stand-up chain below:
 //!
 //! One hit defeats, so the chain's only live state is "both standing": each round is a fixed
 //! sequence of at most two attacks (distance attacks before hand-to-hand ones, the first
@@ -10,12 +15,13 @@
 //!
 //! Duels whose course depends on movement have no solution here: a figure that cannot attack
 //! from where it stands or that closes into base contact (the default tactic's
-//! [`prefers_contact`]: a mook against a Stealth figure), Cause Fear (the attacker flees), Knockback (the target is pushed) and
+//! [`prefers_contact`]: a mook against a Stealth figure) or that keeps or closes its distance
+//! ([`wanted_gap`]), Cause Fear (the attacker flees), Knockback (the target is pushed) and
 //! Inspiration (a reroll policy over the whole round) are refused with the reason.
 
 use crate::rulesets::vsgmr::Vsgmr;
 use crate::rulesets::vsgmr::figure::{Kind, SupportRoll, Trait};
-use crate::rulesets::vsgmr::rules::{AttackKind, EPS, Profile, p_saved, prefers_contact};
+use crate::rulesets::vsgmr::rules::{AttackKind, EPS, Profile, p_saved, prefers_contact, wanted_gap};
 use crate::rulesets::{ExactDuel, NotExact};
 
 /// How one side's attack (with its follow-ups and the target's Revenge) ends.
@@ -99,7 +105,7 @@ pub(super) fn attack(a: &Profile, t: &Profile, kind: AttackKind, d: f32) -> Atta
 /// The attack unit `a` (profile `p`) makes at `q` from `d` inches without moving, as the default
 /// tactic chooses; refused (naming the figure) if it would move: out of reach, or closing into
 /// base contact because the exchange there is better ([`prefers_contact`]).
-fn attack_kind(r: &Vsgmr, a: usize, p: &Profile, q: &Profile, d: f32) -> Result<AttackKind, NotExact> {
+fn attack_kind(r: &Vsgmr, a: usize, p: &Profile, q: &Profile, d: f32, keeps: bool) -> Result<AttackKind, NotExact> {
     let name = &r.units[a].name;
     let flying = |x: &Profile| x.has(Trait::Flight) && x.distance_attack;
     let contact = d <= r.rules.contact + EPS && !flying(p) && !flying(q);
@@ -110,10 +116,16 @@ fn attack_kind(r: &Vsgmr, a: usize, p: &Profile, q: &Profile, d: f32) -> Result<
     if p.distance_attack && d <= p.range + EPS && !contact && !flying(p) && !flying(q) && prefers_contact(p, q) {
         return Err(NotExact(format!("{name} closes into base contact (a better exchange than at range)")));
     }
+    // The default tactic falls back from (or closes on) a foe that charges it, moving first or
+    // second: the course depends on movement.
+    let air = flying(p) || flying(q);
+    if keeps && [false, true].into_iter().any(|moved| (wanted_gap(r, p, q, d, moved, air) - d).abs() > EPS) {
+        return Err(NotExact(format!("{name} moves to keep or close its distance (the default tactic)")));
+    }
     Ok(if p.distance_attack && d <= p.range + EPS {
         let h2h = crate::rulesets::vsgmr::rules::p_defeat(p, q, AttackKind::HandToHand);
         let dist = crate::rulesets::vsgmr::rules::p_defeat(p, q, AttackKind::Distance);
-        if contact && h2h >= dist { AttackKind::HandToHand } else { AttackKind::Distance }
+        if contact && h2h > dist { AttackKind::HandToHand } else { AttackKind::Distance }
     } else if contact {
         AttackKind::HandToHand
     } else {
@@ -136,12 +148,35 @@ pub(super) fn p_a_first(ba: i8, bb: i8) -> f64 {
     win as f64 / (win + lose) as f64
 }
 
-/// The exact duel of unit `a` against unit `b` starting `distance` inches apart.
+/// The exact duel of unit `a` against unit `b` starting `distance` inches apart, both playing
+/// the default tactic: at a whole number of inches up to the 48" duel table, for figures the
+/// optimal-play game takes ([`super::optimal::VsgmrGame`]), the forward chain over the
+/// positions on its 1" grid (every Move, range, contact and wanted gap is whole inches, so the
+/// grid is exact); else the stand-up chain ([`stand_up`]). Errors: see [`stand_up`].
 pub fn duel(r: &Vsgmr, a: usize, b: usize, distance: f64) -> Result<ExactDuel, NotExact> {
+    if distance.fract() == 0.0 && distance <= super::optimal::OPTIMAL_DEPTH {
+        if let Ok(g) = super::optimal::VsgmrGame::new(r, a, b, distance, 1.0) {
+            return Ok(g.scripted_chain());
+        }
+    }
+    stand_up(r, a, b, distance)
+}
+
+/// The stand-up chain: both figures attack from where they stand every round. Errors (naming
+/// the figure): one must move to attack, closes into base contact, moves to keep or close its
+/// distance ([`wanted_gap`]), can be struck by fear, can knock its target back, or has
+/// Inspiration.
+pub fn stand_up(r: &Vsgmr, a: usize, b: usize, distance: f64) -> Result<ExactDuel, NotExact> {
+    stand_up_chain(r, a, b, distance, true)
+}
+
+/// [`stand_up`]; `keeps`: refuse a figure whose tactic would move to keep or close its distance
+/// (false: the maths of two figures held where they stand, for tests).
+fn stand_up_chain(r: &Vsgmr, a: usize, b: usize, distance: f64, keeps: bool) -> Result<ExactDuel, NotExact> {
     let (pa, pb) = (r.profile(a), r.profile(b));
     let d = distance as f32;
-    let ka = attack_kind(r, a, pa, pb, d)?;
-    let kb = attack_kind(r, b, pb, pa, d)?;
+    let ka = attack_kind(r, a, pa, pb, d, keeps)?;
+    let kb = attack_kind(r, b, pb, pa, d, keeps)?;
     for (x, y, k, name) in [(pa, pb, ka, &r.units[a].name), (pb, pa, kb, &r.units[b].name)] {
         if y.frightens(x) {
             return Err(NotExact(format!("{name} can be struck by fear (it then moves away)")));
@@ -205,7 +240,9 @@ mod tests {
         // 1/3 + (2/3)^2 · 1/3 + ... = (1/3) / (1 − 4/9) = 3/5; averaged over who goes first: ½.
         let r = ruleset();
         let t = r.find("troop-with-distance-attack");
-        let e = duel(&r, t, t, 12.0).unwrap();
+        // (The stand-up maths with both held where they stand; the default tactic moves, see
+        // `the_moving_duel_is_the_grid_chain`.)
+        let e = stand_up_chain(&r, t, t, 12.0, false).unwrap();
         assert!((e.a_wins - 0.5).abs() < 1e-12 && e.draws < 1e-12, "{e:?}");
         // Mean rounds: each round ends with P = 1 − 4/9 = 5/9, so 9/5.
         assert!((e.mean_turns - 1.8).abs() < 1e-9, "{e:?}");
@@ -217,9 +254,26 @@ mod tests {
         // duel at 12" depends on movement; in base contact it is a stand-up duel again.
         let r = ruleset();
         let (m, s) = (r.find("mook-with-distance-attack"), r.find("troop-stealth"));
-        let e = duel(&r, m, s, 12.0).unwrap_err();
+        let e = stand_up(&r, m, s, 12.0).unwrap_err();
         assert_eq!(e.0, "Mook with distance attack closes into base contact (a better exchange than at range)");
-        assert!(duel(&r, s, m, 12.0).is_err() && duel(&r, m, s, 1.0).is_ok());
+        assert!(stand_up(&r, s, m, 12.0).is_err() && stand_up_chain(&r, m, s, 1.0, false).is_ok());
+        // The Stealth figure, charged, falls back (section II.2): refused by name.
+        let e = stand_up(&r, s, m, 1.0).unwrap_err();
+        assert_eq!(e.0, "Troop Stealth moves to keep or close its distance (the default tactic)");
+    }
+
+    #[test]
+    fn the_moving_duel_is_the_grid_chain() {
+        // At whole inches the exact duel follows both figures' moves on the 1" grid: a shooter
+        // against a hero in heavy armor at 12" (the hero must walk, the shooter falls back).
+        let r = ruleset();
+        let (t, h) = (r.find("troop-with-distance-attack"), r.find("hero-with-heavy-armor"));
+        let e = duel(&r, t, h, 12.0).unwrap();
+        assert!((e.a_wins + e.b_wins + e.draws - 1.0).abs() < 1e-9 && e.a_wins > 0.7, "{e:?}");
+        let m = duel(&r, t, t, 12.0).unwrap();
+        assert!((m.a_wins - m.b_wins).abs() < 1e-12, "{m:?}");
+        // Off the grid: the stand-up chain, which refuses the walk.
+        assert!(duel(&r, t, h, 12.5).is_err());
     }
 
     #[test]
@@ -229,8 +283,8 @@ mod tests {
         // the shooter in contact prefers hand to hand (1/2 · 1/2 = 1/4 > 1/6).
         let r = ruleset();
         let (t, h) = (r.find("troop-with-distance-attack"), r.find("hero-with-heavy-armor"));
-        assert!(duel(&r, t, h, 12.0).is_err());
-        let e = duel(&r, t, h, 1.0).unwrap();
+        assert!(stand_up(&r, t, h, 12.0).is_err());
+        let e = stand_up_chain(&r, t, h, 1.0, false).unwrap();
         // Hero hits 4+ with +1: 2/3 and the troop has no armor. Troop: 1/4.
         // A first: pA = 1/4, then B: 2/3. P(A wins | A first) = (1/4) / (1 − 3/4 · 1/3) = 1/3.
         // B first: P(B wins) = (2/3)/(1 − 1/3 · 3/4) = 8/9, so A wins 1/9. Average 2/9.

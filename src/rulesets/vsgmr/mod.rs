@@ -3,7 +3,7 @@
 //!
 //! Source: `rulebooks/vsgmr-v7.txt`, read with RULINGS.md, "Very Simple Generic Miniatures
 //! Rules v7". The rules live in [`rules`] (one function per rule step, and the default tactic),
-//! the points formula in [`figure`], the exact solver for stand-up duels in [`exact`], the
+//! the points formula in [`figure`], the exact solver for duels in [`exact`], the
 //! rules-coverage table in [`coverage`], the cost audit of the sample armies in [`audit`] and the
 //! attribute prices (fair price of each attribute beside the book's) in [`prices`].
 //!

@@ -29,7 +29,7 @@ use crate::rulesets::vsgmr::rules::{self, AttackKind, EPS, Profile};
 use crate::rulesets::{NotExact, Side};
 
 /// The depth of the VSGMR duel table, inches (RULINGS.md, "Duel table depth").
-pub const OPTIMAL_DEPTH: f64 = 48.0;
+pub const OPTIMAL_DEPTH: f64 = rules::DUEL_DEPTH as f64;
 
 /// The grid of the game, inches: the Moves (6", 9", 12"), the Distance Attack Units (12",
 /// 24"), base contact (1") and the report distance (12") are whole cells. Halving it moves
@@ -107,6 +107,79 @@ impl<'a> VsgmrGame<'a> {
     }
 }
 
+impl VsgmrGame<'_> {
+    /// The duel with both sides playing the scripted tactic, as a forward Markov chain over
+    /// the positions on the grid (the exact chain of [`exact::duel`] for duels that move): each
+    /// round the initiative roll, the first player's scripted move, the second's and the
+    /// round's attacks; a duel still on after the round cap is a draw. Probabilities in [0, 1];
+    /// `mean_turns` in rounds.
+    pub(super) fn scripted_chain(&self) -> crate::rulesets::ExactDuel {
+        let line = self.line;
+        let (np, max) = (line.max_sum as usize + 1, line.max_sum as usize);
+        let q = self.p_a_first([STANDS, STANDS]);
+        let spot = |s: Side, p: [usize; 2]| Spot {
+            gap: line.gap((p[0] + p[1]) as u16),
+            room: p[s] as u16,
+            ahead: (max - (p[0] + p[1]).min(max)) as u16,
+        };
+        let moved = |s: Side, p: [usize; 2], c: Choice| {
+            let mut n = p;
+            let sum = p[0] + p[1];
+            if c.advance >= 0 {
+                n[s] = p[s] + (c.advance as usize).min(max - sum.min(max));
+            } else {
+                n[s] = p[s].saturating_sub((-c.advance) as usize);
+            }
+            n
+        };
+        let start = line.start as usize;
+        let mut mass = vec![0.0f64; np * np];
+        mass[start * np + start] = 1.0;
+        let (mut won, mut mean_turns, mut out) = ([0.0f64; 3], 0.0, Vec::new());
+        for n in 1..=self.r.duel.max_rounds {
+            let mut next = vec![0.0f64; np * np];
+            for (k, &m) in mass.iter().enumerate() {
+                if m == 0.0 {
+                    continue;
+                }
+                let p = [k / np, k % np];
+                for (first, pf) in [(0, q), (1, 1.0 - q)] {
+                    if pf == 0.0 {
+                        continue;
+                    }
+                    let second = 1 - first;
+                    let p1 = moved(first, p, self.scripted(first, STANDS, STANDS, spot(first, p)));
+                    let p2 = moved(second, p1, self.scripted(second, STANDS, MOVED, spot(second, p1)));
+                    out.clear();
+                    self.outcomes(second, ATTACKS, STANDS, MOVED, line.gap((p2[0] + p2[1]) as u16), &mut out);
+                    for &(pr, us, uo) in &out {
+                        let (ua, ub) = if second == 0 { (us, uo) } else { (uo, us) };
+                        let w = m * pf * pr;
+                        let end = match (ua == DEAD, ub == DEAD) {
+                            (false, true) => 0,
+                            (true, false) => 1,
+                            (true, true) => 2,
+                            (false, false) => {
+                                next[p2[0] * np + p2[1]] += w;
+                                continue;
+                            }
+                        };
+                        won[end] += w;
+                        mean_turns += w * n as f64;
+                    }
+                }
+            }
+            mass = next;
+            if mass.iter().sum::<f64>() < 1e-15 {
+                break;
+            }
+        }
+        let left: f64 = mass.iter().sum();
+        mean_turns += left * self.r.duel.max_rounds as f64;
+        crate::rulesets::ExactDuel { a_wins: won[0], b_wins: won[1], draws: won[2] + left, mean_turns }
+    }
+}
+
 /// No attack: the target stands.
 const NO_ATTACK: AttackOutcome = AttackOutcome { survives: 1.0, attacker_wins: 0.0, both_gone: 0.0, target_wins: 0.0 };
 
@@ -156,26 +229,31 @@ impl DuelGame for VsgmrGame<'_> {
             out.push(Choice { advance: i16::MAX, action });
         }
     }
-    /// [`rules::move_figure`] on the grid: stay in base contact; else move toward the stop
-    /// distance of [`rules::approach_stop`] (range, or contact), the least that reaches it,
-    /// at most the Move.
+    /// [`rules::move_figure`] on the grid: toward or away from the foe until the gap is
+    /// [`rules::wanted_gap`] (moving second: the foe has moved), the least whole cells that
+    /// reach it, at most the Move; closing into base contact when it is within a Move, falling
+    /// back at most to the table edge; a figure in base contact that does not fall back stays.
     fn scripted(&self, s: Side, _me: usize, other: usize, at: Spot) -> Choice {
         let action = Self::action(other);
         let (p, foe) = (self.p[s], self.p[1 - s]);
         let contact = self.line.min_gap;
         let stand = Choice { advance: 0, action };
-        if !p.self_moving() || at.gap <= contact + EPS as f64 {
+        if !p.self_moving() {
             return stand;
         }
-        let stop = rules::approach_stop(self.r, p, foe, false) as f64;
-        if at.gap <= stop + EPS as f64 {
+        let want = rules::wanted_gap(self.r, p, foe, at.gap as f32, other == MOVED, false) as f64;
+        if want > at.gap + EPS as f64 {
+            let cells = ((want - at.gap) / self.line.step - 1e-9).ceil() as i16;
+            return Choice { advance: -cells.min(self.move_cells(s)).min(at.room as i16), action };
+        }
+        if at.gap <= want + EPS as f64 || at.gap <= contact + EPS as f64 {
             return stand;
         }
-        let advance = if at.gap - stop <= p.move_in as f64 + EPS as f64 {
-            if stop <= contact + EPS as f64 {
+        let advance = if at.gap - want <= p.move_in as f64 + EPS as f64 {
+            if want <= contact + EPS as f64 {
                 i16::MAX
             } else {
-                ((at.gap - stop) / self.line.step - 1e-9).ceil() as i16
+                ((at.gap - want) / self.line.step - 1e-9).ceil() as i16
             }
         } else {
             self.move_cells(s)
@@ -234,8 +312,9 @@ mod tests {
 
     #[test]
     fn the_scripted_policy_on_the_grid_is_the_stand_up_chain() {
-        // Wherever the exact chain applies (both figures attack from where they stand), the
-        // game with both sides scripted gives the chain's numbers.
+        // Wherever the exact chain applies (now the forward chain over the moves on this grid,
+        // else the stand-up chain), the game solved backward with both sides scripted gives the
+        // chain's numbers.
         let r = ruleset();
         let n = r.units.len();
         let mut compared = 0;
@@ -423,6 +502,30 @@ mod tests {
         assert_eq!(c.advance, 0);
         // Charging is worth more to the mook than standing and never attacking (0%).
         let o = optimal_duel(&r, m, s, 12.0, OPTIMAL_STEP).unwrap();
-        assert!(o.scripted.a_wins > 0.05, "{:?}", o.scripted);
+        assert!(o.scripted.a_wins > 0.01, "{:?}", o.scripted);
+    }
+
+    #[test]
+    fn the_scripted_tactic_is_hard_to_exploit_in_the_worst_pairs_of_the_old_rule() {
+        // Issue 15 item 4: under the rule that held shooters at range and charged hand to hand
+        // regardless of who moves first, these pairs were exploitable by 49.1, 46.0, 45.5 and
+        // 43.1 points (a shooter falling back from a charger after seeing its move). Now the
+        // scripted tactic falls back itself (rules::wanted_gap).
+        let r = ruleset();
+        for (a, b) in [
+            ("hero-with-heavy-armor", "troop-sharpshooter"),
+            ("troop-with-distance-attack", "hero-with-heavy-armor"),
+            ("hero-with-distance-attack", "hero-with-heavy-armor"),
+            ("mook-with-distance-attack", "hero"),
+            ("troop", "troop"),
+        ] {
+            let o = optimal_duel(&r, r.find(a), r.find(b), 12.0, OPTIMAL_STEP).unwrap();
+            assert!(o.exploitability() < 0.05, "{a} v {b}: {o:?}");
+        }
+        // On the grid the shooter moving second steps out of base contact with the charger.
+        let (h, s) = (r.find("hero-with-heavy-armor"), r.find("troop-sharpshooter"));
+        let g = VsgmrGame::new(&r, h, s, 12.0, OPTIMAL_STEP).unwrap();
+        let c = g.scripted(1, STANDS, MOVED, Spot { gap: 1.0, room: 18, ahead: 0 });
+        assert_eq!(c.advance, -1, "{c:?}");
     }
 }

@@ -8,14 +8,17 @@
 //! attack (RULINGS.md, "Round").
 //!
 //! The default tactic (RULINGS.md, "Common: the stand-up duel"): a figure with a distance
-//! attack stays put if an enemy is within its Distance Attack Unit, else moves the least that
-//! brings the nearest enemy into range — unless the exchange in base contact beats the one at
-//! range ([`prefers_contact`]: a mook that needs a 7 to hit a Stealth figure charges), then it
-//! closes like a figure without one, which moves toward the nearest enemy it can fight hand to
-//! hand, into base contact if it can reach. It shoots the nearest enemy in range a shot can
-//! defeat (a shot no die can make good is not made). In contact it attacks with the option
-//! (distance or hand to hand) more likely to defeat the target. A figure that cannot
-//! attack this round uses Disable on the nearest enemy within its Distance Attack Unit if it has the trait, else
+//! attack holds the nearest enemy within its Distance Attack Unit — unless the exchange in base
+//! contact beats the one at range ([`prefers_contact`]: a mook that needs a 7 to hit a Stealth
+//! figure charges), then it closes like a figure without one, which moves toward the nearest
+//! enemy it can fight hand to hand, into base contact if it can reach. Who moves first decides
+//! where it stops ([`wanted_gap`], issue 15): it falls back out of a charging foe's reach,
+//! charges hand to hand only moving first (or when struck first it still wins the exchange),
+//! and between shooters closes moving first so the foe cannot step out of range, and steps out
+//! of an exchange struck first that does not favour it. It shoots the nearest enemy in range
+//! a shot can defeat (a shot no die can make good is not made). In contact it attacks with the
+//! option (distance or hand to hand) more likely to defeat the target (ties: the shot, made
+//! first). A figure that cannot attack this round uses Disable on the nearest enemy within its Distance Attack Unit if it has the trait, else
 //! Summon to bring its rearmost ally beside it. A Flight figure with a distance attack stays in
 //! flight (out of reach of hand-to-hand attacks); without one it lands to fight. The side's
 //! Inspiration rerolls the first of its own failed attack or armor rolls each round, on its own
@@ -170,6 +173,9 @@ pub struct Fig {
     pub ready_round: u32,
     /// A Flight figure still in the air after its move.
     pub flying: bool,
+    /// Has had its movement step this round (the default tactic's [`wanted_gap`] reads the
+    /// enemy's).
+    pub moved: bool,
 }
 
 /// The kind of an attack.
@@ -199,7 +205,17 @@ pub struct Battle {
     /// The Skirmish's table (inches): its edges and its walls. `None` in duels, fought on open
     /// ground without edges.
     pub table: Option<crate::battle::Table>,
+    /// The duel's table edges behind side A and side B along x, inches (`None`: no edges):
+    /// [`Battle::deploy`] puts them the whole inches of half the [`DUEL_DEPTH`] less the start
+    /// distance behind each side, like the optimal-play game's line on its 1" grid (RULINGS.md,
+    /// "Duel table depth").
+    /// Only a figure falling back ([`move_figure`]) stops at them.
+    pub edges: Option<(f32, f32)>,
 }
+
+/// The depth of the VSGMR duel table, inches (RULINGS.md, "Duel table depth"): the Monte Carlo
+/// duel and the optimal-play game ([`super::optimal`]) fall back to the same edges.
+pub const DUEL_DEPTH: f32 = 48.0;
 
 /// Rolls one die of `sides` (6, 8, 10 or 12). d8 and d10 come from a uniform draw (`Dice` has
 /// no d8/d10); scripted tests give them with `with_uniforms`.
@@ -218,6 +234,9 @@ impl Battle {
         self.round = 0;
         self.kills = [0, 0];
         self.in_revenge = false;
+        // Whole inches of room behind each side, as on the optimal-play game's 1" grid.
+        let room = ((DUEL_DEPTH - distance) / 2.0).floor().max(0.0);
+        self.edges = Some((-room, distance + room));
         for (side, unit, n, x) in [(0, a, na, 0.0), (1, b, nb, distance)] {
             let p = r.profile(unit);
             for k in 0..n {
@@ -232,6 +251,7 @@ impl Battle {
                     disabled_round: 0,
                     ready_round: 0,
                     flying: p.has(Trait::Flight) && p.distance_attack,
+                    moved: false,
                 });
             }
         }
@@ -370,6 +390,52 @@ impl Battle {
         }
         (from.x, from.y)
     }
+
+    /// Where figure `i` ends falling back `len` inches straight away from `from_target`
+    /// (section II.2 sets no limit on leaving base contact): on the Skirmish's table round walls
+    /// and clipped at its edges ([`crate::battle::Table::move_toward`]), in a duel stopped at
+    /// [`Battle::edges`]; a spot taken by another figure (section X) makes it stop short (¼"
+    /// steps), else it stays.
+    fn fall_back(&self, r: &Vsgmr, i: usize, from_target: usize, len: f32) -> (f32, f32) {
+        use crate::battle::Pos;
+        let from = Pos::new(self.figs[i].x, self.figs[i].y);
+        let foe = Pos::new(self.figs[from_target].x, self.figs[from_target].y);
+        let n = from.dist(foe);
+        let (ux, uy) = if n > 1e-6 {
+            ((from.x - foe.x) / n, (from.y - foe.y) / n)
+        } else if self.figs[i].side == 0 {
+            (-1.0, 0.0)
+        } else {
+            (1.0, 0.0)
+        };
+        let away = Pos::new(from.x + ux * len, from.y + uy * len);
+        let walls = self.table.as_ref().filter(|_| !r.profile(self.figs[i].unit).has(Trait::Flight));
+        let go = |l: f32| {
+            let mut e = match walls {
+                Some(t) => t.move_toward(from, away, l),
+                None => from.toward(away, l),
+            };
+            if let Some((lo, hi)) = self.edges {
+                e.x = e.x.clamp(lo, hi);
+            }
+            e
+        };
+        let free = |p: Pos| {
+            self.figs
+                .iter()
+                .enumerate()
+                .all(|(j, f)| j == i || !f.alive || Pos::new(f.x, f.y).dist(p) >= r.rules.contact - EPS)
+        };
+        let mut l = len;
+        while l > 0.0 {
+            let e = go(l);
+            if free(e) {
+                return (e.x, e.y);
+            }
+            l = (l - 0.25).max(0.0);
+        }
+        (from.x, from.y)
+    }
 }
 
 /// Super-Move's bonus to side `s`'s initiative rolls: its best living figure's (section VI).
@@ -390,51 +456,128 @@ pub fn initiative<D: Dice>(r: &Vsgmr, b: &Battle, dice: &mut D) -> Side {
     }
 }
 
-/// Section II.2 "Movement" with the default tactic: hold if an enemy is within the Distance
-/// Attack Unit, else close the least distance that brings one into range; a hand-to-hand
-/// figure, and a shooter that [`prefers_contact`] with the nearest enemy (neither in flight),
-/// moves toward the nearest enemy it can fight, into base contact if it can reach.
-/// Cavalry and vehicles without a rider/driver move only if Independent. Walls and other
-/// figures limit where it ends ([`Battle::end_of_move`]).
+/// Section II.2 "Movement" with the default tactic: the figure moves toward (or away from) its
+/// target — an enemy in base contact, else the nearest enemy (a figure without a distance
+/// attack: the nearest it can fight, not in flight) — until the gap is [`wanted_gap`]: closing
+/// stops at that gap (into base contact if it can reach), falling back goes straight away from
+/// the target, at most the Move, and stops at a table edge (the duel's [`Battle::edges`], the
+/// Skirmish's table). Cavalry and vehicles without a rider/driver move only if Independent.
+/// Walls and other figures limit where it ends ([`Battle::end_of_move`]).
 pub fn move_figure(r: &Vsgmr, b: &mut Battle, i: usize) {
     if !b.can_act(i) {
         return;
     }
+    b.figs[i].moved = true;
     let p = *r.profile(b.figs[i].unit);
     if !p.self_moving() {
         return;
     }
-    // A figure already in base contact stays and fights.
-    if (0..b.figs.len()).any(|j| b.in_contact(r, i, j)) {
-        return;
-    }
     let flying = b.figs[i].flying;
-    let target = if p.distance_attack { b.nearest_enemy(i, |_| true) } else { b.nearest_enemy(i, |f| !f.flying) };
+    let touching = (0..b.figs.len()).find(|&j| b.in_contact(r, i, j));
+    let target = match touching {
+        Some(j) => Some(j),
+        None if p.distance_attack => b.nearest_enemy(i, |_| true),
+        None => b.nearest_enemy(i, |f| !f.flying),
+    };
     let Some(target) = target else { return };
-    let stop = approach_stop(r, &p, r.profile(b.figs[target].unit), flying || b.figs[target].flying);
+    let air = flying || b.figs[target].flying;
     let d = b.dist(i, target);
-    if d <= stop + EPS {
+    let want = wanted_gap(r, &p, r.profile(b.figs[target].unit), d, b.figs[target].moved, air);
+    let (x, y) = if want > d + EPS {
+        b.fall_back(r, i, target, (want - d).min(p.move_in))
+    } else if touching.is_some() || d <= want + EPS {
         return;
-    }
-    let step = (d - stop).min(p.move_in);
-    let (x, y) = b.end_of_move(r, i, target, stop, step, p.move_in);
+    } else {
+        b.end_of_move(r, i, target, want, (d - want).min(p.move_in), p.move_in)
+    };
     let f = &mut b.figs[i];
     (f.x, f.y) = (x, y);
     f.flying = flying;
 }
 
-/// How near the default tactic moves to `foe` (section II.2, [`move_figure`]), inches: a
-/// figure with a distance attack to its Distance Attack Unit (12", Sniper 24"), unless it
-/// [`prefers_contact`] and neither is in flight (`air`); a figure without one, into base
-/// contact (`rules.contact`, 1"). One rule for the Monte Carlo duel, the Skirmish and the
-/// optimal-play game's scripted policy ([`super::optimal`]).
+/// How near the default tactic closes on `foe` when nothing makes it fall back (section II.2,
+/// [`move_figure`]), inches: a figure with a distance attack to its Distance Attack Unit (12",
+/// Sniper 24"), unless it [`prefers_contact`] and neither is in flight (`air`); a figure without
+/// one, into base contact (`rules.contact`, 1"). [`wanted_gap`] builds on it.
 pub fn approach_stop(r: &Vsgmr, me: &Profile, foe: &Profile, air: bool) -> f32 {
     if me.distance_attack && (air || !prefers_contact(me, foe)) { me.range } else { r.rules.contact }
 }
 
+/// Whether `p` closes into base contact with `foe` (section II.4) rather than holding at range:
+/// it moves on its own and has no distance attack or [`prefers_contact`].
+pub fn seeks_contact(p: &Profile, foe: &Profile) -> bool {
+    p.self_moving() && (!p.distance_attack || prefers_contact(p, foe))
+}
+
+/// The gap, inches, at which the default tactic wants to end its move against `foe` standing
+/// `gap` inches away (`foe_moved`: the foe has already moved this round; `air`: either is in
+/// flight). One rule for the Monte Carlo duel, the Skirmish and the optimal-play game's
+/// scripted policy ([`super::optimal`]); a result above `gap` is a fall-back.
+///
+/// Section II's round is phased: both figures move (the first player first), then the attacks
+/// follow, the first player's before the other's (distance attacks before hand-to-hand ones).
+/// So a figure that moves second cannot be attacked hand to hand this round unless it ends in
+/// base contact, and one that moves first can be charged by a foe that reaches it. Against a
+/// foe that charges (it [`seeks_contact`] and can move):
+/// - a figure that also seeks contact charges when it moves first (it strikes first); moving
+///   second it does not step into base contact (the foe would strike first) and steps out of it
+///   to two contact distances (2") if the foe charged it, else closes to that gap;
+/// - a figure holding at range keeps out of the foe's charge reach (its Move + base contact):
+///   moving first it ends beyond that reach (one contact distance beyond), moving second where
+///   its own next Move can take it beyond (at least 2"), falling back only as far as that needs
+///   (table room is what a pursued figure runs out of), else it closes to [`approach_stop`].
+///
+/// Against any other foe (one holding at range, or one that cannot move) it closes to
+/// [`approach_stop`] and holds there: `min(gap, approach_stop)`.
+pub fn wanted_gap(r: &Vsgmr, me: &Profile, foe: &Profile, gap: f32, foe_moved: bool, air: bool) -> f32 {
+    let c = r.rules.contact;
+    let stop = approach_stop(r, me, foe, air);
+    if air || !me.self_moving() || !foe.self_moving() {
+        return gap.min(stop);
+    }
+    let (mine, charger) = (stop <= c + EPS, seeks_contact(foe, me));
+    if charger {
+        let reach = foe.move_in + c;
+        if mine {
+            // Both close into base contact: the first mover charges; the second fights only
+            // if the exchange struck second still favours it.
+            return if !foe_moved || second_strike(me, foe, true) > 0.0 { c } else { 2.0 * c };
+        }
+        let low = if foe_moved { (reach + c - me.move_in).max(2.0 * c) } else { reach + c };
+        return if gap < low - EPS { low } else { gap.min(stop).max(low) };
+    }
+    if mine || !foe.distance_attack {
+        return gap.min(stop);
+    }
+    if !foe_moved {
+        // Moving first at a shooter: close so far that its Move cannot take it out of range
+        // before the attacks (the first player shoots first).
+        return gap.min(stop.min(foe.range - foe.move_in).max(2.0 * c));
+    }
+    // Both hold at range and the foe has moved: outranging it, keep beyond its Distance Attack
+    // Unit within one's own; else stay in the exchange only if it favours one struck second,
+    // otherwise step out of the foe's range.
+    let out = foe.range + c;
+    if me.range >= out - EPS {
+        gap.min(stop).max(out)
+    } else if second_strike(me, foe, false) > 0.0 {
+        gap.min(stop)
+    } else {
+        gap.max(out)
+    }
+}
+
+/// One round's exchange for `me` attacking second, in base contact or at range: P(it defeats
+/// the foe) × P(the foe's attack first missed) − P(the foe defeats it) (probabilities in [0, 1],
+/// one attack each, [`p_exchange_attack`]).
+fn second_strike(me: &Profile, foe: &Profile, contact: bool) -> f64 {
+    let (pm, pf) = (p_exchange_attack(me, foe, contact), p_exchange_attack(foe, me, contact));
+    pm * (1.0 - pf) - pf
+}
+
 /// The attack the default tactic makes at `foe` standing `d` inches away on open ground,
 /// neither in flight: in base contact (`contact`, inches) the likelier to defeat of hand to
-/// hand and a useful shot (ties: hand to hand), else a shot if in range and a die can make it
+/// hand and a useful shot (ties: the shot, made before the hand-to-hand attacks, section II), else a shot if in range and a die can make it
 /// good; `None`: no attack ([`distance_attack`], [`hand_to_hand_attack`] with one enemy).
 pub fn attack_choice(p: &Profile, foe: &Profile, d: f32, contact: f32) -> Option<AttackKind> {
     if !p.self_moving() {
@@ -442,7 +585,7 @@ pub fn attack_choice(p: &Profile, foe: &Profile, d: f32, contact: f32) -> Option
     }
     let shot = p.distance_attack && d <= p.range + EPS && p_defeat(p, foe, AttackKind::Distance) > 0.0;
     if d <= contact + EPS
-        && (!shot || p_defeat(p, foe, AttackKind::HandToHand) >= p_defeat(p, foe, AttackKind::Distance))
+        && (!shot || p_defeat(p, foe, AttackKind::HandToHand) > p_defeat(p, foe, AttackKind::Distance))
     {
         Some(AttackKind::HandToHand)
     } else if shot {
@@ -681,7 +824,7 @@ pub fn distance_attack<D: Dice>(r: &Vsgmr, b: &mut Battle, dice: &mut D, i: usiz
     }
     if let Some(t) = contact_target(r, b, i) {
         let tp = r.profile(b.figs[t].unit);
-        if p_defeat(&p, tp, AttackKind::HandToHand) >= p_defeat(&p, tp, AttackKind::Distance) {
+        if p_defeat(&p, tp, AttackKind::HandToHand) > p_defeat(&p, tp, AttackKind::Distance) {
             return; // fights hand to hand in step 4
         }
     }
@@ -828,6 +971,7 @@ pub fn play_round<D: Dice>(r: &Vsgmr, b: &mut Battle, dice: &mut D, first: Side,
     b.inspiration_used = [false, false];
     for f in b.figs.iter_mut() {
         f.acted = false;
+        f.moved = false;
     }
     order(r, b, first, scratch);
     for k in 0..scratch.len() {
@@ -868,4 +1012,100 @@ pub fn play<D: Dice>(r: &Vsgmr, b: &mut Battle, dice: &mut D, first: Side, max_r
         }
     }
     DuelOutcome { winner: None, turns: max_rounds, kills: b.kills }
+}
+
+#[cfg(test)]
+mod tactic_tests {
+    //! Scenario tests of the default tactic's movement ([`wanted_gap`]): constructed positions
+    //! on the duel line, scripted dice where an attack follows. Section II: both figures move
+    //! (first player first), then distance attacks, then hand-to-hand attacks.
+    use super::*;
+    use crate::dice::ScriptedDice;
+    use crate::rulesets::vsgmr::tests::ruleset;
+
+    /// A duel of `a` (side A, x = 0) and `b` (side B, x = `gap`) on the 48" duel line.
+    fn duel(r: &Vsgmr, a: &str, b: &str, gap: f32) -> Battle {
+        let mut bt = Battle::default();
+        bt.deploy(r, r.find(a), 1, r.find(b), 1, gap, 1.0);
+        bt.round = 1;
+        bt
+    }
+
+    #[test]
+    fn a_shooter_steps_out_of_base_contact_with_a_charger_and_shoots_it() {
+        // The hero in heavy armor moves first and charges from 6" into base contact; the
+        // shooter, moving second, steps back out to 2" (its next Move can take it beyond the
+        // hero's 7" charge reach) and shoots before any hand-to-hand attack (section II.3).
+        // Dice: the shot 5 (hits on 5+), the hero's armor 1 (heavy armor needs 4).
+        let r = ruleset();
+        let mut b = duel(&r, "troop-with-distance-attack", "hero-with-heavy-armor", 6.0);
+        let mut dice = ScriptedDice::new(&[5, 1]);
+        play_round(&r, &mut b, &mut dice, 1, &mut Vec::new());
+        assert_eq!((b.figs[0].x, b.figs[1].x), (-1.0, 1.0), "the hero charged to 1\", the shooter fell back 1\"");
+        assert!(b.figs[0].alive && !b.figs[1].alive);
+        assert_eq!(dice.used(), 2, "no hand-to-hand attack: the figures are 2\" apart");
+    }
+
+    #[test]
+    fn a_shooter_moving_first_keeps_beyond_a_chargers_reach() {
+        // Moving first, the shooter falls back from 6" to 8" (the hero's 6" Move + 1" contact
+        // is 7"), the hero closes to 2" and cannot reach, and the shot (6) defeats it (armor 1).
+        let r = ruleset();
+        let mut b = duel(&r, "troop-with-distance-attack", "hero-with-heavy-armor", 6.0);
+        let mut dice = ScriptedDice::new(&[6, 1]);
+        play_round(&r, &mut b, &mut dice, 0, &mut Vec::new());
+        assert_eq!((b.figs[0].x, b.figs[1].x), (-2.0, 0.0));
+        assert!(b.figs[0].alive && !b.figs[1].alive);
+        // At its table edge (18" behind its start on the 48" line at 12") it cannot fall back.
+        let mut b = duel(&r, "troop-with-distance-attack", "hero-with-heavy-armor", 12.0);
+        (b.figs[0].x, b.figs[1].x) = (-18.0, -12.0);
+        move_figure(&r, &mut b, 0);
+        assert_eq!(b.figs[0].x, -18.0);
+    }
+
+    #[test]
+    fn hand_to_hand_figures_charge_moving_first_and_step_out_moving_second() {
+        // Troop against troop: the first mover strikes first in hand to hand, so moving first
+        // a troop charges (7" is within its Move + contact) ...
+        let r = ruleset();
+        let mut b = duel(&r, "troop", "troop", 7.0);
+        move_figure(&r, &mut b, 0);
+        assert_eq!(b.figs[0].x, 6.0);
+        // ... and moving second, charged into base contact, it steps out to 2" instead of
+        // being struck first (no attack this round).
+        let mut b = duel(&r, "troop", "troop", 1.0);
+        b.figs[1].moved = true;
+        move_figure(&r, &mut b, 0);
+        assert_eq!(b.figs[0].x, -1.0);
+        // A hero in heavy armor fights a troop even when struck first (the exchange favours it).
+        let mut b = duel(&r, "hero-with-heavy-armor", "troop", 1.0);
+        b.figs[1].moved = true;
+        move_figure(&r, &mut b, 0);
+        assert_eq!(b.figs[0].x, 0.0);
+    }
+
+    #[test]
+    fn shooters_pin_moving_first_and_leave_an_even_exchange_moving_second() {
+        // Two troops with distance attacks 12" apart. Moving first, one closes to 6": the other's
+        // 6" Move cannot take it out of range before the first player shoots first.
+        let r = ruleset();
+        let mut b = duel(&r, "troop-with-distance-attack", "troop-with-distance-attack", 12.0);
+        move_figure(&r, &mut b, 0);
+        assert_eq!(b.figs[0].x, 6.0);
+        // Moving second (struck first, an even exchange is a losing one), it steps out of range.
+        let mut b = duel(&r, "troop-with-distance-attack", "troop-with-distance-attack", 12.0);
+        b.figs[1].moved = true;
+        move_figure(&r, &mut b, 0);
+        assert_eq!(b.figs[0].x, -1.0);
+    }
+
+    #[test]
+    fn in_base_contact_an_even_shot_goes_before_hand_to_hand() {
+        // Troop Sharpshooter against a troop: a shot (d6 + 1 ≥ 5) and a hand-to-hand attack
+        // (d6 ≥ 4) both defeat it half the time; the shot comes first (section II), so it shoots.
+        let r = ruleset();
+        let (s, t) = (r.profile(r.find("troop-sharpshooter")), r.profile(r.find("troop")));
+        assert_eq!(p_defeat(s, t, AttackKind::Distance), p_defeat(s, t, AttackKind::HandToHand));
+        assert_eq!(attack_choice(s, t, 1.0, r.rules.contact), Some(AttackKind::Distance));
+    }
 }

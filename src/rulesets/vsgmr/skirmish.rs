@@ -278,6 +278,7 @@ impl<'a> Game<'a> {
         b.cover = walls;
         b.cover_reach = c.cover_reach;
         b.table = Some(self.table.clone());
+        b.edges = None;
         self.origin.clear();
         let per_rank = (((c.table_width - 2.0) / c.spacing) as u32 + 1).max(1);
         for (side, roster) in rosters.iter().enumerate() {
@@ -302,6 +303,7 @@ impl<'a> Game<'a> {
                         disabled_round: 0,
                         ready_round: 0,
                         flying: p.has(Trait::Flight) && p.distance_attack,
+                        moved: false,
                     });
                     self.origin.push(side);
                     k += 1;
@@ -669,7 +671,7 @@ impl crate::rulesets::skirmish::Skirmish for Vsgmr {
 /// VSGMR's one Skirmish tactic (section II and the figures' rules in `rules.rs`).
 pub const TACTICS: &[TacticInfo] = &[TacticInfo {
     name: "default",
-    description: "shooters hold if an enemy is in range unless the exchange in base contact is better, others close on the nearest enemy; attack with the option likelier to defeat",
+    description: "shooters hold if an enemy is in range unless the exchange in base contact is better, others close on the nearest enemy; fall back from chargers, charge moving first, step out of an exchange struck first that does not pay; attack with the option likelier to defeat",
 }];
 
 /// What `--armies` takes for VSGMR.
