@@ -68,19 +68,22 @@ fn check_all(r: &ArmyMenCombat, d: f64, cannot_stand: &dyn Fn(&str) -> bool, see
 }
 
 /// 24" (the duel distance): every unit with a weapon is in range and beyond charge reach, the
-/// Jeep (no weapon) waits. 26 pairs are stand-up duels; in the 94 others an infantry unit
-/// would close in to charge in some state (issue 15: a charge is worth more than its volleys,
-/// as Riflemen (10) against a Tank), and the solver refuses them.
+/// Jeep (no weapon) waits. 28 pairs are stand-up duels; in the 92 others a unit would move in
+/// some state (issue 15: an infantry unit closes in to charge where that is worth more than its
+/// volleys, as Riflemen (10) against a Tank, which keeps out of their reach), and the solver
+/// refuses them. (Heavy Weapons (3) against the Tank became stand-up when the melee's worth
+/// stopped at the round cap: they shoot rather than charge.)
 #[test]
 fn every_stand_up_pair_agrees_at_24_in() {
     let r = load();
     for seed in seeds(&[2026]) {
-        assert_eq!(check_all(&r, 24.0, &|_| false, seed), (26, 94));
+        assert_eq!(check_all(&r, 24.0, &|_| false, seed), (28, 92));
     }
 }
 
 /// 40": beyond the 36" of the Machinegun and the Sniper Rifle too: only Heavy Weapons (Mortar),
-/// Tank and Artillery (Cannon, 48") shoot and the Jeep waits, 15 pairs; the 105 others are
+/// Tank and Artillery (Cannon, 48") shoot and the Jeep waits, 14 pairs stand (Heavy Weapons
+/// (3) advance on the Artillery, shooting on their way to charge it); the 106 others are
 /// refused. (18", beyond charge reach and inside the Rifle's range, would only repeat 24": the
 /// chain and the engine depend on the distance only through weapon ranges and charge reach.)
 #[test]
@@ -89,29 +92,30 @@ fn long_range_pairs_agree_and_the_others_are_refused_at_40_in() {
     let short =
         |n: &str| RIFLE_UNITS.contains(&n) || ["Gunners (1)", "Gunners (3)", "Snipers (1)", "Snipers (3)"].contains(&n);
     for seed in seeds(&[2026]) {
-        assert_eq!(check_all(&r, 40.0, &short, seed), (15, 105));
+        assert_eq!(check_all(&r, 40.0, &short, seed), (14, 106));
     }
 }
 
-/// 30": the six Rifle units must advance, so the 75 pairs with one of them are refused; the 45
-/// pairs of Gunners, Snipers, Heavy Weapons (36"–48" weapons), Jeep, Tank and Artillery are
-/// stand-up duels.
+/// 30": the six Rifle units must advance, so the 75 pairs with one of them are refused; of the
+/// 45 pairs of Gunners, Snipers, Heavy Weapons (36"–48" weapons), Jeep, Tank and Artillery, 28
+/// are stand-up duels and in 17 a unit closes in over two activations toward a charge worth
+/// more than its volleys (issue 15: the reach of a plan of approach; a Sniper on the Jeep).
 #[test]
 fn every_pair_agrees_or_is_refused_at_30_in_where_rifles_must_advance() {
     let r = load();
     for seed in seeds(&[2026]) {
-        assert_eq!(check_all(&r, 30.0, &|n| RIFLE_UNITS.contains(&n), seed), (45, 75));
+        assert_eq!(check_all(&r, 30.0, &|n| RIFLE_UNITS.contains(&n), seed), (28, 92));
     }
 }
 
 /// 12": inside charge reach. The 6 pairs of Jeep, Tank and Artillery (vehicles never charge)
-/// and 5 infantry pairs whose units hold and shoot rather than charge in every state are
-/// stand-up duels; the 109 others are refused.
+/// and 6 infantry pairs whose units hold and shoot rather than charge in every state (with
+/// Heavy Weapons (3) against the Tank) are stand-up duels; the 108 others are refused.
 #[test]
 fn stand_up_pairs_agree_at_12_in_inside_charge_reach() {
     let r = load();
     for seed in seeds(&[2026]) {
-        assert_eq!(check_all(&r, 12.0, &|_| false, seed), (11, 109));
+        assert_eq!(check_all(&r, 12.0, &|_| false, seed), (12, 108));
     }
 }
 

@@ -335,9 +335,11 @@ fn duel_optimal_json_has_the_game_values_and_the_exploitability() {
     let v = optimal_json(&["duel", "amc", "riflemen-10", "tank", "--optimal", "--distance", "12", "--json"]);
     let f = |k: &str| v[k].as_f64().unwrap_or_else(|| panic!("missing {k}"));
     // Within charge reach the Riflemen charge and win, scripted too (issue 15: the scripted
-    // tactic used to hold and lose); the scripted Tank stays where a best response falls back.
-    assert!(f("a_wins") > 0.9 && v["scripted"]["a_wins"].as_f64().unwrap() > 0.95, "{v}");
-    assert!(f("a_gain") < 1e-9 && f("exploitability") == f("a_gain").max(f("b_gain")), "{v}");
+    // tactic used to hold and lose). The scripted Tank falls back and shoots, out of their
+    // Rush-and-charge reach, as its best response does (it used to hold there).
+    assert!(f("a_wins") > 0.9 && v["scripted"]["a_wins"].as_f64().unwrap() > 0.88, "{v}");
+    assert!(f("b_gain") < 1e-3 && f("a_gain") < 0.02, "{v}");
+    assert!(f("exploitability") == f("a_gain").max(f("b_gain")), "{v}");
     assert_eq!((f("grid_step"), f("table_depth")), (3.0, 48.0));
 }
 

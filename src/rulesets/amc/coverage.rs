@@ -71,7 +71,7 @@ pub fn table() -> Vec<CoverageRow> {
             "Advance 6\" then shoot; Rush 12\"; Charge 12\"",
             "Activation",
             Modeled,
-            "straight toward the target (duels: the nearest enemy; the mission: the enemy worth the most points to attack); stops 1\" short unless charging; a mission unit with nothing to do (the unarmed Jeep) rushes away from the nearest enemy",
+            "straight toward the target (duels: the nearest enemy; the mission: the enemy worth the most points to attack), or an Advance straight away from it (a unit keeping out of an enemy's Rush-and-charge reach) as far as its table edge (duels: on a 48\" deep table, as the optimal-play game); stops 1\" short unless charging; a mission unit with nothing to do (the unarmed Jeep) rushes away from the nearest enemy",
         ),
         ("Coherency: 2\" / 6\"", "Movement", NotModeled, "a unit is one position on the duel line"),
         (

@@ -234,6 +234,8 @@ fn after_wounds(p: &Profile, y: S, u: u32) -> Vec<(f64, S)> {
 /// target Pinned or not, the unit immobile or not): the condition of a stand-up duel.
 fn stands(r: &ArmyMenCombat, p: &Profile, tp: &Profile, d: f32) -> bool {
     let holds = p.has_weapon_in_range(d);
+    // The room behind its line on the duel table ([`rules::Battle::deploy`]).
+    let room = ((rules::DUEL_DEPTH - d) / 2.0).max(0.0);
     let immobile: &[bool] = if p.kind == Kind::Vehicle { &[false, true] } else { &[false] };
     let pinned: &[bool] = if tp.kind == Kind::Infantry { &[false, true] } else { &[false] };
     for m in 1..=p.models {
@@ -241,7 +243,7 @@ fn stands(r: &ArmyMenCombat, p: &Profile, tp: &Profile, d: f32) -> bool {
             for (&im, &pin) in immobile.iter().flat_map(|i| pinned.iter().map(move |p| (i, p))) {
                 let me = UnitState { models: m, immobile: im, x: 0.0, ..Default::default() };
                 let them = UnitState { models: tm, pinned: pin, x: d, ..Default::default() };
-                match rules::plan(r, p, &me, tp, &them) {
+                match rules::plan(r, p, &me, tp, &them, room) {
                     rules::Action::Hold if holds => {}
                     rules::Action::Wait if !holds => {}
                     _ => return false,
@@ -529,8 +531,9 @@ impl<'a> AmcGame<'a> {
     }
 }
 
-/// The depth of the Army Men Combat duel table, inches (the mission's 48" table).
-pub const OPTIMAL_DEPTH: f64 = 48.0;
+/// The depth of the Army Men Combat duel table, inches (the mission's 48" table; the Monte
+/// Carlo duel's too, [`rules::DUEL_DEPTH`]).
+pub const OPTIMAL_DEPTH: f64 = rules::DUEL_DEPTH as f64;
 
 use crate::rulesets::optimal::{Choice, DuelGame, Order, Spot};
 
@@ -633,8 +636,10 @@ impl DuelGame for AmcGame<'_> {
         mu.x = 0.0;
         let mut tu = G::of(other).unit(tp);
         tu.x = at.gap as f32;
-        match rules::plan(self.r, p, &mu, tp, &tu) {
+        let room = (at.room as f64 * self.line.step) as f32;
+        match rules::plan(self.r, p, &mu, tp, &tu, room) {
             rules::Action::Hold => Choice { advance: 0, action: SHOOT },
+            rules::Action::Retreat(d) => Choice { advance: -self.line.cells_within(d as f64), action: SHOOT },
             rules::Action::Advance(d) => Choice { advance: self.line.cells_within(d as f64), action: SHOOT },
             rules::Action::Rush(d) => Choice { advance: self.line.cells_within(d as f64), action: MOVE },
             rules::Action::Charge => Choice { advance: i16::MAX, action: CHARGE },
@@ -721,13 +726,16 @@ mod tests {
     #[test]
     fn riflemen_charge_the_tank_under_optimal_play() {
         // The known artifact (issue 15): the scripted Riflemen (10) held and shot at the Tank
-        // and won 7.2%; they now close in and charge, as their best response does.
+        // and won 7.2%; they now close in and charge.
         let r = amc(&[]);
         let o = optimal_duel(&r, r.find("riflemen-10"), r.find("tank"), 24.0, OPTIMAL_STEP).unwrap();
-        assert!(o.scripted.a_wins > 0.85, "{:?}", o.scripted);
-        // The Tank falls back and shoots while they close: 70.0% on the 48" table.
+        assert!(o.scripted.a_wins > 0.5, "{:?}", o.scripted);
+        // The Tank falls back and shoots while they close: 70.0% on the 48" table. The scripted
+        // Tank does too now (it gained 35.8 points by its best response; now under 1).
         assert!(o.optimal.a_score() > 0.65, "{:?}", o.optimal);
-        assert!(o.a_gain() < 0.02, "{o:?}");
+        assert!(o.b_gain() < 0.01, "{o:?}");
+        // Left: the Riflemen chase it with Advances where Rushes would corner it (tactic docs).
+        assert!(o.a_gain() < 0.17, "{o:?}");
         // Within charge reach at once, the charge alone decides.
         let near = solve(&game(&r, "riflemen-10", "tank", 12.0, OPTIMAL_STEP), [Policy::Optimal; 2]);
         assert!(near.a_wins > 0.9, "{near:?}");

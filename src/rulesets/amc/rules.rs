@@ -6,7 +6,10 @@
 //!
 //! Why the duel is one-dimensional: a duel is fought on open ground between two lines of
 //! units facing each other, so only the gap between the lines matters. Every unit of a side
-//! starts on its side's line; a unit that moves or charges carries its own position.
+//! starts on its side's line; a unit that moves or charges carries its own position. The
+//! line is the depth of the mission's table ([`DUEL_DEPTH`], 48"), the two lines symmetric
+//! about its middle, so a unit that retreats stops at its own table edge, as in the
+//! optimal-play game ([`crate::rulesets::amc::exact::AmcGame`]).
 
 use crate::dice::Dice;
 use crate::rulesets::amc::{ArmyMenCombat, Kind, Profile, Quality, Weapon};
@@ -393,6 +396,9 @@ pub enum Action {
     Hold,
     /// Move up to `0` inches toward the target, then shoot (Advance: infantry 6", vehicles 12").
     Advance(f32),
+    /// Move up to `0` inches straight away from the target, then shoot (an Advance away from
+    /// it, toward the own table edge).
+    Retreat(f32),
     /// Move up to `0` inches toward the target, no shooting (Rush: 12", vehicles 24").
     Rush(f32),
     /// Move up to 12" into melee.
@@ -402,25 +408,36 @@ pub enum Action {
 }
 
 /// The default tactic's action for `p` (state `me`) against `tp` (state `target`), read on
-/// the open duel ground ([`decide`] with the ground's cover for both).
-pub fn plan(r: &ArmyMenCombat, p: &Profile, me: &UnitState, tp: &Profile, target: &UnitState) -> Action {
-    decide(r, p, me, tp, target, [r.rules.cover; 2]).action
+/// the open duel ground ([`decide`] with the ground's cover for both); `room`: inches `p` may
+/// still retreat to its own table edge.
+pub fn plan(r: &ArmyMenCombat, p: &Profile, me: &UnitState, tp: &Profile, target: &UnitState, room: f32) -> Action {
+    decide(r, p, me, tp, target, [r.rules.cover; 2], room).action
 }
 
 pub use crate::rulesets::amc::tactic::{Decision, decide};
+
+/// The depth of the duel table, inches (RULINGS.md, "Duel table depth": the mission's 48"
+/// table); the two lines stand symmetric about its middle, so a side may retreat
+/// (48" − distance) / 2 behind its line, as in the optimal-play game.
+pub const DUEL_DEPTH: f32 = 48.0;
 
 /// The arena of a duel: each side's units (all copies of one profile). Reused across trials.
 #[derive(Debug, Clone, Default)]
 pub struct Battle {
     pub profile: [usize; 2],
     pub units: [Vec<UnitState>; 2],
+    /// Each side's table edge (x, inches): A's behind x = 0, B's behind x = distance.
+    pub edge: [f32; 2],
 }
 
 impl Battle {
     /// Places `na` units of profile `a` on A's line (x = 0) and `nb` of `b` on B's line
-    /// (x = `distance`).
+    /// (x = `distance`), on a table [`DUEL_DEPTH`] deep (no room behind a line when the
+    /// distance is more than that).
     pub fn deploy(&mut self, r: &ArmyMenCombat, a: usize, na: u32, b: usize, nb: u32, distance: f32) {
         self.profile = [a, b];
+        let back = ((DUEL_DEPTH - distance) / 2.0).max(0.0);
+        self.edge = [-back, distance + back];
         for (s, (i, n, x)) in [(a, na, 0.0), (b, nb, distance)].into_iter().enumerate() {
             self.units[s].clear();
             let n = (n as usize).min(MAX_UNITS);
@@ -462,13 +479,19 @@ pub fn activate<D: Dice>(r: &ArmyMenCombat, battle: &mut Battle, dice: &mut D, s
         };
         let mut target = battle.units[o][t];
         let was_alive = target.alive();
-        match plan(r, p, &me, tp, &target) {
+        let room = (battle.edge[s] - me.x).abs();
+        match plan(r, p, &me, tp, &target, room) {
             Action::Hold => {
                 let d = (me.x - target.x).abs();
                 shoot(dice, p, &me, tp, &mut target, d, r.rules.cover, false);
             }
             Action::Advance(dist) => {
                 move_toward(&mut me, target.x, dist);
+                let d = (me.x - target.x).abs();
+                shoot(dice, p, &me, tp, &mut target, d, r.rules.cover, false);
+            }
+            Action::Retreat(dist) => {
+                me.x += dist.min(room) * (battle.edge[s] - me.x).signum();
                 let d = (me.x - target.x).abs();
                 shoot(dice, p, &me, tp, &mut target, d, r.rules.cover, false);
             }

@@ -460,7 +460,29 @@ impl<'a> Mission<'a> {
         let cover = [self.in_cover(u.pos, t.pos), self.in_cover(t.pos, u.pos)];
         let me = UnitState { x: 0.0, ..u.st };
         let them = UnitState { x: d, ..t.st };
-        (rules::decide(self.r, self.profile(s, i), &me, self.profile(1 - s, j), &them, cover), d)
+        let room = self.room_away(u.pos, t.pos);
+        (rules::decide(self.r, self.profile(s, i), &me, self.profile(1 - s, j), &them, cover, room), d)
+    }
+
+    /// How far a unit at `from` can move straight away from `enemy` before its centre reaches
+    /// the table's edge margin, inches (the room of [`rules::decide`]'s Retreat).
+    fn room_away(&self, from: Pos, enemy: Pos) -> f32 {
+        let d = from.dist(enemy);
+        if d <= EPS {
+            return 0.0;
+        }
+        let (ux, uy) = ((from.x - enemy.x) / d, (from.y - enemy.y) / d);
+        let lo = crate::battle::EDGE_MARGIN;
+        let along = |p: f32, u: f32, hi: f32| {
+            if u > EPS {
+                (hi - lo - p) / u
+            } else if u < -EPS {
+                (p - lo) / -u
+            } else {
+                f32::MAX
+            }
+        };
+        along(from.x, ux, self.table.width).min(along(from.y, uy, self.table.depth)).max(0.0)
     }
 
     /// The default tactic's choice of target: the enemy unit against which [`rules::decide`]'s
@@ -579,6 +601,16 @@ impl<'a> Mission<'a> {
             Action::Hold => self.shoot(s, i, j, false, dice),
             Action::Advance(len) => {
                 self.move_to(s, i, target, len, 1.0);
+                self.guard_reactions(s, i, dice);
+                if self.sides[s][i].st.alive() && !self.sides[s][i].st.pinned {
+                    self.shoot(s, i, j, false, dice);
+                }
+            }
+            Action::Retreat(len) => {
+                let from = self.sides[s][i].pos;
+                let d = from.dist(target).max(EPS);
+                let away = Pos::new(from.x + (from.x - target.x) * len / d, from.y + (from.y - target.y) * len / d);
+                self.move_to(s, i, self.table.clamp(away), len, 0.0);
                 self.guard_reactions(s, i, dice);
                 if self.sides[s][i].st.alive() && !self.sides[s][i].st.pinned {
                     self.shoot(s, i, j, false, dice);

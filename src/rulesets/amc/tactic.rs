@@ -11,17 +11,29 @@
 //! test (AMC 2.0, "Melee": the side that caused fewer wounds tests, failed → destroyed), and
 //! minus the charger's own expected losses.
 //!
-//! Horizon: Hold and Charge are rated by what they do now. A move (Advance, Rush) is rated by
-//! what it does now plus the change of the position's worth: the best attack the unit will have
-//! from the new distance at its next activation minus that from the old one, and minus the
-//! change of the enemy's best attack on it (the volley or charge it walks into). So a unit
-//! closes to charge reach when the charge is worth more than the volleys it gives up. The best
-//! option is taken even when its worth is negative: a unit with no weapon in range has no
-//! "stay" option and moves (waiting out of range would let duels stall), so it may walk into
-//! the enemy's charge reach. Simplifications: one enemy at a time (the skirmish
-//! compares targets); the melee after its first round is valued as if every later round were
-//! like the first without the charge bonus (no attrition), capped at the units' worth; Pinned
-//! results of shooting are not valued.
+//! Horizon: Hold and Charge are rated by what they do now. A move (Advance, Retreat, Rush) is
+//! rated by what it does now plus the change of the position's worth ([`decide`]):
+//! - the unit's own *reach*: its best plan of approach against the enemy standing still, each
+//!   activation an attack that ends the plan, a Hold and shoot kept up, an Advance that shoots
+//!   and goes on, or a Rush,
+//!   what comes one activation later weighted [`DELAY`] (½). So a unit out of reach closes in
+//!   (a Sniper facing a Jeep it can only hurt in melee no longer holds at 27"), and Heavy
+//!   Weapons advance and shoot on their way to charge Artillery instead of rushing past a volley;
+//! - minus the change of the enemy's *threat*: its best attack from the new distance, plus,
+//!   with chance [`TWICE`] (¼: it activates twice before this unit's next activation under
+//!   the roll-off), what a Rush first adds to it. So a vehicle that outranges infantry keeps
+//!   out of their Rush-and-charge reach: it Retreats (moves straight away, toward its own table
+//!   edge, up to its Advance and the room left) and shoots, no farther than out of that reach,
+//!   and only when the enemy could charge it within its next two activations.
+//!
+//! The best option is taken even when its worth is negative: a unit with no weapon in range has
+//! no "stay" option and moves (waiting out of range would let duels stall), so it may walk into
+//! the enemy's charge reach. Simplifications: one enemy at a time (the skirmish compares
+//! targets); the reach takes the enemy to stand still (a Tank that keeps retreating is chased
+//! by Advances where Rushes would corner it sooner: Riflemen (10) against the Tank stay
+//! exploitable by about 15 points, issue 15); the melee after its first round is valued as if
+//! every later round were like the first without the charge bonus (no attrition), up to the
+//! round cap and capped at the units' worth; Pinned results of shooting are not valued.
 
 use std::cell::RefCell;
 use std::hash::{Hash, Hasher};
@@ -82,9 +94,10 @@ fn range_mask(p: &Profile, d: f32) -> u8 {
 }
 
 type VolleyKey = (u64, u8, u64, u8, u32, u8);
-type MeleeKey = (u64, u8, u64, u8, bool, bool);
-/// The profiles and the charge move, both states' models and flags, the distance's bits and the cover.
-type DecisionKey = (u64, [u8; 2], [u8; 2], u32, [bool; 2]);
+type MeleeKey = (u64, u8, u64, u8, bool, bool, u32);
+/// The profiles and the charge move, both states' models and flags, the distance's and the
+/// room's bits and the cover.
+type DecisionKey = (u64, [u8; 2], [u8; 2], [u32; 2], [bool; 2]);
 
 thread_local! {
     // Pure functions of their keys: the cache changes no result, on any thread count.
@@ -176,17 +189,22 @@ fn melee_round(cp: &Profile, c: &UnitState, dp: &Profile, d: &UnitState, chargin
 /// A charge of `cp` (state `c`) on `dp` (state `d`): (expected points `dp` loses, expected
 /// points `cp` loses) over the whole melee (AMC 2.0, "Melee": the charged unit's Pinned test,
 /// the charge bonus, rounds until one unit is destroyed). The first round is exact; later
-/// rounds are valued as the second round from the same states, repeated until one ends it
-/// (see the module docs), each total capped at the unit's worth.
-pub fn charge_value(cp: &Profile, c: &UnitState, dp: &Profile, d: &UnitState) -> (f64, f64) {
+/// rounds are valued as the second round from the same states, repeated until one ends it or
+/// the round cap (`rules.melee_round_cap`) stops the melee (see the module docs), each total
+/// capped at the unit's worth.
+pub fn charge_value(r: &ArmyMenCombat, cp: &Profile, c: &UnitState, dp: &Profile, d: &UnitState) -> (f64, f64) {
     if !c.alive() || !d.alive() {
         return (0.0, 0.0);
     }
-    let k = (key(cp), c.models, key(dp), d.models, d.pinned, d.hunker);
+    let r_cap = r.rules.melee_round_cap;
+    let k = (key(cp), c.models, key(dp), d.models, d.pinned, d.hunker, r_cap);
     cached(&MELEES, k, || {
         let (g1, l1, e1) = melee_round(cp, c, dp, d, true);
         let (g2, l2, e2) = melee_round(cp, c, dp, d, false);
-        let more = if e2 > 1e-9 { (1.0 - e1) / e2 } else { 0.0 };
+        // Expected later rounds: each goes on with chance 1 − e2, at most the cap's
+        // `melee_round_cap − 1` of them (RULINGS.md: then both stay).
+        let cap = r_cap.saturating_sub(1) as i32;
+        let more = if e2 > 1e-9 { (1.0 - e1) * (1.0 - (1.0 - e2).powi(cap)) / e2 } else { (1.0 - e1) * cap as f64 };
         let gain = (g1 + more * g2).min(worth(dp, d));
         let loss = (l1 + more * l2).min(worth(cp, c));
         if d.pinned && dp.kind == Kind::Infantry {
@@ -224,19 +242,93 @@ pub fn best_attack(
         offer(adv, adv);
     }
     if ap.kind == Kind::Infantry && dist <= r.rules.charge_move {
-        let (g, l) = charge_value(ap, a, dp, d);
+        let (g, l) = charge_value(r, ap, a, dp, d);
         offer(g - l, g);
     }
     best
 }
 
-/// The default tactic (issue 15; module docs): of Hold and shoot, Advance and shoot, Charge
-/// (infantry within `rules.charge_move`, 12") and Rush toward the enemy, the one worth the
-/// most points; ties go to the earlier in that order. Hold needs a weapon in range, Advance a
-/// weapon in range after the move (not Artillery, which shoots only on Hold); a unit with no
-/// option (a vehicle without weapons, or one that may not move and has nothing in range)
-/// waits. `me.x` and `target.x` are positions in inches on the line between the two;
-/// `cover[0]`: the target has cover from `p`, `cover[1]`: `p` has cover from the target.
+/// Weight of an attack one activation further away than the next (module docs, "Horizon"):
+/// the unit's own approach over several activations is worth this much less per activation
+/// of delay, so a unit out of reach still closes toward an attack it can make later instead
+/// of standing still (a Sniper facing a Jeep it can only hurt in melee).
+pub const DELAY: f64 = 0.5;
+
+/// P(the enemy activates twice before this unit's next activation) in a 1v1 under the
+/// activation roll-off (AMC 2.0, "Playing the Game"): the unit acts first in its round (½)
+/// and the enemy wins the next round's roll-off (½).
+pub const TWICE: f64 = 0.25;
+
+/// Retreats are tried in steps of this many inches (the optimal-play grid,
+/// [`exact::OPTIMAL_STEP`], so the exact game plays the same moves), the shortest first.
+pub const RETREAT_STEP: f32 = 3.0;
+
+/// What distance `dist` is worth to `ap` (state `a`) against `dp` (state `d`): the best plan
+/// of approach, each activation either an attack that ends it ([`best_attack`]'s net points),
+/// a Hold and shoot kept up every activation, an Advance that shoots and goes on, or a Rush
+/// that goes on; what comes one activation later is weighted [`DELAY`]. The enemy is taken to
+/// stand still.
+fn reach(r: &ArmyMenCombat, ap: &Profile, a: &UnitState, dp: &Profile, d: &UnitState, dist: f32, cover: bool) -> f64 {
+    let mut memo: Vec<(f32, f64)> = Vec::new();
+    reach_from(r, ap, a, dp, d, dist, cover, &mut memo)
+}
+
+#[allow(clippy::too_many_arguments)]
+fn reach_from(
+    r: &ArmyMenCombat,
+    ap: &Profile,
+    a: &UnitState,
+    dp: &Profile,
+    d: &UnitState,
+    dist: f32,
+    cover: bool,
+    memo: &mut Vec<(f32, f64)>,
+) -> f64 {
+    if let Some(&(_, v)) = memo.iter().find(|m| m.0 == dist) {
+        return v;
+    }
+    let mut best = best_attack(r, ap, a, dp, d, dist, cover).0;
+    // Holding and shooting every activation: V + DELAY·V + ... (so staying put is a plan too,
+    // and a longer approach is not worth more for its volleys alone).
+    let stay = volley_value(ap, a.models, dp, d, dist, cover) / (1.0 - DELAY);
+    best = best.max(stay);
+    if !a.immobile && ap.rush > 0.0 {
+        let delay = DELAY;
+        let on = (dist - ap.rush).max(1.0);
+        if on < dist {
+            best = best.max(delay * reach_from(r, ap, a, dp, d, on, cover, memo));
+        }
+        let adv = (dist - ap.advance).max(1.0);
+        if !ap.hold_only && ap.advance > 0.0 && adv < dist && ap.has_weapon_in_range(adv) {
+            let v = volley_value(ap, a.models, dp, d, adv, cover);
+            best = best.max(v + delay * reach_from(r, ap, a, dp, d, adv, cover, memo));
+        }
+    }
+    memo.push((dist, best));
+    best
+}
+
+/// The points `ep` (state `e`) is expected to take off `mp` (state `m`) at `dist` before
+/// `mp`'s next activation: its best attack from there, plus, with chance [`TWICE`], what a
+/// Rush toward `mp` first adds to its next attack (it acts twice in a row).
+fn threat(r: &ArmyMenCombat, ep: &Profile, e: &UnitState, mp: &Profile, m: &UnitState, dist: f32, cover: bool) -> f64 {
+    let once = best_attack(r, ep, e, mp, m, dist, cover).1;
+    if e.immobile || ep.rush <= 0.0 {
+        return once;
+    }
+    let closer = best_attack(r, ep, e, mp, m, (dist - ep.rush).max(1.0), cover).1;
+    once + TWICE * (closer - once).max(0.0)
+}
+
+/// The default tactic (issue 15; module docs): of Hold and shoot, Retreat (move straight
+/// away, up to the Advance move and the `room` left to the own table edge, inches) and shoot,
+/// Advance and shoot, Charge (infantry within `rules.charge_move`, 12") and Rush toward the
+/// enemy, the one worth the most points; ties go to the earlier in that order (the shorter
+/// retreat first). Hold needs a weapon in range, Retreat and Advance a weapon in range after
+/// the move (not Artillery, which shoots only on Hold); a unit with no option (a vehicle
+/// without weapons, or one that may not move and has nothing in range) waits. `me.x` and
+/// `target.x` are positions in inches on the line between the two; `cover[0]`: the target
+/// has cover from `p`, `cover[1]`: `p` has cover from the target.
 pub fn decide(
     r: &ArmyMenCombat,
     p: &Profile,
@@ -244,15 +336,18 @@ pub fn decide(
     tp: &Profile,
     target: &UnitState,
     cover: [bool; 2],
+    room: f32,
 ) -> Decision {
     let d = (me.x - target.x).abs();
+    let room = room.max(0.0);
     let flags = |u: &UnitState| u.pinned as u8 | (u.hunker as u8) << 1 | (u.immobile as u8) << 2;
     let mut rk = FxHasher::default();
     (r.rules.charge_move.to_bits(), key(p), key(tp)).hash(&mut rk);
-    let k = (rk.finish(), [me.models, flags(me)], [target.models, flags(target)], d.to_bits(), cover);
-    cached(&DECISIONS, k, || decide_now(r, p, me, tp, target, cover, d))
+    let k = (rk.finish(), [me.models, flags(me)], [target.models, flags(target)], [d.to_bits(), room.to_bits()], cover);
+    cached(&DECISIONS, k, || decide_now(r, p, me, tp, target, cover, d, room))
 }
 
+#[allow(clippy::too_many_arguments)]
 fn decide_now(
     r: &ArmyMenCombat,
     p: &Profile,
@@ -261,9 +356,10 @@ fn decide_now(
     target: &UnitState,
     cover: [bool; 2],
     d: f32,
+    room: f32,
 ) -> Decision {
-    let mine = |dd: f32| best_attack(r, p, me, tp, target, dd, cover[0]).0;
-    let theirs = |dd: f32| best_attack(r, tp, target, p, me, dd, cover[1]).1;
+    let mine = |dd: f32| reach(r, p, me, tp, target, dd, cover[0]);
+    let theirs = |dd: f32| threat(r, tp, target, p, me, dd, cover[1]);
     // The change of the position's worth when `p` moves from `d` to `dd`.
     let shift = |dd: f32| (mine(dd) - mine(d)) - (theirs(dd) - theirs(d));
     let mut best: Option<Decision> = None;
@@ -276,12 +372,30 @@ fn decide_now(
         offer(Action::Hold, volley_value(p, me.models, tp, target, d, cover[0]));
     }
     let may_move = !me.immobile && p.advance > 0.0;
+    // A unit retreats only from a charge the enemy could make within its next two
+    // activations (a Rush, then the charge move): what the look-ahead of [`threat`] sees.
+    let reach_of_charge = tp.rush + r.rules.charge_move;
+    let charged = tp.kind == Kind::Infantry && !target.immobile && d <= reach_of_charge;
+    if may_move && !p.hold_only && charged {
+        let mut back = RETREAT_STEP;
+        while back <= p.advance.min(room) + 1e-3 {
+            let to = d + back;
+            if p.has_weapon_in_range(to) {
+                offer(Action::Retreat(back), volley_value(p, me.models, tp, target, to, cover[0]) + shift(to));
+            }
+            if to > reach_of_charge {
+                // Out of charge reach: room behind is kept for the next retreat.
+                break;
+            }
+            back += RETREAT_STEP;
+        }
+    }
     let adv_d = (d - p.advance).max(1.0);
     if may_move && !p.hold_only && p.has_weapon_in_range(adv_d) && adv_d < d {
         offer(Action::Advance(p.advance), volley_value(p, me.models, tp, target, adv_d, cover[0]) + shift(adv_d));
     }
     if p.kind == Kind::Infantry && d <= r.rules.charge_move {
-        let (g, l) = charge_value(p, me, tp, target);
+        let (g, l) = charge_value(r, p, me, tp, target);
         offer(Action::Charge, g - l);
     }
     let rush_d = (d - p.rush).max(1.0);
