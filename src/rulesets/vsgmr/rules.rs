@@ -949,19 +949,22 @@ pub fn disable_or_summon<D: Dice>(r: &Vsgmr, b: &mut Battle, dice: &mut D, i: us
 /// (phased), or alternating single figures (everyone acts).
 fn order(r: &Vsgmr, b: &Battle, first: Side, out: &mut Vec<usize>) {
     out.clear();
-    let mine: Vec<usize> = (0..b.figs.len()).filter(|&i| b.figs[i].side == first).collect();
-    let theirs: Vec<usize> = (0..b.figs.len()).filter(|&i| b.figs[i].side != first).collect();
+    let n = b.figs.len();
+    let mut mine = (0..n).filter(|&i| b.figs[i].side == first);
+    let mut theirs = (0..n).filter(|&i| b.figs[i].side != first);
     match r.rules.sequence {
         Sequence::Phased => {
-            out.extend(&mine);
-            out.extend(&theirs);
+            out.extend(&mut mine);
+            out.extend(&mut theirs);
         }
-        Sequence::EveryoneActs => {
-            for k in 0..mine.len().max(theirs.len()) {
-                out.extend(mine.get(k));
-                out.extend(theirs.get(k));
+        Sequence::EveryoneActs => loop {
+            let (m, t) = (mine.next(), theirs.next());
+            if m.is_none() && t.is_none() {
+                break;
             }
-        }
+            out.extend(m);
+            out.extend(t);
+        },
     }
 }
 
