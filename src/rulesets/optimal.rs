@@ -481,7 +481,7 @@ impl<G: DuelGame> Solver<'_, G> {
         // `start` = values at the start of a round with the remaining rounds; 0 rounds left: draw
         // unless a side is already destroyed.
         let mut start = zeros(n);
-        fill_terminal(&s, &mut start);
+        fill_terminal(s, &mut start);
         // For alternate order, the round values for A first and for B first are separate games.
         let mut start_b = start.clone();
         // Buffers reused from round to round (entries off the line stay 0 in every one).
@@ -505,7 +505,7 @@ impl<G: DuelGame> Solver<'_, G> {
                     s.layer(0, policy[0], &mid, &mut new_a);
                     s.layer(0, policy[0], &start, &mut mid);
                     s.layer(1, policy[1], &mid, &mut after_first);
-                    mix_rolloff(&s, &mut new_a, &after_first);
+                    mix_rolloff(s, &mut new_a, &after_first);
                     settled(&new_a, &start)
                 }
             };
@@ -515,7 +515,7 @@ impl<G: DuelGame> Solver<'_, G> {
                 break;
             }
         }
-        let i = s.idx([g.line().start as usize; 2], [g.start_state(0), g.start_state(1)]);
+        let i = s.idx([s.line.start as usize; 2], [g.start_state(0), g.start_state(1)]);
         let (w, l) = match g.order() {
             Order::Alternate => (0.5 * (start[i][W] + start_b[i][W]), 0.5 * (start[i][L] + start_b[i][L])),
             Order::RollOff => (start[i][W], start[i][L]),

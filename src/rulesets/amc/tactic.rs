@@ -293,15 +293,14 @@ fn reach_from(
     let stay = volley_value(ap, a.models, dp, d, dist, cover) / (1.0 - DELAY);
     best = best.max(stay);
     if !a.immobile && ap.rush > 0.0 {
-        let delay = DELAY;
         let on = (dist - ap.rush).max(1.0);
         if on < dist {
-            best = best.max(delay * reach_from(r, ap, a, dp, d, on, cover, memo));
+            best = best.max(DELAY * reach_from(r, ap, a, dp, d, on, cover, memo));
         }
         let adv = (dist - ap.advance).max(1.0);
         if !ap.hold_only && ap.advance > 0.0 && adv < dist && ap.has_weapon_in_range(adv) {
             let v = volley_value(ap, a.models, dp, d, adv, cover);
-            best = best.max(v + delay * reach_from(r, ap, a, dp, d, adv, cover, memo));
+            best = best.max(v + DELAY * reach_from(r, ap, a, dp, d, adv, cover, memo));
         }
     }
     memo.push((dist, best));
