@@ -30,6 +30,22 @@ impl Pos {
     pub fn dist(self, o: Pos) -> f32 {
         ((self.x - o.x) * (self.x - o.x) + (self.y - o.y) * (self.y - o.y)).sqrt()
     }
+    /// Whether `self.dist(o) <= limit` (inches), most often without the square root: a squared
+    /// distance beyond or within `limit` by 0.01" (far above f32 rounding on a table) decides
+    /// alone; otherwise the square root is compared as [`Pos::dist`] gives it, so the answer is
+    /// always the same as that comparison's.
+    #[inline]
+    pub fn within(self, o: Pos, limit: f32) -> bool {
+        let d2 = (self.x - o.x) * (self.x - o.x) + (self.y - o.y) * (self.y - o.y);
+        let (hi, lo) = (limit + 0.01, (limit - 0.01).max(0.0));
+        if d2 > hi * hi {
+            false
+        } else if d2 < lo * lo {
+            true
+        } else {
+            d2.sqrt() <= limit
+        }
+    }
     /// The point `len` along the straight line toward `to` (not past it).
     pub fn toward(self, to: Pos, len: f32) -> Pos {
         let d = self.dist(to);

@@ -45,7 +45,7 @@ use crate::dice::Dice;
 use crate::rulesets::{DuelOutcome, DuelSettings, ExactDuel, NotExact, Ruleset};
 
 pub use figure::{Armor, Figure, Kind, Power, SupportRoll, Trait};
-pub use rules::{Battle, Profile};
+pub use rules::{Battle, Matchup, Profile};
 
 /// Turn sequence (section II; RULINGS.md `sequence`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
@@ -186,6 +186,8 @@ pub struct Vsgmr {
     pub units: Vec<UnitInfo>,
     pub figures: Vec<Figure>,
     pub profiles: Vec<Profile>,
+    /// [`Matchup`] of every ordered pair of `profiles` (row: the attacker), made with them.
+    matchups: Vec<Matchup>,
     pub armies: Vec<Army>,
     /// Every figure the Skirmish can field and the sample armies as rosters, made on first
     /// use (see [`skirmish::Field`]).
@@ -279,7 +281,8 @@ impl Vsgmr {
             });
         }
         raw.balance.check_anchor(&units).map_err(|m| source.error(m))?;
-        let profiles = figures.iter().map(Profile::from_figure).collect();
+        let profiles: Vec<Profile> = figures.iter().map(Profile::from_figure).collect();
+        let matchups = Matchup::table(&profiles);
         Ok(Vsgmr {
             rules: raw.rules,
             duel: raw.duel,
@@ -289,6 +292,7 @@ impl Vsgmr {
             units,
             figures,
             profiles,
+            matchups,
             armies,
             field: std::sync::OnceLock::new(),
         })
@@ -304,6 +308,12 @@ impl Vsgmr {
         &self.profiles[i]
     }
 
+    /// What the default tactic reads of unit `me` against unit `foe` ([`Matchup::new`] of
+    /// their profiles), precomputed. Panics if either index is out of range.
+    pub fn matchup(&self, me: usize, foe: usize) -> &Matchup {
+        &self.matchups[me * self.profiles.len() + foe]
+    }
+
     /// A ruleset over another list of templates (same rules and settings): what the attribute
     /// prices and the tests build their matchups from. Names must be unique.
     pub fn with_templates(&self, templates: &[(String, Figure)]) -> Vsgmr {
@@ -315,6 +325,7 @@ impl Vsgmr {
             .collect();
         r.figures = templates.iter().map(|t| t.1.clone()).collect();
         r.profiles = r.figures.iter().map(Profile::from_figure).collect();
+        r.matchups = Matchup::table(&r.profiles);
         r
     }
 

@@ -211,6 +211,13 @@ pub struct Battle {
     /// "Duel table depth").
     /// Only a figure falling back ([`move_figure`]) stops at them.
     pub edges: Option<(f32, f32)>,
+    /// The enemies in base contact with each figure ([`Battle::in_contact`]), indexed by
+    /// [`play_round`] after the movement step so the attack steps need not scan every figure
+    /// for every figure; a superset of the current contacts while `contacts_valid` (a defeat
+    /// only removes contacts; anything that moves a figure or turns it to the other side clears
+    /// the flag, and the scans then run in full).
+    contacts: Vec<Vec<usize>>,
+    contacts_valid: bool,
 }
 
 /// The depth of the VSGMR duel table, inches (RULINGS.md, "Duel table depth"): the Monte Carlo
@@ -231,6 +238,7 @@ impl Battle {
     /// Two lines of figures `distance` apart, `spacing` between neighbours; side A at x = 0.
     pub fn deploy(&mut self, r: &Vsgmr, a: usize, na: u32, b: usize, nb: u32, distance: f32, spacing: f32) {
         self.figs.clear();
+        self.contacts_valid = false;
         self.round = 0;
         self.kills = [0, 0];
         self.in_revenge = false;
@@ -262,6 +270,14 @@ impl Battle {
         ((a.x - b.x).powi(2) + (a.y - b.y).powi(2)).sqrt()
     }
 
+    /// Whether `self.dist(i, j) <= limit` (inches), the same answer most often without a
+    /// square root ([`crate::battle::Pos::within`]).
+    fn within(&self, i: usize, j: usize, limit: f32) -> bool {
+        use crate::battle::Pos;
+        let (a, b) = (&self.figs[i], &self.figs[j]);
+        Pos::new(a.x, a.y).within(Pos::new(b.x, b.y), limit)
+    }
+
     /// Section II.3 "Cover": whether a distance attack from `attacker` at `target` is at a
     /// target at least half covered: the line of fire crosses a cover piece within
     /// `cover_reach` of the target (RULINGS.md reading; the Skirmish's terrain).
@@ -285,17 +301,52 @@ impl Battle {
     }
 
     /// Whether `i` can attack `j` hand to hand: base contact, neither in flight.
+    #[inline]
     fn in_contact(&self, r: &Vsgmr, i: usize, j: usize) -> bool {
         let (a, b) = (&self.figs[i], &self.figs[j]);
-        a.alive && b.alive && a.side != b.side && !a.flying && !b.flying && self.dist(i, j) <= r.rules.contact + EPS
+        a.alive && b.alive && a.side != b.side && !a.flying && !b.flying && self.within(i, j, r.rules.contact + EPS)
+    }
+
+    /// Indexes the enemies in base contact with every figure (`contacts`), each pair checked once
+    /// (the test is symmetric).
+    fn index_contacts(&mut self, r: &Vsgmr) {
+        let n = self.figs.len();
+        self.contacts.resize_with(n, Vec::new);
+        for c in &mut self.contacts[..n] {
+            c.clear();
+        }
+        for i in 0..n {
+            for j in i + 1..n {
+                if self.in_contact(r, i, j) {
+                    self.contacts[i].push(j);
+                    self.contacts[j].push(i);
+                }
+            }
+        }
+        self.contacts_valid = true;
+    }
+
+    /// The enemies `j` in base contact with `i`, in increasing order.
+    fn touching<'a>(&'a self, r: &'a Vsgmr, i: usize) -> impl Iterator<Item = usize> + 'a {
+        let indexed = if self.contacts_valid { &self.contacts[i][..] } else { &[] };
+        let all = if self.contacts_valid { 0..0 } else { 0..self.figs.len() };
+        indexed.iter().copied().chain(all).filter(move |&j| self.in_contact(r, i, j))
     }
 
     /// The nearest living enemy of `i` satisfying `ok`.
     fn nearest_enemy(&self, i: usize, ok: impl Fn(&Fig) -> bool) -> Option<usize> {
         let side = self.figs[i].side;
-        (0..self.figs.len())
-            .filter(|&j| self.figs[j].alive && self.figs[j].side != side && ok(&self.figs[j]))
-            .min_by(|&a, &b| self.dist(i, a).total_cmp(&self.dist(i, b)))
+        // The first of the nearest, as `min_by` on the distance gives it; each distance once.
+        let mut best: Option<(usize, f32)> = None;
+        for (j, f) in self.figs.iter().enumerate() {
+            if f.alive && f.side != side && ok(f) {
+                let d = self.dist(i, j);
+                if best.is_none_or(|(_, b)| d.total_cmp(&b) == std::cmp::Ordering::Less) {
+                    best = Some((j, d));
+                }
+            }
+        }
+        best.map(|(j, _)| j)
     }
 
     /// Support bonus (+1) for a roll of `kind` by figure `i`: it or an ally within a Half Move
@@ -317,6 +368,7 @@ impl Battle {
 
     /// Moves figure `i` from its place by `d` inches directly away from (x, y).
     fn push_away(&mut self, i: usize, from: (f32, f32), d: f32) {
+        self.contacts_valid = false;
         let f = &mut self.figs[i];
         let (dx, dy) = (f.x - from.0, f.y - from.1);
         let n = (dx * dx + dy * dy).sqrt();
@@ -356,11 +408,14 @@ impl Battle {
             None => from.toward(to, len),
         };
         let free = |p: Pos| {
-            self.figs
-                .iter()
-                .enumerate()
-                .all(|(j, f)| j == i || !f.alive || Pos::new(f.x, f.y).dist(p) >= r.rules.contact - EPS)
+            self.figs.iter().enumerate().all(|(j, f)| {
+                j == i
+                    || !f.alive
+                    || !Pos::new(f.x, f.y).within(p, r.rules.contact - EPS)
+                    || Pos::new(f.x, f.y).dist(p) >= r.rules.contact - EPS
+            })
         };
+
         let on_table =
             |p: Pos| self.table.as_ref().is_none_or(|t| p.x >= 0.0 && p.x <= t.width && p.y >= 0.0 && p.y <= t.depth);
         let end = go(step);
@@ -410,6 +465,14 @@ impl Battle {
         };
         let away = Pos::new(from.x + ux * len, from.y + uy * len);
         let walls = self.table.as_ref().filter(|_| !r.profile(self.figs[i].unit).has(Trait::Flight));
+        let free = |p: Pos| {
+            self.figs.iter().enumerate().all(|(j, f)| {
+                j == i
+                    || !f.alive
+                    || !Pos::new(f.x, f.y).within(p, r.rules.contact - EPS)
+                    || Pos::new(f.x, f.y).dist(p) >= r.rules.contact - EPS
+            })
+        };
         let go = |l: f32| {
             let mut e = match walls {
                 Some(t) => t.move_toward(from, away, l),
@@ -420,12 +483,7 @@ impl Battle {
             }
             e
         };
-        let free = |p: Pos| {
-            self.figs
-                .iter()
-                .enumerate()
-                .all(|(j, f)| j == i || !f.alive || Pos::new(f.x, f.y).dist(p) >= r.rules.contact - EPS)
-        };
+
         let mut l = len;
         while l > 0.0 {
             let e = go(l);
@@ -482,7 +540,9 @@ pub fn move_figure(r: &Vsgmr, b: &mut Battle, i: usize) {
     let Some(target) = target else { return };
     let air = flying || b.figs[target].flying;
     let d = b.dist(i, target);
-    let want = wanted_gap(r, &p, r.profile(b.figs[target].unit), d, b.figs[target].moved, air);
+    let foe = b.figs[target].unit;
+    let m = r.matchup(b.figs[i].unit, foe);
+    let want = wanted_gap_of(r, &p, r.profile(foe), m, d, b.figs[target].moved, air);
     let (x, y) = if want > d + EPS {
         b.fall_back(r, i, target, (want - d).min(p.move_in))
     } else if touching.is_some() || d <= want + EPS {
@@ -500,13 +560,23 @@ pub fn move_figure(r: &Vsgmr, b: &mut Battle, i: usize) {
 /// Sniper 24"), unless it [`prefers_contact`] and neither is in flight (`air`); a figure without
 /// one, into base contact (`rules.contact`, 1"). [`wanted_gap`] builds on it.
 pub fn approach_stop(r: &Vsgmr, me: &Profile, foe: &Profile, air: bool) -> f32 {
-    if me.distance_attack && (air || !prefers_contact(me, foe)) { me.range } else { r.rules.contact }
+    stop_of(r, me, prefers_contact(me, foe), air)
+}
+
+/// [`approach_stop`] given [`prefers_contact`]`(me, foe)`.
+fn stop_of(r: &Vsgmr, me: &Profile, prefers: bool, air: bool) -> f32 {
+    if me.distance_attack && (air || !prefers) { me.range } else { r.rules.contact }
 }
 
 /// Whether `p` closes into base contact with `foe` (section II.4) rather than holding at range:
 /// it moves on its own and has no distance attack or [`prefers_contact`].
 pub fn seeks_contact(p: &Profile, foe: &Profile) -> bool {
-    p.self_moving() && (!p.distance_attack || prefers_contact(p, foe))
+    seeks_of(p, prefers_contact(p, foe))
+}
+
+/// [`seeks_contact`] given [`prefers_contact`]`(p, foe)`.
+fn seeks_of(p: &Profile, prefers: bool) -> bool {
+    p.self_moving() && (!p.distance_attack || prefers)
 }
 
 /// The gap, inches, at which the default tactic wants to end its move against `foe` standing
@@ -530,18 +600,23 @@ pub fn seeks_contact(p: &Profile, foe: &Profile) -> bool {
 /// Against any other foe (one holding at range, or one that cannot move) it closes to
 /// [`approach_stop`] and holds there: `min(gap, approach_stop)`.
 pub fn wanted_gap(r: &Vsgmr, me: &Profile, foe: &Profile, gap: f32, foe_moved: bool, air: bool) -> f32 {
+    wanted_gap_of(r, me, foe, &Matchup::new(me, foe), gap, foe_moved, air)
+}
+
+/// [`wanted_gap`] given the pair's [`Matchup`] `m` (`me` against `foe`).
+fn wanted_gap_of(r: &Vsgmr, me: &Profile, foe: &Profile, m: &Matchup, gap: f32, foe_moved: bool, air: bool) -> f32 {
     let c = r.rules.contact;
-    let stop = approach_stop(r, me, foe, air);
+    let stop = stop_of(r, me, m.prefers_contact, air);
     if air || !me.self_moving() || !foe.self_moving() {
         return gap.min(stop);
     }
-    let (mine, charger) = (stop <= c + EPS, seeks_contact(foe, me));
+    let (mine, charger) = (stop <= c + EPS, seeks_of(foe, m.foe_prefers_contact));
     if charger {
         let reach = foe.move_in + c;
         if mine {
             // Both close into base contact: the first mover charges; the second fights only
             // if the exchange struck second still favours it.
-            return if !foe_moved || second_strike(me, foe, true) > 0.0 { c } else { 2.0 * c };
+            return if !foe_moved || m.second_strike[1] > 0.0 { c } else { 2.0 * c };
         }
         let low = if foe_moved { (reach + c - me.move_in).max(2.0 * c) } else { reach + c };
         return if gap < low - EPS { low } else { gap.min(stop).max(low) };
@@ -560,7 +635,7 @@ pub fn wanted_gap(r: &Vsgmr, me: &Profile, foe: &Profile, gap: f32, foe_moved: b
     let out = foe.range + c;
     if me.range >= out - EPS {
         gap.min(stop).max(out)
-    } else if second_strike(me, foe, false) > 0.0 {
+    } else if m.second_strike[0] > 0.0 {
         gap.min(stop)
     } else {
         gap.max(out)
@@ -660,6 +735,7 @@ fn defeat<D: Dice>(r: &Vsgmr, b: &mut Battle, dice: &mut D, attacker: usize, tar
     if kind == AttackKind::HandToHand && ap.has(Trait::Recruit) {
         let mook = (ap.kind == Kind::Mook) as i8;
         if dice.d6() as i8 - mook >= 5 {
+            b.contacts_valid = false;
             let f = &mut b.figs[target];
             f.side = a_side;
             f.acted = true;
@@ -810,6 +886,40 @@ pub fn p_saved(tp: &Profile, ignores_armor: bool, extra: i8) -> f64 {
     if ignores_armor { one * one } else { one }
 }
 
+/// What the default tactic reads of one ordered pair of profiles, `me` against `foe`: the
+/// same numbers as [`p_defeat`], [`prefers_contact`] and the exchange struck second, computed
+/// once per pair of units ([`Vsgmr::matchup`]) instead of on every move and attack.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Matchup {
+    /// P(one attack of `me` defeats `foe`), in [0, 1]: a distance attack ([`p_defeat`]).
+    pub p_distance: f64,
+    /// P(one hand-to-hand attack of `me` defeats `foe`), in [0, 1] ([`p_defeat`]).
+    pub p_hand_to_hand: f64,
+    /// [`prefers_contact`]`(me, foe)`.
+    pub prefers_contact: bool,
+    /// [`prefers_contact`]`(foe, me)`.
+    pub foe_prefers_contact: bool,
+    /// One round's exchange for `me` attacking second ([`wanted_gap`]): at range, in base contact.
+    pub second_strike: [f64; 2],
+}
+
+impl Matchup {
+    pub fn new(me: &Profile, foe: &Profile) -> Self {
+        Matchup {
+            p_distance: p_defeat(me, foe, AttackKind::Distance),
+            p_hand_to_hand: p_defeat(me, foe, AttackKind::HandToHand),
+            prefers_contact: prefers_contact(me, foe),
+            foe_prefers_contact: prefers_contact(foe, me),
+            second_strike: [second_strike(me, foe, false), second_strike(me, foe, true)],
+        }
+    }
+
+    /// Every ordered pair of `profiles`, row-major (row: `me`).
+    pub fn table(profiles: &[Profile]) -> Vec<Matchup> {
+        profiles.iter().flat_map(|me| profiles.iter().map(move |foe| Matchup::new(me, foe))).collect()
+    }
+}
+
 /// Section II.3 "Distance Attacks" (and V "Area Effect Attack"): figure `i` shoots the nearest
 /// enemy in range unless it is in contact with an enemy it is likelier to defeat hand to hand.
 /// A hit with Area Effect Attack allows a second attack, and a second hit a third, at the same
@@ -823,8 +933,8 @@ pub fn distance_attack<D: Dice>(r: &Vsgmr, b: &mut Battle, dice: &mut D, i: usiz
         return;
     }
     if let Some(t) = contact_target(r, b, i) {
-        let tp = r.profile(b.figs[t].unit);
-        if p_defeat(&p, tp, AttackKind::HandToHand) > p_defeat(&p, tp, AttackKind::Distance) {
+        let m = r.matchup(b.figs[i].unit, b.figs[t].unit);
+        if m.p_hand_to_hand > m.p_distance {
             return; // fights hand to hand in step 4
         }
     }
@@ -860,20 +970,20 @@ pub fn distance_attack<D: Dice>(r: &Vsgmr, b: &mut Battle, dice: &mut D, i: usiz
 /// The target of `i`'s distance attack: the nearest enemy in range that a shot can defeat (a
 /// shot rated 0 by [`p_defeat`] is never made: it could only strike the shooter with fear).
 fn useful_shot(r: &Vsgmr, b: &Battle, i: usize) -> Option<usize> {
-    let p = r.profile(b.figs[i].unit);
+    let me = b.figs[i].unit;
+    let p = r.profile(me);
     if !p.distance_attack {
         return None;
     }
-    b.nearest_enemy(i, |f| p_defeat(p, r.profile(f.unit), AttackKind::Distance) > 0.0)
-        .filter(|&t| b.dist(i, t) <= p.range + EPS)
+    b.nearest_enemy(i, |f| r.matchup(me, f.unit).p_distance > 0.0).filter(|&t| b.dist(i, t) <= p.range + EPS)
 }
 
 /// The enemy in base contact `i` fights hand to hand: the one it is likeliest to defeat.
 fn contact_target(r: &Vsgmr, b: &Battle, i: usize) -> Option<usize> {
-    let p = r.profile(b.figs[i].unit);
-    (0..b.figs.len()).filter(|&j| b.in_contact(r, i, j)).max_by(|&x, &y| {
-        let px = p_defeat(p, r.profile(b.figs[x].unit), AttackKind::HandToHand);
-        let py = p_defeat(p, r.profile(b.figs[y].unit), AttackKind::HandToHand);
+    let me = b.figs[i].unit;
+    b.touching(r, i).max_by(|&x, &y| {
+        let px = r.matchup(me, b.figs[x].unit).p_hand_to_hand;
+        let py = r.matchup(me, b.figs[y].unit).p_hand_to_hand;
         px.total_cmp(&py).then(y.cmp(&x))
     })
 }
@@ -905,7 +1015,7 @@ pub fn disable_or_summon<D: Dice>(r: &Vsgmr, b: &mut Battle, dice: &mut D, i: us
         return;
     }
     let p = *r.profile(b.figs[i].unit);
-    if !p.self_moving() {
+    if !p.self_moving() || !(p.has(Trait::Disable) || p.has(Trait::Summon)) {
         return;
     }
     if useful_shot(r, b, i).is_some() || contact_target(r, b, i).is_some() {
@@ -935,6 +1045,7 @@ pub fn disable_or_summon<D: Dice>(r: &Vsgmr, b: &mut Battle, dice: &mut D, i: us
             b.figs[i].acted = true;
             if dice.d6() as i8 - mook >= 5 {
                 let (x, y) = (b.figs[i].x, b.figs[i].y);
+                b.contacts_valid = false;
                 b.figs[j].x = x;
                 b.figs[j].y = y + 1.0;
                 if p.summoned_wait {
@@ -972,25 +1083,27 @@ fn order(r: &Vsgmr, b: &Battle, first: Side, out: &mut Vec<usize>) {
 /// `first`: the side going first (from [`initiative`], or the duel's coin in round 1).
 pub fn play_round<D: Dice>(r: &Vsgmr, b: &mut Battle, dice: &mut D, first: Side, scratch: &mut Vec<usize>) {
     b.inspiration_used = [false, false];
+    b.contacts_valid = false;
     for f in b.figs.iter_mut() {
         f.acted = false;
         f.moved = false;
     }
+    // One order for the round: only Recruit changes a figure's side, and only in the
+    // hand-to-hand step (a hand-to-hand defeat, or its Revenge), whose order is already set.
     order(r, b, first, scratch);
     for k in 0..scratch.len() {
         move_figure(r, b, scratch[k]);
     }
-    // Sides can change mid-round (Recruit): re-read the order before each step.
-    order(r, b, first, scratch);
+    b.index_contacts(r);
     for k in 0..scratch.len() {
         let i = scratch[k];
         distance_attack(r, b, dice, i);
         disable_or_summon(r, b, dice, i);
     }
-    order(r, b, first, scratch);
     for k in 0..scratch.len() {
         hand_to_hand_attack(r, b, dice, scratch[k]);
     }
+    b.contacts_valid = false;
 }
 
 /// Plays a duel until one side is eliminated or `max_rounds` pass (RULINGS.md, "Common").
