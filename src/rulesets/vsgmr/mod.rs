@@ -19,7 +19,8 @@
 //!   only cover; the 5-round limit and points-destroyed victory are scenario rules, not duel
 //!   rules (RULINGS.md, "Common").
 //! - Cavalry and vehicles fight in duels only with Independent: riders and drivers are not
-//!   modeled as separate figures.
+//!   modeled as separate figures there. In the Skirmish the sample armies' riders and drivers
+//!   start mounted (config `rides`; RULINGS.md "VSGMR riders").
 //! - Tough and Super-Armor improve armor rolls, so they do nothing for a figure without armor.
 
 pub mod audit;

@@ -25,6 +25,8 @@
 //! turn only (an armor roll against an enemy's attack is on the enemy's turn). A Support
 //! figure boosts distance attacks if it has them, else hand-to-hand attacks (unless the figure
 //! names its roll type). Cause Fear does not affect vehicles (the book's "giant war robot").
+//! In the Skirmish a mounted rider rides on until its own fight beats its mount's
+//! ([`dismounts`]); a shot at a mounted pair goes to the one likelier to fall ([`Fig::riding`]).
 
 use crate::dice::Dice;
 use crate::rulesets::vsgmr::figure::{Armor, Figure, Kind, Power, SupportRoll, Trait};
@@ -519,7 +521,9 @@ pub fn initiative<D: Dice>(r: &Vsgmr, b: &Battle, dice: &mut D) -> Side {
 /// the target, at most the Move, and stops at a table edge (the duel's [`Battle::edges`], the
 /// Skirmish's table). Cavalry and vehicles without a rider/driver move only if Independent;
 /// with one aboard they move with the rider ([`Battle::acting`], [`Battle::carry`]), and a
-/// mounted pair is closed on or fled from as its mount.
+/// mounted pair is closed on or fled from as its mount. A mounted rider's own move step is
+/// [`dismounts`]: if it steps off, it moves on foot (the mount stays) and ends at least base
+/// contact away from its mount (section X).
 /// Walls and other figures limit where it ends ([`Battle::end_of_move`]).
 pub fn move_figure(r: &Vsgmr, b: &mut Battle, i: usize) {
     let Some(m) = b.figs[i].riding else { return move_on(r, b, i) };
