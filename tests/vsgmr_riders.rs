@@ -222,3 +222,23 @@ fn a_rider_steps_off_when_its_fight_on_foot_beats_its_mounts() {
     g.b.round = 1;
     assert!(!rules::dismounts(&r, &g.b, 0, 1));
 }
+
+#[test]
+fn a_frightened_mount_carries_its_rider_away() {
+    // Section V "Cause Fear": an attack rolling 1 or 2 fails and the attacker moves 1 Move
+    // Unit (cavalry: 9") away; section II.2: the rider moves along with its mount. A ridden
+    // horse in base contact with a Cause Fear troop attacks and rolls 1.
+    let mut fearsome = fig(Kind::Troop, false, Armor::None);
+    fearsome.traits = Trait::CauseFear.bit();
+    let r = with(&[fig(Kind::Cavalry, false, Armor::None), fig(Kind::Troop, false, Armor::None), fearsome]);
+    let cfg = open_table(1.0);
+    let mut g = Game::new(&r, &cfg);
+    g.deploy([&mounted(0, 1), &one(2)], Vec::new());
+    g.b.round = 1;
+    let y0 = g.b.figs[1].y;
+    let mut dice = ScriptedDice::new(&[1]);
+    rules::hand_to_hand_attack(&r, &mut g.b, &mut dice, 1);
+    assert!(dice.exhausted() && (g.b.figs[1].y - (y0 - 9.0)).abs() < 1e-3, "the horse fled 9\"");
+    let (p, h) = (g.b.figs[0], g.b.figs[1]);
+    assert!(p.riding == Some(1) && (p.x, p.y) == (h.x, h.y), "its rider went with it");
+}

@@ -590,6 +590,29 @@ pub(crate) mod tests {
     }
 
     #[test]
+    fn riders_name_a_cavalry_or_vehicle_line_of_their_army_one_per_figure() {
+        // Section II.2: a guy rides or drives a cavalry or vehicle figure, one each; an
+        // Independent figure needs none (V "Independent").
+        let r = ruleset();
+        let bandits = r.armies.iter().find(|a| a.name == "Wild West Bandit Gang").unwrap();
+        assert_eq!(bandits.figures.iter().map(|f| f.rides).collect::<Vec<_>>(), [Some(2), Some(2), None]);
+        let text = std::fs::read_to_string("configs/vsgmr.toml").unwrap();
+        let err = |from: &str, to: &str| {
+            let bad = text.replacen(from, to, 1);
+            assert_ne!(bad, text, "{from}");
+            Vsgmr::from_source(&Source::from_text("v.toml", bad), &Overrides::default()).unwrap_err().to_string()
+        };
+        let e = err("rides = \"Skeletal Steed\"", "rides = \"Nightmare\"");
+        assert!(e.starts_with("v.toml:") && e.contains("rides \"Nightmare\": no figure line of that name"), "{e}");
+        let e = err("rides = \"Skeletal Steed\"", "rides = \"Demon\"");
+        assert!(e.contains("an Independent figure needs no rider"), "{e}");
+        let e = err("rides = \"Skeletal Steed\"", "rides = \"Ghouls\"");
+        assert!(e.contains("a guy rides a cavalry or vehicle line"), "{e}");
+        let e = err("count = 3, rides = \"Horses\"", "count = 4, rides = \"Horses\"");
+        assert!(e.contains("5 riders for 4 figures"), "{e}");
+    }
+
+    #[test]
     fn bad_configs_name_the_place_and_the_key() {
         let text = std::fs::read_to_string("configs/vsgmr.toml").unwrap();
         let bad = text.replacen("traits = [\"Sharpshooter\"]", "traits = [\"Sharpshoter\"]", 1);
