@@ -597,19 +597,18 @@ pub(crate) mod tests {
         let bandits = r.armies.iter().find(|a| a.name == "Wild West Bandit Gang").unwrap();
         assert_eq!(bandits.figures.iter().map(|f| f.rides).collect::<Vec<_>>(), [Some(2), Some(2), None]);
         let text = std::fs::read_to_string("configs/vsgmr.toml").unwrap();
-        let err = |from: &str, to: &str| {
+        let steed = "rides = \"Skeletal Steed\"";
+        for (from, to, says) in [
+            (steed, "rides = \"Nightmare\"", "rides \"Nightmare\": no figure line of that name"),
+            (steed, "rides = \"Demon\"", "an Independent figure needs no rider"),
+            (steed, "rides = \"Ghouls\"", "a guy rides a cavalry or vehicle line"),
+            ("count = 3, rides = \"Horses\"", "count = 4, rides = \"Horses\"", "5 riders for 4 figures"),
+        ] {
             let bad = text.replacen(from, to, 1);
             assert_ne!(bad, text, "{from}");
-            Vsgmr::from_source(&Source::from_text("v.toml", bad), &Overrides::default()).unwrap_err().to_string()
-        };
-        let e = err("rides = \"Skeletal Steed\"", "rides = \"Nightmare\"");
-        assert!(e.starts_with("v.toml:") && e.contains("rides \"Nightmare\": no figure line of that name"), "{e}");
-        let e = err("rides = \"Skeletal Steed\"", "rides = \"Demon\"");
-        assert!(e.contains("an Independent figure needs no rider"), "{e}");
-        let e = err("rides = \"Skeletal Steed\"", "rides = \"Ghouls\"");
-        assert!(e.contains("a guy rides a cavalry or vehicle line"), "{e}");
-        let e = err("count = 3, rides = \"Horses\"", "count = 4, rides = \"Horses\"");
-        assert!(e.contains("5 riders for 4 figures"), "{e}");
+            let e = Vsgmr::from_source(&Source::from_text("v.toml", bad), &Overrides::default()).unwrap_err();
+            assert!(e.to_string().starts_with("v.toml:") && e.to_string().contains(says), "{e}");
+        }
     }
 
     #[test]
