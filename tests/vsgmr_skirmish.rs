@@ -33,7 +33,7 @@ fn with(figs: &[Figure]) -> Vsgmr {
 }
 
 fn one(unit: usize) -> Roster {
-    Roster { name: format!("one T{unit}"), units: vec![(unit, 1)] }
+    Roster { name: format!("one T{unit}"), units: vec![(unit, 1)], rides: vec![] }
 }
 
 fn open_table(gap: f32) -> SkirmishConfig {
@@ -136,7 +136,7 @@ fn victory_goes_to_more_enemy_points_destroyed() {
     let r = with(&[shooter(), Figure::base(Kind::Mook), troop()]);
     let cfg = open_table(12.0);
     let mut g = Game::new(&r, &cfg);
-    let a = Roster { name: "A".into(), units: vec![(1, 1), (2, 1)] };
+    let a = Roster { name: "A".into(), units: vec![(1, 1), (2, 1)], rides: vec![] };
     let b = one(0);
     g.deploy([&a, &b], Vec::new());
     g.b.figs[0].alive = false; // A's mook (1/2)

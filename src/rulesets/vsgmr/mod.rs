@@ -19,7 +19,8 @@
 //!   only cover; the 5-round limit and points-destroyed victory are scenario rules, not duel
 //!   rules (RULINGS.md, "Common").
 //! - Cavalry and vehicles fight in duels only with Independent: riders and drivers are not
-//!   modeled as separate figures.
+//!   modeled as separate figures there. In the Skirmish the sample armies' riders and drivers
+//!   start mounted (config `rides`; RULINGS.md "VSGMR riders").
 //! - Tough and Super-Armor improve armor rolls, so they do nothing for a figure without armor.
 
 pub mod audit;
@@ -119,6 +120,10 @@ struct RawFigure {
     /// The book's note on the figure, kept for the audit.
     #[serde(default)]
     note: Option<String>,
+    /// Army guys: the name of the army's cavalry or vehicle line they ride or drive (section
+    /// II.2), one figure per mount; the Skirmish deploys them mounted.
+    #[serde(default)]
+    rides: Option<Spanned<String>>,
 }
 
 #[derive(Debug, Clone, PartialEq, Deserialize)]
@@ -163,6 +168,10 @@ pub struct ArmyFigure {
     /// (printed trait name, trait it is read as) for names the book does not define.
     pub readings: Vec<(String, String)>,
     pub note: Option<String>,
+    /// The index (in [`Army::figures`]) of the cavalry or vehicle line this guy line rides or
+    /// drives, one figure per mount (section II.2; RULINGS.md "VSGMR riders").
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rides: Option<usize>,
 }
 
 /// A sample army of section VII.
@@ -271,8 +280,10 @@ impl Vsgmr {
                     figure: f,
                     readings,
                     note: rf.note.clone(),
+                    rides: None,
                 });
             }
+            link_riders(source, a, &mut figs)?;
             armies.push(Army {
                 name: a.name.get_ref().clone(),
                 printed_points: a.points,
@@ -333,6 +344,40 @@ impl Vsgmr {
     pub fn find(&self, name: &str) -> usize {
         self.find_unit(name).unwrap_or_else(|e| panic!("{e}"))
     }
+}
+
+/// Resolves the `rides` keys of an army's figure lines (section II.2, RULINGS.md "VSGMR
+/// riders"): a rider line must be guys, the line it names a cavalry or vehicle line of the same
+/// army without Independent, and the riders of a line no more than its figures (one rider or
+/// driver each).
+fn link_riders(source: &Source, a: &RawArmy, figs: &mut [ArmyFigure]) -> Result<(), ConfigError> {
+    for (k, rf) in a.figure.iter().enumerate() {
+        let Some(m) = &rf.rides else { continue };
+        let ctx = format!("figure {:?}: rides {:?}: ", figs[k].name, m.get_ref());
+        let Some(j) = figs.iter().position(|f| id_of(&f.name) == id_of(m.get_ref())) else {
+            return Err(source.error_at(&m.span(), format!("{ctx}no figure line of that name in this army")));
+        };
+        if !figs[k].figure.kind.is_guy() || figs[j].figure.kind.is_guy() {
+            return Err(
+                source.error_at(&m.span(), format!("{ctx}a guy rides a cavalry or vehicle line (section II.2)"))
+            );
+        }
+        if figs[j].figure.has(Trait::Independent) {
+            return Err(source.error_at(
+                &m.span(),
+                format!("{ctx}an Independent figure needs no rider (passengers are not modeled)"),
+            ));
+        }
+        figs[k].rides = Some(j);
+        let riders: u32 = figs.iter().filter(|f| f.rides == Some(j)).map(|f| f.count).sum();
+        if riders > figs[j].count {
+            return Err(source.error_at(
+                &m.span(),
+                format!("{ctx}{riders} riders for {} figures (one rider or driver each)", figs[j].count),
+            ));
+        }
+    }
+    Ok(())
 }
 
 fn trait_names() -> String {
@@ -553,6 +598,28 @@ pub(crate) mod tests {
         assert_eq!(r.units[t].cost, 2.0);
         let h = r.find("hero-with-heavy-armor");
         assert_eq!(r.units[h].cost, 4.0);
+    }
+
+    #[test]
+    fn riders_name_a_cavalry_or_vehicle_line_of_their_army_one_per_figure() {
+        // Section II.2: a guy rides or drives a cavalry or vehicle figure, one each; an
+        // Independent figure needs none (V "Independent").
+        let r = ruleset();
+        let bandits = r.armies.iter().find(|a| a.name == "Wild West Bandit Gang").unwrap();
+        assert_eq!(bandits.figures.iter().map(|f| f.rides).collect::<Vec<_>>(), [Some(2), Some(2), None]);
+        let text = std::fs::read_to_string("configs/vsgmr.toml").unwrap();
+        let steed = "rides = \"Skeletal Steed\"";
+        for (from, to, says) in [
+            (steed, "rides = \"Nightmare\"", "rides \"Nightmare\": no figure line of that name"),
+            (steed, "rides = \"Demon\"", "an Independent figure needs no rider"),
+            (steed, "rides = \"Ghouls\"", "a guy rides a cavalry or vehicle line"),
+            ("count = 3, rides = \"Horses\"", "count = 4, rides = \"Horses\"", "5 riders for 4 figures"),
+        ] {
+            let bad = text.replacen(from, to, 1);
+            assert_ne!(bad, text, "{from}");
+            let e = Vsgmr::from_source(&Source::from_text("v.toml", bad), &Overrides::default()).unwrap_err();
+            assert!(e.to_string().starts_with("v.toml:") && e.to_string().contains(says), "{e}");
+        }
     }
 
     #[test]

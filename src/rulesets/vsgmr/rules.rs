@@ -25,6 +25,8 @@
 //! turn only (an armor roll against an enemy's attack is on the enemy's turn). A Support
 //! figure boosts distance attacks if it has them, else hand-to-hand attacks (unless the figure
 //! names its roll type). Cause Fear does not affect vehicles (the book's "giant war robot").
+//! In the Skirmish a mounted rider rides on until its own fight beats its mount's
+//! ([`dismounts`]); a shot at a mounted pair goes to the one likelier to fall ([`Fig::riding`]).
 
 use crate::dice::Dice;
 use crate::rulesets::vsgmr::figure::{Armor, Figure, Kind, Power, SupportRoll, Trait};
@@ -176,6 +178,10 @@ pub struct Fig {
     /// Has had its movement step this round (the default tactic's [`wanted_gap`] reads the
     /// enemy's).
     pub moved: bool,
+    /// The cavalry or vehicle figure this guy rides or drives (the Skirmish's sample armies;
+    /// `None` on foot and in duels). Mounted, it stands where its mount stands, moves with it,
+    /// does not move or attack on its own and is covered (section II.2, II.3 "Cover").
+    pub riding: Option<usize>,
 }
 
 /// The kind of an attack.
@@ -260,6 +266,7 @@ impl Battle {
                     ready_round: 0,
                     flying: p.has(Trait::Flight) && p.distance_attack,
                     moved: false,
+                    riding: None,
                 });
             }
         }
@@ -281,7 +288,11 @@ impl Battle {
     /// Section II.3 "Cover": whether a distance attack from `attacker` at `target` is at a
     /// target at least half covered: the line of fire crosses a cover piece within
     /// `cover_reach` of the target (RULINGS.md reading; the Skirmish's terrain).
+    /// A rider or driver on its mount is always covered (section II.3 "Cover").
     pub fn in_cover(&self, attacker: usize, target: usize) -> bool {
+        if self.figs[target].riding.is_some() {
+            return true;
+        }
         if self.cover.is_empty() {
             return false;
         }
@@ -294,10 +305,59 @@ impl Battle {
         self.figs.iter().filter(|f| f.alive && f.side == side).count()
     }
 
-    /// Whether figure `i` may act this round.
+    /// Whether figure `i` may act this round: a mounted rider does not move or attack on its
+    /// own (section II.2).
     fn can_act(&self, i: usize) -> bool {
         let f = &self.figs[i];
-        f.alive && f.disabled_round != self.round && f.ready_round <= self.round
+        f.alive && f.disabled_round != self.round && f.ready_round <= self.round && f.riding.is_none()
+    }
+
+    /// The living rider or driver aboard cavalry or vehicle figure `i`, if any.
+    pub fn rider_of(&self, i: usize) -> Option<usize> {
+        self.figs.iter().position(|f| f.alive && f.riding == Some(i))
+    }
+
+    /// The profile figure `i` moves and attacks with: a cavalry or vehicle figure with its rider
+    /// or driver aboard moves and attacks as an Independent one does without (sections II.2,
+    /// V "Independent"); without one and without Independent it cannot move or attack.
+    pub fn acting(&self, r: &Vsgmr, i: usize) -> Profile {
+        let mut p = *r.profile(self.figs[i].unit);
+        if !p.self_moving() && self.rider_of(i).is_some() {
+            p.traits |= Trait::Independent.bit();
+        }
+        p
+    }
+
+    /// The other figure of a mounted pair `t` (its mount, or its rider aboard), if any.
+    fn partner(&self, r: &Vsgmr, t: usize) -> Option<usize> {
+        self.figs[t]
+            .riding
+            .or_else(|| (!r.profile(self.figs[t].unit).self_moving()).then(|| self.rider_of(t)).flatten())
+    }
+
+    /// Puts the riders aboard figure `m` where it stands (they move with it, section II.2).
+    pub fn carry(&mut self, m: usize) {
+        self.contacts_valid = false;
+        let (x, y, flying, alive) = (self.figs[m].x, self.figs[m].y, self.figs[m].flying, self.figs[m].alive);
+        for f in self.figs.iter_mut().filter(|f| f.riding == Some(m)) {
+            (f.x, f.y, f.flying, f.alive) = (x, y, flying, f.alive && alive);
+        }
+    }
+
+    /// Figure `t` leaves its mount, and any rider leaves `t`: the rider stays where the mount
+    /// stood and fights on foot (section III: "whatever it was carrying is dropped right where the
+    /// figure was taken from the playing surface").
+    fn dismount(&mut self, r: &Vsgmr, t: usize) {
+        // A rider off a flying mount lands: it may now be in base contact.
+        self.contacts_valid = false;
+        for k in 0..self.figs.len() {
+            if k == t || self.figs[k].riding == Some(t) {
+                let p = r.profile(self.figs[k].unit);
+                let f = &mut self.figs[k];
+                f.flying &= f.riding.is_none() || (p.has(Trait::Flight) && p.distance_attack);
+                f.riding = None;
+            }
+        }
     }
 
     /// Whether `i` can attack `j` hand to hand: base contact, neither in flight.
@@ -366,9 +426,11 @@ impl Battle {
             && self.figs.iter().any(|f| f.alive && f.side == s && r.profile(f.unit).has(Trait::Inspiration))
     }
 
-    /// Moves figure `i` from its place by `d` inches directly away from (x, y).
+    /// Moves figure `i` from its place by `d` inches directly away from (x, y); its riders go
+    /// with it, and a rider pushed is pushed off its mount.
     fn push_away(&mut self, i: usize, from: (f32, f32), d: f32) {
         self.contacts_valid = false;
+        self.figs[i].riding = None;
         let f = &mut self.figs[i];
         let (dx, dy) = (f.x - from.0, f.y - from.1);
         let n = (dx * dx + dy * dy).sqrt();
@@ -387,6 +449,7 @@ impl Battle {
                 f.alive = false;
             }
         }
+        self.carry(i);
     }
 
     /// Where figure `i` ends a move of `step` inches toward `target`, stopping at least `stop`
@@ -411,6 +474,7 @@ impl Battle {
             self.figs.iter().enumerate().all(|(j, f)| {
                 j == i
                     || !f.alive
+                    || f.riding == Some(i)
                     || !Pos::new(f.x, f.y).within(p, r.rules.contact - EPS)
                     || Pos::new(f.x, f.y).dist(p) >= r.rules.contact - EPS
             })
@@ -465,14 +529,6 @@ impl Battle {
         };
         let away = Pos::new(from.x + ux * len, from.y + uy * len);
         let walls = self.table.as_ref().filter(|_| !r.profile(self.figs[i].unit).has(Trait::Flight));
-        let free = |p: Pos| {
-            self.figs.iter().enumerate().all(|(j, f)| {
-                j == i
-                    || !f.alive
-                    || !Pos::new(f.x, f.y).within(p, r.rules.contact - EPS)
-                    || Pos::new(f.x, f.y).dist(p) >= r.rules.contact - EPS
-            })
-        };
         let go = |l: f32| {
             let mut e = match walls {
                 Some(t) => t.move_toward(from, away, l),
@@ -483,7 +539,15 @@ impl Battle {
             }
             e
         };
-
+        let free = |p: Pos| {
+            self.figs.iter().enumerate().all(|(j, f)| {
+                j == i
+                    || !f.alive
+                    || f.riding == Some(i)
+                    || !Pos::new(f.x, f.y).within(p, r.rules.contact - EPS)
+                    || Pos::new(f.x, f.y).dist(p) >= r.rules.contact - EPS
+            })
+        };
         let mut l = len;
         while l > 0.0 {
             let e = go(l);
@@ -519,14 +583,56 @@ pub fn initiative<D: Dice>(r: &Vsgmr, b: &Battle, dice: &mut D) -> Side {
 /// attack: the nearest it can fight, not in flight) — until the gap is [`wanted_gap`]: closing
 /// stops at that gap (into base contact if it can reach), falling back goes straight away from
 /// the target, at most the Move, and stops at a table edge (the duel's [`Battle::edges`], the
-/// Skirmish's table). Cavalry and vehicles without a rider/driver move only if Independent.
+/// Skirmish's table). Cavalry and vehicles without a rider/driver move only if Independent;
+/// with one aboard they move with the rider ([`Battle::acting`], [`Battle::carry`]), and a
+/// mounted pair is closed on or fled from as its mount. A mounted rider's own move step is
+/// [`dismounts`]: if it steps off, it moves on foot (the mount stays) and ends at least base
+/// contact away from its mount (section X).
 /// Walls and other figures limit where it ends ([`Battle::end_of_move`]).
 pub fn move_figure(r: &Vsgmr, b: &mut Battle, i: usize) {
+    let Some(m) = b.figs[i].riding else { return move_on(r, b, i) };
+    let f = &b.figs[i];
+    let free = f.alive && f.disabled_round != b.round && f.ready_round <= b.round;
+    if b.figs[m].moved || !free || !dismounts(r, b, i, m) {
+        return; // it rides on: its mount moves it
+    }
+    b.dismount(r, i);
+    b.figs[m].moved = true;
+    move_on(r, b, i);
+    if b.dist(i, m) < r.rules.contact - EPS {
+        // Section X: it does not end its move in its mount's space.
+        let (x, y) = b.fall_back(r, i, m, r.rules.contact);
+        (b.figs[i].x, b.figs[i].y) = (x, y);
+    }
+}
+
+/// The default tactic's choice for a mounted rider at its pair's movement step (section II.2:
+/// "A guy can simply move away from a cavalry or vehicle figure to return to moving and
+/// attacking like a guy figure"): it steps off — the mount then stays, riderless — when the
+/// nearest enemy is within reach of its own attack this round (its Move plus
+/// [`approach_stop`], inches) and the exchange it fights on foot beats its mount's: P(it
+/// defeats the enemy) − P(the enemy defeats it), one attack each ([`p_exchange_attack`], in
+/// base contact where each [`seeks_contact`], probabilities in [0, 1]); else it rides on,
+/// covered and at the mount's Move. It never steps off a mount in flight.
+pub fn dismounts(r: &Vsgmr, b: &Battle, i: usize, m: usize) -> bool {
+    let rp = r.profile(b.figs[i].unit);
+    let Some(t) = b.nearest_enemy(i, |f| rp.distance_attack || !f.flying) else { return false };
+    let (mp, tp) = (b.acting(r, m), r.profile(b.figs[t].unit));
+    let reach = rp.move_in + approach_stop(r, rp, tp, b.figs[t].flying);
+    let exchange = |p: &Profile| {
+        let c = seeks_contact(p, tp);
+        p_exchange_attack(p, tp, c) - p_exchange_attack(tp, p, c)
+    };
+    !b.figs[m].flying && b.dist(i, t) <= reach + EPS && exchange(rp) > exchange(&mp) + 1e-9
+}
+
+/// [`move_figure`] for a figure on foot or a mount.
+fn move_on(r: &Vsgmr, b: &mut Battle, i: usize) {
     if !b.can_act(i) {
         return;
     }
     b.figs[i].moved = true;
-    let p = *r.profile(b.figs[i].unit);
+    let p = b.acting(r, i);
     if !p.self_moving() {
         return;
     }
@@ -538,11 +644,21 @@ pub fn move_figure(r: &Vsgmr, b: &mut Battle, i: usize) {
         None => b.nearest_enemy(i, |f| !f.flying),
     };
     let Some(target) = target else { return };
+    // A mounted pair moves as its mount: that is the figure to close on or fall back from.
+    let target = b.figs[target].riding.unwrap_or(target);
     let air = flying || b.figs[target].flying;
     let d = b.dist(i, target);
-    let foe = b.figs[target].unit;
-    let m = r.matchup(b.figs[i].unit, foe);
-    let want = wanted_gap_of(r, &p, r.profile(foe), m, d, b.figs[target].moved, air);
+    let fp = b.acting(r, target);
+    let (me, foe) = (b.figs[i].unit, b.figs[target].unit);
+    // The pair's numbers from the table, unless a mount moves with its rider's (Independent).
+    let fresh;
+    let m = if p == *r.profile(me) && fp == *r.profile(foe) {
+        r.matchup(me, foe)
+    } else {
+        fresh = Matchup::new(&p, &fp);
+        &fresh
+    };
+    let want = wanted_gap_of(r, &p, &fp, m, d, b.figs[target].moved, air);
     let (x, y) = if want > d + EPS {
         b.fall_back(r, i, target, (want - d).min(p.move_in))
     } else if touching.is_some() || d <= want + EPS {
@@ -553,6 +669,9 @@ pub fn move_figure(r: &Vsgmr, b: &mut Battle, i: usize) {
     let f = &mut b.figs[i];
     (f.x, f.y) = (x, y);
     f.flying = flying;
+    if !r.profile(b.figs[i].unit).self_moving() {
+        b.carry(i);
+    }
 }
 
 /// How near the default tactic closes on `foe` when nothing makes it fall back (section II.2,
@@ -730,6 +849,9 @@ fn defeat<D: Dice>(r: &Vsgmr, b: &mut Battle, dice: &mut D, attacker: usize, tar
     b.kills[a_side] += 1;
     if let Some(log) = &mut b.kill_log {
         log.push((b.figs[attacker].unit, b.figs[target].unit));
+    }
+    if b.figs[target].riding.is_some() || !r.profile(b.figs[target].unit).self_moving() {
+        b.dismount(r, target);
     }
     let ap = *r.profile(b.figs[attacker].unit);
     if kind == AttackKind::HandToHand && ap.has(Trait::Recruit) {
@@ -928,7 +1050,7 @@ pub fn distance_attack<D: Dice>(r: &Vsgmr, b: &mut Battle, dice: &mut D, i: usiz
     if !b.can_act(i) || b.figs[i].acted {
         return;
     }
-    let p = *r.profile(b.figs[i].unit);
+    let p = b.acting(r, i);
     if !p.distance_attack || !p.self_moving() {
         return;
     }
@@ -969,13 +1091,25 @@ pub fn distance_attack<D: Dice>(r: &Vsgmr, b: &mut Battle, dice: &mut D, i: usiz
 
 /// The target of `i`'s distance attack: the nearest enemy in range that a shot can defeat (a
 /// shot rated 0 by [`p_defeat`] is never made: it could only strike the shooter with fear).
+/// Of a mounted pair, the one the shot is likelier to defeat (ties: the one found first), the
+/// rider covered (section II.3 "Cover"; a covered rider is rated as needing 6).
 fn useful_shot(r: &Vsgmr, b: &Battle, i: usize) -> Option<usize> {
     let me = b.figs[i].unit;
     let p = r.profile(me);
     if !p.distance_attack {
         return None;
     }
-    b.nearest_enemy(i, |f| r.matchup(me, f.unit).p_distance > 0.0).filter(|&t| b.dist(i, t) <= p.range + EPS)
+    let t =
+        b.nearest_enemy(i, |f| r.matchup(me, f.unit).p_distance > 0.0).filter(|&t| b.dist(i, t) <= p.range + EPS)?;
+    let Some(u) = b.partner(r, t) else { return Some(t) };
+    let rate = |k: usize| {
+        let mut tp = *r.profile(b.figs[k].unit);
+        if b.figs[k].riding.is_some() {
+            tp.traits |= Trait::Stealth.bit();
+        }
+        p_defeat(p, &tp, AttackKind::Distance)
+    };
+    Some(if rate(u) > rate(t) { u } else { t })
 }
 
 /// The enemy in base contact `i` fights hand to hand: the one it is likeliest to defeat.
@@ -991,7 +1125,7 @@ fn contact_target(r: &Vsgmr, b: &Battle, i: usize) -> Option<usize> {
 /// Section II.4 "Hand To Hand Attacks" (and V "Double Strike"): a figure in base contact with
 /// an enemy attacks it; with Double Strike a hit allows a second hand-to-hand attack.
 pub fn hand_to_hand_attack<D: Dice>(r: &Vsgmr, b: &mut Battle, dice: &mut D, i: usize) {
-    if !b.can_act(i) || b.figs[i].acted || !r.profile(b.figs[i].unit).self_moving() {
+    if !b.can_act(i) || b.figs[i].acted || !b.acting(r, i).self_moving() {
         return;
     }
     let Some(t) = contact_target(r, b, i) else { return };
@@ -1014,7 +1148,7 @@ pub fn disable_or_summon<D: Dice>(r: &Vsgmr, b: &mut Battle, dice: &mut D, i: us
     if !b.can_act(i) || b.figs[i].acted {
         return;
     }
-    let p = *r.profile(b.figs[i].unit);
+    let p = b.acting(r, i);
     if !p.self_moving() || !(p.has(Trait::Disable) || p.has(Trait::Summon)) {
         return;
     }
@@ -1024,8 +1158,9 @@ pub fn disable_or_summon<D: Dice>(r: &Vsgmr, b: &mut Battle, dice: &mut D, i: us
     let mook = (p.kind == Kind::Mook) as i8;
     if p.has(Trait::Disable) {
         let round = b.round;
-        if let Some(t) =
-            b.nearest_enemy(i, |f| f.disabled_round != round + 1).filter(|&t| b.dist(i, t) <= p.range + EPS)
+        if let Some(t) = b
+            .nearest_enemy(i, |f| f.disabled_round != round + 1 && f.riding.is_none())
+            .filter(|&t| b.dist(i, t) <= p.range + EPS)
         {
             b.figs[i].acted = true;
             if dice.d6() as i8 - mook >= 4 {
@@ -1039,7 +1174,13 @@ pub fn disable_or_summon<D: Dice>(r: &Vsgmr, b: &mut Battle, dice: &mut D, i: us
         let me = front(b, i);
         let side = b.figs[i].side;
         let ally = (0..b.figs.len())
-            .filter(|&j| j != i && b.figs[j].alive && b.figs[j].side == side && front(b, j) > me + p.half_move)
+            .filter(|&j| {
+                j != i
+                    && b.figs[j].alive
+                    && b.figs[j].riding.is_none()
+                    && b.figs[j].side == side
+                    && front(b, j) > me + p.half_move
+            })
             .max_by(|&x, &y| front(b, x).total_cmp(&front(b, y)));
         if let Some(j) = ally {
             b.figs[i].acted = true;
@@ -1048,6 +1189,7 @@ pub fn disable_or_summon<D: Dice>(r: &Vsgmr, b: &mut Battle, dice: &mut D, i: us
                 b.contacts_valid = false;
                 b.figs[j].x = x;
                 b.figs[j].y = y + 1.0;
+                b.carry(j); // "its rider, driver/pilot and passengers will also be summoned"
                 if p.summoned_wait {
                     b.figs[j].ready_round = b.figs[j].ready_round.max(b.round + 1);
                 }

@@ -22,6 +22,9 @@
 //! - Figures knocked or frightened off the table are out of the game (section II.2: "Anything
 //!   that moves off the playing surface cannot return") and count as destroyed for the victory.
 //! - No figure ends a move in the same space as another (section X; [`Battle::end_of_move`]).
+//! - **Riders.** The sample armies' riders and drivers (config `rides`) start mounted on their
+//!   cavalry or vehicle (RULINGS.md "VSGMR riders"), deployed before their mounts so each
+//!   rider decides at its pair's movement step whether to step off ([`rules::dismounts`]).
 
 use serde::{Deserialize, Serialize};
 
@@ -127,6 +130,10 @@ pub struct Roster {
     pub name: String,
     /// (template index in [`Field::r`], count).
     pub units: Vec<(usize, u32)>,
+    /// Per entry of `units` (missing entries: `None`): the entry whose cavalry or vehicle
+    /// figures its guys ride or drive, one each, deployed mounted (the sample armies' `rides`;
+    /// section II.2, RULINGS.md "VSGMR riders").
+    pub rides: Vec<Option<usize>>,
 }
 
 impl Roster {
@@ -166,7 +173,8 @@ impl Field {
                 units.push((list.len(), f.count));
                 list.push((format!("army {k} figure {j}: {}", f.name), f.figure.clone()));
             }
-            samples.push(Roster { name: a.name.clone(), units });
+            let rides = a.figures.iter().map(|f| f.rides).collect();
+            samples.push(Roster { name: a.name.clone(), units, rides });
         }
         let kind = |k: Kind| (0..templates).filter(move |&u| base.figures[u].kind == k).collect::<Vec<_>>();
         let heroes = kind(Kind::Hero);
@@ -209,7 +217,7 @@ impl Field {
         let mut units: Vec<(usize, u32)> =
             counts.iter().enumerate().filter(|c| *c.1 > 0).map(|(u, &n)| (u, n)).collect();
         units.extend(commander.map(|c| (c, 1)));
-        Roster { name: format!("random {budget} points"), units }
+        Roster { name: format!("random {budget} points"), units, rides: Vec::new() }
     }
 }
 
@@ -282,17 +290,31 @@ impl<'a> Game<'a> {
         self.origin.clear();
         let per_rank = (((c.table_width - 2.0) / c.spacing) as u32 + 1).max(1);
         for (side, roster) in rosters.iter().enumerate() {
-            let n = roster.figures();
+            // Riders take no place in the line: they are put on their mounts below.
+            let rides = |e: usize| roster.rides.get(e).copied().flatten();
+            let n: u32 = roster.units.iter().enumerate().filter(|(e, _)| rides(*e).is_none()).map(|(_, u)| u.1).sum();
             let front = c.table_depth / 2.0 + if side == 0 { -c.gap / 2.0 } else { c.gap / 2.0 };
             let back = if side == 0 { -c.spacing } else { c.spacing };
             let mut k = 0u32;
-            for &(unit, count) in &roster.units {
+            // Per entry: the index of its first figure. Riders come first, so each takes its
+            // pair's movement step before its mount ([`rules::move_figure`]).
+            let mut first = vec![0; roster.units.len()];
+            let entries = roster.units.iter().enumerate();
+            for (e, &(unit, count)) in
+                entries.clone().filter(|e| rides(e.0).is_some()).chain(entries.filter(|e| rides(e.0).is_none()))
+            {
                 let p = self.r.profile(unit);
+                first[e] = b.figs.len();
                 for _ in 0..count {
-                    let (rank, file) = (k / per_rank, k % per_rank);
-                    let in_rank = (n - rank * per_rank).min(per_rank);
-                    let x = c.table_width / 2.0 + (file as f32 - (in_rank as f32 - 1.0) / 2.0) * c.spacing;
-                    let y = (front + rank as f32 * back).clamp(0.5, c.table_depth - 0.5);
+                    let (x, y) = if rides(e).is_some() {
+                        (0.0, 0.0)
+                    } else {
+                        let (rank, file) = (k / per_rank, k % per_rank);
+                        let in_rank = (n - rank * per_rank).min(per_rank);
+                        k += 1;
+                        let x = c.table_width / 2.0 + (file as f32 - (in_rank as f32 - 1.0) / 2.0) * c.spacing;
+                        (x, (front + rank as f32 * back).clamp(0.5, c.table_depth - 0.5))
+                    };
                     b.figs.push(Fig {
                         unit,
                         side,
@@ -304,9 +326,22 @@ impl<'a> Game<'a> {
                         ready_round: 0,
                         flying: p.has(Trait::Flight) && p.distance_attack,
                         moved: false,
+                        riding: None,
                     });
                     self.origin.push(side);
-                    k += 1;
+                }
+            }
+            // Section II.2: the sample armies field their riders and drivers mounted, one on
+            // each cavalry or vehicle figure of the entry they ride, in order.
+            let mut used = vec![0u32; roster.units.len()];
+            for (e, &(_, count)) in roster.units.iter().enumerate() {
+                let Some(m) = rides(e) else { continue };
+                for j in 0..count as usize {
+                    let mount = first[m] + used[m] as usize;
+                    assert!(used[m] < roster.units[m].1, "more riders than mounts in {}", roster.name);
+                    used[m] += 1;
+                    b.figs[first[e] + j].riding = Some(mount);
+                    b.carry(mount);
                 }
             }
         }
