@@ -163,11 +163,16 @@ fn gunplay() {
     );
 }
 
+/// Squads and price studies of 6 points (the config says 12): half the figures a side.
 #[test]
 fn vsgmr() {
     end_to_end(
         "vsgmr",
         &[
+            "--set",
+            "duel.budget=6",
+            "--set",
+            "prices.budget=6",
             "--set",
             "balance.report_trials=100",
             "--set",

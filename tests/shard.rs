@@ -172,13 +172,16 @@ fn merged_report_shards_write_the_same_files_gunplay() {
 
 /// VSGMR's attribute prices are a search (each price depends on the last): they run in full
 /// on every shard and on the merge, like the fair costs (about 40 attributes, whatever the
-/// cost list, at 100 trials per price here).
+/// cost list, at 100 trials per price here). Squads and price studies of 6 points (the config
+/// says 12): half the figures a side, a third of the time.
 #[test]
 fn merged_report_shards_write_the_same_files_vsgmr() {
     let dir = common::repo_dir();
     let keep = ["Troop", "Troop with distance attack", "Troop with automatic fire"];
     common::trimmed_config(dir.path(), "vsgmr.toml", &keep, &[]);
     let sets = [
+        "duel.budget=6",
+        "prices.budget=6",
         "balance.report_trials=100",
         "prices.report_trials=100",
         "skirmish.round_robin_trials=4",
