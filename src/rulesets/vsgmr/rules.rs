@@ -486,6 +486,24 @@ impl Battle {
         if free(end) {
             return (end.x, end.y);
         }
+        // Every other spot tried lies within `reach` of `from` (¼" steps along the path, or
+        // `stop` from the target within the move): only a figure within `reach` + `contact` of
+        // `from` can take it (0.1" to spare), so the search checks those alone.
+        let near: Vec<usize> = (0..self.figs.len())
+            .filter(|&j| {
+                let f = &self.figs[j];
+                j != i
+                    && f.alive
+                    && f.riding != Some(i)
+                    && from.within(Pos::new(f.x, f.y), reach + r.rules.contact + 0.1)
+            })
+            .collect();
+        let free = |p: Pos| {
+            near.iter().all(|&j| {
+                let f = Pos::new(self.figs[j].x, self.figs[j].y);
+                !f.within(p, r.rules.contact - EPS) || f.dist(p) >= r.rules.contact - EPS
+            })
+        };
         if from.dist(to) - stop <= reach + EPS {
             let base = (from.y - to.y).atan2(from.x - to.x);
             for k in 1..=12 {
