@@ -52,7 +52,7 @@ pub fn table() -> Vec<CoverageRow> {
             "Activation roll-off: d6 + non-activated units, ties re-roll",
             "Playing the Game",
             Modeled,
-            "the first activation of a duel alternates between trials (fair seats)",
+            "every activation, the first of a duel included (RULINGS.md: the bigger squad usually goes first)",
         ),
         ("Hold: move 0\", shoot", "Activation", Modeled, ""),
         (

@@ -527,18 +527,13 @@ fn nearest(units: &[UnitState], x: f32) -> Option<usize> {
 
 /// Plays a battle to the end (one side has no unit left) or `max_rounds` rounds (draw).
 ///
-/// AMC 2.0, "Playing the Game": each round every unit activates once, the roll-off deciding
-/// who activates next. In the first activation of the battle `first` takes the place of the
-/// roll-off (for one unit a side the roll-off is a fair coin, so this only fixes the seat).
-pub fn play<D: Dice>(
-    r: &ArmyMenCombat,
-    battle: &mut Battle,
-    dice: &mut D,
-    first: Side,
-    max_rounds: u32,
-) -> DuelOutcome {
+/// AMC 2.0, "Playing the Game": each round every unit activates once; before every
+/// activation, the first of the battle included, both sides roll d6 + their units not yet
+/// activated and the higher activates next ([`activation_rolloff`]; RULINGS.md, "AMC activation
+/// roll-off": the bigger side usually goes first). No seat is handed in: who acts first is
+/// the dice's.
+pub fn play<D: Dice>(r: &ArmyMenCombat, battle: &mut Battle, dice: &mut D, max_rounds: u32) -> DuelOutcome {
     let mut out = DuelOutcome::default();
-    let mut opening = true;
     for round in 1..=max_rounds {
         out.turns = round;
         for s in 0..2 {
@@ -549,8 +544,7 @@ pub fn play<D: Dice>(
             if left == [0, 0] {
                 break;
             }
-            let s = if opening && left[first] > 0 { first } else { activation_rolloff(dice, left) };
-            opening = false;
+            let s = activation_rolloff(dice, left);
             let u = battle.units[s].iter().position(|u| u.alive() && !u.activated).expect("a unit left");
             let before = [battle.alive_count(0), battle.alive_count(1)];
             activate(r, battle, dice, s, u);

@@ -203,6 +203,23 @@ fn the_activation_rolloff_adds_units_left() {
     assert_eq!(rules::activation_rolloff(&mut d, [0, 2]), 1);
 }
 
+/// AMC 2.0, "Playing the Game": "Before each activation both players roll one die and add the
+/// number of non-activated units they have" — the first activation of a duel too (RULINGS.md,
+/// "AMC activation roll-off"). One Snipers (1) (A, handed the first seat) against two (B), 30"
+/// apart (in Sniper Rifle range: both hold and shoot). Roll-off: A 3 + 1 = 4, B 3 + 2 = 5: B acts
+/// first; its hit roll 6 hits (2+), a Sniper hit on infantry gets no block die: A's only model
+/// falls. The old duel let A's seat take the first activation and A killed a B sniper first.
+#[test]
+fn the_first_activation_of_a_duel_is_rolled_off_with_units_left() {
+    let r = amc(&[]);
+    let sn = r.find("Snipers (1)");
+    let mut arena = r.arena();
+    let mut dice = ScriptedDice::new(&[3, 3, 6]);
+    let out = r.play_duel(&mut arena, &mut dice, sn, 1, sn, 2, 30.0, true);
+    assert!(dice.exhausted());
+    assert_eq!((out.winner, out.kills), (Some(1), [0, 1]));
+}
+
 #[test]
 fn a_grenadier_throws_grenades_only_in_range_and_specialists_die_last() {
     let r = amc(&[]);
