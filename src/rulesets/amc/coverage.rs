@@ -59,13 +59,13 @@ pub fn table() -> Vec<CoverageRow> {
             "Hunker: +1 die to blocking rolls",
             "Activation",
             Simplified,
-            "the mission's cautious tactic hunkers when the block die saves more points than its best action is worth; no duel tactic hunkers",
+            "infantry only (vehicles: Hold, Advance, Rush); the mission's cautious tactic hunkers when the block die saves more points than its best action is worth; no duel tactic hunkers (the optimal-play game may)",
         ),
         (
             "Guard: shoot in reaction, target +1 block die",
             "Activation / Guard Actions",
             Simplified,
-            "mission's cautious tactic: a guard shoots the first enemy ending a move in its range; not played in duels",
+            "mission's cautious tactic, infantry only: every guard that is not Pinned shoots once at an enemy moving through its range, at the point of the move (read every 0.5\") where its volley is expected to do most; line of sight is always clear, so any move in range counts; not played in duels (no duel tactic guards)",
         ),
         (
             "Advance 6\" then shoot; Rush 12\"; Charge 12\"",
@@ -112,7 +112,12 @@ pub fn table() -> Vec<CoverageRow> {
             Simplified,
             "in duels the target is always seen, so indirect fire changes nothing",
         ),
-        ("Vehicles: Hold, Advance 12\", Rush 24\"; fire all weapons", "Vehicle Rules", Modeled, ""),
+        (
+            "Vehicles: Hold, Advance 12\", Rush 24\"; fire all weapons",
+            "Vehicle Rules",
+            Modeled,
+            "never Hunker or Guard (duels, optimal play and the mission)",
+        ),
         ("Vehicles in melee may not strike back", "Vehicle Rules", Modeled, ""),
         (
             "Damage table 1-2 / 3-4 / 5-6",

@@ -22,10 +22,14 @@
 //!   of a side stands at the front of its 12" zone, the side's units spread evenly across the
 //!   table in army order. The alternation does not change where a unit goes.
 //! - **Vehicles** face the enemy they last moved toward; every hit is frontal (as in duels).
-//! - **Guard** ("Guard Actions"): a guarding unit shoots once, with +1 block die for the
-//!   target, at the first enemy unit that ends an Advance, Rush or Charge move (a charger:
-//!   before the melee) in range of one of its weapons; Artillery (Hold only) never reacts.
-//!   Guard lasts until the unit's next activation.
+//! - **Guard** ("Guard Actions"): every guarding unit that is not Pinned may react to an
+//!   enemy unit's Advance, Rush, Charge (before the melee) or Advance away: it shoots once,
+//!   with +1 block die for the target, at the point of that move where its volley is expected
+//!   to cause the most unblocked hits (range and cover read there, the path looked at every
+//!   0.5"; the earliest such point), if any point is in range of one of its weapons. Guards
+//!   shoot in the order of their points along the path, each choosing its point before any of
+//!   them shoots. Guard lasts until the unit's next activation. Vehicles never Guard or Hunker
+//!   ("Vehicle Rules": Hold, Advance and Rush only).
 //! - **Tactics**: *default* — [`rules::decide`] against each enemy unit, taking the enemy and
 //!   option worth the most points (Hold and shoot, Advance and shoot, Charge, Rush; issue 15:
 //!   not simply the nearest enemy); a unit with nothing to do (the unarmed Jeep) rushes straight
@@ -266,6 +270,44 @@ pub struct Unit {
     pub guard: bool,
 }
 
+/// The path of one move on the table, inches: where it started, the corner of a detour round
+/// a wall (if it took one) and where it ended.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct MovePath {
+    pub from: Pos,
+    pub corner: Option<Pos>,
+    pub end: Pos,
+}
+
+impl MovePath {
+    /// A unit that stays at `at`.
+    pub fn still(at: Pos) -> MovePath {
+        MovePath { from: at, corner: None, end: at }
+    }
+
+    /// Points of the path every `step` inches along it (its start, corner and end included),
+    /// each with its distance along the path from the start, in order.
+    pub fn points(&self, step: f32) -> Vec<(f32, Pos)> {
+        let mut out = vec![(0.0, self.from)];
+        let mut along = 0.0;
+        let mut at = self.from;
+        for to in self.corner.into_iter().chain([self.end]) {
+            let len = at.dist(to);
+            let n = (len / step).ceil() as usize;
+            for k in 1..=n {
+                let l = (k as f32 * step).min(len);
+                out.push((along + l, at.toward(to, l)));
+            }
+            along += len;
+            at = to;
+        }
+        out
+    }
+}
+
+/// How finely a guard looks along an enemy's move for the point to shoot at, inches.
+const GUARD_STEP: f32 = 0.5;
+
 /// One seeded game's picture data: per side, per unit, its positions and the round it was
 /// destroyed in.
 pub type Trace = [Vec<(Vec<Pos>, Option<u32>)>; 2];
@@ -295,6 +337,8 @@ pub struct Mission<'a> {
     /// (killer entry, victim entry) of every unit destroyed by an enemy this game.
     pub kills: Vec<(usize, usize)>,
     pub trace: Option<Trace>,
+    /// The last move made: (side, unit, path), read by [`Mission::guard_reactions`].
+    pub moved: Option<(Side, usize, MovePath)>,
 }
 
 impl<'a> Mission<'a> {
@@ -311,6 +355,7 @@ impl<'a> Mission<'a> {
             placement: Vec::new(),
             kills: Vec::new(),
             trace: None,
+            moved: None,
         }
     }
 
@@ -343,6 +388,7 @@ impl<'a> Mission<'a> {
         let first = rules::activation_rolloff(dice, [1, 1]);
         self.placement.clear();
         self.kills.clear();
+        self.moved = None;
         self.round = 0;
         for s in 0..2 {
             self.sides[s].clear();
@@ -390,8 +436,15 @@ impl<'a> Mission<'a> {
 
     /// Side `s`'s unit `i` shoots side `1 - s`'s unit `j` from where both stand.
     fn shoot(&mut self, s: Side, i: usize, j: usize, guard_reaction: bool, dice: &mut impl Dice) {
+        let at = self.sides[1 - s][j].pos;
+        self.shoot_at(s, i, j, at, guard_reaction, dice);
+    }
+
+    /// Side `s`'s unit `i` shoots side `1 - s`'s unit `j` standing at `at` (a point of its move,
+    /// for a Guard reaction): the range and the cover are read there.
+    fn shoot_at(&mut self, s: Side, i: usize, j: usize, at: Pos, guard_reaction: bool, dice: &mut impl Dice) {
         let (sp, tp) = (self.profile(s, i), self.profile(1 - s, j));
-        let (from, at) = (self.sides[s][i].pos, self.sides[1 - s][j].pos);
+        let from = self.sides[s][i].pos;
         let cover = self.in_cover(from, at);
         let shooter = self.sides[s][i].st;
         let mut target = self.sides[1 - s][j].st;
@@ -414,15 +467,17 @@ impl<'a> Mission<'a> {
     }
 
     /// Moves side `s`'s unit `i` up to `len` toward `to` round terrain, stopping `short`
-    /// inches before it; traces it.
+    /// inches before it; traces it and keeps its path in [`Mission::moved`].
     fn move_to(&mut self, s: Side, i: usize, to: Pos, len: f32, short: f32) {
         let from = self.sides[s][i].pos;
+        self.moved = Some((s, i, MovePath::still(from)));
         let len = len.min((from.dist(to) - short).max(0.0));
         if len <= EPS {
             return;
         }
         let (end, corner) = self.table.move_path(from, to, len);
         self.sides[s][i].pos = end;
+        self.moved = Some((s, i, MovePath { from, corner, end }));
         if let Some(t) = &mut self.trace {
             if let Some(k) = corner {
                 t[s][i].0.push(k);
@@ -431,25 +486,78 @@ impl<'a> Mission<'a> {
         }
     }
 
-    /// "Guard Actions": after side `s`'s unit `i` moved, the first guarding enemy unit with a
-    /// weapon in range of it shoots (the target +1 block die) and leaves Guard.
+    /// "Guard Actions": after side `s`'s unit `i` moved (the path in [`Mission::moved`]; a unit
+    /// that did not move there is read as standing where it is), every guarding enemy unit
+    /// may react: "the player may stop enemy units at any point of their move to shoot, but the
+    /// target gets +1 die to its blocking roll". Each guard that is not Pinned ("Morale": a
+    /// Pinned unit acts only after passing its test) and has a weapon in range of some point of
+    /// the path shoots once, at the point where its volley is expected to cause the most
+    /// unblocked hits (range and cover read there; the earliest such point), and leaves Guard.
+    /// The guards shoot in the order of their points along the path; once the mover is
+    /// destroyed the rest keep their Guard. Only infantry guard ("Vehicle Rules": vehicles may
+    /// only Hold, Advance and Rush).
     fn guard_reactions(&mut self, s: Side, i: usize, dice: &mut impl Dice) {
         let o = 1 - s;
-        let at = self.sides[s][i].pos;
-        let tp = self.profile(s, i);
+        if !self.sides[o].iter().any(|u| u.guard) {
+            return;
+        }
+        let path = match self.moved {
+            Some((ms, mi, path)) if ms == s && mi == i && path.end == self.sides[s][i].pos => path,
+            _ => MovePath::still(self.sides[s][i].pos),
+        };
+        let points = path.points(GUARD_STEP);
+        let mut shots: Vec<(f32, usize, Pos)> = Vec::new();
         for g in 0..self.sides[o].len() {
             let u = self.sides[o][g];
-            let gp = self.profile(o, g);
-            if !u.guard || !u.st.alive() || gp.hold_only || !self.sides[s][i].st.alive() {
+            if !u.guard || !u.st.alive() || u.st.pinned || self.profile(o, g).kind != Kind::Infantry {
                 continue;
             }
-            let d = u.pos.dist(at);
-            if rules::firing_groups(gp, u.st.models, tp, d).iter().any(|(w, n)| w.is_some() && *n > 0) {
-                self.sides[o][g].guard = false;
-                self.shoot(o, g, i, true, dice);
-                return;
+            if let Some((along, at)) = self.guard_point(o, g, s, i, &points) {
+                shots.push((along, g, at));
             }
         }
+        shots.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
+        for (_, g, at) in shots {
+            if !self.sides[s][i].st.alive() {
+                break;
+            }
+            self.sides[o][g].guard = false;
+            self.shoot_at(o, g, i, at, true, dice);
+        }
+    }
+
+    /// Where side `o`'s guard `g` shoots at side `s`'s unit `i` along `points` (from
+    /// [`MovePath::points`]): the first of the points where its expected unblocked hits
+    /// ([`rules::expected_wounds`], with that point's cover) are highest; `None` when no point
+    /// is in range of any of its weapons.
+    fn guard_point(&self, o: Side, g: usize, s: Side, i: usize, points: &[(f32, Pos)]) -> Option<(f32, Pos)> {
+        let (gp, tp) = (self.profile(o, g), self.profile(s, i));
+        let (guard, target) = (self.sides[o][g], self.sides[s][i].st);
+        // The volley depends on the point only through which weapons reach and the cover.
+        let mut seen: Vec<(u8, bool, f64)> = Vec::new();
+        let mut best: Option<(f64, f32, Pos)> = None;
+        for &(along, at) in points {
+            let d = guard.pos.dist(at);
+            let groups = rules::firing_groups(gp, guard.st.models, tp, d);
+            let reach =
+                groups.iter().enumerate().fold(0u8, |m, (k, (w, n))| m | (((w.is_some() && *n > 0) as u8) << k));
+            if reach == 0 {
+                continue;
+            }
+            let cover = self.in_cover(guard.pos, at);
+            let value = match seen.iter().find(|x| x.0 == reach && x.1 == cover) {
+                Some(x) => x.2,
+                None => {
+                    let v = rules::expected_wounds(gp, guard.st.models, tp, &target, d, cover);
+                    seen.push((reach, cover, v));
+                    v
+                }
+            };
+            if best.is_none_or(|b| value > b.0 + 1e-12) {
+                best = Some((value, along, at));
+            }
+        }
+        best.map(|b| (b.1, b.2))
     }
 
     /// [`rules::decide`] for side `s`'s unit `i` against side `1 - s`'s unit `j` where both
@@ -522,7 +630,8 @@ impl<'a> Mission<'a> {
     /// points than the default's chosen option is worth (`default`, [`rules::decide`]'s
     /// value: a unit that can move into range or charge is worth more moving); Guard when the
     /// nearest enemy is out of its range, it is out of every enemy's range and that enemy can
-    /// come into its range this round; otherwise neither.
+    /// come into its range this round; otherwise neither. Only infantry Hunker or Guard ("Vehicle
+    /// Rules": vehicles may only Hold, Advance and Rush; RULINGS.md, "Hunker is infantry only").
     fn cautious(&self, s: Side, i: usize, default: f64) -> Option<Caution> {
         let p = self.profile(s, i);
         let me = self.sides[s][i].pos;
@@ -534,8 +643,8 @@ impl<'a> Mission<'a> {
         let under_fire =
             enemies().any(|k| self.profile(1 - s, k).has_weapon_in_range(self.sides[1 - s][k].pos.dist(me)));
         let tp = self.profile(1 - s, j);
-        if p.has_any_weapon()
-            && !p.hold_only
+        if p.kind == Kind::Infantry
+            && p.has_any_weapon()
             && !under_fire
             && !p.has_weapon_in_range(d)
             && d <= tp.rush + p.max_range()
@@ -622,8 +731,8 @@ impl<'a> Mission<'a> {
             }
             Action::Charge => {
                 self.move_to(s, i, target, self.r.rules.charge_move, 0.0);
+                self.guard_reactions(s, i, dice);
                 if self.sides[s][i].pos.dist(target) <= 1.0 + EPS {
-                    self.guard_reactions(s, i, dice);
                     self.charge(s, i, j, dice);
                 }
             }
@@ -799,7 +908,8 @@ impl Skirmish for ArmyMenCombat {
                  destroyed or Pinned at the end, higher wins, equal draws; random armies draw plain entries \
                  uniformly while they fit (at most half the points in vehicles, at most {} Gunners, Snipers or \
                  Heavy Weapons units). Simplified: terrain pieces are low walls (cover within 2\", no blocked \
-                 sight), all vehicle hits frontal, no transport; Guard reacts at the end of an enemy move",
+                 sight), all vehicle hits frontal, no transport; every guard not Pinned shoots at the point of an enemy \
+                 move it chooses",
                 c.table_width,
                 c.table_depth,
                 c.terrain_min,
@@ -1070,6 +1180,94 @@ mod tests {
         m.activate(0, 0, &mut ScriptedDice::new(&[]));
         let d1 = m.sides[0][0].pos.dist(m.sides[1][0].pos);
         assert!(d1 > 24.0 && d1 > d0 + 5.0, "{d0} → {d1}");
+    }
+
+    /// AMC 2.0, "Guard Actions": "Units that are on guard ... may react to enemy units that
+    /// move into their line of sight by shooting" — every guarding unit, not only the first. Two
+    /// guarding Gunners (1) and Riflemen (10) advancing 6" toward them, 30" away: both guards
+    /// shoot (the old mission let only the first react). First: 6, 6, 1 → 2 hits, blocks one
+    /// per hit + 1 (Guard): 6, 1, 1 → 1 casualty. Second: 6, 6, 6 → 3 hits, blocks 1, 1, 1, 1 →
+    /// 3 casualties. 6 left (more than half: no morale test).
+    #[test]
+    fn every_guarding_unit_reacts() {
+        let r = amc(&[]);
+        let all = entries(&r);
+        let (g, rifle) = (r.find("Gunners (1)"), r.find("Riflemen (10)"));
+        let mut m = face_off(&r, &all, &[g, g], &[rifle], Tactic::Default);
+        m.sides[0][0].pos = Pos::new(20.0, 10.0);
+        m.sides[0][1].pos = Pos::new(28.0, 10.0);
+        m.sides[0][0].guard = true;
+        m.sides[0][1].guard = true;
+        m.sides[1][0].pos = Pos::new(24.0, 40.0);
+        m.move_to(1, 0, Pos::new(24.0, 30.0), 6.0, 0.0);
+        let mut dice = ScriptedDice::new(&[6, 6, 1, 6, 1, 1, 6, 6, 6, 1, 1, 1, 1]);
+        m.guard_reactions(1, 0, &mut dice);
+        assert!(dice.exhausted());
+        assert_eq!(m.sides[1][0].st.models, 6);
+        assert!(!m.sides[0][0].guard && !m.sides[0][1].guard, "each guard reacted once");
+    }
+
+    /// AMC 2.0, "Guard Actions": "The player may stop enemy units at any point of their move
+    /// to shoot". A guarding Gunners (1) at (24, 10); Riflemen (10) rush 12" along y = 45.5 from
+    /// x = 18 to x = 30, ending 36.003" away, just out of the Machinegun's 36", but passing
+    /// 35.5" from it. The guard shoots at the first point of the path in range (x = 18.5); the
+    /// old mission looked only at the end of the move and held fire.
+    #[test]
+    fn a_guard_shoots_at_any_point_of_the_move() {
+        let r = amc(&[]);
+        let all = entries(&r);
+        let (g, rifle) = (r.find("Gunners (1)"), r.find("Riflemen (10)"));
+        let mut m = face_off(&r, &all, &[g], &[rifle], Tactic::Default);
+        m.sides[0][0].pos = Pos::new(24.0, 10.0);
+        m.sides[0][0].guard = true;
+        m.sides[1][0].pos = Pos::new(18.0, 45.5);
+        m.move_to(1, 0, Pos::new(30.0, 45.5), 12.0, 0.0);
+        assert!(m.sides[1][0].pos.dist(m.sides[0][0].pos) > 36.0);
+        // 6, 6, 1 → 2 hits; blocks 2 + 1 (Guard): 6, 1, 1 → 1 casualty.
+        let mut dice = ScriptedDice::new(&[6, 6, 1, 6, 1, 1]);
+        m.guard_reactions(1, 0, &mut dice);
+        assert!(dice.exhausted());
+        assert_eq!(m.sides[1][0].st.models, 9);
+        assert!(!m.sides[0][0].guard);
+    }
+
+    /// AMC 2.0, "Morale": a Pinned unit "must take a quality test when trying to activate";
+    /// until then it does not act, and a Guard reaction is an action (RULINGS.md, Guard): a
+    /// Pinned guard lets an enemy move through its range unharmed and stays on Guard. No die is
+    /// rolled (the old mission let it shoot).
+    #[test]
+    fn a_pinned_guard_does_not_react() {
+        let r = amc(&[]);
+        let all = entries(&r);
+        let (g, rifle) = (r.find("Gunners (1)"), r.find("Riflemen (10)"));
+        let mut m = face_off(&r, &all, &[g], &[rifle], Tactic::Default);
+        m.sides[0][0].pos = Pos::new(24.0, 10.0);
+        m.sides[0][0].guard = true;
+        m.sides[0][0].st.pinned = true;
+        m.sides[1][0].pos = Pos::new(24.0, 40.0);
+        m.move_to(1, 0, Pos::new(24.0, 30.0), 6.0, 0.0);
+        m.guard_reactions(1, 0, &mut ScriptedDice::new(&[]));
+        assert_eq!(m.sides[1][0].st.models, 10);
+    }
+
+    /// AMC 2.0, "Vehicle Rules": "Vehicles may only use the Hold, Advance and Rush actions" —
+    /// no Guard, no Hunker. A cautious Tank 48.4" from Riflemen (10): out of its Cannon's 48" and
+    /// out of their Rifles' 24", the enemy able to come into its range this round — where a
+    /// cautious infantry unit guards. The old mission put the Tank on Guard; it now plays the
+    /// default (moves into range and shoots).
+    #[test]
+    fn a_cautious_vehicle_neither_guards_nor_hunkers() {
+        let r = amc(&[]);
+        let all = entries(&r);
+        let (tank, rifle) = (r.find("Tank"), r.find("Riflemen (10)"));
+        let mut m = face_off(&r, &all, &[tank], &[rifle], Tactic::Cautious);
+        m.sides[0][0].pos = Pos::new(2.0, 2.0);
+        m.sides[1][0].pos = Pos::new(40.0, 32.0);
+        let before = m.sides[0][0].pos;
+        m.activate(0, 0, &mut FastDice::from_seed(3));
+        assert!(!m.sides[0][0].guard, "a vehicle went on Guard");
+        assert!(!m.sides[0][0].st.hunker, "a vehicle hunkered");
+        assert!(m.sides[0][0].pos.dist(before) > 1.0, "the Tank did not move: {:?}", m.sides[0][0].pos);
     }
 
     #[test]
