@@ -268,9 +268,27 @@ pub fn activation_rolloff<D: Dice>(dice: &mut D, left: [u32; 2]) -> Side {
     }
 }
 
+/// AMC 2.0, "Damage": "If hit in the front roll 2 dice and pick the lowest, if hit in the side
+/// roll 1 die, and if hit in the rear roll 2 dice and pick the highest". The arc of a hit from
+/// `cos`, the cosine of the angle between the vehicle's facing and the direction from the
+/// vehicle to the attacker: front and rear are 90° each (RULINGS.md, "Vehicles as targets"),
+/// so within 45° of the facing is the front (45° itself included), within 45° of its back the
+/// rear, the rest the sides.
+pub fn arc_of_bearing(cos: f32) -> Arc {
+    let edge = std::f32::consts::FRAC_1_SQRT_2 - 1e-6;
+    if cos >= edge {
+        Arc::Front
+    } else if cos <= -edge {
+        Arc::Rear
+    } else {
+        Arc::Side
+    }
+}
+
 /// One shooting attack of `shooter` on `target` at distance `d` (AMC 2.0, "Shooting",
-/// "Weapons", "Damage", "Morale"). Returns the casualties (models removed; for a vehicle, 1
-/// if destroyed).
+/// "Weapons", "Damage", "Morale"); `arc`: the arc of the target a vehicle is hit in (duels:
+/// always [`Arc::Front`], vehicles face the enemy line). Returns the casualties (models
+/// removed; for a vehicle, 1 if destroyed).
 #[allow(clippy::too_many_arguments)]
 pub fn shoot<D: Dice>(
     dice: &mut D,
@@ -281,6 +299,7 @@ pub fn shoot<D: Dice>(
     d: f32,
     in_cover: bool,
     guard_reaction: bool,
+    arc: Arc,
 ) -> u32 {
     let volley = roll_volley(dice, sp, shooter.models, tp, d);
     let t = hit_target(sp);
@@ -292,7 +311,7 @@ pub fn shoot<D: Dice>(
     let extra = block_dice(tp, target, in_cover, guard_reaction);
     let wounds = unblocked(dice, tp, hits, extra, sp.sniper);
     match tp.kind {
-        Kind::Vehicle => vehicle_damage(dice, target, wounds, Arc::Front) as u32,
+        Kind::Vehicle => vehicle_damage(dice, target, wounds, arc) as u32,
         Kind::Infantry => {
             let lost = wounds.min(target.models as u32);
             target.models -= lost as u8;
@@ -339,12 +358,11 @@ pub fn melee_strikes<D: Dice>(
     unblocked(dice, dp, hits, dp.armor as u32 + def.hunker as u32, false)
 }
 
-/// Removes melee wounds from a unit (models, or rolls on the damage table facing the
-/// attacker).
-fn take_melee_wounds<D: Dice>(dice: &mut D, p: &Profile, st: &mut UnitState, wounds: u32) {
+/// Removes melee wounds from a unit (models, or rolls on the damage table in `arc`).
+fn take_melee_wounds<D: Dice>(dice: &mut D, p: &Profile, st: &mut UnitState, wounds: u32, arc: Arc) {
     match p.kind {
         Kind::Vehicle => {
-            vehicle_damage(dice, st, wounds, Arc::Front);
+            vehicle_damage(dice, st, wounds, arc);
         }
         Kind::Infantry => st.models -= wounds.min(st.models as u32) as u8,
     }
@@ -360,7 +378,9 @@ pub struct MeleeResult {
 /// AMC 2.0, "Melee": both units strike (the charger with +1 die in the first round);
 /// casualties are removed after both attacked; the unit that caused fewer wounds takes a
 /// quality test and is destroyed if it fails (equal: neither). Repeat without the charge
-/// bonus until one is destroyed, at most `cap` rounds (RULINGS.md: then both stay).
+/// bonus until one is destroyed, at most `cap` rounds (RULINGS.md: then both stay). A vehicle
+/// defender takes its damage rolls in `arc`, the arc the charger came from (vehicles never
+/// charge; duels: [`Arc::Front`]).
 pub fn melee<D: Dice>(
     dice: &mut D,
     cp: &Profile,
@@ -368,6 +388,7 @@ pub fn melee<D: Dice>(
     dp: &Profile,
     defender: &mut UnitState,
     cap: u32,
+    arc: Arc,
 ) -> MeleeResult {
     let mut rounds = 0;
     while charger.alive() && defender.alive() && rounds < cap {
@@ -375,8 +396,8 @@ pub fn melee<D: Dice>(
         rounds += 1;
         let to_def = melee_strikes(dice, cp, charger, dp, defender, first);
         let to_chg = melee_strikes(dice, dp, defender, cp, charger, false);
-        take_melee_wounds(dice, dp, defender, to_def);
-        take_melee_wounds(dice, cp, charger, to_chg);
+        take_melee_wounds(dice, dp, defender, to_def, arc);
+        take_melee_wounds(dice, cp, charger, to_chg, Arc::Front);
         if to_def == to_chg {
             continue;
         }
@@ -483,23 +504,23 @@ pub fn activate<D: Dice>(r: &ArmyMenCombat, battle: &mut Battle, dice: &mut D, s
         match plan(r, p, &me, tp, &target, room) {
             Action::Hold => {
                 let d = (me.x - target.x).abs();
-                shoot(dice, p, &me, tp, &mut target, d, r.rules.cover, false);
+                shoot(dice, p, &me, tp, &mut target, d, r.rules.cover, false, Arc::Front);
             }
             Action::Advance(dist) => {
                 move_toward(&mut me, target.x, dist);
                 let d = (me.x - target.x).abs();
-                shoot(dice, p, &me, tp, &mut target, d, r.rules.cover, false);
+                shoot(dice, p, &me, tp, &mut target, d, r.rules.cover, false, Arc::Front);
             }
             Action::Retreat(dist) => {
                 me.x += dist.min(room) * (battle.edge[s] - me.x).signum();
                 let d = (me.x - target.x).abs();
-                shoot(dice, p, &me, tp, &mut target, d, r.rules.cover, false);
+                shoot(dice, p, &me, tp, &mut target, d, r.rules.cover, false, Arc::Front);
             }
             Action::Rush(dist) => move_toward(&mut me, target.x, dist),
             Action::Charge => {
                 me.x = target.x;
                 if pinned_test(dice, tp, &mut target) {
-                    melee(dice, p, &mut me, tp, &mut target, r.rules.melee_round_cap);
+                    melee(dice, p, &mut me, tp, &mut target, r.rules.melee_round_cap, Arc::Front);
                 }
             }
             Action::Wait => {}

@@ -21,7 +21,12 @@
 //!   alternate placing one unit (a side that runs out lets the other finish); the k-th unit
 //!   of a side stands at the front of its 12" zone, the side's units spread evenly across the
 //!   table in army order. The alternation does not change where a unit goes.
-//! - **Vehicles** face the enemy they last moved toward; every hit is frontal (as in duels).
+//! - **Vehicles** face the enemy edge when deployed. A vehicle that may move or pivot this
+//!   activation keeps its facing while it moves and pivots at the end of its activation, toward
+//!   the enemy unit that leaves it least exposed (see [`Mission::pivot`]); damage 3–4 ("may not
+//!   move or pivot") and a lost activation keep the facing. Hits and charges roll on the damage
+//!   table in the arc the attacker stands in (front and rear 90° each, [`arc_from`]). The
+//!   tactics still value hits on vehicles as frontal.
 //! - **Guard** ("Guard Actions"): every guarding unit that is not Pinned may react to an
 //!   enemy unit's Advance, Rush, Charge (before the melee) or Advance away: it shoots once,
 //!   with +1 block die for the target, at the point of that move where its volley is expected
@@ -268,6 +273,9 @@ pub struct Unit {
     pub pos: Pos,
     /// On Guard since its last activation.
     pub guard: bool,
+    /// The direction a vehicle faces, a unit vector (infantry: unused): toward the enemy edge
+    /// at deployment, then as [`Mission::pivot`] turns it.
+    pub facing: Pos,
 }
 
 /// The path of one move on the table, inches: where it started, the corner of a detour round
@@ -307,6 +315,17 @@ impl MovePath {
 
 /// How finely a guard looks along an enemy's move for the point to shoot at, inches.
 const GUARD_STEP: f32 = 0.5;
+
+/// AMC 2.0, "Damage": the arc of a vehicle standing at `at` and facing `facing` (a unit
+/// vector) that an attacker at `from` hits ([`rules::arc_of_bearing`]); the front when they
+/// stand on the same spot.
+pub fn arc_from(facing: Pos, at: Pos, from: Pos) -> rules::Arc {
+    let d = at.dist(from);
+    if d <= EPS {
+        return rules::Arc::Front;
+    }
+    rules::arc_of_bearing((facing.x * (from.x - at.x) + facing.y * (from.y - at.y)) / d)
+}
 
 /// One seeded game's picture data: per side, per unit, its positions and the round it was
 /// destroyed in.
@@ -409,7 +428,9 @@ impl<'a> Mission<'a> {
             let y = if s == 0 { hi - 0.5 } else { lo + 0.5 };
             let pos = Pos::new(self.table.width * (k as f32 + 0.5) / n, y);
             let e = armies[s][k];
-            self.sides[s].push(Unit { entry: e, st: UnitState::fresh(&self.all[e].1, 0.0), pos, guard: false });
+            let facing = Pos::new(0.0, if s == 0 { 1.0 } else { -1.0 });
+            let st = UnitState::fresh(&self.all[e].1, 0.0);
+            self.sides[s].push(Unit { entry: e, st, pos, guard: false, facing });
             if let Some(t) = &mut self.trace {
                 t[s].push((vec![pos], None));
             }
@@ -448,7 +469,8 @@ impl<'a> Mission<'a> {
         let cover = self.in_cover(from, at);
         let shooter = self.sides[s][i].st;
         let mut target = self.sides[1 - s][j].st;
-        rules::shoot(dice, sp, &shooter, tp, &mut target, from.dist(at), cover, guard_reaction);
+        let arc = arc_from(self.sides[1 - s][j].facing, at, from);
+        rules::shoot(dice, sp, &shooter, tp, &mut target, from.dist(at), cover, guard_reaction, arc);
         self.set_state(1 - s, j, target, Some(s), Some(i));
     }
 
@@ -738,8 +760,52 @@ impl<'a> Mission<'a> {
             }
             Action::Wait => self.fall_back(s, i),
         }
+        if p.kind == Kind::Vehicle && !was_immobile && self.sides[s][i].st.alive() {
+            self.pivot(s, i, j);
+        }
         if was_immobile {
             self.sides[s][i].st.immobile = false;
+        }
+    }
+
+    /// "Vehicle Rules": a vehicle that may move or pivot this activation (not after damage 3–4,
+    /// "may not move or pivot next time it's activated", nor after losing the activation to a
+    /// failed 4+) pivots at its end; it keeps its facing while it moves. It turns to face the
+    /// enemy unit that leaves the fewest threatening enemies in its side and rear arcs: the
+    /// sum over enemy units that can shoot it next round (a weapon in range of their Advance
+    /// and shot) or charge it (infantry within their charge move) of the chance that one damage
+    /// roll in their arc destroys it; on equal sums its target `j` first, then army order.
+    fn pivot(&mut self, s: Side, i: usize, j: usize) {
+        let o = 1 - s;
+        let me = self.sides[s][i].pos;
+        let threats: Vec<Pos> = (0..self.sides[o].len())
+            .filter(|&k| self.sides[o][k].st.alive())
+            .filter(|&k| {
+                let (ep, d) = (self.profile(o, k), self.sides[o][k].pos.dist(me));
+                (ep.has_any_weapon() && d <= ep.max_range() + ep.advance)
+                    || (ep.kind == Kind::Infantry && d <= self.r.rules.charge_move)
+            })
+            .map(|k| self.sides[o][k].pos)
+            .collect();
+        let exposure = |f: Pos| -> f64 {
+            threats.iter().map(|&t| crate::rulesets::amc::exact::p_destroyed_per_roll(arc_from(f, me, t))).sum()
+        };
+        let candidates = std::iter::once(j).chain(0..self.sides[o].len()).filter(|&k| self.sides[o][k].st.alive());
+        let mut best: Option<(f64, Pos)> = None;
+        for k in candidates {
+            let t = self.sides[o][k].pos;
+            let d = me.dist(t);
+            if d <= EPS {
+                continue;
+            }
+            let f = Pos::new((t.x - me.x) / d, (t.y - me.y) / d);
+            let e = exposure(f);
+            if best.is_none_or(|b| e < b.0 - 1e-12) {
+                best = Some((e, f));
+            }
+        }
+        if let Some((_, f)) = best {
+            self.sides[s][i].facing = f;
         }
     }
 
@@ -751,7 +817,8 @@ impl<'a> Mission<'a> {
             return;
         }
         if rules::pinned_test(dice, dp, &mut d) {
-            rules::melee(dice, cp, &mut c, dp, &mut d, self.r.rules.melee_round_cap);
+            let arc = arc_from(self.sides[1 - s][j].facing, self.sides[1 - s][j].pos, self.sides[s][i].pos);
+            rules::melee(dice, cp, &mut c, dp, &mut d, self.r.rules.melee_round_cap, arc);
         }
         self.set_state(1 - s, j, d, Some(s), Some(i));
         self.set_state(s, i, c, Some(1 - s), Some(j));
@@ -908,7 +975,7 @@ impl Skirmish for ArmyMenCombat {
                  destroyed or Pinned at the end, higher wins, equal draws; random armies draw plain entries \
                  uniformly while they fit (at most half the points in vehicles, at most {} Gunners, Snipers or \
                  Heavy Weapons units). Simplified: terrain pieces are low walls (cover within 2\", no blocked \
-                 sight), all vehicle hits frontal, no transport; every guard not Pinned shoots at the point of an enemy \
+                 sight), vehicles pivot only at the end of their activation (hits by arc), no transport; every guard not Pinned shoots at the point of an enemy \
                  move it chooses",
                 c.table_width,
                 c.table_depth,
@@ -1268,6 +1335,59 @@ mod tests {
         assert!(!m.sides[0][0].guard, "a vehicle went on Guard");
         assert!(!m.sides[0][0].st.hunker, "a vehicle hunkered");
         assert!(m.sides[0][0].pos.dist(before) > 1.0, "the Tank did not move: {:?}", m.sides[0][0].pos);
+    }
+
+    /// AMC 2.0, "Damage": "If hit in the front roll 2 dice and pick the lowest, if hit in the
+    /// side roll 1 die, and if hit in the rear roll 2 dice and pick the highest". A Tank of side
+    /// A at (24, 20) faces B's edge (+y). Gunners (1) shoot it from behind, from the side and
+    /// from the front: 6, 6, 6 → 3 hits, halved → 1; blocks 1 + 3 (armor): 1, 1, 1, 1 → none;
+    /// 1 unblocked hit rolls on the damage table. Rear: 1 and 6, the higher: destroyed (the old
+    /// mission took every hit as frontal: the lower, 1, stunned). Side: one die, 5: destroyed.
+    /// Front: 6 and 2, the lower: stunned.
+    #[test]
+    fn a_vehicle_is_damaged_in_the_arc_it_is_hit_in() {
+        let r = amc(&[]);
+        let all = entries(&r);
+        let (tank, g) = (r.find("Tank"), r.find("Gunners (1)"));
+        for (at, rolls, destroyed) in [
+            (Pos::new(24.0, 5.0), vec![6, 6, 6, 1, 1, 1, 1, 1, 6], true),
+            (Pos::new(40.0, 20.0), vec![6, 6, 6, 1, 1, 1, 1, 5], true),
+            (Pos::new(24.0, 40.0), vec![6, 6, 6, 1, 1, 1, 1, 6, 2], false),
+        ] {
+            let mut m = face_off(&r, &all, &[tank], &[g], Tactic::Default);
+            m.sides[0][0].pos = Pos::new(24.0, 20.0);
+            m.sides[1][0].pos = at;
+            let mut dice = ScriptedDice::new(&rolls);
+            m.shoot(1, 0, 0, false, &mut dice);
+            assert!(dice.exhausted(), "{at:?}");
+            assert_eq!(!m.sides[0][0].st.alive(), destroyed, "{at:?}");
+        }
+    }
+
+    /// AMC 2.0, "Vehicle Rules" / "Damage" 3–4: a vehicle pivots (here at the end of its
+    /// activation) unless it "may not move or pivot". A Tank facing +y with Riflemen (10) 16"
+    /// to its right (+x) turns to face them after acting; an immobile one keeps its facing,
+    /// so they stay in its side arc.
+    #[test]
+    fn a_vehicle_turns_to_face_the_enemy_unless_it_may_not_pivot() {
+        let r = amc(&[]);
+        let all = entries(&r);
+        let (tank, rifle) = (r.find("Tank"), r.find("Riflemen (10)"));
+        for immobile in [false, true] {
+            let mut m = face_off(&r, &all, &[tank], &[rifle], Tactic::Default);
+            m.sides[0][0].pos = Pos::new(24.0, 20.0);
+            m.sides[0][0].st.immobile = immobile;
+            m.sides[1][0].pos = Pos::new(40.0, 20.0);
+            m.activate(0, 0, &mut FastDice::from_seed(5));
+            let (u, e) = (m.sides[0][0], m.sides[1][0].pos);
+            let arc = arc_from(u.facing, u.pos, e);
+            if immobile {
+                assert_eq!((u.facing, arc), (Pos::new(0.0, 1.0), rules::Arc::Side));
+                assert!(!u.st.immobile, "the effect is spent");
+            } else {
+                assert_eq!(arc, rules::Arc::Front, "{u:?}");
+            }
+        }
     }
 
     #[test]

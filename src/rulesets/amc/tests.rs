@@ -81,19 +81,19 @@ fn sniper_hits_on_2_and_infantry_get_no_block_die_per_hit() {
     let mut target = UnitState::fresh(rifles, 24.0);
     // One hit test (2 passes on 2+), no block dice at all: one casualty; 4 of 5 left, no test.
     let mut d = ScriptedDice::new(&[2]);
-    assert_eq!(rules::shoot(&mut d, sniper, &me, rifles, &mut target, 24.0, false, false), 1);
+    assert_eq!(rules::shoot(&mut d, sniper, &me, rifles, &mut target, 24.0, false, false, Arc::Front), 1);
     assert_eq!(target.models, 4);
     assert!(d.exhausted());
     // In cover the infantry target gets its one additional die: a 4 blocks the hit.
     let mut target = UnitState::fresh(rifles, 24.0);
     let mut d = ScriptedDice::new(&[3, 4]);
-    assert_eq!(rules::shoot(&mut d, sniper, &me, rifles, &mut target, 24.0, true, false), 0);
+    assert_eq!(rules::shoot(&mut d, sniper, &me, rifles, &mut target, 24.0, true, false, Arc::Front), 0);
     assert!(d.exhausted());
     // A rifleman's hit on a sniper: a block die per hit (1 fails) → the sniper is destroyed.
     let mut s = UnitState::fresh(sniper, 0.0);
     let one_rifle = UnitState { models: 1, ..UnitState::fresh(rifles, 0.0) };
     let mut d = ScriptedDice::new(&[4, 1]);
-    assert_eq!(rules::shoot(&mut d, rifles, &one_rifle, sniper, &mut s, 24.0, false, false), 1);
+    assert_eq!(rules::shoot(&mut d, rifles, &one_rifle, sniper, &mut s, 24.0, false, false, Arc::Front), 1);
     assert!(!s.alive());
 }
 
@@ -167,7 +167,7 @@ fn melee_charge_bonus_simultaneous_casualties_and_the_losers_test() {
     // Defender: 3 fists: 1,1,1 → no hits, no blocks rolled. 1 wound against 0: the defender
     // (fewer wounds) tests: 3 fails → destroyed, after losing 1 model.
     let mut d = ScriptedDice::new(&[4, 4, 1, 1, 1, 5, 1, 1, 1, 3]);
-    let res = rules::melee(&mut d, g, &mut chg, g, &mut def, 20);
+    let res = rules::melee(&mut d, g, &mut chg, g, &mut def, 20, Arc::Front);
     assert_eq!(res.rounds, 1);
     assert!(!def.alive() && chg.models == 3);
     assert!(d.exhausted());
@@ -177,7 +177,7 @@ fn melee_charge_bonus_simultaneous_casualties_and_the_losers_test() {
     // Round 1: charger 2 dice (1,1) no hit; defender 1 die (2) no hit. Round 2: charger 1 die
     // (6) hit, block 1 → wound; defender (1) no hit. Defender destroyed by the wound.
     let mut d = ScriptedDice::new(&[1, 1, 2, 6, 1, 1]);
-    let res = rules::melee(&mut d, s, &mut a, s, &mut b, 20);
+    let res = rules::melee(&mut d, s, &mut a, s, &mut b, 20, Arc::Front);
     assert_eq!(res.rounds, 2);
     assert!(!b.alive() && a.alive() && d.exhausted());
 }
@@ -218,6 +218,20 @@ fn the_first_activation_of_a_duel_is_rolled_off_with_units_left() {
     let out = r.play_duel(&mut arena, &mut dice, sn, 1, sn, 2, 30.0, true);
     assert!(dice.exhausted());
     assert_eq!((out.winner, out.kills), (Some(1), [0, 1]));
+}
+
+/// AMC 2.0, "Damage" (front, side, rear) with RULINGS.md's arcs: front and rear 90° each,
+/// read from the angle between the vehicle's facing and the direction to the attacker.
+#[test]
+fn the_arc_of_a_hit_comes_from_the_attackers_bearing() {
+    let deg = |a: f32| a.to_radians().cos();
+    assert_eq!(rules::arc_of_bearing(deg(0.0)), Arc::Front);
+    assert_eq!(rules::arc_of_bearing(deg(45.0)), Arc::Front);
+    assert_eq!(rules::arc_of_bearing(deg(46.0)), Arc::Side);
+    assert_eq!(rules::arc_of_bearing(deg(90.0)), Arc::Side);
+    assert_eq!(rules::arc_of_bearing(deg(134.0)), Arc::Side);
+    assert_eq!(rules::arc_of_bearing(deg(135.0)), Arc::Rear);
+    assert_eq!(rules::arc_of_bearing(deg(180.0)), Arc::Rear);
 }
 
 #[test]
