@@ -29,9 +29,10 @@
 //!   tactics still value hits on vehicles as frontal.
 //! - **Guard** ("Guard Actions"): every guarding unit that is not Pinned may react to an
 //!   enemy unit's Advance, Rush, Charge (before the melee) or Advance away: it shoots once,
-//!   with +1 block die for the target, at the point of that move where its volley is expected
-//!   to cause the most unblocked hits (range and cover read there, the path looked at every
-//!   0.5"; the earliest such point), if any point is in range of one of its weapons. Guards
+//!   with +1 block die for the target, at the point of that move where its volley is worth
+//!   most (infantry: expected unblocked hits; a vehicle: the chance to destroy it in the arc it
+//!   shows there; range, cover and arc read there, the path looked at every 0.5"; the earliest
+//!   such point), if any point is in range of one of its weapons. Guards
 //!   shoot in the order of their points along the path, each choosing its point before any of
 //!   them shoots. Guard lasts until the unit's next activation. Vehicles never Guard or Hunker
 //!   ("Vehicle Rules": Hold, Advance and Rush only).
@@ -513,8 +514,8 @@ impl<'a> Mission<'a> {
     /// may react: "the player may stop enemy units at any point of their move to shoot, but the
     /// target gets +1 die to its blocking roll". Each guard that is not Pinned ("Morale": a
     /// Pinned unit acts only after passing its test) and has a weapon in range of some point of
-    /// the path shoots once, at the point where its volley is expected to cause the most
-    /// unblocked hits (range and cover read there; the earliest such point), and leaves Guard.
+    /// the path shoots once, at the point where its volley is worth most
+    /// ([`Mission::guard_point`]), and leaves Guard.
     /// The guards shoot in the order of their points along the path; once the mover is
     /// destroyed the rest keep their Guard. Only infantry guard ("Vehicle Rules": vehicles may
     /// only Hold, Advance and Rush).
@@ -549,14 +550,16 @@ impl<'a> Mission<'a> {
     }
 
     /// Where side `o`'s guard `g` shoots at side `s`'s unit `i` along `points` (from
-    /// [`MovePath::points`]): the first of the points where its expected unblocked hits
-    /// ([`rules::expected_wounds`], with that point's cover) are highest; `None` when no point
-    /// is in range of any of its weapons.
+    /// [`MovePath::points`]): the first of the points where its volley is worth most — against
+    /// infantry the expected unblocked hits ([`rules::expected_wounds`], with that point's
+    /// cover), against a vehicle the chance to destroy it in the arc it shows there (it keeps
+    /// its facing while it moves; "Damage"); `None` when no point is in range of any of its
+    /// weapons.
     fn guard_point(&self, o: Side, g: usize, s: Side, i: usize, points: &[(f32, Pos)]) -> Option<(f32, Pos)> {
         let (gp, tp) = (self.profile(o, g), self.profile(s, i));
         let (guard, target) = (self.sides[o][g], self.sides[s][i].st);
-        // The volley depends on the point only through which weapons reach and the cover.
-        let mut seen: Vec<(u8, bool, f64)> = Vec::new();
+        // The volley depends on the point only through which weapons reach, the cover and the arc.
+        let mut seen: Vec<(u8, bool, rules::Arc, f64)> = Vec::new();
         let mut best: Option<(f64, f32, Pos)> = None;
         for &(along, at) in points {
             let d = guard.pos.dist(at);
@@ -567,11 +570,20 @@ impl<'a> Mission<'a> {
                 continue;
             }
             let cover = self.in_cover(guard.pos, at);
-            let value = match seen.iter().find(|x| x.0 == reach && x.1 == cover) {
-                Some(x) => x.2,
+            let arc = arc_from(self.sides[s][i].facing, at, guard.pos);
+            let value = match seen.iter().find(|x| x.0 == reach && x.1 == cover && x.2 == arc) {
+                Some(x) => x.3,
                 None => {
-                    let v = rules::expected_wounds(gp, guard.st.models, tp, &target, d, cover);
-                    seen.push((reach, cover, v));
+                    let v = match tp.kind {
+                        Kind::Infantry => rules::expected_wounds(gp, guard.st.models, tp, &target, d, cover),
+                        Kind::Vehicle => {
+                            let extra = rules::block_dice(tp, &target, cover, true);
+                            let keep = 1.0 - crate::rulesets::amc::exact::p_destroyed_per_roll(arc);
+                            let dist = crate::rulesets::amc::exact::unblocked_dist(gp, guard.st.models, tp, d, extra);
+                            dist.iter().enumerate().map(|(u, p)| p * (1.0 - keep.powi(u as i32))).sum()
+                        }
+                    };
+                    seen.push((reach, cover, arc, v));
                     v
                 }
             };
@@ -1296,6 +1308,28 @@ mod tests {
         assert!(dice.exhausted());
         assert_eq!(m.sides[1][0].st.models, 9);
         assert!(!m.sides[0][0].guard);
+    }
+
+    /// AMC 2.0, "Guard Actions" and "Damage": the guard chooses the point of the move to shoot
+    /// at, and a vehicle keeps its facing while it moves. B's Tank faces A's edge (−y) and rushes
+    /// 12" from (30, 22) to (30, 10), past a guarding Gunners (1) at (24, 10): A is in its front
+    /// arc until the Tank is level with (30, 16), in its side arc after. The guard shoots where a
+    /// hit is likelier to destroy it: in the side arc, one damage die. 6, 6, 6 → 3 hits, halved
+    /// → 1; blocks 1 + 3 (armor) + 1 (Guard): 1, 1, 1, 1, 1; damage die 5: destroyed.
+    #[test]
+    fn a_guard_shoots_a_moving_vehicle_where_it_shows_its_side() {
+        let r = amc(&[]);
+        let all = entries(&r);
+        let (g, tank) = (r.find("Gunners (1)"), r.find("Tank"));
+        let mut m = face_off(&r, &all, &[g], &[tank], Tactic::Default);
+        m.sides[0][0].pos = Pos::new(24.0, 10.0);
+        m.sides[0][0].guard = true;
+        m.sides[1][0].pos = Pos::new(30.0, 22.0);
+        m.move_to(1, 0, Pos::new(30.0, 10.0), 12.0, 0.0);
+        let mut dice = ScriptedDice::new(&[6, 6, 6, 1, 1, 1, 1, 1, 5]);
+        m.guard_reactions(1, 0, &mut dice);
+        assert!(dice.exhausted());
+        assert!(!m.sides[1][0].st.alive());
     }
 
     /// AMC 2.0, "Morale": a Pinned unit "must take a quality test when trying to activate";
