@@ -65,7 +65,7 @@ pub fn table() -> Vec<CoverageRow> {
             "Guard: shoot in reaction, target +1 block die",
             "Activation / Guard Actions",
             Simplified,
-            "mission's cautious tactic, infantry only: every guard that is not Pinned shoots once at an enemy moving through its range, at the point of the move (read every 0.5\") where its volley is worth most (infantry: expected unblocked hits; vehicles: chance to destroy in the arc shown there); line of sight is always clear, so any move in range counts; not played in duels (no duel tactic guards)",
+            "mission's cautious tactic, infantry only: every guard that is not Pinned shoots once at an enemy moving through its range (any move, a vehicle falling back included; a unit that does not move draws none), at the point of the move (read every 0.5\") where its volley is worth most (infantry: expected unblocked hits; vehicles: chance to destroy in the arc shown there); line of sight is always clear, so any move in range counts; not played in duels (no duel tactic guards)",
         ),
         (
             "Advance 6\" then shoot; Rush 12\"; Charge 12\"",

@@ -28,7 +28,8 @@
 //!   table in the arc the attacker stands in (front and rear 90° each, [`arc_from`]). The
 //!   tactics still value hits on vehicles as frontal.
 //! - **Guard** ("Guard Actions"): every guarding unit that is not Pinned may react to an
-//!   enemy unit's Advance, Rush, Charge (before the melee) or Advance away: it shoots once,
+//!   enemy unit's move — Advance, Rush, Charge (before the melee), Advance away, or a vehicle
+//!   falling back; a unit that does not move draws no reaction: it shoots once,
 //!   with +1 block die for the target, at the point of that move where its volley is worth
 //!   most (infantry: expected unblocked hits; a vehicle: the chance to destroy it in the arc it
 //!   shows there; range, cover and arc read there, the path looked at every 0.5"; the earliest
@@ -510,7 +511,7 @@ impl<'a> Mission<'a> {
     }
 
     /// "Guard Actions": after side `s`'s unit `i` moved (the path in [`Mission::moved`]; a unit
-    /// that did not move there is read as standing where it is), every guarding enemy unit
+    /// that did not move draws no reaction: guards react to enemy units that move), every guarding enemy unit
     /// may react: "the player may stop enemy units at any point of their move to shoot, but the
     /// target gets +1 die to its blocking roll". Each guard that is not Pinned ("Morale": a
     /// Pinned unit acts only after passing its test) and has a weapon in range of some point of
@@ -526,8 +527,11 @@ impl<'a> Mission<'a> {
         }
         let path = match self.moved {
             Some((ms, mi, path)) if ms == s && mi == i && path.end == self.sides[s][i].pos => path,
-            _ => MovePath::still(self.sides[s][i].pos),
+            _ => return,
         };
+        if path.from.dist(path.end) <= EPS && path.corner.is_none() {
+            return;
+        }
         let points = path.points(GUARD_STEP);
         let mut shots: Vec<(f32, usize, Pos)> = Vec::new();
         for g in 0..self.sides[o].len() {
@@ -717,6 +721,7 @@ impl<'a> Mission<'a> {
         st.activated = true;
         st.hunker = false;
         self.sides[s][i].guard = false;
+        self.moved = None;
         let was_immobile = st.immobile;
         let may_act = rules::pinned_test(dice, p, &mut st) && rules::stunned_test(dice, &mut st);
         self.set_state(s, i, st, None, None);
@@ -770,7 +775,10 @@ impl<'a> Mission<'a> {
                     self.charge(s, i, j, dice);
                 }
             }
-            Action::Wait => self.fall_back(s, i),
+            Action::Wait => {
+                self.fall_back(s, i);
+                self.guard_reactions(s, i, dice);
+            }
         }
         if p.kind == Kind::Vehicle && !was_immobile && self.sides[s][i].st.alive() {
             self.pivot(s, i, j);
@@ -1160,7 +1168,11 @@ mod tests {
         let (g, rifle) = (r.find("Gunners (1)"), r.find("Riflemen (10)"));
         m.deploy([&[g], &[rifle]], &mut ScriptedDice::new(&[6, 1]));
         m.sides[0][0].guard = true;
-        m.sides[1][0].pos = Pos::new(m.sides[0][0].pos.x, m.sides[0][0].pos.y + 30.0);
+        // Riflemen 37.6" away (out of the Machinegun's 36") advance 6" into its range.
+        let at = m.sides[0][0].pos;
+        m.sides[1][0].pos = Pos::new(at.x + 16.0, at.y + 34.0);
+        m.move_to(1, 0, Pos::new(at.x, at.y + 30.0), 6.0, 0.0);
+        assert!(m.sides[1][0].pos.dist(at) < 36.0);
         // Machinegun: 3 attacks at 4+: 6, 6, 1 → 2 hits; blocks: one per hit + 1 (Guard) = 3
         // tests: 6, 1, 1 → 1 block; 1 casualty (9 left, no morale test).
         let mut dice = ScriptedDice::new(&[6, 6, 1, 6, 1, 1]);
@@ -1330,6 +1342,35 @@ mod tests {
         m.guard_reactions(1, 0, &mut dice);
         assert!(dice.exhausted());
         assert!(!m.sides[1][0].st.alive());
+    }
+
+    /// AMC 2.0, "Guard Actions": guards "react to enemy units that move". Riflemen (10) that
+    /// Advance 0" (already 1" from their target) draw no reaction, and no die is rolled (the old
+    /// mission shot at any unit that took a moving action, wherever it ended); the unarmed Jeep
+    /// that rushes away from a guard through its range is shot at (the old mission let a Jeep
+    /// falling back pass every guard): 6, 6, 6 → 3 hits, halved → 1; blocks 1 + 1 (armor) + 1
+    /// (Guard): 1, 1, 1; frontal damage 6 and 6: destroyed.
+    #[test]
+    fn guards_react_to_every_move_and_only_to_moves() {
+        let r = amc(&[]);
+        let all = entries(&r);
+        let (g, rifle, jeep) = (r.find("Gunners (1)"), r.find("Riflemen (10)"), r.find("Jeep"));
+        let mut m = face_off(&r, &all, &[g], &[rifle], Tactic::Default);
+        m.sides[0][0].pos = Pos::new(24.0, 10.0);
+        m.sides[0][0].guard = true;
+        m.sides[1][0].pos = Pos::new(24.0, 11.0);
+        m.move_to(1, 0, Pos::new(24.0, 10.0), 6.0, 1.0);
+        m.guard_reactions(1, 0, &mut ScriptedDice::new(&[]));
+        assert!(m.sides[0][0].guard && m.sides[1][0].st.models == 10);
+
+        let mut m = face_off(&r, &all, &[g], &[jeep], Tactic::Default);
+        m.sides[0][0].pos = Pos::new(24.0, 10.0);
+        m.sides[0][0].guard = true;
+        m.sides[1][0].pos = Pos::new(24.0, 40.0);
+        let mut dice = ScriptedDice::new(&[6, 6, 6, 1, 1, 1, 6, 6]);
+        m.activate(1, 0, &mut dice);
+        assert!(dice.exhausted());
+        assert!(!m.sides[1][0].st.alive() && !m.sides[0][0].guard);
     }
 
     /// AMC 2.0, "Morale": a Pinned unit "must take a quality test when trying to activate";
