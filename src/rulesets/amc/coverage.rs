@@ -129,7 +129,7 @@ pub fn table() -> Vec<CoverageRow> {
             "Front / side / rear arcs",
             "Vehicle Rules",
             Simplified,
-            "mission: a vehicle faces the enemy edge when deployed and pivots at the end of each activation it may move or pivot in (not after damage 3-4 or a lost activation), toward the enemy that leaves it least exposed; it keeps its facing while it moves; shots and charges roll in the attacker's arc (front and rear 90° each); the tactics value hits on vehicles as frontal; duels: vehicles face the enemy line, every hit is frontal",
+            "mission: a vehicle faces the enemy edge when deployed and pivots at the end of each activation it may move or pivot in (not after damage 3-4 or a lost activation), toward the enemy that leaves it least exposed; it keeps its facing while it moves; shots and charges roll in the attacker's arc (front and rear 90° each); the tactics value a shot or charge on a vehicle in the arc it shows now; duels: vehicles face the enemy line, every hit is frontal",
         ),
         ("Artillery: moves 6\"/12\", shoots only on Hold", "Vehicle Units", Modeled, ""),
         (

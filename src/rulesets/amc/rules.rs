@@ -25,7 +25,7 @@ pub const QUALITY: u8 = 4;
 pub const SNIPER_QUALITY: u8 = 2;
 
 /// Which part of a vehicle a hit strikes (AMC 2.0, "Vehicle Rules", Damage).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Arc {
     /// Roll 2 dice, keep the lowest.
     Front,
@@ -432,10 +432,10 @@ pub enum Action {
 /// the open duel ground ([`decide`] with the ground's cover for both); `room`: inches `p` may
 /// still retreat to its own table edge.
 pub fn plan(r: &ArmyMenCombat, p: &Profile, me: &UnitState, tp: &Profile, target: &UnitState, room: f32) -> Action {
-    decide(r, p, me, tp, target, [r.rules.cover; 2], room).action
+    decide(r, p, me, tp, target, [Exposure::front(r.rules.cover); 2], room).action
 }
 
-pub use crate::rulesets::amc::tactic::{Decision, decide};
+pub use crate::rulesets::amc::tactic::{Decision, Exposure, decide};
 
 /// The depth of the duel table, inches (RULINGS.md, "Duel table depth": the mission's 48"
 /// table); the two lines stand symmetric about its middle, so a side may retreat

@@ -25,8 +25,8 @@
 //!   activation keeps its facing while it moves and pivots at the end of its activation, toward
 //!   the enemy unit that leaves it least exposed (see [`Mission::pivot`]); damage 3–4 ("may not
 //!   move or pivot") and a lost activation keep the facing. Hits and charges roll on the damage
-//!   table in the arc the attacker stands in (front and rear 90° each, [`arc_from`]). The
-//!   tactics still value hits on vehicles as frontal.
+//!   table in the arc the attacker stands in (front and rear 90° each, [`arc_from`]), and the
+//!   tactics value a shot or charge on a vehicle in the arc it shows the attacker now.
 //! - **Guard** ("Guard Actions"): every guarding unit that is not Pinned may react to an
 //!   enemy unit's move — Advance, Rush, Charge (before the melee), Advance away, or a vehicle
 //!   falling back; a unit that does not move draws no reaction: it shoots once,
@@ -599,11 +599,20 @@ impl<'a> Mission<'a> {
     }
 
     /// [`rules::decide`] for side `s`'s unit `i` against side `1 - s`'s unit `j` where both
-    /// stand, with each shot's cover from the terrain; the distance in inches.
+    /// stand, with each shot's cover from the terrain and the arc a vehicle shows; the distance in
+    /// inches.
     fn decide_against(&self, s: Side, i: usize, j: usize) -> (Decision, f32) {
         let (u, t) = (&self.sides[s][i], &self.sides[1 - s][j]);
         let d = u.pos.dist(t.pos);
-        let cover = [self.in_cover(u.pos, t.pos), self.in_cover(t.pos, u.pos)];
+        let exposure = |a: &Unit, b: &Unit| rules::Exposure {
+            cover: self.in_cover(a.pos, b.pos),
+            arc: if self.all[b.entry].1.kind == Kind::Vehicle {
+                arc_from(b.facing, b.pos, a.pos)
+            } else {
+                rules::Arc::Front
+            },
+        };
+        let cover = [exposure(u, t), exposure(t, u)];
         let me = UnitState { x: 0.0, ..u.st };
         let them = UnitState { x: d, ..t.st };
         let room = self.room_away(u.pos, t.pos);
@@ -656,7 +665,8 @@ impl<'a> Mission<'a> {
         let hunkered = UnitState { hunker: true, ..u.st };
         let mut saved = 0.0;
         for (k, e) in self.sides[1 - s].iter().enumerate().filter(|(_, e)| e.st.alive()) {
-            let (ep, d, cover) = (self.profile(1 - s, k), e.pos.dist(u.pos), self.in_cover(e.pos, u.pos));
+            let (ep, d) = (self.profile(1 - s, k), e.pos.dist(u.pos));
+            let cover = rules::Exposure::front(self.in_cover(e.pos, u.pos));
             let open = tactic::best_attack(self.r, ep, &e.st, p, &u.st, d, cover).1;
             let hid = tactic::best_attack(self.r, ep, &e.st, p, &hunkered, d, cover).1;
             saved += open - hid;
@@ -1463,6 +1473,26 @@ mod tests {
                 assert_eq!(arc, rules::Arc::Front, "{u:?}");
             }
         }
+    }
+
+    /// AMC 2.0, "Damage": a hit in the rear keeps the higher of 2 damage dice, so a Tank that
+    /// turns its back is a far better target. Heavy Weapons (1) (Mortar D6*, doubled against
+    /// vehicles) 20" from a Tank and 23.3" from Artillery: with the Tank facing them (front:
+    /// the lower of 2 dice) the Artillery is worth more to shoot; with the Tank facing away
+    /// the Tank is. Before the tactic read the arc, every hit on a vehicle was valued as frontal
+    /// and the Mortar shot the Artillery either way.
+    #[test]
+    fn the_default_tactic_targets_a_vehicle_by_the_arc_it_shows() {
+        let r = amc(&[]);
+        let all = entries(&r);
+        let (hw, tank, art) = (r.find("Heavy Weapons (1)"), r.find("Tank"), r.find("Artillery"));
+        let mut m = face_off(&r, &all, &[hw], &[tank, art], Tactic::Default);
+        m.sides[0][0].pos = Pos::new(24.0, 10.0);
+        m.sides[1][0].pos = Pos::new(24.0, 30.0);
+        m.sides[1][1].pos = Pos::new(36.0, 30.0);
+        assert_eq!(m.choose(0, 0).map(|c| c.0), Some(1), "facing them: the Artillery");
+        m.sides[1][0].facing = Pos::new(0.0, 1.0);
+        assert_eq!(m.choose(0, 0).map(|c| c.0), Some(0), "its rear to them: the Tank");
     }
 
     #[test]
