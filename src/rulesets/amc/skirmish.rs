@@ -28,15 +28,15 @@
 //!   table in the arc the attacker stands in (front and rear 90° each, [`arc_from`]), and the
 //!   tactics value a shot or charge on a vehicle in the arc it shows the attacker now.
 //! - **Guard** ("Guard Actions"): every guarding unit that is not Pinned may react to an
-//!   enemy unit's move — Advance, Rush, Charge (before the melee), Advance away, or a vehicle
-//!   falling back; a unit that does not move draws no reaction: it shoots once,
-//!   with +1 block die for the target, at the point of that move where its volley is worth
-//!   most (infantry: expected unblocked hits; a vehicle: the chance to destroy it in the arc it
+//!   enemy unit's move (Advance, Rush, Charge before the melee, Advance away, a vehicle
+//!   falling back; a unit that does not move draws no reaction): it shoots once, with +1
+//!   block die for the target, at the point of that move where its volley is worth most
+//!   (infantry: expected unblocked hits; a vehicle: the chance to destroy it in the arc it
 //!   shows there; range, cover and arc read there, the path looked at every 0.5"; the earliest
-//!   such point), if any point is in range of one of its weapons. Guards
-//!   shoot in the order of their points along the path, each choosing its point before any of
-//!   them shoots. Guard lasts until the unit's next activation. Vehicles never Guard or Hunker
-//!   ("Vehicle Rules": Hold, Advance and Rush only).
+//!   such point), if any point is in range of one of its weapons. Guards shoot in the order of
+//!   their points along the path, each choosing its point before any of them shoots. Guard
+//!   lasts until the unit's next activation. Vehicles never Guard or Hunker ("Vehicle Rules":
+//!   Hold, Advance and Rush only).
 //! - **Tactics**: *default* — [`rules::decide`] against each enemy unit, taking the enemy and
 //!   option worth the most points (Hold and shoot, Advance and shoot, Charge, Rush; issue 15:
 //!   not simply the nearest enemy); a unit with nothing to do (the unarmed Jeep) rushes straight
@@ -511,15 +511,14 @@ impl<'a> Mission<'a> {
     }
 
     /// "Guard Actions": after side `s`'s unit `i` moved (the path in [`Mission::moved`]; a unit
-    /// that did not move draws no reaction: guards react to enemy units that move), every guarding enemy unit
-    /// may react: "the player may stop enemy units at any point of their move to shoot, but the
-    /// target gets +1 die to its blocking roll". Each guard that is not Pinned ("Morale": a
-    /// Pinned unit acts only after passing its test) and has a weapon in range of some point of
-    /// the path shoots once, at the point where its volley is worth most
-    /// ([`Mission::guard_point`]), and leaves Guard.
-    /// The guards shoot in the order of their points along the path; once the mover is
-    /// destroyed the rest keep their Guard. Only infantry guard ("Vehicle Rules": vehicles may
-    /// only Hold, Advance and Rush).
+    /// that did not move draws no reaction, guards react to units that move), every guarding
+    /// enemy unit may react: "the player may stop enemy units at any point of their move to
+    /// shoot, but the target gets +1 die to its blocking roll". Each guard that is not Pinned
+    /// ("Morale": a Pinned unit acts only after passing its test) and has a weapon in range of
+    /// some point of the path shoots once, at the point where its volley is worth most
+    /// ([`Mission::guard_point`]), and leaves Guard. The guards shoot in the order of their
+    /// points along the path; once the mover is destroyed the rest keep their Guard. Only
+    /// infantry guard ("Vehicle Rules": vehicles may only Hold, Advance and Rush).
     fn guard_reactions(&mut self, s: Side, i: usize, dice: &mut impl Dice) {
         let o = 1 - s;
         if !self.sides[o].iter().any(|u| u.guard) {
@@ -612,11 +611,11 @@ impl<'a> Mission<'a> {
                 rules::Arc::Front
             },
         };
-        let cover = [exposure(u, t), exposure(t, u)];
+        let exp = [exposure(u, t), exposure(t, u)];
         let me = UnitState { x: 0.0, ..u.st };
         let them = UnitState { x: d, ..t.st };
         let room = self.room_away(u.pos, t.pos);
-        (rules::decide(self.r, self.profile(s, i), &me, self.profile(1 - s, j), &them, cover, room), d)
+        (rules::decide(self.r, self.profile(s, i), &me, self.profile(1 - s, j), &them, exp, room), d)
     }
 
     /// How far a unit at `from` can move straight away from `enemy` before its centre reaches
@@ -1005,8 +1004,8 @@ impl Skirmish for ArmyMenCombat {
                  destroyed or Pinned at the end, higher wins, equal draws; random armies draw plain entries \
                  uniformly while they fit (at most half the points in vehicles, at most {} Gunners, Snipers or \
                  Heavy Weapons units). Simplified: terrain pieces are low walls (cover within 2\", no blocked \
-                 sight), vehicles pivot only at the end of their activation (hits by arc), no transport; every guard not Pinned shoots at the point of an enemy \
-                 move it chooses",
+                 sight), vehicles pivot only at the end of their activation (hits by arc), no transport; \
+                 every guard not Pinned shoots at the point of an enemy move it chooses",
                 c.table_width,
                 c.table_depth,
                 c.terrain_min,
