@@ -176,7 +176,8 @@ pub trait Ruleset: Sync + Send {
     fn arena(&self) -> Self::Arena;
 
     /// Plays one battle: `na` copies of unit `a` against `nb` copies of unit `b`, starting
-    /// `distance` apart in open ground, side A acting first if `a_first`.
+    /// `distance` apart in open ground, side A acting first if `a_first` (a ruleset whose rules
+    /// roll for the first activation too, as Army Men Combat's roll-off, ignores it).
     fn play_duel<D: Dice>(
         &self,
         arena: &mut Self::Arena,

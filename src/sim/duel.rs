@@ -29,7 +29,9 @@ pub struct DuelTally {
     pub size_sq: [u64; 2],
     pub kills_sq: [u64; 2],
     pub size_kills: [u64; 2],
-    /// Trials in which side A (index 0) acted first; half of all trials, by construction.
+    /// Trials in which side A (index 0) was handed the first activation; half of all trials,
+    /// by construction (a ruleset whose rules roll for the first activation, as Army Men
+    /// Combat, ignores the seat).
     pub a_first: u64,
 }
 

@@ -52,20 +52,20 @@ pub fn table() -> Vec<CoverageRow> {
             "Activation roll-off: d6 + non-activated units, ties re-roll",
             "Playing the Game",
             Modeled,
-            "the first activation of a duel alternates between trials (fair seats)",
+            "every activation, the first of a duel included (RULINGS.md: the bigger squad usually goes first)",
         ),
         ("Hold: move 0\", shoot", "Activation", Modeled, ""),
         (
             "Hunker: +1 die to blocking rolls",
             "Activation",
             Simplified,
-            "the mission's cautious tactic hunkers when the block die saves more points than its best action is worth; no duel tactic hunkers",
+            "infantry only (vehicles: Hold, Advance, Rush); the mission's cautious tactic hunkers when the block die saves more points than its best action is worth; no duel tactic hunkers (the optimal-play game may)",
         ),
         (
             "Guard: shoot in reaction, target +1 block die",
             "Activation / Guard Actions",
             Simplified,
-            "mission's cautious tactic: a guard shoots the first enemy ending a move in its range; not played in duels",
+            "mission's cautious tactic, infantry only: every guard that is not Pinned shoots once at an enemy moving through its range (any move, a vehicle falling back included; a unit that does not move draws none), at the point of the move (read every 0.5\") where its volley is worth most (infantry: expected unblocked hits; vehicles: chance to destroy in the arc shown there); line of sight is always clear, so any move in range counts; not played in duels (no duel tactic guards)",
         ),
         (
             "Advance 6\" then shoot; Rush 12\"; Charge 12\"",
@@ -112,7 +112,12 @@ pub fn table() -> Vec<CoverageRow> {
             Simplified,
             "in duels the target is always seen, so indirect fire changes nothing",
         ),
-        ("Vehicles: Hold, Advance 12\", Rush 24\"; fire all weapons", "Vehicle Rules", Modeled, ""),
+        (
+            "Vehicles: Hold, Advance 12\", Rush 24\"; fire all weapons",
+            "Vehicle Rules",
+            Modeled,
+            "never Hunker or Guard (duels, optimal play and the mission)",
+        ),
         ("Vehicles in melee may not strike back", "Vehicle Rules", Modeled, ""),
         (
             "Damage table 1-2 / 3-4 / 5-6",
@@ -124,7 +129,7 @@ pub fn table() -> Vec<CoverageRow> {
             "Front / side / rear arcs",
             "Vehicle Rules",
             Simplified,
-            "in duels vehicles face the enemy: every hit is frontal (rules::damage_roll has all three)",
+            "mission: a vehicle faces the enemy edge when deployed and pivots at the end of each activation it may move or pivot in (not after damage 3-4 or a lost activation), toward the enemy that leaves it least exposed; it keeps its facing while it moves; shots and charges roll in the attacker's arc (front and rear 90° each); the tactics value a shot or charge on a vehicle in the arc it shows now; duels: vehicles face the enemy line, every hit is frontal",
         ),
         ("Artillery: moves 6\"/12\", shoots only on Hold", "Vehicle Units", Modeled, ""),
         (

@@ -613,10 +613,12 @@ impl Ruleset for ArmyMenCombat {
         b: usize,
         nb: u32,
         distance: f64,
-        a_first: bool,
+        _a_first: bool,
     ) -> DuelOutcome {
+        // AMC 2.0, "Playing the Game": the roll-off (d6 + units left) decides every activation,
+        // the first included (RULINGS.md, "AMC activation roll-off"), so the seat is not used.
         arena.deploy(self, a, na, b, nb, distance as f32);
-        rules::play(self, arena, dice, if a_first { 0 } else { 1 }, self.duel.max_rounds)
+        rules::play(self, arena, dice, self.duel.max_rounds)
     }
     fn optimal_duel(
         &self,

@@ -25,7 +25,7 @@ pub const QUALITY: u8 = 4;
 pub const SNIPER_QUALITY: u8 = 2;
 
 /// Which part of a vehicle a hit strikes (AMC 2.0, "Vehicle Rules", Damage).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Arc {
     /// Roll 2 dice, keep the lowest.
     Front,
@@ -268,9 +268,27 @@ pub fn activation_rolloff<D: Dice>(dice: &mut D, left: [u32; 2]) -> Side {
     }
 }
 
+/// AMC 2.0, "Damage": "If hit in the front roll 2 dice and pick the lowest, if hit in the side
+/// roll 1 die, and if hit in the rear roll 2 dice and pick the highest". The arc of a hit from
+/// `cos`, the cosine of the angle between the vehicle's facing and the direction from the
+/// vehicle to the attacker: front and rear are 90° each (RULINGS.md, "Vehicles as targets"),
+/// so within 45° of the facing is the front (45° itself included), within 45° of its back the
+/// rear, the rest the sides.
+pub fn arc_of_bearing(cos: f32) -> Arc {
+    let edge = std::f32::consts::FRAC_1_SQRT_2 - 1e-6;
+    if cos >= edge {
+        Arc::Front
+    } else if cos <= -edge {
+        Arc::Rear
+    } else {
+        Arc::Side
+    }
+}
+
 /// One shooting attack of `shooter` on `target` at distance `d` (AMC 2.0, "Shooting",
-/// "Weapons", "Damage", "Morale"). Returns the casualties (models removed; for a vehicle, 1
-/// if destroyed).
+/// "Weapons", "Damage", "Morale"); `arc`: the arc of the target a vehicle is hit in (duels:
+/// always [`Arc::Front`], vehicles face the enemy line). Returns the casualties (models
+/// removed; for a vehicle, 1 if destroyed).
 #[allow(clippy::too_many_arguments)]
 pub fn shoot<D: Dice>(
     dice: &mut D,
@@ -281,6 +299,7 @@ pub fn shoot<D: Dice>(
     d: f32,
     in_cover: bool,
     guard_reaction: bool,
+    arc: Arc,
 ) -> u32 {
     let volley = roll_volley(dice, sp, shooter.models, tp, d);
     let t = hit_target(sp);
@@ -292,7 +311,7 @@ pub fn shoot<D: Dice>(
     let extra = block_dice(tp, target, in_cover, guard_reaction);
     let wounds = unblocked(dice, tp, hits, extra, sp.sniper);
     match tp.kind {
-        Kind::Vehicle => vehicle_damage(dice, target, wounds, Arc::Front) as u32,
+        Kind::Vehicle => vehicle_damage(dice, target, wounds, arc) as u32,
         Kind::Infantry => {
             let lost = wounds.min(target.models as u32);
             target.models -= lost as u8;
@@ -339,12 +358,11 @@ pub fn melee_strikes<D: Dice>(
     unblocked(dice, dp, hits, dp.armor as u32 + def.hunker as u32, false)
 }
 
-/// Removes melee wounds from a unit (models, or rolls on the damage table facing the
-/// attacker).
-fn take_melee_wounds<D: Dice>(dice: &mut D, p: &Profile, st: &mut UnitState, wounds: u32) {
+/// Removes melee wounds from a unit (models, or rolls on the damage table in `arc`).
+fn take_melee_wounds<D: Dice>(dice: &mut D, p: &Profile, st: &mut UnitState, wounds: u32, arc: Arc) {
     match p.kind {
         Kind::Vehicle => {
-            vehicle_damage(dice, st, wounds, Arc::Front);
+            vehicle_damage(dice, st, wounds, arc);
         }
         Kind::Infantry => st.models -= wounds.min(st.models as u32) as u8,
     }
@@ -360,7 +378,9 @@ pub struct MeleeResult {
 /// AMC 2.0, "Melee": both units strike (the charger with +1 die in the first round);
 /// casualties are removed after both attacked; the unit that caused fewer wounds takes a
 /// quality test and is destroyed if it fails (equal: neither). Repeat without the charge
-/// bonus until one is destroyed, at most `cap` rounds (RULINGS.md: then both stay).
+/// bonus until one is destroyed, at most `cap` rounds (RULINGS.md: then both stay). A vehicle
+/// defender takes its damage rolls in `arc`, the arc the charger came from (vehicles never
+/// charge; duels: [`Arc::Front`]).
 pub fn melee<D: Dice>(
     dice: &mut D,
     cp: &Profile,
@@ -368,6 +388,7 @@ pub fn melee<D: Dice>(
     dp: &Profile,
     defender: &mut UnitState,
     cap: u32,
+    arc: Arc,
 ) -> MeleeResult {
     let mut rounds = 0;
     while charger.alive() && defender.alive() && rounds < cap {
@@ -375,8 +396,8 @@ pub fn melee<D: Dice>(
         rounds += 1;
         let to_def = melee_strikes(dice, cp, charger, dp, defender, first);
         let to_chg = melee_strikes(dice, dp, defender, cp, charger, false);
-        take_melee_wounds(dice, dp, defender, to_def);
-        take_melee_wounds(dice, cp, charger, to_chg);
+        take_melee_wounds(dice, dp, defender, to_def, arc);
+        take_melee_wounds(dice, cp, charger, to_chg, Arc::Front);
         if to_def == to_chg {
             continue;
         }
@@ -411,10 +432,10 @@ pub enum Action {
 /// the open duel ground ([`decide`] with the ground's cover for both); `room`: inches `p` may
 /// still retreat to its own table edge.
 pub fn plan(r: &ArmyMenCombat, p: &Profile, me: &UnitState, tp: &Profile, target: &UnitState, room: f32) -> Action {
-    decide(r, p, me, tp, target, [r.rules.cover; 2], room).action
+    decide(r, p, me, tp, target, [Exposure::front(r.rules.cover); 2], room).action
 }
 
-pub use crate::rulesets::amc::tactic::{Decision, decide};
+pub use crate::rulesets::amc::tactic::{Decision, Exposure, decide};
 
 /// The depth of the duel table, inches (RULINGS.md, "Duel table depth": the mission's 48"
 /// table); the two lines stand symmetric about its middle, so a side may retreat
@@ -483,23 +504,23 @@ pub fn activate<D: Dice>(r: &ArmyMenCombat, battle: &mut Battle, dice: &mut D, s
         match plan(r, p, &me, tp, &target, room) {
             Action::Hold => {
                 let d = (me.x - target.x).abs();
-                shoot(dice, p, &me, tp, &mut target, d, r.rules.cover, false);
+                shoot(dice, p, &me, tp, &mut target, d, r.rules.cover, false, Arc::Front);
             }
             Action::Advance(dist) => {
                 move_toward(&mut me, target.x, dist);
                 let d = (me.x - target.x).abs();
-                shoot(dice, p, &me, tp, &mut target, d, r.rules.cover, false);
+                shoot(dice, p, &me, tp, &mut target, d, r.rules.cover, false, Arc::Front);
             }
             Action::Retreat(dist) => {
                 me.x += dist.min(room) * (battle.edge[s] - me.x).signum();
                 let d = (me.x - target.x).abs();
-                shoot(dice, p, &me, tp, &mut target, d, r.rules.cover, false);
+                shoot(dice, p, &me, tp, &mut target, d, r.rules.cover, false, Arc::Front);
             }
             Action::Rush(dist) => move_toward(&mut me, target.x, dist),
             Action::Charge => {
                 me.x = target.x;
                 if pinned_test(dice, tp, &mut target) {
-                    melee(dice, p, &mut me, tp, &mut target, r.rules.melee_round_cap);
+                    melee(dice, p, &mut me, tp, &mut target, r.rules.melee_round_cap, Arc::Front);
                 }
             }
             Action::Wait => {}
@@ -527,18 +548,13 @@ fn nearest(units: &[UnitState], x: f32) -> Option<usize> {
 
 /// Plays a battle to the end (one side has no unit left) or `max_rounds` rounds (draw).
 ///
-/// AMC 2.0, "Playing the Game": each round every unit activates once, the roll-off deciding
-/// who activates next. In the first activation of the battle `first` takes the place of the
-/// roll-off (for one unit a side the roll-off is a fair coin, so this only fixes the seat).
-pub fn play<D: Dice>(
-    r: &ArmyMenCombat,
-    battle: &mut Battle,
-    dice: &mut D,
-    first: Side,
-    max_rounds: u32,
-) -> DuelOutcome {
+/// AMC 2.0, "Playing the Game": each round every unit activates once; before every
+/// activation, the first of the battle included, both sides roll d6 + their units not yet
+/// activated and the higher activates next ([`activation_rolloff`]; RULINGS.md, "AMC activation
+/// roll-off": the bigger side usually goes first). No seat is handed in: who acts first is
+/// the dice's.
+pub fn play<D: Dice>(r: &ArmyMenCombat, battle: &mut Battle, dice: &mut D, max_rounds: u32) -> DuelOutcome {
     let mut out = DuelOutcome::default();
-    let mut opening = true;
     for round in 1..=max_rounds {
         out.turns = round;
         for s in 0..2 {
@@ -549,8 +565,7 @@ pub fn play<D: Dice>(
             if left == [0, 0] {
                 break;
             }
-            let s = if opening && left[first] > 0 { first } else { activation_rolloff(dice, left) };
-            opening = false;
+            let s = activation_rolloff(dice, left);
             let u = battle.units[s].iter().position(|u| u.alive() && !u.activated).expect("a unit left");
             let before = [battle.alive_count(0), battle.alive_count(1)];
             activate(r, battle, dice, s, u);

@@ -21,11 +21,22 @@
 //!   alternate placing one unit (a side that runs out lets the other finish); the k-th unit
 //!   of a side stands at the front of its 12" zone, the side's units spread evenly across the
 //!   table in army order. The alternation does not change where a unit goes.
-//! - **Vehicles** face the enemy they last moved toward; every hit is frontal (as in duels).
-//! - **Guard** ("Guard Actions"): a guarding unit shoots once, with +1 block die for the
-//!   target, at the first enemy unit that ends an Advance, Rush or Charge move (a charger:
-//!   before the melee) in range of one of its weapons; Artillery (Hold only) never reacts.
-//!   Guard lasts until the unit's next activation.
+//! - **Vehicles** face the enemy edge when deployed. A vehicle that may move or pivot this
+//!   activation keeps its facing while it moves and pivots at the end of its activation, toward
+//!   the enemy unit that leaves it least exposed (see [`Mission::pivot`]); damage 3–4 ("may not
+//!   move or pivot") and a lost activation keep the facing. Hits and charges roll on the damage
+//!   table in the arc the attacker stands in (front and rear 90° each, [`arc_from`]), and the
+//!   tactics value a shot or charge on a vehicle in the arc it shows the attacker now.
+//! - **Guard** ("Guard Actions"): every guarding unit that is not Pinned may react to an
+//!   enemy unit's move (Advance, Rush, Charge before the melee, Advance away, a vehicle
+//!   falling back; a unit that does not move draws no reaction): it shoots once, with +1
+//!   block die for the target, at the point of that move where its volley is worth most
+//!   (infantry: expected unblocked hits; a vehicle: the chance to destroy it in the arc it
+//!   shows there; range, cover and arc read there, the path looked at every 0.5"; the earliest
+//!   such point), if any point is in range of one of its weapons. Guards shoot in the order of
+//!   their points along the path, each choosing its point before any of them shoots. Guard
+//!   lasts until the unit's next activation. Vehicles never Guard or Hunker ("Vehicle Rules":
+//!   Hold, Advance and Rush only).
 //! - **Tactics**: *default* — [`rules::decide`] against each enemy unit, taking the enemy and
 //!   option worth the most points (Hold and shoot, Advance and shoot, Charge, Rush; issue 15:
 //!   not simply the nearest enemy); a unit with nothing to do (the unarmed Jeep) rushes straight
@@ -264,6 +275,58 @@ pub struct Unit {
     pub pos: Pos,
     /// On Guard since its last activation.
     pub guard: bool,
+    /// The direction a vehicle faces, a unit vector (infantry: unused): toward the enemy edge
+    /// at deployment, then as [`Mission::pivot`] turns it.
+    pub facing: Pos,
+}
+
+/// The path of one move on the table, inches: where it started, the corner of a detour round
+/// a wall (if it took one) and where it ended.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct MovePath {
+    pub from: Pos,
+    pub corner: Option<Pos>,
+    pub end: Pos,
+}
+
+impl MovePath {
+    /// A unit that stays at `at`.
+    pub fn still(at: Pos) -> MovePath {
+        MovePath { from: at, corner: None, end: at }
+    }
+
+    /// Points of the path every `step` inches along it (its start, corner and end included),
+    /// each with its distance along the path from the start, in order.
+    pub fn points(&self, step: f32) -> Vec<(f32, Pos)> {
+        let mut out = vec![(0.0, self.from)];
+        let mut along = 0.0;
+        let mut at = self.from;
+        for to in self.corner.into_iter().chain([self.end]) {
+            let len = at.dist(to);
+            let n = (len / step).ceil() as usize;
+            for k in 1..=n {
+                let l = (k as f32 * step).min(len);
+                out.push((along + l, at.toward(to, l)));
+            }
+            along += len;
+            at = to;
+        }
+        out
+    }
+}
+
+/// How finely a guard looks along an enemy's move for the point to shoot at, inches.
+const GUARD_STEP: f32 = 0.5;
+
+/// AMC 2.0, "Damage": the arc of a vehicle standing at `at` and facing `facing` (a unit
+/// vector) that an attacker at `from` hits ([`rules::arc_of_bearing`]); the front when they
+/// stand on the same spot.
+pub fn arc_from(facing: Pos, at: Pos, from: Pos) -> rules::Arc {
+    let d = at.dist(from);
+    if d <= EPS {
+        return rules::Arc::Front;
+    }
+    rules::arc_of_bearing((facing.x * (from.x - at.x) + facing.y * (from.y - at.y)) / d)
 }
 
 /// One seeded game's picture data: per side, per unit, its positions and the round it was
@@ -295,6 +358,8 @@ pub struct Mission<'a> {
     /// (killer entry, victim entry) of every unit destroyed by an enemy this game.
     pub kills: Vec<(usize, usize)>,
     pub trace: Option<Trace>,
+    /// The last move made: (side, unit, path), read by [`Mission::guard_reactions`].
+    pub moved: Option<(Side, usize, MovePath)>,
 }
 
 impl<'a> Mission<'a> {
@@ -311,6 +376,7 @@ impl<'a> Mission<'a> {
             placement: Vec::new(),
             kills: Vec::new(),
             trace: None,
+            moved: None,
         }
     }
 
@@ -343,6 +409,7 @@ impl<'a> Mission<'a> {
         let first = rules::activation_rolloff(dice, [1, 1]);
         self.placement.clear();
         self.kills.clear();
+        self.moved = None;
         self.round = 0;
         for s in 0..2 {
             self.sides[s].clear();
@@ -363,7 +430,9 @@ impl<'a> Mission<'a> {
             let y = if s == 0 { hi - 0.5 } else { lo + 0.5 };
             let pos = Pos::new(self.table.width * (k as f32 + 0.5) / n, y);
             let e = armies[s][k];
-            self.sides[s].push(Unit { entry: e, st: UnitState::fresh(&self.all[e].1, 0.0), pos, guard: false });
+            let facing = Pos::new(0.0, if s == 0 { 1.0 } else { -1.0 });
+            let st = UnitState::fresh(&self.all[e].1, 0.0);
+            self.sides[s].push(Unit { entry: e, st, pos, guard: false, facing });
             if let Some(t) = &mut self.trace {
                 t[s].push((vec![pos], None));
             }
@@ -390,12 +459,20 @@ impl<'a> Mission<'a> {
 
     /// Side `s`'s unit `i` shoots side `1 - s`'s unit `j` from where both stand.
     fn shoot(&mut self, s: Side, i: usize, j: usize, guard_reaction: bool, dice: &mut impl Dice) {
+        let at = self.sides[1 - s][j].pos;
+        self.shoot_at(s, i, j, at, guard_reaction, dice);
+    }
+
+    /// Side `s`'s unit `i` shoots side `1 - s`'s unit `j` standing at `at` (a point of its move,
+    /// for a Guard reaction): the range and the cover are read there.
+    fn shoot_at(&mut self, s: Side, i: usize, j: usize, at: Pos, guard_reaction: bool, dice: &mut impl Dice) {
         let (sp, tp) = (self.profile(s, i), self.profile(1 - s, j));
-        let (from, at) = (self.sides[s][i].pos, self.sides[1 - s][j].pos);
+        let from = self.sides[s][i].pos;
         let cover = self.in_cover(from, at);
         let shooter = self.sides[s][i].st;
         let mut target = self.sides[1 - s][j].st;
-        rules::shoot(dice, sp, &shooter, tp, &mut target, from.dist(at), cover, guard_reaction);
+        let arc = arc_from(self.sides[1 - s][j].facing, at, from);
+        rules::shoot(dice, sp, &shooter, tp, &mut target, from.dist(at), cover, guard_reaction, arc);
         self.set_state(1 - s, j, target, Some(s), Some(i));
     }
 
@@ -414,15 +491,17 @@ impl<'a> Mission<'a> {
     }
 
     /// Moves side `s`'s unit `i` up to `len` toward `to` round terrain, stopping `short`
-    /// inches before it; traces it.
+    /// inches before it; traces it and keeps its path in [`Mission::moved`].
     fn move_to(&mut self, s: Side, i: usize, to: Pos, len: f32, short: f32) {
         let from = self.sides[s][i].pos;
+        self.moved = Some((s, i, MovePath::still(from)));
         let len = len.min((from.dist(to) - short).max(0.0));
         if len <= EPS {
             return;
         }
         let (end, corner) = self.table.move_path(from, to, len);
         self.sides[s][i].pos = end;
+        self.moved = Some((s, i, MovePath { from, corner, end }));
         if let Some(t) = &mut self.trace {
             if let Some(k) = corner {
                 t[s][i].0.push(k);
@@ -431,37 +510,112 @@ impl<'a> Mission<'a> {
         }
     }
 
-    /// "Guard Actions": after side `s`'s unit `i` moved, the first guarding enemy unit with a
-    /// weapon in range of it shoots (the target +1 block die) and leaves Guard.
+    /// "Guard Actions": after side `s`'s unit `i` moved (the path in [`Mission::moved`]; a unit
+    /// that did not move draws no reaction, guards react to units that move), every guarding
+    /// enemy unit may react: "the player may stop enemy units at any point of their move to
+    /// shoot, but the target gets +1 die to its blocking roll". Each guard that is not Pinned
+    /// ("Morale": a Pinned unit acts only after passing its test) and has a weapon in range of
+    /// some point of the path shoots once, at the point where its volley is worth most
+    /// ([`Mission::guard_point`]), and leaves Guard. The guards shoot in the order of their
+    /// points along the path; once the mover is destroyed the rest keep their Guard. Only
+    /// infantry guard ("Vehicle Rules": vehicles may only Hold, Advance and Rush).
     fn guard_reactions(&mut self, s: Side, i: usize, dice: &mut impl Dice) {
         let o = 1 - s;
-        let at = self.sides[s][i].pos;
-        let tp = self.profile(s, i);
+        if !self.sides[o].iter().any(|u| u.guard) {
+            return;
+        }
+        let path = match self.moved {
+            Some((ms, mi, path)) if ms == s && mi == i && path.end == self.sides[s][i].pos => path,
+            _ => return,
+        };
+        if path.from.dist(path.end) <= EPS && path.corner.is_none() {
+            return;
+        }
+        let points = path.points(GUARD_STEP);
+        let mut shots: Vec<(f32, usize, Pos)> = Vec::new();
         for g in 0..self.sides[o].len() {
             let u = self.sides[o][g];
-            let gp = self.profile(o, g);
-            if !u.guard || !u.st.alive() || gp.hold_only || !self.sides[s][i].st.alive() {
+            if !u.guard || !u.st.alive() || u.st.pinned || self.profile(o, g).kind != Kind::Infantry {
                 continue;
             }
-            let d = u.pos.dist(at);
-            if rules::firing_groups(gp, u.st.models, tp, d).iter().any(|(w, n)| w.is_some() && *n > 0) {
-                self.sides[o][g].guard = false;
-                self.shoot(o, g, i, true, dice);
-                return;
+            if let Some((along, at)) = self.guard_point(o, g, s, i, &points) {
+                shots.push((along, g, at));
             }
+        }
+        shots.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
+        for (_, g, at) in shots {
+            if !self.sides[s][i].st.alive() {
+                break;
+            }
+            self.sides[o][g].guard = false;
+            self.shoot_at(o, g, i, at, true, dice);
         }
     }
 
+    /// Where side `o`'s guard `g` shoots at side `s`'s unit `i` along `points` (from
+    /// [`MovePath::points`]): the first of the points where its volley is worth most — against
+    /// infantry the expected unblocked hits ([`rules::expected_wounds`], with that point's
+    /// cover), against a vehicle the chance to destroy it in the arc it shows there (it keeps
+    /// its facing while it moves; "Damage"); `None` when no point is in range of any of its
+    /// weapons.
+    fn guard_point(&self, o: Side, g: usize, s: Side, i: usize, points: &[(f32, Pos)]) -> Option<(f32, Pos)> {
+        let (gp, tp) = (self.profile(o, g), self.profile(s, i));
+        let (guard, target) = (self.sides[o][g], self.sides[s][i].st);
+        // The volley depends on the point only through which weapons reach, the cover and the arc.
+        let mut seen: Vec<(u8, bool, rules::Arc, f64)> = Vec::new();
+        let mut best: Option<(f64, f32, Pos)> = None;
+        for &(along, at) in points {
+            let d = guard.pos.dist(at);
+            let groups = rules::firing_groups(gp, guard.st.models, tp, d);
+            let reach =
+                groups.iter().enumerate().fold(0u8, |m, (k, (w, n))| m | (((w.is_some() && *n > 0) as u8) << k));
+            if reach == 0 {
+                continue;
+            }
+            let cover = self.in_cover(guard.pos, at);
+            let arc = arc_from(self.sides[s][i].facing, at, guard.pos);
+            let value = match seen.iter().find(|x| x.0 == reach && x.1 == cover && x.2 == arc) {
+                Some(x) => x.3,
+                None => {
+                    let v = match tp.kind {
+                        Kind::Infantry => rules::expected_wounds(gp, guard.st.models, tp, &target, d, cover),
+                        Kind::Vehicle => {
+                            let extra = rules::block_dice(tp, &target, cover, true);
+                            let keep = 1.0 - crate::rulesets::amc::exact::p_destroyed_per_roll(arc);
+                            let dist = crate::rulesets::amc::exact::unblocked_dist(gp, guard.st.models, tp, d, extra);
+                            dist.iter().enumerate().map(|(u, p)| p * (1.0 - keep.powi(u as i32))).sum()
+                        }
+                    };
+                    seen.push((reach, cover, arc, v));
+                    v
+                }
+            };
+            if best.is_none_or(|b| value > b.0 + 1e-12) {
+                best = Some((value, along, at));
+            }
+        }
+        best.map(|b| (b.1, b.2))
+    }
+
     /// [`rules::decide`] for side `s`'s unit `i` against side `1 - s`'s unit `j` where both
-    /// stand, with each shot's cover from the terrain; the distance in inches.
+    /// stand, with each shot's cover from the terrain and the arc a vehicle shows; the distance in
+    /// inches.
     fn decide_against(&self, s: Side, i: usize, j: usize) -> (Decision, f32) {
         let (u, t) = (&self.sides[s][i], &self.sides[1 - s][j]);
         let d = u.pos.dist(t.pos);
-        let cover = [self.in_cover(u.pos, t.pos), self.in_cover(t.pos, u.pos)];
+        let exposure = |a: &Unit, b: &Unit| rules::Exposure {
+            cover: self.in_cover(a.pos, b.pos),
+            arc: if self.all[b.entry].1.kind == Kind::Vehicle {
+                arc_from(b.facing, b.pos, a.pos)
+            } else {
+                rules::Arc::Front
+            },
+        };
+        let exp = [exposure(u, t), exposure(t, u)];
         let me = UnitState { x: 0.0, ..u.st };
         let them = UnitState { x: d, ..t.st };
         let room = self.room_away(u.pos, t.pos);
-        (rules::decide(self.r, self.profile(s, i), &me, self.profile(1 - s, j), &them, cover, room), d)
+        (rules::decide(self.r, self.profile(s, i), &me, self.profile(1 - s, j), &them, exp, room), d)
     }
 
     /// How far a unit at `from` can move straight away from `enemy` before its centre reaches
@@ -510,7 +664,8 @@ impl<'a> Mission<'a> {
         let hunkered = UnitState { hunker: true, ..u.st };
         let mut saved = 0.0;
         for (k, e) in self.sides[1 - s].iter().enumerate().filter(|(_, e)| e.st.alive()) {
-            let (ep, d, cover) = (self.profile(1 - s, k), e.pos.dist(u.pos), self.in_cover(e.pos, u.pos));
+            let (ep, d) = (self.profile(1 - s, k), e.pos.dist(u.pos));
+            let cover = rules::Exposure::front(self.in_cover(e.pos, u.pos));
             let open = tactic::best_attack(self.r, ep, &e.st, p, &u.st, d, cover).1;
             let hid = tactic::best_attack(self.r, ep, &e.st, p, &hunkered, d, cover).1;
             saved += open - hid;
@@ -522,7 +677,8 @@ impl<'a> Mission<'a> {
     /// points than the default's chosen option is worth (`default`, [`rules::decide`]'s
     /// value: a unit that can move into range or charge is worth more moving); Guard when the
     /// nearest enemy is out of its range, it is out of every enemy's range and that enemy can
-    /// come into its range this round; otherwise neither.
+    /// come into its range this round; otherwise neither. Only infantry Hunker or Guard ("Vehicle
+    /// Rules": vehicles may only Hold, Advance and Rush; RULINGS.md, "Hunker is infantry only").
     fn cautious(&self, s: Side, i: usize, default: f64) -> Option<Caution> {
         let p = self.profile(s, i);
         let me = self.sides[s][i].pos;
@@ -534,8 +690,8 @@ impl<'a> Mission<'a> {
         let under_fire =
             enemies().any(|k| self.profile(1 - s, k).has_weapon_in_range(self.sides[1 - s][k].pos.dist(me)));
         let tp = self.profile(1 - s, j);
-        if p.has_any_weapon()
-            && !p.hold_only
+        if p.kind == Kind::Infantry
+            && p.has_any_weapon()
             && !under_fire
             && !p.has_weapon_in_range(d)
             && d <= tp.rush + p.max_range()
@@ -574,6 +730,7 @@ impl<'a> Mission<'a> {
         st.activated = true;
         st.hunker = false;
         self.sides[s][i].guard = false;
+        self.moved = None;
         let was_immobile = st.immobile;
         let may_act = rules::pinned_test(dice, p, &mut st) && rules::stunned_test(dice, &mut st);
         self.set_state(s, i, st, None, None);
@@ -622,15 +779,62 @@ impl<'a> Mission<'a> {
             }
             Action::Charge => {
                 self.move_to(s, i, target, self.r.rules.charge_move, 0.0);
+                self.guard_reactions(s, i, dice);
                 if self.sides[s][i].pos.dist(target) <= 1.0 + EPS {
-                    self.guard_reactions(s, i, dice);
                     self.charge(s, i, j, dice);
                 }
             }
-            Action::Wait => self.fall_back(s, i),
+            Action::Wait => {
+                self.fall_back(s, i);
+                self.guard_reactions(s, i, dice);
+            }
+        }
+        if p.kind == Kind::Vehicle && !was_immobile && self.sides[s][i].st.alive() {
+            self.pivot(s, i, j);
         }
         if was_immobile {
             self.sides[s][i].st.immobile = false;
+        }
+    }
+
+    /// "Vehicle Rules": a vehicle that may move or pivot this activation (not after damage 3–4,
+    /// "may not move or pivot next time it's activated", nor after losing the activation to a
+    /// failed 4+) pivots at its end; it keeps its facing while it moves. It turns to face the
+    /// enemy unit that leaves the fewest threatening enemies in its side and rear arcs: the
+    /// sum over enemy units that can shoot it next round (a weapon in range of their Advance
+    /// and shot) or charge it (infantry within their charge move) of the chance that one damage
+    /// roll in their arc destroys it; on equal sums its target `j` first, then army order.
+    fn pivot(&mut self, s: Side, i: usize, j: usize) {
+        let o = 1 - s;
+        let me = self.sides[s][i].pos;
+        let threats: Vec<Pos> = (0..self.sides[o].len())
+            .filter(|&k| self.sides[o][k].st.alive())
+            .filter(|&k| {
+                let (ep, d) = (self.profile(o, k), self.sides[o][k].pos.dist(me));
+                (ep.has_any_weapon() && d <= ep.max_range() + ep.advance)
+                    || (ep.kind == Kind::Infantry && d <= self.r.rules.charge_move)
+            })
+            .map(|k| self.sides[o][k].pos)
+            .collect();
+        let exposure = |f: Pos| -> f64 {
+            threats.iter().map(|&t| crate::rulesets::amc::exact::p_destroyed_per_roll(arc_from(f, me, t))).sum()
+        };
+        let candidates = std::iter::once(j).chain(0..self.sides[o].len()).filter(|&k| self.sides[o][k].st.alive());
+        let mut best: Option<(f64, Pos)> = None;
+        for k in candidates {
+            let t = self.sides[o][k].pos;
+            let d = me.dist(t);
+            if d <= EPS {
+                continue;
+            }
+            let f = Pos::new((t.x - me.x) / d, (t.y - me.y) / d);
+            let e = exposure(f);
+            if best.is_none_or(|b| e < b.0 - 1e-12) {
+                best = Some((e, f));
+            }
+        }
+        if let Some((_, f)) = best {
+            self.sides[s][i].facing = f;
         }
     }
 
@@ -642,7 +846,8 @@ impl<'a> Mission<'a> {
             return;
         }
         if rules::pinned_test(dice, dp, &mut d) {
-            rules::melee(dice, cp, &mut c, dp, &mut d, self.r.rules.melee_round_cap);
+            let arc = arc_from(self.sides[1 - s][j].facing, self.sides[1 - s][j].pos, self.sides[s][i].pos);
+            rules::melee(dice, cp, &mut c, dp, &mut d, self.r.rules.melee_round_cap, arc);
         }
         self.set_state(1 - s, j, d, Some(s), Some(i));
         self.set_state(s, i, c, Some(1 - s), Some(j));
@@ -799,7 +1004,8 @@ impl Skirmish for ArmyMenCombat {
                  destroyed or Pinned at the end, higher wins, equal draws; random armies draw plain entries \
                  uniformly while they fit (at most half the points in vehicles, at most {} Gunners, Snipers or \
                  Heavy Weapons units). Simplified: terrain pieces are low walls (cover within 2\", no blocked \
-                 sight), all vehicle hits frontal, no transport; Guard reacts at the end of an enemy move",
+                 sight), vehicles pivot only at the end of their activation (hits by arc), no transport; \
+                 every guard not Pinned shoots at the point of an enemy move it chooses",
                 c.table_width,
                 c.table_depth,
                 c.terrain_min,
@@ -971,7 +1177,11 @@ mod tests {
         let (g, rifle) = (r.find("Gunners (1)"), r.find("Riflemen (10)"));
         m.deploy([&[g], &[rifle]], &mut ScriptedDice::new(&[6, 1]));
         m.sides[0][0].guard = true;
-        m.sides[1][0].pos = Pos::new(m.sides[0][0].pos.x, m.sides[0][0].pos.y + 30.0);
+        // Riflemen 37.6" away (out of the Machinegun's 36") advance 6" into its range.
+        let at = m.sides[0][0].pos;
+        m.sides[1][0].pos = Pos::new(at.x + 16.0, at.y + 34.0);
+        m.move_to(1, 0, Pos::new(at.x, at.y + 30.0), 6.0, 0.0);
+        assert!(m.sides[1][0].pos.dist(at) < 36.0);
         // Machinegun: 3 attacks at 4+: 6, 6, 1 → 2 hits; blocks: one per hit + 1 (Guard) = 3
         // tests: 6, 1, 1 → 1 block; 1 casualty (9 left, no morale test).
         let mut dice = ScriptedDice::new(&[6, 6, 1, 6, 1, 1]);
@@ -1070,6 +1280,218 @@ mod tests {
         m.activate(0, 0, &mut ScriptedDice::new(&[]));
         let d1 = m.sides[0][0].pos.dist(m.sides[1][0].pos);
         assert!(d1 > 24.0 && d1 > d0 + 5.0, "{d0} → {d1}");
+    }
+
+    /// AMC 2.0, "Guard Actions": "Units that are on guard ... may react to enemy units that
+    /// move into their line of sight by shooting" — every guarding unit, not only the first. Two
+    /// guarding Gunners (1) and Riflemen (10) advancing 6" toward them, 30" away: both guards
+    /// shoot (the old mission let only the first react). First: 6, 6, 1 → 2 hits, blocks one
+    /// per hit + 1 (Guard): 6, 1, 1 → 1 casualty. Second: 6, 6, 6 → 3 hits, blocks 1, 1, 1, 1 →
+    /// 3 casualties. 6 left (more than half: no morale test).
+    #[test]
+    fn every_guarding_unit_reacts() {
+        let r = amc(&[]);
+        let all = entries(&r);
+        let (g, rifle) = (r.find("Gunners (1)"), r.find("Riflemen (10)"));
+        let mut m = face_off(&r, &all, &[g, g], &[rifle], Tactic::Default);
+        m.sides[0][0].pos = Pos::new(20.0, 10.0);
+        m.sides[0][1].pos = Pos::new(28.0, 10.0);
+        m.sides[0][0].guard = true;
+        m.sides[0][1].guard = true;
+        m.sides[1][0].pos = Pos::new(24.0, 40.0);
+        m.move_to(1, 0, Pos::new(24.0, 30.0), 6.0, 0.0);
+        let mut dice = ScriptedDice::new(&[6, 6, 1, 6, 1, 1, 6, 6, 6, 1, 1, 1, 1]);
+        m.guard_reactions(1, 0, &mut dice);
+        assert!(dice.exhausted());
+        assert_eq!(m.sides[1][0].st.models, 6);
+        assert!(!m.sides[0][0].guard && !m.sides[0][1].guard, "each guard reacted once");
+    }
+
+    /// AMC 2.0, "Guard Actions": "The player may stop enemy units at any point of their move
+    /// to shoot". A guarding Gunners (1) at (24, 10); Riflemen (10) rush 12" along y = 45.5 from
+    /// x = 18 to x = 30, ending 36.003" away, just out of the Machinegun's 36", but passing
+    /// 35.5" from it. The guard shoots at the first point of the path in range (x = 18.5); the
+    /// old mission looked only at the end of the move and held fire.
+    #[test]
+    fn a_guard_shoots_at_any_point_of_the_move() {
+        let r = amc(&[]);
+        let all = entries(&r);
+        let (g, rifle) = (r.find("Gunners (1)"), r.find("Riflemen (10)"));
+        let mut m = face_off(&r, &all, &[g], &[rifle], Tactic::Default);
+        m.sides[0][0].pos = Pos::new(24.0, 10.0);
+        m.sides[0][0].guard = true;
+        m.sides[1][0].pos = Pos::new(18.0, 45.5);
+        m.move_to(1, 0, Pos::new(30.0, 45.5), 12.0, 0.0);
+        assert!(m.sides[1][0].pos.dist(m.sides[0][0].pos) > 36.0);
+        // 6, 6, 1 → 2 hits; blocks 2 + 1 (Guard): 6, 1, 1 → 1 casualty.
+        let mut dice = ScriptedDice::new(&[6, 6, 1, 6, 1, 1]);
+        m.guard_reactions(1, 0, &mut dice);
+        assert!(dice.exhausted());
+        assert_eq!(m.sides[1][0].st.models, 9);
+        assert!(!m.sides[0][0].guard);
+    }
+
+    /// AMC 2.0, "Guard Actions" and "Damage": the guard chooses the point of the move to shoot
+    /// at, and a vehicle keeps its facing while it moves. B's Tank faces A's edge (−y) and rushes
+    /// 12" from (30, 22) to (30, 10), past a guarding Gunners (1) at (24, 10): A is in its front
+    /// arc until the Tank is level with (30, 16), in its side arc after. The guard shoots where a
+    /// hit is likelier to destroy it: in the side arc, one damage die. 6, 6, 6 → 3 hits, halved
+    /// → 1; blocks 1 + 3 (armor) + 1 (Guard): 1, 1, 1, 1, 1; damage die 5: destroyed.
+    #[test]
+    fn a_guard_shoots_a_moving_vehicle_where_it_shows_its_side() {
+        let r = amc(&[]);
+        let all = entries(&r);
+        let (g, tank) = (r.find("Gunners (1)"), r.find("Tank"));
+        let mut m = face_off(&r, &all, &[g], &[tank], Tactic::Default);
+        m.sides[0][0].pos = Pos::new(24.0, 10.0);
+        m.sides[0][0].guard = true;
+        m.sides[1][0].pos = Pos::new(30.0, 22.0);
+        m.move_to(1, 0, Pos::new(30.0, 10.0), 12.0, 0.0);
+        let mut dice = ScriptedDice::new(&[6, 6, 6, 1, 1, 1, 1, 1, 5]);
+        m.guard_reactions(1, 0, &mut dice);
+        assert!(dice.exhausted());
+        assert!(!m.sides[1][0].st.alive());
+    }
+
+    /// AMC 2.0, "Guard Actions": guards "react to enemy units that move". Riflemen (10) that
+    /// Advance 0" (already 1" from their target) draw no reaction, and no die is rolled (the old
+    /// mission shot at any unit that took a moving action, wherever it ended); the unarmed Jeep
+    /// that rushes away from a guard through its range is shot at (the old mission let a Jeep
+    /// falling back pass every guard): 6, 6, 6 → 3 hits, halved → 1; blocks 1 + 1 (armor) + 1
+    /// (Guard): 1, 1, 1; frontal damage 6 and 6: destroyed.
+    #[test]
+    fn guards_react_to_every_move_and_only_to_moves() {
+        let r = amc(&[]);
+        let all = entries(&r);
+        let (g, rifle, jeep) = (r.find("Gunners (1)"), r.find("Riflemen (10)"), r.find("Jeep"));
+        let mut m = face_off(&r, &all, &[g], &[rifle], Tactic::Default);
+        m.sides[0][0].pos = Pos::new(24.0, 10.0);
+        m.sides[0][0].guard = true;
+        m.sides[1][0].pos = Pos::new(24.0, 11.0);
+        m.move_to(1, 0, Pos::new(24.0, 10.0), 6.0, 1.0);
+        m.guard_reactions(1, 0, &mut ScriptedDice::new(&[]));
+        assert!(m.sides[0][0].guard && m.sides[1][0].st.models == 10);
+
+        let mut m = face_off(&r, &all, &[g], &[jeep], Tactic::Default);
+        m.sides[0][0].pos = Pos::new(24.0, 10.0);
+        m.sides[0][0].guard = true;
+        m.sides[1][0].pos = Pos::new(24.0, 40.0);
+        let mut dice = ScriptedDice::new(&[6, 6, 6, 1, 1, 1, 6, 6]);
+        m.activate(1, 0, &mut dice);
+        assert!(dice.exhausted());
+        assert!(!m.sides[1][0].st.alive() && !m.sides[0][0].guard);
+    }
+
+    /// AMC 2.0, "Morale": a Pinned unit "must take a quality test when trying to activate";
+    /// until then it does not act, and a Guard reaction is an action (RULINGS.md, Guard): a
+    /// Pinned guard lets an enemy move through its range unharmed and stays on Guard. No die is
+    /// rolled (the old mission let it shoot).
+    #[test]
+    fn a_pinned_guard_does_not_react() {
+        let r = amc(&[]);
+        let all = entries(&r);
+        let (g, rifle) = (r.find("Gunners (1)"), r.find("Riflemen (10)"));
+        let mut m = face_off(&r, &all, &[g], &[rifle], Tactic::Default);
+        m.sides[0][0].pos = Pos::new(24.0, 10.0);
+        m.sides[0][0].guard = true;
+        m.sides[0][0].st.pinned = true;
+        m.sides[1][0].pos = Pos::new(24.0, 40.0);
+        m.move_to(1, 0, Pos::new(24.0, 30.0), 6.0, 0.0);
+        m.guard_reactions(1, 0, &mut ScriptedDice::new(&[]));
+        assert_eq!(m.sides[1][0].st.models, 10);
+    }
+
+    /// AMC 2.0, "Vehicle Rules": "Vehicles may only use the Hold, Advance and Rush actions" —
+    /// no Guard, no Hunker. A cautious Tank 48.4" from Riflemen (10): out of its Cannon's 48" and
+    /// out of their Rifles' 24", the enemy able to come into its range this round — where a
+    /// cautious infantry unit guards. The old mission put the Tank on Guard; it now plays the
+    /// default (moves into range and shoots).
+    #[test]
+    fn a_cautious_vehicle_neither_guards_nor_hunkers() {
+        let r = amc(&[]);
+        let all = entries(&r);
+        let (tank, rifle) = (r.find("Tank"), r.find("Riflemen (10)"));
+        let mut m = face_off(&r, &all, &[tank], &[rifle], Tactic::Cautious);
+        m.sides[0][0].pos = Pos::new(2.0, 2.0);
+        m.sides[1][0].pos = Pos::new(40.0, 32.0);
+        let before = m.sides[0][0].pos;
+        m.activate(0, 0, &mut FastDice::from_seed(3));
+        assert!(!m.sides[0][0].guard, "a vehicle went on Guard");
+        assert!(!m.sides[0][0].st.hunker, "a vehicle hunkered");
+        assert!(m.sides[0][0].pos.dist(before) > 1.0, "the Tank did not move: {:?}", m.sides[0][0].pos);
+    }
+
+    /// AMC 2.0, "Damage": "If hit in the front roll 2 dice and pick the lowest, if hit in the
+    /// side roll 1 die, and if hit in the rear roll 2 dice and pick the highest". A Tank of side
+    /// A at (24, 20) faces B's edge (+y). Gunners (1) shoot it from behind, from the side and
+    /// from the front: 6, 6, 6 → 3 hits, halved → 1; blocks 1 + 3 (armor): 1, 1, 1, 1 → none;
+    /// 1 unblocked hit rolls on the damage table. Rear: 1 and 6, the higher: destroyed (the old
+    /// mission took every hit as frontal: the lower, 1, stunned). Side: one die, 5: destroyed.
+    /// Front: 6 and 2, the lower: stunned.
+    #[test]
+    fn a_vehicle_is_damaged_in_the_arc_it_is_hit_in() {
+        let r = amc(&[]);
+        let all = entries(&r);
+        let (tank, g) = (r.find("Tank"), r.find("Gunners (1)"));
+        for (at, rolls, destroyed) in [
+            (Pos::new(24.0, 5.0), vec![6, 6, 6, 1, 1, 1, 1, 1, 6], true),
+            (Pos::new(40.0, 20.0), vec![6, 6, 6, 1, 1, 1, 1, 5], true),
+            (Pos::new(24.0, 40.0), vec![6, 6, 6, 1, 1, 1, 1, 6, 2], false),
+        ] {
+            let mut m = face_off(&r, &all, &[tank], &[g], Tactic::Default);
+            m.sides[0][0].pos = Pos::new(24.0, 20.0);
+            m.sides[1][0].pos = at;
+            let mut dice = ScriptedDice::new(&rolls);
+            m.shoot(1, 0, 0, false, &mut dice);
+            assert!(dice.exhausted(), "{at:?}");
+            assert_eq!(!m.sides[0][0].st.alive(), destroyed, "{at:?}");
+        }
+    }
+
+    /// AMC 2.0, "Vehicle Rules" / "Damage" 3–4: a vehicle pivots (here at the end of its
+    /// activation) unless it "may not move or pivot". A Tank facing +y with Riflemen (10) 16"
+    /// to its right (+x) turns to face them after acting; an immobile one keeps its facing,
+    /// so they stay in its side arc.
+    #[test]
+    fn a_vehicle_turns_to_face_the_enemy_unless_it_may_not_pivot() {
+        let r = amc(&[]);
+        let all = entries(&r);
+        let (tank, rifle) = (r.find("Tank"), r.find("Riflemen (10)"));
+        for immobile in [false, true] {
+            let mut m = face_off(&r, &all, &[tank], &[rifle], Tactic::Default);
+            m.sides[0][0].pos = Pos::new(24.0, 20.0);
+            m.sides[0][0].st.immobile = immobile;
+            m.sides[1][0].pos = Pos::new(40.0, 20.0);
+            m.activate(0, 0, &mut FastDice::from_seed(5));
+            let (u, e) = (m.sides[0][0], m.sides[1][0].pos);
+            let arc = arc_from(u.facing, u.pos, e);
+            if immobile {
+                assert_eq!((u.facing, arc), (Pos::new(0.0, 1.0), rules::Arc::Side));
+                assert!(!u.st.immobile, "the effect is spent");
+            } else {
+                assert_eq!(arc, rules::Arc::Front, "{u:?}");
+            }
+        }
+    }
+
+    /// AMC 2.0, "Damage": a hit in the rear keeps the higher of 2 damage dice, so a Tank that
+    /// turns its back is a far better target. Heavy Weapons (1) (Mortar D6*, doubled against
+    /// vehicles) 20" from a Tank and 23.3" from Artillery: with the Tank facing them (front:
+    /// the lower of 2 dice) the Artillery is worth more to shoot; with the Tank facing away
+    /// the Tank is. Before the tactic read the arc, every hit on a vehicle was valued as frontal
+    /// and the Mortar shot the Artillery either way.
+    #[test]
+    fn the_default_tactic_targets_a_vehicle_by_the_arc_it_shows() {
+        let r = amc(&[]);
+        let all = entries(&r);
+        let (hw, tank, art) = (r.find("Heavy Weapons (1)"), r.find("Tank"), r.find("Artillery"));
+        let mut m = face_off(&r, &all, &[hw], &[tank, art], Tactic::Default);
+        m.sides[0][0].pos = Pos::new(24.0, 10.0);
+        m.sides[1][0].pos = Pos::new(24.0, 30.0);
+        m.sides[1][1].pos = Pos::new(36.0, 30.0);
+        assert_eq!(m.choose(0, 0).map(|c| c.0), Some(1), "facing them: the Artillery");
+        m.sides[1][0].facing = Pos::new(0.0, 1.0);
+        assert_eq!(m.choose(0, 0).map(|c| c.0), Some(0), "its rear to them: the Tank");
     }
 
     #[test]

@@ -53,6 +53,22 @@ pub struct Decision {
     pub value: f64,
 }
 
+/// How a target stands to its attacker: `cover` (+1 block die for infantry against shooting,
+/// "Cover Terrain") and the `arc` of a vehicle the attack hits ("Damage": front, side, rear).
+/// Duels: the ground's cover, and the front (vehicles face the enemy line).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Exposure {
+    pub cover: bool,
+    pub arc: Arc,
+}
+
+impl Exposure {
+    /// `cover` as given, the front arc.
+    pub fn front(cover: bool) -> Self {
+        Exposure { cover, arc: Arc::Front }
+    }
+}
+
 /// Points of a unit still on the table: its cost × models left / models at full strength
 /// (vehicles: the cost while not destroyed).
 pub fn worth(p: &Profile, st: &UnitState) -> f64 {
@@ -60,11 +76,11 @@ pub fn worth(p: &Profile, st: &UnitState) -> f64 {
 }
 
 /// Expected points of `tp` (with `models` left) lost to `u` unblocked hits: casualties at its
-/// cost per model, or for a vehicle its cost × P(at least one frontal 5–6) (AMC 2.0, "Damage").
-fn points_lost(tp: &Profile, models: u8, u: u32) -> f64 {
+/// cost per model, or for a vehicle its cost × P(at least one 5–6 in `arc`) (AMC 2.0, "Damage").
+fn points_lost(tp: &Profile, models: u8, u: u32, arc: Arc) -> f64 {
     match tp.kind {
         Kind::Infantry => tp.cost * u.min(models as u32) as f64 / tp.models as f64,
-        Kind::Vehicle => tp.cost * (1.0 - (1.0 - exact::p_destroyed_per_roll(Arc::Front)).powi(u as i32)),
+        Kind::Vehicle => tp.cost * (1.0 - (1.0 - exact::p_destroyed_per_roll(arc)).powi(u as i32)),
     }
 }
 
@@ -93,11 +109,11 @@ fn range_mask(p: &Profile, d: f32) -> u8 {
     ws.iter().enumerate().fold(0, |m, (k, w)| m | ((w.is_some_and(|w| w.in_range(d)) as u8) << k))
 }
 
-type VolleyKey = (u64, u8, u64, u8, u32, u8);
-type MeleeKey = (u64, u8, u64, u8, bool, bool, u32);
+type VolleyKey = (u64, u8, u64, u8, u32, u8, Arc);
+type MeleeKey = (u64, u8, u64, u8, bool, bool, u32, Arc);
 /// The profiles and the charge move, both states' models and flags, the distance's and the
-/// room's bits and the cover.
-type DecisionKey = (u64, [u8; 2], [u8; 2], [u32; 2], [bool; 2]);
+/// room's bits and the exposures.
+type DecisionKey = (u64, [u8; 2], [u8; 2], [u32; 2], [Exposure; 2]);
 
 thread_local! {
     // Pure functions of their keys: the cache changes no result, on any thread count.
@@ -127,35 +143,38 @@ fn cached<K: Hash + Eq, V: Copy>(
 
 /// Expected points of `tp` (state `target`) destroyed by one volley of `models` models of `sp`
 /// at `d` inches (AMC 2.0, "Shooting", "Weapons", "Damage"), from the exact distribution of
-/// unblocked hits; `in_cover`: the target has cover (+1 block die for infantry). 0 out of range.
-pub fn volley_value(sp: &Profile, models: u8, tp: &Profile, target: &UnitState, d: f32, in_cover: bool) -> f64 {
+/// unblocked hits; `exp`: how the target stands to the shooter (cover, a vehicle's arc). 0 out
+/// of range.
+pub fn volley_value(sp: &Profile, models: u8, tp: &Profile, target: &UnitState, d: f32, exp: Exposure) -> f64 {
     if models == 0 || !target.alive() || !sp.has_weapon_in_range(d) {
         return 0.0;
     }
-    let extra = rules::block_dice(tp, target, in_cover, false);
-    let k = (key(sp), models, key(tp), target.models, extra, range_mask(sp, d));
+    let extra = rules::block_dice(tp, target, exp.cover, false);
+    let arc = if tp.kind == Kind::Vehicle { exp.arc } else { Arc::Front };
+    let k = (key(sp), models, key(tp), target.models, extra, range_mask(sp, d), arc);
     cached(&VOLLEYS, k, || {
         let dist = exact::unblocked_dist(sp, models, tp, d, extra);
-        dist.iter().enumerate().map(|(u, p)| p * points_lost(tp, target.models, u as u32)).sum()
+        dist.iter().enumerate().map(|(u, p)| p * points_lost(tp, target.models, u as u32, arc)).sum()
     })
 }
 
 /// One melee round from states `c` (charger) and `d`: (expected points `dp` loses, expected
 /// points `cp` loses, P(a unit is destroyed)), with the loser's test (AMC 2.0, "Melee").
-fn melee_round(cp: &Profile, c: &UnitState, dp: &Profile, d: &UnitState, charging: bool) -> (f64, f64, f64) {
+/// A vehicle defender takes its damage rolls in `arc`.
+fn melee_round(cp: &Profile, c: &UnitState, dp: &Profile, d: &UnitState, charging: bool, arc: Arc) -> (f64, f64, f64) {
     let to_def = exact::melee_wounds(cp, c.models, dp, d.hunker, charging);
     let to_chg = exact::melee_wounds(dp, d.models, cp, false, false);
     let (qd, qc) = (rules::p_quality(dp.quality, QUALITY), rules::p_quality(cp.quality, QUALITY));
     // Expected points lost to `u` wounds, P(destroyed by them), and the worth left if not.
-    let hurt = |p: &Profile, st: &UnitState, u: usize| -> (f64, f64, f64) {
+    let hurt = |p: &Profile, st: &UnitState, u: usize, arc: Arc| -> (f64, f64, f64) {
         match p.kind {
             Kind::Infantry => {
                 let dead = u >= st.models as usize;
-                let lost = points_lost(p, st.models, u as u32);
+                let lost = points_lost(p, st.models, u as u32, arc);
                 (lost, dead as u8 as f64, worth(p, st) - lost)
             }
             Kind::Vehicle => {
-                let dead = points_lost(p, 1, u as u32) / p.cost;
+                let dead = points_lost(p, 1, u as u32, arc) / p.cost;
                 (p.cost * dead, dead, p.cost)
             }
         }
@@ -167,8 +186,8 @@ fn melee_round(cp: &Profile, c: &UnitState, dp: &Profile, d: &UnitState, chargin
             if w == 0.0 {
                 continue;
             }
-            let (mut dl, mut dd, dleft) = hurt(dp, d, x);
-            let (mut cl, mut cd, cleft) = hurt(cp, c, y);
+            let (mut dl, mut dd, dleft) = hurt(dp, d, x, arc);
+            let (mut cl, mut cd, cleft) = hurt(cp, c, y, Arc::Front);
             if x > y {
                 let fail = (1.0 - dd) * (1.0 - qd);
                 dl += fail * dleft;
@@ -191,16 +210,24 @@ fn melee_round(cp: &Profile, c: &UnitState, dp: &Profile, d: &UnitState, chargin
 /// the charge bonus, rounds until one unit is destroyed). The first round is exact; later
 /// rounds are valued as the second round from the same states, repeated until one ends it or
 /// the round cap (`rules.melee_round_cap`) stops the melee (see the module docs), each total
-/// capped at the unit's worth.
-pub fn charge_value(r: &ArmyMenCombat, cp: &Profile, c: &UnitState, dp: &Profile, d: &UnitState) -> (f64, f64) {
+/// capped at the unit's worth. A vehicle `dp` is charged in `arc` (the charger's side of it).
+pub fn charge_value(
+    r: &ArmyMenCombat,
+    cp: &Profile,
+    c: &UnitState,
+    dp: &Profile,
+    d: &UnitState,
+    arc: Arc,
+) -> (f64, f64) {
     if !c.alive() || !d.alive() {
         return (0.0, 0.0);
     }
     let r_cap = r.rules.melee_round_cap;
-    let k = (key(cp), c.models, key(dp), d.models, d.pinned, d.hunker, r_cap);
+    let arc = if dp.kind == Kind::Vehicle { arc } else { Arc::Front };
+    let k = (key(cp), c.models, key(dp), d.models, d.pinned, d.hunker, r_cap, arc);
     cached(&MELEES, k, || {
-        let (g1, l1, e1) = melee_round(cp, c, dp, d, true);
-        let (g2, l2, e2) = melee_round(cp, c, dp, d, false);
+        let (g1, l1, e1) = melee_round(cp, c, dp, d, true, arc);
+        let (g2, l2, e2) = melee_round(cp, c, dp, d, false, arc);
         // Expected later rounds: each goes on with chance 1 − e2, at most the cap's
         // `melee_round_cap − 1` of them (RULINGS.md: then both stay).
         let cap = r_cap.saturating_sub(1) as i32;
@@ -219,7 +246,7 @@ pub fn charge_value(r: &ArmyMenCombat, cp: &Profile, c: &UnitState, dp: &Profile
 /// The best attack `ap` (state `a`) has on `dp` (state `d`) from `dist` inches in one
 /// activation, as (its value to `ap`: points dealt minus points lost, points dealt): Hold and
 /// shoot, Advance and shoot, or Charge (infantry within `rules.charge_move`). (0, 0) when it
-/// has none. `cover`: `dp` has cover from `ap`.
+/// has none. `exp`: how `dp` stands to `ap` (cover, a vehicle's arc).
 pub fn best_attack(
     r: &ArmyMenCombat,
     ap: &Profile,
@@ -227,7 +254,7 @@ pub fn best_attack(
     dp: &Profile,
     d: &UnitState,
     dist: f32,
-    cover: bool,
+    exp: Exposure,
 ) -> (f64, f64) {
     let mut best = (0.0, 0.0);
     let mut offer = |net: f64, dealt: f64| {
@@ -235,14 +262,14 @@ pub fn best_attack(
             best = (net, dealt);
         }
     };
-    let hold = volley_value(ap, a.models, dp, d, dist, cover);
+    let hold = volley_value(ap, a.models, dp, d, dist, exp);
     offer(hold, hold);
     if !a.immobile && ap.advance > 0.0 && !ap.hold_only {
-        let adv = volley_value(ap, a.models, dp, d, (dist - ap.advance).max(1.0), cover);
+        let adv = volley_value(ap, a.models, dp, d, (dist - ap.advance).max(1.0), exp);
         offer(adv, adv);
     }
     if ap.kind == Kind::Infantry && dist <= r.rules.charge_move {
-        let (g, l) = charge_value(r, ap, a, dp, d);
+        let (g, l) = charge_value(r, ap, a, dp, d, exp.arc);
         offer(g - l, g);
     }
     best
@@ -268,9 +295,9 @@ pub const RETREAT_STEP: f32 = 3.0;
 /// a Hold and shoot kept up every activation, an Advance that shoots and goes on, or a Rush
 /// that goes on; what comes one activation later is weighted [`DELAY`]. The enemy is taken to
 /// stand still.
-fn reach(r: &ArmyMenCombat, ap: &Profile, a: &UnitState, dp: &Profile, d: &UnitState, dist: f32, cover: bool) -> f64 {
+fn reach(r: &ArmyMenCombat, ap: &Profile, a: &UnitState, dp: &Profile, d: &UnitState, dist: f32, exp: Exposure) -> f64 {
     let mut memo: Vec<(f32, f64)> = Vec::new();
-    reach_from(r, ap, a, dp, d, dist, cover, &mut memo)
+    reach_from(r, ap, a, dp, d, dist, exp, &mut memo)
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -281,26 +308,26 @@ fn reach_from(
     dp: &Profile,
     d: &UnitState,
     dist: f32,
-    cover: bool,
+    exp: Exposure,
     memo: &mut Vec<(f32, f64)>,
 ) -> f64 {
     if let Some(&(_, v)) = memo.iter().find(|m| m.0 == dist) {
         return v;
     }
-    let mut best = best_attack(r, ap, a, dp, d, dist, cover).0;
+    let mut best = best_attack(r, ap, a, dp, d, dist, exp).0;
     // Holding and shooting every activation: V + DELAY·V + ... (so staying put is a plan too,
     // and a longer approach is not worth more for its volleys alone).
-    let stay = volley_value(ap, a.models, dp, d, dist, cover) / (1.0 - DELAY);
+    let stay = volley_value(ap, a.models, dp, d, dist, exp) / (1.0 - DELAY);
     best = best.max(stay);
     if !a.immobile && ap.rush > 0.0 {
         let on = (dist - ap.rush).max(1.0);
         if on < dist {
-            best = best.max(DELAY * reach_from(r, ap, a, dp, d, on, cover, memo));
+            best = best.max(DELAY * reach_from(r, ap, a, dp, d, on, exp, memo));
         }
         let adv = (dist - ap.advance).max(1.0);
         if !ap.hold_only && ap.advance > 0.0 && adv < dist && ap.has_weapon_in_range(adv) {
-            let v = volley_value(ap, a.models, dp, d, adv, cover);
-            best = best.max(v + DELAY * reach_from(r, ap, a, dp, d, adv, cover, memo));
+            let v = volley_value(ap, a.models, dp, d, adv, exp);
+            best = best.max(v + DELAY * reach_from(r, ap, a, dp, d, adv, exp, memo));
         }
     }
     memo.push((dist, best));
@@ -310,12 +337,20 @@ fn reach_from(
 /// The points `ep` (state `e`) is expected to take off `mp` (state `m`) at `dist` before
 /// `mp`'s next activation: its best attack from there, plus, with chance [`TWICE`], what a
 /// Rush toward `mp` first adds to its next attack (it acts twice in a row).
-fn threat(r: &ArmyMenCombat, ep: &Profile, e: &UnitState, mp: &Profile, m: &UnitState, dist: f32, cover: bool) -> f64 {
-    let once = best_attack(r, ep, e, mp, m, dist, cover).1;
+fn threat(
+    r: &ArmyMenCombat,
+    ep: &Profile,
+    e: &UnitState,
+    mp: &Profile,
+    m: &UnitState,
+    dist: f32,
+    exp: Exposure,
+) -> f64 {
+    let once = best_attack(r, ep, e, mp, m, dist, exp).1;
     if e.immobile || ep.rush <= 0.0 {
         return once;
     }
-    let closer = best_attack(r, ep, e, mp, m, (dist - ep.rush).max(1.0), cover).1;
+    let closer = best_attack(r, ep, e, mp, m, (dist - ep.rush).max(1.0), exp).1;
     once + TWICE * (closer - once).max(0.0)
 }
 
@@ -326,15 +361,15 @@ fn threat(r: &ArmyMenCombat, ep: &Profile, e: &UnitState, mp: &Profile, m: &Unit
 /// retreat first). Hold needs a weapon in range, Retreat and Advance a weapon in range after
 /// the move (not Artillery, which shoots only on Hold); a unit with no option (a vehicle
 /// without weapons, or one that may not move and has nothing in range) waits. `me.x` and
-/// `target.x` are positions in inches on the line between the two; `cover[0]`: the target
-/// has cover from `p`, `cover[1]`: `p` has cover from the target.
+/// `target.x` are positions in inches on the line between the two; `exp[0]`: how the target
+/// stands to `p` (cover, a vehicle's arc), `exp[1]`: how `p` stands to the target.
 pub fn decide(
     r: &ArmyMenCombat,
     p: &Profile,
     me: &UnitState,
     tp: &Profile,
     target: &UnitState,
-    cover: [bool; 2],
+    exp: [Exposure; 2],
     room: f32,
 ) -> Decision {
     let d = (me.x - target.x).abs();
@@ -342,8 +377,8 @@ pub fn decide(
     let flags = |u: &UnitState| u.pinned as u8 | (u.hunker as u8) << 1 | (u.immobile as u8) << 2;
     let mut rk = FxHasher::default();
     (r.rules.charge_move.to_bits(), key(p), key(tp)).hash(&mut rk);
-    let k = (rk.finish(), [me.models, flags(me)], [target.models, flags(target)], [d.to_bits(), room.to_bits()], cover);
-    cached(&DECISIONS, k, || decide_now(r, p, me, tp, target, cover, d, room))
+    let k = (rk.finish(), [me.models, flags(me)], [target.models, flags(target)], [d.to_bits(), room.to_bits()], exp);
+    cached(&DECISIONS, k, || decide_now(r, p, me, tp, target, exp, d, room))
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -353,12 +388,12 @@ fn decide_now(
     me: &UnitState,
     tp: &Profile,
     target: &UnitState,
-    cover: [bool; 2],
+    exp: [Exposure; 2],
     d: f32,
     room: f32,
 ) -> Decision {
-    let mine = |dd: f32| reach(r, p, me, tp, target, dd, cover[0]);
-    let theirs = |dd: f32| threat(r, tp, target, p, me, dd, cover[1]);
+    let mine = |dd: f32| reach(r, p, me, tp, target, dd, exp[0]);
+    let theirs = |dd: f32| threat(r, tp, target, p, me, dd, exp[1]);
     // The change of the position's worth when `p` moves from `d` to `dd`.
     let shift = |dd: f32| (mine(dd) - mine(d)) - (theirs(dd) - theirs(d));
     let mut best: Option<Decision> = None;
@@ -368,7 +403,7 @@ fn decide_now(
         }
     };
     if p.has_weapon_in_range(d) {
-        offer(Action::Hold, volley_value(p, me.models, tp, target, d, cover[0]));
+        offer(Action::Hold, volley_value(p, me.models, tp, target, d, exp[0]));
     }
     let may_move = !me.immobile && p.advance > 0.0;
     // A unit retreats only from a charge the enemy could make within its next two
@@ -380,7 +415,7 @@ fn decide_now(
         while back <= p.advance.min(room) + 1e-3 {
             let to = d + back;
             if p.has_weapon_in_range(to) {
-                offer(Action::Retreat(back), volley_value(p, me.models, tp, target, to, cover[0]) + shift(to));
+                offer(Action::Retreat(back), volley_value(p, me.models, tp, target, to, exp[0]) + shift(to));
             }
             if to > reach_of_charge {
                 // Out of charge reach: room behind is kept for the next retreat.
@@ -391,10 +426,10 @@ fn decide_now(
     }
     let adv_d = (d - p.advance).max(1.0);
     if may_move && !p.hold_only && p.has_weapon_in_range(adv_d) && adv_d < d {
-        offer(Action::Advance(p.advance), volley_value(p, me.models, tp, target, adv_d, cover[0]) + shift(adv_d));
+        offer(Action::Advance(p.advance), volley_value(p, me.models, tp, target, adv_d, exp[0]) + shift(adv_d));
     }
     if p.kind == Kind::Infantry && d <= r.rules.charge_move {
-        let (g, l) = charge_value(r, p, me, tp, target);
+        let (g, l) = charge_value(r, p, me, tp, target, exp[0].arc);
         offer(Action::Charge, g - l);
     }
     let rush_d = (d - p.rush).max(1.0);

@@ -81,19 +81,19 @@ fn sniper_hits_on_2_and_infantry_get_no_block_die_per_hit() {
     let mut target = UnitState::fresh(rifles, 24.0);
     // One hit test (2 passes on 2+), no block dice at all: one casualty; 4 of 5 left, no test.
     let mut d = ScriptedDice::new(&[2]);
-    assert_eq!(rules::shoot(&mut d, sniper, &me, rifles, &mut target, 24.0, false, false), 1);
+    assert_eq!(rules::shoot(&mut d, sniper, &me, rifles, &mut target, 24.0, false, false, Arc::Front), 1);
     assert_eq!(target.models, 4);
     assert!(d.exhausted());
     // In cover the infantry target gets its one additional die: a 4 blocks the hit.
     let mut target = UnitState::fresh(rifles, 24.0);
     let mut d = ScriptedDice::new(&[3, 4]);
-    assert_eq!(rules::shoot(&mut d, sniper, &me, rifles, &mut target, 24.0, true, false), 0);
+    assert_eq!(rules::shoot(&mut d, sniper, &me, rifles, &mut target, 24.0, true, false, Arc::Front), 0);
     assert!(d.exhausted());
     // A rifleman's hit on a sniper: a block die per hit (1 fails) → the sniper is destroyed.
     let mut s = UnitState::fresh(sniper, 0.0);
     let one_rifle = UnitState { models: 1, ..UnitState::fresh(rifles, 0.0) };
     let mut d = ScriptedDice::new(&[4, 1]);
-    assert_eq!(rules::shoot(&mut d, rifles, &one_rifle, sniper, &mut s, 24.0, false, false), 1);
+    assert_eq!(rules::shoot(&mut d, rifles, &one_rifle, sniper, &mut s, 24.0, false, false, Arc::Front), 1);
     assert!(!s.alive());
 }
 
@@ -167,7 +167,7 @@ fn melee_charge_bonus_simultaneous_casualties_and_the_losers_test() {
     // Defender: 3 fists: 1,1,1 → no hits, no blocks rolled. 1 wound against 0: the defender
     // (fewer wounds) tests: 3 fails → destroyed, after losing 1 model.
     let mut d = ScriptedDice::new(&[4, 4, 1, 1, 1, 5, 1, 1, 1, 3]);
-    let res = rules::melee(&mut d, g, &mut chg, g, &mut def, 20);
+    let res = rules::melee(&mut d, g, &mut chg, g, &mut def, 20, Arc::Front);
     assert_eq!(res.rounds, 1);
     assert!(!def.alive() && chg.models == 3);
     assert!(d.exhausted());
@@ -177,7 +177,7 @@ fn melee_charge_bonus_simultaneous_casualties_and_the_losers_test() {
     // Round 1: charger 2 dice (1,1) no hit; defender 1 die (2) no hit. Round 2: charger 1 die
     // (6) hit, block 1 → wound; defender (1) no hit. Defender destroyed by the wound.
     let mut d = ScriptedDice::new(&[1, 1, 2, 6, 1, 1]);
-    let res = rules::melee(&mut d, s, &mut a, s, &mut b, 20);
+    let res = rules::melee(&mut d, s, &mut a, s, &mut b, 20, Arc::Front);
     assert_eq!(res.rounds, 2);
     assert!(!b.alive() && a.alive() && d.exhausted());
 }
@@ -201,6 +201,37 @@ fn the_activation_rolloff_adds_units_left() {
     assert!(d.exhausted());
     let mut d = ScriptedDice::new(&[]);
     assert_eq!(rules::activation_rolloff(&mut d, [0, 2]), 1);
+}
+
+/// AMC 2.0, "Playing the Game": "Before each activation both players roll one die and add the
+/// number of non-activated units they have" — the first activation of a duel too (RULINGS.md,
+/// "AMC activation roll-off"). One Snipers (1) (A, handed the first seat) against two (B), 30"
+/// apart (in Sniper Rifle range: both hold and shoot). Roll-off: A 3 + 1 = 4, B 3 + 2 = 5: B acts
+/// first; its hit roll 6 hits (2+), a Sniper hit on infantry gets no block die: A's only model
+/// falls. The old duel let A's seat take the first activation and A killed a B sniper first.
+#[test]
+fn the_first_activation_of_a_duel_is_rolled_off_with_units_left() {
+    let r = amc(&[]);
+    let sn = r.find("Snipers (1)");
+    let mut arena = r.arena();
+    let mut dice = ScriptedDice::new(&[3, 3, 6]);
+    let out = r.play_duel(&mut arena, &mut dice, sn, 1, sn, 2, 30.0, true);
+    assert!(dice.exhausted());
+    assert_eq!((out.winner, out.kills), (Some(1), [0, 1]));
+}
+
+/// AMC 2.0, "Damage" (front, side, rear) with RULINGS.md's arcs: front and rear 90° each,
+/// read from the angle between the vehicle's facing and the direction to the attacker.
+#[test]
+fn the_arc_of_a_hit_comes_from_the_attackers_bearing() {
+    let deg = |a: f32| a.to_radians().cos();
+    assert_eq!(rules::arc_of_bearing(deg(0.0)), Arc::Front);
+    assert_eq!(rules::arc_of_bearing(deg(45.0)), Arc::Front);
+    assert_eq!(rules::arc_of_bearing(deg(46.0)), Arc::Side);
+    assert_eq!(rules::arc_of_bearing(deg(90.0)), Arc::Side);
+    assert_eq!(rules::arc_of_bearing(deg(134.0)), Arc::Side);
+    assert_eq!(rules::arc_of_bearing(deg(135.0)), Arc::Rear);
+    assert_eq!(rules::arc_of_bearing(deg(180.0)), Arc::Rear);
 }
 
 #[test]
@@ -327,7 +358,7 @@ fn a_volley_is_rated_by_the_exact_expected_unblocked_hits() {
     let e = rules::expected_wounds(g, 1, tank, &t, 24.0, false);
     assert!((e - 1.0 / 32.0).abs() < 1e-12, "{e}");
     // In points: the Tank's 150 × P(the damage roll is a frontal 5–6, 4/36).
-    let v = crate::rulesets::amc::tactic::volley_value(g, 1, tank, &t, 24.0, false);
+    let v = crate::rulesets::amc::tactic::volley_value(g, 1, tank, &t, 24.0, rules::Exposure::front(false));
     assert!((v - 150.0 / 32.0 * 4.0 / 36.0).abs() < 1e-9, "{v}");
 }
 
@@ -343,7 +374,7 @@ fn a_charge_is_valued_with_the_losers_destruction_test() {
     let first = 1.0 / 64.0 * (1.0 / 9.0 + 8.0 / 9.0 * 0.5);
     // Later rounds (no charge bonus: 1 attack, never 2 hits) cannot wound: the melee's worth is
     // the first round's.
-    let (gain, loss) = crate::rulesets::amc::tactic::charge_value(&r, g, &c, tank, &d);
+    let (gain, loss) = crate::rulesets::amc::tactic::charge_value(&r, g, &c, tank, &d, Arc::Front);
     assert!((gain - 150.0 * first).abs() < 1e-9 && loss == 0.0, "{gain} {loss}");
 }
 
@@ -439,9 +470,9 @@ fn the_charge_value_stops_at_the_melee_round_cap() {
     let one = amc(&["rules.melee_round_cap=1"]);
     let (hw, tank) = (one.profiles[one.find("Heavy Weapons (3)")], one.profiles[one.find("Tank")]);
     let (c, d) = (UnitState::fresh(&hw, 0.0), UnitState::fresh(&tank, 1.0));
-    let (g1, _) = crate::rulesets::amc::tactic::charge_value(&one, &hw, &c, &tank, &d);
+    let (g1, _) = crate::rulesets::amc::tactic::charge_value(&one, &hw, &c, &tank, &d, Arc::Front);
     let r = amc(&[]);
-    let (g20, _) = crate::rulesets::amc::tactic::charge_value(&r, &hw, &c, &tank, &d);
+    let (g20, _) = crate::rulesets::amc::tactic::charge_value(&r, &hw, &c, &tank, &d, Arc::Front);
     assert!(g1 > 0.0 && g20 > g1, "{g1} {g20}");
     // 19 later rounds at most, each wounding with P ≤ 1/16 (2+ hits of 3, then 4 failed blocks).
     assert!(g20 < g1 + 19.0 / 16.0 * 150.0 * 0.6, "{g1} {g20}");
