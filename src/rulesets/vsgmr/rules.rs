@@ -452,6 +452,19 @@ impl Battle {
         self.carry(i);
     }
 
+    /// Section X: whether figure `i` may end a move at `p`: no other living figure's base
+    /// within `contact` (1") of it, its own rider aside.
+    fn spot_free(&self, r: &Vsgmr, i: usize, p: crate::battle::Pos) -> bool {
+        use crate::battle::Pos;
+        self.figs.iter().enumerate().all(|(j, f)| {
+            j == i
+                || !f.alive
+                || f.riding == Some(i)
+                || !Pos::new(f.x, f.y).within(p, r.rules.contact - EPS)
+                || Pos::new(f.x, f.y).dist(p) >= r.rules.contact - EPS
+        })
+    }
+
     /// Where figure `i` ends a move of `step` inches toward `target`, stopping at least `stop`
     /// inches from it; `reach`: its whole move, inches. Section II.2 "Rough Terrain": a figure
     /// cannot move through a wall or fence, so on a table with walls the path goes round a
@@ -470,15 +483,7 @@ impl Battle {
             Some(t) => t.move_toward(from, to, len),
             None => from.toward(to, len),
         };
-        let free = |p: Pos| {
-            self.figs.iter().enumerate().all(|(j, f)| {
-                j == i
-                    || !f.alive
-                    || f.riding == Some(i)
-                    || !Pos::new(f.x, f.y).within(p, r.rules.contact - EPS)
-                    || Pos::new(f.x, f.y).dist(p) >= r.rules.contact - EPS
-            })
-        };
+        let free = |p: Pos| self.spot_free(r, i, p);
 
         let on_table =
             |p: Pos| self.table.as_ref().is_none_or(|t| p.x >= 0.0 && p.x <= t.width && p.y >= 0.0 && p.y <= t.depth);
@@ -557,15 +562,7 @@ impl Battle {
             }
             e
         };
-        let free = |p: Pos| {
-            self.figs.iter().enumerate().all(|(j, f)| {
-                j == i
-                    || !f.alive
-                    || f.riding == Some(i)
-                    || !Pos::new(f.x, f.y).within(p, r.rules.contact - EPS)
-                    || Pos::new(f.x, f.y).dist(p) >= r.rules.contact - EPS
-            })
-        };
+        let free = |p: Pos| self.spot_free(r, i, p);
         let mut l = len;
         while l > 0.0 {
             let e = go(l);
