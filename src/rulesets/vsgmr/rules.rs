@@ -465,6 +465,28 @@ impl Battle {
         })
     }
 
+    /// The figures that can take a spot at most `reach` inches from figure `i` ([`Battle::spot_free`]):
+    /// the living others within `reach` + `contact` of it, 0.1" to spare, its own rider aside.
+    fn near_spots(&self, r: &Vsgmr, i: usize, reach: f32) -> Vec<usize> {
+        use crate::battle::Pos;
+        let me = Pos::new(self.figs[i].x, self.figs[i].y);
+        (0..self.figs.len())
+            .filter(|&j| {
+                let f = &self.figs[j];
+                j != i && f.alive && f.riding != Some(i) && me.within(Pos::new(f.x, f.y), reach + r.rules.contact + 0.1)
+            })
+            .collect()
+    }
+
+    /// [`Battle::spot_free`] among the figures `near` ([`Battle::near_spots`]) only.
+    fn spot_free_of(&self, r: &Vsgmr, near: &[usize], p: crate::battle::Pos) -> bool {
+        use crate::battle::Pos;
+        near.iter().all(|&j| {
+            let f = Pos::new(self.figs[j].x, self.figs[j].y);
+            !f.within(p, r.rules.contact - EPS) || f.dist(p) >= r.rules.contact - EPS
+        })
+    }
+
     /// Where figure `i` ends a move of `step` inches toward `target`, stopping at least `stop`
     /// inches from it; `reach`: its whole move, inches. Section II.2 "Rough Terrain": a figure
     /// cannot move through a wall or fence, so on a table with walls the path goes round a
@@ -494,21 +516,8 @@ impl Battle {
         // Every other spot tried lies within `reach` of `from` (¼" steps along the path, or
         // `stop` from the target within the move): only a figure within `reach` + `contact` of
         // `from` can take it (0.1" to spare), so the search checks those alone.
-        let near: Vec<usize> = (0..self.figs.len())
-            .filter(|&j| {
-                let f = &self.figs[j];
-                j != i
-                    && f.alive
-                    && f.riding != Some(i)
-                    && from.within(Pos::new(f.x, f.y), reach + r.rules.contact + 0.1)
-            })
-            .collect();
-        let free = |p: Pos| {
-            near.iter().all(|&j| {
-                let f = Pos::new(self.figs[j].x, self.figs[j].y);
-                !f.within(p, r.rules.contact - EPS) || f.dist(p) >= r.rules.contact - EPS
-            })
-        };
+        let near = self.near_spots(r, i, reach);
+        let free = |p: Pos| self.spot_free_of(r, &near, p);
         if from.dist(to) - stop <= reach + EPS {
             let base = (from.y - to.y).atan2(from.x - to.x);
             for k in 1..=12 {
@@ -562,11 +571,21 @@ impl Battle {
             }
             e
         };
-        let free = |p: Pos| self.spot_free(r, i, p);
-        let mut l = len;
+        if len <= 0.0 {
+            return (from.x, from.y);
+        }
+        let first = go(len);
+        if self.spot_free(r, i, first) {
+            return (first.x, first.y);
+        }
+        // The spots nearer lie within `len` of `from`, or as far as an edge it stands beyond
+        // (the clamp brings it back): only figures that near can take one.
+        let beyond = self.edges.map_or(0.0, |(lo, hi)| (lo - from.x).max(from.x - hi).max(0.0));
+        let near = self.near_spots(r, i, len + beyond);
+        let mut l = (len - 0.25).max(0.0);
         while l > 0.0 {
             let e = go(l);
-            if free(e) {
+            if self.spot_free_of(r, &near, e) {
                 return (e.x, e.y);
             }
             l = (l - 0.25).max(0.0);
@@ -1188,15 +1207,20 @@ pub fn disable_or_summon<D: Dice>(r: &Vsgmr, b: &mut Battle, dice: &mut D, i: us
         let front = |b: &Battle, j: usize| b.nearest_enemy(j, |_| true).map_or(0.0, |t| b.dist(j, t));
         let me = front(b, i);
         let side = b.figs[i].side;
-        let ally = (0..b.figs.len())
-            .filter(|&j| {
-                j != i
-                    && b.figs[j].alive
-                    && b.figs[j].riding.is_none()
-                    && b.figs[j].side == side
-                    && front(b, j) > me + p.half_move
-            })
-            .max_by(|&x, &y| front(b, x).total_cmp(&front(b, y)));
+        // The farthest from the enemy (the last of equals, as `max_by` gives it), each ally's
+        // distance computed once.
+        let mut ally: Option<(usize, f32)> = None;
+        for j in 0..b.figs.len() {
+            let f = &b.figs[j];
+            if j == i || !f.alive || f.riding.is_some() || f.side != side {
+                continue;
+            }
+            let d = front(b, j);
+            if d > me + p.half_move && ally.is_none_or(|(_, best)| best.total_cmp(&d) != std::cmp::Ordering::Greater) {
+                ally = Some((j, d));
+            }
+        }
+        let ally = ally.map(|(j, _)| j);
         if let Some(j) = ally {
             b.figs[i].acted = true;
             if dice.d6() as i8 - mook >= 5 {
