@@ -144,6 +144,10 @@ impl SkirmishConfig {
 pub enum LineUp {
     Fixed(Vec<usize>),
     Random(u32),
+    /// `budget` points of one loadout at its cost-list cost: ⌊budget / cost⌋ characters, one
+    /// more with the probability of the remainder (drawn each game), as a points-matched duel
+    /// squad ([`crate::sim::duel::Squads::size`]); at least one, at most 50.
+    Points { unit: usize, budget: f64 },
 }
 
 impl LineUp {
@@ -172,6 +176,7 @@ impl LineUp {
             LineUp::Random(n) => format!("random mix of {n}"),
             LineUp::Fixed(v) if v.iter().all(|&u| u == v[0]) => format!("{} × {}", v.len(), r.units[v[0]].name),
             LineUp::Fixed(v) => v.iter().map(|&u| r.units[u].name.as_str()).collect::<Vec<_>>().join(", "),
+            LineUp::Points { unit, budget } => format!("{budget} points of {}", r.units[*unit].name),
         }
     }
 }
@@ -247,6 +252,11 @@ impl<'a> Skirmish<'a> {
             let units: Vec<usize> = match lineup {
                 LineUp::Fixed(v) => v.clone(),
                 LineUp::Random(n) => (0..*n).map(|_| dice.below(n_units)).collect(),
+                LineUp::Points { unit, budget } => {
+                    let squads = crate::sim::duel::Squads::PointsMatched { budget: *budget };
+                    let n = squads.size(self.r.units[*unit].cost, dice.unit_f64()).clamp(1, 50);
+                    vec![*unit; n as usize]
+                }
             };
             self.deploy(s, &units);
         }
