@@ -45,7 +45,9 @@ fn report_gunplay_writes_the_distance_chart() {
     // The derived cost list over the ground mix (RULINGS.md, Gunplay: Points) and its check in
     // the skirmish: every list's cost and skirmish efficiency per loadout.
     assert!(md.contains("## Derived cost list over mixed ground (Rifle = 10)"), "derived list over the mix missing");
-    assert!(md.contains("3, 6, 12, 18, 24, 36, 48 in apart, each in the open, behind some cover and behind lots of cover"));
+    assert!(
+        md.contains("3, 6, 12, 18, 24, 36, 48 in apart, each in the open, behind some cover and behind lots of cover")
+    );
     assert!(md.contains("### The lists in the skirmish") && md.contains("| Pistol | 10.0 |"), "skirmish check missing");
     let mix = std::fs::read_to_string(g.join("derived_costs_mix.csv")).unwrap();
     assert_eq!(mix.lines().count(), 1 + 3);

@@ -55,11 +55,7 @@ impl MixedGround {
     /// "3, 6, ... 48 in × open, some cover, lots of cover".
     pub fn describe(&self) -> String {
         let d: Vec<String> = self.distances.iter().map(|d| format!("{d}")).collect();
-        format!(
-            "{} in × {}",
-            d.join(", "),
-            Cover::ALL.iter().map(|c| c.label()).collect::<Vec<_>>().join(", ")
-        )
+        format!("{} in × {}", d.join(", "), Cover::ALL.iter().map(|c| c.label()).collect::<Vec<_>>().join(", "))
     }
 }
 
@@ -201,7 +197,8 @@ mod tests {
         let mut fd = crate::dice::FastDice::from_seed(9);
         let seq: Vec<u8> = (0..5000).map(|_| 1 + fd.below(12) as u8).collect();
         let lots = r.with_cover(Cover::Lots);
-        let want = lots.play_duel(&mut Battle::default(), &mut ScriptedDice::new(&seq), rifle, 1, pistol, 1, 24.0, true);
+        let want =
+            lots.play_duel(&mut Battle::default(), &mut ScriptedDice::new(&seq), rifle, 1, pistol, 1, 24.0, true);
         let mut dice = ScriptedDice::new(&seq).with_uniforms(&[14.5 / 21.0]);
         let got = m.play_duel(&mut Battle::default(), &mut dice, rifle, 1, pistol, 1, 3.0, true);
         assert_eq!(got, want);

@@ -147,7 +147,10 @@ pub enum LineUp {
     /// `budget` points of one loadout at its cost-list cost: ⌊budget / cost⌋ characters, one
     /// more with the probability of the remainder (drawn each game), as a points-matched duel
     /// squad ([`crate::sim::duel::Squads::size`]); at least one, at most 50.
-    Points { unit: usize, budget: f64 },
+    Points {
+        unit: usize,
+        budget: f64,
+    },
 }
 
 impl LineUp {
@@ -342,9 +345,11 @@ impl<'a> Skirmish<'a> {
             let ends = [Pos::new(wall.a.x - ux, wall.a.y - uy), Pos::new(wall.b.x + ux, wall.b.y + uy)];
             let via = |c: Pos| from.dist(c) + c.dist(to);
             let order = if via(ends[0]) <= via(ends[1]) { ends } else { [ends[1], ends[0]] };
-            if let Some(c) = order.map(|c| self.table.clamp(c)).into_iter().find(|&c| {
-                from.dist(c) > EPS && self.table.wall_across(from, c).is_none()
-            }) {
+            if let Some(c) = order
+                .map(|c| self.table.clamp(c))
+                .into_iter()
+                .find(|&c| from.dist(c) > EPS && self.table.wall_across(from, c).is_none())
+            {
                 (heading, len) = (c, len.min(via(c)));
             }
         }

@@ -121,8 +121,12 @@ pub fn derived_section(r: &Gunplay, at_24: Option<&FairCosts>, seed: u64, progre
     .map(|(name, c)| (name, check(&c)))
     .collect();
     let mut o = String::new();
-    let _ = writeln!(o, "## Derived cost list over mixed ground ({anchor_name} = {})
-", fmt_cost(r.units.iter().find(|u| u.id == anchor).map_or(0.0, |u| u.cost)));
+    let _ = writeln!(
+        o,
+        "## Derived cost list over mixed ground ({anchor_name} = {})
+",
+        fmt_cost(r.units.iter().find(|u| u.id == anchor).map_or(0.0, |u| u.cost))
+    );
     let _ = writeln!(
         o,
         "Gunplay has no points, so pointsworth derives them (RULINGS.md, \"Gunplay\", Points). A loadout's worth \
@@ -140,7 +144,9 @@ pub fn derived_section(r: &Gunplay, at_24: Option<&FairCosts>, seed: u64, progre
         mix.trials,
         mix.seed
     );
-    o.push_str("| loadout | starting cost | derived, 24 in open | derived over the mix [95% CI] |\n|---|---:|---:|---|\n");
+    o.push_str(
+        "| loadout | starting cost | derived, 24 in open | derived over the mix [95% CI] |\n|---|---:|---:|---|\n",
+    );
     for (u, row) in mix.rows.iter().enumerate() {
         let derived = if row.unit.id == anchor {
             format!("{} (anchor)", fmt_cost(row.unit.cost))
@@ -213,13 +219,10 @@ pub fn derived_section(r: &Gunplay, at_24: Option<&FairCosts>, seed: u64, progre
             }
             o.push('\n');
         }
-        let worst = |c: &derive::SkirmishCheck| {
-            c.efficiency.iter().map(|e| (e.value - 0.5).abs()).fold(0.0, f64::max) * 100.0
-        };
-        let summary: Vec<String> = checks
-            .iter()
-            .filter_map(|(name, c)| c.as_ref().map(|c| format!("{name} {:.1}", worst(c))))
-            .collect();
+        let worst =
+            |c: &derive::SkirmishCheck| c.efficiency.iter().map(|e| (e.value - 0.5).abs()).fold(0.0, f64::max) * 100.0;
+        let summary: Vec<String> =
+            checks.iter().filter_map(|(name, c)| c.as_ref().map(|c| format!("{name} {:.1}", worst(c)))).collect();
         let _ = writeln!(
             o,
             "\nLargest distance of a loadout's skirmish efficiency from 50%, in percentage points: {}.\n",
