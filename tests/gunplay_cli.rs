@@ -42,6 +42,17 @@ fn report_gunplay_writes_the_distance_chart() {
     assert_eq!(json["win_rate_by_distance"]["grounds"][2], "lots of cover");
     // The Skirmish section: three single-loadout pairings and random mixes.
     assert!(md.contains("## Skirmish") && md.contains("| 5 × Rifle | 5 × Shotgun |"), "Skirmish section missing");
+    // The derived cost list over the ground mix (RULINGS.md, Gunplay: Points) and its check in
+    // the skirmish: every list's cost and skirmish efficiency per loadout.
+    assert!(md.contains("## Derived cost list over mixed ground (Rifle = 10)"), "derived list over the mix missing");
+    assert!(
+        md.contains("3, 6, 12, 18, 24, 36, 48 in apart, each in the open, behind some cover and behind lots of cover")
+    );
+    assert!(md.contains("### The lists in the skirmish") && md.contains("| Pistol | 10.0 |"), "skirmish check missing");
+    let mix = std::fs::read_to_string(g.join("derived_costs_mix.csv")).unwrap();
+    assert_eq!(mix.lines().count(), 1 + 3);
+    assert!(mix.starts_with("unit,starting_cost,derived_24_open,derived_mix,"), "{mix}");
+    assert!(mix.contains("skirmish_mix_list_lo"), "{mix}");
 }
 
 #[test]
@@ -68,6 +79,8 @@ fn the_skirmish_section_can_be_turned_off() {
         .success();
     let md = std::fs::read_to_string(dir.path().join("gunplay").join("report.md")).unwrap();
     assert!(!md.contains("## Skirmish"));
+    // The derived list over the ground mix stays; only its skirmish check goes.
+    assert!(md.contains("## Derived cost list over mixed ground") && !md.contains("### The lists in the skirmish"));
 }
 
 #[test]

@@ -159,7 +159,13 @@ fn gunplay() {
             "--set",
             "duel.optimal_play=false",
         ],
-        &["win_rate_by_distance.csv", "win_rate_by_distance.png", "fair_costs.csv", "efficiency_by_distance.csv"],
+        &[
+            "win_rate_by_distance.csv",
+            "win_rate_by_distance.png",
+            "fair_costs.csv",
+            "efficiency_by_distance.csv",
+            "derived_costs_mix.csv",
+        ],
     );
 }
 

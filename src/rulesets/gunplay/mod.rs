@@ -6,7 +6,8 @@
 //! one-against-one duels in [`exact`] (a Markov chain over wounds, Down flags and distance,
 //! so it covers duels with movement and melee, not only stand-up ones), the same duel as a
 //! zero-sum game under optimal play in [`optimal`] (`duel gunplay A B --optimal`), the
-//! rules-coverage table in [`coverage`].
+//! rules-coverage table in [`coverage`], the derived cost list over a mix of start distances
+//! and cover, checked in the skirmish, in [`derive`].
 //!
 //! Why the config looks as it does: Gunplay has no points. Every character is alike but for
 //! its weapons, so the cost list is a list of *loadouts* (a firearm plus the knife every
@@ -19,6 +20,7 @@
 //! - A game turn is both sides activating; `DuelOutcome::turns` counts game turns.
 
 pub mod coverage;
+pub mod derive;
 pub mod exact;
 pub mod optimal;
 pub mod rules;
@@ -361,11 +363,11 @@ impl Ruleset for Gunplay {
 
     fn studies(
         &self,
-        _analysis: &crate::analysis::RulesetAnalysis,
+        analysis: &crate::analysis::RulesetAnalysis,
         seed: u64,
-        _progress: &indicatif::ProgressBar,
+        progress: &indicatif::ProgressBar,
     ) -> Vec<crate::rulesets::study::Study> {
-        study::studies(self, seed)
+        study::studies(self, analysis.fair_costs.as_ref(), seed, progress)
     }
 
     type Arena = Battle;

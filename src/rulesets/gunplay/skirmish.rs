@@ -22,8 +22,13 @@
 //!   plays the duel's myopic expected-damage plan at that shot's cover. When the plan is a
 //!   plain move (nothing in reach to shoot), the character quick-moves to the spot behind the
 //!   nearest wall that brings it closer to its target (cover to cover), else straight at it.
-//!   Moves go round walls ([`Table::move_toward`]); a charge blocked by a wall ends short of
-//!   contact and fights no melee.
+//! - **Quick moves go in a straight line** ("Quick Movement ... must be in any straight
+//!   line"): a quick move (alone, with Fire, to cover, or a charge's) is one straight line of
+//!   up to 6"; with a wall across the direct line it heads for the nearer way round the wall
+//!   and keeps that direction; it stops half a base short of a wall across its line
+//!   ([`Skirmish::straight_end`]). A charge goes straight at its target: blocked by a wall it
+//!   ends short of contact and fights no melee. Cautious moves ("in any direction") may go
+//!   round a wall end in one move ([`Table::move_path`]).
 //! - Deployment: each side in a line along its own edge, centred in its `deploy_depth` band,
 //!   evenly spread across the table. Cover pieces keep out of the deployment bands.
 //! - Turn order as in duels: d12 for the leader every turn (ties re-roll), alternate single
@@ -139,6 +144,13 @@ impl SkirmishConfig {
 pub enum LineUp {
     Fixed(Vec<usize>),
     Random(u32),
+    /// `budget` points of one loadout at its cost-list cost: ⌊budget / cost⌋ characters, one
+    /// more with the probability of the remainder (drawn each game), as a points-matched duel
+    /// squad ([`crate::sim::duel::Squads::size`]); at least one, at most 50.
+    Points {
+        unit: usize,
+        budget: f64,
+    },
 }
 
 impl LineUp {
@@ -167,6 +179,7 @@ impl LineUp {
             LineUp::Random(n) => format!("random mix of {n}"),
             LineUp::Fixed(v) if v.iter().all(|&u| u == v[0]) => format!("{} × {}", v.len(), r.units[v[0]].name),
             LineUp::Fixed(v) => v.iter().map(|&u| r.units[u].name.as_str()).collect::<Vec<_>>().join(", "),
+            LineUp::Points { unit, budget } => format!("{budget} points of {}", r.units[*unit].name),
         }
     }
 }
@@ -242,6 +255,11 @@ impl<'a> Skirmish<'a> {
             let units: Vec<usize> = match lineup {
                 LineUp::Fixed(v) => v.clone(),
                 LineUp::Random(n) => (0..*n).map(|_| dice.below(n_units)).collect(),
+                LineUp::Points { unit, budget } => {
+                    let squads = crate::sim::duel::Squads::PointsMatched { budget: *budget };
+                    let n = squads.size(self.r.units[*unit].cost, dice.unit_f64()).clamp(1, 50);
+                    vec![*unit; n as usize]
+                }
             };
             self.deploy(s, &units);
         }
@@ -304,7 +322,74 @@ impl<'a> Skirmish<'a> {
         pick(true).or_else(|| pick(false))
     }
 
-    /// Moves character `i` of side `s` up to `len` toward `to`, round walls, and traces it.
+    /// "Quick Movement ... must be in any straight line" (also a Charge, "quick move into
+    /// contact"): the end of a straight move from `from` of up to `len` inches toward `to`.
+    /// When an intact wall stands across the direct line and `round` is set, the line heads
+    /// instead for the nearer way round that wall (1" beyond its end, as [`Table::move_path`]
+    /// goes round) and carries on in that direction, never bending, for up to `len` or the
+    /// length of the path round to `to`, whichever is less. The move stops half a base
+    /// (`contact / 2`) short of any wall across its line, and at the table edge (it does not
+    /// slide along the edge). A charge (`round` false) goes straight at its target.
+    pub fn straight_end(&self, from: Pos, to: Pos, len: f32, round: bool) -> Pos {
+        let to = self.table.clamp(to);
+        let direct = from.toward(to, len);
+        let Some(w) = self.table.wall_across(from, direct) else {
+            return self.table.clamp(direct);
+        };
+        let (mut heading, mut len) = (to, len.min(from.dist(to)));
+        if round {
+            let wall = self.table.walls[w];
+            let (dx, dy) = (wall.b.x - wall.a.x, wall.b.y - wall.a.y);
+            let l = (dx * dx + dy * dy).sqrt().max(1e-6);
+            let (ux, uy) = (dx / l, dy / l);
+            let ends = [Pos::new(wall.a.x - ux, wall.a.y - uy), Pos::new(wall.b.x + ux, wall.b.y + uy)];
+            let via = |c: Pos| from.dist(c) + c.dist(to);
+            let order = if via(ends[0]) <= via(ends[1]) { ends } else { [ends[1], ends[0]] };
+            if let Some(c) = order
+                .map(|c| self.table.clamp(c))
+                .into_iter()
+                .find(|&c| from.dist(c) > EPS && self.table.wall_across(from, c).is_none())
+            {
+                (heading, len) = (c, len.min(via(c)));
+            }
+        }
+        let d = from.dist(heading).max(1e-6);
+        let (ux, uy) = ((heading.x - from.x) / d, (heading.y - from.y) / d);
+        let at = |t: f32| Pos::new(from.x + ux * t, from.y + uy * t);
+        let on_table = |p: Pos| self.table.clamp(p) == p;
+        let clear = |t: f32| self.table.wall_across(from, at(t)).is_none();
+        if on_table(at(len)) && clear(len) {
+            return at(len);
+        }
+        // The longest clear stretch of the line (walls and edges cut it once each: bisect).
+        let (mut lo, mut hi) = (0.0f32, len);
+        for _ in 0..24 {
+            let mid = 0.5 * (lo + hi);
+            if on_table(at(mid)) && clear(mid) {
+                lo = mid;
+            } else {
+                hi = mid;
+            }
+        }
+        if !clear(hi) {
+            lo = (lo - 0.5 * self.r.rules.contact).max(0.0);
+        }
+        if lo <= EPS { from } else { at(lo) }
+    }
+
+    /// A quick move (or a charge's, `round` false) of side `s`'s character `i`: one straight
+    /// line ([`Skirmish::straight_end`]), traced.
+    fn quick_move_to(&mut self, s: Side, i: usize, to: Pos, len: f32, round: bool) {
+        let end = self.straight_end(self.pos(s, i), to, len, round);
+        let c = &mut self.sides[s][i];
+        (c.x, c.y) = (end.x, end.y);
+        if let Some(t) = &mut self.trace {
+            t[s][i].1.push(end);
+        }
+    }
+
+    /// A cautious move ("up to 3 inches in any direction") of character `i` of side `s`: up
+    /// to `len` toward `to`, round walls, traced.
     fn move_to(&mut self, s: Side, i: usize, to: Pos, len: f32) {
         let from = self.pos(s, i);
         let (end, corner) = self.table.move_path(from, to, len);
@@ -366,6 +451,8 @@ impl<'a> Skirmish<'a> {
             let action = if aimed { Action::Fire } else { rules::plan(self.at_cover(cover), p, pf, &sit, actions)[0] };
             actions -= 1;
             let quick = self.r.rules.quick_move;
+            // A plain move longer than a cautious one is a quick move: straight.
+            let is_quick = |by: f32| by > self.r.rules.cautious_move + EPS;
             match action {
                 Action::Aim => {
                     aimed = true;
@@ -373,15 +460,20 @@ impl<'a> Skirmish<'a> {
                 }
                 Action::Fire => self.shoot(s, i, j, aimed, false, dice),
                 Action::MoveFire { quick: q, by } => {
-                    self.move_to(s, i, fp, by);
+                    if q {
+                        self.quick_move_to(s, i, fp, by, true);
+                    } else {
+                        self.move_to(s, i, fp, by);
+                    }
                     self.shoot(s, i, j, false, q, dice);
                 }
                 Action::Move { by } => match self.cover_spot(mp, fp) {
-                    Some(spot) => self.move_to(s, i, spot, quick),
+                    Some(spot) => self.quick_move_to(s, i, spot, quick, true),
+                    None if is_quick(by) => self.quick_move_to(s, i, fp, by, true),
                     None => self.move_to(s, i, fp, by),
                 },
                 Action::Charge => {
-                    self.move_to(s, i, fp, (d - self.r.rules.contact).max(0.0));
+                    self.quick_move_to(s, i, fp, (d - self.r.rules.contact).max(0.0), false);
                     if self.pos(s, i).dist(fp) <= self.r.rules.contact + EPS {
                         self.melee(s, i, j, true, dice);
                     }
@@ -868,6 +960,54 @@ mod tests {
         assert!(dice.exhausted());
         assert!(g.sides[1][0].is_up());
         assert_eq!(out, SkirmishOutcome { winner: None, turns: 1 }, "the 10-turn cap (here 1) is a draw");
+    }
+
+    #[test]
+    fn a_quick_move_goes_in_a_straight_line() {
+        // "Quick Movement ... must be in any straight line" (Movement). A pistol 3/4" behind
+        // a 4" wall, its target 196" away (nothing to shoot): two quick moves of 6". The first
+        // heads for the nearer wall end and keeps that line (one straight segment of 6", no
+        // bend at the corner); the second goes straight at the target. No dice are rolled.
+        let r = ruleset(Cover::Open);
+        let mut g = Skirmish::new(&r, &r.skirmish);
+        g.table = Table::new(48.0, 400.0);
+        g.table.walls.push(wall(8.0, 12.0, 4.0));
+        g.trace = Some([Vec::new(), Vec::new()]);
+        let pistol = r.find("pistol");
+        let start = Pos::new(10.0, 3.25);
+        g.sides[0].push(Character::new(pistol, start.x, start.y));
+        g.sides[1].push(Character::new(pistol, 10.0, 200.0));
+        g.trace.as_mut().unwrap()[0].push((pistol, vec![start], None));
+        g.trace.as_mut().unwrap()[1].push((pistol, vec![Pos::new(10.0, 200.0)], None));
+        let mut dice = ScriptedDice::new(&[]);
+        g.activate(0, 0, &mut dice);
+        assert!(dice.exhausted());
+        let path = &g.trace.as_ref().unwrap()[0][0].1;
+        assert_eq!(path.len(), 3, "one point per move, no corner: {path:?}");
+        let corner = Pos::new(7.0, 4.0);
+        let (a, b) = (path[1], path[2]);
+        assert!((start.dist(a) - 6.0).abs() < 1e-3, "the first move is a full 6\" line: {path:?}");
+        // On the line from the start through the wall end: the cross product is 0.
+        let cross = (corner.x - start.x) * (a.y - start.y) - (corner.y - start.y) * (a.x - start.x);
+        assert!(cross.abs() < 1e-3, "{path:?}");
+        assert!(g.table.wall_across(start, a).is_none() && g.table.wall_across(a, b).is_none(), "{path:?}");
+        assert!((a.dist(b) - 6.0).abs() < 1e-3 && (b.x - a.x).abs() < 0.2, "{path:?}");
+    }
+
+    #[test]
+    fn a_charge_goes_straight_and_stops_short_of_a_wall() {
+        // A charge is a quick move into contact: straight at the target. A wall across the
+        // line stops it half a base (1/2") short; it does not go round the wall's end.
+        let r = ruleset(Cover::Open);
+        let mut g = Skirmish::new(&r, &r.skirmish);
+        g.table.walls.push(wall(9.0, 11.0, 22.0));
+        let (from, target) = (Pos::new(10.0, 20.0), Pos::new(10.0, 25.0));
+        let end = g.straight_end(from, target, 4.0, false);
+        assert!((end.x - 10.0).abs() < 1e-4 && (end.y - 21.5).abs() < 1e-3, "{end:?}");
+        // Without a wall in the way the line reaches its length, and stops at the table edge.
+        assert_eq!(g.straight_end(from, Pos::new(20.0, 20.0), 4.0, true), Pos::new(14.0, 20.0));
+        let edge = g.straight_end(Pos::new(46.0, 2.0), Pos::new(60.0, 2.0), 6.0, true);
+        assert!((edge.x - 47.5).abs() < 1e-3 && (edge.y - 2.0).abs() < 1e-4, "{edge:?}");
     }
 
     #[test]

@@ -6,10 +6,11 @@ use std::fmt::Write;
 
 use serde::{Deserialize, Serialize};
 
-use super::Gunplay;
 use super::skirmish::{LineUp, SkirmishTally, simulate};
+use super::{Gunplay, derive};
+use crate::analysis::balance::{FairCosts, fmt_cost};
 use crate::format::pct_interval as pct;
-use crate::rulesets::study::Study;
+use crate::rulesets::study::{Study, StudyTable};
 use crate::stats::{CONFIDENCE, ClusterSums, Estimate, clustered_proportion, wilson};
 
 /// One loadout's skirmish statistics.
@@ -85,10 +86,166 @@ pub fn analyse(r: &Gunplay, lineups: [&LineUp; 2], t: &SkirmishTally, seed: u64)
     }
 }
 
+/// Gunplay's report sections: the derived cost list over the ground mix and its skirmish
+/// check ([`derived_section`]), then the Skirmish section ([`skirmish_studies`]). `at_24` is
+/// the generic solver's run at the matrix distance in the open (the report's "Derived cost
+/// list"), shown beside the mix's list.
+pub fn studies(r: &Gunplay, at_24: Option<&FairCosts>, seed: u64, progress: &indicatif::ProgressBar) -> Vec<Study> {
+    let mut out = vec![derived_section(r, at_24, seed, progress)];
+    out.extend(skirmish_studies(r, seed));
+    out
+}
+
+/// The report's "Derived cost list over mixed ground" section: the list of
+/// [`derive::derived_over_mix`], beside the 24" open-ground list, and both lists (and the
+/// starting costs) checked in the skirmish ([`derive::skirmish_check`], `[skirmish]
+/// report_trials` games per pair; no check when that is 0).
+pub fn derived_section(r: &Gunplay, at_24: Option<&FairCosts>, seed: u64, progress: &indicatif::ProgressBar) -> Study {
+    let mix = derive::derived_over_mix(r, seed, progress);
+    let m = derive::MixedGround::new(r);
+    let anchor = mix.anchor.clone().unwrap_or_default();
+    let anchor_name = r.units.iter().find(|u| u.id == anchor).map_or("the anchor".to_string(), |u| u.name.clone());
+    let start: Vec<f64> = r.units.iter().map(|u| u.cost).collect();
+    let mix_costs = derive::derived_costs(&mix);
+    let open_costs = at_24.map(derive::derived_costs);
+    let games = r.skirmish.report_trials;
+    let budget = r.duel.budget;
+    let check = |costs: &[f64]| (games > 0).then(|| derive::skirmish_check(r, costs, budget, seed, games));
+    let checks: Vec<(String, Option<derive::SkirmishCheck>)> = [
+        Some(("starting costs".to_string(), start.clone())),
+        open_costs.clone().map(|c| ("24 in open list".to_string(), c)),
+        Some(("mix list".to_string(), mix_costs.clone())),
+    ]
+    .into_iter()
+    .flatten()
+    .map(|(name, c)| (name, check(&c)))
+    .collect();
+    let mut o = String::new();
+    let _ = writeln!(
+        o,
+        "## Derived cost list over mixed ground ({anchor_name} = {})
+",
+        fmt_cost(r.units.iter().find(|u| u.id == anchor).map_or(0.0, |u| u.cost))
+    );
+    let _ = writeln!(
+        o,
+        "Gunplay has no points, so pointsworth derives them (RULINGS.md, \"Gunplay\", Points). A loadout's worth \
+         depends on where the fight starts and on cover (see the efficiency-by-distance sweep), so this list is \
+         derived over a **mix of grounds**: {}-point squads starting {} apart, each in the open, behind some \
+         cover and behind lots of cover — {} grounds, equally weighted (each trial draws one). The {anchor_name} \
+         costs {} by definition; every other loadout's derived cost is its fair cost with every other at its \
+         derived cost (the same solver as the \"Derived cost list\" above, {} trials per matchup per price, seed \
+         {}); the 95% interval carries the efficiency's interval through the local slope. The list above holds \
+         at 24 in in the open only.\n",
+        fmt_cost(budget),
+        m.describe().replace(" × open, some cover, lots of cover", ""),
+        3 * m.distances.len(),
+        fmt_cost(mix_costs[r.units.iter().position(|u| u.id == anchor).unwrap_or(0)]),
+        mix.trials,
+        mix.seed
+    );
+    o.push_str(
+        "| loadout | starting cost | derived, 24 in open | derived over the mix [95% CI] |\n|---|---:|---:|---|\n",
+    );
+    for (u, row) in mix.rows.iter().enumerate() {
+        let derived = if row.unit.id == anchor {
+            format!("{} (anchor)", fmt_cost(row.unit.cost))
+        } else {
+            row.derived_cost.map_or("— (no price balances it)".to_string(), |e| {
+                format!("{:.1} [{:.1}, {:.1}]", e.value, e.lo, e.hi)
+            })
+        };
+        let open = open_costs.as_ref().map_or("—".to_string(), |c| format!("{:.1}", c[u]));
+        let _ = writeln!(o, "| {} | {} | {} | {} |", row.unit.name, fmt_cost(row.unit.cost), open, derived);
+    }
+    for n in mix.unbalanced.iter().chain(&mix.notes) {
+        let _ = writeln!(o, "\nSolver note: {n}");
+    }
+    let mut csv = String::from("unit,starting_cost,derived_24_open,derived_mix,derived_mix_lo,derived_mix_hi");
+    for (name, _) in &checks {
+        let k = name.replace(' ', "_");
+        let _ = write!(csv, ",skirmish_{k},skirmish_{k}_lo,skirmish_{k}_hi");
+    }
+    csv.push('\n');
+    for (u, row) in mix.rows.iter().enumerate() {
+        let d = row.derived_cost;
+        let _ = write!(
+            csv,
+            "{},{},{},{},{},{}",
+            row.unit.id,
+            row.unit.cost,
+            open_costs.as_ref().map_or(String::new(), |c| format!("{:.4}", c[u])),
+            format!("{:.4}", mix_costs[u]),
+            d.map_or(String::new(), |e| format!("{:.4}", e.lo)),
+            d.map_or(String::new(), |e| format!("{:.4}", e.hi)),
+        );
+        for (_, c) in &checks {
+            match c {
+                Some(c) => {
+                    let e = c.efficiency[u];
+                    let _ = write!(csv, ",{:.4},{:.4},{:.4}", e.value, e.lo, e.hi);
+                }
+                None => csv.push_str(",,,"),
+            }
+        }
+        csv.push('\n');
+    }
+    if games > 0 {
+        let _ = writeln!(
+            o,
+            "\n### The lists in the skirmish\n\nEach list played in the Skirmish below (48\"×48\", 4–6 low walls, lines \
+             along opposite edges, 10 turns), where no start distance or cover is chosen: each side buys {} points \
+             of one loadout at the list's costs (⌊{} / cost⌋ characters, one more with the probability of the \
+             remainder), {} games per pair of loadouts. A loadout's **skirmish efficiency** is its mean score (win \
+             1, draw ½) against the others' sides; 50% is a fair price in the skirmish. Intervals are 95%.\n",
+            fmt_cost(budget),
+            fmt_cost(budget),
+            games
+        );
+        o.push_str("| loadout |");
+        for (name, _) in &checks {
+            let _ = write!(o, " {name}: cost | skirmish efficiency |");
+        }
+        o.push_str("\n|---|");
+        for _ in &checks {
+            o.push_str("---:|---|");
+        }
+        o.push('\n');
+        for (u, info) in r.units.iter().enumerate() {
+            let _ = write!(o, "| {} |", info.name);
+            for (_, c) in &checks {
+                let c = c.as_ref().expect("games > 0");
+                let _ = write!(o, " {:.1} | {} |", c.costs[u], pct(&c.efficiency[u]));
+            }
+            o.push('\n');
+        }
+        let worst =
+            |c: &derive::SkirmishCheck| c.efficiency.iter().map(|e| (e.value - 0.5).abs()).fold(0.0, f64::max) * 100.0;
+        let summary: Vec<String> =
+            checks.iter().filter_map(|(name, c)| c.as_ref().map(|c| format!("{name} {:.1}", worst(c)))).collect();
+        let _ = writeln!(
+            o,
+            "\nLargest distance of a loadout's skirmish efficiency from 50%, in percentage points: {}.\n",
+            summary.join(", ")
+        );
+    }
+    Study {
+        title: "Derived cost list over mixed ground".to_string(),
+        markdown: o,
+        tables: vec![StudyTable { file: "derived_costs_mix.csv".to_string(), text: csv }],
+        charts: Vec::new(),
+        suggested_costs_note: Some(
+            "This list holds at 24 in in the open only; Gunplay's derived cost list is derived over a mix of \
+             start distances and cover and checked in the skirmish: see \"Derived cost list over mixed ground\".\n\n"
+                .to_string(),
+        ),
+    }
+}
+
 /// The report's Skirmish section for Gunplay, as a study: `[skirmish] report_trials` games for each of a
 /// few fixed 5-character line-ups (every pair of single-loadout sides) and for random mixes.
 /// Does nothing when `report_trials` is 0.
-pub fn studies(r: &Gunplay, seed: u64) -> Vec<Study> {
+pub fn skirmish_studies(r: &Gunplay, seed: u64) -> Vec<Study> {
     let cfg = &r.skirmish;
     if cfg.report_trials == 0 {
         return Vec::new();
