@@ -76,7 +76,8 @@ pub fn table() -> Vec<CoverageRow> {
             Simplified,
             "open ground, no streams or rubble; low obstacles: skirmish models walk round cover pieces instead \
              of crossing one for 1 action (not modeled); prone: 1/3 MV (skirmish: a squad that may not advance \
-             stays prone and crawls; duels: prone squads do not move and never stand, not modeled)",
+             stays prone and crawls; duels: a prone squad crawls at 1/3 MV or stands for 1 action, by the \
+             look-ahead, see Go prone/stand)",
         ),
         (
             "Jump, Climb, Hide, Open/close/lock",
@@ -88,8 +89,11 @@ pub fn table() -> Vec<CoverageRow> {
             "Go prone/stand",
             "Go prone/stand",
             Simplified,
-            "only panicked squads go prone (1 action each); duels: they stay prone; skirmish: they stand \
-             (1 action each) when they next advance",
+            "only panicked squads go prone (1 action each); duels: a prone squad that may advance stands \
+             (1 action each, then full MV) when the 3-turn look-ahead of standing and moving scores more than \
+             crawling at 1/3 MV and staying prone (the crawl plan assumes it stays prone the whole horizon), or \
+             when it can reach nothing crawling; else it stays prone, crawling or holding; skirmish: they stand \
+             (1 action each) when they next may advance",
         ),
         (
             "Aim +3 RC at the same target; lost when it dies",
