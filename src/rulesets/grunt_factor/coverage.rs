@@ -105,8 +105,10 @@ pub fn table() -> Vec<CoverageRow> {
             "Target priority: nearest enemy within short range",
             "Fire",
             Modeled,
-            "skirmish: each model fires at the nearest enemy model within 40 cm, else at the one it expects \
-             to kill most; duels: the nearest squad, leader first, then the specialist, then soldiers",
+            "per unit: skirmish: when the enemy squad nearest to the firing squad (closest pair of models) is \
+             within 40 cm, every model fires at that squad's model nearest to it, else each model at the enemy \
+             model it expects to kill most; duels: the nearest squad, leader first, then the specialist, then \
+             soldiers",
         ),
         ("Overwatch", "Overwatch", NotModeled, "reactions are not modeled"),
         ("Suppression", "Suppression", NotModeled, "area fire is not modeled"),

@@ -51,8 +51,10 @@
 //!   weapons point-blank fire always wins (against a prone target behind cover, with 3
 //!   friends in the fight, an Assault Rifle ties); a weapon with a better CC modifier can
 //!   charge.
-//! - **Target priority** ("Fire"): a model fires at the nearest enemy model within short range
-//!   if there is one; otherwise at the enemy model it expects to kill most (ties: nearest).
+//! - **Target priority** ("Fire", per unit): when the enemy squad nearest to the firing squad
+//!   (closest pair of models) is within short range, every model of the squad fires at that
+//!   squad, at its model nearest to the shooter; otherwise each model fires at the enemy model
+//!   it expects to kill most (ties: nearest).
 //!   Aim is lost when the aimed model dies. A model in base contact fights in close combat.
 //! - **Panic**: a panicked squad's models in the open take cover within 6 cm (one action),
 //!   and if any cannot, the squad goes prone (one action each); then, with 3 actions spent

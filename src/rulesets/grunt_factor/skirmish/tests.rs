@@ -267,6 +267,42 @@ fn target_priority_nearest_within_short_range_else_the_best_shot() {
 }
 
 #[test]
+fn target_priority_is_per_unit_the_nearest_squad_within_short_range() {
+    // "Fire", target priority: "A unit must fire at the nearest closest unit within short
+    // range." Squad A: a model at (50, 20) and one at (150, 20). Enemy squad 0 has a model
+    // 35 cm from the first; enemy squad 1 a model 45 cm from the second (in the open, medium
+    // range) and 106 cm from squad 0's. The nearest unit, squad 0, is within short range: the
+    // second model must fire at it too (long range), not at the better shot of squad 1, which
+    // the old per-model rule took (its own nearest enemy was beyond short range).
+    let r = ruleset();
+    let mut g = Skirmish::new(&r, &r.skirmish, Tactic::Bound);
+    let rifles = r.find("regular-rifles");
+    g.deploy([&[rifles], &[rifles, rifles]]);
+    for side in g.sides.iter_mut() {
+        for q in side.iter_mut() {
+            for m in q.models.iter_mut() {
+                m.alive = false;
+            }
+        }
+    }
+    let place = |g: &mut Skirmish, s: usize, i: usize, k: usize, x: f32, y: f32| {
+        g.sides[s][i].models[k] = Model { slot: k as u8, pos: Pos::new(x, y), alive: true };
+    };
+    place(&mut g, 0, 0, 0, 50.0, 20.0);
+    place(&mut g, 0, 0, 1, 150.0, 20.0);
+    place(&mut g, 1, 0, 0, 50.0, 55.0);
+    place(&mut g, 1, 1, 0, 150.0, 65.0);
+    g.scratch = vec![Hit::default(); 2];
+    assert_eq!(g.nearest_unit(0, 0), Some((0, 35.0)));
+    assert!(g.fire_value(0, 0, 1, 1, 0, false) > g.fire_value(0, 0, 1, 0, 0, false));
+    assert_eq!(g.choose_target(0, 0, 0), Some((0, 0)));
+    assert_eq!(g.choose_target(0, 0, 1), Some((0, 0)), "the squad fires at the nearest unit");
+    // Squad 0 moved out of short range (60 cm): each model fires at what it pleases.
+    g.sides[1][0].models[0].pos = Pos::new(50.0, 80.0);
+    assert_eq!(g.choose_target(0, 0, 1), Some((1, 0)));
+}
+
+#[test]
 fn close_combat_in_base_contact() {
     // "Close combat": CC 7 + the Assault Rifle's CC −2 = 5; Dam 10 against A 7: save on 7.
     assert_eq!(rules::cc_value(7, false, false, -2, false, false, 0), 5);
