@@ -67,15 +67,17 @@ pub fn table() -> Vec<CoverageRow> {
             "Move",
             Simplified,
             "duels: the squad moves as one block straight at its target; skirmish: each model moves, round \
-             cover pieces; tactic bound: cover to cover toward the enemy while out of short range; tactic \
+             cover pieces or across them for an action (Modifiers to movement); tactic bound: cover to cover toward the enemy while out of short range; tactic \
              advance: straight at the nearest enemy by the duel's 3-turn look-ahead",
         ),
         (
             "Movement modifiers (streams, obstacles, rubble, prone 1/3)",
             "Modifiers to movement",
             Simplified,
-            "open ground, no streams or rubble; low obstacles: skirmish models walk round cover pieces instead \
-             of crossing one for 1 action (not modeled); prone: 1/3 MV (skirmish: a squad that may not advance \
+            "open ground, no streams or rubble; low obstacles (every cover piece is low): a skirmish model \
+             crosses the pieces in its way for 1 action each when it has the actions and that ends nearer its \
+             goal than walking round them (tactic moves; a charge, panic cover and falling back go round); \
+             prone: 1/3 MV (skirmish: a squad that may not advance \
              stays prone and crawls; duels: a prone squad crawls at 1/3 MV or stands for 1 action, by the \
              look-ahead, see Go prone/stand)",
         ),

@@ -16,8 +16,9 @@
 //! Readings and simplifications (also in the coverage table and the report):
 //! - **Terrain**: `cover_min..=cover_max` cover pieces, straight pieces `cover_length` long
 //!   parallel to the long edges, each hard (walls, rubble) with probability `hard_share`, else
-//!   soft (hedges, fences). They are low: they do not block line of sight, but models move
-//!   round them. A shot whose line crosses a piece within `cover_reach` (3 cm) of the target
+//!   soft (hedges, fences). They are low: they do not block line of sight, and a model crosses
+//!   one for an action ("Modifiers to movement": obstacles lower than a miniature) when it has
+//!   the action and crossing ends its move nearer its goal than walking round the piece. A shot whose line crosses a piece within `cover_reach` (3 cm) of the target
 //!   is at a target *behind cover*: covered 50–75% (−2 RC), more than 75% if the target is
 //!   prone (−3 RC; prone −1 as well), and Dam −1 (soft) or −2 (hard). A line crossing a piece
 //!   farther from the target (and not right in front of the shooter) hides 25–50% (−1 RC, no

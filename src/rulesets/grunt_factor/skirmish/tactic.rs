@@ -41,10 +41,34 @@ impl Tactic {
 }
 
 impl<'a> Skirmish<'a> {
+    /// "Modifiers to movement": an obstacle lower than a miniature costs 1 action to cross, and
+    /// every cover piece is low. Moves model `k` of (s, i) up to `len` cm toward `to`: straight
+    /// across the cover pieces in the way, one more action each from `actions[k]`, when it has
+    /// them and that ends nearer `to` than walking round them ([`Self::move_model`]); else
+    /// round them.
+    fn go(&mut self, s: Side, i: usize, k: usize, to: Pos, len: f32, actions: &mut [u8]) {
+        let from = self.sides[s][i].models[k].pos;
+        let end = from.toward(self.table.clamp(to), len);
+        let pieces = self.table.walls.iter().filter(|w| w.intact && w.crosses(from, end)).count();
+        if pieces > 0 && pieces <= actions[k] as usize {
+            let round = self.table.move_path(from, to, len).0;
+            if end.dist(to) < round.dist(to) - EPS {
+                actions[k] -= pieces as u8;
+                self.sides[s][i].models[k].pos = end;
+                if let Some(t) = &mut self.trace {
+                    t[s][i][k].0.push(end);
+                }
+                return;
+            }
+        }
+        self.move_model(s, i, k, to, len);
+    }
+
     /// Spends Move actions of model `k` to reach `to`: as many as it needs, at most
-    /// `actions[k]`. A squad still prone (one that may not advance does not stand up) crawls
-    /// at 1/3 MV ("Go prone/stand": "While prone the soldiers movement is reduced to 1/3").
-    fn walk(&mut self, s: Side, i: usize, k: usize, to: Pos, actions: &mut [u8]) {
+    /// `actions[k]`, and one more for each low cover piece it crosses ([`Self::go`]). A squad
+    /// still prone (one that may not advance does not stand up) crawls at 1/3 MV ("Go
+    /// prone/stand": "While prone the soldiers movement is reduced to 1/3").
+    pub(super) fn walk(&mut self, s: Side, i: usize, k: usize, to: Pos, actions: &mut [u8]) {
         let full = self.profile(s, i).mv as f32;
         let mv = if self.sides[s][i].prone { full / 3.0 } else { full };
         let mut need = (self.sides[s][i].models[k].pos.dist(to) / mv - EPS).ceil().max(0.0) as u8;
@@ -53,7 +77,7 @@ impl<'a> Skirmish<'a> {
             return;
         }
         actions[k] -= need;
-        self.move_model(s, i, k, to, need as f32 * mv);
+        self.go(s, i, k, to, need as f32 * mv, actions);
     }
 
     /// The spot behind cover piece `w` at fraction `t`, seen from `enemy`.
@@ -217,7 +241,7 @@ impl<'a> Skirmish<'a> {
         if m > 0 {
             actions[k] -= m;
             let len = (m as f32 * mv).min(d - contact - 1.0).max(0.0);
-            self.move_model(s, i, k, enemy, len);
+            self.go(s, i, k, enemy, len, actions);
         }
     }
 

@@ -303,6 +303,32 @@ fn target_priority_is_per_unit_the_nearest_squad_within_short_range() {
 }
 
 #[test]
+fn a_low_cover_piece_costs_one_action_to_cross() {
+    // "Modifiers to movement": "Obstacles < miniature height: 1 action"; cover pieces are low
+    // (they never block sight). A model 15 cm from its spot with a 60 cm piece across the way:
+    // two moves (MV 9) and one action to cross take it there. The old walk went round the
+    // piece (30 cm to its end) and stopped short with an action left.
+    let r = ruleset();
+    let to = Pos::new(90.0, 45.0);
+    let setup = || {
+        let mut g =
+            game(&r, &r.skirmish, "regular-rifles", "regular-rifles", [&[(0, 90.0, 30.0)], &[(0, 90.0, 110.0)]]);
+        add_wall(&mut g, wall(60.0, 120.0, 38.0), CoverKind::Soft);
+        g
+    };
+    let mut g = setup();
+    let mut actions = [3u8; MAX_MODELS];
+    g.walk(0, 0, 0, to, &mut actions);
+    assert_eq!((g.sides[0][0].models[0].pos, actions[0]), (to, 0));
+    // With only the two moves there is no action to cross: it walks round and stops short.
+    let mut g = setup();
+    let mut actions = [2u8; MAX_MODELS];
+    g.walk(0, 0, 0, to, &mut actions);
+    let at = g.sides[0][0].models[0].pos;
+    assert!(at.dist(to) > 10.0 && actions[0] == 0, "{at:?}");
+}
+
+#[test]
 fn close_combat_in_base_contact() {
     // "Close combat": CC 7 + the Assault Rifle's CC −2 = 5; Dam 10 against A 7: save on 7.
     assert_eq!(rules::cc_value(7, false, false, -2, false, false, 0), 5);
