@@ -151,9 +151,11 @@ pub fn table() -> Vec<CoverageRow> {
             "Panic: CC, RC halved; no advance; prone if no cover",
             "Panic",
             Simplified,
-            "panicked squads still fire; skirmish: models in the open take cover within 6 cm (1 action), \
-             else the squad goes prone; cover farther off in a direction away from the enemy is not sought \
-             (not modeled: the tactic has no rule for how far to run)",
+            "panicked squads still fire; skirmish: a model in the open takes cover within 6 cm, or else within \
+             one Move action (crawling if prone) in a direction away from its nearest enemy (farther from it), \
+             crossing a low piece for an action; if any model cannot, the squad goes prone; how far to run away \
+             (one move, keeping actions for the recovery test) is the tactic's reading; duels: open ground, \
+             no cover: the squad goes prone",
         ),
         (
             "Recovering from panic: 3 actions, LD test, -2 enemy in LOS / -4 under fire",

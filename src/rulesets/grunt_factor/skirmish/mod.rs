@@ -57,8 +57,9 @@
 //!   squad, at its model nearest to the shooter; otherwise each model fires at the enemy model
 //!   it expects to kill most (ties: nearest).
 //!   Aim is lost when the aimed model dies. A model in base contact fights in close combat.
-//! - **Panic**: a panicked squad's models in the open take cover within 6 cm (one action),
-//!   and if any cannot, the squad goes prone (one action each); then, with 3 actions spent
+//! - **Panic**: a panicked squad's models in the open take cover within 6 cm, or else within
+//!   one Move action in a direction away from their nearest enemy (how far to run is our
+//!   reading), and if any cannot, the squad goes prone (one action each); then, with 3 actions spent
 //!   together, it tests to recover (−4 if fired on since its last activation, else −2: the
 //!   low cover never hides the enemy). Panicked squads do not advance and fight no close combat.
 //! - **Morale** is tested after each enemy activation against the squad leader's LD (+1

@@ -445,6 +445,33 @@ fn panicked_squad_in_the_open_goes_prone_then_tests_to_recover() {
 }
 
 #[test]
+fn a_panicked_squad_runs_to_cover_away_from_the_enemy() {
+    // "Panic": "must seek cover (if this cover lies within 6cm of the squad or in a direction
+    // leading away from enemy troops). If no cover is available the squad will go prone". A
+    // model 70 cm from the enemy, a low piece 7 cm behind it: the spot behind the piece is
+    // 8 cm off (beyond 6 cm) and 78 cm from the enemy. It moves there (1 action) across the
+    // piece (1 action, "Modifiers to movement") and the squad does not go prone; the old code
+    // took no cover beyond 6 cm and went prone.
+    let r = ruleset();
+    let mut g = game(&r, &r.skirmish, "regular-rifles", "regular-rifles", [&[(0, 90.0, 30.0)], &[(0, 90.0, 100.0)]]);
+    add_wall(&mut g, wall(80.0, 100.0, 23.0), CoverKind::Hard);
+    g.sides[0][0].panicked = true;
+    let mut actions = [3u8; MAX_MODELS];
+    let mut d = ScriptedDice::new(&[]);
+    g.panic_step(0, 0, &mut actions, &mut d);
+    assert_eq!(g.sides[0][0].models[0].pos, Pos::new(90.0, 22.0));
+    assert!(!g.sides[0][0].prone && g.sides[0][0].panicked);
+    assert_eq!((actions[0], d.used()), (1, 0), "one action left: too few for the recovery test");
+    // Cover only toward the enemy, beyond 6 cm: none away from it, so the squad goes prone.
+    let mut g = game(&r, &r.skirmish, "regular-rifles", "regular-rifles", [&[(0, 90.0, 30.0)], &[(0, 90.0, 100.0)]]);
+    add_wall(&mut g, wall(80.0, 100.0, 38.0), CoverKind::Hard);
+    g.sides[0][0].panicked = true;
+    let mut actions = [3u8; MAX_MODELS];
+    g.panic_step(0, 0, &mut actions, &mut d);
+    assert!(g.sides[0][0].prone && g.sides[0][0].models[0].pos == Pos::new(90.0, 30.0));
+}
+
+#[test]
 fn the_one_third_rule_stops_advances_except_for_elite() {
     let r = ruleset();
     for (unit, moves) in [("regular-rifles", false), ("elite-rifles", true), ("untrained-rifles", false)] {
