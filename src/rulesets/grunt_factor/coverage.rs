@@ -104,7 +104,7 @@ pub fn table() -> Vec<CoverageRow> {
             "the aimed model is the target's first living model",
         ),
         (
-            "Target priority: nearest enemy within short range",
+            "Target priority: the nearest enemy unit within short range",
             "Fire",
             Modeled,
             "per unit: skirmish: when the enemy squad nearest to the firing squad (closest pair of models) is \
