@@ -67,16 +67,19 @@ pub fn table() -> Vec<CoverageRow> {
             "Move",
             Simplified,
             "duels: the squad moves as one block straight at its target; skirmish: each model moves, round \
-             cover pieces; tactic bound: cover to cover toward the enemy while out of short range; tactic \
+             cover pieces or across them for an action (Modifiers to movement); tactic bound: cover to cover toward the enemy while out of short range; tactic \
              advance: straight at the nearest enemy by the duel's 3-turn look-ahead",
         ),
         (
             "Movement modifiers (streams, obstacles, rubble, prone 1/3)",
             "Modifiers to movement",
             Simplified,
-            "open ground, no streams or rubble; low obstacles: skirmish models walk round cover pieces instead \
-             of crossing one for 1 action (not modeled); prone: 1/3 MV (skirmish: a squad that may not advance \
-             stays prone and crawls; duels: prone squads do not move and never stand, not modeled)",
+            "open ground, no streams or rubble; low obstacles (every cover piece is low): a skirmish model \
+             crosses the pieces in its way for 1 action each when it has the actions and that ends nearer its \
+             goal than walking round them (tactic moves; a charge, panic cover and falling back go round); \
+             prone: 1/3 MV (skirmish: a squad that may not advance \
+             stays prone and crawls; duels: a prone squad crawls at 1/3 MV or stands for 1 action, by the \
+             look-ahead, see Go prone/stand)",
         ),
         (
             "Jump, Climb, Hide, Open/close/lock",
@@ -88,8 +91,11 @@ pub fn table() -> Vec<CoverageRow> {
             "Go prone/stand",
             "Go prone/stand",
             Simplified,
-            "only panicked squads go prone (1 action each); duels: they stay prone; skirmish: they stand \
-             (1 action each) when they next advance",
+            "only panicked squads go prone (1 action each); duels: a prone squad that may advance stands \
+             (1 action each, then full MV) when the 3-turn look-ahead of standing and moving scores more than \
+             crawling at 1/3 MV and staying prone (the crawl plan assumes it stays prone the whole horizon), or \
+             when it can reach nothing crawling; else it stays prone, crawling or holding; skirmish: they stand \
+             (1 action each) when they next may advance",
         ),
         (
             "Aim +3 RC at the same target; lost when it dies",
@@ -98,11 +104,13 @@ pub fn table() -> Vec<CoverageRow> {
             "the aimed model is the target's first living model",
         ),
         (
-            "Target priority: nearest enemy within short range",
+            "Target priority: the nearest enemy unit within short range",
             "Fire",
             Modeled,
-            "skirmish: each model fires at the nearest enemy model within 40 cm, else at the one it expects \
-             to kill most; duels: the nearest squad, leader first, then the specialist, then soldiers",
+            "per unit: skirmish: when the enemy squad nearest to the firing squad (closest pair of models) is \
+             within 40 cm, every model fires at that squad's model nearest to it, else each model at the enemy \
+             model it expects to kill most; duels: the nearest squad, leader first, then the specialist, then \
+             soldiers",
         ),
         ("Overwatch", "Overwatch", NotModeled, "reactions are not modeled"),
         ("Suppression", "Suppression", NotModeled, "area fire is not modeled"),
@@ -143,9 +151,11 @@ pub fn table() -> Vec<CoverageRow> {
             "Panic: CC, RC halved; no advance; prone if no cover",
             "Panic",
             Simplified,
-            "panicked squads still fire; skirmish: models in the open take cover within 6 cm (1 action), \
-             else the squad goes prone; cover farther off in a direction away from the enemy is not sought \
-             (not modeled: the tactic has no rule for how far to run)",
+            "panicked squads still fire; skirmish: a model in the open takes cover within 6 cm, or else within \
+             one Move action (crawling if prone) in a direction away from its nearest enemy (farther from it), \
+             crossing a low piece for an action; if any model cannot, the squad goes prone; how far to run away \
+             (one move, keeping actions for the recovery test) is the tactic's reading; duels: open ground, \
+             no cover: the squad goes prone",
         ),
         (
             "Recovering from panic: 3 actions, LD test, -2 enemy in LOS / -4 under fire",

@@ -191,7 +191,11 @@ pub fn activation(
             alive: foe.alive,
             aiming: Aiming { target: p, target_prone: s.prone, panicked: foe.panicked, ld: leader_ld(q, foe.alive) },
         };
-        let (m, nd) = plan_moves(r, p, s.alive, d, !was_panicked && may_advance(p, s.alive, false), &t, &back);
+        let advance = !was_panicked && may_advance(p, s.alive, false);
+        let plan = plan_moves(r, p, s.alive, d, advance, s.prone, &t, &back);
+        // "Go prone/stand": standing up costs one action of every model.
+        s.prone &= !plan.stand;
+        let (m, nd) = (plan.moves + plan.stand as u8, plan.to);
         let left: Vec<u8> = actions.iter().map(|a| a.saturating_sub(m)).collect();
         for (i, x) in fire_phase(r, p, &s, q, &foe, &left, nd).into_iter().enumerate() {
             if x <= 0.0 {
@@ -441,5 +445,21 @@ mod tests {
         let (x, y) = (duel(&r, 0, 4, 50.0).unwrap(), duel(&r, 4, 0, 50.0).unwrap());
         assert!((x.a_wins - y.b_wins).abs() < 1e-9 && (x.b_wins - y.a_wins).abs() < 1e-9);
         assert!(y.a_wins > 0.9, "Elite rifles beat Untrained rifles one squad each: {y:?}");
+    }
+
+    #[test]
+    fn a_prone_squad_crawls_or_stands_as_the_duel_does() {
+        // "Go prone/stand", "Modifiers to movement" (Prone 1/3 MV), as `rules::activate`: a
+        // prone Regular SMG squad 42 cm from Regular Rifles crawls 3 cm and stays prone; from
+        // 130 cm it stands (one action) and moves 9 cm.
+        let r = ruleset();
+        let (p, q) = (r.profile(r.find("regular-smgs")), r.profile(r.find("regular-rifles")));
+        let me = SquadState { prone: true, ..SquadState::fresh(p) };
+        for (d, to, prone) in [(42.0, 39.0, true), (130.0, 121.0, false)] {
+            let out = activation(&r, p, me, q, SquadState::fresh(q), d);
+            // (The target's fall back after more than 10 hits adds 10 cm.)
+            let moved = |o: &(f64, SquadState, SquadState, f64)| o.3 == to || o.3 == to + rules::FALL_BACK;
+            assert!(out.iter().all(|o| moved(o) && o.1.prone == prone), "{d}");
+        }
     }
 }

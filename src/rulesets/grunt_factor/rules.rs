@@ -14,7 +14,9 @@
 //! stands does not hold; one that can hit nothing within the horizon moves every action
 //! toward the enemy. It never closes to base contact (see the module docs of
 //! `grunt_factor`). A panicked squad, and a squad at 1/3 of its size or less (not Elite),
-//! never moves closer.
+//! never moves closer. A prone squad (one that went prone in panic and recovered) crawls at
+//! 1/3 MV, or stands up for one action of every model and moves at full MV, whichever the
+//! look-ahead scores higher ([`plan_moves`], "Go prone/stand").
 
 use crate::dice::Dice;
 use crate::rulesets::grunt_factor::{GruntFactor, SquadProfile};
@@ -386,6 +388,32 @@ pub fn horizon_moves(
     ours: impl Fn(f64, u8) -> f64,
     theirs: impl Fn(f64) -> f64,
 ) -> u8 {
+    horizon_plan(r, now, ac, mv, d, nearest, sizes, ours, theirs).moves
+}
+
+/// The plan [`horizon_moves`] takes: its first step's Move actions, its score (expected kills
+/// dealt minus taken over the horizon, in models) and whether it is blind (nothing can be hit
+/// within the horizon: every action moves).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct HorizonPlan {
+    pub moves: u8,
+    pub score: f64,
+    pub blind: bool,
+}
+
+/// [`horizon_moves`] with the score of the plan taken ([`HorizonPlan`]).
+#[allow(clippy::too_many_arguments)]
+pub fn horizon_plan(
+    r: &GruntFactor,
+    now: u8,
+    ac: u8,
+    mv: f64,
+    d: f64,
+    nearest: f64,
+    sizes: [f64; 2],
+    ours: impl Fn(f64, u8) -> f64,
+    theirs: impl Fn(f64) -> f64,
+) -> HorizonPlan {
     let floor = nearest.min(d);
     // Distances reachable by k moves; past the floor they repeat, so k is capped there.
     let reach = now as usize + (HORIZON - 1) * ac as usize;
@@ -407,7 +435,8 @@ pub fn horizon_moves(
         look.class.push(i);
     }
     if look.ours.iter().all(|row| row.iter().all(|&v| v <= 0.0)) {
-        return now;
+        let score = look.turn(HORIZON, 0, now as usize, 0, sizes[0], sizes[1]);
+        return HorizonPlan { moves: now, score, blind: true };
     }
     let hold_blind = look.ours[look.class[0]][now as usize] <= 0.0;
     let (mut top, mut top_m) = (f64::NEG_INFINITY, now);
@@ -417,7 +446,7 @@ pub fn horizon_moves(
             (top, top_m) = (v, m);
         }
     }
-    top_m
+    HorizonPlan { moves: top_m, score: top, blind: false }
 }
 
 /// The tables of [`horizon_moves`], by class of distance (band, LD test beyond sighting).
@@ -479,34 +508,69 @@ pub fn squad_value(r: &GruntFactor, p: &SquadProfile, alive: u8, d: f64, n: u8, 
     total
 }
 
+/// What a squad does before it fires this activation ([`plan_moves`]): whether it stands up
+/// from prone first (one action of every model, "Go prone/stand"), its Move actions straight
+/// at its target, and the distance after them (cm).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Plan {
+    pub stand: bool,
+    pub moves: u8,
+    pub to: f64,
+}
+
 /// The default tactic's Move actions for a squad with `alive` models at `d` cm from its target
 /// `back` ([`horizon_moves`] with the squad's fire and the target's fire back, every model
-/// moving the same): returns (moves, the distance after them). `advance` false: no move.
+/// moving the same). `advance` false: no move (a prone squad stays prone).
+///
+/// A `prone` squad ("Go prone/stand", "Modifiers to movement") either stays prone and crawls
+/// at 1/3 MV with all its actions, the target firing back at a prone squad (−1 RC), or stands
+/// up (one action of every model) and moves at full MV with the actions left, no longer prone.
+/// Each option is looked ahead as [`horizon_plan`] (the crawling one as if it stayed prone the
+/// whole horizon); the squad stands when that plan moves and scores more (ties: it stays
+/// prone), or when nothing is within reach crawling. Standing only to hold and fire is never
+/// taken: it costs an action and the prone modifier for nothing.
+#[allow(clippy::too_many_arguments)]
 pub fn plan_moves(
     r: &GruntFactor,
     p: &SquadProfile,
     alive: u8,
     d: f64,
     advance: bool,
+    prone: bool,
     t: &Aiming,
     back: &Threat,
-) -> (u8, f64) {
+) -> Plan {
     if !advance {
-        return (0, d);
+        return Plan { stand: false, moves: 0, to: d };
     }
     let q = back.profile;
-    let m = horizon_moves(
-        r,
-        p.ac,
-        p.ac,
-        p.mv,
-        d,
-        MIN_GAP,
-        [alive as f64, back.alive as f64],
-        |x, n| squad_value(r, p, alive, x, n, t),
-        |x| squad_value(r, q, back.alive, x, q.ac, &back.aiming),
-    );
-    (m, (d - m as f64 * p.mv).max(MIN_GAP.min(d)))
+    let look = |now: u8, mv: f64, target_prone: bool| {
+        let aiming = Aiming { target_prone, ..back.aiming };
+        horizon_plan(
+            r,
+            now,
+            p.ac,
+            mv,
+            d,
+            MIN_GAP,
+            [alive as f64, back.alive as f64],
+            |x, n| squad_value(r, p, alive, x, n, t),
+            |x| squad_value(r, q, back.alive, x, q.ac, &aiming),
+        )
+    };
+    let to = |m: u8, mv: f64| (d - m as f64 * mv).max(MIN_GAP.min(d));
+    if !prone {
+        let m = look(p.ac, p.mv, false).moves;
+        return Plan { stand: false, moves: m, to: to(m, p.mv) };
+    }
+    let crawl_mv = p.mv / 3.0;
+    let crawl = look(p.ac, crawl_mv, true);
+    let stand = look(p.ac.saturating_sub(1), p.mv, false);
+    if stand.moves > 0 && (crawl.blind || stand.score > crawl.score + 1e-12) {
+        Plan { stand: true, moves: stand.moves, to: to(stand.moves, p.mv) }
+    } else {
+        Plan { stand: false, moves: crawl.moves, to: to(crawl.moves, crawl_mv) }
+    }
 }
 
 /// F of the Lanchester estimate: expected kills of squad `i` at full strength against squad
@@ -519,8 +583,8 @@ pub fn expected_kills(r: &GruntFactor, i: usize, j: usize, d: f64) -> f64 {
         alive: q.size(),
         aiming: Aiming { target: p, target_prone: false, panicked: false, ld: leader_ld(q, q.size()) },
     };
-    let (m, nd) = plan_moves(r, p, p.size(), d, true, &t, &back);
-    squad_value(r, p, p.size(), nd, p.ac - m, &t)
+    let plan = plan_moves(r, p, p.size(), d, true, false, &t, &back);
+    squad_value(r, p, p.size(), plan.to, p.ac - plan.moves, &t)
 }
 
 // ---------------------------------------------------------------------------------------
@@ -555,7 +619,7 @@ pub struct Battle {
     due: Vec<bool>,
     /// The moves [`plan_moves`] chose, by [`PlanKey`]: a pure function of the key for one
     /// ruleset, so the arena (one ruleset, one batch of trials) remembers it.
-    plans: crate::sim::FixedHashMap<PlanKey, u8>,
+    plans: crate::sim::FixedHashMap<PlanKey, Plan>,
 }
 
 /// What [`plan_moves`] reads in a duel: (own unit, models, prone), (target unit, models,
@@ -671,16 +735,24 @@ pub fn activate<D: Dice>(r: &GruntFactor, battle: &mut Battle, s: Side, i: usize
     };
     let advance = !was_panicked && may_advance(p, q.alive, false);
     let key = (q.unit, q.alive, q.prone, tq.unit, tq.alive, tq.prone, tq.panicked, d0.to_bits());
-    let (m, nd) = match battle.plans.get(&key) {
-        Some(&m) if advance => (m, (d0 - m as f64 * p.mv).max(MIN_GAP.min(d0))),
+    let plan = match battle.plans.get(&key) {
+        Some(&plan) if advance => plan,
         _ => {
-            let (m, nd) = plan_moves(r, p, q.alive, d0, advance, &aiming, &back);
+            let plan = plan_moves(r, p, q.alive, d0, advance, q.prone, &aiming, &back);
             if advance {
-                battle.plans.insert(key, m);
+                battle.plans.insert(key, plan);
             }
-            (m, nd)
+            plan
         }
     };
+    if plan.stand {
+        // "Go prone/stand": one action of every model.
+        for a in &mut actions[slots.clone()] {
+            *a = a.saturating_sub(1);
+        }
+        battle.sides[s][i].prone = false;
+    }
+    let (m, nd) = (plan.moves, plan.to);
     let dir = if s == 0 { 1.0 } else { -1.0 };
     battle.sides[s][i].x += dir * (d0 - nd);
     let x = battle.sides[s][i].x;
@@ -907,7 +979,8 @@ mod tests {
             alive: q.size(),
             aiming: Aiming { target: p, target_prone: false, panicked: false, ld: leader_ld(q, q.size()) },
         };
-        plan_moves(r, p, p.size(), d, true, &t, &back)
+        let plan = plan_moves(r, p, p.size(), d, true, false, &t, &back);
+        (plan.moves, plan.to)
     }
 
     #[test]
@@ -986,5 +1059,36 @@ mod tests {
         assert_eq!(d.used(), rolls.len());
         let t = b.sides[1][0];
         assert_eq!((t.alive, t.panicked, t.fired_on), (4, true, true));
+    }
+
+    /// A Regular SMG squad, prone (recovered from panic) and not panicked, `d` cm from Regular
+    /// Rifles: one activation with every die a miss (20). Returns (distance moved, prone, dice
+    /// used).
+    fn prone_smgs_activate(d: f64) -> (f64, bool, usize) {
+        let r = ruleset();
+        let mut b = Battle::default();
+        b.deploy(&r, r.find("regular-smgs"), 1, r.find("regular-rifles"), 1, d);
+        b.sides[0][0].prone = true;
+        let rolls = vec![20; 64];
+        let mut dice = ScriptedDice::new(&rolls);
+        activate(&r, &mut b, 0, 0, &mut dice);
+        (b.sides[0][0].x, b.sides[0][0].prone, dice.used())
+    }
+
+    #[test]
+    fn prone_squads_crawl_at_a_third_of_mv_or_pay_an_action_to_stand() {
+        // "Go prone/stand": "It takes one action to go prone or to stand up from prone
+        // position. While prone the soldiers movement is reduced to 1/3 of the original
+        // speed"; "Modifiers to movement": Prone 1/3 MV. The old duel moved a prone squad at
+        // full MV (9 cm an action) and never stood it up.
+        // 42 cm: one crawl (3 cm) reaches short range (39 cm); the squad stays prone and each
+        // of its 5 models fires its other 2 actions, 2 shots each (all missing: 20 dice).
+        assert_eq!(prone_smgs_activate(42.0), (3.0, true, 20));
+        // 130 cm: nothing to hit within the horizon crawling: the squad stands (1 action each),
+        // moves 9 cm (1 action) and its last Fire action at 121 cm first needs the LD test
+        // beyond sighting: one die a model (20: failed).
+        assert_eq!(prone_smgs_activate(130.0), (9.0, false, 5));
+        // At short range it holds and fires all 3 actions prone: standing would only cost one.
+        assert_eq!(prone_smgs_activate(30.0), (0.0, true, 30));
     }
 }

@@ -111,16 +111,41 @@ impl<'a> Skirmish<'a> {
         rules::shot_action_value(self.r, p, m.slot as usize, d, aimed, &self.aiming(s, i, k, j), &shot)
     }
 
-    /// "Fire", target priority: the nearest enemy model within short range if there is one,
-    /// else the enemy model with the highest expected kills per Fire action (ties: nearest);
-    /// `None` when nothing can be hit.
+    /// The enemy squad nearest to squad (s, i): the one with the living model nearest to any
+    /// living model of (s, i) (ties: the first found), and that distance, cm.
+    pub fn nearest_unit(&self, s: Side, i: usize) -> Option<(usize, f32)> {
+        let mut best: Option<(usize, f32)> = None;
+        for m in self.sides[s][i].models.iter().filter(|m| m.alive) {
+            if let Some((j, _, d)) = self.nearest_enemy(s, m.pos)
+                && best.is_none_or(|b| d < b.1)
+            {
+                best = Some((j, d));
+            }
+        }
+        best
+    }
+
+    /// "Fire", target priority: "A unit must fire at the nearest closest unit within short
+    /// range. If there is no enemy unit within short range, the squad may fire at whatever it
+    /// pleases." When the enemy squad nearest to squad (s, i) ([`Self::nearest_unit`]) is
+    /// within short range (40 cm), model `k` fires at that squad's model nearest to it, even
+    /// if another squad's model is nearer or a better shot; else at the enemy model with the
+    /// highest expected kills per Fire action (ties: nearest). `None` when nothing can be hit.
     pub fn choose_target(&self, s: Side, i: usize, k: usize) -> Option<(usize, usize)> {
         let me = self.sides[s][i].models[k].pos;
         let short = self.r.rules.bands[1] as f32 + EPS;
-        if let Some((j, l, d)) = self.nearest_enemy(s, me)
+        if let Some((j, d)) = self.nearest_unit(s, i)
             && d <= short
         {
-            return Some((j, l));
+            let t = &self.sides[1 - s][j];
+            let mut near: Option<(f32, usize)> = None;
+            for (l, m) in t.models.iter().enumerate().filter(|(_, m)| m.alive) {
+                let dd = me.dist(m.pos);
+                if near.is_none_or(|b| dd < b.0) {
+                    near = Some((dd, l));
+                }
+            }
+            return near.map(|(_, l)| (j, l));
         }
         let mut best: Option<(f64, f32, usize, usize)> = None;
         for (j, l, q) in self.enemies(s) {

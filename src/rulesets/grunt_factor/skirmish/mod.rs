@@ -16,8 +16,9 @@
 //! Readings and simplifications (also in the coverage table and the report):
 //! - **Terrain**: `cover_min..=cover_max` cover pieces, straight pieces `cover_length` long
 //!   parallel to the long edges, each hard (walls, rubble) with probability `hard_share`, else
-//!   soft (hedges, fences). They are low: they do not block line of sight, but models move
-//!   round them. A shot whose line crosses a piece within `cover_reach` (3 cm) of the target
+//!   soft (hedges, fences). They are low: they do not block line of sight, and a model crosses
+//!   one for an action ("Modifiers to movement": obstacles lower than a miniature) when it has
+//!   the action and crossing ends its move nearer its goal than walking round the piece. A shot whose line crosses a piece within `cover_reach` (3 cm) of the target
 //!   is at a target *behind cover*: covered 50–75% (−2 RC), more than 75% if the target is
 //!   prone (−3 RC; prone −1 as well), and Dam −1 (soft) or −2 (hard). A line crossing a piece
 //!   farther from the target (and not right in front of the shooter) hides 25–50% (−1 RC, no
@@ -51,11 +52,14 @@
 //!   weapons point-blank fire always wins (against a prone target behind cover, with 3
 //!   friends in the fight, an Assault Rifle ties); a weapon with a better CC modifier can
 //!   charge.
-//! - **Target priority** ("Fire"): a model fires at the nearest enemy model within short range
-//!   if there is one; otherwise at the enemy model it expects to kill most (ties: nearest).
+//! - **Target priority** ("Fire", per unit): when the enemy squad nearest to the firing squad
+//!   (closest pair of models) is within short range, every model of the squad fires at that
+//!   squad, at its model nearest to the shooter; otherwise each model fires at the enemy model
+//!   it expects to kill most (ties: nearest).
 //!   Aim is lost when the aimed model dies. A model in base contact fights in close combat.
-//! - **Panic**: a panicked squad's models in the open take cover within 6 cm (one action),
-//!   and if any cannot, the squad goes prone (one action each); then, with 3 actions spent
+//! - **Panic**: a panicked squad's models in the open take cover within 6 cm, or else within
+//!   one Move action in a direction away from their nearest enemy (how far to run is our
+//!   reading), and if any cannot, the squad goes prone (one action each); then, with 3 actions spent
 //!   together, it tests to recover (−4 if fired on since its last activation, else −2: the
 //!   low cover never hides the enemy). Panicked squads do not advance and fight no close combat.
 //! - **Morale** is tested after each enemy activation against the squad leader's LD (+1

@@ -115,8 +115,9 @@ fn setup(r: &GruntFactor) -> String {
          destroyed more enemy points wins, equal is a draw. A target behind cover (a piece within {} cm of it \
          on the line of fire) is covered 50–75% (−2 RC; more than 75% if prone: −3 RC, and −1 for prone) \
          with Dam −1 behind soft and −2 behind hard cover; a model more than {} cm from its squad leader has \
-         CC, RC and LD halved; a model must fire at the nearest enemy within {} cm; random forces draw squads of the \
-         cost list uniformly while they fit",
+         CC, RC and LD halved; a squad must fire at the nearest enemy squad within {} cm; a low cover piece \
+         costs an action to cross; panicked squads run to cover within 6 cm or one move away from the enemy, \
+         else go prone; random forces draw squads of the cost list uniformly while they fit",
         c.table_width,
         c.table_depth,
         c.cover_min,

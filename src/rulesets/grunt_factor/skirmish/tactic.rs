@@ -10,7 +10,7 @@ use crate::dice::Dice;
 use crate::rulesets::Side;
 use crate::rulesets::grunt_factor::rules::{self, MAX_MODELS, roll_under};
 
-/// "Panic": a panicked squad seeks cover within 6 cm.
+/// "Panic": a panicked squad seeks cover within 6 cm (or farther, away from the enemy).
 pub const PANIC_COVER_REACH: f32 = 6.0;
 
 /// The `bound` tactic does not run to a cover piece with an enemy model this close to it (cm).
@@ -41,10 +41,34 @@ impl Tactic {
 }
 
 impl<'a> Skirmish<'a> {
+    /// "Modifiers to movement": an obstacle lower than a miniature costs 1 action to cross, and
+    /// every cover piece is low. Moves model `k` of (s, i) up to `len` cm toward `to`: straight
+    /// across the cover pieces in the way, one more action each from `actions[k]`, when it has
+    /// them and that ends nearer `to` than walking round them ([`Self::move_model`]); else
+    /// round them.
+    fn go(&mut self, s: Side, i: usize, k: usize, to: Pos, len: f32, actions: &mut [u8]) {
+        let from = self.sides[s][i].models[k].pos;
+        let end = from.toward(self.table.clamp(to), len);
+        let pieces = self.table.walls.iter().filter(|w| w.intact && w.crosses(from, end)).count();
+        if pieces > 0 && pieces <= actions[k] as usize {
+            let round = self.table.move_path(from, to, len).0;
+            if end.dist(to) < round.dist(to) - EPS {
+                actions[k] -= pieces as u8;
+                self.sides[s][i].models[k].pos = end;
+                if let Some(t) = &mut self.trace {
+                    t[s][i][k].0.push(end);
+                }
+                return;
+            }
+        }
+        self.move_model(s, i, k, to, len);
+    }
+
     /// Spends Move actions of model `k` to reach `to`: as many as it needs, at most
-    /// `actions[k]`. A squad still prone (one that may not advance does not stand up) crawls
-    /// at 1/3 MV ("Go prone/stand": "While prone the soldiers movement is reduced to 1/3").
-    fn walk(&mut self, s: Side, i: usize, k: usize, to: Pos, actions: &mut [u8]) {
+    /// `actions[k]`, and one more for each low cover piece it crosses ([`Self::go`]). A squad
+    /// still prone (one that may not advance does not stand up) crawls at 1/3 MV ("Go
+    /// prone/stand": "While prone the soldiers movement is reduced to 1/3").
+    pub(super) fn walk(&mut self, s: Side, i: usize, k: usize, to: Pos, actions: &mut [u8]) {
         let full = self.profile(s, i).mv as f32;
         let mv = if self.sides[s][i].prone { full / 3.0 } else { full };
         let mut need = (self.sides[s][i].models[k].pos.dist(to) / mv - EPS).ceil().max(0.0) as u8;
@@ -53,7 +77,7 @@ impl<'a> Skirmish<'a> {
             return;
         }
         actions[k] -= need;
-        self.move_model(s, i, k, to, need as f32 * mv);
+        self.go(s, i, k, to, need as f32 * mv, actions);
     }
 
     /// The spot behind cover piece `w` at fraction `t`, seen from `enemy`.
@@ -155,15 +179,16 @@ impl<'a> Skirmish<'a> {
                 continue;
             }
             let reach = self.profile(s, i).mv as f32;
-            if let Some(to) = self.cover_spot(me, enemy, reach, !may_advance, de) {
+            if let Some(to) = self.cover_spot(me, enemy, reach, (!may_advance).then_some(de - EPS), false) {
                 self.walk(s, i, k, to, actions);
             }
         }
     }
 
-    /// The nearest spot behind cover against `enemy` within `reach` of `me` (not nearer the
-    /// enemy than `de` when `no_closer`), if any.
-    fn cover_spot(&self, me: Pos, enemy: Pos, reach: f32, no_closer: bool, de: f32) -> Option<Pos> {
+    /// The nearest spot behind cover against `enemy` within `reach` of `me` (at least
+    /// `min_enemy` from the enemy, if given), if any; across a cover piece only when `cross`
+    /// (a low piece costs an action to cross: [`Self::go`]).
+    fn cover_spot(&self, me: Pos, enemy: Pos, reach: f32, min_enemy: Option<f32>, cross: bool) -> Option<Pos> {
         let mut best: Option<(f32, Pos)> = None;
         for w in 0..self.table.walls.len() {
             if !self.table.walls[w].intact {
@@ -173,8 +198,8 @@ impl<'a> Skirmish<'a> {
                 let spot = self.spot(w, t, enemy);
                 let dd = me.dist(spot);
                 if dd <= reach + EPS
-                    && (!no_closer || spot.dist(enemy) >= de - EPS)
-                    && self.table.wall_across(me, spot).is_none()
+                    && min_enemy.is_none_or(|m| spot.dist(enemy) >= m)
+                    && (cross || self.table.wall_across(me, spot).is_none())
                     && best.is_none_or(|b| dd < b.0)
                 {
                     best = Some((dd, spot));
@@ -217,7 +242,7 @@ impl<'a> Skirmish<'a> {
         if m > 0 {
             actions[k] -= m;
             let len = (m as f32 * mv).min(d - contact - 1.0).max(0.0);
-            self.move_model(s, i, k, enemy, len);
+            self.go(s, i, k, enemy, len, actions);
         }
     }
 
@@ -253,13 +278,17 @@ impl<'a> Skirmish<'a> {
     }
 
     /// "Panic" for squad (s, i) at the start of its activation: models in the open take cover
-    /// within 6 cm, else the squad goes prone; then the recovery test with 3 actions spent
+    /// within 6 cm, or else within one Move action in a direction away from their nearest enemy
+    /// (crossing a low piece for an action: [`Self::go`]); if any cannot, the squad goes prone; then the recovery test with 3 actions spent
     /// together ("Recovering from panic"), against the lowest LD of the models spending them:
     /// the leader's, or a model's own halved LD outside command radius.
     pub(super) fn panic_step<D: Dice>(&mut self, s: Side, i: usize, actions: &mut [u8], dice: &mut D) {
         let living: Vec<usize> =
             (0..self.sides[s][i].models.len()).filter(|&k| self.sides[s][i].models[k].alive).collect();
         let mut exposed = false;
+        // "In a direction leading away from enemy troops": how far is the tactic's reading, one
+        // Move action (crawling, if prone), so the squad keeps actions for its recovery test.
+        let one_move = self.profile(s, i).mv as f32 / if self.sides[s][i].prone { 3.0 } else { 1.0 };
         for &k in &living {
             let me = self.sides[s][i].models[k].pos;
             let Some((j, l, de)) = self.nearest_enemy(s, me) else { break };
@@ -267,8 +296,15 @@ impl<'a> Skirmish<'a> {
             if self.in_cover(me, enemy) {
                 continue;
             }
-            match self.cover_spot(me, enemy, PANIC_COVER_REACH, true, de) {
-                Some(to) if actions[k] > 0 => self.walk(s, i, k, to, actions),
+            let to = self
+                .cover_spot(me, enemy, PANIC_COVER_REACH, Some(de - EPS), true)
+                .or_else(|| self.cover_spot(me, enemy, one_move, Some(de + EPS), true));
+            match to {
+                Some(to) if actions[k] > 0 => {
+                    self.walk(s, i, k, to, actions);
+                    // Short of the spot (no action left to cross a piece): still in the open.
+                    exposed |= !self.in_cover(self.sides[s][i].models[k].pos, enemy);
+                }
                 _ => exposed = true,
             }
         }

@@ -267,6 +267,68 @@ fn target_priority_nearest_within_short_range_else_the_best_shot() {
 }
 
 #[test]
+fn target_priority_is_per_unit_the_nearest_squad_within_short_range() {
+    // "Fire", target priority: "A unit must fire at the nearest closest unit within short
+    // range." Squad A: a model at (50, 20) and one at (150, 20). Enemy squad 0 has a model
+    // 35 cm from the first; enemy squad 1 a model 45 cm from the second (in the open, medium
+    // range) and 106 cm from squad 0's. The nearest unit, squad 0, is within short range: the
+    // second model must fire at it too (long range), not at the better shot of squad 1, which
+    // the old per-model rule took (its own nearest enemy was beyond short range).
+    let r = ruleset();
+    let mut g = Skirmish::new(&r, &r.skirmish, Tactic::Bound);
+    let rifles = r.find("regular-rifles");
+    g.deploy([&[rifles], &[rifles, rifles]]);
+    for side in g.sides.iter_mut() {
+        for q in side.iter_mut() {
+            for m in q.models.iter_mut() {
+                m.alive = false;
+            }
+        }
+    }
+    let place = |g: &mut Skirmish, s: usize, i: usize, k: usize, x: f32, y: f32| {
+        g.sides[s][i].models[k] = Model { slot: k as u8, pos: Pos::new(x, y), alive: true };
+    };
+    place(&mut g, 0, 0, 0, 50.0, 20.0);
+    place(&mut g, 0, 0, 1, 150.0, 20.0);
+    place(&mut g, 1, 0, 0, 50.0, 55.0);
+    place(&mut g, 1, 1, 0, 150.0, 65.0);
+    g.scratch = vec![Hit::default(); 2];
+    assert_eq!(g.nearest_unit(0, 0), Some((0, 35.0)));
+    assert!(g.fire_value(0, 0, 1, 1, 0, false) > g.fire_value(0, 0, 1, 0, 0, false));
+    assert_eq!(g.choose_target(0, 0, 0), Some((0, 0)));
+    assert_eq!(g.choose_target(0, 0, 1), Some((0, 0)), "the squad fires at the nearest unit");
+    // Squad 0 moved out of short range (60 cm): each model fires at what it pleases.
+    g.sides[1][0].models[0].pos = Pos::new(50.0, 80.0);
+    assert_eq!(g.choose_target(0, 0, 1), Some((1, 0)));
+}
+
+#[test]
+fn a_low_cover_piece_costs_one_action_to_cross() {
+    // "Modifiers to movement": "Obstacles < miniature height: 1 action"; cover pieces are low
+    // (they never block sight). A model 15 cm from its spot with a 60 cm piece across the way:
+    // two moves (MV 9) and one action to cross take it there. The old walk went round the
+    // piece (30 cm to its end) and stopped short with an action left.
+    let r = ruleset();
+    let to = Pos::new(90.0, 45.0);
+    let setup = || {
+        let mut g =
+            game(&r, &r.skirmish, "regular-rifles", "regular-rifles", [&[(0, 90.0, 30.0)], &[(0, 90.0, 110.0)]]);
+        add_wall(&mut g, wall(60.0, 120.0, 38.0), CoverKind::Soft);
+        g
+    };
+    let mut g = setup();
+    let mut actions = [3u8; MAX_MODELS];
+    g.walk(0, 0, 0, to, &mut actions);
+    assert_eq!((g.sides[0][0].models[0].pos, actions[0]), (to, 0));
+    // With only the two moves there is no action to cross: it walks round and stops short.
+    let mut g = setup();
+    let mut actions = [2u8; MAX_MODELS];
+    g.walk(0, 0, 0, to, &mut actions);
+    let at = g.sides[0][0].models[0].pos;
+    assert!(at.dist(to) > 10.0 && actions[0] == 0, "{at:?}");
+}
+
+#[test]
 fn close_combat_in_base_contact() {
     // "Close combat": CC 7 + the Assault Rifle's CC −2 = 5; Dam 10 against A 7: save on 7.
     assert_eq!(rules::cc_value(7, false, false, -2, false, false, 0), 5);
@@ -380,6 +442,33 @@ fn panicked_squad_in_the_open_goes_prone_then_tests_to_recover() {
     g.panic_step(0, 0, &mut actions, &mut d);
     assert!(g.sides[0][0].panicked, "fired on: 10 − 4 = 6, 7 fails");
     assert_eq!(&actions[..3], &[2, 2, 2], "already prone");
+}
+
+#[test]
+fn a_panicked_squad_runs_to_cover_away_from_the_enemy() {
+    // "Panic": "must seek cover (if this cover lies within 6cm of the squad or in a direction
+    // leading away from enemy troops). If no cover is available the squad will go prone". A
+    // model 70 cm from the enemy, a low piece 7 cm behind it: the spot behind the piece is
+    // 8 cm off (beyond 6 cm) and 78 cm from the enemy. It moves there (1 action) across the
+    // piece (1 action, "Modifiers to movement") and the squad does not go prone; the old code
+    // took no cover beyond 6 cm and went prone.
+    let r = ruleset();
+    let mut g = game(&r, &r.skirmish, "regular-rifles", "regular-rifles", [&[(0, 90.0, 30.0)], &[(0, 90.0, 100.0)]]);
+    add_wall(&mut g, wall(80.0, 100.0, 23.0), CoverKind::Hard);
+    g.sides[0][0].panicked = true;
+    let mut actions = [3u8; MAX_MODELS];
+    let mut d = ScriptedDice::new(&[]);
+    g.panic_step(0, 0, &mut actions, &mut d);
+    assert_eq!(g.sides[0][0].models[0].pos, Pos::new(90.0, 22.0));
+    assert!(!g.sides[0][0].prone && g.sides[0][0].panicked);
+    assert_eq!((actions[0], d.used()), (1, 0), "one action left: too few for the recovery test");
+    // Cover only toward the enemy, beyond 6 cm: none away from it, so the squad goes prone.
+    let mut g = game(&r, &r.skirmish, "regular-rifles", "regular-rifles", [&[(0, 90.0, 30.0)], &[(0, 90.0, 100.0)]]);
+    add_wall(&mut g, wall(80.0, 100.0, 38.0), CoverKind::Hard);
+    g.sides[0][0].panicked = true;
+    let mut actions = [3u8; MAX_MODELS];
+    g.panic_step(0, 0, &mut actions, &mut d);
+    assert!(g.sides[0][0].prone && g.sides[0][0].models[0].pos == Pos::new(90.0, 30.0));
 }
 
 #[test]
