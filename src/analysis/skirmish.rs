@@ -74,7 +74,7 @@ pub struct Price {
 }
 
 impl Price {
-    /// "81.0 [67.2, 94.8]", or "81.0 [unbounded]".
+    /// "81.0 \[67.2, 94.8\]", or "81.0 \[unbounded\]".
     pub fn text(&self) -> String {
         match self.interval {
             Some([lo, hi]) => format!("{:.1} [{lo:.1}, {hi:.1}]", self.value),

@@ -8,7 +8,7 @@
 //! write removes its temporary file. The temporary name carries the process id and a per-process
 //! counter so two writers (two processes, or two threads of one) never share one.
 //!
-//! A [`TempPath`] holds a [`crate::cancel::WriteGuard`] while it lives, so Ctrl-C waits for
+//! A `TempPath` holds a [`crate::cancel::WriteGuard`] while it lives, so Ctrl-C waits for
 //! the write under way to finish or clean up, and lets no new one begin (see [`crate::cancel`]).
 
 use std::fs::{self, File};

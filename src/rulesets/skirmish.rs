@@ -68,7 +68,7 @@ pub enum ArmyError {
 pub struct ArmySource {
     /// Plural noun, e.g. "army files", "force files", "sample-army names".
     pub what: &'static str,
-    /// One line: how to write one, e.g. "TOML with a [units] table of entry name = count".
+    /// One line: how to write one, e.g. "TOML with a \[units\] table of entry name = count".
     pub how: &'static str,
 }
 

@@ -563,7 +563,7 @@ impl DuelGame for AmcGame<'_> {
     }
     /// "Activation": Hunker ends; a Pinned unit tests (pass: no longer Pinned; fail:
     /// destroyed); a stunned vehicle rolls 4+ to act (fail: the flag stays set for this
-    /// activation to mark it lost, [`LOST`]).
+    /// activation to mark it lost, `LOST`).
     fn activation_start(&self, s: usize, me: usize, out: &mut Vec<(f64, usize)>) {
         let p = self.p[s];
         let x = G::of(me);

@@ -23,7 +23,7 @@
 //!   table in army order. The alternation does not change where a unit goes.
 //! - **Vehicles** face the enemy edge when deployed. A vehicle that may move or pivot this
 //!   activation keeps its facing while it moves and pivots at the end of its activation, toward
-//!   the enemy unit that leaves it least exposed (see [`Mission::pivot`]); damage 3–4 ("may not
+//!   the enemy unit that leaves it least exposed (see `Mission::pivot`); damage 3–4 ("may not
 //!   move or pivot") and a lost activation keep the facing. Hits and charges roll on the damage
 //!   table in the arc the attacker stands in (front and rear 90° each, [`arc_from`]), and the
 //!   tactics value a shot or charge on a vehicle in the arc it shows the attacker now.
@@ -276,7 +276,7 @@ pub struct Unit {
     /// On Guard since its last activation.
     pub guard: bool,
     /// The direction a vehicle faces, a unit vector (infantry: unused): toward the enemy edge
-    /// at deployment, then as [`Mission::pivot`] turns it.
+    /// at deployment, then as `Mission::pivot` turns it.
     pub facing: Pos,
 }
 
@@ -358,7 +358,7 @@ pub struct Mission<'a> {
     /// (killer entry, victim entry) of every unit destroyed by an enemy this game.
     pub kills: Vec<(usize, usize)>,
     pub trace: Option<Trace>,
-    /// The last move made: (side, unit, path), read by [`Mission::guard_reactions`].
+    /// The last move made: (side, unit, path), read by `Mission::guard_reactions`.
     pub moved: Option<(Side, usize, MovePath)>,
 }
 
@@ -723,7 +723,7 @@ impl<'a> Mission<'a> {
     }
 
     /// One activation of side `s`'s unit `i` (AMC 2.0, "Activation"): the Pinned and stunned
-    /// tests, then the tactic's action against the target [`Mission::choose`] picks.
+    /// tests, then the tactic's action against the target `Mission::choose` picks.
     pub fn activate<D: Dice>(&mut self, s: Side, i: usize, dice: &mut D) {
         let p = self.profile(s, i);
         let mut st = self.sides[s][i].st;

@@ -4,7 +4,7 @@
 //!
 //! Why values in points and exact distributions: an option is rated by the expected points of
 //! the enemy it destroys, computed from the exact distribution of hits and blocks
-//! (E[max(0, hits − blocks)], not max(0, E[hits] − E[blocks]), which rates a Rifle volley or a
+//! (E\[max(0, hits − blocks)\], not max(0, E\[hits\] − E\[blocks\]), which rates a Rifle volley or a
 //! charge on a Tank 0). Points make a vehicle's destruction (cost × P(a 5–6 on the damage
 //! table), AMC 2.0, "Damage") and infantry casualties (cost per model) one scale, so the same
 //! number ranks targets in the skirmish. A charge is valued with the melee loser's destruction

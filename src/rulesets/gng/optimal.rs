@@ -21,7 +21,7 @@
 //! always re-rolls a miss, as in the duel. Medics have nobody else to heal, Anti Armor no cover
 //! to destroy, and no upgrade is fielded in a duel.
 //!
-//! The scripted policy is the Monte Carlo duel's ([`rules::approach`], shared): attack when in
+//! The scripted policy is the Monte Carlo duel's (`rules::approach`, shared): attack when in
 //! range, else walk the least that brings the enemy into range and attack, else rush toward
 //! it; on the grid a move is rounded up to whole cells (exact for the shipped config, whose
 //! ranges and moves are whole half-inches) and a retreat stops at the table edge, which the
@@ -215,7 +215,7 @@ impl DuelGame for GngGame<'_> {
         }
     }
     /// The Monte Carlo duel's rule ([`rules::take_turn`] with one unit a side): Hold and
-    /// attack in range; else, if it can move, [`rules::approach`] rounded up to whole cells.
+    /// attack in range; else, if it can move, `rules::approach` rounded up to whole cells.
     fn scripted(&self, s: Side, me: usize, _other: usize, at: Spot) -> Choice {
         let p = self.p[s];
         let f = self.fighter(s, U::of(me));

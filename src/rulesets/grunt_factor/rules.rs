@@ -8,7 +8,7 @@
 //! The default tactic (RULINGS.md, "Actions"): a squad moves as one block, every model
 //! spending the same number of Move actions (0 to AC); each model then fires its other
 //! actions, aiming first when (n−1) aimed Fire actions expect more kills than n unaimed ones.
-//! The number of moves comes from a look-ahead over [`HORIZON`] turns ([`horizon_moves`]):
+//! The number of moves comes from a look-ahead over [`HORIZON`] turns ([`horizon_plan`]):
 //! the squad's expected kills minus its target's expected fire back, summed over the turns
 //! and played out with the expected losses, best first step taken (ties: fewer moves). A squad that can hit nothing from where it
 //! stands does not hold; one that can hit nothing within the horizon moves every action
@@ -354,9 +354,19 @@ pub fn living(p: &SquadProfile, alive: u8) -> std::ops::Range<usize> {
     (p.size() - alive) as usize..p.size() as usize
 }
 
-/// Game turns the move rule looks ahead ([`horizon_moves`]): this one and two more, enough for
+/// Game turns the move rule looks ahead ([`horizon_plan`]): this one and two more, enough for
 /// a squad at medium range to reach short range (2 moves) and fire there with all its actions.
 pub const HORIZON: usize = 3;
+
+/// The plan [`horizon_plan`] takes: its first step's Move actions, its score (expected kills
+/// dealt minus taken over the horizon, in models) and whether it is blind (nothing can be hit
+/// within the horizon: every action moves).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct HorizonPlan {
+    pub moves: u8,
+    pub score: f64,
+    pub blind: bool,
+}
 
 /// "Actions", "Move": how many of its `now` actions a shooter spends on Move actions straight
 /// at its target `d` cm away (each `mv` cm, never nearer than `nearest` cm), looking
@@ -376,32 +386,7 @@ pub const HORIZON: usize = 3;
 /// Replaces "the number of moves with the highest expected kills this turn", which left a
 /// Regular SMG squad 50 cm from Regular Rifles at medium range all game: one move leaves it at
 /// medium range and two cost a Fire action, though at short range it doubles its fire.
-#[allow(clippy::too_many_arguments)]
-pub fn horizon_moves(
-    r: &GruntFactor,
-    now: u8,
-    ac: u8,
-    mv: f64,
-    d: f64,
-    nearest: f64,
-    sizes: [f64; 2],
-    ours: impl Fn(f64, u8) -> f64,
-    theirs: impl Fn(f64) -> f64,
-) -> u8 {
-    horizon_plan(r, now, ac, mv, d, nearest, sizes, ours, theirs).moves
-}
-
-/// The plan [`horizon_moves`] takes: its first step's Move actions, its score (expected kills
-/// dealt minus taken over the horizon, in models) and whether it is blind (nothing can be hit
-/// within the horizon: every action moves).
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct HorizonPlan {
-    pub moves: u8,
-    pub score: f64,
-    pub blind: bool,
-}
-
-/// [`horizon_moves`] with the score of the plan taken ([`HorizonPlan`]).
+/// Returns the first step's Move actions (`.moves`) with the plan's score ([`HorizonPlan`]).
 #[allow(clippy::too_many_arguments)]
 pub fn horizon_plan(
     r: &GruntFactor,
@@ -449,7 +434,7 @@ pub fn horizon_plan(
     HorizonPlan { moves: top_m, score: top, blind: false }
 }
 
-/// The tables of [`horizon_moves`], by class of distance (band, LD test beyond sighting).
+/// The tables of [`horizon_plan`], by class of distance (band, LD test beyond sighting).
 struct Lookahead {
     /// Our expected kills at full current strength, by class and actions fired.
     ours: Vec<Vec<f64>>,
@@ -519,7 +504,7 @@ pub struct Plan {
 }
 
 /// The default tactic's Move actions for a squad with `alive` models at `d` cm from its target
-/// `back` ([`horizon_moves`] with the squad's fire and the target's fire back, every model
+/// `back` ([`horizon_plan`] with the squad's fire and the target's fire back, every model
 /// moving the same). `advance` false: no move (a prone squad stays prone).
 ///
 /// A `prone` squad ("Go prone/stand", "Modifiers to movement") either stays prone and crawls
@@ -1009,18 +994,18 @@ mod tests {
     fn the_horizon_rule_never_holds_blind_and_moves_all_when_nothing_is_in_reach() {
         let r = ruleset();
         // Nothing to hit within the horizon: every action moves (the one-turn rule's fallback).
-        assert_eq!(horizon_moves(&r, 3, 3, 9.0, 200.0, MIN_GAP, [5.0, 5.0], |_, _| 0.0, |_| 0.0), 3);
+        assert_eq!(horizon_plan(&r, 3, 3, 9.0, 200.0, MIN_GAP, [5.0, 5.0], |_, _| 0.0, |_| 0.0).moves, 3);
         // In reach after 4 moves only, the enemy firing back the same everywhere: holding
         // blind is not allowed, so the shooter spends at least one move now.
         let ours = |d: f64, n: u8| if d <= 64.0 { n as f64 } else { 0.0 };
-        let m = horizon_moves(&r, 3, 3, 9.0, 100.0, MIN_GAP, [5.0, 5.0], ours, |_| 0.5);
+        let m = horizon_plan(&r, 3, 3, 9.0, 100.0, MIN_GAP, [5.0, 5.0], ours, |_| 0.5).moves;
         assert!(m >= 1, "{m}");
         // A shooter that can fire where it stands and gains nothing by moving holds.
-        assert_eq!(horizon_moves(&r, 3, 3, 9.0, 50.0, MIN_GAP, [5.0, 5.0], |_, n| n as f64, |_| 1.0), 0);
+        assert_eq!(horizon_plan(&r, 3, 3, 9.0, 50.0, MIN_GAP, [5.0, 5.0], |_, n| n as f64, |_| 1.0).moves, 0);
         // Fire twice as good at PB (≤ 20 cm) as at SR: from 25 cm one move (16 cm) and two
         // Fire actions (0.4) beat three at SR (0.3) this turn, and every turn after.
         let pb = |d: f64, n: u8| n as f64 * if d <= 20.0 { 0.2 } else { 0.1 };
-        assert_eq!(horizon_moves(&r, 3, 3, 9.0, 25.0, MIN_GAP, [5.0, 5.0], pb, |_| 0.0), 1);
+        assert_eq!(horizon_plan(&r, 3, 3, 9.0, 25.0, MIN_GAP, [5.0, 5.0], pb, |_| 0.0).moves, 1);
     }
 
     #[test]

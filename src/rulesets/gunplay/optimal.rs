@@ -1,5 +1,5 @@
 //! A one-against-one Gunplay duel as a zero-sum game (DESIGN.md, "Optimal play and
-//! exploitability"; issue 15): the exact chain's states and dice ([`exact`]) with every legal
+//! exploitability"; issue 15): the exact chain's states and dice ([`super::exact`]) with every legal
 //! action of an activation open to the acting side, solved by [`crate::rulesets::optimal`].
 //!
 //! Why a clock in A's state: the generic solver alternates single activations of the two

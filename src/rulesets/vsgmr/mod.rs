@@ -64,7 +64,7 @@ pub enum Sequence {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct RulesConfig {
-    /// [variant] "phased" (default) or "everyone_acts".
+    /// \[variant\] "phased" (default) or "everyone_acts".
     pub sequence: Sequence,
     /// Centre-to-centre distance of two figures in base contact, inches.
     pub contact: f32,

@@ -8,7 +8,7 @@
 //! contact), and the second player moves knowing where the first went. In the game, the first
 //! player's activation is its move (its state is marked "moved"); the second player's is its
 //! move and then the round's attacks of both sides, in the book's order, with the exact
-//! outcome of each attack (the stand-up chain's [`exact::attack`]: Area Effect Attack, Double
+//! outcome of each attack (the stand-up chain's `exact::attack`: Area Effect Attack, Double
 //! Strike, Ignores Armor, Recruit, Revenge and Support included).
 //!
 //! The options of a move: stand, advance by whole grid cells up to the Move (6" guys, 9"

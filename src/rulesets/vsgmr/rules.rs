@@ -622,7 +622,7 @@ pub fn initiative<D: Dice>(r: &Vsgmr, b: &Battle, dice: &mut D) -> Side {
 /// mounted pair is closed on or fled from as its mount. A mounted rider's own move step is
 /// [`dismounts`]: if it steps off, it moves on foot (the mount stays) and ends at least base
 /// contact away from its mount (section X).
-/// Walls and other figures limit where it ends ([`Battle::end_of_move`]).
+/// Walls and other figures limit where it ends (`Battle::end_of_move`).
 pub fn move_figure(r: &Vsgmr, b: &mut Battle, i: usize) {
     let Some(m) = b.figs[i].riding else { return move_on(r, b, i) };
     let f = &b.figs[i];

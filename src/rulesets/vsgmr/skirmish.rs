@@ -21,7 +21,7 @@
 //!   or recruited away (section V "Recruit"); its formula price is counted.
 //! - Figures knocked or frightened off the table are out of the game (section II.2: "Anything
 //!   that moves off the playing surface cannot return") and count as destroyed for the victory.
-//! - No figure ends a move in the same space as another (section X; [`Battle::end_of_move`]).
+//! - No figure ends a move in the same space as another (section X; `Battle::end_of_move`).
 //! - **Riders.** The sample armies' riders and drivers (config `rides`) start mounted on their
 //!   cavalry or vehicle (RULINGS.md "VSGMR riders"), deployed before their mounts so each
 //!   rider decides at its pair's movement step whether to step off ([`rules::dismounts`]).

@@ -173,7 +173,7 @@ impl<'a> Skirmish<'a> {
     /// rough and dangerous ground (the skirmish places no minefields: its dangerous ground is
     /// quicksand or razor wire). Crossing dangerous ground rolls a d6, 1 = 1 damage. Moving
     /// ends Hunker and leaves cover; arriving on a cover spot (`cover`) takes it. Where it
-    /// stops is [`Self::move_end`].
+    /// stops is `Self::move_end`.
     pub fn move_unit<D: Dice>(&mut self, s: Side, i: usize, to: Pos, len: f32, cover: Option<usize>, dice: &mut D) {
         let from = self.pos(s, i);
         let ignores = self.ignores_terrain(s, i);

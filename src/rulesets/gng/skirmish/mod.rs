@@ -125,7 +125,7 @@ pub struct Skirmish<'a> {
     pub mission: Mission,
     /// The mission's command points (none in the Skirmish).
     pub command_points: Vec<CommandPoint>,
-    /// Each unit's objective this turn ([`Skirmish::assign_goals`]); empty in the Skirmish.
+    /// Each unit's objective this turn (`Skirmish::assign_goals`); empty in the Skirmish.
     pub goals: [Vec<Option<Goal>>; 2],
     named: Named,
 }

@@ -7,7 +7,7 @@
 //! Skirmish has no command points, so its games draw exactly the dice they drew before
 //! missions existed.
 //!
-//! The tactic's rule ([`Skirmish::assign_goals`], at the start of each own turn): each command
+//! The tactic's rule (`Skirmish::assign_goals`, at the start of each own turn): each command
 //! point asks for two units when the side does not hold it (a capture needs two) and one when
 //! it does and the enemy could still capture (one unit within 6" stops any enemy capture); the
 //! nearest movable units answer, points the enemy is capturing first; a capture that cannot get

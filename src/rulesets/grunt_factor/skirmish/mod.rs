@@ -44,7 +44,7 @@
 //!   the open takes cover within one move when it may. Remaining actions fire, aiming when
 //!   (n−1) aimed Fire actions expect more kills than n unaimed ones.
 //! - **Tactic `advance`**: each model picks the number of Move actions straight at its
-//!   nearest enemy model by the duel's look-ahead ([`rules::horizon_moves`]: its expected
+//!   nearest enemy model by the duel's look-ahead ([`rules::horizon_plan`]: its expected
 //!   kills over 3 turns minus that model's fire back), and initiates close combat when that
 //!   model is within one move of base contact and close combat with the remaining actions
 //!   expects more kills than every fire plan this turn ([`rules::cc_attack_value`]). Every

@@ -210,7 +210,7 @@ impl<'a> Skirmish<'a> {
     }
 
     /// Tactic `advance` for model `k`: the Move actions straight at its nearest enemy model of
-    /// [`rules::horizon_moves`] (its own expected kills against that model's fire back), or
+    /// [`rules::horizon_plan`] (its own expected kills against that model's fire back), or
     /// into base contact ("Initiate close combat") when that model is within one move and
     /// close combat with the remaining actions expects more kills than every fire plan this
     /// turn ([`Self::charge_pays`]).
@@ -238,7 +238,7 @@ impl<'a> Skirmish<'a> {
         let their_slot = self.sides[1 - s][j].models[l].slot as usize;
         let theirs = |x: f64| rules::model_value_at(self.r, q, their_slot, x, q.ac, &back, &back_shot);
         let nearest = (contact + 1.0) as f64;
-        let m = rules::horizon_moves(self.r, n, p.ac, mv as f64, d as f64, nearest, [1.0, 1.0], ours, theirs);
+        let m = rules::horizon_plan(self.r, n, p.ac, mv as f64, d as f64, nearest, [1.0, 1.0], ours, theirs).moves;
         if m > 0 {
             actions[k] -= m;
             let len = (m as f32 * mv).min(d - contact - 1.0).max(0.0);
