@@ -46,6 +46,12 @@ impl Pos {
             d2.sqrt() <= limit
         }
     }
+    /// Whether `self.dist(o) >= limit` (inches), the same answer most often without the square
+    /// root (see [`Pos::within`]).
+    #[inline]
+    pub fn apart(self, o: Pos, limit: f32) -> bool {
+        !self.within(o, limit) || self.dist(o) >= limit
+    }
     /// The point `len` along the straight line toward `to` (not past it).
     pub fn toward(self, to: Pos, len: f32) -> Pos {
         let d = self.dist(to);

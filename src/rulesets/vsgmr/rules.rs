@@ -457,11 +457,7 @@ impl Battle {
     fn spot_free(&self, r: &Vsgmr, i: usize, p: crate::battle::Pos) -> bool {
         use crate::battle::Pos;
         self.figs.iter().enumerate().all(|(j, f)| {
-            j == i
-                || !f.alive
-                || f.riding == Some(i)
-                || !Pos::new(f.x, f.y).within(p, r.rules.contact - EPS)
-                || Pos::new(f.x, f.y).dist(p) >= r.rules.contact - EPS
+            j == i || !f.alive || f.riding == Some(i) || Pos::new(f.x, f.y).apart(p, r.rules.contact - EPS)
         })
     }
 
@@ -481,10 +477,7 @@ impl Battle {
     /// [`Battle::spot_free`] among the figures `near` ([`Battle::near_spots`]) only.
     fn spot_free_of(&self, r: &Vsgmr, near: &[usize], p: crate::battle::Pos) -> bool {
         use crate::battle::Pos;
-        near.iter().all(|&j| {
-            let f = Pos::new(self.figs[j].x, self.figs[j].y);
-            !f.within(p, r.rules.contact - EPS) || f.dist(p) >= r.rules.contact - EPS
-        })
+        near.iter().all(|&j| Pos::new(self.figs[j].x, self.figs[j].y).apart(p, r.rules.contact - EPS))
     }
 
     /// Where figure `i` ends a move of `step` inches toward `target`, stopping at least `stop`
