@@ -227,6 +227,12 @@ fn terminal(dead: &[Vec<bool>; 2], u: [usize; 2]) -> Option<(f64, f64, f64)> {
     }
 }
 
+/// A layer with fewer states (or outcome combinations) than this is solved on the calling
+/// thread: below it, handing the work to the thread pool costs more than it saves (the report
+/// already solves the pairs in parallel). Either way each state's sums run in the same order,
+/// so the values are the same bits.
+const PAR_MIN_WORK: usize = 1 << 16;
+
 /// The expectation of `[v, w, l]` over the outcomes `cache[a..b]` ending in the block at
 /// `base`, each component summed in the outcomes' order.
 #[inline]
@@ -406,14 +412,19 @@ impl<'g, G: DuelGame> Solver<'g, G> {
         let ev = &mut self.ev;
         ev.clear();
         ev.resize(plan.combos.len(), [0.0; 3]);
-        ev.par_chunks_mut(4096).zip(plan.combos.par_chunks(4096)).for_each(|(e, c)| {
+        let expect_all = |(e, c): (&mut [[f64; 3]], &[(u32, u32, u32)])| {
             for (e, &(base, a, b)) in e.iter_mut().zip(c) {
                 *e = expect(cache, base, a, b, next);
             }
-        });
+        };
+        if plan.combos.len() >= PAR_MIN_WORK {
+            ev.par_chunks_mut(4096).zip(plan.combos.par_chunks(4096)).for_each(expect_all);
+        } else {
+            ev.chunks_mut(4096).zip(plan.combos.chunks(4096)).for_each(expect_all);
+        }
         let ev = &ev[..];
         let row = np * n[0] * n[1];
-        out.par_chunks_mut(row).enumerate().for_each(|(p0, out)| {
+        let best_of_row = |(p0, out): (usize, &mut [[f64; 3]])| {
             for p1 in 0..np - p0 {
                 for u0 in 0..n[0] {
                     for u1 in 0..n[1] {
@@ -462,7 +473,12 @@ impl<'g, G: DuelGame> Solver<'g, G> {
                     }
                 }
             }
-        });
+        };
+        if out.len() >= PAR_MIN_WORK {
+            out.par_chunks_mut(row).enumerate().for_each(best_of_row);
+        } else {
+            out.chunks_mut(row).enumerate().for_each(best_of_row);
+        }
     }
 }
 

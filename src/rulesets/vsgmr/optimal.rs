@@ -314,11 +314,12 @@ mod tests {
     fn the_scripted_policy_on_the_grid_is_the_stand_up_chain() {
         // Wherever the exact chain applies (now the forward chain over the moves on this grid,
         // else the stand-up chain), the game solved backward with both sides scripted gives the
-        // chain's numbers.
+        // chain's numbers. Base contact and 12": on the 48" duel table a start at 24" lies on
+        // 12"'s line (the same states, another start cell), so it adds time and no state.
         let r = ruleset();
         let n = r.units.len();
         let mut compared = 0;
-        for d in [1.0, 12.0, 24.0] {
+        for d in [1.0, 12.0] {
             for i in 0..n {
                 for j in i..n {
                     let Ok(e) = r.exact_duel(i, j, d) else { continue };
