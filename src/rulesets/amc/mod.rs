@@ -129,7 +129,7 @@ pub struct Profile {
     /// Advance and Rush moves, inches.
     pub advance: f32,
     pub rush: f32,
-    /// Models it can transport (not modeled in battles).
+    /// Models it can transport (AMC 2.0, "Vehicle Units"; played in the mission only, [`skirmish`]).
     pub transport: u8,
 }
 
