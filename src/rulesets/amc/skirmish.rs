@@ -196,8 +196,22 @@ pub fn check_army(r: &ArmyMenCombat, all: &[(UnitInfo, Profile)], army: &[usize]
     r.army.check(&list)
 }
 
-/// A random legal army of plain entries: add an entry drawn uniformly among those that still
-/// fit the points, the vehicle share and the support limit, until none fits.
+/// The transport upgrades of plain entry `e` (AMC 2.0, "Vehicle Units": the Jeep's Truck and
+/// APC): the indices into [`entries`] of its upgraded entries that carry more models than it.
+fn transport_upgrades(r: &ArmyMenCombat, e: usize) -> impl Iterator<Item = usize> + '_ {
+    let n = r.profiles.len();
+    r.upgraded
+        .iter()
+        .enumerate()
+        .filter(move |(_, u)| u.base == e && u.profile.transport > r.profiles[e].transport)
+        .map(move |(k, _)| n + k)
+}
+
+/// A random legal army: add a plain entry drawn uniformly among those that still fit the
+/// points, the vehicle share and the support limit, until none fits; a drawn entry with
+/// transport upgrades (the Jeep) is bought plain or with one of them (Truck, APC), each of
+/// those that fit with equal chance (issue 16: transport is valued in the mission). Other
+/// upgrades are not bought.
 pub fn random_army<D: Dice>(r: &ArmyMenCombat, dice: &mut D) -> Army {
     let lim = &r.army;
     let (mut points, mut vehicles, mut support) = (0.0, 0.0, 0u32);
@@ -217,8 +231,18 @@ pub fn random_army<D: Dice>(r: &ArmyMenCombat, dice: &mut D) -> Army {
         if fits.is_empty() {
             return army;
         }
-        let e = fits[dice.below(fits.len())];
-        let p = &r.profiles[e];
+        let mut e = fits[dice.below(fits.len())];
+        let fit = |p: &Profile| {
+            points + p.cost <= lim.points + 1e-9 && vehicles + p.cost <= lim.vehicle_share * lim.points + 1e-9
+        };
+        let ups: Vec<usize> = transport_upgrades(r, e).filter(|&u| fit(&r.entries[u].1)).collect();
+        if !ups.is_empty() {
+            let k = dice.below(ups.len() + 1);
+            if k > 0 {
+                e = ups[k - 1];
+            }
+        }
+        let p = &r.entries[e].1;
         points += p.cost;
         vehicles += if p.kind == Kind::Vehicle { p.cost } else { 0.0 };
         support += p.support as u32;
@@ -1158,17 +1182,50 @@ impl<'a> Mission<'a> {
     }
 }
 
-/// Fills `rec` with a finished mission: entries fielded per side, survivors, kills, result.
+/// The upgrades the mission's value-in-army regression counts after the plain entries
+/// (`Skirmish::skirmish_upgrades`): each upgrade name of the cost list once, in config order,
+/// with its price.
+pub fn upgrade_items(r: &ArmyMenCombat) -> Vec<(String, f64)> {
+    let mut out: Vec<(String, f64)> = Vec::new();
+    for u in &r.upgraded {
+        if !out.iter().any(|x| x.0 == u.upgrade) {
+            out.push((u.upgrade.clone(), u.upgrade_cost));
+        }
+    }
+    out
+}
+
+/// The items entry `e` (index into [`entries`]) counts as in a game record: its plain entry
+/// (index into the cost list) and, for an upgraded entry, its upgrade (index into
+/// [`upgrade_items`]). A "Jeep + Truck" is a Jeep and a Truck upgrade, so the regression
+/// prices the upgrade itself and the unit statistics of "Jeep" hold every Jeep.
+pub fn items_of(r: &ArmyMenCombat, e: usize) -> (usize, Option<usize>) {
+    let n = r.profiles.len();
+    if e < n {
+        return (e, None);
+    }
+    let u = &r.upgraded[e - n];
+    let k = upgrade_items(r).iter().position(|x| x.0 == u.upgrade);
+    (u.base, k)
+}
+
+/// Fills `rec` with a finished mission: items fielded per side ([`items_of`]: plain entries,
+/// then upgrades), survivors and kills per plain entry, result.
 pub fn record(rec: &mut GameRecord, m: &Mission, out: &MissionOutcome) {
     rec.winner = out.winner;
     rec.turns = out.rounds;
+    let n = m.r.profiles.len();
     for (s, side) in m.sides.iter().enumerate() {
         for u in side {
-            rec.counts[s][u.entry] += 1;
-            rec.survivors[u.entry] += u.st.alive() as u32;
+            let (base, up) = items_of(m.r, u.entry);
+            rec.counts[s][base] += 1;
+            if let Some(k) = up {
+                rec.counts[s][n + k] += 1;
+            }
+            rec.survivors[base] += u.st.alive() as u32;
         }
     }
-    rec.kills.extend(m.kills.iter().map(|&(k, v)| (k as u32, v as u32)));
+    rec.kills.extend(m.kills.iter().map(|&(k, v)| (items_of(m.r, k).0 as u32, items_of(m.r, v).0 as u32)));
 }
 
 /// Sets up one game: terrain, armies (random ones drawn from `dice`), deployment.
@@ -1309,7 +1366,11 @@ impl Skirmish for ArmyMenCombat {
     }
 
     fn skirmish_units(&self) -> Vec<UnitInfo> {
-        self.entries.iter().map(|e| e.0.clone()).collect()
+        self.units.clone()
+    }
+
+    fn skirmish_upgrades(&self) -> Vec<(String, f64)> {
+        upgrade_items(self)
     }
 
     fn game(&self, tactic: usize, _mission: usize) -> Mission<'_> {
@@ -1433,6 +1494,39 @@ mod tests {
             let pts = check_army(&r, &all, &a).unwrap_or_else(|e| panic!("{e}: {}", describe(&all, &a)));
             assert!(pts >= 290.0, "{pts}: {}", describe(&all, &a));
         }
+    }
+
+    /// Issue 16: random mission armies field Jeeps plain or as a Truck or an APC (each of
+    /// those that fit with equal chance), and a game record counts a "Jeep + Truck" as a Jeep
+    /// and a Truck upgrade, so the value-in-army regression prices the upgrade.
+    #[test]
+    fn random_armies_field_trucks_and_apcs_and_records_count_them_as_upgrades() {
+        let r = amc(&[]);
+        let all = entries(&r);
+        let (jeep, truck, apc) = (entry(&all, "Jeep"), entry(&all, "Jeep + Truck"), entry(&all, "Jeep + APC"));
+        let mut seen = [0u32; 3];
+        let mut dice = FastDice::from_seed(4);
+        for _ in 0..400 {
+            for e in random_army(&r, &mut dice) {
+                for (k, x) in [jeep, truck, apc].into_iter().enumerate() {
+                    seen[k] += (e == x) as u32;
+                }
+                assert!(e < r.profiles.len() || [truck, apc].contains(&e), "{}", all[e].0.name);
+            }
+        }
+        assert!(seen.iter().all(|&n| n > 20), "{seen:?}");
+        let ups = upgrade_items(&r);
+        let t = ups.iter().position(|u| u.0 == "Truck").unwrap();
+        assert_eq!(items_of(&r, truck), (jeep, Some(t)));
+        assert_eq!(items_of(&r, jeep), (jeep, None));
+        let mut m = face_off(&r, &all, &[truck, jeep], &[apc], Tactic::Default);
+        m.sides[1][0].st.models = 0;
+        let mut rec = GameRecord::default();
+        let n = r.profiles.len();
+        rec.clear(n + ups.len(), n);
+        record(&mut rec, &m, &MissionOutcome { winner: Some(0), score: [110.0, 0.0], rounds: 4 });
+        assert_eq!((rec.counts[0][jeep], rec.counts[0][n + t], rec.counts[1][jeep]), (2, 1, 1));
+        assert_eq!(rec.survivors[jeep], 2);
     }
 
     #[test]
