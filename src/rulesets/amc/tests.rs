@@ -311,7 +311,8 @@ fn duels_in_charge_reach_end_and_charges_happen() {
 /// The fair price of an upgrade, re-simulated under a fresh seed: the upgraded force priced at
 /// its plain entry's cost plus the fair price scores 50% against the plain force at equal
 /// points, within four standard errors of both runs' noise. An upgrade that never changes a
-/// duel (the Truck: transport is not modeled) scores exactly 50% at every price: any price.
+/// duel (the Truck: duels carry no passengers; transport plays in the mission) scores exactly
+/// 50% at every price: any price.
 #[test]
 fn an_upgrade_at_its_fair_price_scores_half_against_the_plain_entry_under_a_fresh_seed() {
     use crate::rulesets::amc::upgrades;
