@@ -1906,6 +1906,17 @@ mod tests {
         assert!(!m.sides[0][1].on_table());
     }
 
+    /// Side A's Jeep at (24, 20) carrying Riflemen (5); side B's `enemy` at `at`.
+    fn riding<'a>(r: &'a ArmyMenCombat, all: &'a [(UnitInfo, Profile)], enemy: &str, at: Pos) -> Mission<'a> {
+        let (jeep, r5) = (r.find("Jeep"), r.find("Riflemen (5)"));
+        let mut m = face_off(r, all, &[jeep, r5], &[r.find(enemy)], Tactic::Default);
+        m.sides[0][0].pos = Pos::new(24.0, 20.0);
+        m.sides[0][1].pos = Pos::new(24.0, 19.0);
+        assert!(m.embark(0, 1, 0));
+        m.sides[1][0].pos = at;
+        m
+    }
+
     /// AMC 2.0, "Vehicle Units": a carried unit "may use Advance to get out". Riflemen (5)
     /// in a Jeep at (24, 20), enemy Riflemen (10) at (24, 46), 26" away: within the Rifles'
     /// 24" plus the 6" Advance. Activated, the passengers are placed in contact with the Jeep
@@ -1915,12 +1926,7 @@ mod tests {
     fn a_passenger_gets_out_with_an_advance_and_shoots() {
         let r = amc(&[]);
         let all = entries(&r);
-        let (jeep, r5, r10) = (r.find("Jeep"), r.find("Riflemen (5)"), r.find("Riflemen (10)"));
-        let mut m = face_off(&r, &all, &[jeep, r5], &[r10], Tactic::Default);
-        m.sides[0][0].pos = Pos::new(24.0, 20.0);
-        m.sides[0][1].pos = Pos::new(24.0, 19.0);
-        assert!(m.embark(0, 1, 0));
-        m.sides[1][0].pos = Pos::new(24.0, 46.0);
+        let mut m = riding(&r, &all, "Riflemen (10)", Pos::new(24.0, 46.0));
         let mut dice = ScriptedDice::new(&[6, 6, 1, 1, 1, 1, 1]);
         m.activate(0, 1, &mut dice);
         assert!(dice.exhausted());
@@ -1939,12 +1945,7 @@ mod tests {
     fn a_destroyed_transports_passengers_are_placed_within_3_inches_and_take_d6_hits() {
         let r = amc(&[]);
         let all = entries(&r);
-        let (jeep, r5, g) = (r.find("Jeep"), r.find("Riflemen (5)"), r.find("Gunners (1)"));
-        let mut m = face_off(&r, &all, &[jeep, r5], &[g], Tactic::Default);
-        m.sides[0][0].pos = Pos::new(24.0, 20.0);
-        m.sides[0][1].pos = Pos::new(24.0, 19.0);
-        assert!(m.embark(0, 1, 0));
-        m.sides[1][0].pos = Pos::new(24.0, 40.0);
+        let mut m = riding(&r, &all, "Gunners (1)", Pos::new(24.0, 40.0));
         let mut dice = ScriptedDice::new(&[6, 6, 6, 1, 1, 6, 6, 4, 6, 1, 1, 1]);
         m.shoot(1, 0, 0, false, &mut dice);
         assert!(dice.exhausted());
