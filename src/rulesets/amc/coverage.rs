@@ -142,7 +142,7 @@ pub fn table() -> Vec<CoverageRow> {
             "Upgrades: Bayonets, Grenadier, Specialist, Truck, APC, MG, Medium Tank",
             "Army Creation",
             Modeled,
-            "valued in the upgrade table: upgraded force against plain force at equal points; Truck and APC (transport, which duels cannot use) by the mission: random armies buy a Jeep plain, as a Truck or as an APC, and the value-in-army regression prices each upgrade; other upgrades are not bought by random mission armies",
+            "valued in the upgrade table: upgraded force against plain force at equal points; Truck and APC (transport, which duels cannot use) by the mission: random mission armies buy upgrades (none or one choice per group) and the value-in-army regression prices each upgrade; upgrades combine one per group (Bayonets + Grenadier + Specialist on one unit, Truck or APC + MG, Medium Tank + MG) in mission armies and army files; the duel table values each upgrade alone",
         ),
     ];
     rows.iter()

@@ -196,23 +196,20 @@ pub fn check_army(r: &ArmyMenCombat, all: &[(UnitInfo, Profile)], army: &[usize]
     r.army.check(&list)
 }
 
-/// The transport upgrades of plain entry `e` (AMC 2.0, "Vehicle Units": the Jeep's Truck and
-/// APC): the indices into [`entries`] of its upgraded entries that carry more models than it.
-fn transport_upgrades(r: &ArmyMenCombat, e: usize) -> impl Iterator<Item = usize> + '_ {
-    let n = r.profiles.len();
-    r.upgraded
-        .iter()
-        .enumerate()
-        .filter(move |(_, u)| u.base == e && u.profile.transport > r.profiles[e].transport)
-        .map(move |(k, _)| n + k)
+/// The index into [`entries`] of plain entry `base` with the upgrades `bought` (ascending
+/// indices into [`ArmyMenCombat::upgraded`]).
+pub fn entry_of(r: &ArmyMenCombat, base: usize, bought: &[usize]) -> Option<usize> {
+    r.entry_parts.iter().position(|(b, ups)| *b == base && ups.as_slice() == bought)
 }
 
 /// A random legal army: add a plain entry drawn uniformly among those that still fit the
-/// points, the vehicle share and the support limit, until none fits; a drawn entry with
-/// transport upgrades (the Jeep) is bought plain or with one of them (Truck, APC), each of
-/// those that fit with equal chance (issue 16: transport is valued in the mission). Other
-/// upgrades are not bought.
+/// points, the vehicle share and the support limit, and buy it upgrades: in each of its
+/// upgrade groups ([`crate::rulesets::amc::upgrade_group`]: Bayonets; Grenades or C4;
+/// Flamethrower or Bazooka; Truck or APC; MG; Medium Tank +1 or +2) none or one of the
+/// choices that still fit, each with equal chance (issue 16: random mission armies buy
+/// upgrades, so the mission prices them); until no plain entry fits.
 pub fn random_army<D: Dice>(r: &ArmyMenCombat, dice: &mut D) -> Army {
+    let groups = crate::rulesets::amc::upgrade_groups(&r.profiles, &r.upgraded);
     let lim = &r.army;
     let (mut points, mut vehicles, mut support) = (0.0, 0.0, 0u32);
     let mut army = Vec::new();
@@ -231,17 +228,26 @@ pub fn random_army<D: Dice>(r: &ArmyMenCombat, dice: &mut D) -> Army {
         if fits.is_empty() {
             return army;
         }
-        let mut e = fits[dice.below(fits.len())];
-        let fit = |p: &Profile| {
-            points + p.cost <= lim.points + 1e-9 && vehicles + p.cost <= lim.vehicle_share * lim.points + 1e-9
+        let base = fits[dice.below(fits.len())];
+        let vehicle = r.profiles[base].kind == Kind::Vehicle;
+        let fit = |cost: f64| {
+            points + cost <= lim.points + 1e-9 && (!vehicle || vehicles + cost <= lim.vehicle_share * lim.points + 1e-9)
         };
-        let ups: Vec<usize> = transport_upgrades(r, e).filter(|&u| fit(&r.entries[u].1)).collect();
-        if !ups.is_empty() {
-            let k = dice.below(ups.len() + 1);
-            if k > 0 {
-                e = ups[k - 1];
+        let mut cost = r.profiles[base].cost;
+        let mut bought = Vec::new();
+        for g in &groups[base] {
+            let options: Vec<usize> = g.iter().copied().filter(|&k| fit(cost + r.upgraded[k].upgrade_cost)).collect();
+            if options.is_empty() {
+                continue;
+            }
+            let c = dice.below(options.len() + 1);
+            if c > 0 {
+                cost += r.upgraded[options[c - 1]].upgrade_cost;
+                bought.push(options[c - 1]);
             }
         }
+        bought.sort_unstable();
+        let e = entry_of(r, base, &bought).unwrap_or(base);
         let p = &r.entries[e].1;
         points += p.cost;
         vehicles += if p.kind == Kind::Vehicle { p.cost } else { 0.0 };
@@ -257,7 +263,9 @@ struct RawArmy {
 }
 
 /// Reads an army file: a `[units]` table of entry name = count (plain entries such as
-/// `"Riflemen (10)"` or upgraded ones such as `"Riflemen (10) + Bayonets"`).
+/// `"Riflemen (10)"` or upgraded ones such as `"Riflemen (10) + Bayonets"`, with several
+/// upgrades joined in the order the unit lists them, one per group:
+/// `"Riflemen (10) + Bayonets + Grenades + Bazooka"`, `"Jeep + Truck + Jeep MG"`).
 ///
 /// Errors: unreadable file, bad TOML (`file:line:col`), an unknown entry (with the list of
 /// valid names), or an army that breaks the army limits.
@@ -1196,17 +1204,13 @@ pub fn upgrade_items(r: &ArmyMenCombat) -> Vec<(String, f64)> {
 }
 
 /// The items entry `e` (index into [`entries`]) counts as in a game record: its plain entry
-/// (index into the cost list) and, for an upgraded entry, its upgrade (index into
-/// [`upgrade_items`]). A "Jeep + Truck" is a Jeep and a Truck upgrade, so the regression
-/// prices the upgrade itself and the unit statistics of "Jeep" hold every Jeep.
-pub fn items_of(r: &ArmyMenCombat, e: usize) -> (usize, Option<usize>) {
-    let n = r.profiles.len();
-    if e < n {
-        return (e, None);
-    }
-    let u = &r.upgraded[e - n];
-    let k = upgrade_items(r).iter().position(|x| x.0 == u.upgrade);
-    (u.base, k)
+/// (index into the cost list) and its upgrades (indices into `items`, [`upgrade_items`]). A
+/// "Jeep + Truck + Jeep MG" is a Jeep, a Truck upgrade and a Jeep MG upgrade, so the
+/// regression prices each upgrade itself and the unit statistics of "Jeep" hold every Jeep.
+pub fn items_of(r: &ArmyMenCombat, items: &[(String, f64)], e: usize) -> (usize, Vec<usize>) {
+    let (base, ups) = &r.entry_parts[e];
+    let cols = ups.iter().filter_map(|&k| items.iter().position(|x| x.0 == r.upgraded[k].upgrade)).collect();
+    (*base, cols)
 }
 
 /// Fills `rec` with a finished mission: items fielded per side ([`items_of`]: plain entries,
@@ -1215,17 +1219,19 @@ pub fn record(rec: &mut GameRecord, m: &Mission, out: &MissionOutcome) {
     rec.winner = out.winner;
     rec.turns = out.rounds;
     let n = m.r.profiles.len();
+    let items = upgrade_items(m.r);
     for (s, side) in m.sides.iter().enumerate() {
         for u in side {
-            let (base, up) = items_of(m.r, u.entry);
+            let (base, ups) = items_of(m.r, &items, u.entry);
             rec.counts[s][base] += 1;
-            if let Some(k) = up {
+            for k in ups {
                 rec.counts[s][n + k] += 1;
             }
             rec.survivors[base] += u.st.alive() as u32;
         }
     }
-    rec.kills.extend(m.kills.iter().map(|&(k, v)| (items_of(m.r, k).0 as u32, items_of(m.r, v).0 as u32)));
+    let base = |e: usize| m.r.entry_parts[e].0 as u32;
+    rec.kills.extend(m.kills.iter().map(|&(k, v)| (base(k), base(v))));
 }
 
 /// Sets up one game: terrain, armies (random ones drawn from `dice`), deployment.
@@ -1324,7 +1330,10 @@ impl Skirmish for ArmyMenCombat {
                  own edge, {} rounds of the activation roll-off; each side scores the points of enemy units \
                  destroyed or Pinned at the end, higher wins, equal draws; random armies draw plain entries \
                  uniformly while they fit (at most half the points in vehicles, at most {} Gunners, Snipers or \
-                 Heavy Weapons units). Simplified: terrain pieces are low walls (cover within 2\", no blocked \
+                 Heavy Weapons units) and buy each of them, per upgrade group (Bayonets; Grenades or C4; \
+                 Flamethrower or Bazooka; Truck or APC; MG; Medium Tank +1 or +2), none or one choice that still \
+                 fits, with equal chance; a unit entry's statistics hold its upgraded copies, and each upgrade \
+                 is priced as an item of its own. Simplified: terrain pieces are low walls (cover within 2\", no blocked \
                  sight), vehicles pivot only at the end of their activation (hits by arc); transport: infantry whose best \
                  option is a Rush board a reachable friendly transport with room, which drives them until they can \
                  get out (an Advance) and shoot, and a destroyed transport's passengers take D6 hits; \
@@ -1496,36 +1505,42 @@ mod tests {
         }
     }
 
-    /// Issue 16: random mission armies field Jeeps plain or as a Truck or an APC (each of
-    /// those that fit with equal chance), and a game record counts a "Jeep + Truck" as a Jeep
-    /// and a Truck upgrade, so the value-in-army regression prices the upgrade.
+    /// Issue 16: random mission armies buy upgrades — none or one choice per group, each with
+    /// equal chance, so Jeeps come plain, as Trucks and as APCs, some with an MG, and infantry
+    /// with several upgrades at once — and a game record counts an upgraded entry as its plain
+    /// entry plus each upgrade, so the value-in-army regression prices the upgrades.
     #[test]
-    fn random_armies_field_trucks_and_apcs_and_records_count_them_as_upgrades() {
+    fn random_armies_buy_upgrades_and_records_count_them_as_upgrades() {
         let r = amc(&[]);
         let all = entries(&r);
-        let (jeep, truck, apc) = (entry(&all, "Jeep"), entry(&all, "Jeep + Truck"), entry(&all, "Jeep + APC"));
-        let mut seen = [0u32; 3];
+        let names = ["Jeep", "Jeep + Truck", "Jeep + APC", "Jeep + Truck + Jeep MG"];
+        let ids: Vec<usize> = names.iter().map(|n| entry(&all, n)).collect();
+        let (mut seen, mut combined) = ([0u32; 4], 0u32);
         let mut dice = FastDice::from_seed(4);
         for _ in 0..400 {
             for e in random_army(&r, &mut dice) {
-                for (k, x) in [jeep, truck, apc].into_iter().enumerate() {
+                for (k, &x) in ids.iter().enumerate() {
                     seen[k] += (e == x) as u32;
                 }
-                assert!(e < r.profiles.len() || [truck, apc].contains(&e), "{}", all[e].0.name);
+                combined += (r.entry_parts[e].1.len() >= 2) as u32;
             }
         }
-        assert!(seen.iter().all(|&n| n > 20), "{seen:?}");
+        assert!(seen.iter().all(|&n| n > 10), "{seen:?}");
+        assert!(combined > 200, "{combined}");
         let ups = upgrade_items(&r);
-        let t = ups.iter().position(|u| u.0 == "Truck").unwrap();
-        assert_eq!(items_of(&r, truck), (jeep, Some(t)));
-        assert_eq!(items_of(&r, jeep), (jeep, None));
-        let mut m = face_off(&r, &all, &[truck, jeep], &[apc], Tactic::Default);
+        let col = |n: &str| ups.iter().position(|u| u.0 == n).unwrap();
+        let (jeep, truck, truck_mg, apc) = (ids[0], ids[1], ids[3], ids[2]);
+        assert_eq!(items_of(&r, &ups, truck), (jeep, vec![col("Truck")]));
+        assert_eq!(items_of(&r, &ups, truck_mg), (jeep, vec![col("Truck"), col("Jeep MG")]));
+        assert_eq!(items_of(&r, &ups, jeep), (jeep, vec![]));
+        let mut m = face_off(&r, &all, &[truck_mg, jeep], &[apc], Tactic::Default);
         m.sides[1][0].st.models = 0;
         let mut rec = GameRecord::default();
         let n = r.profiles.len();
         rec.clear(n + ups.len(), n);
         record(&mut rec, &m, &MissionOutcome { winner: Some(0), score: [110.0, 0.0], rounds: 4 });
-        assert_eq!((rec.counts[0][jeep], rec.counts[0][n + t], rec.counts[1][jeep]), (2, 1, 1));
+        let c = |s: usize, k: usize| rec.counts[s][k];
+        assert_eq!((c(0, jeep), c(0, n + col("Truck")), c(0, n + col("Jeep MG")), c(1, jeep)), (2, 1, 1, 1));
         assert_eq!(rec.survivors[jeep], 2);
     }
 
@@ -2010,6 +2025,19 @@ mod tests {
             let u = m.sides[0][0];
             assert_eq!(u.aboard, None, "{tactic:?}");
             assert!(u.pos.dist(e) <= 24.0, "{tactic:?}: {:?} is {}\" away", u.pos, u.pos.dist(e));
+        }
+    }
+
+    /// The shipped army file with upgrades bought together (issue 16 item 2) is legal and
+    /// fields a Truck with an MG and Riflemen with Bayonets, a Grenadier and a Specialist.
+    #[test]
+    fn the_mechanised_army_file_combines_upgrades() {
+        let r = amc(&[]);
+        let all = entries(&r);
+        let a = read_army(&r, Path::new("configs/armies/amc-mechanised.toml")).unwrap();
+        assert_eq!(check_army(&r, &all, &a), Ok(295.0));
+        for n in ["Jeep + Truck + Jeep MG", "Riflemen (10) + Bayonets + Grenades + Bazooka"] {
+            assert!(a.contains(&entry(&all, n)), "{n}");
         }
     }
 

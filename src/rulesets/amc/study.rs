@@ -24,7 +24,9 @@ pub fn studies(r: &ArmyMenCombat, seed: u64) -> Vec<Study> {
         // Upgrades are priced where the ruleset plays them.
         suggested_costs_note: (t.fair_trials > 0).then(|| {
             "Upgrades are priced in \"Upgrades\" below: each upgrade's fair price is found by the same bisection, \
-             the upgraded entry against its plain entry at equal points.\n\n"
+             the upgraded entry against its plain entry at equal points. The mission prices every upgrade that \
+             random mission armies buy as well (its **mission price** in \"Mission: value in army\"), and Truck and \
+             APC only there: transport needs passengers, which a duel of one unit type a side does not have.\n\n"
                 .to_string()
         }),
     }]
