@@ -230,7 +230,10 @@ pub fn section(o: &mut String, a: &RulesetAnalysis) {
         .flat_map(|s| s.runs.first())
         .flat_map(|run| run.value_in_army.iter().filter(|v| v.item == "upgrade").map(|v| v.name.as_str()))
         .collect();
-    if !skirmish_upgrades.is_empty() {
+    // A ruleset whose studies price its upgrades in duels says itself where the skirmish prices
+    // come in (Army Men Combat); the sentence is for upgrades that act only in skirmishes.
+    let priced_by_a_study = a.studies.iter().any(|s| s.suggested_costs_note.is_some());
+    if !skirmish_upgrades.is_empty() && !priced_by_a_study {
         let game = a.skirmish.as_ref().map_or("Skirmish", |s| s.text.game.as_str());
         let _ = writeln!(
             o,

@@ -135,14 +135,14 @@ pub fn table() -> Vec<CoverageRow> {
         (
             "Jeep / Truck / APC transport",
             "Vehicle Units",
-            NotModeled,
-            "no embarking (RULINGS.md: simplified at first); transports fight as vehicles only",
+            Simplified,
+            "mission: Jeep 5 models, Truck and APC 10; infantry whose move ends within 1\" of a friendly transport with room for the whole unit get in, ride with it, cannot be shot or targeted, and get out with an Advance (placed within 1\" of it, then the 6\" move, then shooting); a destroyed transport's passengers are placed 2\" behind the wreck and take D6 hits blocked as shooting hits (no morale test); the tactic boards infantry with nothing in reach this activation onto a reachable transport that has not moved yet, drives it until the passengers' range plus Advance from the nearest enemy, then they get out; simplified: a unit is placed where its transport stands; duels (1 unit type a side) have no passengers",
         ),
         (
             "Upgrades: Bayonets, Grenadier, Specialist, Truck, APC, MG, Medium Tank",
             "Army Creation",
             Modeled,
-            "valued in the upgrade table: upgraded force against plain force at equal points",
+            "valued in the upgrade table: upgraded force against plain force at equal points; Truck and APC (transport, which duels cannot use) by the mission: random mission armies buy upgrades (none or one choice per group) and the value-in-army regression prices each upgrade; upgrades combine one per group (Bayonets + Grenadier + Specialist on one unit, Truck or APC + MG, Medium Tank + MG) in mission armies and army files; the duel table values each upgrade alone",
         ),
     ];
     rows.iter()
@@ -163,8 +163,9 @@ pub fn lint(r: &ArmyMenCombat) -> Vec<LintFinding> {
         if p.kind == Kind::Vehicle && !p.has_any_weapon() {
             out.push(LintFinding {
                 subject: u.name.clone(),
-                finding: "no weapon and vehicles may not charge or strike in melee: it can never damage an enemy; \
-                          its value is transport, which is not modeled, so its efficiency is a floor"
+                finding: "no weapon and vehicles may not charge or strike in melee: it can never damage an enemy \
+                          in a duel; its value is transport, which only the mission plays: see \"Mission: value \
+                          in army\" (duel efficiency is a floor)"
                     .into(),
                 source: "AMC 2.0, Vehicle Units".into(),
             });

@@ -12,7 +12,10 @@
 //! unit against the plain one at equal points (issue 4), so the matrix keeps the 15 plain
 //! entries (the generic matrix, efficiency and fair-cost code run on them unchanged) and each
 //! upgraded entry ("Riflemen (10) + Bayonets") is a profile of its own, played only against its
-//! plain entry in the separate table of [`upgrades`].
+//! plain entry in the separate table of [`upgrades`]. The mission ([`skirmish`]) fields
+//! upgrades bought together too, at most one per group ([`upgrade_group`]): every such
+//! combination is an entry of [`ArmyMenCombat::entries`] ("Riflemen (10) + Bayonets + Grenades
+//! + Bazooka", [`combine`]), and random mission armies buy them.
 
 pub mod army;
 pub mod coverage;
@@ -129,7 +132,7 @@ pub struct Profile {
     /// Advance and Rush moves, inches.
     pub advance: f32,
     pub rush: f32,
-    /// Models it can transport (not modeled in battles).
+    /// Models it can transport (AMC 2.0, "Vehicle Units"; played in the mission only, [`skirmish`]).
     pub transport: u8,
 }
 
@@ -266,6 +269,10 @@ pub struct ArmyMenCombat {
     pub upgraded: Vec<UpgradedEntry>,
     /// Weapon names and profiles of the weapon table, in config order (for the lint).
     pub weapon_table: Vec<(String, Weapon)>,
+    /// What each of [`ArmyMenCombat::entries`] is made of: its plain entry (index into the
+    /// cost list) and the upgrades bought (indices into [`ArmyMenCombat::upgraded`], ascending;
+    /// empty for a plain entry).
+    pub entry_parts: Vec<(usize, Vec<usize>)>,
     /// Every entry a skirmish army can field: the plain cost list, then the upgraded entries
     /// (see [`skirmish::entries`]).
     pub entries: Vec<(UnitInfo, Profile)>,
@@ -521,12 +528,29 @@ impl ArmyMenCombat {
             }
         }
         raw.balance.check_anchor(&units).map_err(|m| source.error(m))?;
-        let entries = units
+        let mut entries: Vec<(UnitInfo, Profile)> = units
             .iter()
             .cloned()
             .zip(profiles.iter().copied())
             .chain(upgraded.iter().map(|u| (u.info.clone(), u.profile)))
             .collect();
+        let mut entry_parts: Vec<(usize, Vec<usize>)> = (0..units.len())
+            .map(|b| (b, Vec::new()))
+            .chain(upgraded.iter().enumerate().map(|(k, u)| (u.base, vec![k])))
+            .collect();
+        for (base, ups) in combinations(&profiles, &upgraded) {
+            if ups.len() < 2 {
+                continue;
+            }
+            let parts: Vec<&Profile> = ups.iter().map(|&k| &upgraded[k].profile).collect();
+            let Some(p) = combine(&profiles[base], &parts) else { continue };
+            let name = std::iter::once(units[base].name.as_str())
+                .chain(ups.iter().map(|&k| upgraded[k].upgrade.as_str()))
+                .collect::<Vec<_>>()
+                .join(" + ");
+            entries.push((UnitInfo { id: id_of(&name), name, cost: p.cost, kind: units[base].kind.clone() }, p));
+            entry_parts.push((base, ups));
+        }
         Ok(ArmyMenCombat {
             rules: raw.rules,
             duel: raw.duel,
@@ -539,6 +563,7 @@ impl ArmyMenCombat {
             upgraded,
             weapon_table: weapons,
             entries,
+            entry_parts,
         })
     }
 
@@ -555,6 +580,86 @@ impl ArmyMenCombat {
     pub fn find(&self, name: &str) -> usize {
         self.find_unit(name).unwrap_or_else(|e| panic!("{e}"))
     }
+}
+
+/// The group of choices an upgrade belongs to, of which a unit buys at most one (AMC 2.0,
+/// "Army Creation": one Grenadier takes grenades or C4, one Specialist a Flamethrower or a
+/// Bazooka, a Tank is a Medium Tank +1 or +2 die; a Jeep is a Truck or an APC, both
+/// "Transport 10"): its rulebook option, or "transport" for an upgrade that carries more models.
+pub fn upgrade_group<'a>(base: &Profile, u: &'a UpgradedEntry) -> &'a str {
+    if u.profile.transport > base.transport { "transport" } else { u.option.as_str() }
+}
+
+/// Every plain entry's upgrade groups ([`upgrade_group`]), in the order its upgrades are
+/// listed: per plain entry (index into the cost list), the groups, each the indices into
+/// `upgraded` of its choices.
+pub fn upgrade_groups(profiles: &[Profile], upgraded: &[UpgradedEntry]) -> Vec<Vec<Vec<usize>>> {
+    let mut out: Vec<Vec<(String, Vec<usize>)>> = vec![Vec::new(); profiles.len()];
+    for (k, u) in upgraded.iter().enumerate() {
+        let g = upgrade_group(&profiles[u.base], u);
+        let groups = &mut out[u.base];
+        match groups.iter_mut().find(|x| x.0 == g) {
+            Some(x) => x.1.push(k),
+            None => groups.push((g.to_string(), vec![k])),
+        }
+    }
+    out.into_iter().map(|gs| gs.into_iter().map(|g| g.1).collect()).collect()
+}
+
+/// Every combination of upgrades a plain entry may buy together (at most one per group,
+/// [`upgrade_groups`]), the empty one included: (plain entry, ascending indices into
+/// `upgraded`), per plain entry in cost-list order.
+pub fn combinations(profiles: &[Profile], upgraded: &[UpgradedEntry]) -> Vec<(usize, Vec<usize>)> {
+    let mut out = Vec::new();
+    for (base, groups) in upgrade_groups(profiles, upgraded).into_iter().enumerate() {
+        let mut sets: Vec<Vec<usize>> = vec![Vec::new()];
+        for g in &groups {
+            let mut next = Vec::new();
+            for set in &sets {
+                next.push(set.clone());
+                for &k in g {
+                    let mut with = set.clone();
+                    with.push(k);
+                    with.sort_unstable();
+                    next.push(with);
+                }
+            }
+            sets = next;
+        }
+        out.extend(sets.into_iter().map(|set| (base, set)));
+    }
+    out
+}
+
+/// The profile of `base` with several upgrades bought together, from the profiles of `base`
+/// with each upgrade alone: their extra cost and armor add up; a changed melee weapon,
+/// grenadier, specialist or transport capacity is taken over; an added weapon goes to the next
+/// free weapon slot. `None` when the added weapons do not fit the two slots.
+pub fn combine(base: &Profile, ups: &[&Profile]) -> Option<Profile> {
+    let mut p = *base;
+    for u in ups {
+        p.cost += u.cost - base.cost;
+        p.armor = (p.armor as i32 + u.armor as i32 - base.armor as i32).clamp(0, 12) as u8;
+        if u.melee_attacks != base.melee_attacks {
+            p.melee_attacks = u.melee_attacks;
+        }
+        if u.grenadier != base.grenadier {
+            p.grenadier = u.grenadier;
+        }
+        if u.specialist != base.specialist {
+            p.specialist = u.specialist;
+        }
+        if u.transport != base.transport {
+            p.transport = u.transport;
+        }
+        for k in 0..2 {
+            if u.weapons[k] != base.weapons[k] {
+                let free = p.weapons.iter().position(Option::is_none)?;
+                p.weapons[free] = u.weapons[k];
+            }
+        }
+    }
+    Some(p)
 }
 
 fn w_span(up: &RawUpgrade) -> std::ops::Range<usize> {

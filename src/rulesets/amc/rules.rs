@@ -226,6 +226,19 @@ pub fn morale_after_shooting<D: Dice>(dice: &mut D, p: &Profile, st: &mut UnitSt
     }
 }
 
+/// AMC 2.0, "Vehicle Units" (Jeep): "If a unit is inside when destroyed all models are placed
+/// within 3" and the unit takes D6 hits". The hits are resolved as in "Shooting": the unit
+/// takes one block test per hit (its quality, 4+; no additional dice: it is neither in cover
+/// nor hunkered as it climbs out) and loses a model per unblocked hit. They are not shooting,
+/// so no morale test follows ("Morale": "If shooting brings a unit down..."). Returns the
+/// casualties.
+pub fn wreck_hits<D: Dice>(dice: &mut D, p: &Profile, st: &mut UnitState) -> u32 {
+    let hits = dice.d6() as u32;
+    let lost = unblocked(dice, p, hits, 0, false).min(st.models as u32);
+    st.models -= lost as u8;
+    lost
+}
+
 /// AMC 2.0, "Morale": a Pinned unit tests when it would activate or is charged: pass → no
 /// longer Pinned; fail → destroyed. Returns whether the unit may go on.
 pub fn pinned_test<D: Dice>(dice: &mut D, p: &Profile, st: &mut UnitState) -> bool {

@@ -44,7 +44,22 @@
 //!   against every enemy's best attack than the default's choice is worth; Guard when the
 //!   nearest enemy is out of its range, it is out of every enemy's range and that enemy can
 //!   come into its range this round (the enemy must cross open ground); otherwise as default.
-//! - Units activate in army order within a side. Transport is not modeled.
+//! - **Transport** ("Vehicle Units": Jeep "Transport up to 5 models", Truck and APC
+//!   "Transport 10"): an infantry unit whose move ends in contact (within [`CONTACT`], 1") with
+//!   a friendly vehicle that has room for all its models gets in; carried units stand where
+//!   their transport is, move with it and cannot be shot, targeted or charged (nor do they shoot
+//!   or guard); a carried unit gets out with an Advance: placed in contact with the transport,
+//!   it moves its Advance and may shoot. A transport destroyed with units inside: they are
+//!   placed 2" behind the wreck (within the book's 3") and each takes D6 hits, blocked as
+//!   shooting hits (no morale test: they are not shooting; [`rules::wreck_hits`]).
+//!   *Tactic* (both tactics, one rule): an infantry unit whose best option is a Rush (nothing
+//!   to shoot or charge this activation) boards the nearest friendly transport with room that
+//!   it can reach with its Rush and that may still move this round; a loaded transport drives
+//!   toward the nearest enemy until it is its passengers' longest range plus their Advance
+//!   away; a passenger gets out when its target is within that reach (plus contact).
+//! - Units activate in army order within a side, except that transports go after the other
+//!   units and passengers last (so a unit can board before its transport moves and get out
+//!   after it moved; `Mission::next_unit`).
 
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -181,9 +196,20 @@ pub fn check_army(r: &ArmyMenCombat, all: &[(UnitInfo, Profile)], army: &[usize]
     r.army.check(&list)
 }
 
-/// A random legal army of plain entries: add an entry drawn uniformly among those that still
-/// fit the points, the vehicle share and the support limit, until none fits.
+/// The index into [`entries`] of plain entry `base` with the upgrades `bought` (ascending
+/// indices into [`ArmyMenCombat::upgraded`]).
+pub fn entry_of(r: &ArmyMenCombat, base: usize, bought: &[usize]) -> Option<usize> {
+    r.entry_parts.iter().position(|(b, ups)| *b == base && ups.as_slice() == bought)
+}
+
+/// A random legal army: add a plain entry drawn uniformly among those that still fit the
+/// points, the vehicle share and the support limit, and buy it upgrades: in each of its
+/// upgrade groups ([`crate::rulesets::amc::upgrade_group`]: Bayonets; Grenades or C4;
+/// Flamethrower or Bazooka; Truck or APC; MG; Medium Tank +1 or +2) none or one of the
+/// choices that still fit, each with equal chance (issue 16: random mission armies buy
+/// upgrades, so the mission prices them); until no plain entry fits.
 pub fn random_army<D: Dice>(r: &ArmyMenCombat, dice: &mut D) -> Army {
+    let groups = crate::rulesets::amc::upgrade_groups(&r.profiles, &r.upgraded);
     let lim = &r.army;
     let (mut points, mut vehicles, mut support) = (0.0, 0.0, 0u32);
     let mut army = Vec::new();
@@ -202,8 +228,27 @@ pub fn random_army<D: Dice>(r: &ArmyMenCombat, dice: &mut D) -> Army {
         if fits.is_empty() {
             return army;
         }
-        let e = fits[dice.below(fits.len())];
-        let p = &r.profiles[e];
+        let base = fits[dice.below(fits.len())];
+        let vehicle = r.profiles[base].kind == Kind::Vehicle;
+        let fit = |cost: f64| {
+            points + cost <= lim.points + 1e-9 && (!vehicle || vehicles + cost <= lim.vehicle_share * lim.points + 1e-9)
+        };
+        let mut cost = r.profiles[base].cost;
+        let mut bought = Vec::new();
+        for g in &groups[base] {
+            let options: Vec<usize> = g.iter().copied().filter(|&k| fit(cost + r.upgraded[k].upgrade_cost)).collect();
+            if options.is_empty() {
+                continue;
+            }
+            let c = dice.below(options.len() + 1);
+            if c > 0 {
+                cost += r.upgraded[options[c - 1]].upgrade_cost;
+                bought.push(options[c - 1]);
+            }
+        }
+        bought.sort_unstable();
+        let e = entry_of(r, base, &bought).unwrap_or(base);
+        let p = &r.entries[e].1;
         points += p.cost;
         vehicles += if p.kind == Kind::Vehicle { p.cost } else { 0.0 };
         support += p.support as u32;
@@ -218,7 +263,9 @@ struct RawArmy {
 }
 
 /// Reads an army file: a `[units]` table of entry name = count (plain entries such as
-/// `"Riflemen (10)"` or upgraded ones such as `"Riflemen (10) + Bayonets"`).
+/// `"Riflemen (10)"` or upgraded ones such as `"Riflemen (10) + Bayonets"`, with several
+/// upgrades joined in the order the unit lists them, one per group:
+/// `"Riflemen (10) + Bayonets + Grenades + Bazooka"`, `"Jeep + Truck + Jeep MG"`).
 ///
 /// Errors: unreadable file, bad TOML (`file:line:col`), an unknown entry (with the list of
 /// valid names), or an army that breaks the army limits.
@@ -278,6 +325,17 @@ pub struct Unit {
     /// The direction a vehicle faces, a unit vector (infantry: unused): toward the enemy edge
     /// at deployment, then as `Mission::pivot` turns it.
     pub facing: Pos,
+    /// The friendly transport (index into its side) it rides in, AMC 2.0, "Vehicle Units";
+    /// `None` while it stands on the table. A passenger is where its transport is.
+    pub aboard: Option<usize>,
+}
+
+impl Unit {
+    /// Alive and on the table: not riding in a transport (AMC 2.0, "Vehicle Units": carried
+    /// models cannot be shot, targeted or charged, and do not shoot or guard).
+    pub fn on_table(&self) -> bool {
+        self.st.alive() && self.aboard.is_none()
+    }
 }
 
 /// The path of one move on the table, inches: where it started, the corner of a detour round
@@ -314,6 +372,14 @@ impl MovePath {
         out
     }
 }
+
+/// Units in contact stand at most this far apart, inches: the mission's moves stop 1" short
+/// of their goal ("Movement": units may only move within 1" of others when charging).
+pub const CONTACT: f32 = 1.0;
+
+/// How far from its destroyed transport a passenger is placed, inches (AMC 2.0, "Vehicle
+/// Units": "within 3"").
+pub const BAIL_OUT: f32 = 2.0;
 
 /// How finely a guard looks along an enemy's move for the point to shoot at, inches.
 const GUARD_STEP: f32 = 0.5;
@@ -432,7 +498,7 @@ impl<'a> Mission<'a> {
             let e = armies[s][k];
             let facing = Pos::new(0.0, if s == 0 { 1.0 } else { -1.0 });
             let st = UnitState::fresh(&self.all[e].1, 0.0);
-            self.sides[s].push(Unit { entry: e, st, pos, guard: false, facing });
+            self.sides[s].push(Unit { entry: e, st, pos, guard: false, facing, aboard: None });
             if let Some(t) = &mut self.trace {
                 t[s].push((vec![pos], None));
             }
@@ -453,7 +519,7 @@ impl<'a> Mission<'a> {
         let me = self.sides[s][i].pos;
         crate::battle::nearest(
             me,
-            self.sides[1 - s].iter().enumerate().filter(|(_, u)| u.st.alive()).map(|(j, u)| (j, u.pos)),
+            self.sides[1 - s].iter().enumerate().filter(|(_, u)| u.on_table()).map(|(j, u)| (j, u.pos)),
         )
     }
 
@@ -474,6 +540,7 @@ impl<'a> Mission<'a> {
         let arc = arc_from(self.sides[1 - s][j].facing, at, from);
         rules::shoot(dice, sp, &shooter, tp, &mut target, from.dist(at), cover, guard_reaction, arc);
         self.set_state(1 - s, j, target, Some(s), Some(i));
+        self.bail_out(1 - s, j, (s, i), dice);
     }
 
     /// Stores a unit's new state; credits a destruction to `by` (side, unit).
@@ -500,13 +567,18 @@ impl<'a> Mission<'a> {
             return;
         }
         let (end, corner) = self.table.move_path(from, to, len);
-        self.sides[s][i].pos = end;
         self.moved = Some((s, i, MovePath { from, corner, end }));
-        if let Some(t) = &mut self.trace {
-            if let Some(k) = corner {
-                t[s][i].0.push(k);
+        // "Vehicle Units": carried models move with their transport.
+        for k in 0..self.sides[s].len() {
+            if k == i || (self.sides[s][k].aboard == Some(i) && self.sides[s][k].st.alive()) {
+                self.sides[s][k].pos = end;
+                if let Some(t) = &mut self.trace {
+                    if let Some(c) = corner {
+                        t[s][k].0.push(c);
+                    }
+                    t[s][k].0.push(end);
+                }
             }
-            t[s][i].0.push(end);
         }
     }
 
@@ -644,7 +716,7 @@ impl<'a> Mission<'a> {
     /// shoot at a Tank it cannot hurt), the nearer on equal worth.
     fn choose(&self, s: Side, i: usize) -> Option<(usize, Decision, f32)> {
         let mut best: Option<(usize, Decision, f32)> = None;
-        for j in (0..self.sides[1 - s].len()).filter(|&j| self.sides[1 - s][j].st.alive()) {
+        for j in (0..self.sides[1 - s].len()).filter(|&j| self.sides[1 - s][j].on_table()) {
             let (dec, d) = self.decide_against(s, i, j);
             let better = match best {
                 None => true,
@@ -663,7 +735,7 @@ impl<'a> Mission<'a> {
         let (p, u) = (self.profile(s, i), &self.sides[s][i]);
         let hunkered = UnitState { hunker: true, ..u.st };
         let mut saved = 0.0;
-        for (k, e) in self.sides[1 - s].iter().enumerate().filter(|(_, e)| e.st.alive()) {
+        for (k, e) in self.sides[1 - s].iter().enumerate().filter(|(_, e)| e.on_table()) {
             let (ep, d) = (self.profile(1 - s, k), e.pos.dist(u.pos));
             let cover = rules::Exposure::front(self.in_cover(e.pos, u.pos));
             let open = tactic::best_attack(self.r, ep, &e.st, p, &u.st, d, cover).1;
@@ -686,7 +758,7 @@ impl<'a> Mission<'a> {
             return Some(Caution::Hunker);
         }
         let (j, d) = self.nearest_enemy(s, i)?;
-        let enemies = || (0..self.sides[1 - s].len()).filter(|&k| self.sides[1 - s][k].st.alive());
+        let enemies = || (0..self.sides[1 - s].len()).filter(|&k| self.sides[1 - s][k].on_table());
         let under_fire =
             enemies().any(|k| self.profile(1 - s, k).has_weapon_in_range(self.sides[1 - s][k].pos.dist(me)));
         let tp = self.profile(1 - s, j);
@@ -737,9 +809,24 @@ impl<'a> Mission<'a> {
         if !may_act || !st.alive() {
             return;
         }
+        if self.sides[s][i].aboard.is_some() {
+            self.ride(s, i, dice);
+            return;
+        }
         let Some((j, decision, _)) = self.choose(s, i) else {
             return;
         };
+        if self.load(s, i) > 0 {
+            self.carry(s, i, j, dice);
+            self.end_activation(s, i, j, was_immobile);
+            return;
+        }
+        if let Some(t) = self.ride_to(s, i, &decision) {
+            self.move_to(s, i, self.sides[s][t].pos, p.rush, CONTACT);
+            self.guard_reactions(s, i, dice);
+            self.embark(s, i, t);
+            return;
+        }
         if self.tactic == Tactic::Cautious {
             match self.cautious(s, i, decision.value) {
                 Some(Caution::Hunker) => {
@@ -789,11 +876,200 @@ impl<'a> Mission<'a> {
                 self.guard_reactions(s, i, dice);
             }
         }
-        if p.kind == Kind::Vehicle && !was_immobile && self.sides[s][i].st.alive() {
+        self.end_activation(s, i, j, was_immobile);
+    }
+
+    /// The end of side `s`'s unit `i`'s activation against target `j`: a vehicle that could
+    /// move pivots (`Mission::pivot`); a spent "may not move or pivot" is cleared.
+    fn end_activation(&mut self, s: Side, i: usize, j: usize, was_immobile: bool) {
+        if self.profile(s, i).kind == Kind::Vehicle && !was_immobile && self.sides[s][i].st.alive() {
             self.pivot(s, i, j);
         }
         if was_immobile {
             self.sides[s][i].st.immobile = false;
+        }
+    }
+
+    /// Models riding in side `s`'s unit `t` (AMC 2.0, "Vehicle Units").
+    pub fn load(&self, s: Side, t: usize) -> u32 {
+        self.sides[s].iter().filter(|u| u.aboard == Some(t) && u.st.alive()).map(|u| u.st.models as u32).sum()
+    }
+
+    /// Whether side `s`'s unit `i` may get into its side's unit `t` now (AMC 2.0, "Vehicle
+    /// Units": "Transport up to 5 models" — a Truck or APC 10 — "Units that move in contact
+    /// may get in"): `i` is infantry on the table, `t` a vehicle on the table with room for
+    /// all of `i`'s models besides those already aboard (a unit gets in whole), and they stand
+    /// in contact (within [`CONTACT`]).
+    pub fn may_embark(&self, s: Side, i: usize, t: usize) -> bool {
+        let (u, v) = (&self.sides[s][i], &self.sides[s][t]);
+        i != t
+            && u.on_table()
+            && v.on_table()
+            && self.profile(s, i).kind == Kind::Infantry
+            && self.profile(s, t).kind == Kind::Vehicle
+            && self.load(s, t) + u.st.models as u32 <= self.profile(s, t).transport as u32
+            && u.pos.dist(v.pos) <= CONTACT + EPS
+    }
+
+    /// Side `s`'s unit `i` gets into unit `t` if it may ([`Mission::may_embark`]): it stands
+    /// where `t` is from now on and leaves Guard and Hunker. Returns whether it got in.
+    pub fn embark(&mut self, s: Side, i: usize, t: usize) -> bool {
+        if !self.may_embark(s, i, t) {
+            return false;
+        }
+        let at = self.sides[s][t].pos;
+        let u = &mut self.sides[s][i];
+        u.aboard = Some(t);
+        u.pos = at;
+        u.guard = false;
+        u.st.hunker = false;
+        if let Some(tr) = &mut self.trace {
+            tr[s][i].0.push(at);
+        }
+        true
+    }
+
+    /// AMC 2.0, "Vehicle Units": a carried unit "may use Advance to get out": side `s`'s
+    /// passenger `i` is placed in contact with its transport ([`CONTACT`] from it, on the side
+    /// of `toward`), then makes its Advance toward `toward` (Guard reactions apply to that move)
+    /// and, still standing and not Pinned, shoots side `1 - s`'s unit `j`.
+    pub fn disembark<D: Dice>(&mut self, s: Side, i: usize, j: usize, dice: &mut D) {
+        let Some(t) = self.sides[s][i].aboard else { return };
+        let toward = self.sides[1 - s][j].pos;
+        let at = self.sides[s][t].pos;
+        let d = at.dist(toward);
+        let out = if d > EPS { at.toward(toward, CONTACT.min(d)) } else { at };
+        let out = self.table.clamp(out);
+        self.sides[s][i].aboard = None;
+        self.sides[s][i].pos = out;
+        if let Some(tr) = &mut self.trace {
+            tr[s][i].0.push(out);
+        }
+        let p = self.profile(s, i);
+        self.move_to(s, i, toward, p.advance, 1.0);
+        self.guard_reactions(s, i, dice);
+        if self.sides[s][i].st.alive() && !self.sides[s][i].st.pinned {
+            self.shoot(s, i, j, false, dice);
+        }
+    }
+
+    /// AMC 2.0, "Vehicle Units": "If a unit is inside when destroyed all models are placed
+    /// within 3" and the unit takes D6 hits". When side `s`'s unit `t` has just been destroyed
+    /// by `by` (side, unit), every unit riding in it is placed [`BAIL_OUT`] (2") from the
+    /// wreck toward its own table edge (within the 3") and takes D6 hits
+    /// ([`rules::wreck_hits`]); a unit destroyed so counts as destroyed by `by`.
+    fn bail_out<D: Dice>(&mut self, s: Side, t: usize, by: (Side, usize), dice: &mut D) {
+        if self.sides[s][t].st.alive() {
+            return;
+        }
+        let wreck = self.sides[s][t].pos;
+        let back = Pos::new(wreck.x, if s == 0 { wreck.y - BAIL_OUT } else { wreck.y + BAIL_OUT });
+        let at = self.table.clamp(back);
+        for k in 0..self.sides[s].len() {
+            if self.sides[s][k].aboard != Some(t) {
+                continue;
+            }
+            self.sides[s][k].aboard = None;
+            if !self.sides[s][k].st.alive() {
+                continue;
+            }
+            self.sides[s][k].pos = at;
+            if let Some(tr) = &mut self.trace {
+                tr[s][k].0.push(at);
+            }
+            let mut st = self.sides[s][k].st;
+            rules::wreck_hits(dice, self.profile(s, k), &mut st);
+            self.set_state(s, k, st, Some(by.0), Some(by.1));
+        }
+    }
+
+    /// The mission tactic's ride (both tactics): side `s`'s infantry unit `i`, whose best
+    /// option (`decision`) is to Rush toward the enemy (nothing to shoot or charge this
+    /// activation: it is far from the enemy), boards a friendly transport that has room for
+    /// it, that it can reach with its Rush (within its Rush plus [`CONTACT`]), that has not
+    /// activated this round and may move next (not stunned or "may not move"): the transport
+    /// then carries it forward this round (transports activate after the other units of
+    /// their side, `Mission::next_unit`). The nearest such transport, the first in army order
+    /// on equal distance; `None` when there is none.
+    fn ride_to(&self, s: Side, i: usize, decision: &Decision) -> Option<usize> {
+        let (p, u) = (self.profile(s, i), &self.sides[s][i]);
+        if p.kind != Kind::Infantry || !matches!(decision.action, Action::Rush(_)) || u.aboard.is_some() {
+            return None;
+        }
+        let mut best: Option<(f32, usize)> = None;
+        for (t, v) in self.sides[s].iter().enumerate() {
+            let tp = self.profile(s, t);
+            if t == i
+                || !v.on_table()
+                || tp.kind != Kind::Vehicle
+                || v.st.activated
+                || v.st.immobile
+                || v.st.stunned
+                || self.load(s, t) + u.st.models as u32 > tp.transport as u32
+            {
+                continue;
+            }
+            let d = u.pos.dist(v.pos);
+            if d <= p.rush + CONTACT + EPS && best.is_none_or(|b| d < b.0 - EPS) {
+                best = Some((d, t));
+            }
+        }
+        best.map(|b| b.1)
+    }
+
+    /// The longest reach of side `s`'s passengers of transport `t` once out: the smallest, over
+    /// the units aboard, of their longest range plus their Advance, inches (`None`: nobody
+    /// aboard).
+    fn passenger_reach(&self, s: Side, t: usize) -> Option<f32> {
+        (0..self.sides[s].len())
+            .filter(|&k| self.sides[s][k].aboard == Some(t) && self.sides[s][k].st.alive())
+            .map(|k| {
+                let p = self.profile(s, k);
+                p.max_range() + p.advance
+            })
+            .min_by(f32::total_cmp)
+    }
+
+    /// The mission tactic of a loaded transport (side `s`'s unit `i`, both tactics): it carries
+    /// its passengers toward the nearest enemy on the table until they can get out and shoot
+    /// it — it stops at the passengers' reach ([`Mission::passenger_reach`]: their longest
+    /// range plus the Advance they get out with) — with an Advance (then it shoots `j` if
+    /// armed) when that is far enough, else a Rush; once there it holds and shoots `j` if it
+    /// can. A transport that may not move this activation holds.
+    fn carry<D: Dice>(&mut self, s: Side, i: usize, j: usize, dice: &mut D) {
+        let p = self.profile(s, i);
+        let Some(reach) = self.passenger_reach(s, i) else { return };
+        let Some((k, d)) = self.nearest_enemy(s, i) else { return };
+        let goal = self.sides[1 - s][k].pos;
+        let need = d - reach;
+        if self.sides[s][i].st.immobile || need <= EPS || need <= p.advance {
+            if !self.sides[s][i].st.immobile && need > EPS {
+                self.move_to(s, i, goal, p.advance, reach);
+                self.guard_reactions(s, i, dice);
+            }
+            let me = self.sides[s][i];
+            if me.st.alive() && p.has_weapon_in_range(me.pos.dist(self.sides[1 - s][j].pos)) {
+                self.shoot(s, i, j, false, dice);
+            }
+        } else {
+            self.move_to(s, i, goal, p.rush, reach);
+            self.guard_reactions(s, i, dice);
+        }
+    }
+
+    /// The passenger's tactic (side `s`'s unit `i`, riding; both tactics): it gets out
+    /// ([`Mission::disembark`]) when its target — [`Mission::choose`]'s, else the nearest enemy
+    /// on the table — is within its longest range plus its Advance plus [`CONTACT`] of the
+    /// transport; otherwise it stays aboard and does nothing.
+    fn ride<D: Dice>(&mut self, s: Side, i: usize, dice: &mut D) {
+        let p = self.profile(s, i);
+        let reach = p.max_range() + p.advance + CONTACT + EPS;
+        let target = match self.choose(s, i) {
+            Some((j, _, d)) if d <= reach => Some(j),
+            _ => self.nearest_enemy(s, i).filter(|n| n.1 <= reach).map(|n| n.0),
+        };
+        if let Some(j) = target {
+            self.disembark(s, i, j, dice);
         }
     }
 
@@ -808,7 +1084,7 @@ impl<'a> Mission<'a> {
         let o = 1 - s;
         let me = self.sides[s][i].pos;
         let threats: Vec<Pos> = (0..self.sides[o].len())
-            .filter(|&k| self.sides[o][k].st.alive())
+            .filter(|&k| self.sides[o][k].on_table())
             .filter(|&k| {
                 let (ep, d) = (self.profile(o, k), self.sides[o][k].pos.dist(me));
                 (ep.has_any_weapon() && d <= ep.max_range() + ep.advance)
@@ -819,7 +1095,7 @@ impl<'a> Mission<'a> {
         let exposure = |f: Pos| -> f64 {
             threats.iter().map(|&t| crate::rulesets::amc::exact::p_destroyed_per_roll(arc_from(f, me, t))).sum()
         };
-        let candidates = std::iter::once(j).chain(0..self.sides[o].len()).filter(|&k| self.sides[o][k].st.alive());
+        let candidates = std::iter::once(j).chain(0..self.sides[o].len()).filter(|&k| self.sides[o][k].on_table());
         let mut best: Option<(f64, Pos)> = None;
         for k in candidates {
             let t = self.sides[o][k].pos;
@@ -851,6 +1127,7 @@ impl<'a> Mission<'a> {
         }
         self.set_state(1 - s, j, d, Some(s), Some(i));
         self.set_state(s, i, c, Some(1 - s), Some(j));
+        self.bail_out(1 - s, j, (s, i), dice);
     }
 
     /// Plays one round (AMC 2.0, "Playing the Game"): the activation roll-off before every
@@ -867,9 +1144,28 @@ impl<'a> Mission<'a> {
                 break;
             }
             let s = rules::activation_rolloff(dice, l);
-            let i = self.sides[s].iter().position(|u| u.st.alive() && !u.st.activated).expect("a unit left");
+            let i = self.next_unit(s).expect("a unit left");
             self.activate(s, i, dice);
         }
+    }
+
+    /// Which of side `s`'s units activates next (the player's choice; both tactics): units on
+    /// the table that carry nobody first, then transports, then passengers, each in army
+    /// order, so infantry can board a transport before it moves and get out after it has
+    /// carried them (AMC 2.0, "Vehicle Units"). Without transports this is army order.
+    pub fn next_unit(&self, s: Side) -> Option<usize> {
+        let rank = |u: &Unit| {
+            if u.aboard.is_some() {
+                2
+            } else if self.all[u.entry].1.transport > 0 {
+                1
+            } else {
+                0
+            }
+        };
+        (0..self.sides[s].len())
+            .filter(|&k| self.sides[s][k].st.alive() && !self.sides[s][k].st.activated)
+            .min_by_key(|&k| (rank(&self.sides[s][k]), k))
     }
 
     /// RULINGS.md, Mission: the points of side `s`'s enemy units destroyed or Pinned now.
@@ -894,17 +1190,48 @@ impl<'a> Mission<'a> {
     }
 }
 
-/// Fills `rec` with a finished mission: entries fielded per side, survivors, kills, result.
+/// The upgrades the mission's value-in-army regression counts after the plain entries
+/// (`Skirmish::skirmish_upgrades`): each upgrade name of the cost list once, in config order,
+/// with its price.
+pub fn upgrade_items(r: &ArmyMenCombat) -> Vec<(String, f64)> {
+    let mut out: Vec<(String, f64)> = Vec::new();
+    for u in &r.upgraded {
+        if !out.iter().any(|x| x.0 == u.upgrade) {
+            out.push((u.upgrade.clone(), u.upgrade_cost));
+        }
+    }
+    out
+}
+
+/// The items entry `e` (index into [`entries`]) counts as in a game record: its plain entry
+/// (index into the cost list) and its upgrades (indices into `items`, [`upgrade_items`]). A
+/// "Jeep + Truck + Jeep MG" is a Jeep, a Truck upgrade and a Jeep MG upgrade, so the
+/// regression prices each upgrade itself and the unit statistics of "Jeep" hold every Jeep.
+pub fn items_of(r: &ArmyMenCombat, items: &[(String, f64)], e: usize) -> (usize, Vec<usize>) {
+    let (base, ups) = &r.entry_parts[e];
+    let cols = ups.iter().filter_map(|&k| items.iter().position(|x| x.0 == r.upgraded[k].upgrade)).collect();
+    (*base, cols)
+}
+
+/// Fills `rec` with a finished mission: items fielded per side ([`items_of`]: plain entries,
+/// then upgrades), survivors and kills per plain entry, result.
 pub fn record(rec: &mut GameRecord, m: &Mission, out: &MissionOutcome) {
     rec.winner = out.winner;
     rec.turns = out.rounds;
+    let n = m.r.profiles.len();
+    let items = upgrade_items(m.r);
     for (s, side) in m.sides.iter().enumerate() {
         for u in side {
-            rec.counts[s][u.entry] += 1;
-            rec.survivors[u.entry] += u.st.alive() as u32;
+            let (base, ups) = items_of(m.r, &items, u.entry);
+            rec.counts[s][base] += 1;
+            for k in ups {
+                rec.counts[s][n + k] += 1;
+            }
+            rec.survivors[base] += u.st.alive() as u32;
         }
     }
-    rec.kills.extend(m.kills.iter().map(|&(k, v)| (k as u32, v as u32)));
+    let base = |e: usize| m.r.entry_parts[e].0 as u32;
+    rec.kills.extend(m.kills.iter().map(|&(k, v)| (base(k), base(v))));
 }
 
 /// Sets up one game: terrain, armies (random ones drawn from `dice`), deployment.
@@ -1003,8 +1330,13 @@ impl Skirmish for ArmyMenCombat {
                  own edge, {} rounds of the activation roll-off; each side scores the points of enemy units \
                  destroyed or Pinned at the end, higher wins, equal draws; random armies draw plain entries \
                  uniformly while they fit (at most half the points in vehicles, at most {} Gunners, Snipers or \
-                 Heavy Weapons units). Simplified: terrain pieces are low walls (cover within 2\", no blocked \
-                 sight), vehicles pivot only at the end of their activation (hits by arc), no transport; \
+                 Heavy Weapons units) and buy each of them, per upgrade group (Bayonets; Grenades or C4; \
+                 Flamethrower or Bazooka; Truck or APC; MG; Medium Tank +1 or +2), none or one choice that still \
+                 fits, with equal chance; a unit entry's statistics hold its upgraded copies, and each upgrade \
+                 is priced as an item of its own. Simplified: terrain pieces are low walls (cover within 2\", no blocked \
+                 sight), vehicles pivot only at the end of their activation (hits by arc); transport: infantry whose best \
+                 option is a Rush board a reachable friendly transport with room, which drives them until they can \
+                 get out (an Advance) and shoot, and a destroyed transport's passengers take D6 hits; \
                  every guard not Pinned shoots at the point of an enemy move it chooses",
                 c.table_width,
                 c.table_depth,
@@ -1043,7 +1375,11 @@ impl Skirmish for ArmyMenCombat {
     }
 
     fn skirmish_units(&self) -> Vec<UnitInfo> {
-        self.entries.iter().map(|e| e.0.clone()).collect()
+        self.units.clone()
+    }
+
+    fn skirmish_upgrades(&self) -> Vec<(String, f64)> {
+        upgrade_items(self)
     }
 
     fn game(&self, tactic: usize, _mission: usize) -> Mission<'_> {
@@ -1167,6 +1503,45 @@ mod tests {
             let pts = check_army(&r, &all, &a).unwrap_or_else(|e| panic!("{e}: {}", describe(&all, &a)));
             assert!(pts >= 290.0, "{pts}: {}", describe(&all, &a));
         }
+    }
+
+    /// Issue 16: random mission armies buy upgrades — none or one choice per group, each with
+    /// equal chance, so Jeeps come plain, as Trucks and as APCs, some with an MG, and infantry
+    /// with several upgrades at once — and a game record counts an upgraded entry as its plain
+    /// entry plus each upgrade, so the value-in-army regression prices the upgrades.
+    #[test]
+    fn random_armies_buy_upgrades_and_records_count_them_as_upgrades() {
+        let r = amc(&[]);
+        let all = entries(&r);
+        let names = ["Jeep", "Jeep + Truck", "Jeep + APC", "Jeep + Truck + Jeep MG"];
+        let ids: Vec<usize> = names.iter().map(|n| entry(&all, n)).collect();
+        let (mut seen, mut combined) = ([0u32; 4], 0u32);
+        let mut dice = FastDice::from_seed(4);
+        for _ in 0..400 {
+            for e in random_army(&r, &mut dice) {
+                for (k, &x) in ids.iter().enumerate() {
+                    seen[k] += (e == x) as u32;
+                }
+                combined += (r.entry_parts[e].1.len() >= 2) as u32;
+            }
+        }
+        assert!(seen.iter().all(|&n| n > 10), "{seen:?}");
+        assert!(combined > 200, "{combined}");
+        let ups = upgrade_items(&r);
+        let col = |n: &str| ups.iter().position(|u| u.0 == n).unwrap();
+        let (jeep, truck, truck_mg, apc) = (ids[0], ids[1], ids[3], ids[2]);
+        assert_eq!(items_of(&r, &ups, truck), (jeep, vec![col("Truck")]));
+        assert_eq!(items_of(&r, &ups, truck_mg), (jeep, vec![col("Truck"), col("Jeep MG")]));
+        assert_eq!(items_of(&r, &ups, jeep), (jeep, vec![]));
+        let mut m = face_off(&r, &all, &[truck_mg, jeep], &[apc], Tactic::Default);
+        m.sides[1][0].st.models = 0;
+        let mut rec = GameRecord::default();
+        let n = r.profiles.len();
+        rec.clear(n + ups.len(), n);
+        record(&mut rec, &m, &MissionOutcome { winner: Some(0), score: [110.0, 0.0], rounds: 4 });
+        let c = |s: usize, k: usize| rec.counts[s][k];
+        assert_eq!((c(0, jeep), c(0, n + col("Truck")), c(0, n + col("Jeep MG")), c(1, jeep)), (2, 1, 1, 1));
+        assert_eq!(rec.survivors[jeep], 2);
     }
 
     #[test]
@@ -1492,6 +1867,178 @@ mod tests {
         assert_eq!(m.choose(0, 0).map(|c| c.0), Some(1), "facing them: the Artillery");
         m.sides[1][0].facing = Pos::new(0.0, 1.0);
         assert_eq!(m.choose(0, 0).map(|c| c.0), Some(0), "its rear to them: the Tank");
+    }
+
+    /// The entry index of `name` among every entry a mission army can field.
+    fn entry(all: &[(UnitInfo, Profile)], name: &str) -> usize {
+        all.iter().position(|e| e.0.name == name).unwrap_or_else(|| panic!("no entry {name}"))
+    }
+
+    /// AMC 2.0, "Vehicle Units": the Jeep "Transport up to 5 models. Units that move in contact
+    /// may get in"; "Truck: Transport 10", "APC: Transport 10". Riflemen (5) in contact get into
+    /// a Jeep; Riflemen (10) do not fit it but fit a Truck and an APC; a second unit does not fit
+    /// a full Jeep; a unit 3" away (not in contact) does not get in.
+    #[test]
+    fn infantry_in_contact_gets_into_a_transport_with_room_for_the_whole_unit() {
+        let r = amc(&[]);
+        let all = entries(&r);
+        let (jeep, truck, apc) = (entry(&all, "Jeep"), entry(&all, "Jeep + Truck"), entry(&all, "Jeep + APC"));
+        let (r5, r10) = (r.find("Riflemen (5)"), r.find("Riflemen (10)"));
+        let mut m = face_off(&r, &all, &[jeep, r5, r10, r5, truck, apc, r10], &[r5], Tactic::Default);
+        for (k, x) in [(0, 10.0), (1, 10.5), (2, 9.5), (3, 11.0), (4, 30.0), (5, 40.0), (6, 43.0)] {
+            m.sides[0][k].pos = Pos::new(x, 10.0);
+        }
+        assert!(!m.embark(0, 2, 0), "10 models do not fit a Jeep");
+        assert!(m.embark(0, 1, 0), "5 models in contact fit a Jeep");
+        assert_eq!(m.load(0, 0), 5);
+        assert!(!m.embark(0, 3, 0), "the Jeep is full");
+        m.sides[0][2].pos = Pos::new(30.5, 10.0);
+        assert!(m.embark(0, 2, 4), "10 models fit a Truck");
+        assert!(!m.embark(0, 6, 5), "3\" from the APC is not contact");
+        m.sides[0][6].pos = Pos::new(40.9, 10.0);
+        assert!(m.embark(0, 6, 5), "10 models fit an APC");
+        assert_eq!((m.sides[0][1].aboard, m.sides[0][2].aboard, m.sides[0][6].aboard), (Some(0), Some(4), Some(5)));
+    }
+
+    /// AMC 2.0, "Vehicle Units": carried models move with the vehicle and cannot be shot.
+    /// Riflemen (5) ride in a Jeep that rushes 24": they end where it ends. Enemy Gunners (1)
+    /// 10" from the Jeep choose the Jeep as their target and the passengers are nobody's
+    /// nearest enemy; before transport the Riflemen, 1" from the Jeep, were the target.
+    #[test]
+    fn passengers_move_with_the_vehicle_and_cannot_be_targeted() {
+        let r = amc(&[]);
+        let all = entries(&r);
+        let (jeep, r5, g) = (r.find("Jeep"), r.find("Riflemen (5)"), r.find("Gunners (1)"));
+        let mut m = face_off(&r, &all, &[jeep, r5], &[g], Tactic::Default);
+        m.sides[0][0].pos = Pos::new(24.0, 5.0);
+        m.sides[0][1].pos = Pos::new(24.0, 4.0);
+        assert!(m.embark(0, 1, 0));
+        m.move_to(0, 0, Pos::new(24.0, 40.0), 24.0, 0.0);
+        assert_eq!(m.sides[0][1].pos, Pos::new(24.0, 29.0));
+        m.sides[1][0].pos = Pos::new(24.0, 39.0);
+        assert_eq!(m.choose(1, 0).map(|c| c.0), Some(0), "the Gunners target the Jeep");
+        assert_eq!(m.nearest_enemy(1, 0).map(|n| n.0), Some(0));
+        assert!(!m.sides[0][1].on_table());
+    }
+
+    /// Side A's Jeep at (24, 20) carrying Riflemen (5); side B's `enemy` at `at`.
+    fn riding<'a>(r: &'a ArmyMenCombat, all: &'a [(UnitInfo, Profile)], enemy: &str, at: Pos) -> Mission<'a> {
+        let (jeep, r5) = (r.find("Jeep"), r.find("Riflemen (5)"));
+        let mut m = face_off(r, all, &[jeep, r5], &[r.find(enemy)], Tactic::Default);
+        m.sides[0][0].pos = Pos::new(24.0, 20.0);
+        m.sides[0][1].pos = Pos::new(24.0, 19.0);
+        assert!(m.embark(0, 1, 0));
+        m.sides[1][0].pos = at;
+        m
+    }
+
+    /// AMC 2.0, "Vehicle Units": a carried unit "may use Advance to get out". Riflemen (5)
+    /// in a Jeep at (24, 20), enemy Riflemen (10) at (24, 46), 26" away: within the Rifles'
+    /// 24" plus the 6" Advance. Activated, the passengers are placed in contact with the Jeep
+    /// toward the enemy (y = 21), advance 6" (y = 27) and shoot at 19": 6, 6, 1, 1, 1 → 2 hits;
+    /// blocks 1, 1 → 2 casualties.
+    #[test]
+    fn a_passenger_gets_out_with_an_advance_and_shoots() {
+        let r = amc(&[]);
+        let all = entries(&r);
+        let mut m = riding(&r, &all, "Riflemen (10)", Pos::new(24.0, 46.0));
+        let mut dice = ScriptedDice::new(&[6, 6, 1, 1, 1, 1, 1]);
+        m.activate(0, 1, &mut dice);
+        assert!(dice.exhausted());
+        let u = m.sides[0][1];
+        assert_eq!(u.aboard, None);
+        assert!(u.pos.dist(Pos::new(24.0, 27.0)) < 1e-3, "{:?}", u.pos);
+        assert_eq!(m.sides[1][0].st.models, 8);
+    }
+
+    /// AMC 2.0, "Vehicle Units": "If a unit is inside when destroyed all models are placed
+    /// within 3" and the unit takes D6 hits". Gunners (1) shoot a Jeep carrying Riflemen (5):
+    /// 6, 6, 6 → 3 hits, halved → 1; blocks 1 + 1 (armor): 1, 1; frontal damage 6, 6:
+    /// destroyed. The Riflemen are placed within 3" of the wreck and take D6 = 4 hits: block
+    /// tests 6, 1, 1, 1 → 3 casualties, 2 left; no morale test (the hits are not shooting).
+    #[test]
+    fn a_destroyed_transports_passengers_are_placed_within_3_inches_and_take_d6_hits() {
+        let r = amc(&[]);
+        let all = entries(&r);
+        let mut m = riding(&r, &all, "Gunners (1)", Pos::new(24.0, 40.0));
+        let mut dice = ScriptedDice::new(&[6, 6, 6, 1, 1, 6, 6, 4, 6, 1, 1, 1]);
+        m.shoot(1, 0, 0, false, &mut dice);
+        assert!(dice.exhausted());
+        assert!(!m.sides[0][0].st.alive());
+        let u = m.sides[0][1];
+        assert_eq!((u.aboard, u.st.models, u.st.pinned), (None, 2, false));
+        assert!(u.pos.dist(m.sides[0][0].pos) <= 3.0, "{:?}", u.pos);
+        assert!(u.on_table());
+    }
+
+    /// Infantry on the table activate first, then transports, then passengers (each in army
+    /// order), so a unit can board before its transport moves and get out after it moved.
+    #[test]
+    fn transports_activate_after_infantry_and_passengers_last() {
+        let r = amc(&[]);
+        let all = entries(&r);
+        let (jeep, r5, r10) = (r.find("Jeep"), r.find("Riflemen (5)"), r.find("Riflemen (10)"));
+        let mut m = face_off(&r, &all, &[r5, jeep, r5, r10], &[r10], Tactic::Default);
+        m.sides[0][0].pos = m.sides[0][1].pos;
+        assert!(m.embark(0, 0, 1));
+        let mut order = Vec::new();
+        while let Some(i) = m.next_unit(0) {
+            order.push(i);
+            m.sides[0][i].st.activated = true;
+        }
+        assert_eq!(order, vec![2, 3, 1, 0]);
+    }
+
+    /// The mission tactic uses transports (issue 16). On a 72" deep table, Riflemen (5) 68"
+    /// from the enemy with a Jeep 6" beside them. Round 1: the Riflemen (nothing in reach:
+    /// their best option is a Rush) move into contact and get in, then the Jeep rushes them 24"
+    /// forward (44" from the enemy; on foot they stood 56" away). Round 2: the Jeep rushes
+    /// again and stops 30" from the enemy (the Rifles' 24" plus the 6" Advance); the Riflemen
+    /// get out, advance and shoot from within 24" (on foot they stood 32" away, out of range).
+    /// Hit rolls 1, 1, 1, 1, 1: no hits, no block tests.
+    #[test]
+    fn the_tactic_carries_far_infantry_forward_in_a_transport() {
+        let r = amc(&["skirmish.table_depth=72"]);
+        let all = entries(&r);
+        let (jeep, r5, r10) = (r.find("Jeep"), r.find("Riflemen (5)"), r.find("Riflemen (10)"));
+        for tactic in [Tactic::Default, Tactic::Cautious] {
+            let mut m = face_off(&r, &all, &[r5, jeep], &[r10], tactic);
+            m.sides[0][0].pos = Pos::new(20.0, 2.0);
+            m.sides[0][1].pos = Pos::new(26.0, 2.0);
+            m.sides[1][0].pos = Pos::new(24.0, 70.0);
+            let e = m.sides[1][0].pos;
+            let mut dice = ScriptedDice::new(&[1, 1, 1, 1, 1]);
+            for round in 0..2 {
+                for u in &mut m.sides[0] {
+                    u.st.activated = false;
+                }
+                while let Some(i) = m.next_unit(0) {
+                    m.activate(0, i, &mut dice);
+                }
+                let u = m.sides[0][0];
+                if round == 0 {
+                    assert_eq!(u.aboard, Some(1), "{tactic:?}");
+                    assert!(u.pos.dist(e) < 45.0, "{tactic:?}: {:?} is {}\" away", u.pos, u.pos.dist(e));
+                }
+            }
+            assert!(dice.exhausted(), "{tactic:?}");
+            let u = m.sides[0][0];
+            assert_eq!(u.aboard, None, "{tactic:?}");
+            assert!(u.pos.dist(e) <= 24.0, "{tactic:?}: {:?} is {}\" away", u.pos, u.pos.dist(e));
+        }
+    }
+
+    /// The shipped army file with upgrades bought together (issue 16 item 2) is legal and
+    /// fields a Truck with an MG and Riflemen with Bayonets, a Grenadier and a Specialist.
+    #[test]
+    fn the_mechanised_army_file_combines_upgrades() {
+        let r = amc(&[]);
+        let all = entries(&r);
+        let a = read_army(&r, Path::new("configs/armies/amc-mechanised.toml")).unwrap();
+        assert_eq!(check_army(&r, &all, &a), Ok(295.0));
+        for n in ["Jeep + Truck + Jeep MG", "Riflemen (10) + Bayonets + Grenades + Bazooka"] {
+            assert!(a.contains(&entry(&all, n)), "{n}");
+        }
     }
 
     #[test]

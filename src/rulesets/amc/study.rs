@@ -24,7 +24,9 @@ pub fn studies(r: &ArmyMenCombat, seed: u64) -> Vec<Study> {
         // Upgrades are priced where the ruleset plays them.
         suggested_costs_note: (t.fair_trials > 0).then(|| {
             "Upgrades are priced in \"Upgrades\" below: each upgrade's fair price is found by the same bisection, \
-             the upgraded entry against its plain entry at equal points.\n\n"
+             the upgraded entry against its plain entry at equal points. The mission prices every upgrade that \
+             random mission armies buy as well (its **mission price** in \"Mission: value in army\"), and Truck and \
+             APC only there: transport needs passengers, which a duel of one unit type a side does not have.\n\n"
                 .to_string()
         }),
     }]
@@ -79,9 +81,11 @@ fn section(t: &UpgradeTable) -> String {
              not all). A negative fair price means the upgrade makes the squad weaker at that distance (a \
              specialist trades his rifle for a short-range weapon); \"—\": no price in the searched range (a \
              quarter to four times the entry's cost) balances it; \"any\": every price scores exactly 50% (the \
-             upgrade never changes a duel: transport, which duels do not model). Against a \
-             plain entry that cannot damage anything (the Jeep: see the lint) the upgraded force wins \
-             whenever it is fielded, so its fair price only marks where it becomes too dear to field.\n",
+             upgrade never changes a duel: transport, which a duel of one unit type a side cannot use; Truck \
+             and APC are priced by the mission instead, their **mission price** in \"Mission: value in army\", \
+             where random armies buy them and infantry ride). Against a plain entry that cannot damage \
+             anything (the Jeep: see the lint) the upgraded force wins whenever it is fielded, so its fair \
+             price only marks where it becomes too dear to field.\n",
             t.fair_trials
         );
     }

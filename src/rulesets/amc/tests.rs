@@ -35,6 +35,44 @@ fn the_config_holds_every_entry_and_upgrade() {
     assert_eq!((cannon.range, cannon.dice, cannon.star), (48.0, 2, true));
 }
 
+/// AMC 2.0, "Army Creation" (issue 16 item 2): upgrades bought together. Riflemen take
+/// Bayonets, one Grenadier and one Specialist on one unit; a Jeep is a Truck (or an APC) with an
+/// MG; a Medium Tank takes an MG. One choice per group: never grenades and C4, a Flamethrower
+/// and a Bazooka, a Truck and an APC, or both Medium Tank options.
+#[test]
+fn upgrades_combine_one_per_group() {
+    let r = amc(&[]);
+    let entry = |n: &str| r.entries.iter().find(|e| e.0.name == n).map(|e| e.1);
+    let all = entry("Riflemen (10) + Bayonets + Grenades + Bazooka").expect("bayonets, grenadier, specialist");
+    assert_eq!((all.cost, all.melee_attacks), (75.0, 2));
+    assert_eq!(all.grenadier.map(|w| w.range), Some(12.0));
+    assert_eq!(all.specialist.map(|w| (w.range, w.star)), Some((36.0, true)));
+    let truck_mg = entry("Jeep + Truck + Jeep MG").expect("Truck + MG");
+    assert_eq!((truck_mg.cost, truck_mg.transport, truck_mg.armor), (70.0, 10, 1));
+    assert_eq!(truck_mg.weapons[0].map(|w| (w.range, w.attacks)), Some((36.0, 3)));
+    let apc_mg = entry("Jeep + APC + Jeep MG").expect("APC + MG");
+    assert_eq!((apc_mg.cost, apc_mg.transport, apc_mg.armor), (120.0, 10, 2));
+    let medium_mg = entry("Tank + Medium Tank +1 + Tank MG").expect("Medium + MG");
+    assert_eq!((medium_mg.cost, medium_mg.armor), (185.0, 4));
+    assert!(medium_mg.weapons[0].is_some() && medium_mg.weapons[1].is_some());
+    for never in [
+        "Riflemen (10) + Grenades + C4",
+        "Riflemen (10) + Flamethrower + Bazooka",
+        "Jeep + Truck + APC",
+        "Tank + Medium Tank +1 + Medium Tank +2",
+    ] {
+        assert!(entry(never).is_none(), "{never}");
+    }
+    // Per upgradable infantry entry 2 × 3 × 3 = 18 combinations, the Jeep 3 × 2, the Tank 3 × 2
+    // (plain ones included), 7 entries without upgrades; each entry is listed once.
+    assert_eq!(r.entries.len(), 6 * 18 + 6 + 6 + 7);
+    assert_eq!(r.entry_parts.len(), r.entries.len());
+    let mut ids: Vec<&str> = r.entries.iter().map(|e| e.0.id.as_str()).collect();
+    ids.sort_unstable();
+    ids.dedup();
+    assert_eq!(ids.len(), r.entries.len());
+}
+
 #[test]
 fn bad_configs_name_the_place_and_the_key() {
     let text = std::fs::read_to_string("configs/army-men-combat.toml")
@@ -311,7 +349,8 @@ fn duels_in_charge_reach_end_and_charges_happen() {
 /// The fair price of an upgrade, re-simulated under a fresh seed: the upgraded force priced at
 /// its plain entry's cost plus the fair price scores 50% against the plain force at equal
 /// points, within four standard errors of both runs' noise. An upgrade that never changes a
-/// duel (the Truck: transport is not modeled) scores exactly 50% at every price: any price.
+/// duel (the Truck: duels carry no passengers; transport plays in the mission) scores exactly
+/// 50% at every price: any price.
 #[test]
 fn an_upgrade_at_its_fair_price_scores_half_against_the_plain_entry_under_a_fresh_seed() {
     use crate::rulesets::amc::upgrades;
