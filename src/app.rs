@@ -476,6 +476,9 @@ pub(crate) fn report(args: ReportArgs) -> Result<(), AppError> {
         });
         analysis.config_text = Some(l.source.text.clone());
         analysis.skirmish = crate::commands::skirmish::for_report(&l.ruleset, args.sim.seed);
+        analysis
+            .warnings
+            .extend(analysis.skirmish.as_ref().and_then(crate::analysis::skirmish::mission_verdict_warning));
         // Nor can the studies' price searches (VSGMR's attribute prices, AMC's upgrade prices):
         // their next price depends on earlier results, so they too run in full everywhere.
         analysis.studies =

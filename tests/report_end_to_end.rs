@@ -89,6 +89,11 @@ fn guns_n_grenades() {
             "skirmish.json",
             "skirmish_value_in_army.csv",
             "value_in_army.png",
+            // Value per mission: Point Capture and Ground War beside the Skirmish (issue 19).
+            "skirmish_missions.json",
+            "skirmish_value_by_mission.csv",
+            "skirmish_value_by_mission.png",
+            "skirmish_value_by_mission.svg",
         ],
     );
 }

@@ -102,6 +102,10 @@ pub struct SkirmishAnalysis {
     /// "random" or the two army descriptions.
     pub armies: String,
     pub tactic: String,
+    /// The mission's kebab-case name ([`crate::rulesets::skirmish::MissionInfo`]); empty for
+    /// the ruleset's basic game (its first mission).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub mission: String,
     pub seed: u64,
     pub games: u64,
     pub points: f64,
@@ -142,6 +146,11 @@ pub struct SkirmishSection {
     /// `(name, description)` of each run's tactic, in run order.
     pub tactics: Vec<(String, String)>,
     pub runs: Vec<SkirmishAnalysis>,
+    /// One run per mission after the basic game (issue 19, "value per mission"), random armies
+    /// under the default tactic at the same number of games, in the ruleset's mission order;
+    /// empty for a ruleset with one mission.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub missions: Vec<SkirmishAnalysis>,
 }
 
 impl SkirmishSection {
@@ -180,12 +189,16 @@ pub fn run_skirmish<S: Skirmish>(
     let points = s.mission_settings(mission).points;
     let mut a = analyse_skirmish(&units, &upgrades, &tally, &armies_text(s, armies), name, seed, points);
     a.units.retain(|u| u.fielded > 0);
+    if mission > 0 {
+        a.mission = s.missions()[mission].name.to_string();
+    }
     a
 }
 
-/// The report's skirmish section of `s`: `report_trials` random-army games under every tactic
-/// and one replay picture (`None` when `report_trials` is 0 or the skirmish cannot be played).
-/// `progress(trials, message)` makes the progress bar of one tactic's run.
+/// The report's skirmish section of `s`: `report_trials` random-army games under every tactic,
+/// then as many under the default tactic in each of the ruleset's other missions (value per
+/// mission), and one replay picture of the basic game (`None` when `report_trials` is 0 or the
+/// skirmish cannot be played). `progress(trials, message)` makes the progress bar of one run.
 pub fn report_section<S: Skirmish>(
     s: &S,
     seed: u64,
@@ -202,11 +215,51 @@ pub fn report_section<S: Skirmish>(
         runs.push(run_skirmish(s, &Armies::Random, t, 0, seed, n, &pb));
         pb.finish_and_clear();
     }
+    let mut missions = Vec::new();
+    for (m, info) in s.missions().iter().enumerate().skip(1) {
+        let pb = progress(n, info.name.to_string());
+        missions.push(run_skirmish(s, &Armies::Random, 0, m, seed, n, &pb));
+        pb.finish_and_clear();
+    }
     runs[0].replay_svg = Some(crate::battle::replay::to_svg(&s.replay(&Armies::Random, 0, 0, seed)));
     runs[0].replay = Some(format!("{}_replay.svg", text.game.to_lowercase()));
     runs[0].setup = text.setup.clone();
     let tactics = s.tactics().iter().map(|t| (t.name.to_string(), t.description.to_string())).collect();
-    Some(SkirmishSection { text, tactics, runs })
+    Some(SkirmishSection { text, tactics, runs, missions })
+}
+
+/// The items whose verdict (too cheap / fair / too expensive, by the interval of their value in
+/// army) differs between the basic game (default tactic) and the section's other missions, as
+/// a report warning naming each with its verdict per mission; `None` when there is none or the
+/// ruleset has one mission. An item missing from a mission's regression is left out.
+pub fn mission_verdict_warning(sk: &SkirmishSection) -> Option<crate::analysis::Warning> {
+    let basic = sk.runs.first()?;
+    if sk.missions.is_empty() {
+        return None;
+    }
+    let runs: Vec<&SkirmishAnalysis> = std::iter::once(basic).chain(&sk.missions).collect();
+    let label = |r: &SkirmishAnalysis| if r.mission.is_empty() { sk.stem() } else { r.mission.clone() };
+    let mut differ = Vec::new();
+    for v in &basic.value_in_army {
+        let verdicts: Vec<(String, &str)> = runs
+            .iter()
+            .filter_map(|r| {
+                let x = r.value_in_army.iter().find(|x| x.name == v.name)?;
+                Some((label(r), verdict(&x.log_odds_per_100_points_vs_field)))
+            })
+            .collect();
+        if verdicts.len() > 1 && verdicts.iter().any(|(_, x)| *x != verdicts[0].1) {
+            let each: Vec<String> = verdicts.iter().map(|(m, x)| format!("{x} in {m}")).collect();
+            differ.push(format!("{} ({})", v.name, each.join(", ")));
+        }
+    }
+    (!differ.is_empty()).then(|| crate::analysis::Warning {
+        message: format!(
+            "value per mission: the verdict of value in army differs between missions, so these costs are fair \
+             in one kind of game and not in another: {}",
+            differ.join("; ")
+        ),
+    })
 }
 
 /// Turns a tally into the reported statistics. `upgrades` are (name, cost) in cost-list order.
@@ -245,6 +298,7 @@ pub fn analyse_skirmish(
     SkirmishAnalysis {
         armies: armies.to_string(),
         tactic: tactic.to_string(),
+        mission: String::new(),
         seed,
         games: t.games,
         points,
@@ -544,5 +598,62 @@ mod tests {
         let (i, inn) = (robust(&independent), naive(&independent));
         let ratio = i.half_width() / inn.half_width();
         assert!(ratio > 0.85 && ratio < 1.15, "{i:?} vs {inn:?}");
+    }
+
+    /// A run with one value row per `(name, value, lo, hi)` (the value per 100 points against
+    /// the field mean and its interval), for `mission` ("" the basic game).
+    fn run_with(mission: &str, rows: &[(&str, f64, f64, f64)]) -> SkirmishAnalysis {
+        let (units, upgrades) = setup();
+        let mut a = analyse_skirmish(&units, &upgrades, &SkirmishTally::default(), "random", "default", 1, 350.0);
+        a.mission = mission.to_string();
+        a.value_in_army = rows
+            .iter()
+            .map(|&(name, value, lo, hi)| ValueRow {
+                name: name.to_string(),
+                item: "unit".into(),
+                cost: 10.0,
+                log_odds: 0.0,
+                log_odds_se: 0.0,
+                log_odds_per_100_points_vs_field: Estimate { value, lo, hi },
+                price: Price { value: 10.0, interval: None },
+            })
+            .collect();
+        a
+    }
+
+    fn section(runs: Vec<SkirmishAnalysis>, missions: Vec<SkirmishAnalysis>) -> SkirmishSection {
+        let text = SkirmishText {
+            game: "Skirmish".into(),
+            games: "skirmishes".into(),
+            army_size: "350 points".into(),
+            item: "item".into(),
+            item_kind: true,
+            turns: "game turns".into(),
+            outcome: Default::default(),
+            setup: String::new(),
+            replay_legend: String::new(),
+        };
+        SkirmishSection { text, tactics: vec![("default".into(), String::new())], runs, missions }
+    }
+
+    /// Issue 19, item 5: an item whose verdict (by its interval) differs between the basic game
+    /// and another mission is named with its verdict in each; one fair everywhere, or missing
+    /// from a mission's regression, is not; a ruleset with one mission gets no warning.
+    #[test]
+    fn a_verdict_that_differs_between_missions_is_named() {
+        let basic =
+            run_with("", &[("Mortar", 1.0, 0.5, 1.5), ("Medics", 0.1, -0.1, 0.3), ("Scouts", -1.0, -1.5, -0.5)]);
+        let capture = run_with("point-capture", &[("Mortar", 0.2, -0.1, 0.5), ("Medics", 0.0, -0.2, 0.2)]);
+        let war = run_with(
+            "ground-war",
+            &[("Mortar", 1.2, 0.9, 1.5), ("Medics", 0.2, -0.1, 0.5), ("Scouts", -0.8, -1.2, -0.4)],
+        );
+        let w =
+            mission_verdict_warning(&section(vec![basic.clone()], vec![capture, war])).expect("Mortar differs").message;
+        assert!(w.contains("Mortar (too cheap in skirmish, fair in point-capture, too cheap in ground-war)"), "{w}");
+        assert!(!w.contains("Medics") && !w.contains("Scouts"), "{w}");
+        assert!(mission_verdict_warning(&section(vec![basic.clone()], Vec::new())).is_none());
+        let same = run_with("ground-war", &[("Mortar", 0.9, 0.6, 1.2), ("Medics", 0.0, -0.3, 0.3)]);
+        assert!(mission_verdict_warning(&section(vec![basic], vec![same])).is_none());
     }
 }

@@ -27,7 +27,87 @@ pub fn write_files(a: &RulesetAnalysis, dir: &Path) -> anyhow::Result<Vec<PathBu
         return Ok(Vec::new());
     };
     let replay = sk.runs[0].replay.clone().unwrap_or_default();
-    write_runs(a, &sk.runs, dir, &sk.stem(), &replay, &value_chart_stem(sk))
+    let mut written = write_runs(a, &sk.runs, dir, &sk.stem(), &replay, &value_chart_stem(sk))?;
+    written.extend(write_missions(a, sk, dir)?);
+    Ok(written)
+}
+
+/// The runs of the value-per-mission comparison: the basic game under the default tactic, then
+/// every other mission. Empty for a ruleset with one mission.
+fn mission_runs(sk: &SkirmishSection) -> Vec<SkirmishAnalysis> {
+    if sk.missions.is_empty() {
+        return Vec::new();
+    }
+    std::iter::once(&sk.runs[0]).chain(&sk.missions).cloned().collect()
+}
+
+/// A run's mission as the report names it: its kebab-case name, or the game's own for the
+/// basic game.
+fn mission_label(sk: &SkirmishSection, r: &SkirmishAnalysis) -> String {
+    if r.mission.is_empty() { sk.stem() } else { r.mission.clone() }
+}
+
+/// Writes the value-per-mission files when the ruleset plays more than one mission:
+/// `{stem}_missions.json` (the missions' runs), `{stem}_value_by_mission.csv` and the chart
+/// `{stem}_value_by_mission.png`/`.svg`. Atomically; nothing for one mission.
+fn write_missions(a: &RulesetAnalysis, sk: &SkirmishSection, dir: &Path) -> anyhow::Result<Vec<PathBuf>> {
+    let runs = mission_runs(sk);
+    if runs.is_empty() {
+        return Ok(Vec::new());
+    }
+    let stem = sk.stem();
+    let mut written = Vec::new();
+    let mut json = serde_json::to_vec_pretty(&sk.missions)?;
+    json.push(b'\n');
+    for (name, bytes) in [
+        (format!("{stem}_missions.json"), json),
+        (format!("{stem}_value_by_mission.csv"), mission_csv(sk, &runs).into_bytes()),
+    ] {
+        let path = dir.join(name);
+        write_atomic(&path, &bytes).with_context(|| format!("writing {}", path.display()))?;
+        written.push(path);
+    }
+    let labels: Vec<String> = runs.iter().map(|r| mission_label(sk, r)).collect();
+    let chart = ValueChart {
+        title: format!("{}: value in army per mission", a.title),
+        subtitle: format!(
+            "win log-odds per 100 points minus the field mean (0 = worth its cost), 95% intervals; {} random-army games per mission, {} tactic",
+            runs[0].games, runs[0].tactic
+        ),
+        legend: labels,
+    };
+    written.extend(write_value_chart(&chart, &runs, dir, &format!("{stem}_value_by_mission"))?);
+    Ok(written)
+}
+
+fn mission_csv(sk: &SkirmishSection, runs: &[SkirmishAnalysis]) -> String {
+    let mut s = String::from(
+        "mission,points,item,kind,cost,log_odds_per_100_points_vs_field,vs_field_lo,vs_field_hi,verdict,price,price_lo,price_hi\n",
+    );
+    for r in runs {
+        for v in &r.value_in_army {
+            let e = &v.log_odds_per_100_points_vs_field;
+            let (plo, phi) = match v.price.interval {
+                Some([lo, hi]) => (format!("{lo:.4}"), format!("{hi:.4}")),
+                None => (String::new(), String::new()),
+            };
+            let _ = writeln!(
+                s,
+                "{},{},{},{},{},{:.4},{:.4},{:.4},{},{:.4},{plo},{phi}",
+                mission_label(sk, r),
+                r.points,
+                v.name,
+                v.item,
+                v.cost,
+                e.value,
+                e.lo,
+                e.hi,
+                verdict(e),
+                v.price.value,
+            );
+        }
+    }
+    s
 }
 
 /// Writes one ruleset's skirmish runs (the first is the default tactic) into `dir`:
@@ -60,7 +140,15 @@ fn write_runs(
     if let Some(svg) = &runs[0].replay_svg {
         put(replay, svg.as_bytes())?;
     }
-    written.extend(write_value_chart(a, runs, dir, chart)?);
+    let value_chart = ValueChart {
+        title: format!("{}: value in army", a.title),
+        subtitle: format!(
+            "win log-odds per 100 points minus the field mean (0 = worth its cost, above too cheap), 95% intervals; {} random-army skirmishes per tactic",
+            runs[0].games
+        ),
+        legend: runs.iter().map(|r| format!("{} tactic", r.tactic)).collect(),
+    };
+    written.extend(write_value_chart(&value_chart, runs, dir, chart)?);
     Ok(written)
 }
 
@@ -202,6 +290,7 @@ pub fn section(a: &RulesetAnalysis) -> String {
     if !d.fit_converged {
         o.push_str("\n**Warning:** the regression did not converge; treat the values as rough.\n");
     }
+    o.push_str(&missions_section(sk));
     let _ = writeln!(o, "\n### {game}: unit statistics (`{default}` tactic)\n");
     let _ = writeln!(
         o,
@@ -236,6 +325,67 @@ pub fn section(a: &RulesetAnalysis) -> String {
     o
 }
 
+/// "Value per mission": the basic game and every other mission of the ruleset side by side,
+/// random armies under the default tactic, with the items whose verdict differs between
+/// missions named. Empty for a ruleset with one mission.
+fn missions_section(sk: &SkirmishSection) -> String {
+    let runs = mission_runs(sk);
+    if runs.is_empty() {
+        return String::new();
+    }
+    let t = &sk.text;
+    let (game, item) = (&t.game, &t.item);
+    let stem = sk.stem();
+    let mut o = String::new();
+    let _ = writeln!(o, "\n### {game}: value per mission\n");
+    let _ = writeln!(
+        o,
+        "The book's other kinds of game reward what a last-side-standing game does not (speed, holding \
+         ground, numbers), so a cost can be fair in one kind of game and not in another. Each mission is \
+         played as {} games between random legal armies at the mission's points under the `{}` tactic, with \
+         the same regression as above (a mission's field mean is its own). A verdict that differs between \
+         missions is named in the warnings.\n",
+        runs[0].games, runs[0].tactic
+    );
+    for r in &runs {
+        let name = mission_label(sk, r);
+        let what = if r.mission.is_empty() { "the basic game".to_string() } else { format!("{} points", r.points) };
+        let _ = writeln!(
+            o,
+            "- `{name}` ({what}): A wins {}, B wins {}, draws {}; mean {:.1} {}.",
+            pct(&r.a_wins),
+            pct(&r.b_wins),
+            pct(&r.draws),
+            r.mean_turns,
+            t.turns
+        );
+    }
+    let _ = writeln!(o, "\n![value per mission]({stem}_value_by_mission.png)\n");
+    let _ = write!(o, "| {item} | cost |");
+    for r in &runs {
+        let _ = write!(o, " `{}`: log-odds per 100 pts − field mean [95% CI] |", mission_label(sk, r));
+    }
+    let _ = writeln!(o, "\n|---|---:|{}", "---|".repeat(runs.len()));
+    for v in &runs[0].value_in_army {
+        let name = if t.item_kind { format!("{} ({})", v.name, v.item) } else { v.name.clone() };
+        let _ = write!(o, "| {} | {} |", name, v.cost);
+        for r in &runs {
+            match r.value_in_army.iter().find(|x| x.name == v.name) {
+                Some(x) => {
+                    let e = &x.log_odds_per_100_points_vs_field;
+                    let _ = write!(o, " {:+.2} [{:+.2}, {:+.2}] {} |", e.value, e.lo, e.hi, verdict(e));
+                }
+                None => o.push_str(" — |"),
+            }
+        }
+        o.push('\n');
+    }
+    if let Some(w) = crate::analysis::skirmish::mission_verdict_warning(sk) {
+        let _ = writeln!(o, "\n**Warning:** {}", w.message);
+    }
+    o
+}
+
 /// The value-in-army chart's file stem: `value_in_army` for a game called Skirmish,
 /// `{game}_value_in_army` otherwise (`mission_value_in_army`).
 fn value_chart_stem(sk: &SkirmishSection) -> String {
@@ -256,8 +406,24 @@ fn text_style(size: f64, color: RGBColor, h: HPos) -> TextStyle<'static> {
     TextStyle { font: (FAMILY, size).into_font(), color: color.to_backend_color(), pos: Pos::new(h, VPos::Center) }
 }
 
+/// A value-in-army chart's words: its title, subtitle and one legend entry per run drawn.
+struct ValueChart {
+    title: String,
+    subtitle: String,
+    legend: Vec<String>,
+}
+
+/// Colours of the runs drawn, in order (at most this many runs are drawn).
+const RUN_COLOURS: [RGBColor; 5] = [
+    RGBColor(67, 147, 195),
+    RGBColor(214, 96, 77),
+    RGBColor(77, 175, 74),
+    RGBColor(152, 78, 163),
+    RGBColor(255, 127, 0),
+];
+
 fn write_value_chart(
-    a: &RulesetAnalysis,
+    a: &ValueChart,
     runs: &[SkirmishAnalysis],
     dir: &Path,
     stem: &str,
@@ -294,7 +460,7 @@ fn write_value_chart(
 
 fn draw_value_chart<DB>(
     root: &DrawingArea<DB, plotters::coord::Shift>,
-    a: &RulesetAnalysis,
+    a: &ValueChart,
     runs: &[SkirmishAnalysis],
     size: (u32, u32),
 ) -> anyhow::Result<()>
@@ -305,12 +471,8 @@ where
     root.fill(&WHITE)?;
     let dark = RGBColor(20, 20, 20);
     let muted = RGBColor(80, 80, 80);
-    root.draw_text(&format!("{}: value in army", a.title), &text_style(28.0, dark, HPos::Left), (24, 28))?;
-    let sub = format!(
-        "win log-odds per 100 points minus the field mean (0 = worth its cost, above too cheap), 95% intervals; {} random-army skirmishes per tactic",
-        runs[0].games
-    );
-    root.draw_text(&sub, &text_style(17.0, muted, HPos::Left), (24, 62))?;
+    root.draw_text(&a.title, &text_style(28.0, dark, HPos::Left), (24, 28))?;
+    root.draw_text(&a.subtitle, &text_style(17.0, muted, HPos::Left), (24, 62))?;
     let rows = &runs[0].value_in_army;
     let n = rows.len();
     let all = runs.iter().flat_map(|r| r.value_in_army.iter().map(|v| &v.log_odds_per_100_points_vs_field));
@@ -346,7 +508,7 @@ where
         .light_line_style(WHITE)
         .axis_style(muted)
         .draw()?;
-    let colours = [RGBColor(67, 147, 195), RGBColor(214, 96, 77)];
+    let shown = runs.len().min(RUN_COLOURS.len());
     for (i, v) in rows.iter().enumerate() {
         let y = (n - 1 - i) as f64;
         let (x, py) = chart.backend_coord(&(lo, y));
@@ -355,14 +517,15 @@ where
             &text_style(17.0, dark, HPos::Right),
             (x - 8, py),
         )?;
-        for (k, run) in runs.iter().enumerate().take(2) {
+        for (k, run) in runs.iter().enumerate().take(shown) {
             let Some(e) =
                 run.value_in_army.iter().find(|x| x.name == v.name).map(|x| x.log_odds_per_100_points_vs_field)
             else {
                 continue;
             };
-            let off = if runs.len() > 1 { if k == 0 { 0.15 } else { -0.15 } } else { 0.0 };
-            let c = colours[k];
+            // Runs side by side within the row: ±0.15 for two, spread over 0.15..-0.15 for more.
+            let off = if shown > 1 { 0.15 - 0.3 * k as f64 / (shown - 1) as f64 } else { 0.0 };
+            let c = RUN_COLOURS[k];
             let yy = y + off;
             let stroke = c.stroke_width(2);
             chart.draw_series([
@@ -381,10 +544,10 @@ where
     ))?;
     // Legend.
     let ly = size.1 as i32 - 22;
-    for (k, run) in runs.iter().enumerate().take(2) {
+    for (k, label) in a.legend.iter().enumerate().take(shown) {
         let x = 24 + 260 * k as i32;
-        root.draw(&Circle::new((x, ly), 5, colours[k].filled()))?;
-        root.draw_text(&format!("{} tactic", run.tactic), &text_style(17.0, dark, HPos::Left), (x + 12, ly))?;
+        root.draw(&Circle::new((x, ly), 5, RUN_COLOURS[k].filled()))?;
+        root.draw_text(label, &text_style(17.0, dark, HPos::Left), (x + 12, ly))?;
     }
     Ok(())
 }
