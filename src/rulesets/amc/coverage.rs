@@ -172,15 +172,16 @@ pub fn lint(r: &ArmyMenCombat) -> Vec<LintFinding> {
         }
     }
     // "of which up to half are vehicles": a vehicle entry above half the army fits no legal army.
+    // Every entry a mission army could name: plain, one upgrade, and upgrades in combination.
     let share = r.army.vehicle_share * r.army.points;
-    let entries = r.units.iter().zip(&r.profiles).chain(r.upgraded.iter().map(|u| (&u.info, &u.profile)));
-    for (u, p) in entries {
+    for ((u, p), (_, ups)) in r.entries.iter().zip(&r.entry_parts) {
         if p.kind == Kind::Vehicle && p.cost > share + 1e-9 {
+            let row = if ups.len() == 1 { "; its upgrade-table row values an entry the book forbids" } else { "" };
             out.push(LintFinding {
                 subject: u.name.clone(),
                 finding: format!(
                     "costs {} points, more than half of a {}-point army ({}) may spend on vehicles: no legal \
-                     army can field it; its upgrade-table row values an entry the book forbids",
+                     army can field it{row}",
                     p.cost, r.army.points, share
                 ),
                 source: "AMC 2.0, The Armies".into(),
@@ -231,19 +232,37 @@ mod tests {
     use crate::rulesets::amc::testing::amc;
 
     /// AMC 2.0, "The Armies": "two armies of 300pts, of which up to half are vehicles". Every
-    /// upgraded Tank (Medium +1: 175, Medium +2: 200, MG: 160) costs more than the 150 points
-    /// of vehicles a 300-point army may hold; the plain Tank (150) and the Jeep's upgrades fit.
+    /// upgraded Tank (Medium +1: 175, Medium +2: 200, MG: 160, and Medium with MG in
+    /// combination: 185, 210) costs more than the 150 points of vehicles a 300-point army may
+    /// hold; the plain Tank (150) and the Jeep's upgrades, alone or together, fit.
     #[test]
     fn the_lint_flags_upgraded_tanks_above_half_the_army_in_vehicles() {
         let r = amc(&[]);
         let lint = super::lint(&r);
         let flagged: Vec<&str> =
             lint.iter().filter(|f| f.source == "AMC 2.0, The Armies").map(|f| f.subject.as_str()).collect();
-        assert_eq!(flagged, ["Tank + Medium Tank +1", "Tank + Medium Tank +2", "Tank + Tank MG"]);
+        assert_eq!(
+            flagged,
+            [
+                "Tank + Medium Tank +1",
+                "Tank + Medium Tank +2",
+                "Tank + Tank MG",
+                "Tank + Medium Tank +1 + Tank MG",
+                "Tank + Medium Tank +2 + Tank MG"
+            ]
+        );
         let f = lint.iter().find(|f| f.subject == "Tank + Medium Tank +1").unwrap();
         assert!(f.finding.contains("costs 175 points") && f.finding.contains("(150)"), "{}", f.finding);
-        // A 400-point army may spend 200 on vehicles: every upgraded Tank fits.
-        let r = amc(&["army.points=400"]);
-        assert!(super::lint(&r).iter().all(|f| f.source != "AMC 2.0, The Armies"));
+        assert!(f.finding.contains("upgrade-table row"), "{}", f.finding);
+        let f = lint.iter().find(|f| f.subject == "Tank + Medium Tank +2 + Tank MG").unwrap();
+        assert!(f.finding.contains("costs 210 points") && !f.finding.contains("upgrade-table row"), "{}", f.finding);
+        // A 400-point army may spend 200 on vehicles: every upgraded Tank fits but Medium +2
+        // with MG (210); a 420-point army fits that too.
+        let flagged = |points: &str| -> Vec<String> {
+            let r = amc(&[points]);
+            super::lint(&r).into_iter().filter(|f| f.source == "AMC 2.0, The Armies").map(|f| f.subject).collect()
+        };
+        assert_eq!(flagged("army.points=400"), ["Tank + Medium Tank +2 + Tank MG"]);
+        assert!(flagged("army.points=420").is_empty());
     }
 }
