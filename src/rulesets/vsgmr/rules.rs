@@ -30,6 +30,7 @@
 
 use crate::dice::Dice;
 use crate::rulesets::vsgmr::figure::{Armor, Figure, Kind, Power, SupportRoll, Trait};
+use crate::rulesets::vsgmr::mission::{Goal, Objective};
 use crate::rulesets::vsgmr::{Sequence, Vsgmr};
 use crate::rulesets::{DuelOutcome, Side};
 
@@ -224,6 +225,10 @@ pub struct Battle {
     /// the flag, and the scans then run in full).
     contacts: Vec<Vec<usize>>,
     contacts_valid: bool,
+    /// The scenario's objective (section VIII; [`super::mission`]): per-figure goals the
+    /// default tactic plays instead of fighting, figures that left the table, the Fortress
+    /// Assault's building, initiative bonuses. Empty in duels and the Basic Game.
+    pub objective: Objective,
 }
 
 /// The depth of the VSGMR duel table, inches (RULINGS.md, "Duel table depth"): the Monte Carlo
@@ -490,9 +495,22 @@ impl Battle {
     /// target, in steps of 15°, not across a wall), else stops short along its path (in ¼"
     /// steps), else stays.
     fn end_of_move(&self, r: &Vsgmr, i: usize, target: usize, stop: f32, step: f32, reach: f32) -> (f32, f32) {
+        let to = crate::battle::Pos::new(self.figs[target].x, self.figs[target].y);
+        self.end_of_move_at(r, i, to, stop, step, reach)
+    }
+
+    /// [`Battle::end_of_move`] toward the point `to` (a scenario's goal, or a target's place).
+    fn end_of_move_at(
+        &self,
+        r: &Vsgmr,
+        i: usize,
+        to: crate::battle::Pos,
+        stop: f32,
+        step: f32,
+        reach: f32,
+    ) -> (f32, f32) {
         use crate::battle::Pos;
         let from = Pos::new(self.figs[i].x, self.figs[i].y);
-        let to = Pos::new(self.figs[target].x, self.figs[target].y);
         let walls = self.table.as_ref().filter(|_| !r.profile(self.figs[i].unit).has(Trait::Flight));
         let go = |len: f32| match walls {
             Some(t) => t.move_toward(from, to, len),
@@ -596,7 +614,8 @@ pub fn initiative_bonus(r: &Vsgmr, b: &Battle, s: Side) -> i8 {
 /// figure), the highest chooses who takes the first turn (the default tactic: itself); ties
 /// re-roll. Returns the side that goes first.
 pub fn initiative<D: Dice>(r: &Vsgmr, b: &Battle, dice: &mut D) -> Side {
-    let (ba, bb) = (initiative_bonus(r, b, 0), initiative_bonus(r, b, 1));
+    let extra = b.objective.initiative;
+    let (ba, bb) = (initiative_bonus(r, b, 0) + extra[0], initiative_bonus(r, b, 1) + extra[1]);
     loop {
         let (x, y) = (dice.d6() as i8 + ba, dice.d6() as i8 + bb);
         if x != y {
@@ -663,6 +682,10 @@ fn move_on(r: &Vsgmr, b: &mut Battle, i: usize) {
     if !p.self_moving() {
         return;
     }
+    let goal = b.objective.goal(i);
+    if goal != Goal::Fight {
+        return move_to_goal(r, b, i, &p, goal);
+    }
     let flying = b.figs[i].flying;
     let touching = (0..b.figs.len()).find(|&j| b.in_contact(r, i, j));
     let target = match touching {
@@ -698,6 +721,37 @@ fn move_on(r: &Vsgmr, b: &mut Battle, i: usize) {
     f.flying = flying;
     if !r.profile(b.figs[i].unit).self_moving() {
         b.carry(i);
+    }
+}
+
+/// [`move_on`] for a figure with a scenario's goal ([`Goal`], section VIII): it stays
+/// ([`Goal::Hold`]), or moves its whole Move (less if it gets there) straight toward the
+/// goal's point, round walls and other figures as any move ([`Battle::end_of_move`]), stopping
+/// `stop` inches short; a figure whose goal is an exit and that reaches it (its centre at the
+/// table edge, as far as the table lets it) leaves the table with its riders
+/// ([`Objective::escaped`]).
+fn move_to_goal(r: &Vsgmr, b: &mut Battle, i: usize, p: &Profile, goal: Goal) {
+    use crate::battle::Pos;
+    let Goal::To { at, stop, exit } = goal else { return };
+    let d = Pos::new(b.figs[i].x, b.figs[i].y).dist(at);
+    if d > stop + EPS {
+        let flying = b.figs[i].flying;
+        let (x, y) = b.end_of_move_at(r, i, at, stop, (d - stop).min(p.move_in), p.move_in);
+        let f = &mut b.figs[i];
+        (f.x, f.y) = (x, y);
+        f.flying = flying;
+        if !r.profile(b.figs[i].unit).self_moving() {
+            b.carry(i);
+        }
+    }
+    if exit && Pos::new(b.figs[i].x, b.figs[i].y).dist(at) <= 0.05 {
+        b.contacts_valid = false;
+        for k in 0..b.figs.len() {
+            if k == i || (b.figs[k].riding == Some(i) && b.figs[k].alive) {
+                b.figs[k].alive = false;
+                b.objective.escaped.push(k);
+            }
+        }
     }
 }
 

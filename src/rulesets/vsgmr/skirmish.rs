@@ -36,6 +36,7 @@ use crate::rulesets::Side;
 use crate::rulesets::skirmish::{
     Armies, ArmyError, ArmySource, GameRecord, SkirmishSettings, SkirmishText, TacticInfo,
 };
+use crate::rulesets::vsgmr::mission::{self, Goal, MISSIONS, Mission};
 use crate::rulesets::vsgmr::rules::{self, Battle, Fig};
 use crate::rulesets::vsgmr::{Figure, Kind, Trait, Vsgmr};
 use crate::sim::Tally;
@@ -193,8 +194,14 @@ impl Field {
     /// the [`Field::commanders`] that fit, then templates drawn uniformly among those that still
     /// fit until none does. The Commander is the roster's last entry.
     pub fn random_roster<D: Dice>(&self, cfg: &SkirmishConfig, dice: &mut D) -> Roster {
-        let span = (cfg.random_max - cfg.random_min + 1) as usize;
-        let budget = cfg.random_min as f64 + dice.below(span) as f64;
+        self.random_roster_in((cfg.random_min, cfg.random_max), dice)
+    }
+
+    /// [`Field::random_roster`] with points uniform in `min..=max` (a scenario's points for
+    /// one side, section VIII).
+    pub fn random_roster_in<D: Dice>(&self, (min, max): (u32, u32), dice: &mut D) -> Roster {
+        let span = (max - min + 1) as usize;
+        let budget = min as f64 + dice.below(span) as f64;
         let mut left = budget;
         let fit: Vec<usize> =
             self.commanders.iter().copied().filter(|&u| self.r.profile(u).cost <= left + 1e-9).collect();
@@ -241,6 +248,10 @@ pub struct Game<'a> {
     pub origin: Vec<Side>,
     /// Per figure: positions at deployment and after every round, and the round it fell.
     pub trace: Option<Vec<(Vec<Pos>, Option<u32>)>>,
+    /// The scenario played (section VIII; the Basic Game unless set).
+    pub mission: Mission,
+    /// Figures each side fielded at the start (section VIII "Escape" counts figures).
+    pub original: [usize; 2],
     scratch: Vec<usize>,
 }
 
@@ -253,6 +264,8 @@ impl<'a> Game<'a> {
             b: Battle::default(),
             origin: Vec::new(),
             trace: None,
+            mission: Mission::Basic,
+            original: [0, 0],
             scratch: Vec::new(),
         }
     }
@@ -287,6 +300,7 @@ impl<'a> Game<'a> {
         b.cover_reach = c.cover_reach;
         b.table = Some(self.table.clone());
         b.edges = None;
+        b.objective.clear();
         self.origin.clear();
         let per_rank = (((c.table_width - 2.0) / c.spacing) as u32 + 1).max(1);
         for (side, roster) in rosters.iter().enumerate() {
@@ -345,6 +359,7 @@ impl<'a> Game<'a> {
                 }
             }
         }
+        self.original = [0, 1].map(|s| self.origin.iter().filter(|&&o| o == s).count());
         if let Some(t) = &mut self.trace {
             *t = b.figs.iter().map(|f| (vec![Pos::new(f.x, f.y)], None)).collect();
         }
@@ -354,8 +369,8 @@ impl<'a> Game<'a> {
     /// were defeated or recruited away, at their formula price.
     pub fn destroyed(&self) -> [f64; 2] {
         let mut d = [0.0; 2];
-        for (f, &o) in self.b.figs.iter().zip(&self.origin) {
-            if !f.alive || f.side != o {
+        for (k, (f, &o)) in self.b.figs.iter().zip(&self.origin).enumerate() {
+            if (!f.alive && !self.b.objective.escaped.contains(&k)) || f.side != o {
                 d[1 - o] += self.r.profile(f.unit).cost;
             }
         }
@@ -373,29 +388,84 @@ impl<'a> Game<'a> {
         }
     }
 
-    /// Plays `rounds` rounds (section II "Victory": 5), or until a side has no figure left,
-    /// and scores the points-destroyed victory.
+    /// Plays `rounds` rounds (section II "Victory": 5), or until the scenario is decided (the
+    /// Basic Game: a side has no figure left), and scores its victory ([`Game::decided`]).
     pub fn play<D: Dice>(&mut self, dice: &mut D) -> GameOutcome {
         let mut rounds = 0;
+        let mut winner = None;
         for round in 1..=self.cfg.rounds {
             self.b.round = round;
             rounds = round;
+            self.set_goals();
             self.play_round(dice);
             if let Some(t) = &mut self.trace {
                 for (k, f) in self.b.figs.iter().enumerate() {
                     if f.alive {
                         t[k].0.push(Pos::new(f.x, f.y));
-                    } else if t[k].1.is_none() {
+                    } else if t[k].1.is_none() && !self.b.objective.escaped.contains(&k) {
                         t[k].1 = Some(round);
                     }
                 }
             }
-            if self.b.alive_count(0) == 0 || self.b.alive_count(1) == 0 {
+            if let Some(w) = self.decided() {
+                winner = w;
                 break;
             }
         }
         let destroyed = self.destroyed();
-        GameOutcome { winner: victor(destroyed), destroyed, rounds }
+        if self.mission == Mission::Basic {
+            winner = victor(destroyed);
+        }
+        GameOutcome { winner, destroyed, rounds }
+    }
+
+    /// Side `s`'s figures that left the table by an exit goal.
+    pub fn escaped(&self, s: Side) -> usize {
+        self.b.objective.escaped.iter().filter(|&&k| self.b.figs[k].side == s).count()
+    }
+
+    /// The scenario's goals for this round ([`super::mission`], module docs).
+    pub fn set_goals(&mut self) {
+        let b = &mut self.b;
+        b.objective.goals.clear();
+        if self.mission == Mission::Basic {
+            return;
+        }
+        b.objective.goals.resize(b.figs.len(), Goal::Fight);
+        if self.mission == Mission::Escape {
+            for s in 0..2 {
+                let across = b.objective.escaped.iter().filter(|&&k| b.figs[k].side == s).count();
+                if 2 * (across + b.alive_count(s)) <= self.original[s] {
+                    continue; // it cannot win: it fights (section VIII "Escape")
+                }
+                for (k, f) in b.figs.iter().enumerate() {
+                    if f.alive && f.side == s {
+                        let at = mission::far_edge(s, Pos::new(f.x, f.y), self.table.depth);
+                        b.objective.goals[k] = Goal::To { at, stop: 0.0, exit: true };
+                    }
+                }
+            }
+        }
+    }
+
+    /// Whether the game is over after a round, and who won (`Some(None)`: a draw; the
+    /// points-destroyed victory of the Basic Game is scored at the end by [`Game::play`]).
+    /// Basic Game: a side has no figure left. Escape: a side has more than half its original
+    /// figures across ([`mission::escape_winner`]), or neither side can still get there (a
+    /// draw).
+    pub fn decided(&self) -> Option<Option<Side>> {
+        let b = &self.b;
+        match self.mission {
+            Mission::Basic => (b.alive_count(0) == 0 || b.alive_count(1) == 0).then_some(None),
+            Mission::Escape => {
+                let esc = &b.objective.escaped;
+                if let Some(s) = mission::escape_winner(esc, |k| b.figs[k].side, self.original) {
+                    return Some(Some(s));
+                }
+                let hopeless = |s: Side| 2 * (self.escaped(s) + b.alive_count(s)) <= self.original[s];
+                (hopeless(0) && hopeless(1)).then_some(None)
+            }
+        }
     }
 }
 
@@ -529,6 +599,7 @@ pub fn traced_game<'a>(
     field: &'a Field,
     cfg: &'a SkirmishConfig,
     m: Matchup,
+    mission: Mission,
     seed: u64,
 ) -> (Game<'a>, GameOutcome, [Roster; 2]) {
     let mut dice = crate::dice::FastDice::from_seed(crate::sim::batch_seed(
@@ -538,9 +609,10 @@ pub fn traced_game<'a>(
     ));
     let rosters = match m {
         Matchup::Fixed([a, b]) => [a.clone(), b.clone()],
-        Matchup::Random => [field.random_roster(cfg, &mut dice), field.random_roster(cfg, &mut dice)],
+        Matchup::Random => [0, 1].map(|s| mission.random_roster(field, cfg, s, &mut dice)),
     };
     let mut g = Game::new(&field.r, cfg);
+    g.mission = mission;
     g.trace = Some(Vec::new());
     g.set_up([&rosters[0], &rosters[1]], &mut dice);
     let out = g.play(&mut dice);
@@ -565,7 +637,7 @@ pub fn replay_of(g: &Game, out: &GameOutcome, rosters: &[Roster; 2]) -> Replay {
         None => "draw".to_string(),
     };
     Replay {
-        title: format!("VSGMR Skirmish: {} vs {}", rosters[0].name, rosters[1].name),
+        title: format!("VSGMR {}: {} vs {}", g.mission.title(), rosters[0].name, rosters[1].name),
         notes: vec![
             format!(
                 "A (blue): {} ({} pts) / B (red): {} ({} pts)",
@@ -595,10 +667,7 @@ impl crate::rulesets::skirmish::Skirmish for Vsgmr {
     type Game<'a> = Game<'a>;
     const TACTICS: &'static [TacticInfo] = TACTICS;
     const ARMY_SOURCE: ArmySource = ARMY_SOURCE;
-    const MISSIONS: &'static [crate::rulesets::skirmish::MissionInfo] = &[crate::rulesets::skirmish::MissionInfo {
-        name: "basic",
-        description: "the Basic Game (II, Victory): 5 rounds, more enemy points destroyed wins",
-    }];
+    const MISSIONS: &'static [crate::rulesets::skirmish::MissionInfo] = MISSIONS;
 
     fn skirmish_text(&self) -> SkirmishText {
         SkirmishText {
@@ -619,6 +688,36 @@ impl crate::rulesets::skirmish::Skirmish for Vsgmr {
                             are cover pieces."
                 .to_string(),
         }
+    }
+
+    fn mission_text(&self, mission: usize) -> SkirmishText {
+        let m = Mission::ALL[mission];
+        let mut t = self.skirmish_text();
+        if m == Mission::Basic {
+            return t;
+        }
+        t.game = m.title().to_string();
+        t.games = "games".to_string();
+        let [a, b] = m.budgets(&self.skirmish);
+        t.army_size = if a == b {
+            format!("random armies of {}–{} points", a.0, a.1)
+        } else {
+            format!(
+                "random armies of {} points (side A, {}) and {} points (side B, {})",
+                a.1,
+                m.sides()[0],
+                b.1,
+                m.sides()[1]
+            )
+        };
+        t.outcome = m.outcome().map(str::to_string);
+        t.setup = m.setup(self);
+        t
+    }
+
+    fn mission_settings(&self, mission: usize) -> SkirmishSettings {
+        let [a, b] = Mission::ALL[mission].budgets(&self.skirmish);
+        SkirmishSettings { points: f64::from(a.0 + a.1 + b.0 + b.1) / 4.0, ..self.skirmish_settings() }
     }
 
     fn skirmish_settings(&self) -> SkirmishSettings {
@@ -661,8 +760,10 @@ impl crate::rulesets::skirmish::Skirmish for Vsgmr {
         }
     }
 
-    fn game(&self, _tactic: usize, _mission: usize) -> Game<'_> {
-        Game::new(&self.field().r, &self.skirmish)
+    fn game(&self, _tactic: usize, mission: usize) -> Game<'_> {
+        let mut g = Game::new(&self.field().r, &self.skirmish);
+        g.mission = Mission::ALL[mission];
+        g
     }
 
     fn play<D: Dice>(&self, g: &mut Game<'_>, armies: &Armies<Roster>, dice: &mut D, rec: &mut GameRecord) {
@@ -671,7 +772,7 @@ impl crate::rulesets::skirmish::Skirmish for Vsgmr {
         let rosters = match armies {
             Armies::Fixed(x) => [&x[0], &x[1]],
             Armies::Random => {
-                random = [field.random_roster(&self.skirmish, dice), field.random_roster(&self.skirmish, dice)];
+                random = [0, 1].map(|s| g.mission.random_roster(field, &self.skirmish, s, dice));
                 [&random[0], &random[1]]
             }
         };
@@ -681,10 +782,12 @@ impl crate::rulesets::skirmish::Skirmish for Vsgmr {
         rec.turns = out.rounds;
         // Only the cost list's templates are items; sample armies' own figures are not counted.
         let items = field.templates;
-        for (f, &o) in g.b.figs.iter().zip(&g.origin) {
+        for (k, (f, &o)) in g.b.figs.iter().zip(&g.origin).enumerate() {
             if f.unit < items {
                 rec.counts[o][f.unit] += 1;
-                rec.survivors[f.unit] += (f.alive && f.side == o) as u32;
+                // A figure across the table edge (section VIII "Escape") survived.
+                let here = f.alive || g.b.objective.escaped.contains(&k);
+                rec.survivors[f.unit] += (here && f.side == o) as u32;
             }
         }
         if let Some(log) = &g.b.kill_log {
@@ -692,13 +795,13 @@ impl crate::rulesets::skirmish::Skirmish for Vsgmr {
         }
     }
 
-    fn replay(&self, armies: &Armies<Roster>, _tactic: usize, _mission: usize, seed: u64) -> Replay {
+    fn replay(&self, armies: &Armies<Roster>, _tactic: usize, mission: usize, seed: u64) -> Replay {
         let field = self.field();
         let m = match armies {
             Armies::Fixed(x) => Matchup::Fixed([&x[0], &x[1]]),
             Armies::Random => Matchup::Random,
         };
-        let (g, out, rosters) = traced_game(field, &self.skirmish, m, seed);
+        let (g, out, rosters) = traced_game(field, &self.skirmish, m, Mission::ALL[mission], seed);
         replay_of(&g, &out, &rosters)
     }
 }
