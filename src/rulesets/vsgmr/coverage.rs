@@ -177,7 +177,12 @@ pub fn table() -> Vec<CoverageRow> {
             "not built yet (issue 19): no Spawner side, entry-edge table or reinforcements",
         ),
         ("Scenario: Ambush", "VIII", NotModeled, "not built yet (issue 19): no set-up behind terrain"),
-        ("Scenario: Fortress Assault", "VIII", NotModeled, "not built yet (issue 19): no building that can be hit"),
+        (
+            "Scenario: Fortress Assault",
+            "VIII",
+            Simplified,
+            "`pointsworth skirmish vsgmr --mission fortress-assault` (not in the report): random armies of 20 points (side A, Assaulters) and 40 (side B, Defenders); the building is a 6\" x 6\" block at the centre of the Defenders' half and the table's only terrain, its sides walls (they stop movement and give cover; sight is never blocked); Defenders on rings 1.5\" and 3\" round it, front first; Assaulters in a line 12\" in front of it. Attack rolls at it hit as at a figure in cover, no armor roll (shot 6+, hand to hand 4+; Area Effect Attack and Double Strike roll again after a hit); 2 hits destroy it: Assaulters win; every Assaulter defeated: Defenders win; 5 rounds: a draw. Assaulters move toward its nearest point with the attack likelier to hit it (hand to hand: into base contact) and attack it whenever they can; Defenders play the Basic Game's tactic",
+        ),
         ("Miniatures for every scale, measuring with the paper", "IX, X", NotModeled, "inches of section II only"),
         ("Solo VSGMR", "XI", NotModeled, "two-player games only"),
     ];

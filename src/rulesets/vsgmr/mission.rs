@@ -16,6 +16,18 @@
 //!   Basic Game's tactic, attacking "to try to prevent any player from winning". The first
 //!   side to have more than half its original figures across wins (figures leave in the order
 //!   they move, the first player's first); 5 rounds without one: a draw.
+//! - **Fortress Assault** (20 points of Assaulters, side A, against 40 of Defenders, side B):
+//!   the building is a 6" × 6" block at the centre of the Defender's half ([`Fort`]); its four
+//!   sides are walls (they stop movement and give cover, not sight). Defenders stand round it
+//!   within a Half Move Unit, the front first; Assaulters in a line 2 Move Units (12") in front
+//!   of it. Any attack roll against the building hits as one against a figure in cover, with
+//!   no armor roll (RULINGS.md): a shot needs 6, hand to hand 4 (cover never helps against
+//!   hand to hand, section II.4); 2 hits destroy it and the Assaulters win; all Assaulters
+//!   defeated, the Defenders win; 5 rounds: a draw. The Assaulters' rule: each moves toward
+//!   the nearest point of the building to use the attack likelier to hit it (into base contact
+//!   for hand to hand, else to its Distance Attack Unit), and attacks the building whenever it
+//!   can ([`super::rules::fort_attack`]), else fights as in the Basic Game. The Defenders play
+//!   the Basic Game's tactic: they close on the nearest Assaulter, which screens the building.
 
 use crate::battle::Pos;
 use crate::rulesets::Side;
@@ -32,6 +44,11 @@ pub const MISSIONS: &[MissionInfo] = &[
         description: "Escape (VIII): 25-40 points, the first side with more than half its figures across the opposite \
                       edge wins; 5 rounds, else a draw",
     },
+    MissionInfo {
+        name: "fortress-assault",
+        description: "Fortress Assault (VIII): 20 points of Assaulters (A) against 40 of Defenders (B) round a 6\"x6\" \
+                      building; 2 hits on it: A wins; every Assaulter defeated: B wins; 5 rounds, else a draw",
+    },
 ];
 
 /// A scenario of section VIII.
@@ -42,18 +59,98 @@ pub enum Mission {
     Basic,
     /// Section VIII "Escape".
     Escape,
+    /// Section VIII "Fortress Assault": side A the Assaulters, side B the Defenders.
+    FortressAssault,
 }
 
 impl Mission {
     /// In the order of [`MISSIONS`].
-    pub const ALL: [Mission; 2] = [Mission::Basic, Mission::Escape];
+    pub const ALL: [Mission; 3] = [Mission::Basic, Mission::Escape, Mission::FortressAssault];
 
     /// The book's name, e.g. "Escape".
     pub fn title(self) -> &'static str {
         match self {
             Mission::Basic => "Skirmish",
             Mission::Escape => "Escape",
+            Mission::FortressAssault => "Fortress Assault",
         }
+    }
+}
+
+/// Section VIII "Fortress Assault": the Assaulters' and the Defenders' suggested points.
+pub const FORT_ASSAULTERS: u32 = 20;
+pub const FORT_DEFENDERS: u32 = 40;
+/// The building's side, inches (RULINGS.md, "Missions": a 6" × 6" block).
+pub const FORT_SIZE: f32 = 6.0;
+/// Successful hits that destroy the building (section VIII: "2 times" with one Assaulter).
+pub const FORT_HITS: u32 = 2;
+
+/// The Fortress Assault's building: a block from `min` to `max` (inches), the hits it can
+/// still take, and the side that assaults it.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Fort {
+    pub min: Pos,
+    pub max: Pos,
+    pub hits_left: u32,
+    pub assaulter: Side,
+}
+
+impl Fort {
+    /// RULINGS.md, "Missions": a [`FORT_SIZE`] block at the centre of side B's half of a
+    /// `width` × `depth` table, side A assaulting, [`FORT_HITS`] hits to go.
+    pub fn standard(width: f32, depth: f32) -> Fort {
+        let (cx, cy, h) = (width / 2.0, depth * 0.75, FORT_SIZE / 2.0);
+        Fort { min: Pos::new(cx - h, cy - h), max: Pos::new(cx + h, cy + h), hits_left: FORT_HITS, assaulter: 0 }
+    }
+
+    /// The point of the building nearest `p` (`p` itself inside it).
+    pub fn nearest(&self, p: Pos) -> Pos {
+        Pos::new(p.x.clamp(self.min.x, self.max.x), p.y.clamp(self.min.y, self.max.y))
+    }
+
+    /// Distance from `p` to the building, inches (0 inside).
+    pub fn dist(&self, p: Pos) -> f32 {
+        p.dist(self.nearest(p))
+    }
+
+    /// Its four sides as walls (they stop movement and give cover).
+    pub fn walls(&self) -> Vec<crate::battle::Wall> {
+        let (a, b) = (self.min, self.max);
+        let c = [a, Pos::new(b.x, a.y), b, Pos::new(a.x, b.y)];
+        (0..4).map(|k| crate::battle::Wall { a: c[k], b: c[(k + 1) % 4], intact: true }).collect()
+    }
+
+    /// Where `n` Defenders stand (section VIII: "within a Half Move Unit" of the building):
+    /// on rings 1.5", 3", 4.5", ... out from its sides, `spacing` inches apart along each ring,
+    /// the inner ring first and on it the spots nearest the front (the side facing y = 0)
+    /// first. Only more than the two inner rings hold (over 40 figures) stand farther.
+    pub fn defender_spots(&self, n: usize, spacing: f32) -> Vec<Pos> {
+        let mut out = Vec::with_capacity(n);
+        let front = Pos::new((self.min.x + self.max.x) / 2.0, self.min.y);
+        let mut d = 1.5;
+        while out.len() < n {
+            let (a, b) = (Pos::new(self.min.x - d, self.min.y - d), Pos::new(self.max.x + d, self.max.y + d));
+            let (w, h) = (b.x - a.x, b.y - a.y);
+            let k = ((2.0 * (w + h)) / spacing).floor() as usize;
+            let mut ring: Vec<Pos> = (0..k)
+                .map(|j| {
+                    let t = j as f32 * spacing;
+                    if t < w {
+                        Pos::new(a.x + t, a.y)
+                    } else if t < w + h {
+                        Pos::new(b.x, a.y + t - w)
+                    } else if t < 2.0 * w + h {
+                        Pos::new(b.x - (t - w - h), b.y)
+                    } else {
+                        Pos::new(a.x, b.y - (t - 2.0 * w - h))
+                    }
+                })
+                .collect();
+            ring.sort_by(|p, q| p.dist(front).total_cmp(&q.dist(front)).then(p.x.total_cmp(&q.x)));
+            out.extend(ring.into_iter().take(n - out.len()));
+            d += 1.5;
+        }
+        out
     }
 }
 
@@ -80,6 +177,8 @@ pub struct Objective {
     pub escaped: Vec<usize>,
     /// Added to each side's initiative rolls (section II.1).
     pub initiative: [i8; 2],
+    /// The Fortress Assault's building.
+    pub fort: Option<Fort>,
 }
 
 impl Objective {
@@ -93,6 +192,7 @@ impl Objective {
         self.goals.clear();
         self.escaped.clear();
         self.initiative = [0, 0];
+        self.fort = None;
     }
 }
 
@@ -126,12 +226,16 @@ impl Mission {
         let both = (cfg.random_min, cfg.random_max);
         match self {
             Mission::Basic | Mission::Escape => [both, both],
+            Mission::FortressAssault => [(FORT_ASSAULTERS, FORT_ASSAULTERS), (FORT_DEFENDERS, FORT_DEFENDERS)],
         }
     }
 
     /// What each side is called in the scenario, side A first.
     pub fn sides(self) -> [&'static str; 2] {
-        ["side A", "side B"]
+        match self {
+            Mission::FortressAssault => ["Assaulters", "Defenders"],
+            _ => ["side A", "side B"],
+        }
     }
 
     /// A random army for side `s` at the scenario's points ([`Mission::budgets`]).
@@ -160,6 +264,12 @@ impl Mission {
                 "side B escapes",
                 "draw (neither within 5 rounds)",
             ],
+            Mission::FortressAssault => [
+                "outcome (building destroyed: Assaulters; every Assaulter defeated: Defenders)",
+                "side A (Assaulters) wins",
+                "side B (Defenders) wins",
+                "draw (building standing after 5 rounds)",
+            ],
         }
     }
 
@@ -173,6 +283,13 @@ impl Mission {
                  figure of a side that can still win moves straight for the opposite edge and leaves the table there; \
                  {} rounds",
                 c.table_width, c.table_depth, c.cover_pieces, c.gap, c.rounds
+            ),
+            Mission::FortressAssault => format!(
+                "{}\"×{}\" table, no other terrain; a {FORT_SIZE}\"×{FORT_SIZE}\" building at the centre of side B's half \
+                 (its sides are walls), the Defenders round it within 3\", the Assaulters in a line {}\" in front of it; \
+                 Assaulters go for the building and attack it whenever they can (shot 6+, hand to hand 4+, no armor); \
+                 {FORT_HITS} hits destroy it; {} rounds",
+                c.table_width, c.table_depth, c.gap, c.rounds
             ),
         }
     }
@@ -245,6 +362,85 @@ mod tests {
         assert_eq!((g.b.figs[0].x, g.b.figs[0].y), (36.0, 35.0), "A's last troop charged B's");
         assert_eq!((g.b.figs[3].x, g.b.figs[3].y), (36.0, 30.0), "B's troop ran for its far edge");
         assert_eq!(g.decided(), None, "B (1 of 1 on the table) can still win");
+    }
+
+    /// A Fortress Assault game between `a` (Assaulters) and `b` (Defenders), set up by the
+    /// scenario's rules (no dice: the building is the only terrain).
+    fn fortress<'a>(r: &'a crate::rulesets::vsgmr::Vsgmr, a: &Roster, b: &Roster) -> Game<'a> {
+        let field = r.field();
+        let mut g = Game::new(&field.r, &r.skirmish);
+        g.mission = Mission::FortressAssault;
+        g.set_up([a, b], &mut ScriptedDice::new(&[]));
+        g
+    }
+
+    #[test]
+    fn fortress_the_building_stands_at_the_centre_of_the_defenders_half_with_them_round_it() {
+        // Section VIII "Fortress Assault", RULINGS.md "Missions": a 6" block at (36, 36) on the
+        // 72" x 48" table; Defenders within a Half Move Unit (3") of it, Assaulters 2 Move
+        // Units (12") away.
+        let r = ruleset();
+        let field = r.field();
+        let g = fortress(&r, &roster(&field.r, "Troop", 10), &roster(&field.r, "Troop", 20));
+        let fort = g.b.objective.fort.unwrap();
+        assert_eq!((fort.min, fort.max, fort.hits_left), (Pos::new(33.0, 33.0), Pos::new(39.0, 39.0), 2));
+        for f in &g.b.figs {
+            let d = fort.dist(Pos::new(f.x, f.y));
+            if f.side == 0 {
+                assert!(d >= 12.0 - 1e-4, "an Assaulter {d}\" from the building");
+            } else {
+                assert!((0.5..=3.0 + 1e-4).contains(&d), "a Defender {d}\" from the building");
+            }
+        }
+        let b = &g.b.figs[10..];
+        for (i, p) in b.iter().enumerate() {
+            assert!(b[i + 1..].iter().all(|q| Pos::new(p.x, p.y).dist(Pos::new(q.x, q.y)) >= 1.0 - 1e-4));
+        }
+        assert_eq!(g.table.walls.len(), 4, "the building's sides are the only walls");
+    }
+
+    #[test]
+    fn fortress_an_assaulter_shoots_the_building_rather_than_the_defender_beside_it() {
+        // An Assaulting troop with a distance attack 8" in front of the building, a Defending
+        // troop 6" to its side. A wins initiative (6, 1), moves 6" toward the building (hand to
+        // hand hits it on 4+, likelier than a shot's 6+) and, 2" short, shoots it: 6 hits, no
+        // armor roll. The Defender charges it; its hand-to-hand attack (1) misses. The Basic
+        // Game's tactic would shoot the Defender instead.
+        let r = ruleset();
+        let field = r.field();
+        let mut g = fortress(&r, &roster(&field.r, "Troop with distance attack", 1), &roster(&field.r, "Troop", 1));
+        place(&mut g, 0, 36.0, 25.0);
+        place(&mut g, 1, 30.0, 31.0);
+        let mut dice = ScriptedDice::new(&[6, 1, 6, 1]);
+        g.b.round = 1;
+        g.set_goals();
+        g.play_round(&mut dice);
+        assert_eq!((g.b.figs[0].x, g.b.figs[0].y), (36.0, 31.0));
+        assert_eq!(g.b.objective.fort.unwrap().hits_left, 1, "the shot hit the building");
+        assert!(dice.exhausted() && g.b.figs[0].alive && g.b.figs[1].alive);
+        assert_eq!(g.decided(), None);
+        // A second hit destroys it: the Assaulters win; every Assaulter defeated: the Defenders.
+        g.b.objective.fort.as_mut().unwrap().hits_left = 0;
+        assert_eq!(g.decided(), Some(Some(0)));
+        g.b.objective.fort.as_mut().unwrap().hits_left = 1;
+        g.b.figs[0].alive = false;
+        assert_eq!(g.decided(), Some(Some(1)));
+    }
+
+    #[test]
+    fn fortress_rolls_against_the_building_are_those_at_a_figure_in_cover() {
+        // RULINGS.md "Missions": a shot needs 6 (a troop 1/6, a hero +1: 1/3, automatic fire
+        // 11/36), hand to hand 4 (1/2); a mook's shot (d6 - 1) never hits it.
+        use crate::rulesets::vsgmr::rules::{AttackKind::*, p_hit_fort};
+        let r = ruleset();
+        let p = |n: &str| *r.profile(r.find(n));
+        let close = |a: f64, b: f64| (a - b).abs() < 1e-12;
+        assert!(close(p_hit_fort(&p("Troop with distance attack"), Distance), 1.0 / 6.0));
+        assert!(close(p_hit_fort(&p("Hero with distance attack"), Distance), 1.0 / 3.0));
+        assert!(close(p_hit_fort(&p("Troop with automatic fire"), Distance), 11.0 / 36.0));
+        assert!(close(p_hit_fort(&p("Troop"), HandToHand), 0.5));
+        assert_eq!(p_hit_fort(&p("Mook with distance attack"), Distance), 0.0);
+        assert_eq!(p_hit_fort(&p("Troop"), Distance), 0.0);
     }
 
     #[test]

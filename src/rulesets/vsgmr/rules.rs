@@ -1135,6 +1135,11 @@ pub fn distance_attack<D: Dice>(r: &Vsgmr, b: &mut Battle, dice: &mut D, i: usiz
     if !p.distance_attack || !p.self_moving() {
         return;
     }
+    match fort_attack(r, b, i) {
+        Some(AttackKind::Distance) => return attack_fort(r, b, dice, i, AttackKind::Distance),
+        Some(AttackKind::HandToHand) => return, // hits the building in step 4
+        None => {}
+    }
     if let Some(t) = contact_target(r, b, i) {
         let m = r.matchup(b.figs[i].unit, b.figs[t].unit);
         if m.p_hand_to_hand > m.p_distance {
@@ -1209,12 +1214,99 @@ pub fn hand_to_hand_attack<D: Dice>(r: &Vsgmr, b: &mut Battle, dice: &mut D, i: 
     if !b.can_act(i) || b.figs[i].acted || !b.acting(r, i).self_moving() {
         return;
     }
+    if fort_attack(r, b, i) == Some(AttackKind::HandToHand) {
+        return attack_fort(r, b, dice, i, AttackKind::HandToHand);
+    }
     let Some(t) = contact_target(r, b, i) else { return };
     b.figs[i].acted = true;
     let p = *r.profile(b.figs[i].unit);
     if single_attack(r, b, dice, i, t, AttackKind::HandToHand) && p.has(Trait::DoubleStrike) && b.figs[i].alive {
         if let Some(t2) = contact_target(r, b, i) {
             single_attack(r, b, dice, i, t2, AttackKind::HandToHand);
+        }
+    }
+}
+
+/// The roll an attack of `p` at the Fortress Assault's building needs (section VIII;
+/// RULINGS.md, "Missions": it is hit as a figure in cover, with no armor roll): a shot 6 (5,
+/// +1 for cover), hand to hand 4 (cover never counts there, section II.4). `(die, two dice,
+/// bonus, total needed)`, Support not counted.
+pub fn fort_roll(p: &Profile, kind: AttackKind) -> (u8, bool, i8, i8) {
+    match kind {
+        AttackKind::Distance => (p.blast_die, p.automatic_fire, p.distance_bonus(), 6),
+        AttackKind::HandToHand => (p.fight_die, false, p.hand_to_hand_bonus(), 4),
+    }
+}
+
+/// P(one attack of `p` of `kind` hits the building), in [0, 1] ([`fort_roll`]; 0 for a shot
+/// without a distance attack).
+pub fn p_hit_fort(p: &Profile, kind: AttackKind) -> f64 {
+    if kind == AttackKind::Distance && !p.distance_attack {
+        return 0.0;
+    }
+    let (sides, two, bonus, needs) = fort_roll(p, kind);
+    let s = sides as i32;
+    (1..=s)
+        .filter(|&n| n + bonus as i32 >= needs as i32)
+        .map(|n| if two { (2 * n - 1) as f64 / (s * s) as f64 } else { 1.0 / s as f64 })
+        .sum()
+}
+
+/// The Assaulters' rule of the Fortress Assault (section VIII, [`super::mission`]): the attack
+/// figure `i` makes at the building this round, if it assaults and the building stands within
+/// reach — in base contact (not in flight) the likelier to hit of hand to hand and a shot
+/// ([`p_hit_fort`], ties: the shot), else a shot within its Distance Attack Unit that a die
+/// can make good. `None`: it fights as in the Basic Game.
+pub fn fort_attack(r: &Vsgmr, b: &Battle, i: usize) -> Option<AttackKind> {
+    let fort = b.objective.fort.as_ref()?;
+    let f = &b.figs[i];
+    if f.side != fort.assaulter || fort.hits_left == 0 {
+        return None;
+    }
+    let p = b.acting(r, i);
+    if !p.self_moving() {
+        return None;
+    }
+    let d = fort.dist(crate::battle::Pos::new(f.x, f.y));
+    let shot = d <= p.range + EPS && p_hit_fort(&p, AttackKind::Distance) > 0.0;
+    let contact = d <= r.rules.contact + EPS && !f.flying;
+    if contact && (!shot || p_hit_fort(&p, AttackKind::HandToHand) > p_hit_fort(&p, AttackKind::Distance)) {
+        Some(AttackKind::HandToHand)
+    } else if shot {
+        Some(AttackKind::Distance)
+    } else {
+        None
+    }
+}
+
+/// Figure `i` attacks the building (section VIII "Fortress Assault"): one roll ([`fort_roll`],
+/// Support and Inspiration as at a figure), a further one after each hit with Area Effect
+/// Attack (shots, up to 3) or Double Strike (hand to hand, up to 2); each hit takes one of the
+/// building's hits; no armor roll.
+fn attack_fort<D: Dice>(r: &Vsgmr, b: &mut Battle, dice: &mut D, i: usize, kind: AttackKind) {
+    b.figs[i].acted = true;
+    let ap = *r.profile(b.figs[i].unit);
+    let side = b.figs[i].side;
+    let (sides, two, bonus, needs) = fort_roll(&ap, kind);
+    let support = match kind {
+        AttackKind::Distance => b.support(r, i, SupportRoll::Distance),
+        AttackKind::HandToHand => b.support(r, i, SupportRoll::HandToHand),
+    };
+    let bonus = bonus + support;
+    let attacks = match kind {
+        AttackKind::Distance if ap.has(Trait::AreaEffectAttack) => 3,
+        AttackKind::HandToHand if ap.has(Trait::DoubleStrike) => 2,
+        _ => 1,
+    };
+    for _ in 0..attacks {
+        let n = attack_die(b, r, dice, side, side, sides, two, |n| (n as i8 + bonus) < needs);
+        let Some(fort) = b.objective.fort.as_mut() else { return };
+        if (n as i8 + bonus) < needs || fort.hits_left == 0 {
+            return;
+        }
+        fort.hits_left -= 1;
+        if fort.hits_left == 0 {
+            return;
         }
     }
 }

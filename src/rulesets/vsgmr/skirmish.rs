@@ -273,6 +273,13 @@ impl<'a> Game<'a> {
     /// Places the terrain from `dice` and deploys both rosters (side A nearer y = 0).
     pub fn set_up<D: Dice>(&mut self, rosters: [&Roster; 2], dice: &mut D) {
         let c = self.cfg;
+        if self.mission == Mission::FortressAssault {
+            // Section VIII "Fortress Assault": the building is the table's only terrain.
+            let fort = mission::Fort::standard(c.table_width, c.table_depth);
+            self.table.walls.clear();
+            self.deploy(rosters, fort.walls());
+            return self.place_fortress(fort);
+        }
         let plan = TerrainPlan {
             cover_pieces: c.cover_pieces,
             cover_length: c.cover_length,
@@ -365,6 +372,41 @@ impl<'a> Game<'a> {
         }
     }
 
+    /// Section VIII "Fortress Assault": puts the building on the table, the Defenders (side B)
+    /// round it ([`mission::Fort::defender_spots`]) and the Assaulters (side A) in a line 2
+    /// Move Units (`gap`) in front of it, `spacing` apart (ranks behind if a line does not
+    /// fit); riders stay on their mounts.
+    pub fn place_fortress(&mut self, fort: mission::Fort) {
+        let c = self.cfg;
+        let feet = |b: &Battle, s: Side| -> Vec<usize> {
+            (0..b.figs.len()).filter(|&k| b.figs[k].side == s && b.figs[k].riding.is_none()).collect()
+        };
+        let defenders = feet(&self.b, 1 - fort.assaulter);
+        let spots = fort.defender_spots(defenders.len(), c.spacing);
+        for (&k, p) in defenders.iter().zip(spots) {
+            (self.b.figs[k].x, self.b.figs[k].y) = (p.x, p.y);
+        }
+        let assaulters = feet(&self.b, fort.assaulter);
+        let per_rank = (((c.table_width - 2.0) / c.spacing) as usize + 1).max(1);
+        let cx = (fort.min.x + fort.max.x) / 2.0;
+        for (n, &k) in assaulters.iter().enumerate() {
+            let (rank, file) = (n / per_rank, n % per_rank);
+            let in_rank = (assaulters.len() - rank * per_rank).min(per_rank);
+            let x = cx + (file as f32 - (in_rank as f32 - 1.0) / 2.0) * c.spacing;
+            let y = (fort.min.y - c.gap - rank as f32 * c.spacing).max(0.5);
+            (self.b.figs[k].x, self.b.figs[k].y) = (x, y);
+        }
+        for k in 0..self.b.figs.len() {
+            if self.b.figs[k].riding.is_none() {
+                self.b.carry(k);
+            }
+        }
+        self.b.objective.fort = Some(fort);
+        if let Some(t) = &mut self.trace {
+            *t = self.b.figs.iter().map(|f| (vec![Pos::new(f.x, f.y)], None)).collect();
+        }
+    }
+
     /// Enemy points each side has destroyed so far: figures of the other side's army that
     /// were defeated or recruited away, at their formula price.
     pub fn destroyed(&self) -> [f64; 2] {
@@ -432,6 +474,23 @@ impl<'a> Game<'a> {
             return;
         }
         b.objective.goals.resize(b.figs.len(), Goal::Fight);
+        if let Some(fort) = b.objective.fort.filter(|_| self.mission == Mission::FortressAssault) {
+            // The Assaulters go for the nearest point of the building, to reach it with the
+            // attack likelier to hit it (rules::fort_attack).
+            for k in 0..b.figs.len() {
+                let f = b.figs[k];
+                if !f.alive || f.side != fort.assaulter {
+                    continue;
+                }
+                let p = b.acting(self.r, k);
+                let hand = !f.flying
+                    && rules::p_hit_fort(&p, rules::AttackKind::HandToHand)
+                        > rules::p_hit_fort(&p, rules::AttackKind::Distance);
+                let stop = if hand || !p.distance_attack { self.r.rules.contact } else { p.range };
+                let at = fort.nearest(Pos::new(f.x, f.y));
+                b.objective.goals[k] = Goal::To { at, stop, exit: false };
+            }
+        }
         if self.mission == Mission::Escape {
             for s in 0..2 {
                 let across = b.objective.escaped.iter().filter(|&&k| b.figs[k].side == s).count();
@@ -464,6 +523,14 @@ impl<'a> Game<'a> {
                 }
                 let hopeless = |s: Side| 2 * (self.escaped(s) + b.alive_count(s)) <= self.original[s];
                 (hopeless(0) && hopeless(1)).then_some(None)
+            }
+            Mission::FortressAssault => {
+                let fort = b.objective.fort?;
+                if fort.hits_left == 0 {
+                    Some(Some(fort.assaulter))
+                } else {
+                    (b.alive_count(fort.assaulter) == 0).then_some(Some(1 - fort.assaulter))
+                }
             }
         }
     }
