@@ -176,7 +176,12 @@ pub fn table() -> Vec<CoverageRow> {
             NotModeled,
             "not built yet (issue 19): no Spawner side, entry-edge table or reinforcements",
         ),
-        ("Scenario: Ambush", "VIII", NotModeled, "not built yet (issue 19): no set-up behind terrain"),
+        (
+            "Scenario: Ambush",
+            "VIII",
+            Simplified,
+            "`pointsworth skirmish vsgmr --mission ambush` (not in the report): random armies of 25 points (side A, Ambushers) and 40 (side B, Targets); the 6 cover pieces stand tangent on a ring 12\" round the table's centre, turned from the seed; Ambushers 1/2\" behind them (three to a piece, the rest 2\" further back, uncovered), Targets in a square grid 2\" apart at the centre; Ambushers +1 to initiative rolls. An Ambusher with a distance attack whose nearest enemy is in range and that is covered from it holds its place; otherwise both sides play the Basic Game's tactic. To the last figure (\"the game ends when all Ambusher figures or all Target figures are killed\"), at most 20 rounds, then a draw",
+        ),
         (
             "Scenario: Fortress Assault",
             "VIII",

@@ -28,6 +28,17 @@
 //!   for hand to hand, else to its Distance Attack Unit), and attacks the building whenever it
 //!   can ([`super::rules::fort_attack`]), else fights as in the Basic Game. The Defenders play
 //!   the Basic Game's tactic: they close on the nearest Assaulter, which screens the building.
+//! - **Ambush** (25 points of Ambushers, side A, against 40 of Targets, side B): the cover
+//!   pieces stand on a ring 2 Move Units (`gap`, 12") round the table's centre, turned at
+//!   random, tangent to it; the Ambushers stand ½" behind them (three to a piece, then in a
+//!   second row 2" behind, uncovered), the Targets in a square grid `spacing` apart at the
+//!   centre (in the open, each within 1 Move Unit of another). Ambushers add 1 to their
+//!   initiative rolls. The game ends when one side has no figure left (that side loses; both:
+//!   a draw), at most [`AMBUSH_ROUNDS`] rounds (then a draw). The Ambushers' rule: a figure
+//!   with a distance attack whose nearest enemy is within its Distance Attack Unit and whose
+//!   cover piece covers it from that enemy holds its place (it shoots from cover instead of
+//!   stepping out to close or to keep out of reach); otherwise, and always for the Targets,
+//!   the Basic Game's tactic.
 
 use crate::battle::Pos;
 use crate::rulesets::Side;
@@ -43,6 +54,11 @@ pub const MISSIONS: &[MissionInfo] = &[
         name: "escape",
         description: "Escape (VIII): 25-40 points, the first side with more than half its figures across the opposite \
                       edge wins; 5 rounds, else a draw",
+    },
+    MissionInfo {
+        name: "ambush",
+        description: "Ambush (VIII): 25 points of Ambushers (A) behind cover, +1 initiative, against 40 of Targets (B) \
+                      in the open; the last side with figures wins (at most 20 rounds, else a draw)",
     },
     MissionInfo {
         name: "fortress-assault",
@@ -61,11 +77,13 @@ pub enum Mission {
     Escape,
     /// Section VIII "Fortress Assault": side A the Assaulters, side B the Defenders.
     FortressAssault,
+    /// Section VIII "Ambush": side A the Ambushers, side B the Targets.
+    Ambush,
 }
 
 impl Mission {
     /// In the order of [`MISSIONS`].
-    pub const ALL: [Mission; 3] = [Mission::Basic, Mission::Escape, Mission::FortressAssault];
+    pub const ALL: [Mission; 4] = [Mission::Basic, Mission::Escape, Mission::Ambush, Mission::FortressAssault];
 
     /// The book's name, e.g. "Escape".
     pub fn title(self) -> &'static str {
@@ -73,6 +91,7 @@ impl Mission {
             Mission::Basic => "Skirmish",
             Mission::Escape => "Escape",
             Mission::FortressAssault => "Fortress Assault",
+            Mission::Ambush => "Ambush",
         }
     }
 }
@@ -154,6 +173,68 @@ impl Fort {
     }
 }
 
+/// Section VIII "Ambush": the Ambushers' and the Targets' suggested points.
+pub const AMBUSHERS: u32 = 25;
+pub const TARGETS: u32 = 40;
+/// The Ambush is fought to the last figure (section VIII: "The game ends when all Ambusher
+/// figures or all Target figures are killed"); a game still going after this many rounds is
+/// a draw.
+pub const AMBUSH_ROUNDS: u32 = 20;
+
+/// Section VIII "Ambush": the cover pieces on a ring `radius` inches round `centre`, `n` of
+/// them `length` long, tangent to the ring, the first at angle `turn` (radians).
+pub fn ambush_walls(centre: Pos, radius: f32, n: u32, length: f32, turn: f32) -> Vec<crate::battle::Wall> {
+    (0..n)
+        .map(|k| {
+            let a = turn + k as f32 * std::f32::consts::TAU / n as f32;
+            let (c, s) = (a.cos(), a.sin());
+            let m = Pos::new(centre.x + radius * c, centre.y + radius * s);
+            let h = length / 2.0;
+            crate::battle::Wall {
+                a: Pos::new(m.x + s * h, m.y - c * h),
+                b: Pos::new(m.x - s * h, m.y + c * h),
+                intact: true,
+            }
+        })
+        .collect()
+}
+
+/// Where `n` Ambushers stand: behind the `walls` as seen from `centre`, ½" from each (the
+/// middle of every piece first, then its two ends a third in), then a second row 2½" behind
+/// them (out of cover: the pieces are full).
+pub fn ambush_spots(walls: &[crate::battle::Wall], centre: Pos, n: usize) -> Vec<Pos> {
+    let mut out = Vec::with_capacity(n);
+    'rows: for offset in [0.5f32, 2.5, 4.5, 6.5, 8.5] {
+        for t in [0.5, 1.0 / 6.0, 5.0 / 6.0] {
+            for w in walls {
+                if out.len() == n {
+                    break 'rows;
+                }
+                out.push(w.spot_behind(t, offset, centre));
+            }
+        }
+    }
+    while out.len() < n {
+        out.push(centre); // more than 15 per piece: never with the book's points
+    }
+    out
+}
+
+/// Where `n` Targets stand: a square grid `spacing` apart centred on `centre` (each within
+/// 1 Move Unit of another, section VIII).
+pub fn target_spots(centre: Pos, n: usize, spacing: f32) -> Vec<Pos> {
+    let cols = (n as f32).sqrt().ceil().max(1.0) as usize;
+    let rows = n.div_ceil(cols);
+    (0..n)
+        .map(|k| {
+            let (row, col) = (k / cols, k % cols);
+            let x = centre.x + (col as f32 - (cols as f32 - 1.0) / 2.0) * spacing;
+            let y = centre.y + (row as f32 - (rows as f32 - 1.0) / 2.0) * spacing;
+            Pos::new(x, y)
+        })
+        .collect()
+}
+
 /// What the default tactic does with one figure this round instead of its Basic Game move.
 #[derive(Debug, Clone, Copy, PartialEq, Default)]
 pub enum Goal {
@@ -227,6 +308,7 @@ impl Mission {
         match self {
             Mission::Basic | Mission::Escape => [both, both],
             Mission::FortressAssault => [(FORT_ASSAULTERS, FORT_ASSAULTERS), (FORT_DEFENDERS, FORT_DEFENDERS)],
+            Mission::Ambush => [(AMBUSHERS, AMBUSHERS), (TARGETS, TARGETS)],
         }
     }
 
@@ -234,6 +316,7 @@ impl Mission {
     pub fn sides(self) -> [&'static str; 2] {
         match self {
             Mission::FortressAssault => ["Assaulters", "Defenders"],
+            Mission::Ambush => ["Ambushers", "Targets"],
             _ => ["side A", "side B"],
         }
     }
@@ -270,6 +353,12 @@ impl Mission {
                 "side B (Defenders) wins",
                 "draw (building standing after 5 rounds)",
             ],
+            Mission::Ambush => [
+                "outcome (the last side with figures on the table wins)",
+                "side A (Ambushers) wins",
+                "side B (Targets) wins",
+                "draw (both gone at once, or 20 rounds)",
+            ],
         }
     }
 
@@ -290,6 +379,13 @@ impl Mission {
                  Assaulters go for the building and attack it whenever they can (shot 6+, hand to hand 4+, no armor); \
                  {FORT_HITS} hits destroy it; {} rounds",
                 c.table_width, c.table_depth, c.gap, c.rounds
+            ),
+            Mission::Ambush => format!(
+                "{}\"×{}\" table; {} cover pieces {}\" long on a ring {}\" round the centre, turned from the seed, the \
+                 Ambushers ½\" behind them (+1 initiative), the Targets in a grid {}\" apart at the centre; Ambushers \
+                 covered from their nearest enemy in range hold and shoot; to the last figure, at most {AMBUSH_ROUNDS} \
+                 rounds",
+                c.table_width, c.table_depth, c.cover_pieces, c.cover_length, c.gap, c.spacing
             ),
         }
     }
@@ -441,6 +537,59 @@ mod tests {
         assert!(close(p_hit_fort(&p("Troop"), HandToHand), 0.5));
         assert_eq!(p_hit_fort(&p("Mook with distance attack"), Distance), 0.0);
         assert_eq!(p_hit_fort(&p("Troop"), Distance), 0.0);
+    }
+
+    #[test]
+    fn ambush_ambushers_stand_covered_behind_the_pieces_round_the_targets_in_the_open() {
+        // Section VIII "Ambush": Ambushers behind terrain, covered from the Targets' ground;
+        // Targets in the open, each within 1 Move Unit (6") of another; +1 initiative.
+        let r = ruleset();
+        let field = r.field();
+        let (a, b) = (roster(&field.r, "Troop with distance attack", 12), roster(&field.r, "Troop", 20));
+        let mut g = Game::new(&field.r, &r.skirmish);
+        g.mission = Mission::Ambush;
+        g.set_up([&a, &b], &mut ScriptedDice::new(&[]).with_uniforms(&[0.3]));
+        assert_eq!(g.b.objective.initiative, [1, 0]);
+        let centre = Pos::new(36.0, 24.0);
+        let at = |k: usize| Pos::new(g.b.figs[k].x, g.b.figs[k].y);
+        for k in 0..12 {
+            assert!(g.table.walls.iter().any(|w| w.crosses(centre, at(k)) && w.dist_to(at(k)) <= 0.5 + 1e-4));
+        }
+        for k in 12..32 {
+            assert!(g.table.walls.iter().all(|w| w.dist_to(at(k)) > 3.0), "a Target near cover");
+            assert!((12..32).any(|j| j != k && at(j).dist(at(k)) <= 6.0));
+        }
+    }
+
+    #[test]
+    fn ambush_an_ambusher_in_cover_holds_and_the_ambushers_add_one_to_initiative() {
+        // An Ambushing troop with a distance attack ½" behind a wall, a Target troop with one
+        // 8" beyond it. Initiative 3 + 1 against 3: the Ambusher goes first (without the +1
+        // the tie would re-roll and the script run out). Covered from the Target in range, it
+        // holds; the Basic Game's tactic would advance to 6" (round the wall, out of cover)
+        // so the Target cannot step out of range. The Target, struck first at range in an
+        // even exchange, steps out of range (13"): no attack.
+        let r = ruleset();
+        let field = r.field();
+        let (a, b) =
+            (roster(&field.r, "Troop with distance attack", 1), roster(&field.r, "Troop with distance attack", 1));
+        let mut g = Game::new(&field.r, &r.skirmish);
+        g.mission = Mission::Ambush;
+        let wall = crate::battle::Wall { a: Pos::new(33.0, 20.5), b: Pos::new(39.0, 20.5), intact: true };
+        g.deploy([&a, &b], vec![wall]);
+        g.b.objective.initiative = [1, 0];
+        place(&mut g, 0, 36.0, 20.0);
+        place(&mut g, 1, 36.0, 28.0);
+        assert!(g.b.in_cover(1, 0));
+        let mut dice = ScriptedDice::new(&[3, 3]);
+        g.b.round = 1;
+        g.set_goals();
+        g.play_round(&mut dice);
+        assert_eq!((g.b.figs[0].x, g.b.figs[0].y), (36.0, 20.0), "the Ambusher held in cover");
+        assert_eq!((g.b.figs[1].x, g.b.figs[1].y), (36.0, 33.0));
+        assert!(dice.exhausted());
+        g.b.figs[1].alive = false;
+        assert_eq!(g.decided(), Some(Some(0)), "the last side with figures wins");
     }
 
     #[test]

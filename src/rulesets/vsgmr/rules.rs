@@ -399,7 +399,7 @@ impl Battle {
     }
 
     /// The nearest living enemy of `i` satisfying `ok`.
-    fn nearest_enemy(&self, i: usize, ok: impl Fn(&Fig) -> bool) -> Option<usize> {
+    pub fn nearest_enemy(&self, i: usize, ok: impl Fn(&Fig) -> bool) -> Option<usize> {
         let side = self.figs[i].side;
         // The first of the nearest, as `min_by` on the distance gives it; each distance once.
         let mut best: Option<(usize, f32)> = None;

@@ -280,6 +280,14 @@ impl<'a> Game<'a> {
             self.deploy(rosters, fort.walls());
             return self.place_fortress(fort);
         }
+        if self.mission == Mission::Ambush {
+            // Section VIII "Ambush": the cover pieces round the Targets' open ground.
+            let centre = Pos::new(c.table_width / 2.0, c.table_depth / 2.0);
+            let turn = dice.unit_f64() as f32 * std::f32::consts::TAU;
+            let walls = mission::ambush_walls(centre, c.gap, c.cover_pieces, c.cover_length, turn);
+            self.deploy(rosters, walls.clone());
+            return self.place_ambush(centre);
+        }
         let plan = TerrainPlan {
             cover_pieces: c.cover_pieces,
             cover_length: c.cover_length,
@@ -407,6 +415,36 @@ impl<'a> Game<'a> {
         }
     }
 
+    /// Section VIII "Ambush": the Ambushers (side A) behind the cover pieces
+    /// ([`mission::ambush_spots`]), the Targets (side B) in a grid at `centre`
+    /// ([`mission::target_spots`]); riders stay on their mounts; Ambushers +1 initiative.
+    pub fn place_ambush(&mut self, centre: Pos) {
+        let c = self.cfg;
+        for s in 0..2 {
+            let feet: Vec<usize> = (0..self.b.figs.len())
+                .filter(|&k| self.b.figs[k].side == s && self.b.figs[k].riding.is_none())
+                .collect();
+            let spots = if s == 0 {
+                mission::ambush_spots(&self.table.walls, centre, feet.len())
+            } else {
+                mission::target_spots(centre, feet.len(), c.spacing)
+            };
+            for (&k, p) in feet.iter().zip(spots) {
+                let p = self.table.clamp(p);
+                (self.b.figs[k].x, self.b.figs[k].y) = (p.x, p.y);
+            }
+        }
+        for k in 0..self.b.figs.len() {
+            if self.b.figs[k].riding.is_none() {
+                self.b.carry(k);
+            }
+        }
+        self.b.objective.initiative = [1, 0];
+        if let Some(t) = &mut self.trace {
+            *t = self.b.figs.iter().map(|f| (vec![Pos::new(f.x, f.y)], None)).collect();
+        }
+    }
+
     /// Enemy points each side has destroyed so far: figures of the other side's army that
     /// were defeated or recruited away, at their formula price.
     pub fn destroyed(&self) -> [f64; 2] {
@@ -435,7 +473,8 @@ impl<'a> Game<'a> {
     pub fn play<D: Dice>(&mut self, dice: &mut D) -> GameOutcome {
         let mut rounds = 0;
         let mut winner = None;
-        for round in 1..=self.cfg.rounds {
+        let last = if self.mission == Mission::Ambush { mission::AMBUSH_ROUNDS } else { self.cfg.rounds };
+        for round in 1..=last {
             self.b.round = round;
             rounds = round;
             self.set_goals();
@@ -491,6 +530,23 @@ impl<'a> Game<'a> {
                 b.objective.goals[k] = Goal::To { at, stop, exit: false };
             }
         }
+        if self.mission == Mission::Ambush {
+            // An Ambusher shooter covered from its nearest enemy in range holds and shoots.
+            for k in 0..b.figs.len() {
+                let f = b.figs[k];
+                if !f.alive || f.side != 0 || f.riding.is_some() {
+                    continue;
+                }
+                let p = b.acting(self.r, k);
+                if !p.distance_attack || !p.self_moving() {
+                    continue;
+                }
+                let Some(t) = b.nearest_enemy(k, |_| true) else { continue };
+                if b.dist(k, t) <= p.range + rules::EPS && b.in_cover(t, k) {
+                    b.objective.goals[k] = Goal::Hold;
+                }
+            }
+        }
         if self.mission == Mission::Escape {
             for s in 0..2 {
                 let across = b.objective.escaped.iter().filter(|&&k| b.figs[k].side == s).count();
@@ -524,6 +580,11 @@ impl<'a> Game<'a> {
                 let hopeless = |s: Side| 2 * (self.escaped(s) + b.alive_count(s)) <= self.original[s];
                 (hopeless(0) && hopeless(1)).then_some(None)
             }
+            Mission::Ambush => match (b.alive_count(0) == 0, b.alive_count(1) == 0) {
+                (false, false) => None,
+                (true, true) => Some(None),
+                (a_gone, _) => Some(Some(usize::from(a_gone))),
+            },
             Mission::FortressAssault => {
                 let fort = b.objective.fort?;
                 if fort.hits_left == 0 {
