@@ -169,7 +169,12 @@ pub fn table() -> Vec<CoverageRow> {
             Simplified,
             "`pointsworth skirmish vsgmr --mission escape` (not in the report): the Basic Game's random armies, table and deployment; every figure of a side that can still win (its figures on the table and across are more than half its original number) moves its whole Move straight for the opposite edge (round walls and figures) and leaves the table when its move ends there, attacking as usual; a side that cannot win plays the Basic Game's tactic; the first side with more than half its original figures across wins (the first player's figures leave first); 5 rounds without one: a draw. Guys deployed 6\" from the centre need all 5 Moves to cross",
         ),
-        ("Scenario: Transport", "VIII", NotModeled, "not built yet (issue 19): no object to carry"),
+        (
+            "Scenario: Transport",
+            "VIII",
+            Simplified,
+            "`pointsworth skirmish vsgmr --mission transport` (not in the report): the Basic Game's random armies, table and deployment, the object at the table's centre. A figure ending a goal move within base contact (1\") of the free object picks it up; it moves with its carrier and falls where the carrier is defeated (knocked off the table: at the edge); a carrier reaching its own edge leaves the table and its side wins; 5 rounds: a draw. While it lies free each side sends its figure with the fewest Moves to it; the carrier goes straight for its own edge; every figure of the other side chases the carrier (to its approach stop) and shoots it before any nearer enemy; the carrier's other figures play the Basic Game's tactic (no escorting)",
+        ),
         (
             "Scenario: Spawning",
             "VIII",

@@ -39,6 +39,16 @@
 //!   cover piece covers it from that enemy holds its place (it shoots from cover instead of
 //!   stepping out to close or to keep out of reach); otherwise, and always for the Targets,
 //!   the Basic Game's tactic.
+//! - **Transport** (25-40 points a side, the Basic Game's table and deployment): the object
+//!   starts at the table's centre. A figure ending a goal move within base contact of it while
+//!   it lies free picks it up; it moves with its carrier (no effect on the carrier) and falls
+//!   where the carrier is defeated (or, knocked off the table, at the edge); a carrier that
+//!   reaches its own side's edge leaves the table with it and its side wins; 5 rounds without
+//!   that: a draw. The rule: while the object lies free, each side sends the figure that can
+//!   reach it in the fewest Moves (ties: the first) to take it; the carrier goes straight for
+//!   its home edge; every figure of the other side chases the carrier (to its
+//!   [`super::rules::approach_stop`]) and shoots it before any nearer enemy
+//!   ([`Objective::quarry`]); the carrier's other figures play the Basic Game's tactic.
 
 use crate::battle::Pos;
 use crate::rulesets::Side;
@@ -54,6 +64,11 @@ pub const MISSIONS: &[MissionInfo] = &[
         name: "escape",
         description: "Escape (VIII): 25-40 points, the first side with more than half its figures across the opposite \
                       edge wins; 5 rounds, else a draw",
+    },
+    MissionInfo {
+        name: "transport",
+        description: "Transport (VIII): 25-40 points, the side whose figure carries the object from the table's \
+                      centre across its own edge wins; 5 rounds, else a draw",
     },
     MissionInfo {
         name: "ambush",
@@ -79,11 +94,14 @@ pub enum Mission {
     FortressAssault,
     /// Section VIII "Ambush": side A the Ambushers, side B the Targets.
     Ambush,
+    /// Section VIII "Transport".
+    Transport,
 }
 
 impl Mission {
     /// In the order of [`MISSIONS`].
-    pub const ALL: [Mission; 4] = [Mission::Basic, Mission::Escape, Mission::Ambush, Mission::FortressAssault];
+    pub const ALL: [Mission; 5] =
+        [Mission::Basic, Mission::Escape, Mission::Transport, Mission::Ambush, Mission::FortressAssault];
 
     /// The book's name, e.g. "Escape".
     pub fn title(self) -> &'static str {
@@ -92,6 +110,7 @@ impl Mission {
             Mission::Escape => "Escape",
             Mission::FortressAssault => "Fortress Assault",
             Mission::Ambush => "Ambush",
+            Mission::Transport => "Transport",
         }
     }
 }
@@ -246,6 +265,17 @@ pub enum Goal {
     /// Moves its whole Move toward `at` (inches on the table), stopping `stop` inches from it;
     /// `exit`: `at` lies at a table edge, and the figure leaves the table when it gets there.
     To { at: Pos, stop: f32, exit: bool },
+    /// Moves its whole Move toward figure `target` where it stands when this figure moves,
+    /// stopping `stop` inches from it.
+    Chase { target: usize, stop: f32 },
+}
+
+/// Section VIII "Transport": the object, where it lies (inches) or who carries it (a figure
+/// index; the object then goes where the figure goes).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Cargo {
+    pub at: Pos,
+    pub carrier: Option<usize>,
 }
 
 /// A scenario's state that the rules read ([`super::rules::Battle::objective`]).
@@ -260,6 +290,11 @@ pub struct Objective {
     pub initiative: [i8; 2],
     /// The Fortress Assault's building.
     pub fort: Option<Fort>,
+    /// The Transport's object.
+    pub cargo: Option<Cargo>,
+    /// A figure the other side shoots first when a shot can defeat it (the Transport's
+    /// carrier).
+    pub quarry: Option<usize>,
 }
 
 impl Objective {
@@ -274,6 +309,8 @@ impl Objective {
         self.escaped.clear();
         self.initiative = [0, 0];
         self.fort = None;
+        self.cargo = None;
+        self.quarry = None;
     }
 }
 
@@ -306,7 +343,7 @@ impl Mission {
     pub fn budgets(self, cfg: &super::skirmish::SkirmishConfig) -> [(u32, u32); 2] {
         let both = (cfg.random_min, cfg.random_max);
         match self {
-            Mission::Basic | Mission::Escape => [both, both],
+            Mission::Basic | Mission::Escape | Mission::Transport => [both, both],
             Mission::FortressAssault => [(FORT_ASSAULTERS, FORT_ASSAULTERS), (FORT_DEFENDERS, FORT_DEFENDERS)],
             Mission::Ambush => [(AMBUSHERS, AMBUSHERS), (TARGETS, TARGETS)],
         }
@@ -359,6 +396,12 @@ impl Mission {
                 "side B (Targets) wins",
                 "draw (both gone at once, or 20 rounds)",
             ],
+            Mission::Transport => [
+                "outcome (the side whose figure carries the object across its own edge wins)",
+                "side A brings it home",
+                "side B brings it home",
+                "draw (not within 5 rounds)",
+            ],
         }
     }
 
@@ -386,6 +429,12 @@ impl Mission {
                  covered from their nearest enemy in range hold and shoot; to the last figure, at most {AMBUSH_ROUNDS} \
                  rounds",
                 c.table_width, c.table_depth, c.cover_pieces, c.cover_length, c.gap, c.spacing
+            ),
+            Mission::Transport => format!(
+                "{}\"×{}\" table, {} cover pieces from the seed, the Basic Game's deployment (lines {}\" apart), the \
+                 object at the centre; each side's nearest figure fetches it, the carrier runs for its own edge, the \
+                 other side chases and shoots the carrier; {} rounds",
+                c.table_width, c.table_depth, c.cover_pieces, c.gap, c.rounds
             ),
         }
     }
@@ -590,6 +639,89 @@ mod tests {
         assert!(dice.exhausted());
         g.b.figs[1].alive = false;
         assert_eq!(g.decided(), Some(Some(0)), "the last side with figures wins");
+    }
+
+    /// A Transport game of `a` against `b` on an open table, the object carried by figure
+    /// `carrier` (or lying at the centre).
+    fn transport<'a>(r: &'a crate::rulesets::vsgmr::Vsgmr, a: &Roster, b: &Roster) -> Game<'a> {
+        let field = r.field();
+        let mut g = Game::new(&field.r, &r.skirmish);
+        g.mission = Mission::Transport;
+        g.deploy([a, b], Vec::new());
+        g.b.objective.cargo = Some(Cargo { at: Pos::new(36.0, 24.0), carrier: None });
+        g
+    }
+
+    #[test]
+    fn transport_each_side_sends_its_quickest_figure_to_the_object_and_the_first_takes_it() {
+        // Section VIII "Transport": the object at the centre (36, 24). Side A's troop 6" from
+        // it (its other troop 8"), side B's 7". A moves first (6, 1): its nearer troop ends on
+        // the object and picks it up; B's fetcher ends in base contact, too late. The others
+        // play the Basic Game's tactic.
+        let r = ruleset();
+        let field = r.field();
+        let mut g = transport(&r, &roster(&field.r, "Troop", 2), &roster(&field.r, "Troop", 1));
+        place(&mut g, 0, 30.0, 16.0);
+        place(&mut g, 1, 36.0, 18.0);
+        place(&mut g, 2, 36.0, 31.0);
+        g.b.round = 1;
+        g.set_goals();
+        assert_eq!(g.b.objective.goal(0), Goal::Fight);
+        assert_eq!(g.b.objective.goal(1), Goal::To { at: Pos::new(36.0, 24.0), stop: 0.0, exit: false });
+        assert_eq!(g.b.objective.goal(2), Goal::To { at: Pos::new(36.0, 24.0), stop: 0.0, exit: false });
+        let mut dice = ScriptedDice::new(&[6, 1, 1, 1]);
+        g.play_round(&mut dice);
+        assert_eq!(g.b.objective.cargo.unwrap().carrier, Some(1));
+        assert_eq!((g.b.figs[1].x, g.b.figs[1].y), (36.0, 24.0));
+        assert_eq!((g.b.figs[2].x, g.b.figs[2].y), (36.0, 25.0), "B's fetcher stopped in base contact");
+        // Next round the carrier runs for its own edge (y = 0) and B chases it.
+        g.b.round = 2;
+        g.set_goals();
+        assert_eq!(g.b.objective.goal(1), Goal::To { at: Pos::new(36.0, 0.5), stop: 0.0, exit: true });
+        assert_eq!(g.b.objective.goal(2), Goal::Chase { target: 1, stop: 1.0 });
+    }
+
+    #[test]
+    fn transport_the_carrier_runs_home_and_wins_and_the_enemy_shoots_the_carrier_first() {
+        // The carrier (A's troop) 3.5" from its own edge, B's troop 6" away: A moves first
+        // (6, 1), the carrier leaves the table with the object and A wins. The Basic Game's
+        // tactic would charge B's troop.
+        let r = ruleset();
+        let field = r.field();
+        let mut g = transport(&r, &roster(&field.r, "Troop", 1), &roster(&field.r, "Troop", 1));
+        g.b.objective.cargo = Some(Cargo { at: Pos::new(36.0, 4.0), carrier: Some(0) });
+        place(&mut g, 0, 36.0, 4.0);
+        place(&mut g, 1, 42.0, 4.0);
+        let out = g.play(&mut ScriptedDice::new(&[6, 1]));
+        assert_eq!((out.winner, out.rounds, &g.b.objective.escaped[..]), (Some(0), 1, &[0][..]));
+
+        // A's carrier (troop) at 20", its escort (a shooter) 4.5" from B's shooter, the carrier
+        // 11.3" from it after its move. A first (6, 1): the escort shoots B's shooter (1,
+        // misses); B's shooter shoots the carrier (6), not the nearer escort: it falls (no
+        // armor) and the object lies where it fell, free for the next round's fetchers.
+        let (a, b) = (
+            Roster {
+                name: "A".into(),
+                units: vec![(field.r.find("Troop"), 1), (field.r.find("Troop with distance attack"), 1)],
+                rides: Vec::new(),
+            },
+            roster(&field.r, "Troop with distance attack", 1),
+        );
+        let mut g = transport(&r, &a, &b);
+        g.b.objective.cargo = Some(Cargo { at: Pos::new(36.0, 20.0), carrier: Some(0) });
+        place(&mut g, 0, 36.0, 20.0);
+        place(&mut g, 1, 48.0, 24.0);
+        place(&mut g, 2, 44.0, 22.0);
+        g.b.round = 1;
+        g.set_goals();
+        let mut dice = ScriptedDice::new(&[6, 1, 1, 6]);
+        g.play_round(&mut dice);
+        assert!(dice.exhausted());
+        assert!(!g.b.figs[0].alive && g.b.figs[1].alive, "the carrier fell, the escort stands");
+        g.b.round = 2;
+        g.set_goals();
+        assert_eq!(g.b.objective.cargo, Some(Cargo { at: Pos::new(36.0, 14.0), carrier: None }));
+        assert_eq!(g.b.objective.quarry, None);
     }
 
     #[test]

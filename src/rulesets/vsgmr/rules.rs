@@ -727,12 +727,18 @@ fn move_on(r: &Vsgmr, b: &mut Battle, i: usize) {
 /// [`move_on`] for a figure with a scenario's goal ([`Goal`], section VIII): it stays
 /// ([`Goal::Hold`]), or moves its whole Move (less if it gets there) straight toward the
 /// goal's point, round walls and other figures as any move ([`Battle::end_of_move`]), stopping
-/// `stop` inches short; a figure whose goal is an exit and that reaches it (its centre at the
-/// table edge, as far as the table lets it) leaves the table with its riders
-/// ([`Objective::escaped`]).
+/// `stop` inches short ([`Goal::Chase`]: toward where the chased figure stands now); a figure
+/// whose goal is an exit and that reaches it (its centre at the table edge, as far as the table
+/// lets it) leaves the table with its riders ([`Objective::escaped`]). A figure ending its move
+/// within base contact of the Transport's object lying free picks it up
+/// ([`super::mission::Cargo`]).
 fn move_to_goal(r: &Vsgmr, b: &mut Battle, i: usize, p: &Profile, goal: Goal) {
     use crate::battle::Pos;
-    let Goal::To { at, stop, exit } = goal else { return };
+    let (at, stop, exit) = match goal {
+        Goal::To { at, stop, exit } => (at, stop, exit),
+        Goal::Chase { target, stop } => (Pos::new(b.figs[target].x, b.figs[target].y), stop, false),
+        Goal::Fight | Goal::Hold => return,
+    };
     let d = Pos::new(b.figs[i].x, b.figs[i].y).dist(at);
     if d > stop + EPS {
         let flying = b.figs[i].flying;
@@ -744,7 +750,13 @@ fn move_to_goal(r: &Vsgmr, b: &mut Battle, i: usize, p: &Profile, goal: Goal) {
             b.carry(i);
         }
     }
-    if exit && Pos::new(b.figs[i].x, b.figs[i].y).dist(at) <= 0.05 {
+    let here = Pos::new(b.figs[i].x, b.figs[i].y);
+    if let Some(c) = b.objective.cargo.as_mut().filter(|c| c.carrier.is_none()) {
+        if here.dist(c.at) <= r.rules.contact + EPS {
+            c.carrier = Some(i);
+        }
+    }
+    if exit && here.dist(at) <= 0.05 {
         b.contacts_valid = false;
         for k in 0..b.figs.len() {
             if k == i || (b.figs[k].riding == Some(i) && b.figs[k].alive) {
@@ -1184,6 +1196,17 @@ fn useful_shot(r: &Vsgmr, b: &Battle, i: usize) -> Option<usize> {
     let p = r.profile(me);
     if !p.distance_attack {
         return None;
+    }
+    if let Some(q) = b.objective.quarry {
+        // Section VIII "Transport": the object's carrier first, if a shot can defeat it.
+        let f = &b.figs[q];
+        if f.alive
+            && f.side != b.figs[i].side
+            && r.matchup(me, f.unit).p_distance > 0.0
+            && b.within(i, q, p.range + EPS)
+        {
+            return Some(q);
+        }
     }
     let t =
         b.nearest_enemy(i, |f| r.matchup(me, f.unit).p_distance > 0.0).filter(|&t| b.dist(i, t) <= p.range + EPS)?;

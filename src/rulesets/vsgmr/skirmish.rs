@@ -299,6 +299,11 @@ impl<'a> Game<'a> {
         self.table.place_terrain(&plan, dice);
         let walls = self.table.walls.clone();
         self.deploy(rosters, walls);
+        if self.mission == Mission::Transport {
+            // Section VIII "Transport" (RULINGS.md): the object starts at the table's centre.
+            let at = Pos::new(c.table_width / 2.0, c.table_depth / 2.0);
+            self.b.objective.cargo = Some(mission::Cargo { at, carrier: None });
+        }
     }
 
     /// Deploys both rosters on an open table with the given cover pieces.
@@ -530,6 +535,9 @@ impl<'a> Game<'a> {
                 b.objective.goals[k] = Goal::To { at, stop, exit: false };
             }
         }
+        if self.mission == Mission::Transport {
+            return self.transport_goals();
+        }
         if self.mission == Mission::Ambush {
             // An Ambusher shooter covered from its nearest enemy in range holds and shoots.
             for k in 0..b.figs.len() {
@@ -563,6 +571,54 @@ impl<'a> Game<'a> {
         }
     }
 
+    /// Section VIII "Transport" ([`super::mission`], module docs): the object falls where a
+    /// defeated carrier stood; then the goals — fetch a free object (each side's figure with
+    /// the fewest Moves to it), carry it home, chase the carrier.
+    fn transport_goals(&mut self) {
+        let b = &mut self.b;
+        let Some(mut cargo) = b.objective.cargo else { return };
+        if let Some(c) = cargo.carrier {
+            let at = Pos::new(b.figs[c].x, b.figs[c].y);
+            cargo.at = self.table.clamp(at);
+            if !b.figs[c].alive {
+                cargo.carrier = None;
+            }
+        }
+        b.objective.cargo = Some(cargo);
+        b.objective.quarry = cargo.carrier;
+        let movers = |b: &Battle, s: Side| -> Vec<usize> {
+            (0..b.figs.len())
+                .filter(|&k| {
+                    let f = &b.figs[k];
+                    f.alive && f.side == s && f.riding.is_none() && b.acting(self.r, k).self_moving()
+                })
+                .collect()
+        };
+        match cargo.carrier {
+            Some(c) => {
+                let s = b.figs[c].side;
+                let home = mission::far_edge(1 - s, Pos::new(b.figs[c].x, b.figs[c].y), self.table.depth);
+                b.objective.goals[c] = Goal::To { at: home, stop: 0.0, exit: true };
+                let cp = b.acting(self.r, c);
+                for k in movers(b, 1 - s) {
+                    let air = b.figs[k].flying || b.figs[c].flying;
+                    let stop = rules::approach_stop(self.r, &b.acting(self.r, k), &cp, air);
+                    b.objective.goals[k] = Goal::Chase { target: c, stop };
+                }
+            }
+            None => {
+                for s in 0..2 {
+                    let moves =
+                        |k: usize| cargo.at.dist(Pos::new(b.figs[k].x, b.figs[k].y)) / b.acting(self.r, k).move_in;
+                    let best = movers(b, s).into_iter().min_by(|&x, &y| moves(x).total_cmp(&moves(y)).then(x.cmp(&y)));
+                    if let Some(k) = best {
+                        b.objective.goals[k] = Goal::To { at: cargo.at, stop: 0.0, exit: false };
+                    }
+                }
+            }
+        }
+    }
+
     /// Whether the game is over after a round, and who won (`Some(None)`: a draw; the
     /// points-destroyed victory of the Basic Game is scored at the end by [`Game::play`]).
     /// Basic Game: a side has no figure left. Escape: a side has more than half its original
@@ -579,6 +635,13 @@ impl<'a> Game<'a> {
                 }
                 let hopeless = |s: Side| 2 * (self.escaped(s) + b.alive_count(s)) <= self.original[s];
                 (hopeless(0) && hopeless(1)).then_some(None)
+            }
+            Mission::Transport => {
+                let carrier = b.objective.cargo.and_then(|c| c.carrier);
+                if let Some(c) = carrier.filter(|c| b.objective.escaped.contains(c)) {
+                    return Some(Some(b.figs[c].side));
+                }
+                (b.alive_count(0) == 0 && b.alive_count(1) == 0).then_some(None)
             }
             Mission::Ambush => match (b.alive_count(0) == 0, b.alive_count(1) == 0) {
                 (false, false) => None,
