@@ -178,8 +178,8 @@ pub fn table() -> Vec<CoverageRow> {
         (
             "Scenario: Spawning",
             "VIII",
-            NotModeled,
-            "not built yet (issue 19): no Spawner side, entry-edge table or reinforcements",
+            Simplified,
+            "`pointsworth skirmish vsgmr --mission spawning` (not in the report): random armies of 25-40 points a side, side A the Infiltrators on the Basic Game's line, side B the Spawners with only their costliest figure on their line's centre, the rest waiting costliest first. Each round after initiative (before the first player moves, not at the Spawners' own turn) while figures wait: d6 1 the Infiltrators' edge, 2 the Spawners' right (x = 0), 3 their own edge, 4 their left, 5 their choice, 6 none; the figure (with its rider) enters within 1 Move Unit of that edge at the spot nearest an enemy figure (on a 5 the edge where that is nearest), 1.5\" steps along the edge off another figure's space, and moves and attacks that round. The book names no victory: the Basic Game's, more enemy points destroyed after 5 rounds (figures never spawned are not destroyed)",
         ),
         (
             "Scenario: Ambush",

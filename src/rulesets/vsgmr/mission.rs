@@ -49,6 +49,16 @@
 //!   its home edge; every figure of the other side chases the carrier (to its
 //!   [`super::rules::approach_stop`]) and shoots it before any nearer enemy
 //!   ([`Objective::quarry`]); the carrier's other figures play the Basic Game's tactic.
+//! - **Spawning** (25-40 points a side; side A the Infiltrators, side B the Spawners): the
+//!   Infiltrators deploy as in the Basic Game; the Spawners put only their costliest figure on
+//!   their line's centre, the rest wait off the table. After initiative each round, while
+//!   figures wait, the Spawners roll a d6 ([`spawn_edge`]): 1 the Infiltrators' edge, 2 the edge
+//!   to their right (x = 0: they face y = 0), 3 their own edge, 4 the edge to their left, 5
+//!   their choice, 6 none; the costliest waiting figure (with its rider) is placed within 1 Move
+//!   Unit of that edge and moves and attacks in that round. The rule: it is placed at the spot
+//!   of the edge's band nearest an enemy figure, and on a 5 on the edge where that spot is
+//!   nearest ([`spawn_spot`]). Victory as in the Basic Game (the book names none): more enemy
+//!   points destroyed after 5 rounds; figures never spawned are not destroyed.
 
 use crate::battle::Pos;
 use crate::rulesets::Side;
@@ -69,6 +79,11 @@ pub const MISSIONS: &[MissionInfo] = &[
         name: "transport",
         description: "Transport (VIII): 25-40 points, the side whose figure carries the object from the table's \
                       centre across its own edge wins; 5 rounds, else a draw",
+    },
+    MissionInfo {
+        name: "spawning",
+        description: "Spawning (VIII): 25-40 points, Infiltrators (A) against Spawners (B) who start with one figure \
+                      and bring one more on a d6 each round; 5 rounds, more enemy points destroyed wins",
     },
     MissionInfo {
         name: "ambush",
@@ -96,12 +111,20 @@ pub enum Mission {
     Ambush,
     /// Section VIII "Transport".
     Transport,
+    /// Section VIII "Spawning": side A the Infiltrators, side B the Spawners.
+    Spawning,
 }
 
 impl Mission {
     /// In the order of [`MISSIONS`].
-    pub const ALL: [Mission; 5] =
-        [Mission::Basic, Mission::Escape, Mission::Transport, Mission::Ambush, Mission::FortressAssault];
+    pub const ALL: [Mission; 6] = [
+        Mission::Basic,
+        Mission::Escape,
+        Mission::Transport,
+        Mission::Spawning,
+        Mission::Ambush,
+        Mission::FortressAssault,
+    ];
 
     /// The book's name, e.g. "Escape".
     pub fn title(self) -> &'static str {
@@ -111,6 +134,7 @@ impl Mission {
             Mission::FortressAssault => "Fortress Assault",
             Mission::Ambush => "Ambush",
             Mission::Transport => "Transport",
+            Mission::Spawning => "Spawning",
         }
     }
 }
@@ -254,6 +278,58 @@ pub fn target_spots(centre: Pos, n: usize, spacing: f32) -> Vec<Pos> {
         .collect()
 }
 
+/// A table edge: y = 0 (side A's), y = depth (side B's), x = 0, x = width.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Edge {
+    South,
+    North,
+    West,
+    East,
+}
+
+/// Section VIII "Spawning": the edge a Spawner (side B, whose edge is y = depth and who faces
+/// y = 0) places its figure on for a d6 `roll`: 1 the opposite edge, 2 its right (x = 0), 3 its
+/// own, 4 its left (x = width), 5 its choice (`None` here: see [`spawn_spot`]), 6 none.
+pub fn spawn_edge(roll: u8) -> Option<Option<Edge>> {
+    match roll {
+        1 => Some(Some(Edge::South)),
+        2 => Some(Some(Edge::West)),
+        3 => Some(Some(Edge::North)),
+        4 => Some(Some(Edge::East)),
+        5 => Some(None),
+        _ => None,
+    }
+}
+
+/// The Spawners' rule: where a figure with Move Unit `mu` (inches) is placed on `edge` (any
+/// edge when `None`, the player's choice): the spot within `mu` of the edge (and ½" inside the
+/// table) nearest an `enemies` position, on the edge where that is nearest (ties: the order
+/// South, North, West, East); the edge's middle when there is no enemy.
+pub fn spawn_spot(edge: Option<Edge>, enemies: &[Pos], mu: f32, width: f32, depth: f32) -> Pos {
+    let m = crate::battle::EDGE_MARGIN;
+    let band = |e: Edge, p: Pos| match e {
+        Edge::South => Pos::new(p.x.clamp(m, width - m), p.y.clamp(m, mu)),
+        Edge::North => Pos::new(p.x.clamp(m, width - m), p.y.clamp(depth - mu, depth - m)),
+        Edge::West => Pos::new(p.x.clamp(m, mu), p.y.clamp(m, depth - m)),
+        Edge::East => Pos::new(p.x.clamp(width - mu, width - m), p.y.clamp(m, depth - m)),
+    };
+    let edges = match edge {
+        Some(e) => vec![e],
+        None => vec![Edge::South, Edge::North, Edge::West, Edge::East],
+    };
+    let mut best: Option<(f32, Pos)> = None;
+    for &e in &edges {
+        for &p in enemies {
+            let q = band(e, p);
+            let d = q.dist(p);
+            if best.is_none_or(|(b, _)| d < b) {
+                best = Some((d, q));
+            }
+        }
+    }
+    best.map_or_else(|| band(edges[0], Pos::new(width / 2.0, depth / 2.0)), |b| b.1)
+}
+
 /// What the default tactic does with one figure this round instead of its Basic Game move.
 #[derive(Debug, Clone, Copy, PartialEq, Default)]
 pub enum Goal {
@@ -343,7 +419,7 @@ impl Mission {
     pub fn budgets(self, cfg: &super::skirmish::SkirmishConfig) -> [(u32, u32); 2] {
         let both = (cfg.random_min, cfg.random_max);
         match self {
-            Mission::Basic | Mission::Escape | Mission::Transport => [both, both],
+            Mission::Basic | Mission::Escape | Mission::Transport | Mission::Spawning => [both, both],
             Mission::FortressAssault => [(FORT_ASSAULTERS, FORT_ASSAULTERS), (FORT_DEFENDERS, FORT_DEFENDERS)],
             Mission::Ambush => [(AMBUSHERS, AMBUSHERS), (TARGETS, TARGETS)],
         }
@@ -354,6 +430,7 @@ impl Mission {
         match self {
             Mission::FortressAssault => ["Assaulters", "Defenders"],
             Mission::Ambush => ["Ambushers", "Targets"],
+            Mission::Spawning => ["Infiltrators", "Spawners"],
             _ => ["side A", "side B"],
         }
     }
@@ -402,6 +479,12 @@ impl Mission {
                 "side B brings it home",
                 "draw (not within 5 rounds)",
             ],
+            Mission::Spawning => [
+                "outcome (more enemy points destroyed wins)",
+                "side A (Infiltrators) wins",
+                "side B (Spawners) wins",
+                "draw (equal points destroyed)",
+            ],
         }
     }
 
@@ -415,6 +498,13 @@ impl Mission {
                  figure of a side that can still win moves straight for the opposite edge and leaves the table there; \
                  {} rounds",
                 c.table_width, c.table_depth, c.cover_pieces, c.gap, c.rounds
+            ),
+            Mission::Spawning => format!(
+                "{}\"×{}\" table, {} cover pieces from the seed; the Infiltrators (A) on the Basic Game's line, the \
+                 Spawners (B) start with their costliest figure; each round a d6 places their next figure within 1 Move \
+                 Unit of an edge (1 A's, 2 right, 3 own, 4 left, 5 choice, 6 none), as near an enemy as the edge allows; \
+                 {} rounds, more enemy points destroyed wins",
+                c.table_width, c.table_depth, c.cover_pieces, c.rounds
             ),
             Mission::FortressAssault => format!(
                 "{}\"×{}\" table, no other terrain; a {FORT_SIZE}\"×{FORT_SIZE}\" building at the centre of side B's half \
@@ -722,6 +812,56 @@ mod tests {
         g.set_goals();
         assert_eq!(g.b.objective.cargo, Some(Cargo { at: Pos::new(36.0, 14.0), carrier: None }));
         assert_eq!(g.b.objective.quarry, None);
+    }
+
+    #[test]
+    fn spawning_a_spawned_figure_enters_within_a_move_unit_of_the_rolled_edge_nearest_an_enemy() {
+        // Section VIII "Spawning": the Spawners (B) face y = 0, so 2 is the edge x = 0 on their
+        // right, 4 the edge x = 72. An Infiltrator at (10, 30): on a 1 the spot on the
+        // Infiltrators' edge nearest it is (10, 6) (a guy's Move Unit in), on a 5 the Spawner
+        // chooses the edge x = 0, 4" from it, at (6, 30).
+        let enemy = [Pos::new(10.0, 30.0)];
+        let spot = |roll: u8| spawn_spot(spawn_edge(roll).unwrap(), &enemy, 6.0, 72.0, 48.0);
+        assert_eq!(spot(1), Pos::new(10.0, 6.0));
+        assert_eq!(spot(2), Pos::new(6.0, 30.0));
+        assert_eq!(spot(3), Pos::new(10.0, 42.0));
+        assert_eq!(spot(4), Pos::new(66.0, 30.0));
+        assert_eq!(spot(5), Pos::new(6.0, 30.0));
+        assert_eq!(spawn_edge(6), None);
+    }
+
+    #[test]
+    fn spawning_the_spawners_start_with_their_costliest_figure_and_bring_the_next_on_the_die() {
+        // B fields a Hero with heavy armor (4 points) and two Troops (1): the Hero starts on
+        // its line's centre, the Troops wait (not destroyed). A 6 brings none; a 5 brings a
+        // Troop as near A's troop as an edge allows; a waiting figure counts as a survivor.
+        let r = ruleset();
+        let field = r.field();
+        let b = Roster {
+            name: "B".into(),
+            units: vec![(field.r.find("Troop"), 2), (field.r.find("Hero with heavy armor"), 1)],
+            rides: Vec::new(),
+        };
+        let mut g = Game::new(&field.r, &r.skirmish);
+        g.mission = Mission::Spawning;
+        g.deploy([&roster(&field.r, "Troop", 1), &b], Vec::new());
+        g.hold_back_spawners();
+        assert_eq!(g.reserve, [1, 2]);
+        assert!(g.b.figs[3].alive && !g.b.figs[1].alive && !g.b.figs[2].alive);
+        assert_eq!((g.b.figs[3].x, g.b.figs[3].y), (36.0, 30.0));
+        assert_eq!(g.destroyed(), [0.0, 0.0]);
+        place(&mut g, 0, 60.0, 10.0);
+        assert_eq!(g.spawn(6), None);
+        assert_eq!(g.spawn(5), Some(1));
+        assert_eq!((g.b.figs[1].x, g.b.figs[1].y, g.b.figs[1].alive), (60.0, 6.0, true));
+        assert_eq!(g.reserve, [2]);
+        // With the Infiltrator gone and a figure still waiting the game goes on.
+        g.b.figs[0].alive = false;
+        assert_eq!(g.decided(), Some(None));
+        g.b.figs[0].alive = true;
+        g.b.figs[1].alive = false;
+        g.b.figs[3].alive = false;
+        assert_eq!(g.decided(), None, "B has a figure waiting");
     }
 
     #[test]

@@ -252,6 +252,10 @@ pub struct Game<'a> {
     pub mission: Mission,
     /// Figures each side fielded at the start (section VIII "Escape" counts figures).
     pub original: [usize; 2],
+    /// Section VIII "Spawning": the Spawners' figures not yet in the game, the next first (a
+    /// mount's rider comes with it), and per figure whether it is still waiting.
+    pub reserve: Vec<usize>,
+    pub waiting: Vec<bool>,
     scratch: Vec<usize>,
 }
 
@@ -266,6 +270,8 @@ impl<'a> Game<'a> {
             trace: None,
             mission: Mission::Basic,
             original: [0, 0],
+            reserve: Vec::new(),
+            waiting: Vec::new(),
             scratch: Vec::new(),
         }
     }
@@ -299,6 +305,9 @@ impl<'a> Game<'a> {
         self.table.place_terrain(&plan, dice);
         let walls = self.table.walls.clone();
         self.deploy(rosters, walls);
+        if self.mission == Mission::Spawning {
+            self.hold_back_spawners();
+        }
         if self.mission == Mission::Transport {
             // Section VIII "Transport" (RULINGS.md): the object starts at the table's centre.
             let at = Pos::new(c.table_width / 2.0, c.table_depth / 2.0);
@@ -321,6 +330,8 @@ impl<'a> Game<'a> {
         b.table = Some(self.table.clone());
         b.edges = None;
         b.objective.clear();
+        self.reserve.clear();
+        self.waiting.clear();
         self.origin.clear();
         let per_rank = (((c.table_width - 2.0) / c.spacing) as u32 + 1).max(1);
         for (side, roster) in rosters.iter().enumerate() {
@@ -450,12 +461,77 @@ impl<'a> Game<'a> {
         }
     }
 
+    /// Section VIII "Spawning": side B keeps only its costliest figure (ties: the first; not a
+    /// rider) on the table, at the centre of its line; the others wait off the table,
+    /// costliest first ([`Game::reserve`]).
+    pub fn hold_back_spawners(&mut self) {
+        let b = &mut self.b;
+        let cost = |k: usize| self.r.profile(b.figs[k].unit).cost;
+        let mut feet: Vec<usize> =
+            (0..b.figs.len()).filter(|&k| b.figs[k].side == 1 && b.figs[k].riding.is_none()).collect();
+        feet.sort_by(|&x, &y| cost(y).total_cmp(&cost(x)).then(x.cmp(&y)));
+        self.waiting = vec![false; b.figs.len()];
+        let Some((&first, rest)) = feet.split_first() else { return };
+        let y = (self.cfg.table_depth + self.cfg.gap) / 2.0;
+        (b.figs[first].x, b.figs[first].y) = (self.cfg.table_width / 2.0, y);
+        b.carry(first);
+        for k in 0..b.figs.len() {
+            let mount = b.figs[k].riding.unwrap_or(k);
+            if b.figs[k].side == 1 && rest.contains(&mount) {
+                b.figs[k].alive = false;
+                self.waiting[k] = true;
+            }
+        }
+        self.reserve = rest.to_vec();
+    }
+
+    /// Section VIII "Spawning": the Spawners' d6 `roll` this round ([`mission::spawn_edge`]):
+    /// the next waiting figure (and its rider) enters at [`mission::spawn_spot`], or none on a
+    /// 6. Returns the figure placed.
+    pub fn spawn(&mut self, roll: u8) -> Option<usize> {
+        let edge = mission::spawn_edge(roll)?;
+        let k = *self.reserve.first()?;
+        self.reserve.remove(0);
+        let b = &mut self.b;
+        let enemies: Vec<Pos> = b.figs.iter().filter(|f| f.alive && f.side != 1).map(|f| Pos::new(f.x, f.y)).collect();
+        let mu = self.r.profile(b.figs[k].unit).kind.move_unit();
+        let mut at = mission::spawn_spot(edge, &enemies, mu, self.table.width, self.table.depth);
+        // Section X: not in another figure's space; step along the band until free.
+        for step in 0..40 {
+            let free = b.figs.iter().all(|f| !f.alive || f.riding.is_some() || Pos::new(f.x, f.y).apart(at, 1.0));
+            if free {
+                break;
+            }
+            let d = 1.5 * (step / 2 + 1) as f32 * if step % 2 == 0 { 1.0 } else { -1.0 };
+            let horizontal = at.y <= mu || at.y >= self.table.depth - mu;
+            at = self.table.clamp(if horizontal { Pos::new(at.x + d, at.y) } else { Pos::new(at.x, at.y + d) });
+        }
+        for j in 0..b.figs.len() {
+            if j == k || b.figs[j].riding == Some(k) {
+                b.figs[j].alive = true;
+                self.waiting[j] = false;
+            }
+        }
+        (b.figs[k].x, b.figs[k].y) = (at.x, at.y);
+        b.carry(k);
+        if let Some(t) = &mut self.trace {
+            for j in 0..b.figs.len() {
+                if j == k || b.figs[j].riding == Some(k) {
+                    t[j].0 = vec![at];
+                }
+            }
+        }
+        Some(k)
+    }
+
     /// Enemy points each side has destroyed so far: figures of the other side's army that
     /// were defeated or recruited away, at their formula price.
     pub fn destroyed(&self) -> [f64; 2] {
         let mut d = [0.0; 2];
         for (k, (f, &o)) in self.b.figs.iter().zip(&self.origin).enumerate() {
-            if (!f.alive && !self.b.objective.escaped.contains(&k)) || f.side != o {
+            let gone =
+                !f.alive && !self.b.objective.escaped.contains(&k) && !self.waiting.get(k).copied().unwrap_or(false);
+            if gone || f.side != o {
                 d[1 - o] += self.r.profile(f.unit).cost;
             }
         }
@@ -466,6 +542,10 @@ impl<'a> Game<'a> {
     /// off the table are out of the game there); a figure summoned past an edge is put back.
     pub fn play_round<D: Dice>(&mut self, dice: &mut D) {
         let lead = rules::initiative(self.r, &self.b, dice);
+        if !self.reserve.is_empty() {
+            // Section VIII "Spawning": "when a Spawner player's turn begins, roll the die".
+            self.spawn(dice.d6());
+        }
         rules::play_round(self.r, &mut self.b, dice, lead, &mut self.scratch);
         for f in self.b.figs.iter_mut() {
             let p = self.table.clamp(Pos::new(f.x, f.y));
@@ -488,7 +568,10 @@ impl<'a> Game<'a> {
                 for (k, f) in self.b.figs.iter().enumerate() {
                     if f.alive {
                         t[k].0.push(Pos::new(f.x, f.y));
-                    } else if t[k].1.is_none() && !self.b.objective.escaped.contains(&k) {
+                    } else if t[k].1.is_none()
+                        && !self.b.objective.escaped.contains(&k)
+                        && !self.waiting.get(k).copied().unwrap_or(false)
+                    {
                         t[k].1 = Some(round);
                     }
                 }
@@ -499,7 +582,7 @@ impl<'a> Game<'a> {
             }
         }
         let destroyed = self.destroyed();
-        if self.mission == Mission::Basic {
+        if matches!(self.mission, Mission::Basic | Mission::Spawning) {
             winner = victor(destroyed);
         }
         GameOutcome { winner, destroyed, rounds }
@@ -635,6 +718,9 @@ impl<'a> Game<'a> {
                 }
                 let hopeless = |s: Side| 2 * (self.escaped(s) + b.alive_count(s)) <= self.original[s];
                 (hopeless(0) && hopeless(1)).then_some(None)
+            }
+            Mission::Spawning => {
+                (b.alive_count(0) == 0 || (b.alive_count(1) == 0 && self.reserve.is_empty())).then_some(None)
             }
             Mission::Transport => {
                 let carrier = b.objective.cargo.and_then(|c| c.carrier);
@@ -977,7 +1063,7 @@ impl crate::rulesets::skirmish::Skirmish for Vsgmr {
             if f.unit < items {
                 rec.counts[o][f.unit] += 1;
                 // A figure across the table edge (section VIII "Escape") survived.
-                let here = f.alive || g.b.objective.escaped.contains(&k);
+                let here = f.alive || g.b.objective.escaped.contains(&k) || g.waiting.get(k).copied().unwrap_or(false);
                 rec.survivors[f.unit] += (here && f.side == o) as u32;
             }
         }
