@@ -359,8 +359,8 @@ pub struct Cargo {
 pub struct Objective {
     /// Per figure (index into the battle's figures): its goal this round; missing: fight.
     pub goals: Vec<Goal>,
-    /// Figures that left the table by an exit goal, in the order they left (a mount's riders
-    /// right after it). They are no longer alive on the table, but not destroyed.
+    /// Figures that left the table by an exit goal, in the order they left (a mount and its
+    /// riders together, in index order). They are no longer alive on the table, but not destroyed.
     pub escaped: Vec<usize>,
     /// Added to each side's initiative rolls (section II.1).
     pub initiative: [i8; 2],
@@ -862,6 +862,33 @@ mod tests {
         g.b.figs[1].alive = false;
         g.b.figs[3].alive = false;
         assert_eq!(g.decided(), None, "B has a figure waiting");
+    }
+
+    #[test]
+    fn escape_a_rider_with_a_goal_rides_on_and_leaves_the_table_with_its_mount() {
+        // Section VIII "Escape" with a sample army's riders (Wild West Bandit Gang: bandits on
+        // horses, section II.2). A mounted bandit 8" from the far edge with an enemy troop 3"
+        // away: in the Basic Game it would step off to fight; with its escape goal it rides on,
+        // and the horse (9") carries it across: both leave the table (2 figures across).
+        let r = ruleset();
+        let field = r.field();
+        let bandits = field.samples.iter().find(|a| a.name == "Wild West Bandit Gang").unwrap().clone();
+        let mut g = Game::new(&field.r, &r.skirmish);
+        g.mission = Mission::Escape;
+        g.deploy([&bandits, &roster(&field.r, "Troop", 1)], Vec::new());
+        let rider = (0..g.b.figs.len()).find(|&k| g.b.figs[k].riding.is_some()).unwrap();
+        let horse = g.b.figs[rider].riding.unwrap();
+        let foe = g.b.figs.len() - 1;
+        place(&mut g, horse, 36.0, 40.0);
+        g.b.carry(horse);
+        place(&mut g, foe, 39.0, 40.0);
+        g.b.round = 1;
+        g.set_goals();
+        assert!(crate::rulesets::vsgmr::rules::dismounts(&field.r, &g.b, rider, horse), "it would fight on foot");
+        for k in [rider, horse] {
+            crate::rulesets::vsgmr::rules::move_figure(&field.r, &mut g.b, k);
+        }
+        assert_eq!(g.b.objective.escaped, [rider.min(horse), rider.max(horse)]);
     }
 
     #[test]

@@ -633,13 +633,15 @@ pub fn initiative<D: Dice>(r: &Vsgmr, b: &Battle, dice: &mut D) -> Side {
 /// with one aboard they move with the rider ([`Battle::acting`], [`Battle::carry`]), and a
 /// mounted pair is closed on or fled from as its mount. A mounted rider's own move step is
 /// [`dismounts`]: if it steps off, it moves on foot (the mount stays) and ends at least base
-/// contact away from its mount (section X).
+/// contact away from its mount (section X); a rider with a scenario's [`Goal`] rides on.
 /// Walls and other figures limit where it ends (`Battle::end_of_move`).
 pub fn move_figure(r: &Vsgmr, b: &mut Battle, i: usize) {
     let Some(m) = b.figs[i].riding else { return move_on(r, b, i) };
     let f = &b.figs[i];
     let free = f.alive && f.disabled_round != b.round && f.ready_round <= b.round;
-    if b.figs[m].moved || !free || !dismounts(r, b, i, m) {
+    // A rider with a scenario's goal rides on: stepping off is a fighting choice, and its
+    // riderless mount could no longer move toward the goal (section VIII).
+    if b.figs[m].moved || !free || b.objective.goal(i) != Goal::Fight || !dismounts(r, b, i, m) {
         return; // it rides on: its mount moves it
     }
     b.dismount(r, i);
