@@ -544,6 +544,20 @@ mod tests {
         Roster { name: name.to_string(), units: vec![(r.find(name), n)], rides: Vec::new() }
     }
 
+    /// A game of `mission` between `a` and `b` deployed on a table with `walls` only (no dice).
+    fn on_table<'a>(
+        r: &'a crate::rulesets::vsgmr::Vsgmr,
+        mission: Mission,
+        a: &Roster,
+        b: &Roster,
+        walls: Vec<crate::battle::Wall>,
+    ) -> Game<'a> {
+        let mut g = Game::new(&r.field().r, &r.skirmish);
+        g.mission = mission;
+        g.deploy([a, b], walls);
+        g
+    }
+
     /// Puts figure `k` at (x, y), inches.
     pub(super) fn place(g: &mut Game, k: usize, x: f32, y: f32) {
         (g.b.figs[k].x, g.b.figs[k].y) = (x, y);
@@ -559,9 +573,7 @@ mod tests {
         let r = ruleset();
         let field = r.field();
         let (a, b) = (roster(&field.r, "Troop", 1), roster(&field.r, "Troop", 1));
-        let mut g = Game::new(&field.r, &r.skirmish);
-        g.mission = Mission::Escape;
-        g.deploy([&a, &b], Vec::new());
+        let mut g = on_table(&r, Mission::Escape, &a, &b, Vec::new());
         place(&mut g, 0, 36.0, 44.0);
         place(&mut g, 1, 30.0, 44.0);
         let mut dice = ScriptedDice::new(&[6, 1]);
@@ -583,9 +595,7 @@ mod tests {
         let r = ruleset();
         let field = r.field();
         let (a, b) = (roster(&field.r, "Troop", 3), roster(&field.r, "Troop", 1));
-        let mut g = Game::new(&field.r, &r.skirmish);
-        g.mission = Mission::Escape;
-        g.deploy([&a, &b], Vec::new());
+        let mut g = on_table(&r, Mission::Escape, &a, &b, Vec::new());
         g.b.figs[1].alive = false;
         g.b.figs[2].alive = false;
         place(&mut g, 0, 36.0, 30.0);
@@ -734,10 +744,7 @@ mod tests {
     /// A Transport game of `a` against `b` on an open table, the object carried by figure
     /// `carrier` (or lying at the centre).
     fn transport<'a>(r: &'a crate::rulesets::vsgmr::Vsgmr, a: &Roster, b: &Roster) -> Game<'a> {
-        let field = r.field();
-        let mut g = Game::new(&field.r, &r.skirmish);
-        g.mission = Mission::Transport;
-        g.deploy([a, b], Vec::new());
+        let mut g = on_table(r, Mission::Transport, a, b, Vec::new());
         g.b.objective.cargo = Some(Cargo { at: Pos::new(36.0, 24.0), carrier: None });
         g
     }
@@ -873,9 +880,7 @@ mod tests {
         let r = ruleset();
         let field = r.field();
         let bandits = field.samples.iter().find(|a| a.name == "Wild West Bandit Gang").unwrap().clone();
-        let mut g = Game::new(&field.r, &r.skirmish);
-        g.mission = Mission::Escape;
-        g.deploy([&bandits, &roster(&field.r, "Troop", 1)], Vec::new());
+        let mut g = on_table(&r, Mission::Escape, &bandits, &roster(&field.r, "Troop", 1), Vec::new());
         let rider = (0..g.b.figs.len()).find(|&k| g.b.figs[k].riding.is_some()).unwrap();
         let horse = g.b.figs[rider].riding.unwrap();
         let foe = g.b.figs.len() - 1;
