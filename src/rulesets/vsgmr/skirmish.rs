@@ -22,6 +22,9 @@
 //! - Figures knocked or frightened off the table are out of the game (section II.2: "Anything
 //!   that moves off the playing surface cannot return") and count as destroyed for the victory.
 //! - No figure ends a move in the same space as another (section X; `Battle::end_of_move`).
+//! - **Scenarios.** The other games of section VIII (`--mission escape`, `transport`,
+//!   `spawning`, `ambush`, `fortress-assault`) are this game with a scenario's set-up, goals
+//!   and victory ([`super::mission`]); the Basic Game draws the same dice as before they existed.
 //! - **Riders.** The sample armies' riders and drivers (config `rides`) start mounted on their
 //!   cavalry or vehicle (RULINGS.md "VSGMR riders"), deployed before their mounts so each
 //!   rider decides at its pair's movement step whether to step off ([`rules::dismounts`]).
