@@ -897,6 +897,29 @@ mod tests {
     }
 
     #[test]
+    fn every_scenario_gives_the_same_tally_on_one_and_two_threads() {
+        // Random armies of every scenario, small batches: the merged counts do not depend on
+        // the thread count (the engine's fixed batches), and every game ends with one result.
+        use crate::rulesets::skirmish::{Armies, Skirmish};
+        let r = crate::rulesets::vsgmr::Vsgmr {
+            skirmish: crate::rulesets::vsgmr::skirmish::SkirmishConfig { batch_size: 7, ..ruleset().skirmish },
+            ..ruleset()
+        };
+        let pb = indicatif::ProgressBar::hidden();
+        for m in 1..Mission::ALL.len() {
+            let run = |threads: usize| {
+                rayon::ThreadPoolBuilder::new()
+                    .num_threads(threads)
+                    .build()
+                    .unwrap()
+                    .install(|| crate::sim::skirmish::simulate(&r, &Armies::Random, 0, m, 42, 60, &pb))
+            };
+            let (one, two) = (run(1), run(2));
+            assert_eq!(one, two, "{}", r.missions()[m].name);
+        }
+    }
+
+    #[test]
     fn escape_the_first_side_past_half_wins() {
         // Figures 0..3 side A (3 fielded), 3..5 side B (2 fielded): B's second figure across
         // comes before A's second.
