@@ -27,6 +27,7 @@ pub mod audit;
 pub mod coverage;
 pub mod exact;
 pub mod figure;
+pub mod mission;
 pub mod optimal;
 pub mod prices;
 pub mod round_robin;

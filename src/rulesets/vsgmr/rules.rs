@@ -30,6 +30,7 @@
 
 use crate::dice::Dice;
 use crate::rulesets::vsgmr::figure::{Armor, Figure, Kind, Power, SupportRoll, Trait};
+use crate::rulesets::vsgmr::mission::{Goal, Objective};
 use crate::rulesets::vsgmr::{Sequence, Vsgmr};
 use crate::rulesets::{DuelOutcome, Side};
 
@@ -224,6 +225,10 @@ pub struct Battle {
     /// the flag, and the scans then run in full).
     contacts: Vec<Vec<usize>>,
     contacts_valid: bool,
+    /// The scenario's objective (section VIII; [`super::mission`]): per-figure goals the
+    /// default tactic plays instead of fighting, figures that left the table, the Fortress
+    /// Assault's building, initiative bonuses. Empty in duels and the Basic Game.
+    pub objective: Objective,
 }
 
 /// The depth of the VSGMR duel table, inches (RULINGS.md, "Duel table depth"): the Monte Carlo
@@ -394,7 +399,7 @@ impl Battle {
     }
 
     /// The nearest living enemy of `i` satisfying `ok`.
-    fn nearest_enemy(&self, i: usize, ok: impl Fn(&Fig) -> bool) -> Option<usize> {
+    pub fn nearest_enemy(&self, i: usize, ok: impl Fn(&Fig) -> bool) -> Option<usize> {
         let side = self.figs[i].side;
         // The first of the nearest, as `min_by` on the distance gives it; each distance once.
         let mut best: Option<(usize, f32)> = None;
@@ -490,9 +495,22 @@ impl Battle {
     /// target, in steps of 15°, not across a wall), else stops short along its path (in ¼"
     /// steps), else stays.
     fn end_of_move(&self, r: &Vsgmr, i: usize, target: usize, stop: f32, step: f32, reach: f32) -> (f32, f32) {
+        let to = crate::battle::Pos::new(self.figs[target].x, self.figs[target].y);
+        self.end_of_move_at(r, i, to, stop, step, reach)
+    }
+
+    /// [`Battle::end_of_move`] toward the point `to` (a scenario's goal, or a target's place).
+    fn end_of_move_at(
+        &self,
+        r: &Vsgmr,
+        i: usize,
+        to: crate::battle::Pos,
+        stop: f32,
+        step: f32,
+        reach: f32,
+    ) -> (f32, f32) {
         use crate::battle::Pos;
         let from = Pos::new(self.figs[i].x, self.figs[i].y);
-        let to = Pos::new(self.figs[target].x, self.figs[target].y);
         let walls = self.table.as_ref().filter(|_| !r.profile(self.figs[i].unit).has(Trait::Flight));
         let go = |len: f32| match walls {
             Some(t) => t.move_toward(from, to, len),
@@ -596,7 +614,8 @@ pub fn initiative_bonus(r: &Vsgmr, b: &Battle, s: Side) -> i8 {
 /// figure), the highest chooses who takes the first turn (the default tactic: itself); ties
 /// re-roll. Returns the side that goes first.
 pub fn initiative<D: Dice>(r: &Vsgmr, b: &Battle, dice: &mut D) -> Side {
-    let (ba, bb) = (initiative_bonus(r, b, 0), initiative_bonus(r, b, 1));
+    let extra = b.objective.initiative;
+    let (ba, bb) = (initiative_bonus(r, b, 0) + extra[0], initiative_bonus(r, b, 1) + extra[1]);
     loop {
         let (x, y) = (dice.d6() as i8 + ba, dice.d6() as i8 + bb);
         if x != y {
@@ -614,13 +633,15 @@ pub fn initiative<D: Dice>(r: &Vsgmr, b: &Battle, dice: &mut D) -> Side {
 /// with one aboard they move with the rider ([`Battle::acting`], [`Battle::carry`]), and a
 /// mounted pair is closed on or fled from as its mount. A mounted rider's own move step is
 /// [`dismounts`]: if it steps off, it moves on foot (the mount stays) and ends at least base
-/// contact away from its mount (section X).
+/// contact away from its mount (section X); a rider with a scenario's [`Goal`] rides on.
 /// Walls and other figures limit where it ends (`Battle::end_of_move`).
 pub fn move_figure(r: &Vsgmr, b: &mut Battle, i: usize) {
     let Some(m) = b.figs[i].riding else { return move_on(r, b, i) };
     let f = &b.figs[i];
     let free = f.alive && f.disabled_round != b.round && f.ready_round <= b.round;
-    if b.figs[m].moved || !free || !dismounts(r, b, i, m) {
+    // A rider with a scenario's goal rides on: stepping off is a fighting choice, and its
+    // riderless mount could no longer move toward the goal (section VIII).
+    if b.figs[m].moved || !free || b.objective.goal(i) != Goal::Fight || !dismounts(r, b, i, m) {
         return; // it rides on: its mount moves it
     }
     b.dismount(r, i);
@@ -663,6 +684,10 @@ fn move_on(r: &Vsgmr, b: &mut Battle, i: usize) {
     if !p.self_moving() {
         return;
     }
+    let goal = b.objective.goal(i);
+    if goal != Goal::Fight {
+        return move_to_goal(r, b, i, &p, goal);
+    }
     let flying = b.figs[i].flying;
     let touching = (0..b.figs.len()).find(|&j| b.in_contact(r, i, j));
     let target = match touching {
@@ -698,6 +723,49 @@ fn move_on(r: &Vsgmr, b: &mut Battle, i: usize) {
     f.flying = flying;
     if !r.profile(b.figs[i].unit).self_moving() {
         b.carry(i);
+    }
+}
+
+/// [`move_on`] for a figure with a scenario's goal ([`Goal`], section VIII): it stays
+/// ([`Goal::Hold`]), or moves its whole Move (less if it gets there) straight toward the
+/// goal's point, round walls and other figures as any move ([`Battle::end_of_move`]), stopping
+/// `stop` inches short ([`Goal::Chase`]: toward where the chased figure stands now); a figure
+/// whose goal is an exit and that reaches it (its centre at the table edge, as far as the table
+/// lets it) leaves the table with its riders ([`Objective::escaped`]). A figure ending its move
+/// within base contact of the Transport's object lying free picks it up
+/// ([`super::mission::Cargo`]).
+fn move_to_goal(r: &Vsgmr, b: &mut Battle, i: usize, p: &Profile, goal: Goal) {
+    use crate::battle::Pos;
+    let (at, stop, exit) = match goal {
+        Goal::To { at, stop, exit } => (at, stop, exit),
+        Goal::Chase { target, stop } => (Pos::new(b.figs[target].x, b.figs[target].y), stop, false),
+        Goal::Fight | Goal::Hold => return,
+    };
+    let d = Pos::new(b.figs[i].x, b.figs[i].y).dist(at);
+    if d > stop + EPS {
+        let flying = b.figs[i].flying;
+        let (x, y) = b.end_of_move_at(r, i, at, stop, (d - stop).min(p.move_in), p.move_in);
+        let f = &mut b.figs[i];
+        (f.x, f.y) = (x, y);
+        f.flying = flying;
+        if !r.profile(b.figs[i].unit).self_moving() {
+            b.carry(i);
+        }
+    }
+    let here = Pos::new(b.figs[i].x, b.figs[i].y);
+    if let Some(c) = b.objective.cargo.as_mut().filter(|c| c.carrier.is_none()) {
+        if here.dist(c.at) <= r.rules.contact + EPS {
+            c.carrier = Some(i);
+        }
+    }
+    if exit && here.dist(at) <= 0.05 {
+        b.contacts_valid = false;
+        for k in 0..b.figs.len() {
+            if k == i || (b.figs[k].riding == Some(i) && b.figs[k].alive) {
+                b.figs[k].alive = false;
+                b.objective.escaped.push(k);
+            }
+        }
     }
 }
 
@@ -1081,6 +1149,11 @@ pub fn distance_attack<D: Dice>(r: &Vsgmr, b: &mut Battle, dice: &mut D, i: usiz
     if !p.distance_attack || !p.self_moving() {
         return;
     }
+    match fort_attack(r, b, i) {
+        Some(AttackKind::Distance) => return attack_fort(r, b, dice, i, AttackKind::Distance),
+        Some(AttackKind::HandToHand) => return, // hits the building in step 4
+        None => {}
+    }
     if let Some(t) = contact_target(r, b, i) {
         let m = r.matchup(b.figs[i].unit, b.figs[t].unit);
         if m.p_hand_to_hand > m.p_distance {
@@ -1126,6 +1199,17 @@ fn useful_shot(r: &Vsgmr, b: &Battle, i: usize) -> Option<usize> {
     if !p.distance_attack {
         return None;
     }
+    if let Some(q) = b.objective.quarry {
+        // Section VIII "Transport": the object's carrier first, if a shot can defeat it.
+        let f = &b.figs[q];
+        if f.alive
+            && f.side != b.figs[i].side
+            && r.matchup(me, f.unit).p_distance > 0.0
+            && b.within(i, q, p.range + EPS)
+        {
+            return Some(q);
+        }
+    }
     let t =
         b.nearest_enemy(i, |f| r.matchup(me, f.unit).p_distance > 0.0).filter(|&t| b.dist(i, t) <= p.range + EPS)?;
     let Some(u) = b.partner(r, t) else { return Some(t) };
@@ -1155,12 +1239,99 @@ pub fn hand_to_hand_attack<D: Dice>(r: &Vsgmr, b: &mut Battle, dice: &mut D, i: 
     if !b.can_act(i) || b.figs[i].acted || !b.acting(r, i).self_moving() {
         return;
     }
+    if fort_attack(r, b, i) == Some(AttackKind::HandToHand) {
+        return attack_fort(r, b, dice, i, AttackKind::HandToHand);
+    }
     let Some(t) = contact_target(r, b, i) else { return };
     b.figs[i].acted = true;
     let p = *r.profile(b.figs[i].unit);
     if single_attack(r, b, dice, i, t, AttackKind::HandToHand) && p.has(Trait::DoubleStrike) && b.figs[i].alive {
         if let Some(t2) = contact_target(r, b, i) {
             single_attack(r, b, dice, i, t2, AttackKind::HandToHand);
+        }
+    }
+}
+
+/// The roll an attack of `p` at the Fortress Assault's building needs (section VIII;
+/// RULINGS.md, "Missions": it is hit as a figure in cover, with no armor roll): a shot 6 (5,
+/// +1 for cover), hand to hand 4 (cover never counts there, section II.4). `(die, two dice,
+/// bonus, total needed)`, Support not counted.
+pub fn fort_roll(p: &Profile, kind: AttackKind) -> (u8, bool, i8, i8) {
+    match kind {
+        AttackKind::Distance => (p.blast_die, p.automatic_fire, p.distance_bonus(), 6),
+        AttackKind::HandToHand => (p.fight_die, false, p.hand_to_hand_bonus(), 4),
+    }
+}
+
+/// P(one attack of `p` of `kind` hits the building), in [0, 1] ([`fort_roll`]; 0 for a shot
+/// without a distance attack).
+pub fn p_hit_fort(p: &Profile, kind: AttackKind) -> f64 {
+    if kind == AttackKind::Distance && !p.distance_attack {
+        return 0.0;
+    }
+    let (sides, two, bonus, needs) = fort_roll(p, kind);
+    let s = sides as i32;
+    (1..=s)
+        .filter(|&n| n + bonus as i32 >= needs as i32)
+        .map(|n| if two { (2 * n - 1) as f64 / (s * s) as f64 } else { 1.0 / s as f64 })
+        .sum()
+}
+
+/// The Assaulters' rule of the Fortress Assault (section VIII, [`super::mission`]): the attack
+/// figure `i` makes at the building this round, if it assaults and the building stands within
+/// reach — in base contact (not in flight) the likelier to hit of hand to hand and a shot
+/// ([`p_hit_fort`], ties: the shot), else a shot within its Distance Attack Unit that a die
+/// can make good. `None`: it fights as in the Basic Game.
+pub fn fort_attack(r: &Vsgmr, b: &Battle, i: usize) -> Option<AttackKind> {
+    let fort = b.objective.fort.as_ref()?;
+    let f = &b.figs[i];
+    if f.side != fort.assaulter || fort.hits_left == 0 {
+        return None;
+    }
+    let p = b.acting(r, i);
+    if !p.self_moving() {
+        return None;
+    }
+    let d = fort.dist(crate::battle::Pos::new(f.x, f.y));
+    let shot = d <= p.range + EPS && p_hit_fort(&p, AttackKind::Distance) > 0.0;
+    let contact = d <= r.rules.contact + EPS && !f.flying;
+    if contact && (!shot || p_hit_fort(&p, AttackKind::HandToHand) > p_hit_fort(&p, AttackKind::Distance)) {
+        Some(AttackKind::HandToHand)
+    } else if shot {
+        Some(AttackKind::Distance)
+    } else {
+        None
+    }
+}
+
+/// Figure `i` attacks the building (section VIII "Fortress Assault"): one roll ([`fort_roll`],
+/// Support and Inspiration as at a figure), a further one after each hit with Area Effect
+/// Attack (shots, up to 3) or Double Strike (hand to hand, up to 2); each hit takes one of the
+/// building's hits; no armor roll.
+fn attack_fort<D: Dice>(r: &Vsgmr, b: &mut Battle, dice: &mut D, i: usize, kind: AttackKind) {
+    b.figs[i].acted = true;
+    let ap = *r.profile(b.figs[i].unit);
+    let side = b.figs[i].side;
+    let (sides, two, bonus, needs) = fort_roll(&ap, kind);
+    let support = match kind {
+        AttackKind::Distance => b.support(r, i, SupportRoll::Distance),
+        AttackKind::HandToHand => b.support(r, i, SupportRoll::HandToHand),
+    };
+    let bonus = bonus + support;
+    let attacks = match kind {
+        AttackKind::Distance if ap.has(Trait::AreaEffectAttack) => 3,
+        AttackKind::HandToHand if ap.has(Trait::DoubleStrike) => 2,
+        _ => 1,
+    };
+    for _ in 0..attacks {
+        let n = attack_die(b, r, dice, side, side, sides, two, |n| (n as i8 + bonus) < needs);
+        let Some(fort) = b.objective.fort.as_mut() else { return };
+        if (n as i8 + bonus) < needs || fort.hits_left == 0 {
+            return;
+        }
+        fort.hits_left -= 1;
+        if fort.hits_left == 0 {
+            return;
         }
     }
 }

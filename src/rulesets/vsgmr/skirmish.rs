@@ -22,6 +22,9 @@
 //! - Figures knocked or frightened off the table are out of the game (section II.2: "Anything
 //!   that moves off the playing surface cannot return") and count as destroyed for the victory.
 //! - No figure ends a move in the same space as another (section X; `Battle::end_of_move`).
+//! - **Scenarios.** The other games of section VIII (`--mission escape`, `transport`,
+//!   `spawning`, `ambush`, `fortress-assault`) are this game with a scenario's set-up, goals
+//!   and victory ([`super::mission`]); the Basic Game draws the same dice as before they existed.
 //! - **Riders.** The sample armies' riders and drivers (config `rides`) start mounted on their
 //!   cavalry or vehicle (RULINGS.md "VSGMR riders"), deployed before their mounts so each
 //!   rider decides at its pair's movement step whether to step off ([`rules::dismounts`]).
@@ -36,6 +39,7 @@ use crate::rulesets::Side;
 use crate::rulesets::skirmish::{
     Armies, ArmyError, ArmySource, GameRecord, SkirmishSettings, SkirmishText, TacticInfo,
 };
+use crate::rulesets::vsgmr::mission::{self, Goal, MISSIONS, Mission};
 use crate::rulesets::vsgmr::rules::{self, Battle, Fig};
 use crate::rulesets::vsgmr::{Figure, Kind, Trait, Vsgmr};
 use crate::sim::Tally;
@@ -193,8 +197,14 @@ impl Field {
     /// the [`Field::commanders`] that fit, then templates drawn uniformly among those that still
     /// fit until none does. The Commander is the roster's last entry.
     pub fn random_roster<D: Dice>(&self, cfg: &SkirmishConfig, dice: &mut D) -> Roster {
-        let span = (cfg.random_max - cfg.random_min + 1) as usize;
-        let budget = cfg.random_min as f64 + dice.below(span) as f64;
+        self.random_roster_in((cfg.random_min, cfg.random_max), dice)
+    }
+
+    /// [`Field::random_roster`] with points uniform in `min..=max` (a scenario's points for
+    /// one side, section VIII).
+    pub fn random_roster_in<D: Dice>(&self, (min, max): (u32, u32), dice: &mut D) -> Roster {
+        let span = (max - min + 1) as usize;
+        let budget = min as f64 + dice.below(span) as f64;
         let mut left = budget;
         let fit: Vec<usize> =
             self.commanders.iter().copied().filter(|&u| self.r.profile(u).cost <= left + 1e-9).collect();
@@ -241,6 +251,14 @@ pub struct Game<'a> {
     pub origin: Vec<Side>,
     /// Per figure: positions at deployment and after every round, and the round it fell.
     pub trace: Option<Vec<(Vec<Pos>, Option<u32>)>>,
+    /// The scenario played (section VIII; the Basic Game unless set).
+    pub mission: Mission,
+    /// Figures each side fielded at the start (section VIII "Escape" counts figures).
+    pub original: [usize; 2],
+    /// Section VIII "Spawning": the Spawners' figures not yet in the game, the next first (a
+    /// mount's rider comes with it), and per figure whether it is still waiting.
+    pub reserve: Vec<usize>,
+    pub waiting: Vec<bool>,
     scratch: Vec<usize>,
 }
 
@@ -253,6 +271,10 @@ impl<'a> Game<'a> {
             b: Battle::default(),
             origin: Vec::new(),
             trace: None,
+            mission: Mission::Basic,
+            original: [0, 0],
+            reserve: Vec::new(),
+            waiting: Vec::new(),
             scratch: Vec::new(),
         }
     }
@@ -260,6 +282,21 @@ impl<'a> Game<'a> {
     /// Places the terrain from `dice` and deploys both rosters (side A nearer y = 0).
     pub fn set_up<D: Dice>(&mut self, rosters: [&Roster; 2], dice: &mut D) {
         let c = self.cfg;
+        if self.mission == Mission::FortressAssault {
+            // Section VIII "Fortress Assault": the building is the table's only terrain.
+            let fort = mission::Fort::standard(c.table_width, c.table_depth);
+            self.table.walls.clear();
+            self.deploy(rosters, fort.walls());
+            return self.place_fortress(fort);
+        }
+        if self.mission == Mission::Ambush {
+            // Section VIII "Ambush": the cover pieces round the Targets' open ground.
+            let centre = Pos::new(c.table_width / 2.0, c.table_depth / 2.0);
+            let turn = dice.unit_f64() as f32 * std::f32::consts::TAU;
+            let walls = mission::ambush_walls(centre, c.gap, c.cover_pieces, c.cover_length, turn);
+            self.deploy(rosters, walls.clone());
+            return self.place_ambush(centre);
+        }
         let plan = TerrainPlan {
             cover_pieces: c.cover_pieces,
             cover_length: c.cover_length,
@@ -271,6 +308,14 @@ impl<'a> Game<'a> {
         self.table.place_terrain(&plan, dice);
         let walls = self.table.walls.clone();
         self.deploy(rosters, walls);
+        if self.mission == Mission::Spawning {
+            self.hold_back_spawners();
+        }
+        if self.mission == Mission::Transport {
+            // Section VIII "Transport" (RULINGS.md): the object starts at the table's centre.
+            let at = Pos::new(c.table_width / 2.0, c.table_depth / 2.0);
+            self.b.objective.cargo = Some(mission::Cargo { at, carrier: None });
+        }
     }
 
     /// Deploys both rosters on an open table with the given cover pieces.
@@ -287,6 +332,9 @@ impl<'a> Game<'a> {
         b.cover_reach = c.cover_reach;
         b.table = Some(self.table.clone());
         b.edges = None;
+        b.objective.clear();
+        self.reserve.clear();
+        self.waiting.clear();
         self.origin.clear();
         let per_rank = (((c.table_width - 2.0) / c.spacing) as u32 + 1).max(1);
         for (side, roster) in rosters.iter().enumerate() {
@@ -345,17 +393,148 @@ impl<'a> Game<'a> {
                 }
             }
         }
+        self.original = [0, 1].map(|s| self.origin.iter().filter(|&&o| o == s).count());
         if let Some(t) = &mut self.trace {
             *t = b.figs.iter().map(|f| (vec![Pos::new(f.x, f.y)], None)).collect();
         }
+    }
+
+    /// Section VIII "Fortress Assault": puts the building on the table, the Defenders (side B)
+    /// round it ([`mission::Fort::defender_spots`]) and the Assaulters (side A) in a line 2
+    /// Move Units (`gap`) in front of it, `spacing` apart (ranks behind if a line does not
+    /// fit); riders stay on their mounts.
+    pub fn place_fortress(&mut self, fort: mission::Fort) {
+        let c = self.cfg;
+        let feet = |b: &Battle, s: Side| -> Vec<usize> {
+            (0..b.figs.len()).filter(|&k| b.figs[k].side == s && b.figs[k].riding.is_none()).collect()
+        };
+        let defenders = feet(&self.b, 1 - fort.assaulter);
+        let spots = fort.defender_spots(defenders.len(), c.spacing);
+        for (&k, p) in defenders.iter().zip(spots) {
+            (self.b.figs[k].x, self.b.figs[k].y) = (p.x, p.y);
+        }
+        let assaulters = feet(&self.b, fort.assaulter);
+        let per_rank = (((c.table_width - 2.0) / c.spacing) as usize + 1).max(1);
+        let cx = (fort.min.x + fort.max.x) / 2.0;
+        for (n, &k) in assaulters.iter().enumerate() {
+            let (rank, file) = (n / per_rank, n % per_rank);
+            let in_rank = (assaulters.len() - rank * per_rank).min(per_rank);
+            let x = cx + (file as f32 - (in_rank as f32 - 1.0) / 2.0) * c.spacing;
+            let y = (fort.min.y - c.gap - rank as f32 * c.spacing).max(0.5);
+            (self.b.figs[k].x, self.b.figs[k].y) = (x, y);
+        }
+        for k in 0..self.b.figs.len() {
+            if self.b.figs[k].riding.is_none() {
+                self.b.carry(k);
+            }
+        }
+        self.b.objective.fort = Some(fort);
+        if let Some(t) = &mut self.trace {
+            *t = self.b.figs.iter().map(|f| (vec![Pos::new(f.x, f.y)], None)).collect();
+        }
+    }
+
+    /// Section VIII "Ambush": the Ambushers (side A) behind the cover pieces
+    /// ([`mission::ambush_spots`]), the Targets (side B) in a grid at `centre`
+    /// ([`mission::target_spots`]); riders stay on their mounts; Ambushers +1 initiative.
+    pub fn place_ambush(&mut self, centre: Pos) {
+        let c = self.cfg;
+        for s in 0..2 {
+            let feet: Vec<usize> = (0..self.b.figs.len())
+                .filter(|&k| self.b.figs[k].side == s && self.b.figs[k].riding.is_none())
+                .collect();
+            let spots = if s == 0 {
+                mission::ambush_spots(&self.table.walls, centre, feet.len())
+            } else {
+                mission::target_spots(centre, feet.len(), c.spacing)
+            };
+            for (&k, p) in feet.iter().zip(spots) {
+                let p = self.table.clamp(p);
+                (self.b.figs[k].x, self.b.figs[k].y) = (p.x, p.y);
+            }
+        }
+        for k in 0..self.b.figs.len() {
+            if self.b.figs[k].riding.is_none() {
+                self.b.carry(k);
+            }
+        }
+        self.b.objective.initiative = [1, 0];
+        if let Some(t) = &mut self.trace {
+            *t = self.b.figs.iter().map(|f| (vec![Pos::new(f.x, f.y)], None)).collect();
+        }
+    }
+
+    /// Section VIII "Spawning": side B keeps only its costliest figure (ties: the first; not a
+    /// rider) on the table, at the centre of its line; the others wait off the table,
+    /// costliest first ([`Game::reserve`]).
+    pub fn hold_back_spawners(&mut self) {
+        let b = &mut self.b;
+        let cost = |k: usize| self.r.profile(b.figs[k].unit).cost;
+        let mut feet: Vec<usize> =
+            (0..b.figs.len()).filter(|&k| b.figs[k].side == 1 && b.figs[k].riding.is_none()).collect();
+        feet.sort_by(|&x, &y| cost(y).total_cmp(&cost(x)).then(x.cmp(&y)));
+        self.waiting = vec![false; b.figs.len()];
+        let Some((&first, rest)) = feet.split_first() else { return };
+        let y = (self.cfg.table_depth + self.cfg.gap) / 2.0;
+        (b.figs[first].x, b.figs[first].y) = (self.cfg.table_width / 2.0, y);
+        b.carry(first);
+        for k in 0..b.figs.len() {
+            let mount = b.figs[k].riding.unwrap_or(k);
+            if b.figs[k].side == 1 && rest.contains(&mount) {
+                b.figs[k].alive = false;
+                self.waiting[k] = true;
+            }
+        }
+        self.reserve = rest.to_vec();
+    }
+
+    /// Section VIII "Spawning": the Spawners' d6 `roll` this round ([`mission::spawn_edge`]):
+    /// the next waiting figure (and its rider) enters at [`mission::spawn_spot`], or none on a
+    /// 6. Returns the figure placed.
+    pub fn spawn(&mut self, roll: u8) -> Option<usize> {
+        let edge = mission::spawn_edge(roll)?;
+        let k = *self.reserve.first()?;
+        self.reserve.remove(0);
+        let b = &mut self.b;
+        let enemies: Vec<Pos> = b.figs.iter().filter(|f| f.alive && f.side != 1).map(|f| Pos::new(f.x, f.y)).collect();
+        let mu = self.r.profile(b.figs[k].unit).kind.move_unit();
+        let mut at = mission::spawn_spot(edge, &enemies, mu, self.table.width, self.table.depth);
+        // Section X: not in another figure's space; step along the band until free.
+        for step in 0..40 {
+            let free = b.figs.iter().all(|f| !f.alive || f.riding.is_some() || Pos::new(f.x, f.y).apart(at, 1.0));
+            if free {
+                break;
+            }
+            let d = 1.5 * (step / 2 + 1) as f32 * if step % 2 == 0 { 1.0 } else { -1.0 };
+            let horizontal = at.y <= mu || at.y >= self.table.depth - mu;
+            at = self.table.clamp(if horizontal { Pos::new(at.x + d, at.y) } else { Pos::new(at.x, at.y + d) });
+        }
+        for j in 0..b.figs.len() {
+            if j == k || b.figs[j].riding == Some(k) {
+                b.figs[j].alive = true;
+                self.waiting[j] = false;
+            }
+        }
+        (b.figs[k].x, b.figs[k].y) = (at.x, at.y);
+        b.carry(k);
+        if let Some(t) = &mut self.trace {
+            for j in 0..b.figs.len() {
+                if j == k || b.figs[j].riding == Some(k) {
+                    t[j].0 = vec![at];
+                }
+            }
+        }
+        Some(k)
     }
 
     /// Enemy points each side has destroyed so far: figures of the other side's army that
     /// were defeated or recruited away, at their formula price.
     pub fn destroyed(&self) -> [f64; 2] {
         let mut d = [0.0; 2];
-        for (f, &o) in self.b.figs.iter().zip(&self.origin) {
-            if !f.alive || f.side != o {
+        for (k, (f, &o)) in self.b.figs.iter().zip(&self.origin).enumerate() {
+            let gone =
+                !f.alive && !self.b.objective.escaped.contains(&k) && !self.waiting.get(k).copied().unwrap_or(false);
+            if gone || f.side != o {
                 d[1 - o] += self.r.profile(f.unit).cost;
             }
         }
@@ -366,6 +545,10 @@ impl<'a> Game<'a> {
     /// off the table are out of the game there); a figure summoned past an edge is put back.
     pub fn play_round<D: Dice>(&mut self, dice: &mut D) {
         let lead = rules::initiative(self.r, &self.b, dice);
+        if !self.reserve.is_empty() {
+            // Section VIII "Spawning": "when a Spawner player's turn begins, roll the die".
+            self.spawn(dice.d6());
+        }
         rules::play_round(self.r, &mut self.b, dice, lead, &mut self.scratch);
         for f in self.b.figs.iter_mut() {
             let p = self.table.clamp(Pos::new(f.x, f.y));
@@ -373,29 +556,196 @@ impl<'a> Game<'a> {
         }
     }
 
-    /// Plays `rounds` rounds (section II "Victory": 5), or until a side has no figure left,
-    /// and scores the points-destroyed victory.
+    /// Plays `rounds` rounds (section II "Victory": 5), or until the scenario is decided (the
+    /// Basic Game: a side has no figure left), and scores its victory ([`Game::decided`]).
     pub fn play<D: Dice>(&mut self, dice: &mut D) -> GameOutcome {
         let mut rounds = 0;
-        for round in 1..=self.cfg.rounds {
+        let mut winner = None;
+        let last = if self.mission == Mission::Ambush { mission::AMBUSH_ROUNDS } else { self.cfg.rounds };
+        for round in 1..=last {
             self.b.round = round;
             rounds = round;
+            self.set_goals();
             self.play_round(dice);
             if let Some(t) = &mut self.trace {
                 for (k, f) in self.b.figs.iter().enumerate() {
                     if f.alive {
                         t[k].0.push(Pos::new(f.x, f.y));
-                    } else if t[k].1.is_none() {
+                    } else if t[k].1.is_none()
+                        && !self.b.objective.escaped.contains(&k)
+                        && !self.waiting.get(k).copied().unwrap_or(false)
+                    {
                         t[k].1 = Some(round);
                     }
                 }
             }
-            if self.b.alive_count(0) == 0 || self.b.alive_count(1) == 0 {
+            if let Some(w) = self.decided() {
+                winner = w;
                 break;
             }
         }
         let destroyed = self.destroyed();
-        GameOutcome { winner: victor(destroyed), destroyed, rounds }
+        if matches!(self.mission, Mission::Basic | Mission::Spawning) {
+            winner = victor(destroyed);
+        }
+        GameOutcome { winner, destroyed, rounds }
+    }
+
+    /// Side `s`'s figures that left the table by an exit goal.
+    pub fn escaped(&self, s: Side) -> usize {
+        self.b.objective.escaped.iter().filter(|&&k| self.b.figs[k].side == s).count()
+    }
+
+    /// The scenario's goals for this round ([`super::mission`], module docs).
+    pub fn set_goals(&mut self) {
+        let b = &mut self.b;
+        b.objective.goals.clear();
+        if self.mission == Mission::Basic {
+            return;
+        }
+        b.objective.goals.resize(b.figs.len(), Goal::Fight);
+        if let Some(fort) = b.objective.fort.filter(|_| self.mission == Mission::FortressAssault) {
+            // The Assaulters go for the nearest point of the building, to reach it with the
+            // attack likelier to hit it (rules::fort_attack).
+            for k in 0..b.figs.len() {
+                let f = b.figs[k];
+                if !f.alive || f.side != fort.assaulter {
+                    continue;
+                }
+                let p = b.acting(self.r, k);
+                let hand = !f.flying
+                    && rules::p_hit_fort(&p, rules::AttackKind::HandToHand)
+                        > rules::p_hit_fort(&p, rules::AttackKind::Distance);
+                let stop = if hand || !p.distance_attack { self.r.rules.contact } else { p.range };
+                let at = fort.nearest(Pos::new(f.x, f.y));
+                b.objective.goals[k] = Goal::To { at, stop, exit: false };
+            }
+        }
+        if self.mission == Mission::Transport {
+            return self.transport_goals();
+        }
+        if self.mission == Mission::Ambush {
+            // An Ambusher shooter covered from its nearest enemy in range holds and shoots.
+            for k in 0..b.figs.len() {
+                let f = b.figs[k];
+                if !f.alive || f.side != 0 || f.riding.is_some() {
+                    continue;
+                }
+                let p = b.acting(self.r, k);
+                if !p.distance_attack || !p.self_moving() {
+                    continue;
+                }
+                let Some(t) = b.nearest_enemy(k, |_| true) else { continue };
+                if b.dist(k, t) <= p.range + rules::EPS && b.in_cover(t, k) {
+                    b.objective.goals[k] = Goal::Hold;
+                }
+            }
+        }
+        if self.mission == Mission::Escape {
+            for s in 0..2 {
+                let across = b.objective.escaped.iter().filter(|&&k| b.figs[k].side == s).count();
+                if 2 * (across + b.alive_count(s)) <= self.original[s] {
+                    continue; // it cannot win: it fights (section VIII "Escape")
+                }
+                for (k, f) in b.figs.iter().enumerate() {
+                    if f.alive && f.side == s {
+                        let at = mission::far_edge(s, Pos::new(f.x, f.y), self.table.depth);
+                        b.objective.goals[k] = Goal::To { at, stop: 0.0, exit: true };
+                    }
+                }
+            }
+        }
+    }
+
+    /// Section VIII "Transport" ([`super::mission`], module docs): the object falls where a
+    /// defeated carrier stood; then the goals — fetch a free object (each side's figure with
+    /// the fewest Moves to it), carry it home, chase the carrier.
+    fn transport_goals(&mut self) {
+        let b = &mut self.b;
+        let Some(mut cargo) = b.objective.cargo else { return };
+        if let Some(c) = cargo.carrier {
+            let at = Pos::new(b.figs[c].x, b.figs[c].y);
+            cargo.at = self.table.clamp(at);
+            if !b.figs[c].alive {
+                cargo.carrier = None;
+            }
+        }
+        b.objective.cargo = Some(cargo);
+        b.objective.quarry = cargo.carrier;
+        let movers = |b: &Battle, s: Side| -> Vec<usize> {
+            (0..b.figs.len())
+                .filter(|&k| {
+                    let f = &b.figs[k];
+                    f.alive && f.side == s && f.riding.is_none() && b.acting(self.r, k).self_moving()
+                })
+                .collect()
+        };
+        match cargo.carrier {
+            Some(c) => {
+                let s = b.figs[c].side;
+                let home = mission::far_edge(1 - s, Pos::new(b.figs[c].x, b.figs[c].y), self.table.depth);
+                b.objective.goals[c] = Goal::To { at: home, stop: 0.0, exit: true };
+                let cp = b.acting(self.r, c);
+                for k in movers(b, 1 - s) {
+                    let air = b.figs[k].flying || b.figs[c].flying;
+                    let stop = rules::approach_stop(self.r, &b.acting(self.r, k), &cp, air);
+                    b.objective.goals[k] = Goal::Chase { target: c, stop };
+                }
+            }
+            None => {
+                for s in 0..2 {
+                    let moves =
+                        |k: usize| cargo.at.dist(Pos::new(b.figs[k].x, b.figs[k].y)) / b.acting(self.r, k).move_in;
+                    let best = movers(b, s).into_iter().min_by(|&x, &y| moves(x).total_cmp(&moves(y)).then(x.cmp(&y)));
+                    if let Some(k) = best {
+                        b.objective.goals[k] = Goal::To { at: cargo.at, stop: 0.0, exit: false };
+                    }
+                }
+            }
+        }
+    }
+
+    /// Whether the game is over after a round, and who won (`Some(None)`: a draw; the
+    /// points-destroyed victory of the Basic Game is scored at the end by [`Game::play`]).
+    /// Basic Game: a side has no figure left. Escape: a side has more than half its original
+    /// figures across ([`mission::escape_winner`]), or neither side can still get there (a
+    /// draw).
+    pub fn decided(&self) -> Option<Option<Side>> {
+        let b = &self.b;
+        match self.mission {
+            Mission::Basic => (b.alive_count(0) == 0 || b.alive_count(1) == 0).then_some(None),
+            Mission::Escape => {
+                let esc = &b.objective.escaped;
+                if let Some(s) = mission::escape_winner(esc, |k| b.figs[k].side, self.original) {
+                    return Some(Some(s));
+                }
+                let hopeless = |s: Side| 2 * (self.escaped(s) + b.alive_count(s)) <= self.original[s];
+                (hopeless(0) && hopeless(1)).then_some(None)
+            }
+            Mission::Spawning => {
+                (b.alive_count(0) == 0 || (b.alive_count(1) == 0 && self.reserve.is_empty())).then_some(None)
+            }
+            Mission::Transport => {
+                let carrier = b.objective.cargo.and_then(|c| c.carrier);
+                if let Some(c) = carrier.filter(|c| b.objective.escaped.contains(c)) {
+                    return Some(Some(b.figs[c].side));
+                }
+                (b.alive_count(0) == 0 && b.alive_count(1) == 0).then_some(None)
+            }
+            Mission::Ambush => match (b.alive_count(0) == 0, b.alive_count(1) == 0) {
+                (false, false) => None,
+                (true, true) => Some(None),
+                (a_gone, _) => Some(Some(usize::from(a_gone))),
+            },
+            Mission::FortressAssault => {
+                let fort = b.objective.fort?;
+                if fort.hits_left == 0 {
+                    Some(Some(fort.assaulter))
+                } else {
+                    (b.alive_count(fort.assaulter) == 0).then_some(Some(1 - fort.assaulter))
+                }
+            }
+        }
     }
 }
 
@@ -529,6 +879,7 @@ pub fn traced_game<'a>(
     field: &'a Field,
     cfg: &'a SkirmishConfig,
     m: Matchup,
+    mission: Mission,
     seed: u64,
 ) -> (Game<'a>, GameOutcome, [Roster; 2]) {
     let mut dice = crate::dice::FastDice::from_seed(crate::sim::batch_seed(
@@ -538,9 +889,10 @@ pub fn traced_game<'a>(
     ));
     let rosters = match m {
         Matchup::Fixed([a, b]) => [a.clone(), b.clone()],
-        Matchup::Random => [field.random_roster(cfg, &mut dice), field.random_roster(cfg, &mut dice)],
+        Matchup::Random => [0, 1].map(|s| mission.random_roster(field, cfg, s, &mut dice)),
     };
     let mut g = Game::new(&field.r, cfg);
+    g.mission = mission;
     g.trace = Some(Vec::new());
     g.set_up([&rosters[0], &rosters[1]], &mut dice);
     let out = g.play(&mut dice);
@@ -565,7 +917,7 @@ pub fn replay_of(g: &Game, out: &GameOutcome, rosters: &[Roster; 2]) -> Replay {
         None => "draw".to_string(),
     };
     Replay {
-        title: format!("VSGMR Skirmish: {} vs {}", rosters[0].name, rosters[1].name),
+        title: format!("VSGMR {}: {} vs {}", g.mission.title(), rosters[0].name, rosters[1].name),
         notes: vec![
             format!(
                 "A (blue): {} ({} pts) / B (red): {} ({} pts)",
@@ -595,10 +947,7 @@ impl crate::rulesets::skirmish::Skirmish for Vsgmr {
     type Game<'a> = Game<'a>;
     const TACTICS: &'static [TacticInfo] = TACTICS;
     const ARMY_SOURCE: ArmySource = ARMY_SOURCE;
-    const MISSIONS: &'static [crate::rulesets::skirmish::MissionInfo] = &[crate::rulesets::skirmish::MissionInfo {
-        name: "basic",
-        description: "the Basic Game (II, Victory): 5 rounds, more enemy points destroyed wins",
-    }];
+    const MISSIONS: &'static [crate::rulesets::skirmish::MissionInfo] = MISSIONS;
 
     fn skirmish_text(&self) -> SkirmishText {
         SkirmishText {
@@ -619,6 +968,36 @@ impl crate::rulesets::skirmish::Skirmish for Vsgmr {
                             are cover pieces."
                 .to_string(),
         }
+    }
+
+    fn mission_text(&self, mission: usize) -> SkirmishText {
+        let m = Mission::ALL[mission];
+        let mut t = self.skirmish_text();
+        if m == Mission::Basic {
+            return t;
+        }
+        t.game = m.title().to_string();
+        t.games = "games".to_string();
+        let [a, b] = m.budgets(&self.skirmish);
+        t.army_size = if a == b {
+            format!("random armies of {}–{} points", a.0, a.1)
+        } else {
+            format!(
+                "random armies of {} points (side A, {}) and {} points (side B, {})",
+                a.1,
+                m.sides()[0],
+                b.1,
+                m.sides()[1]
+            )
+        };
+        t.outcome = m.outcome().map(str::to_string);
+        t.setup = m.setup(self);
+        t
+    }
+
+    fn mission_settings(&self, mission: usize) -> SkirmishSettings {
+        let [a, b] = Mission::ALL[mission].budgets(&self.skirmish);
+        SkirmishSettings { points: f64::from(a.0 + a.1 + b.0 + b.1) / 4.0, ..self.skirmish_settings() }
     }
 
     fn skirmish_settings(&self) -> SkirmishSettings {
@@ -661,8 +1040,10 @@ impl crate::rulesets::skirmish::Skirmish for Vsgmr {
         }
     }
 
-    fn game(&self, _tactic: usize, _mission: usize) -> Game<'_> {
-        Game::new(&self.field().r, &self.skirmish)
+    fn game(&self, _tactic: usize, mission: usize) -> Game<'_> {
+        let mut g = Game::new(&self.field().r, &self.skirmish);
+        g.mission = Mission::ALL[mission];
+        g
     }
 
     fn play<D: Dice>(&self, g: &mut Game<'_>, armies: &Armies<Roster>, dice: &mut D, rec: &mut GameRecord) {
@@ -671,7 +1052,7 @@ impl crate::rulesets::skirmish::Skirmish for Vsgmr {
         let rosters = match armies {
             Armies::Fixed(x) => [&x[0], &x[1]],
             Armies::Random => {
-                random = [field.random_roster(&self.skirmish, dice), field.random_roster(&self.skirmish, dice)];
+                random = [0, 1].map(|s| g.mission.random_roster(field, &self.skirmish, s, dice));
                 [&random[0], &random[1]]
             }
         };
@@ -681,10 +1062,12 @@ impl crate::rulesets::skirmish::Skirmish for Vsgmr {
         rec.turns = out.rounds;
         // Only the cost list's templates are items; sample armies' own figures are not counted.
         let items = field.templates;
-        for (f, &o) in g.b.figs.iter().zip(&g.origin) {
+        for (k, (f, &o)) in g.b.figs.iter().zip(&g.origin).enumerate() {
             if f.unit < items {
                 rec.counts[o][f.unit] += 1;
-                rec.survivors[f.unit] += (f.alive && f.side == o) as u32;
+                // A figure across the table edge (section VIII "Escape") survived.
+                let here = f.alive || g.b.objective.escaped.contains(&k) || g.waiting.get(k).copied().unwrap_or(false);
+                rec.survivors[f.unit] += (here && f.side == o) as u32;
             }
         }
         if let Some(log) = &g.b.kill_log {
@@ -692,13 +1075,13 @@ impl crate::rulesets::skirmish::Skirmish for Vsgmr {
         }
     }
 
-    fn replay(&self, armies: &Armies<Roster>, _tactic: usize, _mission: usize, seed: u64) -> Replay {
+    fn replay(&self, armies: &Armies<Roster>, _tactic: usize, mission: usize, seed: u64) -> Replay {
         let field = self.field();
         let m = match armies {
             Armies::Fixed(x) => Matchup::Fixed([&x[0], &x[1]]),
             Armies::Random => Matchup::Random,
         };
-        let (g, out, rosters) = traced_game(field, &self.skirmish, m, seed);
+        let (g, out, rosters) = traced_game(field, &self.skirmish, m, Mission::ALL[mission], seed);
         replay_of(&g, &out, &rosters)
     }
 }
