@@ -202,10 +202,22 @@ fn vsgmr() {
             "skirmish.round_robin_trials=20",
             "--set",
             "skirmish.random_trials=200",
+            // Value in army, value per mission, the scenarios and the fair-points search.
+            "--set",
+            "skirmish.report_trials=200",
             "--set",
             "duel.optimal_play=false",
         ],
-        &["attribute_prices.png", "vsgmr_round_robin.png", "fair_costs.csv"],
+        &[
+            "attribute_prices.png",
+            "vsgmr_round_robin.png",
+            "fair_costs.csv",
+            "skirmish.json",
+            "value_in_army.png",
+            "skirmish_missions.json",
+            "skirmish_value_by_mission.csv",
+            "skirmish_value_by_mission.png",
+        ],
     );
 }
 

@@ -186,6 +186,7 @@ fn merged_report_shards_write_the_same_files_vsgmr() {
         "prices.report_trials=100",
         "skirmish.round_robin_trials=4",
         "skirmish.random_trials=20",
+        "skirmish.report_trials=40",
         "duel.optimal_play=false",
     ];
     report_shards_merge_to_one_run(dir.path(), &report_args("vsgmr", Some("vsgmr.toml"), &sets));

@@ -216,7 +216,7 @@ pub fn report_section<S: Skirmish>(
         pb.finish_and_clear();
     }
     let mut missions = Vec::new();
-    for (m, info) in s.missions().iter().enumerate().skip(1) {
+    for (m, info) in s.missions().iter().enumerate().skip(1).filter(|(m, _)| s.mission_in_value_table(*m)) {
         let pb = progress(n, info.name.to_string());
         missions.push(run_skirmish(s, &Armies::Random, 0, m, seed, n, &pb));
         pb.finish_and_clear();

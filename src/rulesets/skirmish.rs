@@ -180,6 +180,14 @@ pub trait Skirmish: Ruleset {
     fn mission_settings(&self, _mission: usize) -> SkirmishSettings {
         self.skirmish_settings()
     }
+    /// Whether the report's value per mission plays `mission`: true by default. A mission whose
+    /// sides have fixed, unequal points and roles (VSGMR's Ambush and Fortress Assault) returns
+    /// false: each side's points are constant there, so the regression cannot tell an item's
+    /// value from the side it is on; the ruleset reports such a mission's win rates and fair
+    /// points itself.
+    fn mission_in_value_table(&self, _mission: usize) -> bool {
+        true
+    }
     /// [`Skirmish::ARMY_SOURCE`], for generic code holding a value.
     fn army_source(&self) -> ArmySource {
         Self::ARMY_SOURCE

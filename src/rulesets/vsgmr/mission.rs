@@ -415,14 +415,21 @@ pub fn far_edge(s: Side, at: Pos, depth: f32) -> Pos {
 
 impl Mission {
     /// Each side's points, `(min, max)` of its random army (section VIII's suggestions): the
-    /// config's `random_min..=random_max` (the book's 25 to 40) for the symmetric scenarios.
+    /// config's `random_min..=random_max` (the book's 25 to 40) for the symmetric scenarios,
+    /// `ambush_points` and `fortress_points` (the book's 25 v 40 and 20 v 40) for the others.
     pub fn budgets(self, cfg: &super::skirmish::SkirmishConfig) -> [(u32, u32); 2] {
         let both = (cfg.random_min, cfg.random_max);
         match self {
             Mission::Basic | Mission::Escape | Mission::Transport | Mission::Spawning => [both, both],
-            Mission::FortressAssault => [(FORT_ASSAULTERS, FORT_ASSAULTERS), (FORT_DEFENDERS, FORT_DEFENDERS)],
-            Mission::Ambush => [(AMBUSHERS, AMBUSHERS), (TARGETS, TARGETS)],
+            Mission::FortressAssault => cfg.fortress_points.map(|p| (p, p)),
+            Mission::Ambush => cfg.ambush_points.map(|p| (p, p)),
         }
+    }
+
+    /// Whether the sides field fixed, unequal points (Fortress Assault 20 v 40, Ambush 25 v 40):
+    /// side A is the smaller.
+    pub fn asymmetric(self) -> bool {
+        matches!(self, Mission::FortressAssault | Mission::Ambush)
     }
 
     /// What each side is called in the scenario, side A first.

@@ -65,6 +65,12 @@ pub struct VsgmrSkirmish {
     pub table: String,
     pub round_robin: Option<RoundRobin>,
     pub random: Option<RandomArmies>,
+    /// Section VIII's scenarios at their points, and the asymmetric ones' fair points (`[skirmish]
+    /// report_trials` games each; empty when it is 0).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub scenarios: Vec<ScenarioRow>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub fair_points: Vec<FairPoints>,
 }
 
 fn est(k: u64, n: u64) -> Estimate {
@@ -158,5 +164,184 @@ pub fn random_armies(
         draws: est(t.draws, t.games),
         mean_rounds: t.rounds as f64 / t.games.max(1) as f64,
         rows,
+    }
+}
+
+/// One scenario of section VIII between random armies at its points (issue 19).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ScenarioRow {
+    /// Kebab-case name (`skirmish vsgmr --mission NAME`).
+    pub mission: String,
+    /// What sides A and B are called, and each side's points `(min, max)`.
+    pub sides: [String; 2],
+    pub points: [(u32, u32); 2],
+    pub games: u64,
+    pub a_wins: Estimate,
+    pub b_wins: Estimate,
+    pub draws: Estimate,
+    pub mean_rounds: f64,
+}
+
+/// The points at which side A (the smaller) of an asymmetric scenario scores 50% (win 1,
+/// draw ½) against side B at the book's points: the crossing of side A's score over its
+/// whole points, by bisection with common random numbers (every evaluation plays the same
+/// seed), with the points next to it whose 95% score interval contains ½.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct FairPoints {
+    pub mission: String,
+    pub side: String,
+    /// The book's points for side A and side B.
+    pub book: [u32; 2],
+    /// Side A's score at the book's points, with its 95% interval.
+    pub score_at_book: Estimate,
+    /// Side A's fair points: the smallest whole points at which its score reaches ½ (by
+    /// bisection), and the interval `[lo, hi]`: the run of whole points next to it whose score
+    /// interval contains ½ (`hi` is `None` when the run reaches 3 × side B's points, the top of
+    /// the search).
+    pub fair: u32,
+    pub lo: Option<u32>,
+    pub hi: Option<u32>,
+    pub games_per_point: u64,
+}
+
+/// Side A's score (win 1, draw ½) over `t`, with a normal 95% interval from the per-game
+/// variance of the score.
+fn score(t: &crate::sim::skirmish::SkirmishTally) -> Estimate {
+    let n = t.games.max(1) as f64;
+    let (w, d) = (t.wins[0] as f64, t.draws as f64);
+    let mean = (w + 0.5 * d) / n;
+    let second = (w + 0.25 * d) / n;
+    let se = ((second - mean * mean).max(0.0) / n).sqrt();
+    let z = crate::stats::z_for(CONFIDENCE);
+    Estimate { value: mean, lo: (mean - z * se).max(0.0), hi: (mean + z * se).min(1.0) }
+}
+
+/// Every scenario of section VIII after the Basic Game, `trials` random-army games each at
+/// the config's points, and the fair points of side A in the asymmetric ones (Ambush,
+/// Fortress Assault). Identical for a seed on any thread count (the generic skirmish engine).
+pub fn scenarios(
+    r: &crate::rulesets::vsgmr::Vsgmr,
+    seed: u64,
+    trials: u64,
+    pb: &indicatif::ProgressBar,
+) -> (Vec<ScenarioRow>, Vec<FairPoints>) {
+    use crate::rulesets::skirmish::Armies;
+    use crate::rulesets::vsgmr::mission::Mission;
+    let play = |r: &crate::rulesets::vsgmr::Vsgmr, m: usize| {
+        crate::sim::skirmish::simulate(r, &Armies::Random, 0, m, seed, trials, pb)
+    };
+    let mut rows = Vec::new();
+    let mut fair = Vec::new();
+    for (m, mission) in Mission::ALL.iter().copied().enumerate().skip(1) {
+        let name = crate::rulesets::vsgmr::mission::MISSIONS[m].name.to_string();
+        let t = play(r, m);
+        let g = t.games.max(1);
+        rows.push(ScenarioRow {
+            mission: name.clone(),
+            sides: mission.sides().map(str::to_string),
+            points: mission.budgets(&r.skirmish),
+            games: t.games,
+            a_wins: est(t.wins[0], g),
+            b_wins: est(t.wins[1], g),
+            draws: est(t.draws, g),
+            mean_rounds: t.turns as f64 / g as f64,
+        });
+        if !mission.asymmetric() {
+            continue;
+        }
+        let book = match mission {
+            Mission::Ambush => r.skirmish.ambush_points,
+            _ => r.skirmish.fortress_points,
+        };
+        // Side A's score at `p` points against side B at the book's, each played once.
+        let top = 3 * book[1];
+        let mut cache: Vec<Option<Estimate>> = vec![None; top as usize + 1];
+        let mut at = |p: u32| -> Estimate {
+            *cache[p as usize].get_or_insert_with(|| {
+                let mut r2 = r.clone();
+                match mission {
+                    Mission::Ambush => r2.skirmish.ambush_points[0] = p,
+                    _ => r2.skirmish.fortress_points[0] = p,
+                }
+                score(&play(&r2, m))
+            })
+        };
+        // The smallest whole points in 1..=top whose score reaches ½ (bisection: the score
+        // rises with side A's points); none when even `top` falls short.
+        if at(top).value < 0.5 {
+            continue;
+        }
+        let point = if at(1).value >= 0.5 {
+            1
+        } else {
+            let (mut lo, mut hi) = (1u32, top);
+            while hi - lo > 1 {
+                let mid = (lo + hi) / 2;
+                if at(mid).value >= 0.5 { hi = mid } else { lo = mid }
+            }
+            hi
+        };
+        // The interval: from the estimate outward, the neighbouring points whose score interval
+        // still contains ½ (`None` past the searched range).
+        let mut lo = point;
+        while lo > 1 && at(lo - 1).hi >= 0.5 {
+            lo -= 1;
+        }
+        let mut hi = point;
+        while hi < top && at(hi + 1).lo <= 0.5 {
+            hi += 1;
+        }
+        fair.push(FairPoints {
+            mission: name,
+            side: mission.sides()[0].to_string(),
+            book,
+            score_at_book: at(book[0]),
+            fair: point,
+            lo: Some(lo),
+            hi: (hi < top).then_some(hi),
+            games_per_point: trials,
+        });
+    }
+    (rows, fair)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rulesets::vsgmr::tests::ruleset;
+
+    /// Issue 19, item 6: every scenario after the Basic Game gets its win rates; Ambush and
+    /// Fortress Assault get side A's fair points. The fair points lie in their own interval;
+    /// side A's score at the book's points is the scenario row's (the same games: common random
+    /// numbers); a side scoring under ½ at the book's points needs more points to be even, one
+    /// scoring over ½ fewer (the bisection follows the score up its points).
+    #[test]
+    fn the_asymmetric_scenarios_get_the_fair_points_of_their_smaller_side() {
+        let r = ruleset();
+        let (rows, fair) = scenarios(&r, 11, 300, &indicatif::ProgressBar::hidden());
+        let names: Vec<&str> = rows.iter().map(|x| x.mission.as_str()).collect();
+        assert_eq!(names, ["escape", "transport", "spawning", "ambush", "fortress-assault"]);
+        assert_eq!(rows[3].points, [(25, 25), (40, 40)]);
+        assert_eq!(rows[4].points, [(20, 20), (40, 40)]);
+        assert_eq!(fair.len(), 2, "{fair:?}");
+        for (f, row) in fair.iter().zip(&rows[3..]) {
+            assert_eq!(f.mission, row.mission);
+            let score =
+                (row.a_wins.value * row.games as f64 + 0.5 * row.draws.value * row.games as f64) / row.games as f64;
+            assert!((f.score_at_book.value - score).abs() < 1e-9, "{f:?} {row:?}");
+            assert!(f.lo.is_some_and(|lo| lo <= f.fair) && f.hi.is_none_or(|hi| f.fair <= hi), "{f:?}");
+            if f.score_at_book.hi < 0.5 {
+                assert!(f.fair > f.book[0], "{f:?}");
+            }
+            if f.score_at_book.lo > 0.5 {
+                assert!(f.fair <= f.book[0], "{f:?}");
+            }
+        }
+        // The points are the config's: a bigger Ambusher side scores more at the book's points.
+        let mut bigger = r.clone();
+        bigger.skirmish.ambush_points = [35, 40];
+        let (rows2, _) = scenarios(&bigger, 11, 300, &indicatif::ProgressBar::hidden());
+        assert_eq!(rows2[3].points[0], (35, 35));
+        assert!(rows2[3].a_wins.value > rows[3].a_wins.value, "{:?} {:?}", rows2[3], rows[3]);
     }
 }

@@ -68,6 +68,15 @@ pub struct SkirmishConfig {
     /// random-army games (0 leaves them out).
     pub round_robin_trials: u64,
     pub random_trials: u64,
+    /// Report: random-army games of the generic skirmish section (value in army by figure
+    /// template) and of each scenario of section VIII (value per mission, the scenarios' win
+    /// rates and the asymmetric scenarios' fair points); 0 leaves them out.
+    pub report_trials: u64,
+    /// Section VIII's points of the asymmetric scenarios, side A (the smaller) then side B:
+    /// Ambush 25 v 40, Fortress Assault 20 v 40 (the book's suggestions; the report's fair
+    /// points vary side A's).
+    pub ambush_points: [u32; 2],
+    pub fortress_points: [u32; 2],
     /// Random armies: points drawn uniformly from `random_min..=random_max`, filled with
     /// figure templates of the cost list drawn uniformly among those that still fit.
     pub random_min: u32,
@@ -90,6 +99,9 @@ impl Default for SkirmishConfig {
             trials: 2000,
             round_robin_trials: 200,
             random_trials: 4000,
+            report_trials: 0,
+            ambush_points: [mission::AMBUSHERS, mission::TARGETS],
+            fortress_points: [mission::FORT_ASSAULTERS, mission::FORT_DEFENDERS],
             random_min: 25,
             random_max: 40,
             batch_size: 25,
@@ -112,10 +124,10 @@ impl SkirmishConfig {
             ((1..=100).contains(&c.rounds), format!("rounds 1..100, got {}", c.rounds)),
             ((1..=10_000_000).contains(&c.trials), format!("trials 1..10000000, got {}", c.trials)),
             (
-                c.round_robin_trials <= 1_000_000 && c.random_trials <= 10_000_000,
+                c.round_robin_trials <= 1_000_000 && c.random_trials <= 10_000_000 && c.report_trials <= 10_000_000,
                 format!(
-                    "round_robin_trials ≤ 1000000, random_trials ≤ 10000000, got {} and {}",
-                    c.round_robin_trials, c.random_trials
+                    "round_robin_trials ≤ 1000000, random_trials and report_trials ≤ 10000000, got {}, {} and {}",
+                    c.round_robin_trials, c.random_trials, c.report_trials
                 ),
             ),
             (
@@ -123,6 +135,13 @@ impl SkirmishConfig {
                 format!("1 ≤ random_min ≤ random_max ≤ 500, got {}..{}", c.random_min, c.random_max),
             ),
             ((1..=100_000).contains(&c.batch_size), format!("batch_size 1..100000, got {}", c.batch_size)),
+            (
+                c.ambush_points.iter().chain(&c.fortress_points).all(|p| (1..=500).contains(p)),
+                format!(
+                    "ambush_points and fortress_points 1..500 each, got {:?} and {:?}",
+                    c.ambush_points, c.fortress_points
+                ),
+            ),
         ];
         checks.into_iter().find(|(ok, _)| !ok).map_or(Ok(()), |(_, m)| Err(m))
     }
@@ -941,7 +960,8 @@ pub fn replay_of(g: &Game, out: &GameOutcome, rosters: &[Roster; 2]) -> Replay {
 /// Section II, the Skirmish, as the generic skirmish plays it: random formula-priced armies
 /// (the value-in-army regression counts the cost list's figure templates) or two sample
 /// armies by name. The report plays its Skirmish as studies (round robin, random armies: see
-/// [`super::study`]), so `report_trials` of the generic section is 0 here.
+/// [`super::study`]) and, with `[skirmish] report_trials` above 0, the generic section: value in
+/// army by figure template, in the Basic Game and in each symmetric scenario.
 impl crate::rulesets::skirmish::Skirmish for Vsgmr {
     type Army = Roster;
     type Game<'a> = Game<'a>;
@@ -1000,12 +1020,18 @@ impl crate::rulesets::skirmish::Skirmish for Vsgmr {
         SkirmishSettings { points: f64::from(a.0 + a.1 + b.0 + b.1) / 4.0, ..self.skirmish_settings() }
     }
 
+    /// Ambush and Fortress Assault field fixed, unequal points (section VIII): their win rates
+    /// and fair points are the scenario study's ([`super::study`]).
+    fn mission_in_value_table(&self, mission: usize) -> bool {
+        !Mission::ALL[mission].asymmetric()
+    }
+
     fn skirmish_settings(&self) -> SkirmishSettings {
         let c = &self.skirmish;
         SkirmishSettings {
             points: f64::from(c.random_min + c.random_max) / 2.0,
             trials: c.trials,
-            report_trials: 0,
+            report_trials: c.report_trials,
             batch_size: c.batch_size,
         }
     }

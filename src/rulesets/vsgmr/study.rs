@@ -81,7 +81,7 @@ pub fn study(v: &VsgmrAnalysis, title: &str, seed: u64) -> Study {
 /// The round robin and the random-army games of the report.
 pub fn skirmish_studies(r: &Vsgmr, seed: u64, pb: &ProgressBar) -> Option<VsgmrSkirmish> {
     let cfg = &r.skirmish;
-    if cfg.round_robin_trials == 0 && cfg.random_trials == 0 {
+    if cfg.round_robin_trials == 0 && cfg.random_trials == 0 && cfg.report_trials == 0 {
         return None;
     }
     let field = r.field();
@@ -89,7 +89,12 @@ pub fn skirmish_studies(r: &Vsgmr, seed: u64, pb: &ProgressBar) -> Option<VsgmrS
     let rr = (cfg.round_robin_trials > 0 && field.samples.len() >= 2)
         .then(|| round_robin(field, cfg, seed, cfg.round_robin_trials, pb));
     let random = (cfg.random_trials > 0).then(|| random_armies(field, cfg, seed, cfg.random_trials, pb));
-    Some(VsgmrSkirmish { seed, table: table_text(r), round_robin: rr, random })
+    let (scenarios, fair_points) = if cfg.report_trials > 0 {
+        super::round_robin::scenarios(r, seed, cfg.report_trials, pb)
+    } else {
+        Default::default()
+    };
+    Some(VsgmrSkirmish { seed, table: table_text(r), round_robin: rr, random, scenarios, fair_points })
 }
 
 /// A one-line description of the table and the game.
@@ -312,5 +317,69 @@ fn skirmish_section(sk: &VsgmrSkirmish) -> String {
         }
         o.push('\n');
     }
+    o.push_str(&scenarios_section(sk));
+    o
+}
+
+/// Section VIII's scenarios at their points, and the fair points of the smaller side of the
+/// asymmetric ones; empty without scenario games.
+fn scenarios_section(sk: &VsgmrSkirmish) -> String {
+    let mut o = String::new();
+    if sk.scenarios.is_empty() {
+        return o;
+    }
+    let _ = writeln!(
+        o,
+        "## Scenarios (section VIII)\n\n{} games of each scenario between random armies at its points, under the \
+         default tactic playing the scenario's objective (`pointsworth skirmish vsgmr --mission NAME`); the Basic \
+         Game is the Skirmish above. Value in army per scenario, for those whose sides field the same points, is in \
+         \"value per mission\" below. Intervals are Wilson 95%.\n",
+        sk.scenarios[0].games
+    );
+    o.push_str("| scenario | side A | side B | A wins [95%] | B wins [95%] | draws [95%] | mean rounds |\n|---|---|---|---|---|---|---|\n");
+    let points = |(lo, hi): (u32, u32)| if lo == hi { format!("{lo} points") } else { format!("{lo}–{hi} points") };
+    for r in &sk.scenarios {
+        let _ = writeln!(
+            o,
+            "| `{}` | {} ({}) | {} ({}) | {} | {} | {} | {:.1} |",
+            r.mission,
+            r.sides[0],
+            points(r.points[0]),
+            r.sides[1],
+            points(r.points[1]),
+            pct(&r.a_wins),
+            pct(&r.b_wins),
+            pct(&r.draws),
+            r.mean_rounds
+        );
+    }
+    if !sk.fair_points.is_empty() {
+        let _ = writeln!(
+            o,
+            "\n**Do the book's points make the asymmetric scenarios even?** Side A's score (win 1, draw ½) at the \
+             book's points, and the points at which it scores 50% against side B at the book's points: the \
+             smallest whole points whose score reaches ½, found by bisection with common random numbers ({} games \
+             per points tried, the same seed each time), with the range of points whose 95% score interval \
+             contains ½.\n",
+            sk.fair_points[0].games_per_point
+        );
+        o.push_str("| scenario | side A | book points (A v B) | A's score at the book's points [95%] | A's fair points [95%] |\n|---|---|---|---|---|\n");
+        for f in &sk.fair_points {
+            let bound = |b: Option<u32>| b.map_or("unbounded".to_string(), |p| p.to_string());
+            let _ = writeln!(
+                o,
+                "| `{}` | {} | {} v {} | {} | {} [{}, {}] |",
+                f.mission,
+                f.side,
+                f.book[0],
+                f.book[1],
+                pct(&f.score_at_book),
+                f.fair,
+                bound(f.lo),
+                bound(f.hi)
+            );
+        }
+    }
+    o.push('\n');
     o
 }
