@@ -82,7 +82,14 @@ fn end_to_end(ruleset: &str, args: &[&str], own_files: &[&str]) {
 fn guns_n_grenades() {
     end_to_end(
         "guns-n-grenades",
-        &["--set", "skirmish.report_trials=200", "--set", "balance.report_trials=100"],
+        &[
+            "--set",
+            "skirmish.report_trials=200",
+            "--set",
+            "balance.report_trials=100",
+            "--set",
+            "duel.optimal_play=false",
+        ],
         &[
             "fair_costs.csv",
             "efficiency_by_distance.csv",
