@@ -80,6 +80,14 @@ fn write_missions(a: &RulesetAnalysis, sk: &SkirmishSection, dir: &Path) -> anyh
     Ok(written)
 }
 
+/// A price interval's bounds for a CSV row: empty cells when it is unbounded.
+fn price_bounds(p: &crate::analysis::skirmish::Price) -> (String, String) {
+    match p.interval {
+        Some([lo, hi]) => (format!("{lo:.4}"), format!("{hi:.4}")),
+        None => (String::new(), String::new()),
+    }
+}
+
 fn mission_csv(sk: &SkirmishSection, runs: &[SkirmishAnalysis]) -> String {
     let mut s = String::from(
         "mission,points,item,kind,cost,log_odds_per_100_points_vs_field,vs_field_lo,vs_field_hi,verdict,price,price_lo,price_hi\n",
@@ -87,10 +95,7 @@ fn mission_csv(sk: &SkirmishSection, runs: &[SkirmishAnalysis]) -> String {
     for r in runs {
         for v in &r.value_in_army {
             let e = &v.log_odds_per_100_points_vs_field;
-            let (plo, phi) = match v.price.interval {
-                Some([lo, hi]) => (format!("{lo:.4}"), format!("{hi:.4}")),
-                None => (String::new(), String::new()),
-            };
+            let (plo, phi) = price_bounds(&v.price);
             let _ = writeln!(
                 s,
                 "{},{},{},{},{},{:.4},{:.4},{:.4},{},{:.4},{plo},{phi}",
@@ -159,10 +164,7 @@ fn value_csv(runs: &[SkirmishAnalysis]) -> String {
     for r in runs {
         for v in &r.value_in_army {
             let e = &v.log_odds_per_100_points_vs_field;
-            let (plo, phi) = match v.price.interval {
-                Some([lo, hi]) => (format!("{lo:.4}"), format!("{hi:.4}")),
-                None => (String::new(), String::new()),
-            };
+            let (plo, phi) = price_bounds(&v.price);
             let _ = writeln!(
                 s,
                 "{},{},{},{},{:.5},{:.5},{:.4},{:.4},{:.4},{},{:.4},{plo},{phi}",
