@@ -34,7 +34,7 @@ pub fn table() -> Vec<CoverageRow> {
             "Armies of 300 points, up to half vehicles, up to 3 Gunners/Snipers/Supports",
             "The Armies",
             Simplified,
-            "checked by army::ArmyLimits; the mission draws random legal armies of plain entries and reads army files; points-matched duel squads hold at most 3 Gunners, Snipers or Heavy Weapons (Supports) units and at most 150 points of vehicles (binds only above a 150-point budget), and a capped squad's matchup is bought with its points on both sides; the lint flags vehicle entries above half the army (upgraded Tanks)",
+            "checked by army::ArmyLimits; the mission draws random legal armies (each entry buys none or one choice of each of its upgrade groups) and reads army files; points-matched duel squads hold at most 3 Gunners, Snipers or Heavy Weapons (Supports) units and at most 150 points of vehicles (binds only above a 150-point budget), and a capped squad's matchup is bought with its points on both sides (an opponent dearer than those points is fielded in that fraction of the trials; the report names such matchups); the lint flags vehicle entries above half the army (upgraded Tanks, alone or in combination)",
         ),
         (
             "Deployment roll-off, alternate placing within 12\"",
