@@ -26,8 +26,9 @@
 //!   defeated, the Defenders win; 5 rounds: a draw. The Assaulters' rule: each moves toward
 //!   the nearest point of the building to use the attack likelier to hit it (into base contact
 //!   for hand to hand, else to its Distance Attack Unit), and attacks the building whenever it
-//!   can ([`super::rules::fort_attack`]), else fights as in the Basic Game. The Defenders play
-//!   the Basic Game's tactic: they close on the nearest Assaulter, which screens the building.
+//!   can ([`super::rules::fort_attack`]), else fights as in the Basic Game. The Defenders
+//!   screen the building: each goes for the Assaulter nearest it (the next to strike it), to
+//!   where it would attack it from, and shoots that one first (the quarry).
 //! - **Ambush** (25 points of Ambushers, side A, against 40 of Targets, side B): the cover
 //!   pieces stand on a ring 2 Move Units (`gap`, 12") round the table's centre, turned at
 //!   random, tangent to it; the Ambushers stand ½" behind them (three to a piece, then in a
@@ -677,6 +678,35 @@ mod tests {
         g.b.objective.fort.as_mut().unwrap().hits_left = 1;
         g.b.figs[0].alive = false;
         assert_eq!(g.decided(), Some(Some(1)));
+    }
+
+    #[test]
+    fn fortress_the_defenders_screen_the_building_against_the_assaulter_nearest_it() {
+        // Issue 19, item 4 ("screen a building"): Assaulter 0 stands 5" in front of the
+        // building, Assaulter 1 far from it but 2" from the Defender. The Basic Game's tactic
+        // would send the Defender at its nearest enemy (1); screening, it goes for the one about
+        // to strike the building (0), to its approach stop, and shoots it first (the quarry).
+        let r = ruleset();
+        let field = r.field();
+        let mut g = fortress(&r, &roster(&field.r, "Troop", 2), &roster(&field.r, "Troop with distance attack", 1));
+        place(&mut g, 0, 36.0, 28.0);
+        place(&mut g, 1, 50.0, 44.0);
+        place(&mut g, 2, 48.0, 44.0);
+        g.b.round = 1;
+        g.set_goals();
+        let stop = crate::rulesets::vsgmr::rules::approach_stop(
+            &field.r,
+            &g.b.acting(&field.r, 2),
+            &g.b.acting(&field.r, 0),
+            false,
+        );
+        assert_eq!(g.b.objective.goal(2), Goal::Chase { target: 0, stop });
+        assert_eq!(g.b.objective.quarry, Some(0));
+        // With Assaulter 0 gone, the next nearest the building is the one to screen against.
+        g.b.figs[0].alive = false;
+        g.set_goals();
+        assert!(matches!(g.b.objective.goal(2), Goal::Chase { target: 1, .. }));
+        assert_eq!(g.b.objective.quarry, Some(1));
     }
 
     #[test]

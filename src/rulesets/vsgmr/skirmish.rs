@@ -639,6 +639,29 @@ impl<'a> Game<'a> {
                 let at = fort.nearest(Pos::new(f.x, f.y));
                 b.objective.goals[k] = Goal::To { at, stop, exit: false };
             }
+            // The Defenders screen the building: the Assaulter nearest it strikes it next, so
+            // every Defender that moves goes for that one (to its approach stop, as it would
+            // close on its nearest enemy) and shoots it first.
+            let near = |k: usize| fort.dist(Pos::new(b.figs[k].x, b.figs[k].y));
+            let threat = (0..b.figs.len())
+                .filter(|&k| b.figs[k].alive && b.figs[k].side == fort.assaulter)
+                .min_by(|&x, &y| near(x).total_cmp(&near(y)));
+            b.objective.quarry = threat;
+            if let Some(t) = threat {
+                let tp = b.acting(self.r, t);
+                for k in 0..b.figs.len() {
+                    let f = b.figs[k];
+                    if !f.alive || f.side == fort.assaulter || f.riding.is_some() {
+                        continue;
+                    }
+                    let p = b.acting(self.r, k);
+                    if !p.self_moving() {
+                        continue;
+                    }
+                    let stop = rules::approach_stop(self.r, &p, &tp, f.flying || b.figs[t].flying);
+                    b.objective.goals[k] = Goal::Chase { target: t, stop };
+                }
+            }
         }
         if self.mission == Mission::Transport {
             return self.transport_goals();
