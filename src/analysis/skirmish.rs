@@ -154,6 +154,21 @@ pub struct SkirmishSection {
 }
 
 impl SkirmishSection {
+    /// The runs of value per mission: the basic game under the default tactic, then every
+    /// other mission; empty for a ruleset with one mission.
+    pub fn mission_runs(&self) -> Vec<&SkirmishAnalysis> {
+        match self.runs.first() {
+            Some(basic) if !self.missions.is_empty() => std::iter::once(basic).chain(&self.missions).collect(),
+            _ => Vec::new(),
+        }
+    }
+
+    /// A run's mission as the report names it: its kebab-case name, or the section's file
+    /// stem for the basic game.
+    pub fn mission_label(&self, r: &SkirmishAnalysis) -> String {
+        if r.mission.is_empty() { self.stem() } else { r.mission.clone() }
+    }
+
     /// File stem of the section's files: the game's name in lower case (`skirmish`,
     /// `mission`), so `skirmish.json`, `mission_units.csv`...
     pub fn stem(&self) -> String {
@@ -233,12 +248,9 @@ pub fn report_section<S: Skirmish>(
 /// a report warning naming each with its verdict per mission; `None` when there is none or the
 /// ruleset has one mission. An item missing from a mission's regression is left out.
 pub fn mission_verdict_warning(sk: &SkirmishSection) -> Option<crate::analysis::Warning> {
-    let basic = sk.runs.first()?;
-    if sk.missions.is_empty() {
-        return None;
-    }
-    let runs: Vec<&SkirmishAnalysis> = std::iter::once(basic).chain(&sk.missions).collect();
-    let label = |r: &SkirmishAnalysis| if r.mission.is_empty() { sk.stem() } else { r.mission.clone() };
+    let runs = sk.mission_runs();
+    let basic = runs.first()?;
+    let label = |r: &SkirmishAnalysis| sk.mission_label(r);
     let mut differ = Vec::new();
     for v in &basic.value_in_army {
         let verdicts: Vec<(String, &str)> = runs

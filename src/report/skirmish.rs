@@ -32,26 +32,11 @@ pub fn write_files(a: &RulesetAnalysis, dir: &Path) -> anyhow::Result<Vec<PathBu
     Ok(written)
 }
 
-/// The runs of the value-per-mission comparison: the basic game under the default tactic, then
-/// every other mission. Empty for a ruleset with one mission.
-fn mission_runs(sk: &SkirmishSection) -> Vec<SkirmishAnalysis> {
-    if sk.missions.is_empty() {
-        return Vec::new();
-    }
-    std::iter::once(&sk.runs[0]).chain(&sk.missions).cloned().collect()
-}
-
-/// A run's mission as the report names it: its kebab-case name, or the game's own for the
-/// basic game.
-fn mission_label(sk: &SkirmishSection, r: &SkirmishAnalysis) -> String {
-    if r.mission.is_empty() { sk.stem() } else { r.mission.clone() }
-}
-
 /// Writes the value-per-mission files when the ruleset plays more than one mission:
 /// `{stem}_missions.json` (the missions' runs), `{stem}_value_by_mission.csv` and the chart
 /// `{stem}_value_by_mission.png`/`.svg`. Atomically; nothing for one mission.
 fn write_missions(a: &RulesetAnalysis, sk: &SkirmishSection, dir: &Path) -> anyhow::Result<Vec<PathBuf>> {
-    let runs = mission_runs(sk);
+    let runs: Vec<SkirmishAnalysis> = sk.mission_runs().into_iter().cloned().collect();
     if runs.is_empty() {
         return Ok(Vec::new());
     }
@@ -67,7 +52,7 @@ fn write_missions(a: &RulesetAnalysis, sk: &SkirmishSection, dir: &Path) -> anyh
         write_atomic(&path, &bytes).with_context(|| format!("writing {}", path.display()))?;
         written.push(path);
     }
-    let labels: Vec<String> = runs.iter().map(|r| mission_label(sk, r)).collect();
+    let labels: Vec<String> = runs.iter().map(|r| sk.mission_label(r)).collect();
     let chart = ValueChart {
         title: format!("{}: value in army per mission", a.title),
         subtitle: format!(
@@ -99,7 +84,7 @@ fn mission_csv(sk: &SkirmishSection, runs: &[SkirmishAnalysis]) -> String {
             let _ = writeln!(
                 s,
                 "{},{},{},{},{},{:.4},{:.4},{:.4},{},{:.4},{plo},{phi}",
-                mission_label(sk, r),
+                sk.mission_label(r),
                 r.points,
                 v.name,
                 v.item,
@@ -331,7 +316,7 @@ pub fn section(a: &RulesetAnalysis) -> String {
 /// random armies under the default tactic, with the items whose verdict differs between
 /// missions named. Empty for a ruleset with one mission.
 fn missions_section(sk: &SkirmishSection) -> String {
-    let runs = mission_runs(sk);
+    let runs = sk.mission_runs();
     if runs.is_empty() {
         return String::new();
     }
@@ -350,7 +335,7 @@ fn missions_section(sk: &SkirmishSection) -> String {
         runs[0].games, runs[0].tactic
     );
     for r in &runs {
-        let name = mission_label(sk, r);
+        let name = sk.mission_label(r);
         let what = if r.mission.is_empty() { "the basic game".to_string() } else { format!("{} points", r.points) };
         let _ = writeln!(
             o,
@@ -365,7 +350,7 @@ fn missions_section(sk: &SkirmishSection) -> String {
     let _ = writeln!(o, "\n![value per mission]({stem}_value_by_mission.png)\n");
     let _ = write!(o, "| {item} | cost |");
     for r in &runs {
-        let _ = write!(o, " `{}`: log-odds per 100 pts − field mean [95% CI] |", mission_label(sk, r));
+        let _ = write!(o, " `{}`: log-odds per 100 pts − field mean [95% CI] |", sk.mission_label(r));
     }
     let _ = writeln!(o, "\n|---|---:|{}", "---|".repeat(runs.len()));
     for v in &runs[0].value_in_army {

@@ -204,16 +204,9 @@ pub struct FairPoints {
     pub games_per_point: u64,
 }
 
-/// Side A's score (win 1, draw ½) over `t`, with a normal 95% interval from the per-game
-/// variance of the score.
+/// Side A's score (win 1, draw ½) over `t`, with its 95% interval ([`crate::stats::score`]).
 fn score(t: &crate::sim::skirmish::SkirmishTally) -> Estimate {
-    let n = t.games.max(1) as f64;
-    let (w, d) = (t.wins[0] as f64, t.draws as f64);
-    let mean = (w + 0.5 * d) / n;
-    let second = (w + 0.25 * d) / n;
-    let se = ((second - mean * mean).max(0.0) / n).sqrt();
-    let z = crate::stats::z_for(CONFIDENCE);
-    Estimate { value: mean, lo: (mean - z * se).max(0.0), hi: (mean + z * se).min(1.0) }
+    crate::stats::score(t.wins[0], t.draws, t.games, CONFIDENCE)
 }
 
 /// Every scenario of section VIII after the Basic Game, `trials` random-army games each at
@@ -249,10 +242,7 @@ pub fn scenarios(
         if !mission.asymmetric() {
             continue;
         }
-        let book = match mission {
-            Mission::Ambush => r.skirmish.ambush_points,
-            _ => r.skirmish.fortress_points,
-        };
+        let book = mission.budgets(&r.skirmish).map(|(points, _)| points);
         // Side A's score at `p` points against side B at the book's, each played once.
         let top = 3 * book[1];
         let mut cache: Vec<Option<Estimate>> = vec![None; top as usize + 1];
