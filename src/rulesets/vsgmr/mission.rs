@@ -50,7 +50,10 @@
 //!   its home edge; every figure of the other side chases the carrier (to its
 //!   [`super::rules::approach_stop`]) and shoots it before any nearer enemy
 //!   ([`Objective::quarry`]); the carrier's other figures play the Basic Game's tactic.
-//! - **Spawning** (25-40 points a side; side A the Infiltrators, side B the Spawners): the
+//! - **Spawning** (25-40 points a side: "25 to 40 points per player suggested", each army drawn
+//!   from 25 to 40 as in the Basic Game's random armies; side A the Infiltrators, side B the
+//!   Spawners; the report's fair points are the Infiltrators' against Spawners of 25 to 40, as
+//!   the Spawners' score falls with their points: [`super::round_robin::FairPoints`]): the
 //!   Infiltrators deploy as in the Basic Game; the Spawners put only their costliest figure on
 //!   their line's centre, the rest wait off the table. After initiative each round, while
 //!   figures wait, the Spawners roll a d6 ([`spawn_edge`]): 1 the Infiltrators' edge, 2 the edge
@@ -417,20 +420,32 @@ pub fn far_edge(s: Side, at: Pos, depth: f32) -> Pos {
 impl Mission {
     /// Each side's points, `(min, max)` of its random army (section VIII's suggestions): the
     /// config's `random_min..=random_max` (the book's 25 to 40) for the symmetric scenarios,
-    /// `ambush_points` and `fortress_points` (the book's 25 v 40 and 20 v 40) for the others.
+    /// `ambush_points` and `fortress_points` (the book's 25 v 40 and 20 v 40) for the others;
+    /// the config's `points_override` (a study's) replaces one side's with its whole points.
     pub fn budgets(self, cfg: &super::skirmish::SkirmishConfig) -> [(u32, u32); 2] {
         let both = (cfg.random_min, cfg.random_max);
-        match self {
+        let mut b = match self {
             Mission::Basic | Mission::Escape | Mission::Transport | Mission::Spawning => [both, both],
             Mission::FortressAssault => cfg.fortress_points.map(|p| (p, p)),
             Mission::Ambush => cfg.ambush_points.map(|p| (p, p)),
+        };
+        if let Some((s, p)) = cfg.points_override {
+            b[s] = (p, p);
         }
+        b
     }
 
     /// Whether the sides field fixed, unequal points (Fortress Assault 20 v 40, Ambush 25 v 40):
     /// side A is the smaller.
     pub fn asymmetric(self) -> bool {
         matches!(self, Mission::FortressAssault | Mission::Ambush)
+    }
+
+    /// Whether the two sides play different parts (Spawning's Infiltrators and Spawners, Ambush,
+    /// Fortress Assault: section VIII names them): the report gives the fair points of one side
+    /// ([`super::round_robin::scenarios`]).
+    pub fn roles_differ(self) -> bool {
+        matches!(self, Mission::Spawning | Mission::FortressAssault | Mission::Ambush)
     }
 
     /// What each side is called in the scenario, side A first.

@@ -182,55 +182,73 @@ pub struct ScenarioRow {
     pub mean_rounds: f64,
 }
 
-/// The points at which side A (the smaller) of an asymmetric scenario scores 50% (win 1,
-/// draw ½) against side B at the book's points: the crossing of side A's score over its
-/// whole points, by bisection with common random numbers (every evaluation plays the same
-/// seed), with the points next to it whose 95% score interval contains ½.
+/// The fair points of side A of a scenario whose sides play different parts (section VIII:
+/// Spawning's Infiltrators, Ambush's Ambushers, Fortress Assault's Assaulters): the whole points
+/// at which side A scores 50% (win 1, draw ½) against side B at the book's points, the crossing
+/// of its score over its points by bisection with common random numbers (every evaluation plays
+/// the same seed), with the points next to it whose 95% score interval contains ½. Side A is
+/// the smaller where the book gives unequal points (Ambush 25 v 40, Fortress Assault 20 v 40).
+/// In Spawning ("25 to 40 points per player suggested": equal, each army drawn from 25 to 40)
+/// side A, the Infiltrators, is the side whose score rises with its points: the Spawners, behind
+/// at the book's points, score less the more points they bring (only one figure a round enters,
+/// costliest first, and the Basic Game's victory counts the points of every figure the
+/// Infiltrators destroy), so no points of theirs make the game even.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct FairPoints {
     pub mission: String,
+    /// Side A's name in the scenario.
     pub side: String,
-    /// The book's points for side A and side B.
-    pub book: [u32; 2],
-    /// Side A's score at the book's points, with its 95% interval.
+    /// The book's points of side A and side B, `(min, max)` of the random army (equal for
+    /// fixed points).
+    pub book: [(u32, u32); 2],
+    /// Side A's score at the book's points (the scenario row's games), with its 95% interval.
     pub score_at_book: Estimate,
     /// Side A's fair points: the smallest whole points at which its score reaches ½ (by
     /// bisection), and the interval `[lo, hi]`: the run of whole points next to it whose score
-    /// interval contains ½ (`hi` is `None` when the run reaches 3 × side B's points, the top of
-    /// the search).
+    /// interval contains ½ (`hi` is `None` when the run reaches 3 × side B's most points, the
+    /// top of the search).
     pub fair: u32,
     pub lo: Option<u32>,
     pub hi: Option<u32>,
     pub games_per_point: u64,
 }
 
-/// Side A's score (win 1, draw ½) over `t`, with its 95% interval ([`crate::stats::score`]).
-fn score(t: &crate::sim::skirmish::SkirmishTally) -> Estimate {
-    crate::stats::score(t.wins[0], t.draws, t.games, CONFIDENCE)
+/// Side `s`'s score (win 1, draw ½) over `t`, with its 95% interval ([`crate::stats::score`]).
+fn score(t: &crate::sim::skirmish::SkirmishTally, s: crate::rulesets::Side) -> Estimate {
+    crate::stats::score(t.wins[s], t.draws, t.games, CONFIDENCE)
+}
+
+/// `trials` random-army games of scenario `m` ([`crate::rulesets::vsgmr::mission::Mission::ALL`]'s
+/// index) at the config's points.
+fn play(
+    r: &crate::rulesets::vsgmr::Vsgmr,
+    m: usize,
+    seed: u64,
+    trials: u64,
+    pb: &indicatif::ProgressBar,
+) -> crate::sim::skirmish::SkirmishTally {
+    crate::sim::skirmish::simulate(r, &crate::rulesets::skirmish::Armies::Random, 0, m, seed, trials, pb)
 }
 
 /// Every scenario of section VIII after the Basic Game, `trials` random-army games each at
-/// the config's points, and the fair points of side A in the asymmetric ones (Ambush,
-/// Fortress Assault). Identical for a seed on any thread count (the generic skirmish engine).
+/// the config's points, and the fair points of side A in those whose sides play different
+/// parts ([`FairPoints`]: Spawning, Ambush, Fortress Assault). Identical for a seed on any
+/// thread count (the generic skirmish engine).
 pub fn scenarios(
     r: &crate::rulesets::vsgmr::Vsgmr,
     seed: u64,
     trials: u64,
     pb: &indicatif::ProgressBar,
 ) -> (Vec<ScenarioRow>, Vec<FairPoints>) {
-    use crate::rulesets::skirmish::Armies;
     use crate::rulesets::vsgmr::mission::Mission;
-    let play = |r: &crate::rulesets::vsgmr::Vsgmr, m: usize| {
-        crate::sim::skirmish::simulate(r, &Armies::Random, 0, m, seed, trials, pb)
-    };
     let mut rows = Vec::new();
     let mut fair = Vec::new();
     for (m, mission) in Mission::ALL.iter().copied().enumerate().skip(1) {
         let name = crate::rulesets::vsgmr::mission::MISSIONS[m].name.to_string();
-        let t = play(r, m);
+        let t = play(r, m, seed, trials, pb);
         let g = t.games.max(1);
         rows.push(ScenarioRow {
-            mission: name.clone(),
+            mission: name,
             sides: mission.sides().map(str::to_string),
             points: mission.budgets(&r.skirmish),
             games: t.games,
@@ -239,60 +257,77 @@ pub fn scenarios(
             draws: est(t.draws, g),
             mean_rounds: t.turns as f64 / g as f64,
         });
-        if !mission.asymmetric() {
-            continue;
+        if mission.roles_differ() {
+            fair.extend(fair_points(r, m, &t, seed, trials, pb));
         }
-        let book = mission.budgets(&r.skirmish).map(|(points, _)| points);
-        // Side A's score at `p` points against side B at the book's, each played once.
-        let top = 3 * book[1];
-        let mut cache: Vec<Option<Estimate>> = vec![None; top as usize + 1];
-        let mut at = |p: u32| -> Estimate {
-            *cache[p as usize].get_or_insert_with(|| {
-                let mut r2 = r.clone();
-                match mission {
-                    Mission::Ambush => r2.skirmish.ambush_points[0] = p,
-                    _ => r2.skirmish.fortress_points[0] = p,
-                }
-                score(&play(&r2, m))
-            })
-        };
-        // The smallest whole points in 1..=top whose score reaches ½ (bisection: the score
-        // rises with side A's points); none when even `top` falls short.
-        if at(top).value < 0.5 {
-            continue;
-        }
-        let point = if at(1).value >= 0.5 {
-            1
-        } else {
-            let (mut lo, mut hi) = (1u32, top);
-            while hi - lo > 1 {
-                let mid = (lo + hi) / 2;
-                if at(mid).value >= 0.5 { hi = mid } else { lo = mid }
-            }
-            hi
-        };
-        // The interval: from the estimate outward, the neighbouring points whose score interval
-        // still contains ½ (`None` past the searched range).
-        let mut lo = point;
-        while lo > 1 && at(lo - 1).hi >= 0.5 {
-            lo -= 1;
-        }
-        let mut hi = point;
-        while hi < top && at(hi + 1).lo <= 0.5 {
-            hi += 1;
-        }
-        fair.push(FairPoints {
-            mission: name,
-            side: mission.sides()[0].to_string(),
-            book,
-            score_at_book: at(book[0]),
-            fair: point,
-            lo: Some(lo),
-            hi: (hi < top).then_some(hi),
-            games_per_point: trials,
-        });
     }
     (rows, fair)
+}
+
+/// The fair points ([`FairPoints`]) of scenario `m`, whose games at the book's points are `t`
+/// (`trials` games from `seed`); `None` when side A scores under ½ even at the top of the
+/// search.
+pub fn fair_points(
+    r: &crate::rulesets::vsgmr::Vsgmr,
+    m: usize,
+    t: &crate::sim::skirmish::SkirmishTally,
+    seed: u64,
+    trials: u64,
+    pb: &indicatif::ProgressBar,
+) -> Option<FairPoints> {
+    use crate::rulesets::vsgmr::mission::{MISSIONS, Mission};
+    let mission = Mission::ALL[m];
+    let book = mission.budgets(&r.skirmish);
+    let s = crate::rulesets::A;
+    // Side A's score at `p` whole points against the other side at the book's, each played once
+    // (the book's own, when whole, are `t`'s games: the same seed).
+    let top = 3 * book[1 - s].1;
+    let mut cache: Vec<Option<Estimate>> = vec![None; top as usize + 1];
+    if book[s].0 == book[s].1 && book[s].0 <= top {
+        cache[book[s].0 as usize] = Some(score(t, s));
+    }
+    let mut at = |p: u32| -> Estimate {
+        *cache[p as usize].get_or_insert_with(|| {
+            let mut r2 = r.clone();
+            r2.skirmish.points_override = Some((s, p));
+            score(&play(&r2, m, seed, trials, pb), s)
+        })
+    };
+    // The smallest whole points in 1..=top whose score reaches ½ (bisection: the score rises
+    // with side A's points); none when even `top` falls short.
+    if at(top).value < 0.5 {
+        return None;
+    }
+    let point = if at(1).value >= 0.5 {
+        1
+    } else {
+        let (mut lo, mut hi) = (1u32, top);
+        while hi - lo > 1 {
+            let mid = (lo + hi) / 2;
+            if at(mid).value >= 0.5 { hi = mid } else { lo = mid }
+        }
+        hi
+    };
+    // The interval: from the estimate outward, the neighbouring points whose score interval
+    // still contains ½ (`None` past the searched range).
+    let mut lo = point;
+    while lo > 1 && at(lo - 1).hi >= 0.5 {
+        lo -= 1;
+    }
+    let mut hi = point;
+    while hi < top && at(hi + 1).lo <= 0.5 {
+        hi += 1;
+    }
+    Some(FairPoints {
+        mission: MISSIONS[m].name.to_string(),
+        side: mission.sides()[s].to_string(),
+        book,
+        score_at_book: score(t, s),
+        fair: point,
+        lo: Some(lo),
+        hi: (hi < top).then_some(hi),
+        games_per_point: trials,
+    })
 }
 
 #[cfg(test)]
@@ -300,8 +335,8 @@ mod tests {
     use super::*;
     use crate::rulesets::vsgmr::tests::ruleset;
 
-    /// Issue 19, item 6: every scenario after the Basic Game gets its win rates; Ambush and
-    /// Fortress Assault get side A's fair points. The fair points lie in their own interval;
+    /// Issue 19, item 6: every scenario after the Basic Game gets its win rates; Spawning, Ambush
+    /// and Fortress Assault get side A's fair points. The fair points lie in their own interval;
     /// side A's score at the book's points is the scenario row's (the same games: common random
     /// numbers); a side scoring under ½ at the book's points needs more points to be even, one
     /// scoring over ½ fewer (the bisection follows the score up its points).
@@ -313,18 +348,19 @@ mod tests {
         assert_eq!(names, ["escape", "transport", "spawning", "ambush", "fortress-assault"]);
         assert_eq!(rows[3].points, [(25, 25), (40, 40)]);
         assert_eq!(rows[4].points, [(20, 20), (40, 40)]);
-        assert_eq!(fair.len(), 2, "{fair:?}");
-        for (f, row) in fair.iter().zip(&rows[3..]) {
+        let sides: Vec<(&str, &str)> = fair.iter().map(|f| (f.mission.as_str(), f.side.as_str())).collect();
+        assert_eq!(sides, [("spawning", "Infiltrators"), ("ambush", "Ambushers"), ("fortress-assault", "Assaulters")]);
+        for (f, row) in fair.iter().zip(&rows[2..]) {
             assert_eq!(f.mission, row.mission);
-            let score =
-                (row.a_wins.value * row.games as f64 + 0.5 * row.draws.value * row.games as f64) / row.games as f64;
+            assert_eq!(f.book, row.points);
+            let score = row.a_wins.value + 0.5 * row.draws.value;
             assert!((f.score_at_book.value - score).abs() < 1e-9, "{f:?} {row:?}");
             assert!(f.lo.is_some_and(|lo| lo <= f.fair) && f.hi.is_none_or(|hi| f.fair <= hi), "{f:?}");
             if f.score_at_book.hi < 0.5 {
-                assert!(f.fair > f.book[0], "{f:?}");
+                assert!(f.fair > f.book[0].1, "{f:?}");
             }
             if f.score_at_book.lo > 0.5 {
-                assert!(f.fair <= f.book[0], "{f:?}");
+                assert!(f.fair <= f.book[0].0, "{f:?}");
             }
         }
         // The points are the config's: a bigger Ambusher side scores more at the book's points.
@@ -333,5 +369,36 @@ mod tests {
         let (rows2, _) = scenarios(&bigger, 11, 300, &indicatif::ProgressBar::hidden());
         assert_eq!(rows2[3].points[0], (35, 35));
         assert!(rows2[3].a_wins.value > rows[3].a_wins.value, "{:?} {:?}", rows2[3], rows[3]);
+    }
+
+    /// Issue 19, item 6, Spawning (section VIII, "25 to 40 points per player suggested": both
+    /// armies drawn from 25 to 40): the Infiltrators, ahead at those points, get the whole points
+    /// at which they score ½ against Spawners of 25 to 40, fewer than the book's; in fresh games
+    /// (another seed) their score crosses ½ there: at most ½ within 4 standard errors one point
+    /// below, at least ½ within 4 at the fair points. The Spawners cannot be the side bisected:
+    /// their score falls as their points rise (at 3 × 40 points under their score at the book's).
+    #[test]
+    fn spawning_gets_the_fair_points_of_the_infiltrators_against_spawners_at_the_books_points() {
+        use crate::rulesets::vsgmr::mission::{MISSIONS, Mission};
+        let r = ruleset();
+        let m = MISSIONS.iter().position(|x| x.name == "spawning").unwrap();
+        assert_eq!(Mission::ALL[m].budgets(&r.skirmish), [(25, 40), (25, 40)]);
+        let pb = indicatif::ProgressBar::hidden();
+        let t = play(&r, m, 5, 600, &pb);
+        let f = fair_points(&r, m, &t, 5, 600, &pb).expect("the Infiltrators reach ½ within 3 × 40 points");
+        assert_eq!(f.side, "Infiltrators", "{f:?}");
+        assert!(f.score_at_book.lo > 0.5 && f.fair < 25, "{f:?}");
+        let fresh = |side, p| {
+            let mut r2 = r.clone();
+            r2.skirmish.points_override = Some((side, p));
+            let g = play(&r2, m, 99, 1500, &pb);
+            (score(&g, side).value, crate::stats::score_se(g.wins[side], g.draws, g.games))
+        };
+        let (below, se) = fresh(0, f.fair - 1);
+        assert!(below <= 0.5 + 4.0 * se, "{f:?}: {below} ± {se} one point below");
+        let (at, se) = fresh(0, f.fair);
+        assert!(at >= 0.5 - 4.0 * se, "{f:?}: {at} ± {se} at the fair points");
+        let (spawners_big, _) = fresh(1, 120);
+        assert!(spawners_big < 1.0 - f.score_at_book.value, "the Spawners at 120 points score {spawners_big}");
     }
 }

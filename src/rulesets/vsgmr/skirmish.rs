@@ -83,6 +83,12 @@ pub struct SkirmishConfig {
     pub random_max: u32,
     /// Games per batch of the deterministic engine.
     pub batch_size: u32,
+    /// Not a config key: a study's override of one side's points in every scenario (side, whole
+    /// points; that side's random army is built to exactly these points). The report's fair
+    /// points of a scenario ([`super::round_robin::scenarios`]) set it; `None` plays the book's
+    /// points ([`Mission::budgets`]).
+    #[serde(skip)]
+    pub points_override: Option<(Side, u32)>,
 }
 
 impl Default for SkirmishConfig {
@@ -105,6 +111,7 @@ impl Default for SkirmishConfig {
             random_min: 25,
             random_max: 40,
             batch_size: 25,
+            points_override: None,
         }
     }
 }

@@ -357,13 +357,18 @@ fn scenarios_section(sk: &VsgmrSkirmish) -> String {
         let _ = writeln!(
             o,
             "\n**Do the book's points make the asymmetric scenarios even?** Side A's score (win 1, draw ½) at the \
-             book's points, and the points at which it scores 50% against side B at the book's points: the \
+             book's points, and the whole points at which it scores 50% against side B at the book's points: the \
              smallest whole points whose score reaches ½, found by bisection with common random numbers ({} games \
-             per points tried, the same seed each time), with the range of points whose 95% score interval \
-             contains ½.\n",
+             per points tried, the same seed each time), with the range of points whose 95% score interval contains \
+             ½. Side A is the smaller where the book gives unequal points (Ambush, Fortress Assault). Spawning \
+             suggests \"25 to 40 points per player\" (each army drawn from 25 to 40): its fair points are the \
+             Infiltrators' whole points against Spawners of 25 to 40. The Spawners, behind at the book's points, \
+             have none: their score falls as their points rise (one figure a round enters, costliest first, and \
+             every one the Infiltrators destroy counts its points toward their victory).\n",
             sk.fair_points[0].games_per_point
         );
         o.push_str("| scenario | side A | book points (A v B) | A's score at the book's points [95%] | A's fair points [95%] |\n|---|---|---|---|---|\n");
+        let points = |(lo, hi): (u32, u32)| if lo == hi { lo.to_string() } else { format!("{lo}–{hi}") };
         for f in &sk.fair_points {
             let bound = |b: Option<u32>| b.map_or("unbounded".to_string(), |p| p.to_string());
             let _ = writeln!(
@@ -371,8 +376,8 @@ fn scenarios_section(sk: &VsgmrSkirmish) -> String {
                 "| `{}` | {} | {} v {} | {} | {} [{}, {}] |",
                 f.mission,
                 f.side,
-                f.book[0],
-                f.book[1],
+                points(f.book[0]),
+                points(f.book[1]),
                 pct(&f.score_at_book),
                 f.fair,
                 bound(f.lo),
