@@ -18,6 +18,19 @@ pub struct ReplayUnit {
     pub died: Option<u32>,
 }
 
+/// An objective on the table (a command point): a diamond at `at` filled with its holder's
+/// colour at the end (grey: nobody's), dashed circles of `radii` (inches) round it, and a label.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ReplayMarker {
+    pub at: Pos,
+    /// Drawn beside the diamond, e.g. "CP1: red t4".
+    pub label: String,
+    /// The side holding it at the end, if any.
+    pub holder: Option<usize>,
+    /// Radii of the dashed circles round it, inches (e.g. the 3" occupy and 6" contest radii).
+    pub radii: Vec<f32>,
+}
+
 /// Everything the picture shows.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Replay {
@@ -28,6 +41,8 @@ pub struct Replay {
     pub table: Table,
     pub deploy_depth: f32,
     pub units: Vec<ReplayUnit>,
+    /// Objectives drawn under the units' paths (none in a game without them).
+    pub markers: Vec<ReplayMarker>,
     /// The key line under the notes; `None`: the default ([`LEGEND`]: intact and destroyed
     /// cover). A ruleset whose dashed bars mean something else says so here.
     pub legend: Option<String>,
@@ -94,6 +109,30 @@ pub fn to_svg(r: &Replay) -> String {
             r##"stroke="#999" stroke-width="4" stroke-dasharray="4 4""##
         };
         let _ = writeln!(s, r#"<line x1="{ax}" y1="{ay}" x2="{bx}" y2="{by}" {style} stroke-linecap="round"/>"#);
+    }
+    for m in &r.markers {
+        let (cx, cy) = px(m.at);
+        let c = m.holder.map_or("#777", |s| COLOURS[s % 2]);
+        for &radius in &m.radii {
+            let _ = writeln!(
+                s,
+                r#"<circle cx="{cx}" cy="{cy}" r="{}" fill="none" stroke="{c}" stroke-width="1.2" stroke-dasharray="5 4" opacity="0.8"/>"#,
+                radius * SCALE
+            );
+        }
+        // The label centred above the outermost circle, clear of the units round the point.
+        let k = 8.0;
+        let top = m.radii.iter().fold(0.0f32, |a, &b| a.max(b)) * SCALE;
+        let _ = writeln!(
+            s,
+            r#"<path class="marker" d="M{cx} {} L{} {cy} L{cx} {} L{} {cy} Z" fill="{c}" stroke="black" stroke-width="1.2"/><text x="{cx}" y="{}" text-anchor="middle" font-size="11" font-weight="bold" fill="{c}" stroke="white" stroke-width="3" paint-order="stroke">{}</text>"#,
+            cy - k,
+            cx + k,
+            cy + k,
+            cx - k,
+            cy - top.max(k) - 4.0,
+            esc(&m.label)
+        );
     }
     for u in &r.units {
         let c = COLOURS[u.side % 2];
@@ -162,6 +201,7 @@ mod tests {
             table: Table::new(20.0, 20.0),
             deploy_depth: 2.0,
             units: Vec::new(),
+            markers: Vec::new(),
             legend: None,
         };
         let svg = to_svg(&r);

@@ -1294,6 +1294,7 @@ pub fn traced_game(r: &ArmyMenCombat, armies: &Armies, tactic: Tactic, seed: u64
         table: m.table.clone(),
         deploy_depth: r.skirmish.deploy_depth as f32,
         units,
+        markers: Vec::new(),
         legend: None,
     };
     (replay, out)

@@ -744,6 +744,7 @@ pub fn replay_of(g: &Skirmish, out: &SkirmishOutcome, lineups: [&LineUp; 2]) -> 
         table: g.table.clone(),
         deploy_depth: g.cfg.deploy_depth as f32,
         units,
+        markers: Vec::new(),
         legend: None,
     }
 }

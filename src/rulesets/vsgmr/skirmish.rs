@@ -983,6 +983,7 @@ pub fn replay_of(g: &Game, out: &GameOutcome, rosters: &[Roster; 2]) -> Replay {
         table: g.table.clone(),
         deploy_depth: 0.0,
         units,
+        markers: Vec::new(),
         legend: None,
     }
 }

@@ -87,6 +87,8 @@ pub struct Trace {
     /// Per side, per unit (in the order they entered the table): unit type, positions after
     /// each move, and the game turn it died in.
     pub units: [Vec<TracedUnit>; 2],
+    /// Every capture of a command point, in order: (point index, the capturing side, game turn).
+    pub captures: Vec<(usize, Side, u32)>,
 }
 
 /// A traced unit: its type, its positions (entry, then after each move), the game turn it died.
@@ -189,6 +191,7 @@ impl<'a> Skirmish<'a> {
         self.kill_log.clear();
         if let Some(t) = &mut self.trace {
             t.units = [Vec::new(), Vec::new()];
+            t.captures.clear();
         }
         self.reset_command_points();
     }

@@ -160,15 +160,19 @@ impl<'a> Skirmish<'a> {
     /// of side `s`'s turn, each command point with at least two of its units within 3" and no
     /// enemy unit within 6" adds one to the side's streak there (any other end resets it); a
     /// streak of 3 own turns in a row captures the point, which stays the side's until the
-    /// other side captures it.
+    /// other side captures it. A traced game logs each change of holder ([`super::Trace`]).
     pub fn score_command_points(&mut self, s: Side) {
+        let turn = self.turn / 2 + 1;
         for k in 0..self.command_points.len() {
             let held =
                 self.units_near(s, k, OCCUPY_RADIUS) >= CAPTURE_UNITS && self.units_near(1 - s, k, CONTEST_RADIUS) == 0;
             let p = &mut self.command_points[k];
             p.streak[s] = if held { p.streak[s] + 1 } else { 0 };
-            if p.streak[s] >= CAPTURE_TURNS {
+            if p.streak[s] >= CAPTURE_TURNS && p.holder != Some(s) {
                 p.holder = Some(s);
+                if let Some(t) = &mut self.trace {
+                    t.captures.push((k, s, turn));
+                }
             }
         }
     }

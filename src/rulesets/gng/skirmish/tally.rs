@@ -1,6 +1,7 @@
 //! One game into a picture: the traced game and its replay. (Games into numbers are the
 //! generic engine's: [`crate::sim::skirmish`] plays the games of [`super::shape`].)
 
+use super::objective::{CONTEST_RADIUS, OCCUPY_RADIUS};
 use super::{End, Mission, Skirmish, SkirmishConfig, SkirmishOutcome, Tactic, Trace};
 use crate::rulesets::gng::GunsNGrenades;
 use crate::rulesets::gng::army::{Army, random_army};
@@ -99,6 +100,40 @@ pub fn replay_of(
         table: g.table.clone(),
         deploy_depth: g.cfg.deploy_depth as f32,
         units,
-        legend: None,
+        markers: command_point_markers(g, &trace),
+        legend: (!g.command_points.is_empty()).then(|| {
+            format!(
+                "{} · ◆ command point, filled with its holder's colour at the end (grey: nobody's), labelled with \
+                 each capture (side, game turn); dashed circles: {OCCUPY_RADIUS}\" (its units occupy it) and \
+                 {CONTEST_RADIUS}\" (an enemy unit this near stops a capture)",
+                crate::battle::replay::LEGEND
+            )
+        }),
     }
+}
+
+/// The replay's markers for the command points (GnG 1.5, "Types of Games"; none in the
+/// Skirmish): each point's holder at the end, its captures in order ("CP1: blue t4 → red t7"),
+/// and its 3" occupy and 6" contest radii.
+fn command_point_markers(g: &Skirmish, trace: &Trace) -> Vec<crate::battle::replay::ReplayMarker> {
+    let colour = |s: usize| if s == 0 { "blue" } else { "red" };
+    g.command_points
+        .iter()
+        .enumerate()
+        .map(|(k, p)| {
+            let captures: Vec<String> = trace
+                .captures
+                .iter()
+                .filter(|c| c.0 == k)
+                .map(|&(_, s, turn)| format!("{} t{turn}", colour(s)))
+                .collect();
+            let story = if captures.is_empty() { "not captured".to_string() } else { captures.join(" → ") };
+            crate::battle::replay::ReplayMarker {
+                at: p.at,
+                label: format!("CP{}: {story}", k + 1),
+                holder: p.holder,
+                radii: vec![OCCUPY_RADIUS, CONTEST_RADIUS],
+            }
+        })
+        .collect()
 }

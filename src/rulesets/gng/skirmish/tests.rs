@@ -952,3 +952,57 @@ fn a_unit_on_its_way_to_a_point_attacks_what_it_can_instead_of_walking_past() {
     assert_eq!(g.goal(0, a).map(|x| x.point), Some(1));
     assert_eq!(g.pos(0, a), Pos::new(30.0, 4.0), "attacked from where it stands");
 }
+
+#[test]
+fn a_traced_game_logs_each_capture_of_a_command_point_with_its_game_turn() {
+    // GnG 1.5, "Types of Games", Point Capture: a point stays captured until the other side
+    // captures it; the replay tells each capture (side, game turn).
+    let r = gng(&[]);
+    let rifle = unit(&r, "Riflemen");
+    let mut g = point_capture(&r);
+    g.trace = Some(Trace::default());
+    let blue = [g.place(0, rifle, Pos::new(29.0, 17.0)), g.place(0, rifle, Pos::new(31.0, 17.0))];
+    g.place(1, rifle, Pos::new(29.0, 30.0));
+    g.place(1, rifle, Pos::new(31.0, 30.0));
+    for _ in 0..4 {
+        g.score_command_points(0); // the 4th end of turn keeps it: no second capture logged
+    }
+    assert_eq!(g.trace.as_ref().unwrap().captures, [(1, 0, 1)]);
+    for &i in &blue {
+        kill(&mut g, 0, i);
+    }
+    g.bt.sides[1][0].y = 19.0;
+    g.bt.sides[1][1].y = 19.0;
+    g.turn = 6; // game turn 4
+    for _ in 0..3 {
+        g.score_command_points(1);
+    }
+    assert_eq!(g.trace.as_ref().unwrap().captures, [(1, 0, 1), (1, 1, 4)]);
+    assert_eq!(g.command_points[1].holder, Some(1));
+}
+
+#[test]
+fn the_point_capture_replay_draws_the_command_points_with_their_holders_and_radii() {
+    // The replay of a Point Capture game (`skirmish gng --mission point-capture --replay`)
+    // draws each command point: a diamond in its holder's colour, a label with its captures,
+    // and dashed circles of 3" (occupy) and 6" (contest), 14 px an inch. The Skirmish has none.
+    let r = gng(&[]);
+    let armies = Armies::Random;
+    let (g, out, pair) = traced_game(&r, &r.skirmish, &armies, Tactic::Default, Mission::PointCapture, 3);
+    let replay = replay_of(&g, &out, &pair, Tactic::Default);
+    assert_eq!(replay.markers.len(), 3);
+    for (m, p) in replay.markers.iter().zip(&g.command_points) {
+        assert_eq!((m.at, m.holder, m.radii.clone()), (p.at, p.holder, vec![OCCUPY_RADIUS, CONTEST_RADIUS]));
+    }
+    let svg = crate::battle::replay::to_svg(&replay);
+    assert_eq!(svg.matches(r#"class="marker""#).count(), 3, "{svg}");
+    for k in 1..=3 {
+        assert!(svg.contains(&format!(">CP{k}: ")), "CP{k} labelled");
+    }
+    assert_eq!(svg.matches(r#"r="84" fill="none""#).count(), 3, "6\" contest circles");
+    assert_eq!(svg.matches(r#"r="42" fill="none""#).count(), 3, "3\" occupy circles");
+    assert!(svg.contains("◆ command point"), "the legend explains the marker");
+    let (g, out, pair) = traced_game(&r, &r.skirmish, &armies, Tactic::Default, Mission::Skirmish, 3);
+    let svg = crate::battle::replay::to_svg(&replay_of(&g, &out, &pair, Tactic::Default));
+    assert!(!svg.contains("class=\"marker\"") && !svg.contains("command point"));
+}

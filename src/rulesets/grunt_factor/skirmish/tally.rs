@@ -68,6 +68,7 @@ pub fn replay_of(g: &Skirmish, out: &SkirmishOutcome, pair: &[Force; 2]) -> Repl
         table,
         deploy_depth: g.cfg.deploy_depth as f32 / k,
         units,
+        markers: Vec::new(),
         legend: Some(
             "○ entered · ● alive at the end · ✕ destroyed (tN = game turn) · brown bars: hard cover · grey dashed bars: \
              soft cover · shaded: deployment zones"
