@@ -50,6 +50,9 @@ pub struct Battle {
     pub alive: [u32; 2],
     /// Enemy units each side destroyed.
     pub kills: [u32; 2],
+    /// Scratch of [`take_turn`]: each unit's plan apart from healing, with what it was worked
+    /// out for (enemies alive, the unit's damage and lock).
+    plans: Vec<((u32, u8, u8), Plan)>,
 }
 
 #[inline]
@@ -257,13 +260,30 @@ pub fn take_turn<D: Dice>(r: &GunsNGrenades, bt: &mut Battle, dice: &mut D, s: S
     };
     let limit = r.rules.activations_per_turn;
     let mut activations = 0;
+    // A unit's plan apart from healing ([`base_plan`]) depends on the enemies' places and
+    // lives and on its own place, damage (a Bloodied unit walks half) and lock. During this
+    // side's turn no enemy moves and only its own activation moves a unit, so the plan is
+    // worked out again only when an enemy has died or the unit's damage or lock has changed
+    // (a medic's heal, a Shaken vehicle).
+    let mut plans = std::mem::take(&mut bt.plans);
+    plans.clear();
+    plans.resize(bt.sides[s].len(), ((u32::MAX, 0, 0), Plan::Nothing));
     'plans: for plan in [Plan::Act, Plan::WalkAndAttack, Plan::Reposition] {
         for i in 0..bt.sides[s].len() {
             if activations == limit || bt.alive[1 - s] == 0 {
                 break 'plans;
             }
             let f = bt.sides[s][i];
-            if !f.alive || f.activated || plan_for(r, bt, s, i, heals_left > 0) != plan {
+            if !f.alive || f.activated {
+                continue;
+            }
+            let p = r.profile(f.unit as usize);
+            let heals = heals_left > 0 && p.tags.medic && heal_target(r, bt, s, i).is_some();
+            let key = (bt.alive[1 - s], f.damage, f.lock);
+            if plans[i].0 != key {
+                plans[i] = (key, base_plan(r, bt, s, i));
+            }
+            if (if heals { Plan::Act } else { plans[i].1 }) != plan {
                 continue;
             }
             bt.sides[s][i].activated = true;
@@ -271,6 +291,7 @@ pub fn take_turn<D: Dice>(r: &GunsNGrenades, bt: &mut Battle, dice: &mut D, s: S
             activate(r, bt, dice, s, i, &mut heals_left);
         }
     }
+    bt.plans = plans;
     for f in bt.sides[s].iter_mut() {
         if f.lock == LOCK_ACTIVE {
             f.lock = LOCK_NONE;
@@ -279,16 +300,29 @@ pub fn take_turn<D: Dice>(r: &GunsNGrenades, bt: &mut Battle, dice: &mut D, s: S
     activations
 }
 
-fn plan_for(r: &GunsNGrenades, bt: &Battle, s: Side, i: usize, may_heal: bool) -> Plan {
+/// What [`activate`] will do with unit `i` of side `s` unless it heals. One pass over the
+/// enemies: the first in range means [`Plan::Act`] (whichever [`best_target`] then picks), and
+/// if none is, the pass has found the nearest ([`nearest_enemy`], the same first of the
+/// nearest).
+fn base_plan(r: &GunsNGrenades, bt: &Battle, s: Side, i: usize) -> Plan {
     let f = &bt.sides[s][i];
     let p = r.profile(f.unit as usize);
-    if (may_heal && p.tags.medic && heal_target(r, bt, s, i).is_some()) || best_target(r, bt, s, i).is_some() {
-        return Plan::Act;
+    let mut nearest: Option<(usize, f32)> = None;
+    for (j, e) in bt.sides[1 - s].iter().enumerate() {
+        if e.alive {
+            let d = dist(f, e);
+            if in_range(p, d) {
+                return Plan::Act;
+            }
+            if nearest.is_none_or(|(_, bd)| d < bd) {
+                nearest = Some((j, d));
+            }
+        }
     }
     if !can_move(p, f) {
         return Plan::Nothing;
     }
-    match nearest_enemy(bt, s, i) {
+    match nearest {
         Some((_, d)) if approach(p, f, d).walk => Plan::WalkAndAttack,
         Some(_) => Plan::Reposition,
         None => Plan::Nothing,
