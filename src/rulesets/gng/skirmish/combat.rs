@@ -142,18 +142,27 @@ impl<'a> Skirmish<'a> {
     pub(super) fn free_spots(&self, s: Side) -> Vec<(usize, Pos)> {
         let enemy_y = if s == 0 { self.table.depth } else { 0.0 };
         let mut out = Vec::new();
+        // Every unit in cover, with its piece, in one pass (not one pass per piece).
+        let mut in_cover: Vec<(u8, Pos)> = Vec::new();
+        for os in 0..2 {
+            for (j, f) in self.bt.sides[os].iter().enumerate() {
+                if let Some(w) = self.st[os][j].cover.filter(|_| f.alive) {
+                    in_cover.push((w, self.pos(os, j)));
+                }
+            }
+        }
         for (w, wall) in self.table.walls.iter().enumerate() {
             if !wall.intact {
                 continue;
             }
-            let taken: Vec<Pos> = self.occupants(w).map(|(os, j)| self.pos(os, j)).collect();
-            if taken.len() >= self.cfg.cover_capacity as usize {
+            let taken = || in_cover.iter().filter(move |(cw, _)| *cw as usize == w).map(|(_, q)| q);
+            if taken().count() >= self.cfg.cover_capacity as usize {
                 continue;
             }
             let mid_x = (wall.a.x + wall.b.x) / 2.0;
             for t in SPOTS {
                 let p = wall.spot_behind(t, SPOT_OFFSET, Pos::new(mid_x, enemy_y));
-                if taken.iter().all(|q| q.dist(p) > 0.5) {
+                if taken().all(|q| q.dist(p) > 0.5) {
                     out.push((w, p));
                 }
             }
