@@ -232,7 +232,34 @@ impl<D: Dice> Dice for CountingDice<D> {
 /// `Some(true)` both dice are rolled again (`both_dice`). Returns a probability in [0, 1].
 ///
 /// Example: `opposed_d6(3, 2, None)` is 21/36 (P(d6+3 > d6+2)).
+///
+/// The value depends on `atk − def` alone (the dice compare `a − d` with `def − atk`): for a
+/// difference within ±[`OPPOSED_TABLE_REACH`] it is read from a table of this same function's
+/// values, worked out once (the skirmish tactics ask it for every option they weigh).
 pub fn opposed_d6(atk: i32, def: i32, reroll: Option<bool>) -> f64 {
+    static TABLE: std::sync::OnceLock<[[f64; 2 * OPPOSED_TABLE_REACH as usize + 1]; 3]> = std::sync::OnceLock::new();
+    let diff = atk.saturating_sub(def);
+    if diff.abs() > OPPOSED_TABLE_REACH {
+        return opposed_d6_counted(atk, def, reroll);
+    }
+    let table = TABLE.get_or_init(|| {
+        [None, Some(false), Some(true)]
+            .map(|reroll| std::array::from_fn(|k| opposed_d6_counted(k as i32 - OPPOSED_TABLE_REACH, 0, reroll)))
+    });
+    let mode = match reroll {
+        None => 0,
+        Some(false) => 1,
+        Some(true) => 2,
+    };
+    table[mode][(diff + OPPOSED_TABLE_REACH) as usize]
+}
+
+/// The differences `atk − def` whose [`opposed_d6`] is kept in its table (beyond ±6 every
+/// value is 0 or 1).
+pub const OPPOSED_TABLE_REACH: i32 = 16;
+
+/// [`opposed_d6`] counted over the 36 (or 216) outcomes.
+fn opposed_d6_counted(atk: i32, def: i32, reroll: Option<bool>) -> f64 {
     let mut hits = 0u32;
     let mut total = 0u32;
     for d in 1..=6i32 {
@@ -266,7 +293,7 @@ pub fn opposed_d6(atk: i32, def: i32, reroll: Option<bool>) -> f64 {
 }
 
 fn opposed_both(atk: i32, def: i32) -> f64 {
-    let p = opposed_d6(atk, def, None);
+    let p = opposed_d6_counted(atk, def, None);
     p + (1.0 - p) * p
 }
 
@@ -311,6 +338,21 @@ pub fn die_beats(sides: u32, target: i32) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_opposed_roll_table_is_the_count_to_the_last_bit() {
+        for atk in -10..=14 {
+            for def in -10..=14 {
+                for reroll in [None, Some(false), Some(true)] {
+                    let (t, c) = (opposed_d6(atk, def, reroll), opposed_d6_counted(atk, def, reroll));
+                    assert_eq!(t.to_bits(), c.to_bits(), "{atk} v {def}, {reroll:?}");
+                }
+            }
+        }
+        // Beyond the table's reach: counted, and certain.
+        assert_eq!(opposed_d6(OPPOSED_TABLE_REACH + 1, 0, None), 1.0);
+        assert_eq!(opposed_d6(0, OPPOSED_TABLE_REACH + 1, Some(true)), 0.0);
+    }
 
     #[test]
     fn opposed_roll_matches_hand_count() {
