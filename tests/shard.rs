@@ -136,8 +136,8 @@ fn merged_report_shards_write_the_same_files_army_men_combat() {
     let sets = [
         "balance.report_trials=100",
         "skirmish.report_trials=40",
-        "upgrades.trials=100",
-        "upgrades.fair_trials=100",
+        "upgrades.trials=40",
+        "upgrades.fair_trials=40",
         "duel.sweep_distances=[24]",
     ];
     report_shards_merge_to_one_run(dir.path(), &report_args("army-men-combat", Some("army-men-combat.toml"), &sets));
