@@ -1,0 +1,169 @@
+//! Seconds of `pointsworth report RULESET` on each shipped config (release build, all cores,
+//! the config's own precision): the figure behind the README's "full report in a minute" goal.
+//! Each ruleset runs once (a report takes from seconds to minutes; criterion's repeated sampling
+//! would take an hour), through the bench profile's binary, into a temporary directory.
+//!
+//! Then, as the last bench of `cargo bench`, it prints the README's benchmark table from this
+//! run's figures: the criterion results of `benches/duels.rs` and `benches/skirmish.rs`
+//! (`TARGET/criterion/**/new/estimates.json`, medians) and the seconds above, each beside the
+//! goal of issue 18, and writes it to `TARGET/criterion/bench-table.md`.
+//! `cargo bench --bench report -- grunt` times only the rulesets whose id contains `grunt`
+//! (the table then says which rulesets it covers).
+
+use std::collections::BTreeMap;
+use std::path::Path;
+use std::process::Command;
+use std::time::Instant;
+
+use pointsworth::rulesets::implemented;
+
+fn main() {
+    // `cargo bench` passes `--bench` and any filter after `--`.
+    let filters: Vec<String> = std::env::args().skip(1).filter(|a| !a.starts_with('-')).collect();
+    let chosen: Vec<&str> = implemented()
+        .iter()
+        .copied()
+        .filter(|id| filters.is_empty() || filters.iter().any(|f| id.contains(f.as_str())))
+        .collect();
+    if chosen.is_empty() {
+        return;
+    }
+    let out = tempfile::tempdir().expect("a temporary directory");
+    let mut seconds = BTreeMap::new();
+    let mut total = 0.0;
+    for id in chosen {
+        let started = Instant::now();
+        let status = Command::new(env!("CARGO_BIN_EXE_pointsworth"))
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .args(["report", id, "--out"])
+            .arg(out.path())
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .status()
+            .expect("the pointsworth binary runs");
+        assert!(status.success(), "report {id} failed: {status}");
+        let s = started.elapsed().as_secs_f64();
+        println!("report/{id:<16} {s:8.1} s");
+        seconds.insert(id.to_string(), s);
+        total += s;
+    }
+    println!("report/{:<16} {total:8.1} s", "total");
+    let target =
+        std::env::var("CARGO_TARGET_DIR").unwrap_or_else(|_| concat!(env!("CARGO_MANIFEST_DIR"), "/target").into());
+    let criterion = Path::new(&target).join("criterion");
+    let table = table(&criterion_medians(&criterion), &seconds, total);
+    println!("\n{table}");
+    std::fs::create_dir_all(&criterion).expect("target/criterion");
+    std::fs::write(criterion.join("bench-table.md"), &table).expect("bench-table.md");
+}
+
+/// One criterion benchmark's median: `(group, function) -> (seconds per iteration, elements
+/// per iteration)`.
+type Medians = BTreeMap<(String, String), (f64, f64)>;
+
+/// Every `new/benchmark.json` under `dir` with its `new/estimates.json` median.
+fn criterion_medians(dir: &Path) -> Medians {
+    let mut out = Medians::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        let Ok(entries) = std::fs::read_dir(&d) else { continue };
+        for e in entries.flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                stack.push(p);
+            } else if p.file_name().is_some_and(|n| n == "benchmark.json") && d.ends_with("new") {
+                let read =
+                    |f: &Path| -> Option<serde_json::Value> { serde_json::from_slice(&std::fs::read(f).ok()?).ok() };
+                let (Some(id), Some(est)) = (read(&p), read(&d.join("estimates.json"))) else { continue };
+                let group = id["group_id"].as_str().unwrap_or_default().to_string();
+                let function = id["function_id"].as_str().unwrap_or_default().to_string();
+                let ns = est["median"]["point_estimate"].as_f64().unwrap_or(f64::NAN);
+                let elements = id["throughput"]["Elements"].as_f64().unwrap_or(1.0);
+                out.insert((group, function), (ns * 1e-9, elements));
+            }
+        }
+    }
+    out
+}
+
+/// `x` per second as "24.1 M/s", "6.0 k/s".
+fn rate(per_second: f64) -> String {
+    if per_second >= 1e6 {
+        format!("{:.1} M/s", per_second / 1e6)
+    } else if per_second >= 1e3 {
+        format!("{:.1} k/s", per_second / 1e3)
+    } else {
+        format!("{per_second:.0}/s")
+    }
+}
+
+/// The README's benchmark table: each figure, its goal (issue 18) and whether it is met.
+fn table(m: &Medians, seconds: &BTreeMap<String, f64>, total: f64) -> String {
+    let mut rows: Vec<[String; 3]> = Vec::new();
+    let per_second = |g: &str, f: &str| m.get(&(g.to_string(), f.to_string())).map(|&(s, n)| n / s);
+    let met = |ok: bool| if ok { "met" } else { "not met" };
+    for ((group, function), &(s, _)) in m {
+        let Some(label) = group.strip_prefix("stand-up duel, 1 thread: ") else { continue };
+        if function != "duel" {
+            continue;
+        }
+        let Some(((_, ceiling), &(cs, _))) =
+            m.iter().find(|((g, f), _)| g == group && f.starts_with("dice-only ceiling"))
+        else {
+            continue;
+        };
+        let ratio = s / cs;
+        rows.push([
+            format!("stand-up duel, {label}, 1 thread"),
+            format!("{} duels ({ceiling}: {}; {ratio:.1}× its time)", rate(1.0 / s), rate(1.0 / cs)),
+            format!("≤ 2× the ceiling: {}", met(ratio <= 2.0)),
+        ]);
+    }
+    let engine = "engine: 2M stand-up duels";
+    if let (Some(one), Some(two)) = (per_second(engine, "1 thread(s)"), per_second(engine, "2 thread(s)")) {
+        rows.push([
+            "engine, 2 M stand-up duels, 1 → 2 threads".into(),
+            format!("{} → {} duels ({:.2}×)", rate(one), rate(two), two / one),
+            "—".into(),
+        ]);
+    }
+    for ((group, function), &(s, n)) in m {
+        if group.starts_with("engine: 100k points-matched") {
+            rows.push([
+                format!("150-point points-matched squads, {function}, 2 threads"),
+                format!("{} battles", rate(n / s)),
+                "—".into(),
+            ]);
+        }
+    }
+    for ((group, function), &(s, n)) in m {
+        if group == "skirmish" {
+            let goal = if function.starts_with("guns-n-grenades") {
+                format!("≥ 20 k/s: {}", met(n / s >= 20e3))
+            } else {
+                "—".into()
+            };
+            rows.push([
+                format!("skirmish, {function}, 1 thread"),
+                format!("{} skirmishes ({:.0} µs each)", rate(n / s), s * 1e6),
+                goal,
+            ]);
+        }
+    }
+    let all = seconds.len() == implemented().len();
+    let parts: Vec<String> = seconds.iter().map(|(id, s)| format!("{id} {s:.0} s")).collect();
+    rows.push([
+        if all {
+            "`pointsworth report`, all five rulesets, 2 threads".into()
+        } else {
+            "`pointsworth report`, some rulesets".into()
+        },
+        format!("{total:.0} s ({})", parts.join(", ")),
+        if all { format!("≤ 60 s: {}", met(total <= 60.0)) } else { "—".into() },
+    ]);
+    let mut out = String::from("| benchmark | measured (medians) | goal |\n|---|---|---|\n");
+    for [a, b, c] in rows {
+        out.push_str(&format!("| {a} | {b} | {c} |\n"));
+    }
+    out
+}
