@@ -26,6 +26,7 @@
 pub mod coverage;
 pub mod exact;
 pub mod lint;
+pub mod optimal;
 pub mod rules;
 pub mod skirmish;
 pub mod study;
@@ -576,6 +577,16 @@ impl Ruleset for GruntFactor {
     }
     fn exact_duel(&self, a: usize, b: usize, distance: f64) -> Result<ExactDuel, NotExact> {
         exact::duel(self, a, b, distance)
+    }
+    /// The duel as a game on the 120 cm deep table, on a 3 cm grid ([`optimal::GruntGame`]).
+    /// Errors: a start distance outside (0, 120] cm.
+    fn optimal_duel(
+        &self,
+        a: usize,
+        b: usize,
+        distance: f64,
+    ) -> Result<crate::rulesets::optimal::OptimalDuel, NotExact> {
+        optimal::optimal_duel(self, a, b, distance, optimal::OPTIMAL_STEP)
     }
     /// F: expected kills of one activation of squad `i` at full strength on squad `j` at the
     /// duel distance (the default tactic's plan); H: the models of squad `i`.
