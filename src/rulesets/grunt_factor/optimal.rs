@@ -37,13 +37,17 @@
 //! ignore the table edge: both are rare (more than 10 hits twice in a row on a squad 10 cm from
 //! its edge, or before it acts).
 //!
-//! The grid ([`OPTIMAL_STEP`], 3 cm) holds the Move (9 cm), the crawl (3 cm), the start
-//! distance and every scripted move exactly; the fall back is 3 cells (9 cm, not 10: a 1 cm
-//! grid costs 100 times the 3 cm one; only the bands 20/40/60/70 cm matter, and 9 against 10
-//! changes a band rarely). The scripted policy is the default tactic ([`rules::plan_moves`] at
-//! the gap, the exact chain's), so the scripted game reproduces [`super::exact::duel`] wherever no
-//! squad falls back (tested); with fall backs they differ by the 9-against-10 cm and the table
-//! edge, which the exact chain does not have.
+//! The grid ([`OPTIMAL_STEP`], 9 cm: one Move action) holds the Move and the scripted moves
+//! from the report's 50 cm exactly (41, 32, 23, 14, 5 cm, then the 2 cm closest approach);
+//! the fall back is one cell (9 cm, not 10) and a prone squad's crawl of 3 or 6 cm one cell
+//! (crawling a whole cell takes 3 actions). Only the bands (20/40/70/110 cm) and the 60 cm
+//! sighting limit matter to the fire, and the grid's gaps from 50 cm lie 1 to 3 cm beyond
+//! them, so the roundings seldom change a band. The scripted policy is the default tactic
+//! ([`rules::plan_moves`] at the gap, the exact chain's), so with both sides scripted the game
+//! reproduces [`super::exact::duel`] at 50 cm (within 1e-9 over 6 rounds, tested; the fall
+//! backs and the table edge, which the chain does not have, part them later).
+//!
+//! GRID_MEASUREMENT
 
 use std::collections::HashMap;
 use std::sync::Mutex;
@@ -60,7 +64,7 @@ use crate::rulesets::{NotExact, Side};
 pub const OPTIMAL_DEPTH: f64 = 120.0;
 
 /// The grid of the game, cm: see the module docs.
-pub const OPTIMAL_STEP: f64 = 3.0;
+pub const OPTIMAL_STEP: f64 = 9.0;
 
 /// Unit state indices: destroyed, and a fresh squad before the first turn (the first turn's
 /// roll-off is ½–½); the others are [`U::index`].
@@ -182,6 +186,43 @@ impl<'a> GruntGame<'a> {
     fn cost(&self, cells: u16, mv: f64) -> u8 {
         (cells as f64 * self.line.step / mv - 1e-9).ceil().max(0.0) as u8
     }
+
+    /// The book's options of side `s` (module docs): a panicked squad recovers or not; else
+    /// whole cells of Move actions (crawling, or standing first, when prone) toward or away,
+    /// then Fire, or then go prone and Fire.
+    fn book_options(&self, s: Side, me: usize, other: usize, at: Spot, out: &mut Vec<Choice>) {
+        let p = self.p[s];
+        let (x, y) = (U::of(p, me), U::of(self.p[1 - s], other));
+        let (back, _) = self.settle(x, y, at);
+        let fb = -(back as i16);
+        if x.s.panicked {
+            out.push(Choice { advance: fb, action: PANIC + 1 });
+            out.push(Choice { advance: fb, action: PANIC });
+            return;
+        }
+        let (room, ahead) = (at.room - back, at.ahead + back);
+        let forward = may_advance(p, x.s.alive, false);
+        // (actions to stand first, MV, prone after moving) of each way to move.
+        let ways: &[(u8, f64, bool)] =
+            if x.s.prone { &[(0, p.mv / 3.0, true), (1, p.mv, false)] } else { &[(0, p.mv, false)] };
+        for &(stand, mv, prone) in ways {
+            let most = self.line.cells_within((p.ac - stand) as f64 * mv) as u16;
+            for c in 0..=most {
+                let spent = stand + self.cost(c, mv);
+                for dir in [1i16, -1] {
+                    if (c == 0 && dir < 0) || (dir > 0 && (c > ahead || (c > 0 && !forward))) || (dir < 0 && c > room) {
+                        continue;
+                    }
+                    let advance = fb + dir * c as i16;
+                    out.push(Choice { advance, action: code(spent, prone) });
+                    // Go prone after the move (one action).
+                    if !prone && spent < p.ac {
+                        out.push(Choice { advance, action: code(spent + 1, true) });
+                    }
+                }
+            }
+        }
+    }
 }
 
 /// The action code of a squad that is not panicked.
@@ -222,36 +263,12 @@ impl DuelGame for GruntGame<'_> {
         PANIC as usize + 2
     }
     fn options(&self, s: Side, me: usize, other: usize, at: Spot, out: &mut Vec<Choice>) {
-        let p = self.p[s];
-        let (x, y) = (U::of(p, me), U::of(self.p[1 - s], other));
-        let (back, _) = self.settle(x, y, at);
-        let fb = -(back as i16);
-        if x.s.panicked {
-            out.push(Choice { advance: fb, action: PANIC + 1 });
-            out.push(Choice { advance: fb, action: PANIC });
-            return;
-        }
-        let (room, ahead) = (at.room - back, at.ahead + back);
-        let forward = may_advance(p, x.s.alive, false);
-        // (actions to stand first, MV, prone after moving) of each way to move.
-        let ways: &[(u8, f64, bool)] =
-            if x.s.prone { &[(0, p.mv / 3.0, true), (1, p.mv, false)] } else { &[(0, p.mv, false)] };
-        for &(stand, mv, prone) in ways {
-            let most = self.line.cells_within((p.ac - stand) as f64 * mv) as u16;
-            for c in 0..=most {
-                let spent = stand + self.cost(c, mv);
-                for dir in [1i16, -1] {
-                    if (c == 0 && dir < 0) || (dir > 0 && (c > ahead || (c > 0 && !forward))) || (dir < 0 && c > room) {
-                        continue;
-                    }
-                    let advance = fb + dir * c as i16;
-                    out.push(Choice { advance, action: code(spent, prone) });
-                    // Go prone after the move (one action).
-                    if !prone && spent < p.ac {
-                        out.push(Choice { advance, action: code(spent + 1, true) });
-                    }
-                }
-            }
+        self.book_options(s, me, other, at, out);
+        // The default tactic's choice is always one of them (its crawl of 3 or 6 cm, one cell,
+        // costs fewer actions than the book's crawl of a whole cell).
+        let c = self.scripted(s, me, other, at);
+        if !out.contains(&c) {
+            out.push(c);
         }
     }
     /// The default tactic at the gap ([`rules::plan_moves`], as [`super::exact::activation`] plans it):
@@ -287,6 +304,9 @@ impl DuelGame for GruntGame<'_> {
             // To the closest approach (the solver stops the move there).
             at.ahead as i16 + back as i16
         } else {
+            // Whole cells, to the nearest and at least one: a prone squad's crawl of 3 or 6 cm
+            // is one 9 cm cell (the grid's gaps from 50 cm lie 1 to 3 cm beyond the bands'
+            // limits, 41, 23 cm: the crawl into the nearer band stays in it).
             self.line.cells(d - plan.to)
         };
         Choice { advance: fb + cells, action: code(plan.moves + plan.stand as u8, x.s.prone && !plan.stand) }
@@ -329,9 +349,144 @@ pub fn optimal_duel(r: &GruntFactor, a: usize, b: usize, distance: f64, step: f6
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::config::{Overrides, Source};
     use crate::rulesets::Ruleset;
     use crate::rulesets::grunt_factor::tests::ruleset;
     use crate::rulesets::optimal::{Policy, solve};
+
+    /// The shipped config with a round cap of `rounds`: the solver's cost grows with the rounds
+    /// it solves, and every property tested here holds at any cap.
+    fn capped(rounds: u32) -> GruntFactor {
+        let src = Source::read(std::path::Path::new("configs/grunt-factor.toml")).unwrap();
+        GruntFactor::from_source(&src, &Overrides::parse(&[format!("duel.max_rounds={rounds}")]).unwrap()).unwrap()
+    }
+
+    #[test]
+    fn the_scripted_game_is_the_exact_chain() {
+        // At 50 cm (the report distance) the default tactic's moves are whole 9 cm cells: with
+        // both sides scripted the game gives the exact chain's numbers (every pair agrees within
+        // 1e-9 at this cap; over 40 rounds the fall back, 9 cm on the grid against the chain's
+        // 10, and the table edge the chain does not have part them by less than 1e-5).
+        let r = capped(6);
+        let id = |u: &str| r.find(u);
+        let pairs = [
+            ("untrained-rifles", "elite-rifles"),
+            ("regular-rifles", "regular-smgs"),
+            ("regular-smgs", "regular-lmg"),
+            ("elite-rifles", "elite-rifles"),
+            ("elite-rifles", "regular-smgs"),
+            ("veteran-rifles", "regular-hmg"),
+            ("regular-sniper", "green-rifles"),
+        ];
+        for (a, b) in pairs {
+            let e = r.exact_duel(id(a), id(b), 50.0).unwrap();
+            let v = solve(&GruntGame::new(&r, id(a), id(b), 50.0, OPTIMAL_STEP).unwrap(), [Policy::Scripted; 2]);
+            assert!((v.a_wins - e.a_wins).abs() < 1e-9 && (v.b_wins - e.b_wins).abs() < 1e-9, "{a} v {b}: {v:?} {e:?}");
+        }
+    }
+
+    #[test]
+    fn the_scripted_choice_is_a_book_option_except_short_crawls() {
+        // The best response can always play the default tactic. Its choice is one of the book's
+        // options in every state and position, except a prone squad's crawl of 1 or 2 actions
+        // (3 or 6 cm, rounded to whole 9 cm cells), which `options` adds.
+        let r = ruleset();
+        let g = GruntGame::new(&r, r.find("regular-smgs"), r.find("elite-rifles"), 50.0, OPTIMAL_STEP).unwrap();
+        let line = g.line();
+        let (mut opts, mut checked, mut crawls) = (Vec::new(), 0, 0);
+        for s in [0, 1] {
+            for sum in 0..=line.max_sum {
+                for room in 0..=sum {
+                    let at = Spot { gap: line.gap(sum), room, ahead: line.max_sum - sum };
+                    for me in 1..g.n_states(s) {
+                        for other in 1..g.n_states(1 - s) {
+                            opts.clear();
+                            g.book_options(s, me, other, at, &mut opts);
+                            let c = g.scripted(s, me, other, at);
+                            checked += 1;
+                            // A move past the closest approach stops there, like the option's.
+                            let fits = |o: &Choice| {
+                                o.action == c.action
+                                    && (o.advance == c.advance || o.advance.min(c.advance) >= at.ahead as i16)
+                            };
+                            if opts.iter().any(fits) {
+                                continue;
+                            }
+                            let x = U::of(g.p[s], me);
+                            let (spent, prone) = (c.action / 2, c.action % 2 == 1);
+                            assert!(
+                                x.s.prone && prone && c.action < PANIC && spent % 3 != 0,
+                                "{s} {me} {other} {at:?}: {c:?} not in {opts:?}"
+                            );
+                            crawls += 1;
+                        }
+                    }
+                }
+            }
+        }
+        assert!(checked > 10_000 && crawls < checked / 10, "{checked} {crawls}");
+    }
+
+    #[test]
+    fn mirrors_are_exactly_even_under_optimal_play() {
+        let r = capped(4);
+        for u in ["untrained-rifles", "regular-smgs", "elite-rifles"] {
+            let g = GruntGame::new(&r, r.find(u), r.find(u), 50.0, OPTIMAL_STEP).unwrap();
+            for v in [solve(&g, [Policy::Optimal; 2]), solve(&g, [Policy::Scripted; 2])] {
+                assert_eq!(v.a_score(), 0.5, "{u}: {v:?}");
+                assert_eq!(v.a_wins, v.b_wins, "{u}");
+            }
+        }
+    }
+
+    #[test]
+    fn optimal_play_lies_between_the_best_responses() {
+        let r = capped(4);
+        for (a, b) in
+            [("regular-smgs", "regular-rifles"), ("green-rifles", "regular-lmg"), ("elite-rifles", "regular-hmg")]
+        {
+            let o = optimal_duel(&r, r.find(a), r.find(b), 50.0, OPTIMAL_STEP).unwrap();
+            let s = o.scripted.a_score();
+            // A best response is never worse than the default tactic for its side; optimal play
+            // sits between the two best responses.
+            assert!(o.a_best_response.a_score() >= s - 1e-12 && o.b_best_response.a_score() <= s + 1e-12, "{o:?}");
+            assert!(o.optimal.a_score() <= o.a_best_response.a_score() + 1e-12, "{o:?}");
+            assert!(o.optimal.a_score() >= o.b_best_response.a_score() - 1e-12, "{o:?}");
+            assert!(o.exploitability() >= 0.0);
+            for v in [o.optimal, o.scripted, o.a_best_response, o.b_best_response] {
+                assert!((v.a_wins + v.b_wins + v.draws - 1.0).abs() < 1e-9, "{v:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_squad_that_falls_back_is_shot_at_from_farther_and_takes_the_fall_back_when_it_acts() {
+        // "Special morale checks": more than 10 hits from one enemy squad, a failed LD test
+        // falls back 10 cm (one 9 cm cell). Regular SMGs fire 30 shots at short range (32 cm).
+        let r = ruleset();
+        let (smg, rifles) = (r.find("regular-smgs"), r.find("regular-rifles"));
+        let g = GruntGame::new(&r, smg, rifles, 50.0, OPTIMAL_STEP).unwrap();
+        let fresh = |p: &SquadProfile| U { s: SquadState::fresh(p), fallen: false };
+        let (ps, pr) = (r.profile(smg), r.profile(rifles));
+        let mut out = Vec::new();
+        g.outcomes(0, code(0, false), fresh(ps).index(), fresh(pr).index(), 32.0, &mut out);
+        let fell: f64 = out.iter().filter(|o| o.2 != DEAD && U::of(pr, o.2).fallen).map(|o| o.0).sum();
+        assert!(fell > 0.01, "{fell}");
+        // The fallen squad's next activation starts 9 cm back (room allowing); the SMGs firing
+        // at it before that fire from 41 cm: medium range.
+        let fallen = U { fallen: true, ..fresh(pr) }.index();
+        let line = g.line();
+        let sum = line.max_sum - (line.max_sum - 8);
+        let at = Spot { gap: line.gap(sum), room: 4, ahead: line.max_sum - sum };
+        assert_eq!(at.gap, 32.0);
+        assert_eq!(g.scripted(1, fallen, fresh(ps).index(), at).advance, -1, "rifles hold after the fall back");
+        let (mut at_32, mut at_41) = (Vec::new(), Vec::new());
+        g.outcomes(0, code(0, false), fresh(ps).index(), fallen, 32.0, &mut at_32);
+        g.outcomes(0, code(0, false), fresh(ps).index(), fresh(pr).index(), 41.0, &mut at_41);
+        let kills =
+            |out: &[(f64, usize, usize)]| out.iter().map(|o| o.0 * (5 - U::of(pr, o.2).s.alive) as f64).sum::<f64>();
+        assert!((kills(&at_32) - kills(&at_41)).abs() < 1e-12);
+    }
 
     #[test]
     fn state_indices_round_trip() {
@@ -344,8 +499,11 @@ mod tests {
     }
 
     /// The whole optimal-play matrix at the report distance, with the exploitability of the
-    /// scripted tactic per pair, worst first (`cargo test --lib grunt_factor::optimal::tests::
-    /// optimal_matrix -- --ignored --nocapture`; OPTIMAL_STEP / OPTIMAL_DISTANCE override).
+    /// scripted tactic per pair, worst first, and the exact chain beside the scripted game
+    /// (`cargo test --lib grunt_factor::optimal::tests::optimal_matrix -- --ignored --nocapture`;
+    /// OPTIMAL_STEP, OPTIMAL_DISTANCE override; OPTIMAL_UNITS=id,id,... keeps the pairs of those
+    /// squads; OPTIMAL_HALVE=1 also solves on half the step and prints the largest change of
+    /// the four values: the measurement behind [`OPTIMAL_STEP`]).
     #[test]
     #[ignore]
     fn optimal_matrix() {
@@ -353,28 +511,53 @@ mod tests {
         let env = |k: &str| std::env::var(k).ok().and_then(|s| s.parse::<f64>().ok());
         let d = env("OPTIMAL_DISTANCE").unwrap_or(r.duel.distance);
         let step = env("OPTIMAL_STEP").unwrap_or(OPTIMAL_STEP);
-        let n = std::env::var("OPTIMAL_UNITS").ok().and_then(|s| s.parse().ok()).unwrap_or(r.profiles.len());
+        let halve = std::env::var("OPTIMAL_HALVE").is_ok();
+        let units: Vec<usize> = match std::env::var("OPTIMAL_UNITS") {
+            Ok(ids) => ids.split(',').map(|id| r.find(id)).collect(),
+            Err(_) => (0..r.profiles.len()).collect(),
+        };
         let started = std::time::Instant::now();
-        let mut rows = Vec::new();
-        for a in 0..n {
-            for b in a..n {
+        let (mut rows, mut worst_halving) = (Vec::new(), 0.0f64);
+        for (i, &a) in units.iter().enumerate() {
+            for &b in &units[i..] {
                 let t = std::time::Instant::now();
                 let o = optimal_duel(&r, a, b, d, step).unwrap();
                 let solved = t.elapsed().as_secs_f64();
                 let e = r.exact_duel(a, b, d).unwrap();
                 println!(
-                    "{:>17} v {:<17} optimal {:7.3}  scripted {:7.3} (exact {:7.3})  exploit {:6.3} (A {:6.3}, B {:6.3})  {:.2}s {} rounds",
+                    "{:>17} v {:<17} optimal {:7.3}  scripted {:7.3} (exact {:7.3})  A best {:7.3}  B best {:7.3}  exploit {:6.3} (A {:6.3}, B {:6.3})  {:.2}s",
                     r.units[a].name,
                     r.units[b].name,
                     100.0 * o.optimal.a_score(),
                     100.0 * o.scripted.a_score(),
                     100.0 * (e.a_wins + 0.5 * e.draws),
+                    100.0 * o.a_best_response.a_score(),
+                    100.0 * o.b_best_response.a_score(),
                     100.0 * o.exploitability(),
                     100.0 * o.a_gain(),
                     100.0 * o.b_gain(),
                     solved,
-                    o.optimal.rounds_solved
                 );
+                if halve {
+                    let h = optimal_duel(&r, a, b, d, step / 2.0).unwrap();
+                    let diff = [
+                        (o.optimal, h.optimal),
+                        (o.scripted, h.scripted),
+                        (o.a_best_response, h.a_best_response),
+                        (o.b_best_response, h.b_best_response),
+                    ]
+                    .iter()
+                    .map(|(x, y)| (x.a_score() - y.a_score()).abs())
+                    .fold(0.0, f64::max);
+                    println!(
+                        "    half step: optimal {:7.3}  scripted {:7.3}  exploit {:6.3}  largest change {:.3} points",
+                        100.0 * h.optimal.a_score(),
+                        100.0 * h.scripted.a_score(),
+                        100.0 * h.exploitability(),
+                        100.0 * diff
+                    );
+                    worst_halving = worst_halving.max(diff);
+                }
                 rows.push((o.exploitability(), a, b));
             }
         }
@@ -385,8 +568,12 @@ mod tests {
             println!("{:6.3}  {} v {}", 100.0 * e, r.units[*a].name, r.units[*b].name);
         }
         let mean = rows.iter().map(|r| r.0).sum::<f64>() / rows.len() as f64;
-        println!("{} pairs at {d} cm, step {step}: mean {:.3} in {total:.1} s", rows.len(), 100.0 * mean);
-        let _ = Policy::Optimal;
-        let _ = solve::<GruntGame>;
+        println!(
+            "{} pairs at {d} cm, step {step}: exploitability max {:.3} mean {:.3} points; halving moved a value by up to {:.3} points; {total:.1} s",
+            rows.len(),
+            100.0 * rows[0].0,
+            100.0 * mean,
+            100.0 * worst_halving
+        );
     }
 }
