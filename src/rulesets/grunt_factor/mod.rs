@@ -4,7 +4,8 @@
 //! Source: `rulebooks/grunt-factor.txt`, read with RULINGS.md, "The Grunt Factor". The rules
 //! live in [`rules`] (one function per rule step, the default tactic and the squad battle), the
 //! exact solver in [`exact`] (a Markov chain over models left, panic, prone, "under fire" and
-//! distance of each squad), the rules-coverage table in [`coverage`] and the ruleset lint in
+//! distance of each squad), the duel under optimal play in [`optimal`] (`duel grunt-factor A
+//! B --optimal`, the report's "Does the tactic play well?"), the rules-coverage table in [`coverage`] and the ruleset lint in
 //! [`lint`].
 //!
 //! Why the cost list is a list of squads: the book prices soldiers by quality (Untrained 10 to
