@@ -384,12 +384,33 @@ fn duel_optimal_gng_json_has_the_game_values_and_the_exploitability() {
         .stderr(predicates_str("at most the table depth 36"));
 }
 
+/// Issue 15 items 1-3 for The Grunt Factor: the game on the 120 cm deep table, 9 cm grid
+/// (a short round cap: the debug binary solves the 40 rounds of the config in seconds).
 #[test]
-fn duel_optimal_says_which_rulesets_have_no_game_yet() {
-    pw().args(["duel", "grunt-factor", "regular-rifles", "regular-smgs", "--optimal"])
+fn duel_optimal_grunt_factor_json_has_the_game_values_and_the_exploitability() {
+    let v = optimal_json(&[
+        "duel",
+        "grunt-factor",
+        "regular-smgs",
+        "regular-rifles",
+        "--optimal",
+        "--json",
+        "--set",
+        "duel.max_rounds=6",
+    ]);
+    let f = |k: &str| v[k].as_f64().unwrap_or_else(|| panic!("missing {k}"));
+    let s = |k: &str| v["scripted"][k].as_f64().unwrap_or_else(|| panic!("missing scripted {k}"));
+    assert!((s("a_wins") + s("b_wins") + s("draws") - 1.0).abs() < 1e-12, "{v}");
+    assert!(f("exploitability") == f("a_gain").max(f("b_gain")) && f("exploitability") >= 0.0, "{v}");
+    assert_eq!((f("grid_step"), f("table_depth")), (9.0, 120.0));
+}
+
+#[test]
+fn duel_optimal_refuses_a_start_beyond_the_table_depth() {
+    pw().args(["duel", "grunt-factor", "regular-rifles", "regular-smgs", "--optimal", "--distance", "130"])
         .assert()
         .code(2)
-        .stderr(predicates_str("--optimal is not available for grunt-factor yet"));
+        .stderr(predicates_str("at most the table depth 120"));
     pw().args(["duel", "amc", "riflemen-10", "tank", "--optimal", "--distance", "60"])
         .assert()
         .code(2)

@@ -157,6 +157,8 @@ fn grunt_factor() {
             "balance.report_trials=100",
             "--set",
             "duel.sweep_distances=[30, 50]",
+            "--set",
+            "duel.optimal_play=false",
         ],
         &[
             "fair_costs.csv",

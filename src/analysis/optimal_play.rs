@@ -262,13 +262,21 @@ mod tests {
     }
 
     #[test]
-    fn a_ruleset_with_no_game_gives_one_reason_and_a_zero_mean() {
+    fn a_ruleset_that_refuses_every_pair_gives_one_reason_and_a_zero_mean() {
+        // Every ruleset has a game now; The Grunt Factor's 120 cm table refuses a start 130 cm
+        // apart (its last sweep distance) for every pair, for one reason.
         use crate::config::{Overrides, Source};
         let src = Source::read(std::path::Path::new("configs/grunt-factor.toml")).unwrap();
         let any = crate::rulesets::AnyRuleset::load("grunt-factor", &src, &Overrides::parse(&[]).unwrap()).unwrap();
-        let o = crate::with_ruleset!(&any, r => analyse(r, 50.0, &ProgressBar::hidden()));
+        let o = crate::with_ruleset!(&any, r => analyse(r, 130.0, &ProgressBar::hidden()));
         assert!(o.pairs.is_empty());
-        assert_eq!(o.refused, vec!["every pair: --optimal is not available for grunt-factor yet".to_string()]);
+        assert_eq!(
+            o.refused,
+            vec![
+                "every pair: --optimal: the start distance 130 must be more than 0 and at most the table depth 120"
+                    .to_string()
+            ]
+        );
         assert!(o.exploitability_mean == 0.0 && o.exploitability_mean.is_sign_positive(), "{}", o.exploitability_mean);
         assert!(warning(&o, "cm", &[]).is_none());
     }

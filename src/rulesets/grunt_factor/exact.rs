@@ -157,6 +157,47 @@ pub fn activation(
     foe: SquadState,
     d: f64,
 ) -> Outcomes {
+    activation_with(r, p, me, q, foe, true, |s, was_panicked| {
+        let t = Aiming { target: q, target_prone: foe.prone, panicked: s.panicked, ld: leader_ld(p, s.alive) };
+        let back = Threat {
+            profile: q,
+            alive: foe.alive,
+            aiming: Aiming { target: p, target_prone: s.prone, panicked: foe.panicked, ld: leader_ld(q, foe.alive) },
+        };
+        let advance = !was_panicked && may_advance(p, s.alive, false);
+        let plan = plan_moves(r, p, s.alive, d, advance, s.prone, &t, &back);
+        // "Go prone/stand": standing up costs one action of every model.
+        Step { spent: plan.moves + plan.stand as u8, prone: s.prone && !plan.stand, to: plan.to }
+    })
+}
+
+/// What a squad does between its panic step and its Fire actions ([`activation_with`]): the
+/// actions every model spends first (Move actions, standing up or going prone), whether it is
+/// prone afterwards, and the distance it then fires at (cm).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Step {
+    pub spent: u8,
+    pub prone: bool,
+    pub to: f64,
+}
+
+/// One activation as [`activation`] with the squad's conduct given (the distance is the
+/// step's): `recover` whether a
+/// panicked squad spends its 3 actions on the recovery test ("Recovering from panic"; the
+/// default tactic always does), and `step(state after the panic step, was panicked)` its moves
+/// ([`Step`]). The panic step ("Panic": a panicked squad not prone goes prone, one action of
+/// every model), the Fire actions, the morale checks and the special check of more than 10
+/// hits are the book's. Outcomes: (probability, own state, target state, distance after, cm:
+/// `to`, or `to` + [`rules::FALL_BACK`] when the target fell back).
+pub fn activation_with(
+    r: &GruntFactor,
+    p: &SquadProfile,
+    me: SquadState,
+    q: &SquadProfile,
+    foe: SquadState,
+    recover: bool,
+    step: impl Fn(&SquadState, bool) -> Step,
+) -> Outcomes {
     let mut out = Vec::new();
     let mut actions = [p.ac; MAX_MODELS];
     let actions = &mut actions[..me.alive as usize];
@@ -170,7 +211,7 @@ pub fn activation(
             }
             me2.prone = true;
         }
-        if spend_together(actions, r.rules.recovery_actions) {
+        if recover && spend_together(actions, r.rules.recovery_actions) {
             let pass = p_under(recovery_value(r, p, me.alive, me.fired_on));
             branches.push((pass, SquadState { panicked: false, ..me2 }));
             branches.push((1.0 - pass, me2));
@@ -185,17 +226,9 @@ pub fn activation(
             continue;
         }
         s.fired_on = false;
-        let t = Aiming { target: q, target_prone: foe.prone, panicked: s.panicked, ld: leader_ld(p, s.alive) };
-        let back = Threat {
-            profile: q,
-            alive: foe.alive,
-            aiming: Aiming { target: p, target_prone: s.prone, panicked: foe.panicked, ld: leader_ld(q, foe.alive) },
-        };
-        let advance = !was_panicked && may_advance(p, s.alive, false);
-        let plan = plan_moves(r, p, s.alive, d, advance, s.prone, &t, &back);
-        // "Go prone/stand": standing up costs one action of every model.
-        s.prone &= !plan.stand;
-        let (m, nd) = (plan.moves + plan.stand as u8, plan.to);
+        let plan = step(&s, was_panicked);
+        s.prone = plan.prone;
+        let (m, nd) = (plan.spent, plan.to);
         let left: Vec<u8> = actions.iter().map(|a| a.saturating_sub(m)).collect();
         for (i, x) in fire_phase(r, p, &s, q, &foe, &left, nd).into_iter().enumerate() {
             if x <= 0.0 {

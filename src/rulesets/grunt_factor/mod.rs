@@ -4,7 +4,8 @@
 //! Source: `rulebooks/grunt-factor.txt`, read with RULINGS.md, "The Grunt Factor". The rules
 //! live in [`rules`] (one function per rule step, the default tactic and the squad battle), the
 //! exact solver in [`exact`] (a Markov chain over models left, panic, prone, "under fire" and
-//! distance of each squad), the rules-coverage table in [`coverage`] and the ruleset lint in
+//! distance of each squad), the duel under optimal play in [`optimal`] (`duel grunt-factor A
+//! B --optimal`, the report's "Does the tactic play well?"), the rules-coverage table in [`coverage`] and the ruleset lint in
 //! [`lint`].
 //!
 //! Why the cost list is a list of squads: the book prices soldiers by quality (Untrained 10 to
@@ -26,6 +27,7 @@
 pub mod coverage;
 pub mod exact;
 pub mod lint;
+pub mod optimal;
 pub mod rules;
 pub mod skirmish;
 pub mod study;
@@ -576,6 +578,16 @@ impl Ruleset for GruntFactor {
     }
     fn exact_duel(&self, a: usize, b: usize, distance: f64) -> Result<ExactDuel, NotExact> {
         exact::duel(self, a, b, distance)
+    }
+    /// The duel as a game on the 120 cm deep table, on a 3 cm grid ([`optimal::GruntGame`]).
+    /// Errors: a start distance outside (0, 120] cm.
+    fn optimal_duel(
+        &self,
+        a: usize,
+        b: usize,
+        distance: f64,
+    ) -> Result<crate::rulesets::optimal::OptimalDuel, NotExact> {
+        optimal::optimal_duel(self, a, b, distance, optimal::OPTIMAL_STEP)
     }
     /// F: expected kills of one activation of squad `i` at full strength on squad `j` at the
     /// duel distance (the default tactic's plan); H: the models of squad `i`.
