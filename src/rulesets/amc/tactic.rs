@@ -146,12 +146,28 @@ fn cached<K: Hash + Eq, V: Copy>(
 /// unblocked hits; `exp`: how the target stands to the shooter (cover, a vehicle's arc). 0 out
 /// of range.
 pub fn volley_value(sp: &Profile, models: u8, tp: &Profile, target: &UnitState, d: f32, exp: Exposure) -> f64 {
+    volley_value_k(sp, key(sp), models, tp, key(tp), target, d, exp)
+}
+
+/// [`volley_value`] with the profiles' [`key`]s given (`ks`: `sp`'s, `kt`: `tp`'s), so that a
+/// decision hashes each profile once.
+#[allow(clippy::too_many_arguments)]
+fn volley_value_k(
+    sp: &Profile,
+    ks: u64,
+    models: u8,
+    tp: &Profile,
+    kt: u64,
+    target: &UnitState,
+    d: f32,
+    exp: Exposure,
+) -> f64 {
     if models == 0 || !target.alive() || !sp.has_weapon_in_range(d) {
         return 0.0;
     }
     let extra = rules::block_dice(tp, target, exp.cover, false);
     let arc = if tp.kind == Kind::Vehicle { exp.arc } else { Arc::Front };
-    let k = (key(sp), models, key(tp), target.models, extra, range_mask(sp, d), arc);
+    let k = (ks, models, kt, target.models, extra, range_mask(sp, d), arc);
     cached(&VOLLEYS, k, || {
         let dist = exact::unblocked_dist(sp, models, tp, d, extra);
         dist.iter().enumerate().map(|(u, p)| p * points_lost(tp, target.models, u as u32, arc)).sum()
@@ -219,12 +235,27 @@ pub fn charge_value(
     d: &UnitState,
     arc: Arc,
 ) -> (f64, f64) {
+    charge_value_k(r, cp, key(cp), c, dp, key(dp), d, arc)
+}
+
+/// [`charge_value`] with the profiles' [`key`]s given (`kc`: `cp`'s, `kd`: `dp`'s).
+#[allow(clippy::too_many_arguments)]
+fn charge_value_k(
+    r: &ArmyMenCombat,
+    cp: &Profile,
+    kc: u64,
+    c: &UnitState,
+    dp: &Profile,
+    kd: u64,
+    d: &UnitState,
+    arc: Arc,
+) -> (f64, f64) {
     if !c.alive() || !d.alive() {
         return (0.0, 0.0);
     }
     let r_cap = r.rules.melee_round_cap;
     let arc = if dp.kind == Kind::Vehicle { arc } else { Arc::Front };
-    let k = (key(cp), c.models, key(dp), d.models, d.pinned, d.hunker, r_cap, arc);
+    let k = (kc, c.models, kd, d.models, d.pinned, d.hunker, r_cap, arc);
     cached(&MELEES, k, || {
         let (g1, l1, e1) = melee_round(cp, c, dp, d, true, arc);
         let (g2, l2, e2) = melee_round(cp, c, dp, d, false, arc);
@@ -256,20 +287,36 @@ pub fn best_attack(
     dist: f32,
     exp: Exposure,
 ) -> (f64, f64) {
+    best_attack_k(r, ap, key(ap), a, dp, key(dp), d, dist, exp)
+}
+
+/// [`best_attack`] with the profiles' [`key`]s given (`ka`: `ap`'s, `kd`: `dp`'s).
+#[allow(clippy::too_many_arguments)]
+fn best_attack_k(
+    r: &ArmyMenCombat,
+    ap: &Profile,
+    ka: u64,
+    a: &UnitState,
+    dp: &Profile,
+    kd: u64,
+    d: &UnitState,
+    dist: f32,
+    exp: Exposure,
+) -> (f64, f64) {
     let mut best = (0.0, 0.0);
     let mut offer = |net: f64, dealt: f64| {
         if net > best.0 {
             best = (net, dealt);
         }
     };
-    let hold = volley_value(ap, a.models, dp, d, dist, exp);
+    let hold = volley_value_k(ap, ka, a.models, dp, kd, d, dist, exp);
     offer(hold, hold);
     if !a.immobile && ap.advance > 0.0 && !ap.hold_only {
-        let adv = volley_value(ap, a.models, dp, d, (dist - ap.advance).max(1.0), exp);
+        let adv = volley_value_k(ap, ka, a.models, dp, kd, d, (dist - ap.advance).max(1.0), exp);
         offer(adv, adv);
     }
     if ap.kind == Kind::Infantry && dist <= r.rules.charge_move {
-        let (g, l) = charge_value(r, ap, a, dp, d, exp.arc);
+        let (g, l) = charge_value_k(r, ap, ka, a, dp, kd, d, exp.arc);
         offer(g - l, g);
     }
     best
@@ -295,9 +342,20 @@ pub const RETREAT_STEP: f32 = 3.0;
 /// a Hold and shoot kept up every activation, an Advance that shoots and goes on, or a Rush
 /// that goes on; what comes one activation later is weighted [`DELAY`]. The enemy is taken to
 /// stand still.
-fn reach(r: &ArmyMenCombat, ap: &Profile, a: &UnitState, dp: &Profile, d: &UnitState, dist: f32, exp: Exposure) -> f64 {
+/// `ks`: the profiles' [`key`]s (`ap`'s, `dp`'s).
+#[allow(clippy::too_many_arguments)]
+fn reach(
+    r: &ArmyMenCombat,
+    ap: &Profile,
+    a: &UnitState,
+    dp: &Profile,
+    d: &UnitState,
+    dist: f32,
+    exp: Exposure,
+    ks: [u64; 2],
+) -> f64 {
     let mut memo: Vec<(f32, f64)> = Vec::new();
-    reach_from(r, ap, a, dp, d, dist, exp, &mut memo)
+    reach_from(r, ap, a, dp, d, dist, exp, ks, &mut memo)
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -309,25 +367,26 @@ fn reach_from(
     d: &UnitState,
     dist: f32,
     exp: Exposure,
+    ks: [u64; 2],
     memo: &mut Vec<(f32, f64)>,
 ) -> f64 {
     if let Some(&(_, v)) = memo.iter().find(|m| m.0 == dist) {
         return v;
     }
-    let mut best = best_attack(r, ap, a, dp, d, dist, exp).0;
+    let mut best = best_attack_k(r, ap, ks[0], a, dp, ks[1], d, dist, exp).0;
     // Holding and shooting every activation: V + DELAY·V + ... (so staying put is a plan too,
     // and a longer approach is not worth more for its volleys alone).
-    let stay = volley_value(ap, a.models, dp, d, dist, exp) / (1.0 - DELAY);
+    let stay = volley_value_k(ap, ks[0], a.models, dp, ks[1], d, dist, exp) / (1.0 - DELAY);
     best = best.max(stay);
     if !a.immobile && ap.rush > 0.0 {
         let on = (dist - ap.rush).max(1.0);
         if on < dist {
-            best = best.max(DELAY * reach_from(r, ap, a, dp, d, on, exp, memo));
+            best = best.max(DELAY * reach_from(r, ap, a, dp, d, on, exp, ks, memo));
         }
         let adv = (dist - ap.advance).max(1.0);
         if !ap.hold_only && ap.advance > 0.0 && adv < dist && ap.has_weapon_in_range(adv) {
-            let v = volley_value(ap, a.models, dp, d, adv, exp);
-            best = best.max(v + DELAY * reach_from(r, ap, a, dp, d, adv, exp, memo));
+            let v = volley_value_k(ap, ks[0], a.models, dp, ks[1], d, adv, exp);
+            best = best.max(v + DELAY * reach_from(r, ap, a, dp, d, adv, exp, ks, memo));
         }
     }
     memo.push((dist, best));
@@ -345,12 +404,13 @@ fn threat(
     m: &UnitState,
     dist: f32,
     exp: Exposure,
+    ks: [u64; 2],
 ) -> f64 {
-    let once = best_attack(r, ep, e, mp, m, dist, exp).1;
+    let once = best_attack_k(r, ep, ks[0], e, mp, ks[1], m, dist, exp).1;
     if e.immobile || ep.rush <= 0.0 {
         return once;
     }
-    let closer = best_attack(r, ep, e, mp, m, (dist - ep.rush).max(1.0), exp).1;
+    let closer = best_attack_k(r, ep, ks[0], e, mp, ks[1], m, (dist - ep.rush).max(1.0), exp).1;
     once + TWICE * (closer - once).max(0.0)
 }
 
@@ -375,10 +435,11 @@ pub fn decide(
     let d = (me.x - target.x).abs();
     let room = room.max(0.0);
     let flags = |u: &UnitState| u.pinned as u8 | (u.hunker as u8) << 1 | (u.immobile as u8) << 2;
+    let ks = [key(p), key(tp)];
     let mut rk = FxHasher::default();
-    (r.rules.charge_move.to_bits(), key(p), key(tp)).hash(&mut rk);
+    (r.rules.charge_move.to_bits(), ks[0], ks[1]).hash(&mut rk);
     let k = (rk.finish(), [me.models, flags(me)], [target.models, flags(target)], [d.to_bits(), room.to_bits()], exp);
-    cached(&DECISIONS, k, || decide_now(r, p, me, tp, target, exp, d, room))
+    cached(&DECISIONS, k, || decide_now(r, p, me, tp, target, exp, d, room, ks))
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -391,9 +452,11 @@ fn decide_now(
     exp: [Exposure; 2],
     d: f32,
     room: f32,
+    ks: [u64; 2],
 ) -> Decision {
-    let mine = |dd: f32| reach(r, p, me, tp, target, dd, exp[0]);
-    let theirs = |dd: f32| threat(r, tp, target, p, me, dd, exp[1]);
+    let (kp, kt) = (ks[0], ks[1]);
+    let mine = |dd: f32| reach(r, p, me, tp, target, dd, exp[0], ks);
+    let theirs = |dd: f32| threat(r, tp, target, p, me, dd, exp[1], [kt, kp]);
     // The change of the position's worth when `p` moves from `d` to `dd`.
     let shift = |dd: f32| (mine(dd) - mine(d)) - (theirs(dd) - theirs(d));
     let mut best: Option<Decision> = None;
@@ -403,7 +466,7 @@ fn decide_now(
         }
     };
     if p.has_weapon_in_range(d) {
-        offer(Action::Hold, volley_value(p, me.models, tp, target, d, exp[0]));
+        offer(Action::Hold, volley_value_k(p, kp, me.models, tp, kt, target, d, exp[0]));
     }
     let may_move = !me.immobile && p.advance > 0.0;
     // A unit retreats only from a charge the enemy could make within its next two
@@ -415,7 +478,7 @@ fn decide_now(
         while back <= p.advance.min(room) + 1e-3 {
             let to = d + back;
             if p.has_weapon_in_range(to) {
-                offer(Action::Retreat(back), volley_value(p, me.models, tp, target, to, exp[0]) + shift(to));
+                offer(Action::Retreat(back), volley_value_k(p, kp, me.models, tp, kt, target, to, exp[0]) + shift(to));
             }
             if to > reach_of_charge {
                 // Out of charge reach: room behind is kept for the next retreat.
@@ -426,10 +489,13 @@ fn decide_now(
     }
     let adv_d = (d - p.advance).max(1.0);
     if may_move && !p.hold_only && p.has_weapon_in_range(adv_d) && adv_d < d {
-        offer(Action::Advance(p.advance), volley_value(p, me.models, tp, target, adv_d, exp[0]) + shift(adv_d));
+        offer(
+            Action::Advance(p.advance),
+            volley_value_k(p, kp, me.models, tp, kt, target, adv_d, exp[0]) + shift(adv_d),
+        );
     }
     if p.kind == Kind::Infantry && d <= r.rules.charge_move {
-        let (g, l) = charge_value(r, p, me, tp, target, exp[0].arc);
+        let (g, l) = charge_value_k(r, p, kp, me, tp, kt, target, exp[0].arc);
         offer(Action::Charge, g - l);
     }
     let rush_d = (d - p.rush).max(1.0);

@@ -414,6 +414,42 @@ impl Battle {
         best.map(|(j, _)| j)
     }
 
+    /// In one pass over the figures: the first enemy in base contact with `i`
+    /// ([`Battle::in_contact`], lowest index), and if there is none, the nearest living enemy
+    /// satisfying `ok` ([`Battle::nearest_enemy`]).
+    fn contact_or_nearest(&self, r: &Vsgmr, i: usize, ok: impl Fn(&Fig) -> bool) -> (Option<usize>, Option<usize>) {
+        use crate::battle::Pos;
+        let me = &self.figs[i];
+        let at = Pos::new(me.x, me.y);
+        let (side, grounded) = (me.side, me.alive && !me.flying);
+        let limit = r.rules.contact + EPS;
+        // The nearest so far: index, distance, squared distance. A squared distance no less
+        // than the best one's has a root no less than it (the root is monotone), so it is not
+        // nearer and its root is not taken.
+        let mut best: Option<(usize, f32, f32)> = None;
+        for (j, f) in self.figs.iter().enumerate() {
+            if !f.alive || f.side == side {
+                continue;
+            }
+            // `in_contact(i, j)`, the first in index order.
+            if grounded && !f.flying && at.within(Pos::new(f.x, f.y), limit) {
+                return (Some(j), None);
+            }
+            if ok(f) {
+                // `self.dist(i, j)`, squared.
+                let d2 = (me.x - f.x).powi(2) + (me.y - f.y).powi(2);
+                if best.is_some_and(|(_, _, b2)| d2 >= b2) {
+                    continue;
+                }
+                let d = d2.sqrt();
+                if best.is_none_or(|(_, b, _)| d.total_cmp(&b) == std::cmp::Ordering::Less) {
+                    best = Some((j, d, d2));
+                }
+            }
+        }
+        (None, best.map(|(j, _, _)| j))
+    }
+
     /// Support bonus (+1) for a roll of `kind` by figure `i`: it or an ally within a Half Move
     /// Unit of it (the supporter's) has Support for that roll type (section V "Support").
     fn support(&self, r: &Vsgmr, i: usize, kind: SupportRoll) -> i8 {
@@ -689,12 +725,8 @@ fn move_on(r: &Vsgmr, b: &mut Battle, i: usize) {
         return move_to_goal(r, b, i, &p, goal);
     }
     let flying = b.figs[i].flying;
-    let touching = (0..b.figs.len()).find(|&j| b.in_contact(r, i, j));
-    let target = match touching {
-        Some(j) => Some(j),
-        None if p.distance_attack => b.nearest_enemy(i, |_| true),
-        None => b.nearest_enemy(i, |f| !f.flying),
-    };
+    let (touching, nearest) = b.contact_or_nearest(r, i, |f| p.distance_attack || !f.flying);
+    let target = touching.or(nearest);
     let Some(target) = target else { return };
     // A mounted pair moves as its mount: that is the figure to close on or fall back from.
     let target = b.figs[target].riding.unwrap_or(target);
@@ -704,7 +736,8 @@ fn move_on(r: &Vsgmr, b: &mut Battle, i: usize) {
     let (me, foe) = (b.figs[i].unit, b.figs[target].unit);
     // The pair's numbers from the table, unless a mount moves with its rider's (Independent).
     let fresh;
-    let m = if p == *r.profile(me) && fp == *r.profile(foe) {
+    // [`Battle::acting`] copies the profile and changes its traits alone.
+    let m = if p.traits == r.profile(me).traits && fp.traits == r.profile(foe).traits {
         r.matchup(me, foe)
     } else {
         fresh = Matchup::new(&p, &fp);
