@@ -8,7 +8,8 @@
 //! (`TARGET/criterion/**/new/estimates.json`, medians) and the seconds above, each beside the
 //! goal of issue 18, and writes it to `TARGET/criterion/bench-table.md`.
 //! `cargo bench --bench report -- grunt` times only the rulesets whose id contains `grunt`
-//! (the table then says which rulesets it covers).
+//! (the table then says which rulesets it covers); `POINTSWORTH_BENCH_OUT=DIR` keeps the
+//! reports in `DIR` instead of a temporary directory.
 
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -28,7 +29,10 @@ fn main() {
     if chosen.is_empty() {
         return;
     }
-    let out = tempfile::tempdir().expect("a temporary directory");
+    // POINTSWORTH_BENCH_OUT=DIR keeps the reports (to compare with the committed ones).
+    let temp = tempfile::tempdir().expect("a temporary directory");
+    let kept = std::env::var_os("POINTSWORTH_BENCH_OUT").map(std::path::PathBuf::from);
+    let out = kept.as_deref().unwrap_or(temp.path());
     let mut seconds = BTreeMap::new();
     let mut total = 0.0;
     for id in chosen {
@@ -36,7 +40,7 @@ fn main() {
         let status = Command::new(env!("CARGO_BIN_EXE_pointsworth"))
             .current_dir(env!("CARGO_MANIFEST_DIR"))
             .args(["report", id, "--out"])
-            .arg(out.path())
+            .arg(out)
             .stdout(std::process::Stdio::null())
             .stderr(std::process::Stdio::null())
             .status()
