@@ -3,12 +3,14 @@
 //! Each ruleset runs once (a report takes from seconds to minutes; criterion's repeated sampling
 //! would take an hour), through the bench profile's binary, into a temporary directory.
 //!
-//! Then, as the last bench of `cargo bench`, it prints the README's benchmark table from this
-//! run's figures: the criterion results of `benches/duels.rs` and `benches/skirmish.rs`
-//! (`TARGET/criterion/**/new/estimates.json`, medians) and the seconds above, each beside the
-//! goal of issue 18, and writes it to `TARGET/criterion/bench-table.md`.
-//! `cargo bench --bench report -- grunt` times only the rulesets whose id contains `grunt`
-//! (the table then says which rulesets it covers); `POINTSWORTH_BENCH_OUT=DIR` keeps the
+//! Then, as the last bench of `cargo bench` (benches run in name order), it prints the
+//! README's benchmark table from this run's figures: the criterion results of
+//! `benches/duels.rs` and `benches/skirmish.rs` (`TARGET/criterion/**/new/estimates.json`,
+//! medians) and the seconds above, each beside the goal of issue 18, and writes it to
+//! `TARGET/criterion/bench-table.md`.
+//! `cargo bench --bench table -- grunt` times only the rulesets whose id contains `grunt`, and
+//! `cargo bench --bench table -- none` none: the other rulesets' seconds are the last ones
+//! measured (`TARGET/criterion/report-seconds.json`). `POINTSWORTH_BENCH_OUT=DIR` keeps the
 //! reports in `DIR` instead of a temporary directory.
 
 use std::collections::BTreeMap;
@@ -26,15 +28,11 @@ fn main() {
         .copied()
         .filter(|id| filters.is_empty() || filters.iter().any(|f| id.contains(f.as_str())))
         .collect();
-    if chosen.is_empty() {
-        return;
-    }
     // POINTSWORTH_BENCH_OUT=DIR keeps the reports (to compare with the committed ones).
     let temp = tempfile::tempdir().expect("a temporary directory");
     let kept = std::env::var_os("POINTSWORTH_BENCH_OUT").map(std::path::PathBuf::from);
     let out = kept.as_deref().unwrap_or(temp.path());
     let mut seconds = BTreeMap::new();
-    let mut total = 0.0;
     for id in chosen {
         let started = Instant::now();
         let status = Command::new(env!("CARGO_BIN_EXE_pointsworth"))
@@ -49,15 +47,21 @@ fn main() {
         let s = started.elapsed().as_secs_f64();
         println!("report/{id:<16} {s:8.1} s");
         seconds.insert(id.to_string(), s);
-        total += s;
     }
-    println!("report/{:<16} {total:8.1} s", "total");
     let target =
         std::env::var("CARGO_TARGET_DIR").unwrap_or_else(|_| concat!(env!("CARGO_MANIFEST_DIR"), "/target").into());
     let criterion = Path::new(&target).join("criterion");
-    let table = table(&criterion_medians(&criterion), &seconds, total);
-    println!("\n{table}");
     std::fs::create_dir_all(&criterion).expect("target/criterion");
+    // The seconds of earlier runs stand for the rulesets not timed now.
+    let stored = criterion.join("report-seconds.json");
+    let mut all: BTreeMap<String, f64> =
+        std::fs::read(&stored).ok().and_then(|b| serde_json::from_slice(&b).ok()).unwrap_or_default();
+    all.extend(seconds);
+    std::fs::write(&stored, serde_json::to_string_pretty(&all).unwrap()).expect("report-seconds.json");
+    let total: f64 = all.values().sum();
+    println!("report/{:<16} {total:8.1} s", "total");
+    let table = table(&criterion_medians(&criterion), &all, total);
+    println!("\n{table}");
     std::fs::write(criterion.join("bench-table.md"), &table).expect("bench-table.md");
 }
 
