@@ -579,7 +579,7 @@ impl Ruleset for GruntFactor {
     fn exact_duel(&self, a: usize, b: usize, distance: f64) -> Result<ExactDuel, NotExact> {
         exact::duel(self, a, b, distance)
     }
-    /// The duel as a game on the 120 cm deep table, on a 3 cm grid ([`optimal::GruntGame`]).
+    /// The duel as a game on the 120 cm deep table, on a 9 cm grid ([`optimal::GruntGame`]).
     /// Errors: a start distance outside (0, 120] cm.
     fn optimal_duel(
         &self,
