@@ -90,8 +90,12 @@ const START: usize = 1;
 const PER_ALIVE: usize = 9;
 
 /// Action codes: not panicked, `spent * 2 + prone` (actions every model spends before firing,
-/// prone afterwards); panicked, [`PANIC`] + whether it tries to recover.
-const PANIC: u16 = 10;
+/// prone afterwards, `spent` ≤ AC ≤ [`MAX_AC`]); panicked, [`PANIC`] + whether it tries to
+/// recover: above every code of a squad that is not panicked.
+const PANIC: u16 = 2 * (MAX_AC + 1);
+
+/// The largest AC a config may give a squad (`grunt_factor` config, `ac` 1 to 10).
+const MAX_AC: u16 = 10;
 
 /// A squad's state in the game: the exact chain's and a pending fall back.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -396,6 +400,20 @@ mod tests {
             let v = solve(&GruntGame::new(&r, id(a), id(b), 50.0, OPTIMAL_STEP).unwrap(), [Policy::Scripted; 2]);
             assert!((v.a_wins - e.a_wins).abs() < 1e-9 && (v.b_wins - e.b_wins).abs() < 1e-9, "{a} v {b}: {v:?} {e:?}");
         }
+    }
+
+    #[test]
+    fn action_codes_of_every_legal_ac_stay_below_the_panic_codes() {
+        // A config may give a squad up to 10 actions: spending them all before firing (and
+        // going prone) must not read as a panicked squad's action, nor leave the code table.
+        let shipped = ruleset();
+        let g = GruntGame::new(&shipped, 0, 0, 50.0, OPTIMAL_STEP).unwrap();
+        for ac in 1..=MAX_AC as u8 {
+            for spent in 0..=ac {
+                assert!(code(spent, true) < PANIC && code(spent, false) < PANIC, "AC {ac}, {spent} spent");
+            }
+        }
+        assert!(((PANIC + 1) as usize) < g.n_actions());
     }
 
     #[test]
