@@ -623,6 +623,20 @@ impl OptimalDuel {
     pub fn exploitability(&self) -> f64 {
         self.a_gain().max(self.b_gain())
     }
+
+    /// Test check shared by every ruleset's game: a best response can only help its side,
+    /// optimal play lies between the two best responses (to 1e-12), and each solve's outcome
+    /// probabilities add up to 1 (to 1e-9).
+    #[cfg(test)]
+    pub(crate) fn assert_bounds(&self) {
+        let s = self.scripted.a_score();
+        assert!(self.a_best_response.a_score() >= s - 1e-12 && self.b_best_response.a_score() <= s + 1e-12, "{self:?}");
+        assert!(self.optimal.a_score() <= self.a_best_response.a_score() + 1e-12, "{self:?}");
+        assert!(self.optimal.a_score() >= self.b_best_response.a_score() - 1e-12, "{self:?}");
+        for v in [self.optimal, self.scripted, self.a_best_response, self.b_best_response] {
+            assert!((v.a_wins + v.b_wins + v.draws - 1.0).abs() < 1e-9, "{v:?}");
+        }
+    }
 }
 
 /// Solves all four policy pairs.

@@ -408,14 +408,7 @@ mod tests {
         // Shotgun gains 15 points by its best response at 24").
         let r = short(Cover::Open);
         let o = optimal_duel(&r, r.find("pistol"), r.find("shotgun"), 24.0, OPTIMAL_STEP).unwrap();
-        let s = o.scripted.a_score();
-        // A best response can only help its side; optimal play sits between the two.
-        assert!(o.a_best_response.a_score() >= s - 1e-12 && o.b_best_response.a_score() <= s + 1e-12, "{o:?}");
-        assert!(o.optimal.a_score() <= o.a_best_response.a_score() + 1e-12, "{o:?}");
-        assert!(o.optimal.a_score() >= o.b_best_response.a_score() - 1e-12, "{o:?}");
-        for v in [o.optimal, o.scripted, o.a_best_response, o.b_best_response] {
-            assert!((v.a_wins + v.b_wins + v.draws - 1.0).abs() < 1e-9, "{v:?}");
-        }
+        o.assert_bounds();
         assert!(o.b_gain() > 0.1 && o.exploitability() == o.b_gain(), "{o:?}");
     }
 
