@@ -548,6 +548,58 @@ impl<G: DuelGame> Solver<'_, G> {
     }
 }
 
+/// Test-only inspection (issue 15: what a best response does that the scripted tactic does
+/// not): solves the game under `policy` to the round cap, then lists side `s`'s options at
+/// positions `p` and unit states `u` (before its activation-start events) with their expected
+/// advantage `P(A) − P(B)` when `s` acts first in the round and when it acts second (roll-off
+/// order only), one row per option of each activation-start branch `(probability, state)`.
+#[cfg(test)]
+#[allow(clippy::type_complexity)]
+pub(crate) fn explain<G: DuelGame>(
+    g: &G,
+    policy: [Policy; 2],
+    s: Side,
+    p: [usize; 2],
+    u: [usize; 2],
+) -> Vec<(f64, usize, Choice, f64, f64)> {
+    let mut sv = Solver::new(g);
+    let n = sv.len();
+    let mut start = zeros(n);
+    fill_terminal(&sv, &mut start);
+    let (mut mid, mut after_first, mut new_a) = (zeros(n), zeros(n), zeros(n));
+    for _ in 0..g.max_rounds() {
+        sv.layer(1, policy[1], &start, &mut mid);
+        sv.layer(0, policy[0], &mid, &mut new_a);
+        sv.layer(0, policy[0], &start, &mut mid);
+        sv.layer(1, policy[1], &mid, &mut after_first);
+        mix_rolloff(&sv, &mut new_a, &after_first);
+        let same = settled(&new_a, &start);
+        std::mem::swap(&mut start, &mut new_a);
+        if same {
+            break;
+        }
+    }
+    // After `s` acts first, the other side acts, then the next round.
+    sv.layer(1 - s, policy[1 - s], &start, &mut mid);
+    let max = sv.line.max_sum as usize;
+    let at = Spot { gap: sv.gaps[p[0] + p[1]], room: p[s] as u16, ahead: (max - p[0] - p[1]) as u16 };
+    let mut rows = Vec::new();
+    for (pr, me) in sv.starts[s][u[s]].clone() {
+        let other = u[1 - s];
+        let mut choices = Vec::new();
+        g.options(s, me, other, at, &mut choices);
+        for c in choices {
+            let q = sv.moved(s, p, c);
+            let (a, b) = sv.outcomes(s, c.action, q[0] + q[1], me, other);
+            let base = ((q[0] * sv.np + q[1]) * sv.n[0] * sv.n[1]) as u32;
+            let first = expect(&sv.cache, base, a, b, &mid)[V];
+            let second = expect(&sv.cache, base, a, b, &start)[V];
+            rows.push((pr, me, c, first, second));
+        }
+    }
+    rows
+}
+
 /// The induction stops once one more round moves no value by more than this: each round is a
 /// non-expansion of the values, so the rounds left to the cap can move them by at most
 /// `SETTLED` × (rounds left), below 1e-10 for a cap of 10 000 rounds.

@@ -243,7 +243,7 @@ fn stands(r: &ArmyMenCombat, p: &Profile, tp: &Profile, d: f32) -> bool {
             for (&im, &pin) in immobile.iter().flat_map(|i| pinned.iter().map(move |p| (i, p))) {
                 let me = UnitState { models: m, immobile: im, x: 0.0, ..Default::default() };
                 let them = UnitState { models: tm, pinned: pin, x: d, ..Default::default() };
-                match rules::plan(r, p, &me, tp, &them, room) {
+                match rules::plan(r, p, &me, tp, &them, [room; 2]) {
                     rules::Action::Hold if holds => {}
                     rules::Action::Wait if !holds => {}
                     _ => return false,
@@ -637,7 +637,10 @@ impl DuelGame for AmcGame<'_> {
         let mut tu = G::of(other).unit(tp);
         tu.x = at.gap as f32;
         let room = (at.room as f64 * self.line.step) as f32;
-        match rules::plan(self.r, p, &mu, tp, &tu, room) {
+        // The other side's cells behind it: the positions add up to `max_sum − ahead`.
+        let theirs = self.line.max_sum as i32 - at.ahead as i32 - at.room as i32;
+        let their_room = (theirs.max(0) as f64 * self.line.step) as f32;
+        match rules::plan(self.r, p, &mu, tp, &tu, [room, their_room]) {
             rules::Action::Hold => Choice { advance: 0, action: SHOOT },
             rules::Action::Retreat(d) => Choice { advance: -self.line.cells_within(d as f64), action: SHOOT },
             rules::Action::Advance(d) => Choice { advance: self.line.cells_within(d as f64), action: SHOOT },
@@ -734,8 +737,9 @@ mod tests {
         // Tank does too now (it gained 35.8 points by its best response; now under 1).
         assert!(o.optimal.a_score() > 0.65, "{:?}", o.optimal);
         assert!(o.b_gain() < 0.01, "{o:?}");
-        // Left: the Riflemen chase it with Advances where Rushes would corner it (tactic docs).
-        assert!(o.a_gain() < 0.17, "{o:?}");
+        // The Riflemen chase it with Rushes that corner it (they gained 15.5 points by their best
+        // response when the tactic took the Tank to stand still; now none).
+        assert!(o.a_gain() < 0.001, "{o:?}");
         // Within charge reach at once, the charge alone decides.
         let near = solve(&game(&r, "riflemen-10", "tank", 12.0, OPTIMAL_STEP), [Policy::Optimal; 2]);
         assert!(near.a_wins > 0.9, "{near:?}");
@@ -806,6 +810,88 @@ mod tests {
         let max = rows.iter().copied().fold(0.0, f64::max);
         println!("max exploitability {:.1} points", 100.0 * max);
         println!("{} pairs at {d}\" in {:.1} s", rows.len(), started.elapsed().as_secs_f64());
+    }
+
+    /// What a best response does (issue 15): `EXPLAIN="A|B|distance|side"` prints, at full
+    /// strength, side `side`'s best option against the scripted other side and the scripted
+    /// choice at every pair of positions (`cargo test --lib explain_best_response -- --ignored
+    /// --nocapture`).
+    #[test]
+    #[ignore]
+    fn explain_best_response() {
+        let r = amc(&[]);
+        let spec = std::env::var("EXPLAIN").unwrap_or("riflemen-10|tank|24|0".into());
+        let f: Vec<&str> = spec.split('|').collect();
+        let (a, b, d, s): (&str, &str, f64, usize) = (f[0], f[1], f[2].parse().unwrap(), f[3].parse().unwrap());
+        let g = game(&r, a, b, d, OPTIMAL_STEP);
+        let line = g.line;
+        let mut pol = [Policy::Scripted; 2];
+        pol[s] = Policy::Optimal;
+        let states: Vec<usize> = std::env::var("EXPLAIN_STATES")
+            .ok()
+            .map(|v| v.split(',').map(|x| x.parse().unwrap()).collect())
+            .unwrap_or(vec![g.start_state(0), g.start_state(1)]);
+        let u = [states[0], states[1]];
+        println!("{a} v {b} at {d}: side {s} best response; states {:?} {:?}", G::of(u[0]), G::of(u[1]));
+        for p0 in 0..=line.max_sum as usize {
+            for p1 in 0..=line.max_sum as usize - p0 {
+                let p = [p0, p1];
+                if std::env::var("EXPLAIN_ALL").is_err() && p[1 - s] != line.start as usize {
+                    continue;
+                }
+                let rows = crate::rulesets::optimal::explain(&g, pol, s, p, u);
+                let max = line.max_sum as usize;
+                let at = Spot { gap: line.gap((p0 + p1) as u16), room: p[s] as u16, ahead: (max - p0 - p1) as u16 };
+                let sc = g.scripted(s, rows[0].1, u[1 - s], at);
+                let sign = if s == 0 { 1.0 } else { -1.0 };
+                let best = |k: usize| {
+                    rows.iter()
+                        .filter(|r| r.1 == rows[0].1)
+                        .max_by(|x, y| {
+                            let (vx, vy) = if k == 0 { (x.3, y.3) } else { (x.4, y.4) };
+                            (sign * vx).partial_cmp(&(sign * vy)).unwrap()
+                        })
+                        .unwrap()
+                };
+                let (b1, b2) = (best(0), best(1));
+                let scr = rows.iter().find(|r| r.1 == rows[0].1 && r.2 == sc).unwrap();
+                println!(
+                    "pos {p:?} gap {:4.1}: best first {:>2}/{} ({:+.3}) second {:>2}/{} ({:+.3}) | scripted {:>2}/{} ({:+.3}, {:+.3})",
+                    at.gap,
+                    b1.2.advance.min(99),
+                    b1.2.action,
+                    b1.3,
+                    b2.2.advance.min(99),
+                    b2.2.action,
+                    b2.4,
+                    sc.advance.min(99),
+                    sc.action,
+                    scr.3,
+                    scr.4
+                );
+            }
+        }
+    }
+
+    /// The scripted plan of `PLANS="A|B"` at full strength at every grid distance and room
+    /// (`cargo test --lib print_plans -- --ignored --nocapture`).
+    #[test]
+    #[ignore]
+    fn print_plans() {
+        let r = amc(&[]);
+        let spec = std::env::var("PLANS").unwrap_or("riflemen-10|tank".into());
+        let f: Vec<&str> = spec.split('|').collect();
+        let (p, tp) = (r.profiles[r.find(f[0])], r.profiles[r.find(f[1])]);
+        for d in (1..=16).map(|k| if k == 16 { 1.0 } else { 48.0 - 3.0 * k as f32 }) {
+            let mut row = format!("{d:4.0}:");
+            for (r0, r1) in [(0.0, 0.0), (6.0, 6.0), (12.0, 12.0), (12.0, 0.0), (0.0, 12.0)] {
+                let me = UnitState::fresh(&p, 0.0);
+                let them = UnitState::fresh(&tp, d);
+                let dec = rules::decide(&r, &p, &me, &tp, &them, [rules::Exposure::front(false); 2], [r0, r1]);
+                row += &format!(" [{r0:2}/{r1:2}] {:?} {:+.2} |", dec.action, dec.value);
+            }
+            println!("{row}");
+        }
     }
 
     #[test]

@@ -442,9 +442,16 @@ pub enum Action {
 }
 
 /// The default tactic's action for `p` (state `me`) against `tp` (state `target`), read on
-/// the open duel ground ([`decide`] with the ground's cover for both); `room`: inches `p` may
-/// still retreat to its own table edge.
-pub fn plan(r: &ArmyMenCombat, p: &Profile, me: &UnitState, tp: &Profile, target: &UnitState, room: f32) -> Action {
+/// the open duel ground ([`decide`] with the ground's cover for both); `room`: inches `p`
+/// (`room[0]`) and the target (`room[1]`) may still retreat to their own table edges.
+pub fn plan(
+    r: &ArmyMenCombat,
+    p: &Profile,
+    me: &UnitState,
+    tp: &Profile,
+    target: &UnitState,
+    room: [f32; 2],
+) -> Action {
     decide(r, p, me, tp, target, [Exposure::front(r.rules.cover); 2], room).action
 }
 
@@ -514,7 +521,8 @@ pub fn activate<D: Dice>(r: &ArmyMenCombat, battle: &mut Battle, dice: &mut D, s
         let mut target = battle.units[o][t];
         let was_alive = target.alive();
         let room = (battle.edge[s] - me.x).abs();
-        match plan(r, p, &me, tp, &target, room) {
+        let their_room = (battle.edge[o] - target.x).abs();
+        match plan(r, p, &me, tp, &target, [room, their_room]) {
             Action::Hold => {
                 let d = (me.x - target.x).abs();
                 shoot(dice, p, &me, tp, &mut target, d, r.rules.cover, false, Arc::Front);

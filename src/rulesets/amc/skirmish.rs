@@ -686,7 +686,7 @@ impl<'a> Mission<'a> {
         let exp = [exposure(u, t), exposure(t, u)];
         let me = UnitState { x: 0.0, ..u.st };
         let them = UnitState { x: d, ..t.st };
-        let room = self.room_away(u.pos, t.pos);
+        let room = [self.room_away(u.pos, t.pos), self.room_away(t.pos, u.pos)];
         (rules::decide(self.r, self.profile(s, i), &me, self.profile(1 - s, j), &them, exp, room), d)
     }
 

@@ -13,12 +13,17 @@
 //!
 //! Horizon: Hold and Charge are rated by what they do now. A move (Advance, Retreat, Rush) is
 //! rated by what it does now plus the change of the position's worth ([`decide`]):
-//! - the unit's own *reach*: its best plan of approach against the enemy standing still, each
-//!   activation an attack that ends the plan, a Hold and shoot kept up, an Advance that shoots
-//!   and goes on, or a Rush,
+//! - the unit's own *reach*: its best plan of approach, each activation an attack that ends
+//!   the plan, a Hold and shoot kept up, an Advance that shoots and goes on, or a Rush,
 //!   what comes one activation later weighted [`DELAY`] (½). So a unit out of reach closes in
 //!   (a Sniper facing a Jeep it can only hurt in melee no longer holds at 27"), and Heavy
-//!   Weapons advance and shoot on their way to charge Artillery instead of rushing past a volley;
+//!   Weapons advance and shoot on their way to charge Artillery instead of rushing past a volley.
+//!   Between the unit's activations the enemy stands, or *falls back* as the tactic's own
+//!   Retreat does: out of the unit's Rush-and-charge reach, up to its Advance and the room it
+//!   has left, when it still shoots from there and the unit's charge would be worth more than
+//!   its volley (a Tank keeping away from infantry). So Riflemen chase a Tank with Rushes that
+//!   corner it at its table edge, not with Advances it outruns (issue 15: 15.5 points of
+//!   exploitability at 24", now none);
 //! - minus the change of the enemy's *threat*: its best attack from the new distance, plus,
 //!   with chance [`TWICE`] (¼: it activates twice before this unit's next activation under
 //!   the roll-off), what a Rush first adds to it. So a vehicle that outranges infantry keeps
@@ -29,9 +34,10 @@
 //! The best option is taken even when its worth is negative: a unit with no weapon in range has
 //! no "stay" option and moves (waiting out of range would let duels stall), so it may walk into
 //! the enemy's charge reach. Simplifications: one enemy at a time (the skirmish compares
-//! targets); the reach takes the enemy to stand still (a Tank that keeps retreating is chased
-//! by Advances where Rushes would corner it sooner: Riflemen (10) against the Tank stay
-//! exploitable by about 15 points, issue 15); the melee after its first round is valued as if
+//! targets); the enemy in the reach only stands or falls back (it does not advance, hunker
+//! or charge); a Hold is rated by its volley alone, so a charge is not credited with the
+//! enemy fire it ends (infantry that lose the exchange of volleys hold where a charge or an
+//! advance to charge does better: Recruits (5) against Recruits (10), issue 15); the melee after its first round is valued as if
 //! every later round were like the first without the charge bonus (no attrition), up to the
 //! round cap and capped at the units' worth; Pinned results of shooting are not valued.
 
@@ -113,7 +119,7 @@ type VolleyKey = (u64, u8, u64, u8, u32, u8, Arc);
 type MeleeKey = (u64, u8, u64, u8, bool, bool, u32, Arc);
 /// The profiles and the charge move, both states' models and flags, the distance's and the
 /// room's bits and the exposures.
-type DecisionKey = (u64, [u8; 2], [u8; 2], [u32; 2], [Exposure; 2]);
+type DecisionKey = (u64, [u8; 2], [u8; 2], [u32; 3], [Exposure; 2]);
 
 thread_local! {
     // Pure functions of their keys: the cache changes no result, on any thread count.
@@ -322,10 +328,10 @@ fn best_attack_k(
     best
 }
 
-/// Weight of an attack one activation further away than the next (module docs, "Horizon"):
-/// the unit's own approach over several activations is worth this much less per activation
-/// of delay, so a unit out of reach still closes toward an attack it can make later instead
-/// of standing still (a Sniper facing a Jeep it can only hurt in melee).
+/// Weight of what comes one activation later (module docs, "Horizon"): the unit's plan over
+/// several activations is worth this much less per activation of delay, so a unit out of
+/// reach still closes toward an attack it can make later instead of standing still (a Sniper
+/// facing a Jeep it can only hurt in melee).
 pub const DELAY: f64 = 0.5;
 
 /// P(the enemy activates twice before this unit's next activation) in a 1v1 under the
@@ -337,60 +343,98 @@ pub const TWICE: f64 = 0.25;
 /// [`exact::OPTIMAL_STEP`], so the exact game plays the same moves), the shortest first.
 pub const RETREAT_STEP: f32 = 3.0;
 
-/// What distance `dist` is worth to `ap` (state `a`) against `dp` (state `d`): the best plan
-/// of approach, each activation either an attack that ends it ([`best_attack`]'s net points),
-/// a Hold and shoot kept up every activation, an Advance that shoots and goes on, or a Rush
-/// that goes on; what comes one activation later is weighted [`DELAY`]. The enemy is taken to
-/// stand still.
-/// `ks`: the profiles' [`key`]s (`ap`'s, `dp`'s).
-#[allow(clippy::too_many_arguments)]
-fn reach(
-    r: &ArmyMenCombat,
-    ap: &Profile,
-    a: &UnitState,
-    dp: &Profile,
-    d: &UnitState,
-    dist: f32,
-    exp: Exposure,
+/// The two units of a valuation: `ap` (state `a`) plans against `dp` (state `d`); `exp[0]`:
+/// how `dp` stands to `ap`, `exp[1]`: how `ap` stands to `dp`; `ks`: the profiles' [`key`]s.
+struct Pair<'a> {
+    r: &'a ArmyMenCombat,
+    ap: &'a Profile,
+    a: &'a UnitState,
+    dp: &'a Profile,
+    d: &'a UnitState,
+    exp: [Exposure; 2],
     ks: [u64; 2],
-) -> f64 {
-    let mut memo: Vec<(f32, f64)> = Vec::new();
-    reach_from(r, ap, a, dp, d, dist, exp, ks, &mut memo)
 }
 
-#[allow(clippy::too_many_arguments)]
-fn reach_from(
-    r: &ArmyMenCombat,
-    ap: &Profile,
-    a: &UnitState,
-    dp: &Profile,
-    d: &UnitState,
-    dist: f32,
-    exp: Exposure,
-    ks: [u64; 2],
-    memo: &mut Vec<(f32, f64)>,
-) -> f64 {
-    if let Some(&(_, v)) = memo.iter().find(|m| m.0 == dist) {
-        return v;
+impl Pair<'_> {
+    /// `ap`'s volley at `x` inches (expected points dealt).
+    fn volley(&self, x: f32) -> f64 {
+        volley_value_k(self.ap, self.ks[0], self.a.models, self.dp, self.ks[1], self.d, x, self.exp[0])
     }
-    let mut best = best_attack_k(r, ap, ks[0], a, dp, ks[1], d, dist, exp).0;
-    // Holding and shooting every activation: V + DELAY·V + ... (so staying put is a plan too,
-    // and a longer approach is not worth more for its volleys alone).
-    let stay = volley_value_k(ap, ks[0], a.models, dp, ks[1], d, dist, exp) / (1.0 - DELAY);
-    best = best.max(stay);
-    if !a.immobile && ap.rush > 0.0 {
-        let on = (dist - ap.rush).max(1.0);
-        if on < dist {
-            best = best.max(DELAY * reach_from(r, ap, a, dp, d, on, exp, ks, memo));
-        }
-        let adv = (dist - ap.advance).max(1.0);
-        if !ap.hold_only && ap.advance > 0.0 && adv < dist && ap.has_weapon_in_range(adv) {
-            let v = volley_value_k(ap, ks[0], a.models, dp, ks[1], d, adv, exp);
-            best = best.max(v + DELAY * reach_from(r, ap, a, dp, d, adv, exp, ks, memo));
-        }
+
+    /// [`threat`]: what `dp` is expected to take off `ap` at `x` before `ap` acts again.
+    fn threat(&self, x: f32) -> f64 {
+        threat(self.r, self.dp, self.d, self.ap, self.a, x, self.exp[1], [self.ks[1], self.ks[0]])
     }
-    memo.push((dist, best));
-    best
+
+    /// `ap`'s charge on `dp` (infantry within the charge move): net points, or `None`.
+    fn charge(&self, x: f32) -> Option<f64> {
+        (self.ap.kind == Kind::Infantry && x <= self.r.rules.charge_move).then(|| {
+            let (g, l) =
+                charge_value_k(self.r, self.ap, self.ks[0], self.a, self.dp, self.ks[1], self.d, self.exp[0].arc);
+            g - l
+        })
+    }
+
+    /// How far `dp` falls back at `x` inches with `room` inches behind it before `ap` acts
+    /// again: the default tactic's Retreat out of `ap`'s Rush-and-charge reach, taken when
+    /// `ap`'s charge would be worth more to `ap` than `dp`'s volley from where it stands, and
+    /// `dp` still shoots after it (a Tank keeps away from infantry). 0 otherwise.
+    fn falls_back(&self, x: f32, room: f32) -> f32 {
+        let (ap, dp) = (self.ap, self.dp);
+        let reach = ap.rush + self.r.rules.charge_move;
+        if self.d.immobile || dp.hold_only || dp.advance <= 0.0 || room < RETREAT_STEP || ap.kind != Kind::Infantry {
+            return 0.0;
+        }
+        if self.a.immobile || x > reach || ap.rush <= 0.0 && x > self.r.rules.charge_move {
+            return 0.0;
+        }
+        let steps = ((reach - x) / RETREAT_STEP).floor() + 1.0;
+        let back = (steps * RETREAT_STEP).min(dp.advance).min(room);
+        let back = (back / RETREAT_STEP).floor() * RETREAT_STEP;
+        if back <= 0.0 || !dp.has_weapon_in_range(x + back) {
+            return 0.0;
+        }
+        // What `ap` could do to it in one activation from `x` (a Rush first if needed).
+        let mine = self.charge(x).or(self.charge((x - ap.rush).max(1.0))).unwrap_or(0.0);
+        let theirs = volley_value_k(dp, self.ks[1], self.d.models, ap, self.ks[0], self.a, x, self.exp[1]);
+        if mine > theirs { back } else { 0.0 }
+    }
+
+    /// `ap`'s best plan when it is to act at `x` inches with the enemy `room` inches from its
+    /// edge: an attack that ends it ([`best_attack`]'s net points), a Hold and shoot kept up
+    /// every activation, an Advance that shoots and goes on, or a Rush that goes on; what
+    /// comes one activation later is weighted [`DELAY`]. Between `ap`'s activations the enemy
+    /// stands, or falls back out of its charge reach ([`Self::falls_back`]).
+    fn reach(&self, x: f32, room: f32, memo: &mut Vec<([u32; 2], f64)>) -> f64 {
+        let k = [x.to_bits(), room.to_bits()];
+        if let Some(&(_, v)) = memo.iter().find(|m| m.0 == k) {
+            return v;
+        }
+        let ap = self.ap;
+        let attack = best_attack_k(self.r, ap, self.ks[0], self.a, self.dp, self.ks[1], self.d, x, self.exp[0]).0;
+        // Where the plan goes on after an activation that ends at `y`.
+        let next = |y: f32, memo: &mut Vec<([u32; 2], f64)>| {
+            let back = self.falls_back(y, room);
+            DELAY * self.reach(y + back, room - back, memo)
+        };
+        // Holding and shooting every activation: V + DELAY·V + ... while the enemy stands (so
+        // staying put is a plan too, and a longer approach is not worth more for its volleys
+        // alone); if it falls back, the plan goes on from there.
+        let v = self.volley(x);
+        let mut best = attack.max(if self.falls_back(x, room) > 0.0 { v + next(x, memo) } else { v / (1.0 - DELAY) });
+        if !self.a.immobile && ap.rush > 0.0 {
+            let on = (x - ap.rush).max(1.0);
+            if on < x {
+                best = best.max(next(on, memo));
+            }
+            let adv = (x - ap.advance).max(1.0);
+            if !ap.hold_only && ap.advance > 0.0 && adv < x && ap.has_weapon_in_range(adv) {
+                best = best.max(self.volley(adv) + next(adv, memo));
+            }
+        }
+        memo.push((k, best));
+        best
+    }
 }
 
 /// The points `ep` (state `e`) is expected to take off `mp` (state `m`) at `dist` before
@@ -415,14 +459,16 @@ fn threat(
 }
 
 /// The default tactic (issue 15; module docs): of Hold and shoot, Retreat (move straight
-/// away, up to the Advance move and the `room` left to the own table edge, inches) and shoot,
+/// away, up to the Advance move and the room left to the own table edge) and shoot,
 /// Advance and shoot, Charge (infantry within `rules.charge_move`, 12") and Rush toward the
 /// enemy, the one worth the most points; ties go to the earlier in that order (the shorter
 /// retreat first). Hold needs a weapon in range, Retreat and Advance a weapon in range after
 /// the move (not Artillery, which shoots only on Hold); a unit with no option (a vehicle
 /// without weapons, or one that may not move and has nothing in range) waits. `me.x` and
 /// `target.x` are positions in inches on the line between the two; `exp[0]`: how the target
-/// stands to `p` (cover, a vehicle's arc), `exp[1]`: how `p` stands to the target.
+/// stands to `p` (cover, a vehicle's arc), `exp[1]`: how `p` stands to the target; `room`:
+/// inches `p` (`room[0]`) and the target (`room[1]`) may still move straight away from the
+/// other before a table edge.
 pub fn decide(
     r: &ArmyMenCombat,
     p: &Profile,
@@ -430,15 +476,21 @@ pub fn decide(
     tp: &Profile,
     target: &UnitState,
     exp: [Exposure; 2],
-    room: f32,
+    room: [f32; 2],
 ) -> Decision {
     let d = (me.x - target.x).abs();
-    let room = room.max(0.0);
+    let room = room.map(|x| x.max(0.0));
     let flags = |u: &UnitState| u.pinned as u8 | (u.hunker as u8) << 1 | (u.immobile as u8) << 2;
     let ks = [key(p), key(tp)];
     let mut rk = FxHasher::default();
     (r.rules.charge_move.to_bits(), ks[0], ks[1]).hash(&mut rk);
-    let k = (rk.finish(), [me.models, flags(me)], [target.models, flags(target)], [d.to_bits(), room.to_bits()], exp);
+    let k = (
+        rk.finish(),
+        [me.models, flags(me)],
+        [target.models, flags(target)],
+        [d.to_bits(), room[0].to_bits(), room[1].to_bits()],
+        exp,
+    );
     cached(&DECISIONS, k, || decide_now(r, p, me, tp, target, exp, d, room, ks))
 }
 
@@ -451,14 +503,20 @@ fn decide_now(
     target: &UnitState,
     exp: [Exposure; 2],
     d: f32,
-    room: f32,
+    room: [f32; 2],
     ks: [u64; 2],
 ) -> Decision {
     let (kp, kt) = (ks[0], ks[1]);
-    let mine = |dd: f32| reach(r, p, me, tp, target, dd, exp[0], ks);
-    let theirs = |dd: f32| threat(r, tp, target, p, me, dd, exp[1], [kt, kp]);
+    let pair = Pair { r, ap: p, a: me, dp: tp, d: target, exp, ks };
+    let mut memo = Vec::new();
+    // The unit's plan from where an activation ends at `dd` (the enemy may fall back first).
+    let mut mine = |dd: f32| {
+        let back = pair.falls_back(dd, room[1]);
+        pair.reach(dd + back, room[1] - back, &mut memo)
+    };
+    let here = mine(d);
     // The change of the position's worth when `p` moves from `d` to `dd`.
-    let shift = |dd: f32| (mine(dd) - mine(d)) - (theirs(dd) - theirs(d));
+    let mut shift = |dd: f32| (mine(dd) - here) - (pair.threat(dd) - pair.threat(d));
     let mut best: Option<Decision> = None;
     let mut offer = |action: Action, value: f64| {
         if best.is_none_or(|b| value > b.value) {
@@ -475,7 +533,7 @@ fn decide_now(
     let charged = tp.kind == Kind::Infantry && !target.immobile && d <= reach_of_charge;
     if may_move && !p.hold_only && charged {
         let mut back = RETREAT_STEP;
-        while back <= p.advance.min(room) + 1e-3 {
+        while back <= p.advance.min(room[0]) + 1e-3 {
             let to = d + back;
             if p.has_weapon_in_range(to) {
                 offer(Action::Retreat(back), volley_value_k(p, kp, me.models, tp, kt, target, to, exp[0]) + shift(to));
@@ -494,9 +552,8 @@ fn decide_now(
             volley_value_k(p, kp, me.models, tp, kt, target, adv_d, exp[0]) + shift(adv_d),
         );
     }
-    if p.kind == Kind::Infantry && d <= r.rules.charge_move {
-        let (g, l) = charge_value_k(r, p, kp, me, tp, kt, target, exp[0].arc);
-        offer(Action::Charge, g - l);
+    if let Some(c) = pair.charge(d) {
+        offer(Action::Charge, c);
     }
     let rush_d = (d - p.rush).max(1.0);
     if may_move && rush_d < d && (p.has_any_weapon() || p.kind == Kind::Infantry) {
