@@ -197,8 +197,10 @@ struct Solver<'g, G: DuelGame> {
     /// Each side's options resolved under each policy (`[side][Optimal, Scripted]`), built on
     /// first use and kept for the other solves of the same game.
     plans: [[Option<Plan>; 2]; 2],
-    /// Scratch: each combination's expected `[v, w, l]` in the layer being solved.
-    ev: Vals,
+    /// Scratch: each combination's expected advantage, and its win and loss probabilities, in
+    /// the layer being solved.
+    ev: Vec<f64>,
+    ev_wl: Vec<[f64; 2]>,
     /// [`DuelGame::p_a_first`] of each pair of unit states `u0 · n[1] + u1` (roll-off order).
     p_a_first: Vec<f64>,
 }
@@ -209,12 +211,16 @@ struct Solver<'g, G: DuelGame> {
 /// the first index of the positions' block after its move and its outcomes `cache[a..b]`.
 /// Many options of different states land on the same positions with the same action (advance
 /// two cells from one place, one cell from the next); each combination's expectation is
-/// computed once per layer and looked up by every option that reaches it.
+/// computed once per layer and looked up by every option that reaches it. Where outcome lists
+/// are long, combinations are numbered in order of their outcome lists, so that those sharing
+/// a list are summed side by side (see [`expect_into`]).
 struct Plan {
     branches: usize,
     index: Vec<(u32, u32)>,
     opts: Vec<u32>,
     combos: Vec<(u32, u32, u32)>,
+    /// `0..combos.len()`, to hand the combinations to [`expect_into`] in chunks.
+    ids: Vec<u32>,
 }
 
 /// Terminal advantage/win/loss if a side is destroyed.
@@ -233,19 +239,63 @@ fn terminal(dead: &[Vec<bool>; 2], u: [usize; 2]) -> Option<(f64, f64, f64)> {
 /// so the values are the same bits.
 const PAR_MIN_WORK: usize = 1 << 16;
 
-/// The expectation of `[v, w, l]` over the outcomes `cache[a..b]` ending in the block at
-/// `base`, each component summed in the outcomes' order.
+/// At most this many combinations are summed side by side in [`expect_into`].
+const LANES: usize = 8;
+
+/// Outcomes per combination on average from which the combinations are numbered by their
+/// outcome list (see [`Solver::plan`]). The order changes no value, only the speed.
+const LONG_LISTS: usize = 4;
+
+/// For each combination `ids[j]` (its block base and outcomes `cache[a..b]`), the expectation
+/// of `[v, w, l]` over its outcomes: `Σ p · x[base + off]`, each component summed in the
+/// outcomes' order from 0.0, so the bits are those of a plain loop. The advantage goes to
+/// `v[j]` (read for every option), the win and loss probabilities to `wl[j]` (read only for the
+/// chosen one).
+///
+/// Why side by side: the outcome lists are far larger than the processor's caches and one
+/// combination's sum is a chain of dependent additions. Combinations that share an outcome
+/// list (the same action and unit states at the same gap, from different positions) are
+/// numbered next to each other (see [`Plan`]): their sums run in lockstep, the list read once
+/// for up to [`LANES`] independent chains, each still added in its own order.
 #[inline]
-fn expect(cache: &[(f64, u32)], base: u32, a: u32, b: u32, x: &Vals) -> [f64; 3] {
-    let block = &x[base as usize..];
-    let mut e = [0.0; 3];
-    for &(pr, off) in &cache[a as usize..b as usize] {
-        let y = &block[off as usize];
-        e[V] += pr * y[V];
-        e[W] += pr * y[W];
-        e[L] += pr * y[L];
+fn expect_into(
+    ids: &[u32],
+    combos: &[(u32, u32, u32)],
+    cache: &[(f64, u32)],
+    x: &Vals,
+    v: &mut [f64],
+    wl: &mut [[f64; 2]],
+) {
+    let mut j = 0;
+    while j < ids.len() {
+        let (_, a, b) = combos[ids[j] as usize];
+        let mut m = 1;
+        while m < LANES && j + m < ids.len() {
+            let c = combos[ids[j + m] as usize];
+            if (c.1, c.2) != (a, b) {
+                break;
+            }
+            m += 1;
+        }
+        let mut base = [0usize; LANES];
+        for k in 0..m {
+            base[k] = combos[ids[j + k] as usize].0 as usize;
+        }
+        let mut e = [[0.0; 3]; LANES];
+        for &(pr, off) in &cache[a as usize..b as usize] {
+            for k in 0..m {
+                let y = &x[base[k] + off as usize];
+                e[k][V] += pr * y[V];
+                e[k][W] += pr * y[W];
+                e[k][L] += pr * y[L];
+            }
+        }
+        for k in 0..m {
+            v[j + k] = e[k][V];
+            wl[j + k] = [e[k][W], e[k][L]];
+        }
+        j += m;
     }
-    e
 }
 
 impl<'g, G: DuelGame> Solver<'g, G> {
@@ -281,6 +331,7 @@ impl<'g, G: DuelGame> Solver<'g, G> {
             dead,
             plans: [[None, None], [None, None]],
             ev: Vec::new(),
+            ev_wl: Vec::new(),
             p_a_first,
         }
     }
@@ -394,7 +445,25 @@ impl<'g, G: DuelGame> Solver<'g, G> {
                 }
             }
         }
-        Plan { branches, index, opts, combos }
+        // Where the outcome lists are long, number the combinations by their outcome list
+        // (stable: first sight breaks ties), so that those sharing a list are neighbours; where
+        // they are short, the expectations are cheap and first sight (neighbouring states'
+        // options next to each other) keeps the choices' reads close together.
+        let mut order: Vec<u32> = (0..combos.len() as u32).collect();
+        let outcomes: usize = combos.iter().map(|&(_, a, b)| (b - a) as usize).sum();
+        if outcomes >= LONG_LISTS * combos.len() {
+            order.sort_by_key(|&c| combos[c as usize].1);
+        }
+        let mut renumber = vec![0u32; combos.len()];
+        for (new, &old) in order.iter().enumerate() {
+            renumber[old as usize] = new as u32;
+        }
+        let combos = order.iter().map(|&c| combos[c as usize]).collect();
+        for o in &mut opts {
+            *o = renumber[*o as usize];
+        }
+        let ids = (0..order.len() as u32).collect();
+        Plan { branches, index, opts, combos, ids }
     }
 
     /// One activation layer: `out[state]` = value before side `s` acts, `next` after. The
@@ -409,20 +478,24 @@ impl<'g, G: DuelGame> Solver<'g, G> {
         let plan = self.plans[s][k].as_ref().expect("planned");
         let (np, n, cache, starts, dead) = (self.np, self.n, &self.cache[..], &self.starts[s], &self.dead);
         // Each combination's expected values, once.
-        let ev = &mut self.ev;
+        let (ev, ev_wl) = (&mut self.ev, &mut self.ev_wl);
         ev.clear();
-        ev.resize(plan.combos.len(), [0.0; 3]);
-        let expect_all = |(e, c): (&mut [[f64; 3]], &[(u32, u32, u32)])| {
-            for (e, &(base, a, b)) in e.iter_mut().zip(c) {
-                *e = expect(cache, base, a, b, next);
-            }
-        };
+        ev.resize(plan.combos.len(), 0.0);
+        ev_wl.clear();
+        ev_wl.resize(plan.combos.len(), [0.0; 2]);
+        let combos = &plan.combos[..];
+        let expect_all =
+            |((v, wl), ids): ((&mut [f64], &mut [[f64; 2]]), &[u32])| expect_into(ids, combos, cache, next, v, wl);
+        const CHUNK: usize = 4096;
         if plan.combos.len() >= PAR_MIN_WORK {
-            ev.par_chunks_mut(4096).zip(plan.combos.par_chunks(4096)).for_each(expect_all);
+            ev.par_chunks_mut(CHUNK)
+                .zip(ev_wl.par_chunks_mut(CHUNK))
+                .zip(plan.ids.par_chunks(CHUNK))
+                .for_each(expect_all);
         } else {
-            ev.chunks_mut(4096).zip(plan.combos.chunks(4096)).for_each(expect_all);
+            ev.chunks_mut(CHUNK).zip(ev_wl.chunks_mut(CHUNK)).zip(plan.ids.chunks(CHUNK)).for_each(expect_all);
         }
-        let ev = &ev[..];
+        let (ev, ev_wl) = (&ev[..], &ev_wl[..]);
         let row = np * n[0] * n[1];
         let best_of_row = |(p0, out): (usize, &mut [[f64; 3]])| {
             for p1 in 0..np - p0 {
@@ -447,7 +520,7 @@ impl<'g, G: DuelGame> Solver<'g, G> {
                                 let (from, to) = plan.index[i * plan.branches + k];
                                 let mut best: Option<(f64, u32)> = None;
                                 for &o in &plan.opts[from as usize..to as usize] {
-                                    let ov = ev[o as usize][V];
+                                    let ov = ev[o as usize];
                                     let better = match best {
                                         None => true,
                                         Some((bv, _)) => {
@@ -462,8 +535,9 @@ impl<'g, G: DuelGame> Solver<'g, G> {
                                         best = Some((ov, o));
                                     }
                                 }
-                                let e = ev[best.expect("an option").1 as usize];
-                                (e[V], e[W], e[L])
+                                let (bv, o) = best.expect("an option");
+                                let [bw, bl] = ev_wl[o as usize];
+                                (bv, bw, bl)
                             };
                             v += ps * cv;
                             w += ps * cw;
