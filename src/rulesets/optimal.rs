@@ -219,8 +219,6 @@ struct Plan {
     index: Vec<(u32, u32)>,
     opts: Vec<u32>,
     combos: Vec<(u32, u32, u32)>,
-    /// `0..combos.len()`, to hand the combinations to [`expect_into`] in chunks.
-    ids: Vec<u32>,
 }
 
 /// Terminal advantage/win/loss if a side is destroyed.
@@ -246,11 +244,11 @@ const LANES: usize = 8;
 /// outcome list (see [`Solver::plan`]). The order changes no value, only the speed.
 const LONG_LISTS: usize = 4;
 
-/// For each combination `ids[j]` (its block base and outcomes `cache[a..b]`), the expectation
-/// of `[v, w, l]` over its outcomes: `Σ p · x[base + off]`, each component summed in the
-/// outcomes' order from 0.0, so the bits are those of a plain loop. The advantage goes to
-/// `v[j]` (read for every option), the win and loss probabilities to `wl[j]` (read only for the
-/// chosen one).
+/// For each combination `o` of `ids` (ascending; its block base and outcomes `cache[a..b]`),
+/// the expectation of `[v, w, l]` over its outcomes: `Σ p · x[base + off]`, each component
+/// summed in the outcomes' order from 0.0, so the bits are those of a plain loop. The
+/// advantage goes to `v[o − offset]` (read for every option), the win and loss probabilities
+/// to `wl[o − offset]` (read only for the chosen one).
 ///
 /// Why side by side: the outcome lists are far larger than the processor's caches and one
 /// combination's sum is a chain of dependent additions. Combinations that share an outcome
@@ -260,6 +258,7 @@ const LONG_LISTS: usize = 4;
 #[inline]
 fn expect_into(
     ids: &[u32],
+    offset: u32,
     combos: &[(u32, u32, u32)],
     cache: &[(f64, u32)],
     x: &Vals,
@@ -291,8 +290,9 @@ fn expect_into(
             }
         }
         for k in 0..m {
-            v[j + k] = e[k][V];
-            wl[j + k] = [e[k][W], e[k][L]];
+            let o = (ids[j + k] - offset) as usize;
+            v[o] = e[k][V];
+            wl[o] = [e[k][W], e[k][L]];
         }
         j += m;
     }
@@ -462,52 +462,48 @@ impl<'g, G: DuelGame> Solver<'g, G> {
         for o in &mut opts {
             *o = renumber[*o as usize];
         }
-        let ids = (0..order.len() as u32).collect();
-        Plan { branches, index, opts, combos, ids }
+        Plan { branches, index, opts, combos }
     }
 
-    /// One activation layer: `out[state]` = value before side `s` acts, `next` after. The
-    /// states of a layer are independent, so they are solved in parallel (rows of A's
-    /// position); each state's sums run in one fixed order, so the values are the same bits on
-    /// any number of threads.
-    fn layer(&mut self, s: Side, policy: Policy, next: &Vals, out: &mut Vals) {
-        let k = policy as usize;
-        if self.plans[s][k].is_none() {
-            self.plans[s][k] = Some(self.plan(s, policy));
-        }
-        let plan = self.plans[s][k].as_ref().expect("planned");
+    /// One activation layer: `out[state]` = value before side `s` acts, `next` after, for the
+    /// states of `reach` (the others are never read). The states of a layer are independent,
+    /// so they are solved in parallel (rows of A's position); each state's sums run in one
+    /// fixed order, so the values are the same bits on any number of threads.
+    fn layer(&mut self, s: Side, policy: Policy, reach: &Reach, next: &Vals, out: &mut Vals) {
+        let plan = self.plans[s][policy as usize].as_ref().expect("planned before the solve");
         let (np, n, cache, starts, dead) = (self.np, self.n, &self.cache[..], &self.starts[s], &self.dead);
-        // Each combination's expected values, once.
+        // Each reachable combination's expected values, once (in chunks of combination
+        // numbers; `used` is ascending, so each chunk's combinations are a run of it).
         let (ev, ev_wl) = (&mut self.ev, &mut self.ev_wl);
         ev.clear();
         ev.resize(plan.combos.len(), 0.0);
         ev_wl.clear();
         ev_wl.resize(plan.combos.len(), [0.0; 2]);
-        let combos = &plan.combos[..];
-        let expect_all =
-            |((v, wl), ids): ((&mut [f64], &mut [[f64; 2]]), &[u32])| expect_into(ids, combos, cache, next, v, wl);
+        let (combos, used) = (&plan.combos[..], &reach.used[s][..]);
         const CHUNK: usize = 4096;
-        if plan.combos.len() >= PAR_MIN_WORK {
-            ev.par_chunks_mut(CHUNK)
-                .zip(ev_wl.par_chunks_mut(CHUNK))
-                .zip(plan.ids.par_chunks(CHUNK))
-                .for_each(expect_all);
+        let expect_chunk = |(c, (v, wl)): (usize, (&mut [f64], &mut [[f64; 2]]))| {
+            let (lo, hi) = ((c * CHUNK) as u32, ((c + 1) * CHUNK) as u32);
+            let ids = &used[used.partition_point(|&o| o < lo)..used.partition_point(|&o| o < hi)];
+            expect_into(ids, lo, combos, cache, next, v, wl);
+        };
+        if used.len() >= PAR_MIN_WORK {
+            ev.par_chunks_mut(CHUNK).zip(ev_wl.par_chunks_mut(CHUNK)).enumerate().for_each(expect_chunk);
         } else {
-            ev.chunks_mut(CHUNK).zip(ev_wl.chunks_mut(CHUNK)).zip(plan.ids.chunks(CHUNK)).for_each(expect_all);
+            ev.chunks_mut(CHUNK).zip(ev_wl.chunks_mut(CHUNK)).enumerate().for_each(expect_chunk);
         }
         let (ev, ev_wl) = (&ev[..], &ev_wl[..]);
         let row = np * n[0] * n[1];
         let best_of_row = |(p0, out): (usize, &mut [[f64; 3]])| {
-            for p1 in 0..np - p0 {
-                for u0 in 0..n[0] {
-                    for u1 in 0..n[1] {
-                        let u = [u0, u1];
-                        let j = (p1 * n[0] + u0) * n[1] + u1;
+            for &i in &reach.states[reach.rows[p0] as usize..reach.rows[p0 + 1] as usize] {
+                let i = i as usize;
+                let j = i - p0 * row;
+                {
+                    {
+                        let u = [(i / n[1]) % n[0], i % n[1]];
                         if let Some((v, w, l)) = terminal(dead, u) {
                             out[j] = [v, w, l];
                             continue;
                         }
-                        let i = p0 * row + j;
                         let (mut v, mut w, mut l) = (0.0, 0.0, 0.0);
                         for (k, &(ps, me)) in starts[u[s]].iter().enumerate() {
                             let mut u2 = u;
@@ -548,12 +544,70 @@ impl<'g, G: DuelGame> Solver<'g, G> {
                 }
             }
         };
-        if out.len() >= PAR_MIN_WORK {
+        if reach.states.len() >= PAR_MIN_WORK {
             out.par_chunks_mut(row).enumerate().for_each(best_of_row);
         } else {
             out.chunks_mut(row).enumerate().for_each(best_of_row);
         }
     }
+
+    /// The states reachable from the start under `policy` (each side's options under its
+    /// policy, every activation-start event and outcome, in either order of play), and the
+    /// combinations those states' options use. The values of these states depend on no other
+    /// state, so the layers solve only them.
+    fn reach(&mut self, policy: [Policy; 2]) -> Reach {
+        for s in 0..2 {
+            if self.plans[s][policy[s] as usize].is_none() {
+                self.plans[s][policy[s] as usize] = Some(self.plan(s, policy[s]));
+            }
+        }
+        let n = self.len();
+        let mut seen = vec![false; n];
+        let mut used_seen =
+            [0, 1].map(|s| vec![false; self.plans[s][policy[s] as usize].as_ref().expect("planned").combos.len()]);
+        let i0 = self.idx([self.line.start as usize; 2], [self.g.start_state(0), self.g.start_state(1)]);
+        let mut stack = vec![i0];
+        seen[i0] = true;
+        while let Some(i) = stack.pop() {
+            let u = [(i / self.n[1]) % self.n[0], i % self.n[1]];
+            if self.terminal(u).is_some() {
+                continue;
+            }
+            for s in 0..2 {
+                let plan = self.plans[s][policy[s] as usize].as_ref().expect("planned");
+                for k in 0..self.starts[s][u[s]].len() {
+                    let (from, to) = plan.index[i * plan.branches + k];
+                    for &o in &plan.opts[from as usize..to as usize] {
+                        if std::mem::replace(&mut used_seen[s][o as usize], true) {
+                            continue;
+                        }
+                        let (base, a, b) = plan.combos[o as usize];
+                        for &(_, off) in &self.cache[a as usize..b as usize] {
+                            let j = base as usize + off as usize;
+                            if !std::mem::replace(&mut seen[j], true) {
+                                stack.push(j);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        let states: Vec<u32> = (0..n as u32).filter(|&i| seen[i as usize]).collect();
+        let row = self.np * self.n[0] * self.n[1];
+        let rows = (0..=self.np).map(|p0| states.partition_point(|&i| (i as usize) < p0 * row) as u32).collect();
+        let used = used_seen.map(|u| (0..u.len() as u32).filter(|&o| u[o as usize]).collect());
+        Reach { states, rows, used }
+    }
+}
+
+/// The states a solve needs (see [`Solver::reach`]).
+struct Reach {
+    /// State indices, ascending.
+    states: Vec<u32>,
+    /// `states[rows[p0]..rows[p0 + 1]]` are those where A stands at `p0`.
+    rows: Vec<u32>,
+    /// Each side's combinations those states use, ascending.
+    used: [Vec<u32>; 2],
 }
 
 /// Solves the duel with side A playing `policy[0]` and B `policy[1]`, averaged over who acts
@@ -577,26 +631,27 @@ impl<G: DuelGame> Solver<'_, G> {
         // Buffers reused from round to round (entries off the line stay 0 in every one).
         let (mut mid, mut after_first) = (zeros(n), zeros(n));
         let (mut new_a, mut new_b) = (zeros(n), zeros(n));
+        let reach = s.reach(policy);
         let mut rounds = 0;
         for _ in 0..g.max_rounds() {
             rounds += 1;
             let same = match g.order() {
                 Order::Alternate => {
                     // A first: A acts, then B, then the next round (A first again).
-                    s.layer(1, policy[1], &start, &mut mid);
-                    s.layer(0, policy[0], &mid, &mut new_a);
-                    s.layer(0, policy[0], &start_b, &mut mid);
-                    s.layer(1, policy[1], &mid, &mut new_b);
-                    settled(&new_a, &start) && settled(&new_b, &start_b)
+                    s.layer(1, policy[1], &reach, &start, &mut mid);
+                    s.layer(0, policy[0], &reach, &mid, &mut new_a);
+                    s.layer(0, policy[0], &reach, &start_b, &mut mid);
+                    s.layer(1, policy[1], &reach, &mid, &mut new_b);
+                    settled(&reach, &new_a, &start) && settled(&reach, &new_b, &start_b)
                 }
                 Order::RollOff => {
                     // One game: the B-first half is mixed into the A-first half.
-                    s.layer(1, policy[1], &start, &mut mid);
-                    s.layer(0, policy[0], &mid, &mut new_a);
-                    s.layer(0, policy[0], &start, &mut mid);
-                    s.layer(1, policy[1], &mid, &mut after_first);
-                    mix_rolloff(s, &mut new_a, &after_first);
-                    settled(&new_a, &start)
+                    s.layer(1, policy[1], &reach, &start, &mut mid);
+                    s.layer(0, policy[0], &reach, &mid, &mut new_a);
+                    s.layer(0, policy[0], &reach, &start, &mut mid);
+                    s.layer(1, policy[1], &reach, &mid, &mut after_first);
+                    mix_rolloff(s, &reach, &mut new_a, &after_first);
+                    settled(&reach, &new_a, &start)
                 }
             };
             std::mem::swap(&mut start, &mut new_a);
@@ -628,8 +683,8 @@ impl<G: DuelGame> Solver<'_, G> {
 pub const SETTLED: f64 = 1e-14;
 
 /// Whether no value moved by more than [`SETTLED`] from `y` to `x` (stops at the first that did).
-fn settled(x: &Vals, y: &Vals) -> bool {
-    x.iter().zip(y).all(|(p, q)| p.iter().zip(q).all(|(a, b)| (a - b).abs() <= SETTLED))
+fn settled(reach: &Reach, x: &Vals, y: &Vals) -> bool {
+    reach.states.iter().all(|&i| x[i as usize].iter().zip(&y[i as usize]).all(|(a, b)| (a - b).abs() <= SETTLED))
 }
 
 fn fill_terminal<G: DuelGame>(s: &Solver<G>, vals: &mut Vals) {
@@ -648,24 +703,18 @@ fn fill_terminal<G: DuelGame>(s: &Solver<G>, vals: &mut Vals) {
 }
 
 /// `a_first` ← the roll-off mix of the A-first and B-first round values.
-fn mix_rolloff<G: DuelGame>(s: &Solver<G>, a_first: &mut Vals, b_first: &Vals) {
-    for p0 in 0..s.np {
-        for p1 in 0..s.np - p0 {
-            for u0 in 0..s.n[0] {
-                for u1 in 0..s.n[1] {
-                    let i = s.idx([p0, p1], [u0, u1]);
-                    let pa = s.p_a_first[u0 * s.n[1] + u1];
-                    if pa == 0.5 {
-                        // Written symmetric so that a mirror stays an exact negation.
-                        a_first[i][V] = 0.5 * a_first[i][V] + 0.5 * b_first[i][V];
-                    } else {
-                        a_first[i][V] = pa * a_first[i][V] + (1.0 - pa) * b_first[i][V];
-                    }
-                    a_first[i][W] = pa * a_first[i][W] + (1.0 - pa) * b_first[i][W];
-                    a_first[i][L] = pa * a_first[i][L] + (1.0 - pa) * b_first[i][L];
-                }
-            }
+fn mix_rolloff<G: DuelGame>(s: &Solver<G>, reach: &Reach, a_first: &mut Vals, b_first: &Vals) {
+    for &i in &reach.states {
+        let i = i as usize;
+        let pa = s.p_a_first[i % (s.n[0] * s.n[1])];
+        if pa == 0.5 {
+            // Written symmetric so that a mirror stays an exact negation.
+            a_first[i][V] = 0.5 * a_first[i][V] + 0.5 * b_first[i][V];
+        } else {
+            a_first[i][V] = pa * a_first[i][V] + (1.0 - pa) * b_first[i][V];
         }
+        a_first[i][W] = pa * a_first[i][W] + (1.0 - pa) * b_first[i][W];
+        a_first[i][L] = pa * a_first[i][L] + (1.0 - pa) * b_first[i][L];
     }
 }
 
