@@ -197,8 +197,10 @@ struct Solver<'g, G: DuelGame> {
     /// Each side's options resolved under each policy (`[side][Optimal, Scripted]`), built on
     /// first use and kept for the other solves of the same game.
     plans: [[Option<Plan>; 2]; 2],
-    /// Scratch: each combination's expected `[v, w, l]` in the layer being solved.
-    ev: Vals,
+    /// Scratch: each combination's expected advantage, and its win and loss probabilities, in
+    /// the layer being solved.
+    ev: Vec<f64>,
+    ev_wl: Vec<[f64; 2]>,
     /// [`DuelGame::p_a_first`] of each pair of unit states `u0 · n[1] + u1` (roll-off order).
     p_a_first: Vec<f64>,
 }
@@ -209,7 +211,9 @@ struct Solver<'g, G: DuelGame> {
 /// the first index of the positions' block after its move and its outcomes `cache[a..b]`.
 /// Many options of different states land on the same positions with the same action (advance
 /// two cells from one place, one cell from the next); each combination's expectation is
-/// computed once per layer and looked up by every option that reaches it.
+/// computed once per layer and looked up by every option that reaches it. Where outcome lists
+/// are long, combinations are numbered in order of their outcome lists, so that those sharing
+/// a list are summed side by side (see [`expect_into`]).
 struct Plan {
     branches: usize,
     index: Vec<(u32, u32)>,
@@ -233,19 +237,65 @@ fn terminal(dead: &[Vec<bool>; 2], u: [usize; 2]) -> Option<(f64, f64, f64)> {
 /// so the values are the same bits.
 const PAR_MIN_WORK: usize = 1 << 16;
 
-/// The expectation of `[v, w, l]` over the outcomes `cache[a..b]` ending in the block at
-/// `base`, each component summed in the outcomes' order.
+/// At most this many combinations are summed side by side in [`expect_into`].
+const LANES: usize = 8;
+
+/// Outcomes per combination on average from which the combinations are numbered by their
+/// outcome list (see [`Solver::plan`]). The order changes no value, only the speed.
+const LONG_LISTS: usize = 4;
+
+/// For each combination `o` of `ids` (ascending; its block base and outcomes `cache[a..b]`),
+/// the expectation of `[v, w, l]` over its outcomes: `Σ p · x[base + off]`, each component
+/// summed in the outcomes' order from 0.0, so the bits are those of a plain loop. The
+/// advantage goes to `v[o − offset]` (read for every option), the win and loss probabilities
+/// to `wl[o − offset]` (read only for the chosen one).
+///
+/// Why side by side: the outcome lists are far larger than the processor's caches and one
+/// combination's sum is a chain of dependent additions. Combinations that share an outcome
+/// list (the same action and unit states at the same gap, from different positions) are
+/// numbered next to each other (see [`Plan`]): their sums run in lockstep, the list read once
+/// for up to [`LANES`] independent chains, each still added in its own order.
 #[inline]
-fn expect(cache: &[(f64, u32)], base: u32, a: u32, b: u32, x: &Vals) -> [f64; 3] {
-    let block = &x[base as usize..];
-    let mut e = [0.0; 3];
-    for &(pr, off) in &cache[a as usize..b as usize] {
-        let y = &block[off as usize];
-        e[V] += pr * y[V];
-        e[W] += pr * y[W];
-        e[L] += pr * y[L];
+fn expect_into(
+    ids: &[u32],
+    offset: u32,
+    combos: &[(u32, u32, u32)],
+    cache: &[(f64, u32)],
+    x: &Vals,
+    v: &mut [f64],
+    wl: &mut [[f64; 2]],
+) {
+    let mut j = 0;
+    while j < ids.len() {
+        let (_, a, b) = combos[ids[j] as usize];
+        let mut m = 1;
+        while m < LANES && j + m < ids.len() {
+            let c = combos[ids[j + m] as usize];
+            if (c.1, c.2) != (a, b) {
+                break;
+            }
+            m += 1;
+        }
+        let mut base = [0usize; LANES];
+        for k in 0..m {
+            base[k] = combos[ids[j + k] as usize].0 as usize;
+        }
+        let mut e = [[0.0; 3]; LANES];
+        for &(pr, off) in &cache[a as usize..b as usize] {
+            for k in 0..m {
+                let y = &x[base[k] + off as usize];
+                e[k][V] += pr * y[V];
+                e[k][W] += pr * y[W];
+                e[k][L] += pr * y[L];
+            }
+        }
+        for k in 0..m {
+            let o = (ids[j + k] - offset) as usize;
+            v[o] = e[k][V];
+            wl[o] = [e[k][W], e[k][L]];
+        }
+        j += m;
     }
-    e
 }
 
 impl<'g, G: DuelGame> Solver<'g, G> {
@@ -281,6 +331,7 @@ impl<'g, G: DuelGame> Solver<'g, G> {
             dead,
             plans: [[None, None], [None, None]],
             ev: Vec::new(),
+            ev_wl: Vec::new(),
             p_a_first,
         }
     }
@@ -394,47 +445,65 @@ impl<'g, G: DuelGame> Solver<'g, G> {
                 }
             }
         }
+        // Where the outcome lists are long, number the combinations by their outcome list
+        // (stable: first sight breaks ties), so that those sharing a list are neighbours; where
+        // they are short, the expectations are cheap and first sight (neighbouring states'
+        // options next to each other) keeps the choices' reads close together.
+        let mut order: Vec<u32> = (0..combos.len() as u32).collect();
+        let outcomes: usize = combos.iter().map(|&(_, a, b)| (b - a) as usize).sum();
+        if outcomes >= LONG_LISTS * combos.len() {
+            order.sort_by_key(|&c| combos[c as usize].1);
+        }
+        let mut renumber = vec![0u32; combos.len()];
+        for (new, &old) in order.iter().enumerate() {
+            renumber[old as usize] = new as u32;
+        }
+        let combos = order.iter().map(|&c| combos[c as usize]).collect();
+        for o in &mut opts {
+            *o = renumber[*o as usize];
+        }
         Plan { branches, index, opts, combos }
     }
 
-    /// One activation layer: `out[state]` = value before side `s` acts, `next` after. The
-    /// states of a layer are independent, so they are solved in parallel (rows of A's
-    /// position); each state's sums run in one fixed order, so the values are the same bits on
-    /// any number of threads.
-    fn layer(&mut self, s: Side, policy: Policy, next: &Vals, out: &mut Vals) {
-        let k = policy as usize;
-        if self.plans[s][k].is_none() {
-            self.plans[s][k] = Some(self.plan(s, policy));
-        }
-        let plan = self.plans[s][k].as_ref().expect("planned");
+    /// One activation layer: `out[state]` = value before side `s` acts, `next` after, for the
+    /// states of `reach` (the others are never read). The states of a layer are independent,
+    /// so they are solved in parallel (rows of A's position); each state's sums run in one
+    /// fixed order, so the values are the same bits on any number of threads.
+    fn layer(&mut self, s: Side, policy: Policy, reach: &Reach, next: &Vals, out: &mut Vals) {
+        let plan = self.plans[s][policy as usize].as_ref().expect("planned before the solve");
         let (np, n, cache, starts, dead) = (self.np, self.n, &self.cache[..], &self.starts[s], &self.dead);
-        // Each combination's expected values, once.
-        let ev = &mut self.ev;
+        // Each reachable combination's expected values, once (in chunks of combination
+        // numbers; `used` is ascending, so each chunk's combinations are a run of it).
+        let (ev, ev_wl) = (&mut self.ev, &mut self.ev_wl);
         ev.clear();
-        ev.resize(plan.combos.len(), [0.0; 3]);
-        let expect_all = |(e, c): (&mut [[f64; 3]], &[(u32, u32, u32)])| {
-            for (e, &(base, a, b)) in e.iter_mut().zip(c) {
-                *e = expect(cache, base, a, b, next);
-            }
+        ev.resize(plan.combos.len(), 0.0);
+        ev_wl.clear();
+        ev_wl.resize(plan.combos.len(), [0.0; 2]);
+        let (combos, used) = (&plan.combos[..], &reach.used[s][..]);
+        const CHUNK: usize = 4096;
+        let expect_chunk = |(c, (v, wl)): (usize, (&mut [f64], &mut [[f64; 2]]))| {
+            let (lo, hi) = ((c * CHUNK) as u32, ((c + 1) * CHUNK) as u32);
+            let ids = &used[used.partition_point(|&o| o < lo)..used.partition_point(|&o| o < hi)];
+            expect_into(ids, lo, combos, cache, next, v, wl);
         };
-        if plan.combos.len() >= PAR_MIN_WORK {
-            ev.par_chunks_mut(4096).zip(plan.combos.par_chunks(4096)).for_each(expect_all);
+        if used.len() >= PAR_MIN_WORK {
+            ev.par_chunks_mut(CHUNK).zip(ev_wl.par_chunks_mut(CHUNK)).enumerate().for_each(expect_chunk);
         } else {
-            ev.chunks_mut(4096).zip(plan.combos.chunks(4096)).for_each(expect_all);
+            ev.chunks_mut(CHUNK).zip(ev_wl.chunks_mut(CHUNK)).enumerate().for_each(expect_chunk);
         }
-        let ev = &ev[..];
+        let (ev, ev_wl) = (&ev[..], &ev_wl[..]);
         let row = np * n[0] * n[1];
         let best_of_row = |(p0, out): (usize, &mut [[f64; 3]])| {
-            for p1 in 0..np - p0 {
-                for u0 in 0..n[0] {
-                    for u1 in 0..n[1] {
-                        let u = [u0, u1];
-                        let j = (p1 * n[0] + u0) * n[1] + u1;
+            for &i in &reach.states[reach.rows[p0] as usize..reach.rows[p0 + 1] as usize] {
+                let i = i as usize;
+                let j = i - p0 * row;
+                {
+                    {
+                        let u = [(i / n[1]) % n[0], i % n[1]];
                         if let Some((v, w, l)) = terminal(dead, u) {
                             out[j] = [v, w, l];
                             continue;
                         }
-                        let i = p0 * row + j;
                         let (mut v, mut w, mut l) = (0.0, 0.0, 0.0);
                         for (k, &(ps, me)) in starts[u[s]].iter().enumerate() {
                             let mut u2 = u;
@@ -447,7 +516,7 @@ impl<'g, G: DuelGame> Solver<'g, G> {
                                 let (from, to) = plan.index[i * plan.branches + k];
                                 let mut best: Option<(f64, u32)> = None;
                                 for &o in &plan.opts[from as usize..to as usize] {
-                                    let ov = ev[o as usize][V];
+                                    let ov = ev[o as usize];
                                     let better = match best {
                                         None => true,
                                         Some((bv, _)) => {
@@ -462,8 +531,9 @@ impl<'g, G: DuelGame> Solver<'g, G> {
                                         best = Some((ov, o));
                                     }
                                 }
-                                let e = ev[best.expect("an option").1 as usize];
-                                (e[V], e[W], e[L])
+                                let (bv, o) = best.expect("an option");
+                                let [bw, bl] = ev_wl[o as usize];
+                                (bv, bw, bl)
                             };
                             v += ps * cv;
                             w += ps * cw;
@@ -474,12 +544,70 @@ impl<'g, G: DuelGame> Solver<'g, G> {
                 }
             }
         };
-        if out.len() >= PAR_MIN_WORK {
+        if reach.states.len() >= PAR_MIN_WORK {
             out.par_chunks_mut(row).enumerate().for_each(best_of_row);
         } else {
             out.chunks_mut(row).enumerate().for_each(best_of_row);
         }
     }
+
+    /// The states reachable from the start under `policy` (each side's options under its
+    /// policy, every activation-start event and outcome, in either order of play), and the
+    /// combinations those states' options use. The values of these states depend on no other
+    /// state, so the layers solve only them.
+    fn reach(&mut self, policy: [Policy; 2]) -> Reach {
+        for s in 0..2 {
+            if self.plans[s][policy[s] as usize].is_none() {
+                self.plans[s][policy[s] as usize] = Some(self.plan(s, policy[s]));
+            }
+        }
+        let n = self.len();
+        let mut seen = vec![false; n];
+        let mut used_seen =
+            [0, 1].map(|s| vec![false; self.plans[s][policy[s] as usize].as_ref().expect("planned").combos.len()]);
+        let i0 = self.idx([self.line.start as usize; 2], [self.g.start_state(0), self.g.start_state(1)]);
+        let mut stack = vec![i0];
+        seen[i0] = true;
+        while let Some(i) = stack.pop() {
+            let u = [(i / self.n[1]) % self.n[0], i % self.n[1]];
+            if self.terminal(u).is_some() {
+                continue;
+            }
+            for s in 0..2 {
+                let plan = self.plans[s][policy[s] as usize].as_ref().expect("planned");
+                for k in 0..self.starts[s][u[s]].len() {
+                    let (from, to) = plan.index[i * plan.branches + k];
+                    for &o in &plan.opts[from as usize..to as usize] {
+                        if std::mem::replace(&mut used_seen[s][o as usize], true) {
+                            continue;
+                        }
+                        let (base, a, b) = plan.combos[o as usize];
+                        for &(_, off) in &self.cache[a as usize..b as usize] {
+                            let j = base as usize + off as usize;
+                            if !std::mem::replace(&mut seen[j], true) {
+                                stack.push(j);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        let states: Vec<u32> = (0..n as u32).filter(|&i| seen[i as usize]).collect();
+        let row = self.np * self.n[0] * self.n[1];
+        let rows = (0..=self.np).map(|p0| states.partition_point(|&i| (i as usize) < p0 * row) as u32).collect();
+        let used = used_seen.map(|u| (0..u.len() as u32).filter(|&o| u[o as usize]).collect());
+        Reach { states, rows, used }
+    }
+}
+
+/// The states a solve needs (see [`Solver::reach`]).
+struct Reach {
+    /// State indices, ascending.
+    states: Vec<u32>,
+    /// `states[rows[p0]..rows[p0 + 1]]` are those where A stands at `p0`.
+    rows: Vec<u32>,
+    /// Each side's combinations those states use, ascending.
+    used: [Vec<u32>; 2],
 }
 
 /// Solves the duel with side A playing `policy[0]` and B `policy[1]`, averaged over who acts
@@ -503,26 +631,27 @@ impl<G: DuelGame> Solver<'_, G> {
         // Buffers reused from round to round (entries off the line stay 0 in every one).
         let (mut mid, mut after_first) = (zeros(n), zeros(n));
         let (mut new_a, mut new_b) = (zeros(n), zeros(n));
+        let reach = s.reach(policy);
         let mut rounds = 0;
         for _ in 0..g.max_rounds() {
             rounds += 1;
             let same = match g.order() {
                 Order::Alternate => {
                     // A first: A acts, then B, then the next round (A first again).
-                    s.layer(1, policy[1], &start, &mut mid);
-                    s.layer(0, policy[0], &mid, &mut new_a);
-                    s.layer(0, policy[0], &start_b, &mut mid);
-                    s.layer(1, policy[1], &mid, &mut new_b);
-                    settled(&new_a, &start) && settled(&new_b, &start_b)
+                    s.layer(1, policy[1], &reach, &start, &mut mid);
+                    s.layer(0, policy[0], &reach, &mid, &mut new_a);
+                    s.layer(0, policy[0], &reach, &start_b, &mut mid);
+                    s.layer(1, policy[1], &reach, &mid, &mut new_b);
+                    settled(&reach, &new_a, &start) && settled(&reach, &new_b, &start_b)
                 }
                 Order::RollOff => {
                     // One game: the B-first half is mixed into the A-first half.
-                    s.layer(1, policy[1], &start, &mut mid);
-                    s.layer(0, policy[0], &mid, &mut new_a);
-                    s.layer(0, policy[0], &start, &mut mid);
-                    s.layer(1, policy[1], &mid, &mut after_first);
-                    mix_rolloff(s, &mut new_a, &after_first);
-                    settled(&new_a, &start)
+                    s.layer(1, policy[1], &reach, &start, &mut mid);
+                    s.layer(0, policy[0], &reach, &mid, &mut new_a);
+                    s.layer(0, policy[0], &reach, &start, &mut mid);
+                    s.layer(1, policy[1], &reach, &mid, &mut after_first);
+                    mix_rolloff(s, &reach, &mut new_a, &after_first);
+                    settled(&reach, &new_a, &start)
                 }
             };
             std::mem::swap(&mut start, &mut new_a);
@@ -606,8 +735,8 @@ pub(crate) fn explain<G: DuelGame>(
 pub const SETTLED: f64 = 1e-14;
 
 /// Whether no value moved by more than [`SETTLED`] from `y` to `x` (stops at the first that did).
-fn settled(x: &Vals, y: &Vals) -> bool {
-    x.iter().zip(y).all(|(p, q)| p.iter().zip(q).all(|(a, b)| (a - b).abs() <= SETTLED))
+fn settled(reach: &Reach, x: &Vals, y: &Vals) -> bool {
+    reach.states.iter().all(|&i| x[i as usize].iter().zip(&y[i as usize]).all(|(a, b)| (a - b).abs() <= SETTLED))
 }
 
 fn fill_terminal<G: DuelGame>(s: &Solver<G>, vals: &mut Vals) {
@@ -626,24 +755,18 @@ fn fill_terminal<G: DuelGame>(s: &Solver<G>, vals: &mut Vals) {
 }
 
 /// `a_first` ← the roll-off mix of the A-first and B-first round values.
-fn mix_rolloff<G: DuelGame>(s: &Solver<G>, a_first: &mut Vals, b_first: &Vals) {
-    for p0 in 0..s.np {
-        for p1 in 0..s.np - p0 {
-            for u0 in 0..s.n[0] {
-                for u1 in 0..s.n[1] {
-                    let i = s.idx([p0, p1], [u0, u1]);
-                    let pa = s.p_a_first[u0 * s.n[1] + u1];
-                    if pa == 0.5 {
-                        // Written symmetric so that a mirror stays an exact negation.
-                        a_first[i][V] = 0.5 * a_first[i][V] + 0.5 * b_first[i][V];
-                    } else {
-                        a_first[i][V] = pa * a_first[i][V] + (1.0 - pa) * b_first[i][V];
-                    }
-                    a_first[i][W] = pa * a_first[i][W] + (1.0 - pa) * b_first[i][W];
-                    a_first[i][L] = pa * a_first[i][L] + (1.0 - pa) * b_first[i][L];
-                }
-            }
+fn mix_rolloff<G: DuelGame>(s: &Solver<G>, reach: &Reach, a_first: &mut Vals, b_first: &Vals) {
+    for &i in &reach.states {
+        let i = i as usize;
+        let pa = s.p_a_first[i % (s.n[0] * s.n[1])];
+        if pa == 0.5 {
+            // Written symmetric so that a mirror stays an exact negation.
+            a_first[i][V] = 0.5 * a_first[i][V] + 0.5 * b_first[i][V];
+        } else {
+            a_first[i][V] = pa * a_first[i][V] + (1.0 - pa) * b_first[i][V];
         }
+        a_first[i][W] = pa * a_first[i][W] + (1.0 - pa) * b_first[i][W];
+        a_first[i][L] = pa * a_first[i][L] + (1.0 - pa) * b_first[i][L];
     }
 }
 
