@@ -600,6 +600,32 @@ impl<'g, G: DuelGame> Solver<'g, G> {
     }
 }
 
+#[cfg(test)]
+impl<G: DuelGame> Solver<'_, G> {
+    /// A [`Reach`] of every state on the line and every combination (probes of any state).
+    fn reach_everywhere(&mut self, policy: [Policy; 2]) -> Reach {
+        for s in 0..2 {
+            if self.plans[s][policy[s] as usize].is_none() {
+                self.plans[s][policy[s] as usize] = Some(self.plan(s, policy[s]));
+            }
+        }
+        let block = self.n[0] * self.n[1];
+        let states: Vec<u32> = (0..self.len() as u32)
+            .filter(|&i| {
+                let p = i as usize / block;
+                p / self.np + p % self.np < self.np
+            })
+            .collect();
+        let row = self.np * block;
+        let rows = (0..=self.np).map(|p0| states.partition_point(|&i| (i as usize) < p0 * row) as u32).collect();
+        let used = [0, 1].map(|s| {
+            let plan = self.plans[s][policy[s] as usize].as_ref().expect("planned");
+            (0..plan.combos.len() as u32).collect()
+        });
+        Reach { states, rows, used }
+    }
+}
+
 /// The states a solve needs (see [`Solver::reach`]).
 struct Reach {
     /// State indices, ascending.
@@ -696,20 +722,22 @@ pub(crate) fn explain<G: DuelGame>(
     let mut start = zeros(n);
     fill_terminal(&sv, &mut start);
     let (mut mid, mut after_first, mut new_a) = (zeros(n), zeros(n), zeros(n));
+    // Every state, not only those reachable from the start: `p` and `u` may be any.
+    let reach = sv.reach_everywhere(policy);
     for _ in 0..g.max_rounds() {
-        sv.layer(1, policy[1], &start, &mut mid);
-        sv.layer(0, policy[0], &mid, &mut new_a);
-        sv.layer(0, policy[0], &start, &mut mid);
-        sv.layer(1, policy[1], &mid, &mut after_first);
-        mix_rolloff(&sv, &mut new_a, &after_first);
-        let same = settled(&new_a, &start);
+        sv.layer(1, policy[1], &reach, &start, &mut mid);
+        sv.layer(0, policy[0], &reach, &mid, &mut new_a);
+        sv.layer(0, policy[0], &reach, &start, &mut mid);
+        sv.layer(1, policy[1], &reach, &mid, &mut after_first);
+        mix_rolloff(&sv, &reach, &mut new_a, &after_first);
+        let same = settled(&reach, &new_a, &start);
         std::mem::swap(&mut start, &mut new_a);
         if same {
             break;
         }
     }
     // After `s` acts first, the other side acts, then the next round.
-    sv.layer(1 - s, policy[1 - s], &start, &mut mid);
+    sv.layer(1 - s, policy[1 - s], &reach, &start, &mut mid);
     let max = sv.line.max_sum as usize;
     let at = Spot { gap: sv.gaps[p[0] + p[1]], room: p[s] as u16, ahead: (max - p[0] - p[1]) as u16 };
     let mut rows = Vec::new();
@@ -721,8 +749,10 @@ pub(crate) fn explain<G: DuelGame>(
             let q = sv.moved(s, p, c);
             let (a, b) = sv.outcomes(s, c.action, q[0] + q[1], me, other);
             let base = ((q[0] * sv.np + q[1]) * sv.n[0] * sv.n[1]) as u32;
-            let first = expect(&sv.cache, base, a, b, &mid)[V];
-            let second = expect(&sv.cache, base, a, b, &start)[V];
+            let advantage = |x: &Vals| -> f64 {
+                sv.cache[a as usize..b as usize].iter().map(|&(pr, off)| pr * x[(base + off) as usize][V]).sum()
+            };
+            let (first, second) = (advantage(&mid), advantage(&start));
             rows.push((pr, me, c, first, second));
         }
     }
