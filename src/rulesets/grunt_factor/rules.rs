@@ -122,6 +122,25 @@ pub fn recovery_test_value(r: &GruntFactor, ld: i8, fired_on: bool) -> i8 {
     ld + if fired_on { r.rules.recovery_under_fire } else { r.rules.recovery_enemy_in_los }
 }
 
+/// "Recovering from panic", the default tactic: whether a panicked squad spends the
+/// recovery test's actions. Only when they cost it no fire: `fire`, the expected kills (models)
+/// of its Fire actions this activation at halved RC ("Panic"), is 0 (its target beyond its
+/// weapons' bands, or a halved RC that cannot hit). In a firefight the test rarely pays: under
+/// fire it passes on LD − 4 (15% to 30% for the shipped qualities), it costs 3 of the squad's
+/// actions, and a squad that recovers can be panicked again while a panicked one cannot. The
+/// optimal-play solver's best responses never test there; testing whenever the squad had the
+/// actions (the old rule) let them gain up to 8.1 points (Untrained Rifles mirror at 50 cm).
+pub fn tries_recovery(fire: f64) -> bool {
+    fire <= 0.0
+}
+
+/// The fire [`tries_recovery`] weighs for a panicked squad of `p` with `alive` models `d` cm
+/// from its target: every model firing AC actions at halved RC ([`squad_value`] with
+/// `t.panicked` set), in expected kills (models).
+pub fn panicked_fire(r: &GruntFactor, p: &SquadProfile, alive: u8, d: f64, t: &Aiming) -> f64 {
+    squad_value(r, p, alive, d, p.ac, &Aiming { panicked: true, ..*t })
+}
+
 /// "Command radius": a soldier more than 18 cm from his squad leader has his CC, RC and LD
 /// halved (rounded down), and tests LD with his own halved value.
 pub fn outside_command_radius(value: i8) -> i8 {
@@ -662,15 +681,25 @@ impl Battle {
 }
 
 /// "Panic": a panicked squad that is not prone goes prone (one action of every model: no cover
-/// on open ground), then, if it has the actions, tries to recover. Returns whether it passed.
-pub fn panic_step<D: Dice>(r: &GruntFactor, p: &SquadProfile, q: &mut Squad, actions: &mut [u8], dice: &mut D) {
+/// on open ground), then, if the tactic tries (`recover`, [`tries_recovery`]) and it has the
+/// actions, tests to recover.
+pub fn panic_step<D: Dice>(
+    r: &GruntFactor,
+    p: &SquadProfile,
+    q: &mut Squad,
+    recover: bool,
+    actions: &mut [u8],
+    dice: &mut D,
+) {
     if !q.prone {
         for a in actions.iter_mut() {
             *a = a.saturating_sub(1);
         }
         q.prone = true;
     }
-    if spend_together(actions, r.rules.recovery_actions) && roll_under(dice, recovery_value(r, p, q.alive, q.fired_on))
+    if recover
+        && spend_together(actions, r.rules.recovery_actions)
+        && roll_under(dice, recovery_value(r, p, q.alive, q.fired_on))
     {
         q.panicked = false;
     }
@@ -703,7 +732,14 @@ pub fn activate<D: Dice>(r: &GruntFactor, battle: &mut Battle, s: Side, i: usize
     }
     let was_panicked = q.panicked;
     if q.panicked {
-        panic_step(r, p, &mut q, &mut actions[slots.clone()], dice);
+        // The fire the recovery test would cost: at the nearest enemy, from where it stands.
+        let recover = battle.nearest_enemy(s, i).is_none_or(|(t, d)| {
+            let tq = battle.sides[e][t];
+            let target = r.profile(tq.unit as usize);
+            let aim = Aiming { target, target_prone: tq.prone, panicked: true, ld: leader_ld(p, q.alive) };
+            tries_recovery(panicked_fire(r, p, q.alive, d, &aim))
+        });
+        panic_step(r, p, &mut q, recover, &mut actions[slots.clone()], dice);
     }
     q.fired_on = false;
     q.activated = true;
@@ -925,20 +961,49 @@ mod tests {
         let mut actions = [3u8; 4];
         // Leader LD 9 (the Sergeant is dead: no CO bonus), under fire −4: pass on 5 or less.
         let mut d = ScriptedDice::new(&[5]);
-        panic_step(&r, p, &mut q, &mut actions, &mut d);
+        panic_step(&r, p, &mut q, true, &mut actions, &mut d);
         assert!(q.prone && !q.panicked);
         assert_eq!(actions, [1, 1, 1, 2], "prone: one each; recovery: one each from the first three");
         let mut q2 = Squad { panicked: true, prone: true, fired_on: false, ..q };
         let mut actions = [3u8; 4];
         let mut d = ScriptedDice::new(&[8]);
-        panic_step(&r, p, &mut q2, &mut actions, &mut d);
+        panic_step(&r, p, &mut q2, true, &mut actions, &mut d);
         assert!(q2.panicked, "LD 9 − 2 = 7: a roll of 8 fails");
         // Too few actions: no test, no die.
         let mut actions = [1u8, 1];
         let mut d = ScriptedDice::new(&[]);
         let mut q3 = Squad { panicked: true, prone: true, ..q };
-        panic_step(&r, p, &mut q3, &mut actions, &mut d);
+        panic_step(&r, p, &mut q3, true, &mut actions, &mut d);
         assert!(q3.panicked && d.used() == 0);
+        // The tactic does not try: no test, every action kept for its fire.
+        let mut actions = [3u8; 4];
+        let mut q4 = Squad { panicked: true, prone: true, ..q };
+        panic_step(&r, p, &mut q4, false, &mut actions, &mut d);
+        assert!(q3.panicked && d.used() == 0);
+    }
+
+    #[test]
+    fn a_panicked_squad_in_a_firefight_fires_instead_of_testing_to_recover() {
+        // "Recovering from panic" (3 actions, an LD test) is optional; the default tactic tests
+        // only when the actions would fire at nothing ([`tries_recovery`]). A panicked, prone
+        // Regular rifle squad of 4, 50 cm from Regular Rifles (medium range, halved RC 3: it
+        // can hit) keeps its actions and fires: the first die, a 1, is a shot's, not a passed
+        // test (the old rule tested first and recovered). 150 cm away (beyond the 140 cm of
+        // extreme range) it has nothing to hit, tests and recovers.
+        let r = ruleset();
+        let rifles = r.find("regular-rifles");
+        for (d, tests) in [(50.0, false), (150.0, true)] {
+            let mut b = Battle::default();
+            b.deploy(&r, rifles, 1, rifles, 1, d);
+            b.sides[0][0] = Squad { alive: 4, panicked: true, prone: true, fired_on: true, ..b.sides[0][0] };
+            let mut rolls = vec![20; 60];
+            rolls[0] = 1;
+            let mut dice = ScriptedDice::new(&rolls);
+            activate(&r, &mut b, 0, 0, &mut dice);
+            assert_eq!(b.sides[0][0].panicked, !tests, "{d} cm");
+            assert!(tests || dice.used() > 1, "{d} cm: it fired");
+        }
+        assert!(tries_recovery(0.0) && !tries_recovery(1e-9));
     }
 
     #[test]
