@@ -676,7 +676,13 @@ impl<'g, G: DuelGame> Explain<'g, G> {
     /// A's score (draw ½) after each of side `s`'s options, and its scripted choice, at
     /// positions `p` with unit states `u`, when `s` acts `first` in the round (the other side
     /// then acts under its policy) or second.
-    pub(crate) fn values(&mut self, s: Side, first: bool, p: [usize; 2], u: [usize; 2]) -> (Vec<(Choice, f64)>, Choice) {
+    pub(crate) fn values(
+        &mut self,
+        s: Side,
+        first: bool,
+        p: [usize; 2],
+        u: [usize; 2],
+    ) -> (Vec<(Choice, f64)>, Choice) {
         let _ = self.policy;
         let g = self.sv.g;
         let max = self.sv.line.max_sum as usize;
@@ -705,7 +711,13 @@ impl<'g, G: DuelGame> Explain<'g, G> {
 
     /// The states after side `s` at positions `p` with unit states `u` takes `c`:
     /// (probability, positions, unit states).
-    pub(crate) fn step(&mut self, s: Side, p: [usize; 2], u: [usize; 2], c: Choice) -> Vec<(f64, [usize; 2], [usize; 2])> {
+    pub(crate) fn step(
+        &mut self,
+        s: Side,
+        p: [usize; 2],
+        u: [usize; 2],
+        c: Choice,
+    ) -> Vec<(f64, [usize; 2], [usize; 2])> {
         let q = self.sv.moved(s, p, c);
         let (a, b) = self.sv.outcomes(s, c.action, q[0] + q[1], u[s], u[1 - s]);
         let n1 = self.sv.n[1] as u32;

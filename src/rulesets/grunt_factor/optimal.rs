@@ -917,24 +917,4 @@ mod tests {
         println!("by kind: {:?}", kinds.iter().map(|(k, v)| (k, 100.0 * v)).collect::<Vec<_>>());
         println!("total {:.3} points (side {side})", 100.0 * total);
     }
-
-    #[test]
-    #[ignore]
-    fn exp_pairs() {
-        let r = ruleset();
-        let d = std::env::var("OPTIMAL_DISTANCE").ok().and_then(|x| x.parse().ok()).unwrap_or(50.0);
-        let pairs = std::env::var("EXP_PAIRS").unwrap();
-        for pr in pairs.split(';') {
-            let ids: Vec<usize> = pr.split(',').map(|id| r.find(id)).collect();
-            let o = optimal_duel(&r, ids[0], ids[1], d, OPTIMAL_STEP).unwrap();
-            println!(
-                "{pr:40} optimal {:7.3} scripted {:7.3} A gain {:6.3} B gain {:6.3} exploit {:6.3}",
-                100.0 * o.optimal.a_score(),
-                100.0 * o.scripted.a_score(),
-                100.0 * o.a_gain(),
-                100.0 * o.b_gain(),
-                100.0 * o.exploitability()
-            );
-        }
-    }
 }

@@ -14,7 +14,8 @@
 //! stands does not hold; one that can hit nothing within the horizon moves every action
 //! toward the enemy. It never closes to base contact (see the module docs of
 //! `grunt_factor`). A panicked squad, and a squad at 1/3 of its size or less (not Elite),
-//! never moves closer. A prone squad (one that went prone in panic and recovered) crawls at
+//! never moves closer; it tests to recover only when its fire would expect no kill
+//! ([`tries_recovery`]). A prone squad (one that went prone in panic and recovered) crawls at
 //! 1/3 MV, or stands up for one action of every model and moves at full MV, whichever the
 //! look-ahead scores higher ([`plan_moves`], "Go prone/stand").
 
@@ -393,7 +394,7 @@ pub struct HorizonPlan {
 /// this turn, `ac` each later turn, the rest fired). It is played out in expected values: each
 /// turn we move and fire, killing `ours(d, actions left)` (our expected kills at the distance
 /// we end the move at, with our `sizes[0]` models) scaled by the share of our models left and
-/// capped at the enemy's models left; then the target, holding, fires back with what is left
+/// spread over the enemy's models left ([`spread`]); then the target, holding, fires back with what is left
 /// of its `sizes[1]` models, `theirs(d)` scaled the same way. A plan scores the kills we make
 /// minus the kills we take; the best plan's first step is taken (ties: fewer moves), and the
 /// rule is replayed at every activation. A shooter that cannot hit anything from where it
@@ -453,6 +454,18 @@ pub fn horizon_plan(
     HorizonPlan { moves: top_m, score: top, blind: false }
 }
 
+/// The models `b` (expected, in models) lose to fire expecting `x` kills ([`horizon_plan`]):
+/// spread evenly, each model takes `x / b` expected removing hits and is removed with
+/// probability 1 − e^(−x/b) (the hits' count about Poisson), so `b (1 − e^(−x/b))`: below
+/// both `x` and `b`. With the hard cap `min(x, b)` a plan whose fire expects more kills than
+/// the target has models scored as sure to destroy it, whatever the excess: a Regular SMG
+/// squad 50 cm from a Regular LMG squad held at medium range because closing to short range
+/// (2.9 times its fire there) only overkilled on paper, and the optimal-play best response
+/// gained 6.4 points by closing.
+pub fn spread(x: f64, b: f64) -> f64 {
+    if b <= 0.0 || x <= 0.0 { 0.0 } else { b * -(-x / b).exp_m1() }
+}
+
 /// The tables of [`horizon_plan`], by class of distance (band, LD test beyond sighting).
 struct Lookahead {
     /// Our expected kills at full current strength, by class and actions fired.
@@ -480,8 +493,8 @@ impl Lookahead {
     fn turn(&self, turns: usize, k: usize, m: usize, n: usize, a: f64, b: f64) -> f64 {
         let j = (k + m).min(self.stop);
         let c = self.class[j];
-        let dealt = (self.ours[c][n] * a / self.sizes[0]).min(b);
-        let taken = (self.theirs[c] * (b - dealt) / self.sizes[1]).min(a);
+        let dealt = spread(self.ours[c][n] * a / self.sizes[0], b);
+        let taken = spread(self.theirs[c] * (b - dealt) / self.sizes[1], a);
         dealt - taken + self.best(turns - 1, j, a - taken, b - dealt)
     }
 }
@@ -1053,6 +1066,23 @@ mod tests {
         // rifles step to 61 cm, to fire without the test after one move next turn.
         assert_eq!(fresh_plan(&r, "regular-smgs", "regular-rifles", 70.0), (0, 70.0));
         assert_eq!(fresh_plan(&r, "regular-rifles", "regular-smgs", 70.0), (1, 61.0));
+    }
+
+    #[test]
+    fn smgs_facing_an_lmg_squad_close_to_short_range_though_they_overkill_there_on_paper() {
+        // Regular SMGs 50 cm from a Regular LMG squad (4 Assault Rifles and an LMG). At SR
+        // the 5 SMGs expect 7.2 kills a turn, more than the 5 models there: under the hard cap
+        // min(x, b) every plan that reached SR "destroyed" the squad alike, so the look-ahead
+        // only counted the fire it took there and held at MR (the optimal-play best response
+        // gained 6.4 points by closing). Spread over the models ([`spread`]), the stronger
+        // fire keeps its credit: two moves to 32 cm.
+        let r = ruleset();
+        assert_eq!(fresh_plan(&r, "regular-smgs", "regular-lmg", 50.0), (2, 32.0));
+        assert_eq!(fresh_plan(&r, "regular-smgs", "regular-hmg", 50.0), (2, 32.0));
+        // One model, x expected removing hits: P(at least one) = 1 − e^(−x).
+        assert!((spread(1.0, 1.0) - (1.0 - (-1.0f64).exp())).abs() < 1e-15);
+        assert!(spread(7.2, 5.0) < 5.0 && spread(0.5, 5.0) < 0.5 && spread(0.5, 5.0) > 0.47);
+        assert_eq!((spread(1.0, 0.0), spread(0.0, 3.0)), (0.0, 0.0));
     }
 
     #[test]
