@@ -56,11 +56,15 @@
 //! 91 position pairs × 47² squad states × 40 rounds, where the issue's goal is 5 s for the
 //! whole matrix; the report solves the pairs in parallel.
 //!
-//! What it says of the default tactic at 50 cm: exploitable by 8.6 points at worst (Untrained
-//! Rifles mirror), 2.6 on average; the best responses gain by how far and when they close
-//! (Regular SMGs against LMG/HMG squads 7.9/7.7, rifle squads against SMGs up to 6.7): denying
-//! them going prone and moving back changes their gains by less than 0.5 points
-//! (`tests::what_the_best_response_uses`).
+//! What it said of the default tactic at 50 cm before issue 15 item 4's fixes: exploitable by
+//! 8.6 points at worst (Untrained Rifles mirror), 2.6 on average. `tests::where_the_gain_comes_from`
+//! (the scripted duel propagated, each activation's loss against the best choice weighted by
+//! its probability; the sum is the gain) traced 8.1 of the mirror's 8.6 points to the recovery
+//! test the tactic always took (now [`rules::tries_recovery`]) and 6.4 of Regular SMGs v Regular
+//! LMG's 7.9 to holding at medium range (the look-ahead's hard cap of kills, now
+//! [`rules::spread`]). After both, at 50 cm: SMGs v LMG 0.5, Green Rifles v SMGs 0.5, Regular
+//! Rifles v SMGs 0.6, Untrained Rifles mirror 0.9 points. From 90 cm (beyond sighting, out of
+//! the SMG's and LMG's bands) the approach is still exploited by up to 30 points (as before).
 
 use std::collections::HashMap;
 use std::sync::Mutex;
