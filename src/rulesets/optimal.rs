@@ -203,6 +203,9 @@ struct Solver<'g, G: DuelGame> {
     ev_wl: Vec<[f64; 2]>,
     /// [`DuelGame::p_a_first`] of each pair of unit states `u0 · n[1] + u1` (roll-off order).
     p_a_first: Vec<f64>,
+    /// The round-start values of the last solve ([`option_values`]).
+    #[cfg(test)]
+    last: Vals,
 }
 
 /// One side's options in every state, resolved once per solve (they do not change from round
@@ -333,6 +336,8 @@ impl<'g, G: DuelGame> Solver<'g, G> {
             ev: Vec::new(),
             ev_wl: Vec::new(),
             p_a_first,
+            #[cfg(test)]
+            last: Vec::new(),
         }
     }
 
@@ -699,6 +704,10 @@ impl<G: DuelGame> Solver<'_, G> {
         };
         let total = w + l;
         let (a_wins, b_wins) = (0.5 * (total + v), 0.5 * (total - v));
+        #[cfg(test)]
+        {
+            s.last = start;
+        }
         GameValue { a_wins, b_wins, draws: (1.0 - a_wins - b_wins).max(0.0), rounds_solved: rounds }
     }
 }
@@ -841,6 +850,86 @@ impl OptimalDuel {
         for v in [self.optimal, self.scripted, self.a_best_response, self.b_best_response] {
             assert!((v.a_wins + v.b_wins + v.draws - 1.0).abs() < 1e-9, "{v:?}");
         }
+    }
+}
+
+/// Test-only diagnosis of a [`Order::RollOff`] game solved under `policy`
+/// ([`Explain::values`]).
+#[cfg(test)]
+pub(crate) struct Explain<'g, G: DuelGame> {
+    sv: Solver<'g, G>,
+    policy: [Policy; 2],
+    /// The settled round-start values, and the values once side 0 or 1 has acted first.
+    start: Vals,
+    mid: [Vals; 2],
+}
+
+#[cfg(test)]
+impl<'g, G: DuelGame> Explain<'g, G> {
+    pub(crate) fn new(g: &'g G, policy: [Policy; 2]) -> Self {
+        let mut sv = Solver::new(g);
+        sv.solve(policy);
+        let start = std::mem::take(&mut sv.last);
+        let mid = [1, 0].map(|other| {
+            let mut mid = zeros(start.len());
+            sv.layer(other, policy[other], &start, &mut mid);
+            mid
+        });
+        Explain { sv, policy, start, mid }
+    }
+
+    /// A's score (draw ½) after each of side `s`'s options, and its scripted choice, at
+    /// positions `p` with unit states `u`, when `s` acts `first` in the round (the other side
+    /// then acts under its policy) or second.
+    pub(crate) fn values(
+        &mut self,
+        s: Side,
+        first: bool,
+        p: [usize; 2],
+        u: [usize; 2],
+    ) -> (Vec<(Choice, f64)>, Choice) {
+        let _ = self.policy;
+        let g = self.sv.g;
+        let max = self.sv.line.max_sum as usize;
+        let at = Spot { gap: self.sv.gaps[p[0] + p[1]], room: p[s] as u16, ahead: (max - p[0] - p[1]) as u16 };
+        let (me, other) = (u[s], u[1 - s]);
+        let mut choices = Vec::new();
+        g.options(s, me, other, at, &mut choices);
+        let block = self.sv.n[0] * self.sv.n[1];
+        let vals = choices
+            .iter()
+            .map(|&c| {
+                let q = self.sv.moved(s, p, c);
+                let (a, b) = self.sv.outcomes(s, c.action, q[0] + q[1], me, other);
+                let base = ((q[0] * self.sv.np + q[1]) * block) as u32;
+                let next = if first { &self.mid[s] } else { &self.start };
+                (c, 0.5 * (1.0 + expect(&self.sv.cache, base, a, b, next)[V]))
+            })
+            .collect();
+        (vals, g.scripted(s, me, other, at))
+    }
+
+    /// The line of the game.
+    pub(crate) fn line(&self) -> Line {
+        self.sv.line
+    }
+
+    /// The states after side `s` at positions `p` with unit states `u` takes `c`:
+    /// (probability, positions, unit states).
+    pub(crate) fn step(
+        &mut self,
+        s: Side,
+        p: [usize; 2],
+        u: [usize; 2],
+        c: Choice,
+    ) -> Vec<(f64, [usize; 2], [usize; 2])> {
+        let q = self.sv.moved(s, p, c);
+        let (a, b) = self.sv.outcomes(s, c.action, q[0] + q[1], u[s], u[1 - s]);
+        let n1 = self.sv.n[1] as u32;
+        self.sv.cache[a as usize..b as usize]
+            .iter()
+            .map(|&(pr, off)| (pr, q, [(off / n1) as usize, (off % n1) as usize]))
+            .collect()
     }
 }
 

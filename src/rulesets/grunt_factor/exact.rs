@@ -19,7 +19,8 @@ use crate::sim::FixedHashMap as HashMap;
 
 use crate::rulesets::grunt_factor::rules::{
     self, Aiming, MAX_MODELS, SPECIAL_CHECK_HITS, Threat, aims, band, hit_value, leader_ld, living, may_advance,
-    morale_check_due, needs_ld_test, p_first, p_kill_per_hit, p_under, plan_moves, recovery_value, spend_together,
+    morale_check_due, needs_ld_test, p_first, p_kill_per_hit, p_under, panicked_fire, plan_moves, recovery_value,
+    spend_together, tries_recovery,
 };
 use crate::rulesets::grunt_factor::{GruntFactor, SquadProfile};
 use crate::rulesets::{ExactDuel, NotExact};
@@ -157,7 +158,10 @@ pub fn activation(
     foe: SquadState,
     d: f64,
 ) -> Outcomes {
-    activation_with(r, p, me, q, foe, true, |s, was_panicked| {
+    // "Recovering from panic": the tactic tests only when its fire from here is nothing.
+    let aim = Aiming { target: q, target_prone: foe.prone, panicked: true, ld: leader_ld(p, me.alive) };
+    let recover = tries_recovery(panicked_fire(r, p, me.alive, d, &aim));
+    activation_with(r, p, me, q, foe, recover, |s, was_panicked| {
         let t = Aiming { target: q, target_prone: foe.prone, panicked: s.panicked, ld: leader_ld(p, s.alive) };
         let back = Threat {
             profile: q,
@@ -189,6 +193,7 @@ pub struct Step {
 /// every model), the Fire actions, the morale checks and the special check of more than 10
 /// hits are the book's. Outcomes: (probability, own state, target state, distance after, cm:
 /// `to`, or `to` + [`rules::FALL_BACK`] when the target fell back).
+/// ([`activation`] passes the default tactic's [`rules::tries_recovery`].)
 pub fn activation_with(
     r: &GruntFactor,
     p: &SquadProfile,

@@ -14,7 +14,8 @@
 //! stands does not hold; one that can hit nothing within the horizon moves every action
 //! toward the enemy. It never closes to base contact (see the module docs of
 //! `grunt_factor`). A panicked squad, and a squad at 1/3 of its size or less (not Elite),
-//! never moves closer. A prone squad (one that went prone in panic and recovered) crawls at
+//! never moves closer; it tests to recover only when its fire would expect no kill
+//! ([`tries_recovery`]). A prone squad (one that went prone in panic and recovered) crawls at
 //! 1/3 MV, or stands up for one action of every model and moves at full MV, whichever the
 //! look-ahead scores higher ([`plan_moves`], "Go prone/stand").
 
@@ -120,6 +121,25 @@ pub fn recovery_value(r: &GruntFactor, p: &SquadProfile, alive: u8, fired_on: bo
 /// it was fired on since its last activation, else −2 (not cumulative: the worst applies).
 pub fn recovery_test_value(r: &GruntFactor, ld: i8, fired_on: bool) -> i8 {
     ld + if fired_on { r.rules.recovery_under_fire } else { r.rules.recovery_enemy_in_los }
+}
+
+/// "Recovering from panic", the default tactic: whether a panicked squad spends the
+/// recovery test's actions. Only when they cost it no fire: `fire`, the expected kills (models)
+/// of its Fire actions this activation at halved RC ("Panic"), is 0 (its target beyond its
+/// weapons' bands, or a halved RC that cannot hit). In a firefight the test rarely pays: under
+/// fire it passes on LD − 4 (15% to 30% for the shipped qualities), it costs 3 of the squad's
+/// actions, and a squad that recovers can be panicked again while a panicked one cannot. The
+/// optimal-play solver's best responses never test there; testing whenever the squad had the
+/// actions (the old rule) let them gain up to 8.1 points (Untrained Rifles mirror at 50 cm).
+pub fn tries_recovery(fire: f64) -> bool {
+    fire <= 0.0
+}
+
+/// The fire [`tries_recovery`] weighs for a panicked squad of `p` with `alive` models `d` cm
+/// from its target: every model firing AC actions at halved RC ([`squad_value`] with
+/// `t.panicked` set), in expected kills (models).
+pub fn panicked_fire(r: &GruntFactor, p: &SquadProfile, alive: u8, d: f64, t: &Aiming) -> f64 {
+    squad_value(r, p, alive, d, p.ac, &Aiming { panicked: true, ..*t })
 }
 
 /// "Command radius": a soldier more than 18 cm from his squad leader has his CC, RC and LD
@@ -374,7 +394,7 @@ pub struct HorizonPlan {
 /// this turn, `ac` each later turn, the rest fired). It is played out in expected values: each
 /// turn we move and fire, killing `ours(d, actions left)` (our expected kills at the distance
 /// we end the move at, with our `sizes[0]` models) scaled by the share of our models left and
-/// capped at the enemy's models left; then the target, holding, fires back with what is left
+/// spread over the enemy's models left ([`spread`]); then the target, holding, fires back with what is left
 /// of its `sizes[1]` models, `theirs(d)` scaled the same way. A plan scores the kills we make
 /// minus the kills we take; the best plan's first step is taken (ties: fewer moves), and the
 /// rule is replayed at every activation. A shooter that cannot hit anything from where it
@@ -434,6 +454,18 @@ pub fn horizon_plan(
     HorizonPlan { moves: top_m, score: top, blind: false }
 }
 
+/// The models `b` (expected, in models) lose to fire expecting `x` kills ([`horizon_plan`]):
+/// spread evenly, each model takes `x / b` expected removing hits and is removed with
+/// probability 1 − e^(−x/b) (the hits' count about Poisson), so `b (1 − e^(−x/b))`: below
+/// both `x` and `b`. With the hard cap `min(x, b)` a plan whose fire expects more kills than
+/// the target has models scored as sure to destroy it, whatever the excess: a Regular SMG
+/// squad 50 cm from a Regular LMG squad held at medium range because closing to short range
+/// (2.9 times its fire there) only overkilled on paper, and the optimal-play best response
+/// gained 6.4 points by closing.
+pub fn spread(x: f64, b: f64) -> f64 {
+    if b <= 0.0 || x <= 0.0 { 0.0 } else { b * -(-x / b).exp_m1() }
+}
+
 /// The tables of [`horizon_plan`], by class of distance (band, LD test beyond sighting).
 struct Lookahead {
     /// Our expected kills at full current strength, by class and actions fired.
@@ -461,8 +493,8 @@ impl Lookahead {
     fn turn(&self, turns: usize, k: usize, m: usize, n: usize, a: f64, b: f64) -> f64 {
         let j = (k + m).min(self.stop);
         let c = self.class[j];
-        let dealt = (self.ours[c][n] * a / self.sizes[0]).min(b);
-        let taken = (self.theirs[c] * (b - dealt) / self.sizes[1]).min(a);
+        let dealt = spread(self.ours[c][n] * a / self.sizes[0], b);
+        let taken = spread(self.theirs[c] * (b - dealt) / self.sizes[1], a);
         dealt - taken + self.best(turns - 1, j, a - taken, b - dealt)
     }
 }
@@ -662,15 +694,25 @@ impl Battle {
 }
 
 /// "Panic": a panicked squad that is not prone goes prone (one action of every model: no cover
-/// on open ground), then, if it has the actions, tries to recover. Returns whether it passed.
-pub fn panic_step<D: Dice>(r: &GruntFactor, p: &SquadProfile, q: &mut Squad, actions: &mut [u8], dice: &mut D) {
+/// on open ground), then, if the tactic tries (`recover`, [`tries_recovery`]) and it has the
+/// actions, tests to recover.
+pub fn panic_step<D: Dice>(
+    r: &GruntFactor,
+    p: &SquadProfile,
+    q: &mut Squad,
+    recover: bool,
+    actions: &mut [u8],
+    dice: &mut D,
+) {
     if !q.prone {
         for a in actions.iter_mut() {
             *a = a.saturating_sub(1);
         }
         q.prone = true;
     }
-    if spend_together(actions, r.rules.recovery_actions) && roll_under(dice, recovery_value(r, p, q.alive, q.fired_on))
+    if recover
+        && spend_together(actions, r.rules.recovery_actions)
+        && roll_under(dice, recovery_value(r, p, q.alive, q.fired_on))
     {
         q.panicked = false;
     }
@@ -703,7 +745,14 @@ pub fn activate<D: Dice>(r: &GruntFactor, battle: &mut Battle, s: Side, i: usize
     }
     let was_panicked = q.panicked;
     if q.panicked {
-        panic_step(r, p, &mut q, &mut actions[slots.clone()], dice);
+        // The fire the recovery test would cost: at the nearest enemy, from where it stands.
+        let recover = battle.nearest_enemy(s, i).is_none_or(|(t, d)| {
+            let tq = battle.sides[e][t];
+            let target = r.profile(tq.unit as usize);
+            let aim = Aiming { target, target_prone: tq.prone, panicked: true, ld: leader_ld(p, q.alive) };
+            tries_recovery(panicked_fire(r, p, q.alive, d, &aim))
+        });
+        panic_step(r, p, &mut q, recover, &mut actions[slots.clone()], dice);
     }
     q.fired_on = false;
     q.activated = true;
@@ -925,20 +974,49 @@ mod tests {
         let mut actions = [3u8; 4];
         // Leader LD 9 (the Sergeant is dead: no CO bonus), under fire −4: pass on 5 or less.
         let mut d = ScriptedDice::new(&[5]);
-        panic_step(&r, p, &mut q, &mut actions, &mut d);
+        panic_step(&r, p, &mut q, true, &mut actions, &mut d);
         assert!(q.prone && !q.panicked);
         assert_eq!(actions, [1, 1, 1, 2], "prone: one each; recovery: one each from the first three");
         let mut q2 = Squad { panicked: true, prone: true, fired_on: false, ..q };
         let mut actions = [3u8; 4];
         let mut d = ScriptedDice::new(&[8]);
-        panic_step(&r, p, &mut q2, &mut actions, &mut d);
+        panic_step(&r, p, &mut q2, true, &mut actions, &mut d);
         assert!(q2.panicked, "LD 9 − 2 = 7: a roll of 8 fails");
         // Too few actions: no test, no die.
         let mut actions = [1u8, 1];
         let mut d = ScriptedDice::new(&[]);
         let mut q3 = Squad { panicked: true, prone: true, ..q };
-        panic_step(&r, p, &mut q3, &mut actions, &mut d);
+        panic_step(&r, p, &mut q3, true, &mut actions, &mut d);
         assert!(q3.panicked && d.used() == 0);
+        // The tactic does not try: no test, every action kept for its fire.
+        let mut actions = [3u8; 4];
+        let mut q4 = Squad { panicked: true, prone: true, ..q };
+        panic_step(&r, p, &mut q4, false, &mut actions, &mut d);
+        assert!(q3.panicked && d.used() == 0);
+    }
+
+    #[test]
+    fn a_panicked_squad_in_a_firefight_fires_instead_of_testing_to_recover() {
+        // "Recovering from panic" (3 actions, an LD test) is optional; the default tactic tests
+        // only when the actions would fire at nothing ([`tries_recovery`]). A panicked, prone
+        // Regular rifle squad of 4, 50 cm from Regular Rifles (medium range, halved RC 3: it
+        // can hit) keeps its actions and fires: the first die, a 1, is a shot's, not a passed
+        // test (the old rule tested first and recovered). 150 cm away (beyond the 140 cm of
+        // extreme range) it has nothing to hit, tests and recovers.
+        let r = ruleset();
+        let rifles = r.find("regular-rifles");
+        for (d, tests) in [(50.0, false), (150.0, true)] {
+            let mut b = Battle::default();
+            b.deploy(&r, rifles, 1, rifles, 1, d);
+            b.sides[0][0] = Squad { alive: 4, panicked: true, prone: true, fired_on: true, ..b.sides[0][0] };
+            let mut rolls = vec![20; 60];
+            rolls[0] = 1;
+            let mut dice = ScriptedDice::new(&rolls);
+            activate(&r, &mut b, 0, 0, &mut dice);
+            assert_eq!(b.sides[0][0].panicked, !tests, "{d} cm");
+            assert!(tests || dice.used() > 1, "{d} cm: it fired");
+        }
+        assert!(tries_recovery(0.0) && !tries_recovery(1e-9));
     }
 
     #[test]
@@ -984,10 +1062,28 @@ mod tests {
         assert_eq!(fresh_plan(&r, "regular-rifles", "regular-rifles", 50.0), (0, 50.0));
         assert_eq!(fresh_plan(&r, "regular-rifles", "regular-smgs", 50.0), (0, 50.0));
         // Beyond sighting (60 cm) each Fire action needs an LD test (1/2 here): from 70 cm the
-        // SMGs hold (walking into the rifles' medium range costs more than it gains); the
-        // rifles step to 61 cm, to fire without the test after one move next turn.
+        // SMGs hold (walking into the rifles' medium range costs more than it gains), and so
+        // do the rifles: with the kills spread over the models ([`spread`]) a step to 61 cm
+        // (to fire without the test next turn) no longer scores above holding.
         assert_eq!(fresh_plan(&r, "regular-smgs", "regular-rifles", 70.0), (0, 70.0));
-        assert_eq!(fresh_plan(&r, "regular-rifles", "regular-smgs", 70.0), (1, 61.0));
+        assert_eq!(fresh_plan(&r, "regular-rifles", "regular-smgs", 70.0), (0, 70.0));
+    }
+
+    #[test]
+    fn smgs_facing_an_lmg_squad_close_to_short_range_though_they_overkill_there_on_paper() {
+        // Regular SMGs 50 cm from a Regular LMG squad (4 Assault Rifles and an LMG). At SR
+        // the 5 SMGs expect 7.2 kills a turn, more than the 5 models there: under the hard cap
+        // min(x, b) every plan that reached SR "destroyed" the squad alike, so the look-ahead
+        // only counted the fire it took there and held at MR (the optimal-play best response
+        // gained 6.4 points by closing). Spread over the models ([`spread`]), the stronger
+        // fire keeps its credit: two moves to 32 cm.
+        let r = ruleset();
+        assert_eq!(fresh_plan(&r, "regular-smgs", "regular-lmg", 50.0), (2, 32.0));
+        assert_eq!(fresh_plan(&r, "regular-smgs", "regular-hmg", 50.0), (2, 32.0));
+        // One model, x expected removing hits: P(at least one) = 1 − e^(−x).
+        assert!((spread(1.0, 1.0) - (1.0 - (-1.0f64).exp())).abs() < 1e-15);
+        assert!(spread(7.2, 5.0) < 5.0 && spread(0.5, 5.0) < 0.5 && spread(0.5, 5.0) > 0.47);
+        assert_eq!((spread(1.0, 0.0), spread(0.0, 3.0)), (0.0, 0.0));
     }
 
     #[test]

@@ -59,9 +59,10 @@
 //!   Aim is lost when the aimed model dies. A model in base contact fights in close combat.
 //! - **Panic**: a panicked squad's models in the open take cover within 6 cm, or else within
 //!   one Move action in a direction away from their nearest enemy (how far to run is our
-//!   reading), and if any cannot, the squad goes prone (one action each); then, with 3 actions spent
-//!   together, it tests to recover (−4 if fired on since its last activation, else −2: the
-//!   low cover never hides the enemy). Panicked squads do not advance and fight no close combat.
+//!   reading), and if any cannot, the squad goes prone (one action each); then, when no model's
+//!   fire would expect a kill ([`rules::tries_recovery`], the duel's rule: a squad in a
+//!   firefight fires instead), with 3 actions spent together, it tests to recover (−4 if fired
+//!   on since its last activation, else −2: the low cover never hides the enemy). Panicked squads do not advance and fight no close combat.
 //! - **Morale** is tested after each enemy activation against the squad leader's LD (+1
 //!   while the Sergeant leads): more than 25% killed by it, falling below half, the leader
 //!   killed, or a friendly squad of originally 5+ annihilated (always in line of sight: the

@@ -279,9 +279,10 @@ impl<'a> Skirmish<'a> {
 
     /// "Panic" for squad (s, i) at the start of its activation: models in the open take cover
     /// within 6 cm, or else within one Move action in a direction away from their nearest enemy
-    /// (crossing a low piece for an action: [`Self::go`]); if any cannot, the squad goes prone; then the recovery test with 3 actions spent
-    /// together ("Recovering from panic"), against the lowest LD of the models spending them:
-    /// the leader's, or a model's own halved LD outside command radius.
+    /// (crossing a low piece for an action: [`Self::go`]); if any cannot, the squad goes prone; then,
+    /// when no model's fire expects a kill ([`rules::tries_recovery`]), the recovery test with 3
+    /// actions spent together ("Recovering from panic"), against the lowest LD of the models
+    /// spending them: the leader's, or a model's own halved LD outside command radius.
     pub(super) fn panic_step<D: Dice>(&mut self, s: Side, i: usize, actions: &mut [u8], dice: &mut D) {
         let living: Vec<usize> =
             (0..self.sides[s][i].models.len()).filter(|&k| self.sides[s][i].models[k].alive).collect();
@@ -316,7 +317,17 @@ impl<'a> Skirmish<'a> {
         }
         let mut acts: Vec<u8> = living.iter().map(|&k| actions[k]).collect();
         let before = acts.clone();
-        if rules::spend_together(&mut acts, self.r.rules.recovery_actions) {
+        // The duel's rule ([`rules::tries_recovery`]): test only when no model's fire (at the
+        // target it would choose, halved RC) expects a kill.
+        let fire: f64 = living
+            .iter()
+            .filter(|&&k| actions[k] > 0)
+            .filter_map(|&k| {
+                self.choose_target(s, i, k)
+                    .map(|(j, l)| self.fire_value(s, i, k, j, l, false).max(self.fire_value(s, i, k, j, l, true)))
+            })
+            .sum();
+        if rules::tries_recovery(fire) && rules::spend_together(&mut acts, self.r.rules.recovery_actions) {
             // "Recovering from panic": the test is made against the leader's LD; soldiers out
             // of command range use their own (halved) LD. Reading: the squad's one test uses
             // the lowest LD among the models spending the actions ([`Skirmish::model_ld`]).

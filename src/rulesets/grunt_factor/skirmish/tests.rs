@@ -96,7 +96,8 @@ fn recovery_outside_command_radius_uses_the_models_own_halved_ld() {
     // Sergeant (LD 9 + CO 1 = 10) and a soldier 40 cm away (outside 18 cm: 9 / 2 = 4). Both
     // go prone in the open (1 action each), then the 3 recovery actions come from both, so
     // the test is against 4 − 2 (enemy in sight) = 2: a 5 fails (against the leader's 8 it
-    // passed). With the soldier inside the radius the same 5 recovers.
+    // passed). With the soldier inside the radius the same 5 recovers. (The enemy stands
+    // beyond extreme range, 140 cm: the squad has nothing to fire at, so it tests.)
     let r = ruleset();
     for (y, recovers) in [(60.0, false), (30.0, true)] {
         let mut g = game(
@@ -104,7 +105,7 @@ fn recovery_outside_command_radius_uses_the_models_own_halved_ld() {
             &r.skirmish,
             "regular-rifles",
             "regular-rifles",
-            [&[(0, 50.0, 20.0), (1, 50.0, y)], &[(0, 50.0, 110.0)]],
+            [&[(0, 10.0, 20.0), (1, 10.0, y)], &[(0, 170.0, 110.0)]],
         );
         g.sides[0][0].panicked = true;
         let mut actions = [3u8; MAX_MODELS];
@@ -420,13 +421,15 @@ fn advance_charges_a_prone_target_behind_cover_with_friends_in_the_fight() {
 
 #[test]
 fn panicked_squad_in_the_open_goes_prone_then_tests_to_recover() {
+    // The enemy beyond extreme range (140 cm): nothing to fire at, so the squad tests
+    // ([`rules::tries_recovery`]; `a_panicked_squad_in_range_fires_instead_of_testing`).
     let r = ruleset();
     let mut g = game(
         &r,
         &r.skirmish,
         "regular-rifles",
         "regular-rifles",
-        [&[(0, 50.0, 20.0), (1, 46.0, 20.0), (2, 54.0, 20.0)], &[(0, 50.0, 100.0)]],
+        [&[(0, 10.0, 20.0), (1, 6.0, 20.0), (2, 14.0, 20.0)], &[(0, 170.0, 100.0)]],
     );
     g.sides[0][0].panicked = true;
     let mut actions = [3u8; MAX_MODELS];
@@ -442,6 +445,29 @@ fn panicked_squad_in_the_open_goes_prone_then_tests_to_recover() {
     g.panic_step(0, 0, &mut actions, &mut d);
     assert!(g.sides[0][0].panicked, "fired on: 10 − 4 = 6, 7 fails");
     assert_eq!(&actions[..3], &[2, 2, 2], "already prone");
+}
+
+#[test]
+fn a_panicked_squad_in_range_fires_instead_of_testing() {
+    // "Recovering from panic" is optional: the default tactic spends the 3 actions on the test
+    // only when no model's fire would expect a kill ([`rules::tries_recovery`], the duel's
+    // rule). Regular Rifles 80 cm from the enemy (long range: the halved RC can still hit):
+    // a roll of 8 would pass the test, but the squad does not take it and keeps 2 actions
+    // each (after going prone) for its fire. The old rule tested and recovered.
+    let r = ruleset();
+    let mut g = game(
+        &r,
+        &r.skirmish,
+        "regular-rifles",
+        "regular-rifles",
+        [&[(0, 50.0, 20.0), (1, 46.0, 20.0), (2, 54.0, 20.0)], &[(0, 50.0, 100.0)]],
+    );
+    g.sides[0][0].panicked = true;
+    let mut actions = [3u8; MAX_MODELS];
+    let mut d = ScriptedDice::new(&[8]);
+    g.panic_step(0, 0, &mut actions, &mut d);
+    assert!(g.sides[0][0].prone && g.sides[0][0].panicked && d.used() == 0);
+    assert_eq!(&actions[..3], &[2, 2, 2], "prone: one action each; no test");
 }
 
 #[test]
