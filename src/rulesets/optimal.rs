@@ -650,6 +650,12 @@ pub fn solve<G: DuelGame>(g: &G, policy: [Policy; 2]) -> GameValue {
 impl<G: DuelGame> Solver<'_, G> {
     /// [`solve`] on this solver, reusing the options and outcomes earlier solves resolved.
     fn solve(&mut self, policy: [Policy; 2]) -> GameValue {
+        let reach = self.reach(policy);
+        self.solve_over(policy, &reach)
+    }
+
+    /// [`Solver::solve`] over the states of `reach`.
+    fn solve_over(&mut self, policy: [Policy; 2], reach: &Reach) -> GameValue {
         let g = self.g;
         let s = self;
         let n = s.len();
@@ -662,27 +668,26 @@ impl<G: DuelGame> Solver<'_, G> {
         // Buffers reused from round to round (entries off the line stay 0 in every one).
         let (mut mid, mut after_first) = (zeros(n), zeros(n));
         let (mut new_a, mut new_b) = (zeros(n), zeros(n));
-        let reach = s.reach(policy);
         let mut rounds = 0;
         for _ in 0..g.max_rounds() {
             rounds += 1;
             let same = match g.order() {
                 Order::Alternate => {
                     // A first: A acts, then B, then the next round (A first again).
-                    s.layer(1, policy[1], &reach, &start, &mut mid);
-                    s.layer(0, policy[0], &reach, &mid, &mut new_a);
-                    s.layer(0, policy[0], &reach, &start_b, &mut mid);
-                    s.layer(1, policy[1], &reach, &mid, &mut new_b);
-                    settled(&reach, &new_a, &start) && settled(&reach, &new_b, &start_b)
+                    s.layer(1, policy[1], reach, &start, &mut mid);
+                    s.layer(0, policy[0], reach, &mid, &mut new_a);
+                    s.layer(0, policy[0], reach, &start_b, &mut mid);
+                    s.layer(1, policy[1], reach, &mid, &mut new_b);
+                    settled(reach, &new_a, &start) && settled(reach, &new_b, &start_b)
                 }
                 Order::RollOff => {
                     // One game: the B-first half is mixed into the A-first half.
-                    s.layer(1, policy[1], &reach, &start, &mut mid);
-                    s.layer(0, policy[0], &reach, &mid, &mut new_a);
-                    s.layer(0, policy[0], &reach, &start, &mut mid);
-                    s.layer(1, policy[1], &reach, &mid, &mut after_first);
-                    mix_rolloff(s, &reach, &mut new_a, &after_first);
-                    settled(&reach, &new_a, &start)
+                    s.layer(1, policy[1], reach, &start, &mut mid);
+                    s.layer(0, policy[0], reach, &mid, &mut new_a);
+                    s.layer(0, policy[0], reach, &start, &mut mid);
+                    s.layer(1, policy[1], reach, &mid, &mut after_first);
+                    mix_rolloff(s, reach, &mut new_a, &after_first);
+                    settled(reach, &new_a, &start)
                 }
             };
             std::mem::swap(&mut start, &mut new_a);
@@ -758,10 +763,7 @@ pub(crate) fn explain<G: DuelGame>(
             let q = sv.moved(s, p, c);
             let (a, b) = sv.outcomes(s, c.action, q[0] + q[1], me, other);
             let base = ((q[0] * sv.np + q[1]) * sv.n[0] * sv.n[1]) as u32;
-            let advantage = |x: &Vals| -> f64 {
-                sv.cache[a as usize..b as usize].iter().map(|&(pr, off)| pr * x[(base + off) as usize][V]).sum()
-            };
-            let (first, second) = (advantage(&mid), advantage(&start));
+            let (first, second) = (advantage(&sv.cache, base, a, b, &mid), advantage(&sv.cache, base, a, b, &start));
             rows.push((pr, me, c, first, second));
         }
     }
@@ -853,6 +855,13 @@ impl OptimalDuel {
     }
 }
 
+/// The expected advantage over the outcomes `cache[a..b]` ending in the block at `base`
+/// (test-only probes; the solver's own sums are [`expect_into`]'s).
+#[cfg(test)]
+fn advantage(cache: &[(f64, u32)], base: u32, a: u32, b: u32, x: &Vals) -> f64 {
+    cache[a as usize..b as usize].iter().map(|&(pr, off)| pr * x[(base + off) as usize][V]).sum()
+}
+
 /// Test-only diagnosis of a [`Order::RollOff`] game solved under `policy`
 /// ([`Explain::values`]).
 #[cfg(test)]
@@ -868,11 +877,13 @@ pub(crate) struct Explain<'g, G: DuelGame> {
 impl<'g, G: DuelGame> Explain<'g, G> {
     pub(crate) fn new(g: &'g G, policy: [Policy; 2]) -> Self {
         let mut sv = Solver::new(g);
-        sv.solve(policy);
+        // Every state, not only those reachable from the start: a probe may ask for any.
+        let reach = sv.reach_everywhere(policy);
+        sv.solve_over(policy, &reach);
         let start = std::mem::take(&mut sv.last);
         let mid = [1, 0].map(|other| {
             let mut mid = zeros(start.len());
-            sv.layer(other, policy[other], &start, &mut mid);
+            sv.layer(other, policy[other], &reach, &start, &mut mid);
             mid
         });
         Explain { sv, policy, start, mid }
@@ -903,7 +914,7 @@ impl<'g, G: DuelGame> Explain<'g, G> {
                 let (a, b) = self.sv.outcomes(s, c.action, q[0] + q[1], me, other);
                 let base = ((q[0] * self.sv.np + q[1]) * block) as u32;
                 let next = if first { &self.mid[s] } else { &self.start };
-                (c, 0.5 * (1.0 + expect(&self.sv.cache, base, a, b, next)[V]))
+                (c, 0.5 * (1.0 + advantage(&self.sv.cache, base, a, b, next)))
             })
             .collect();
         (vals, g.scripted(s, me, other, at))
