@@ -827,13 +827,16 @@ pub struct OptimalDuel {
 }
 
 impl OptimalDuel {
-    /// What A gains (score points, probability units) by switching to its best response.
+    /// What A gains (score points, probability units, at least 0) by switching to its best
+    /// response. A best response never loses; the two solves may stop at different rounds
+    /// ([`SETTLED`]), so where the gain is 0 their difference can be a rounding error below 0,
+    /// which reads 0.
     pub fn a_gain(&self) -> f64 {
-        self.a_best_response.a_score() - self.scripted.a_score()
+        (self.a_best_response.a_score() - self.scripted.a_score()).max(0.0)
     }
-    /// What B gains likewise.
+    /// What B gains likewise (at least 0).
     pub fn b_gain(&self) -> f64 {
-        (1.0 - self.b_best_response.a_score()) - (1.0 - self.scripted.a_score())
+        ((1.0 - self.b_best_response.a_score()) - (1.0 - self.scripted.a_score())).max(0.0)
     }
     /// The exploitability of the scripted tactic: the larger gain.
     pub fn exploitability(&self) -> f64 {
