@@ -701,6 +701,32 @@ mod tests {
     /// scripted choice loses the most, with the best choice
     /// (`OPTIMAL_PAIR=a,b OPTIMAL_SIDE=0|1 cargo test --lib grunt_factor::optimal::tests::explain_best_response
     /// -- --ignored --nocapture`).
+    /// A probe's label of an option (the ignored probes below).
+    fn show_choice(c: Choice) -> String {
+        if c.action >= PANIC {
+            format!("panic rec={}", c.action == PANIC + 1)
+        } else {
+            format!("adv {:+} spent {} prone {}", c.advance, c.action / 2, c.action % 2)
+        }
+    }
+
+    /// A probe's label of a squad state: models alive, then P(anicked), p(rone), f(ired on),
+    /// F(allen back).
+    fn describe_state(p: &SquadProfile, i: usize) -> String {
+        if i == START {
+            return "START".to_string();
+        }
+        let x = U::of(p, i);
+        format!(
+            "{}{}{}{}{}",
+            x.s.alive,
+            if x.s.panicked { "P" } else { "" },
+            if x.s.prone { "p" } else { "" },
+            if x.s.fired_on { "f" } else { "" },
+            if x.fallen { "F" } else { "" }
+        )
+    }
+
     #[test]
     #[ignore]
     fn explain_best_response() {
@@ -716,27 +742,8 @@ mod tests {
         let mut policy = [Policy::Scripted; 2];
         policy[s] = Policy::Optimal;
         let mut ex = Explain::new(&g, policy);
-        let show = |c: Choice| {
-            if c.action >= PANIC {
-                format!("panic rec={}", c.action == PANIC + 1)
-            } else {
-                format!("adv {:+} spent {} prone {}", c.advance, c.action / 2, c.action % 2)
-            }
-        };
-        let desc = |p: &SquadProfile, i: usize| {
-            if i == START {
-                return "START".to_string();
-            }
-            let x = U::of(p, i);
-            format!(
-                "{}{}{}{}{}",
-                x.s.alive,
-                if x.s.panicked { "P" } else { "" },
-                if x.s.prone { "p" } else { "" },
-                if x.s.fired_on { "f" } else { "" },
-                if x.fallen { "F" } else { "" }
-            )
-        };
+        let show = show_choice;
+        let desc = describe_state;
         let sign = if s == 0 { 1.0 } else { -1.0 };
         let mut rows = Vec::new();
         for first in [true, false] {
@@ -830,27 +837,8 @@ mod tests {
         policy[side] = Policy::Optimal;
         let mut ex = Explain::new(&g, policy);
         let line = ex.line();
-        let show = |c: Choice| {
-            if c.action >= PANIC {
-                format!("panic rec={}", c.action == PANIC + 1)
-            } else {
-                format!("adv {:+} spent {} prone {}", c.advance, c.action / 2, c.action % 2)
-            }
-        };
-        let desc = |p: &SquadProfile, i: usize| {
-            if i == START {
-                return "START".to_string();
-            }
-            let x = U::of(p, i);
-            format!(
-                "{}{}{}{}{}",
-                x.s.alive,
-                if x.s.panicked { "P" } else { "" },
-                if x.s.prone { "p" } else { "" },
-                if x.s.fired_on { "f" } else { "" },
-                if x.fallen { "F" } else { "" }
-            )
-        };
+        let show = show_choice;
+        let desc = describe_state;
         let sign = if side == 0 { 1.0 } else { -1.0 };
         let mut dist: BTreeMap<([usize; 2], [usize; 2]), f64> = BTreeMap::new();
         dist.insert(([line.start as usize; 2], [START; 2]), 1.0);
