@@ -561,11 +561,7 @@ impl<'g, G: DuelGame> Solver<'g, G> {
     /// combinations those states' options use. The values of these states depend on no other
     /// state, so the layers solve only them.
     fn reach(&mut self, policy: [Policy; 2]) -> Reach {
-        for s in 0..2 {
-            if self.plans[s][policy[s] as usize].is_none() {
-                self.plans[s][policy[s] as usize] = Some(self.plan(s, policy[s]));
-            }
-        }
+        self.plan_policies(policy);
         let n = self.len();
         let mut seen = vec![false; n];
         let mut used_seen =
@@ -598,9 +594,23 @@ impl<'g, G: DuelGame> Solver<'g, G> {
             }
         }
         let states: Vec<u32> = (0..n as u32).filter(|&i| seen[i as usize]).collect();
+        let used = used_seen.map(|u| (0..u.len() as u32).filter(|&o| u[o as usize]).collect());
+        self.reach_of(states, used)
+    }
+
+    /// Builds each side's plan under its policy, if not built yet.
+    fn plan_policies(&mut self, policy: [Policy; 2]) {
+        for s in 0..2 {
+            if self.plans[s][policy[s] as usize].is_none() {
+                self.plans[s][policy[s] as usize] = Some(self.plan(s, policy[s]));
+            }
+        }
+    }
+
+    /// A [`Reach`] of `states` (ascending) and `used` combinations, with its rows.
+    fn reach_of(&self, states: Vec<u32>, used: [Vec<u32>; 2]) -> Reach {
         let row = self.np * self.n[0] * self.n[1];
         let rows = (0..=self.np).map(|p0| states.partition_point(|&i| (i as usize) < p0 * row) as u32).collect();
-        let used = used_seen.map(|u| (0..u.len() as u32).filter(|&o| u[o as usize]).collect());
         Reach { states, rows, used }
     }
 }
@@ -609,11 +619,7 @@ impl<'g, G: DuelGame> Solver<'g, G> {
 impl<G: DuelGame> Solver<'_, G> {
     /// A [`Reach`] of every state on the line and every combination (probes of any state).
     fn reach_everywhere(&mut self, policy: [Policy; 2]) -> Reach {
-        for s in 0..2 {
-            if self.plans[s][policy[s] as usize].is_none() {
-                self.plans[s][policy[s] as usize] = Some(self.plan(s, policy[s]));
-            }
-        }
+        self.plan_policies(policy);
         let block = self.n[0] * self.n[1];
         let states: Vec<u32> = (0..self.len() as u32)
             .filter(|&i| {
@@ -621,13 +627,11 @@ impl<G: DuelGame> Solver<'_, G> {
                 p / self.np + p % self.np < self.np
             })
             .collect();
-        let row = self.np * block;
-        let rows = (0..=self.np).map(|p0| states.partition_point(|&i| (i as usize) < p0 * row) as u32).collect();
         let used = [0, 1].map(|s| {
             let plan = self.plans[s][policy[s] as usize].as_ref().expect("planned");
             (0..plan.combos.len() as u32).collect()
         });
-        Reach { states, rows, used }
+        self.reach_of(states, used)
     }
 }
 
