@@ -873,6 +873,61 @@ mod tests {
         }
     }
 
+    /// Where the gain of one side's best response comes from: every activation of that side
+    /// along the scripted duel adds its probability times the score its scripted choice loses
+    /// against the best choice ([`crate::rulesets::optimal::Explain::gain_along_scripted_path`]);
+    /// the sum is the gain (`OPTIMAL_PAIR=a,b OPTIMAL_SIDE=0|1 OPTIMAL_DISTANCE=24 cargo test
+    /// --lib amc::exact::tests::where_the_gain_comes_from -- --ignored --nocapture`).
+    #[test]
+    #[ignore]
+    fn where_the_gain_comes_from() {
+        use std::collections::BTreeMap;
+        let r = amc(&[]);
+        let env = |k: &str, d: &str| std::env::var(k).unwrap_or(d.into());
+        let pair = env("OPTIMAL_PAIR", "recruits-5,recruits-10");
+        let ids: Vec<&str> = pair.split(',').collect();
+        let side: usize = env("OPTIMAL_SIDE", "0").parse().unwrap();
+        let d: f64 = env("OPTIMAL_DISTANCE", "24").parse().unwrap();
+        let g = game(&r, ids[0], ids[1], d, OPTIMAL_STEP);
+        let mut policy = [Policy::Scripted; 2];
+        policy[side] = Policy::Optimal;
+        let mut ex = crate::rulesets::optimal::Explain::new(&g, policy);
+        let line = ex.line();
+        let show = |c: Choice| {
+            let what = ["shoot", "move", "hunker", "charge", "lost"][c.action as usize];
+            if c.advance == i16::MAX {
+                what.to_string()
+            } else {
+                format!("{:+}\" {what}", c.advance as f64 * OPTIMAL_STEP)
+            }
+        };
+        let state = |u: usize| {
+            let x = G::of(u);
+            format!("{}{}{}", x.models, if x.f1 { " f1" } else { "" }, if x.f2 { " f2" } else { "" })
+        };
+        let mut rows: BTreeMap<String, f64> = BTreeMap::new();
+        let total = ex.gain_along_scripted_path(side, r.duel.max_rounds, |a| {
+            let key = format!(
+                "me {:8} them {:8} first {:5} gap {:4.1}: best {:12} scripted {:12}",
+                state(a.u[side]),
+                state(a.u[1 - side]),
+                a.first,
+                line.gap((a.p[0] + a.p[1]) as u16),
+                show(a.best),
+                show(a.scripted)
+            );
+            *rows.entry(key).or_default() += a.loss;
+        });
+        let mut rows: Vec<_> = rows.into_iter().collect();
+        rows.sort_by(|x, y| y.1.total_cmp(&x.1));
+        for (k, v) in rows.iter().take(40) {
+            println!("{:7.3}  {k}", 100.0 * v);
+        }
+        let o = optimal_duel(&r, r.find(ids[0]), r.find(ids[1]), d, OPTIMAL_STEP).unwrap();
+        let gain = if side == 0 { o.a_gain() } else { o.b_gain() };
+        println!("total {:.3} points (side {side}); the solver's gain {:.3}", 100.0 * total, 100.0 * gain);
+    }
+
     /// The scripted plan of `PLANS="A|B"` at full strength at every grid distance and room
     /// (`cargo test --lib print_plans -- --ignored --nocapture`).
     #[test]
