@@ -498,6 +498,7 @@ impl<'g, G: DuelGame> Solver<'g, G> {
         }
         let (ev, ev_wl) = (&ev[..], &ev_wl[..]);
         let row = np * n[0] * n[1];
+        let sign = if s == 0 { 1.0 } else { -1.0 };
         let best_of_row = |(p0, out): (usize, &mut [[f64; 3]])| {
             for &i in &reach.states[reach.rows[p0] as usize..reach.rows[p0 + 1] as usize] {
                 let i = i as usize;
@@ -519,26 +520,19 @@ impl<'g, G: DuelGame> Solver<'g, G> {
                                 // The option with the best advantage (first of equals),
                                 // then its win and loss probabilities.
                                 let (from, to) = plan.index[i * plan.branches + k];
-                                let mut best: Option<(f64, u32)> = None;
-                                for &o in &plan.opts[from as usize..to as usize] {
-                                    let ov = ev[o as usize];
-                                    let better = match best {
-                                        None => true,
-                                        Some((bv, _)) => {
-                                            if s == 0 {
-                                                ov > bv
-                                            } else {
-                                                ov < bv
-                                            }
-                                        }
-                                    };
-                                    if better {
-                                        best = Some((ov, o));
+                                // Side 1 minimises the advantage: it maximises `sign` times it
+                                // (an exact negation, so the same option and the same bits).
+                                let opts = &plan.opts[from as usize..to as usize];
+                                let mut o = opts[0];
+                                let mut bv = sign * ev[o as usize];
+                                for &x in &opts[1..] {
+                                    let xv = sign * ev[x as usize];
+                                    if xv > bv {
+                                        (bv, o) = (xv, x);
                                     }
                                 }
-                                let (bv, o) = best.expect("an option");
                                 let [bw, bl] = ev_wl[o as usize];
-                                (bv, bw, bl)
+                                (sign * bv, bw, bl)
                             };
                             v += ps * cv;
                             w += ps * cw;
