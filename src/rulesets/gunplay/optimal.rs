@@ -464,4 +464,122 @@ mod tests {
         }
         println!("{} ordered pairs at {d}\" on a {step}\" grid in {total:.1} s", rows.len());
     }
+
+    /// A choice as a probe prints it: the action and the move in grid cells (+ toward).
+    fn show_choice(c: Choice) -> String {
+        let name = ["pass", "fire", "move+fire", "quick+fire", "move", "aim", "charge", "strike", "recover"];
+        let advance = if c.advance == i16::MAX { "contact".to_string() } else { format!("{:+}", c.advance) };
+        format!("{} {advance}", name[c.action as usize])
+    }
+
+    /// A character state as a probe prints it: Up or Down with its wounds, or removed.
+    fn show_state(x: State) -> String {
+        match x {
+            REMOVED => "removed".to_string(),
+            _ if is_down(x) => format!("Down{}", wounds(x)),
+            _ => format!("Up{}", wounds(x)),
+        }
+    }
+
+    /// Where the gain of one side's best response comes from: the scripted-vs-scripted duel is
+    /// propagated generic round by round, and every action of that side adds its probability
+    /// times the score its scripted choice loses against the best choice (the best response's
+    /// values); the sum is the gain (`OPTIMAL_PAIR=a,b OPTIMAL_SIDE=0|1 OPTIMAL_DISTANCE=24
+    /// cargo test --lib gunplay::optimal::tests::where_the_gain_comes_from -- --ignored
+    /// --nocapture`).
+    #[test]
+    #[ignore]
+    fn where_the_gain_comes_from() {
+        use crate::rulesets::optimal::Explain;
+        use std::collections::BTreeMap;
+        let env = |k: &str| std::env::var(k).ok();
+        let r = ruleset(Cover::Open);
+        let pair = env("OPTIMAL_PAIR").unwrap_or("pistol,shotgun".into());
+        let ids: Vec<usize> = pair.split(',').map(|id| r.find(id)).collect();
+        let side: Side = env("OPTIMAL_SIDE").and_then(|x| x.parse().ok()).unwrap_or(1);
+        let d = env("OPTIMAL_DISTANCE").and_then(|x| x.parse().ok()).unwrap_or(r.duel.distance);
+        let top: usize = env("OPTIMAL_TOP").and_then(|x| x.parse().ok()).unwrap_or(40);
+        let g = GunplayGame::new(&r, ids[0], ids[1], d, OPTIMAL_STEP).unwrap();
+        let mut policy = [Policy::Scripted; 2];
+        policy[side] = Policy::Optimal;
+        let mut ex = Explain::new(&g, policy);
+        let line = ex.line();
+        let sign = if side == 0 { 1.0 } else { -1.0 };
+        let mut dist: BTreeMap<([usize; 2], [usize; 2]), f64> = BTreeMap::new();
+        dist.insert(([line.start as usize; 2], [g.start_state(0), g.start_state(1)]), 1.0);
+        let mut contrib: BTreeMap<String, f64> = BTreeMap::new();
+        let mut kinds: BTreeMap<&str, f64> = BTreeMap::new();
+        let mut total = 0.0;
+        let mut act = |ex: &mut Explain<GunplayGame>, s: Side, first: bool, p: [usize; 2], u: [usize; 2], w: f64| {
+            let (vals, sc) = ex.values(s, first, p, u);
+            if s == side && vals.len() > 1 {
+                let best = vals.iter().map(|x| sign * x.1).fold(f64::NEG_INFINITY, f64::max);
+                let scv = sign * vals.iter().find(|x| x.0 == sc).expect("scripted is an option").1;
+                let (bc, _) = vals.iter().find(|x| sign * x.1 == best).expect("best");
+                let loss = w * (best - scv);
+                if loss > 1e-9 {
+                    total += loss;
+                    let (x, y, c) = GunplayGame::split(s, u[s], u[1 - s]);
+                    let key = format!(
+                        "me {:5} them {:5} act {} of turn, {} room {:2} gap {:4.1}: best {:14} scripted {:14}",
+                        show_state(x),
+                        show_state(y),
+                        if matches!(role(c, s), Role::Act { left: 2 }) { 1 } else { 2 },
+                        if c.layer == 0 || c.lead == s { "leads " } else { "follows" },
+                        p[s],
+                        line.gap((p[0] + p[1]) as u16),
+                        show_choice(*bc),
+                        show_choice(sc)
+                    );
+                    *contrib.entry(key).or_default() += loss;
+                    let kind = if bc.advance < 0 {
+                        "retreat"
+                    } else if bc.advance != sc.advance {
+                        "move"
+                    } else {
+                        "aim/fire/other"
+                    };
+                    *kinds.entry(kind).or_default() += loss;
+                }
+            }
+            ex.step(s, p, u, sc)
+        };
+        for _round in 0..g.max_rounds() {
+            let mut next: BTreeMap<([usize; 2], [usize; 2]), f64> = BTreeMap::new();
+            for (&(p, u), &x) in &dist {
+                if x < 1e-13 {
+                    continue;
+                }
+                let pa = g.p_a_first(u);
+                for (first, w) in [(0usize, pa), (1usize, 1.0 - pa)] {
+                    if w <= 0.0 {
+                        continue;
+                    }
+                    for (q1, p1, u1) in act(&mut ex, first, true, p, u, x * w) {
+                        if g.destroyed(0, u1[0]) || g.destroyed(1, u1[1]) {
+                            continue;
+                        }
+                        for (q2, p2, u2) in act(&mut ex, 1 - first, false, p1, u1, x * w * q1) {
+                            if !(g.destroyed(0, u2[0]) || g.destroyed(1, u2[1])) {
+                                *next.entry((p2, u2)).or_default() += x * w * q1 * q2;
+                            }
+                        }
+                    }
+                }
+            }
+            dist = next;
+            if dist.is_empty() {
+                break;
+            }
+        }
+        let mut rows: Vec<_> = contrib.into_iter().collect();
+        rows.sort_by(|x, y| y.1.total_cmp(&x.1));
+        for (k, v) in rows.iter().take(top) {
+            println!("{:7.3}  {k}", 100.0 * v);
+        }
+        println!("by kind: {:?}", kinds.iter().map(|(k, v)| (k, 100.0 * v)).collect::<Vec<_>>());
+        let o = optimal_duel(&r, ids[0], ids[1], d, OPTIMAL_STEP).unwrap();
+        let gain = if side == 0 { o.a_gain() } else { o.b_gain() };
+        println!("total {:.3} points (side {side}); the solver's gain {:.3}", 100.0 * total, 100.0 * gain);
+    }
 }
