@@ -24,6 +24,40 @@
 //! second action (failed recovery, or put Down in melee) has ended its activation. Cover is
 //! the duel ground's (every shot counts it), so there is no take-cover option; "prone" after
 //! recovery has no modelled effect, so there is no stand-up option.
+//!
+//! What it says of the default tactic at 24" (issue 15 item 4, not met): exploitable by 15.3
+//! points at worst (Pistol v Shotgun), 8.9 on average. `tests::where_the_gain_comes_from` (the
+//! scripted duel propagated, each scripted choice's loss against the best response's best
+//! choice weighted by its probability; the sum is the gain, to 1e-9 by
+//! `tests::the_scripted_choices_losses_add_up_to_the_gain`) traces the gains to where the
+//! tactic moves, not to what it fires:
+//! - Pistol v Shotgun, the Shotgun's 15.3: 13.0 from quick-moving in from 24" toward Close
+//!   range where standing and firing at Effective is better (the scripted Pistol walks in under
+//!   the Quick Move penalty anyway); 1.4 from retreats.
+//! - Rifle v Shotgun, the Rifle's 14.2: 13.6 from retreats: a step back to 27" leaves the
+//!   Rifle at Effective range and the Shotgun beyond its Effective band (24").
+//! - Shotgun mirror, 11.1: 6.4 from standing instead of closing, 4.0 from retreats.
+//! - Rifle v Pistol, the Pistol's 8.2: closing faster (Quick Moves at 24" and 18").
+//! - Pistol v Shotgun, the Pistol's 5.7: 5.2 from retreats.
+//!
+//! At the sweep distances 12", 36" and 48" the largest gains are 12.4, 15.3 and 17.9 points
+//! (measured on branch `gp-exp`, same tactic); at 12" Rifle v Pistol's best response steps
+//! back 3" and fires, and without retreat options its gain is 0.9.
+//!
+//! Three rules for the one shared [`rules::plan`] were tried (branches `gp3-exchange`,
+//! `gp3-retreat`, `gp3-share`, not merged) and each raised the largest gain at 24": expected
+//! damage minus the target's best expected damage back from where the plan ends, 22.6 (the
+//! Shotgun now stands; the Pistol and the Rifle step back out of its Effective band); the same
+//! with retreats open to the tactic (its room behind read from the game, the exact chain and
+//! the Monte Carlo duel not changed), 20.1 (the Shotgun backs off from the Rifle to aim; its
+//! best response closes); plans ranked by the share of standing damage at the end distance,
+//! 29.3. The tie-break by that share (branch `gp-exp`) gave 15.4. What stands in the way: a
+//! one-activation rule that holds a band is beaten by a step back it neither makes nor sees
+//! (the Monte Carlo duel and the exact chain have no table edge, so no room behind to retreat
+//! into), and one that closes is beaten by standing against an opponent that closes anyway. A
+//! tactic that is not exploitable here has to see the opponent's next activations: a
+//! look-ahead over both sides' activations, with each side's room behind in the exact chain's
+//! and the Monte Carlo duel's state, or the game's own policy.
 
 use crate::rulesets::gunplay::exact::{REMOVED, State, after_fire, after_melee, down, is_down, up, wounds};
 use crate::rulesets::gunplay::rules::{self, Action, EPS, Situation, band, p_pass, recovery_level};
@@ -311,7 +345,7 @@ mod tests {
     fn short(cover: Cover) -> Gunplay {
         ruleset_with(cover, &[("duel.max_rounds", "12")])
     }
-    use crate::rulesets::optimal::{Explain, Policy, solve};
+    use crate::rulesets::optimal::{Explain, Policy, scripted_losses, solve};
     use std::collections::BTreeMap;
 
     #[test]
@@ -495,80 +529,33 @@ mod tests {
         policy[side] = Policy::Optimal;
         let mut ex = Explain::new(g, policy);
         let line = ex.line();
-        let sign = if side == 0 { 1.0 } else { -1.0 };
-        let mut dist: BTreeMap<([usize; 2], [usize; 2]), f64> = BTreeMap::new();
-        dist.insert(([line.start as usize; 2], [g.start_state(0), g.start_state(1)]), 1.0);
         let mut contrib: BTreeMap<String, f64> = BTreeMap::new();
         let mut kinds: BTreeMap<&'static str, f64> = BTreeMap::new();
-        let (mut total, mut off_options) = (0.0, 0.0);
-        let mut act = |ex: &mut Explain<GunplayGame>, s: Side, first: bool, p: [usize; 2], u: [usize; 2], w: f64| {
-            let (vals, sc) = ex.values(s, first, p, u);
-            // A scripted move without a shot where a shot is in range is no option of the
-            // game's (it never pays to hold fire): its loss is not counted (returned apart).
-            let scripted = vals.iter().find(|x| x.0 == sc);
-            if s == side && scripted.is_none() {
-                off_options += w;
-            }
-            if let (true, true, Some(scripted)) = (s == side, vals.len() > 1, scripted) {
-                let best = vals.iter().map(|x| sign * x.1).fold(f64::NEG_INFINITY, f64::max);
-                let scv = sign * scripted.1;
-                let (bc, _) = vals.iter().find(|x| sign * x.1 == best).expect("best");
-                let loss = w * (best - scv);
-                if loss > 1e-12 {
-                    total += loss;
-                    let (x, y, c) = GunplayGame::split(s, u[s], u[1 - s]);
-                    let key = format!(
-                        "me {:5} them {:5} act {} of turn, {} room {:2} gap {:4.1}: best {:14} scripted {:14}",
-                        show_state(x),
-                        show_state(y),
-                        if matches!(role(c, s), Role::Act { left: 2 }) { 1 } else { 2 },
-                        if c.layer == 0 || c.lead == s { "leads " } else { "follows" },
-                        p[s],
-                        line.gap((p[0] + p[1]) as u16),
-                        show_choice(*bc),
-                        show_choice(sc)
-                    );
-                    *contrib.entry(key).or_default() += loss;
-                    let kind = if bc.advance < 0 {
-                        "retreat"
-                    } else if bc.advance != sc.advance {
-                        "move"
-                    } else {
-                        "aim/fire/other"
-                    };
-                    *kinds.entry(kind).or_default() += loss;
-                }
-            }
-            ex.step(s, p, u, sc)
+        let note = |p: [usize; 2], u: [usize; 2], _first: bool, bc: Choice, sc: Choice, loss: f64| {
+            let s = side;
+            let (x, y, c) = GunplayGame::split(s, u[s], u[1 - s]);
+            let key = format!(
+                "me {:5} them {:5} act {} of turn, {} room {:2} gap {:4.1}: best {:14} scripted {:14}",
+                show_state(x),
+                show_state(y),
+                if matches!(role(c, s), Role::Act { left: 2 }) { 1 } else { 2 },
+                if c.layer == 0 || c.lead == s { "leads " } else { "follows" },
+                p[s],
+                line.gap((p[0] + p[1]) as u16),
+                show_choice(bc),
+                show_choice(sc)
+            );
+            *contrib.entry(key).or_default() += loss;
+            let kind = if bc.advance < 0 {
+                "retreat"
+            } else if bc.advance != sc.advance {
+                "move"
+            } else {
+                "aim/fire/other"
+            };
+            *kinds.entry(kind).or_default() += loss;
         };
-        for _round in 0..g.max_rounds() {
-            let mut next: BTreeMap<([usize; 2], [usize; 2]), f64> = BTreeMap::new();
-            for (&(p, u), &x) in &dist {
-                if x < 1e-13 {
-                    continue;
-                }
-                let pa = g.p_a_first(u);
-                for (first, w) in [(0usize, pa), (1usize, 1.0 - pa)] {
-                    if w <= 0.0 {
-                        continue;
-                    }
-                    for (q1, p1, u1) in act(&mut ex, first, true, p, u, x * w) {
-                        if g.destroyed(0, u1[0]) || g.destroyed(1, u1[1]) {
-                            continue;
-                        }
-                        for (q2, p2, u2) in act(&mut ex, 1 - first, false, p1, u1, x * w * q1) {
-                            if !(g.destroyed(0, u2[0]) || g.destroyed(1, u2[1])) {
-                                *next.entry((p2, u2)).or_default() += x * w * q1 * q2;
-                            }
-                        }
-                    }
-                }
-            }
-            dist = next;
-            if dist.is_empty() {
-                break;
-            }
-        }
+        let (total, off_options) = scripted_losses(g, &mut ex, side, g.max_rounds(), note);
         (total, off_options, contrib, kinds)
     }
 
