@@ -1029,6 +1029,77 @@ pub(crate) struct PathLoss {
     pub loss: f64,
 }
 
+/// Test-only (issue 15: where a best response's gain comes from): what side `side`'s scripted
+/// choices lose against its best response along the scripted duel of a [`Order::RollOff`]
+/// game. `ex` is the game solved with `side` optimal and the other side scripted; the duel is
+/// propagated for `rounds` rounds from the start with both sides scripted, and every action of
+/// `side` with more than one option adds its probability times the score (A's, signed for
+/// `side`) its scripted choice loses against the best option; `note(positions, unit states,
+/// acts first, best option, scripted choice, loss)` sees each loss above 1e-12. Returns (the
+/// sum: the best response's gain once the values have settled; the probability of scripted
+/// choices that are no option of the game, whose losses are not counted).
+#[cfg(test)]
+pub(crate) fn scripted_losses<G: DuelGame>(
+    g: &G,
+    ex: &mut Explain<G>,
+    side: Side,
+    rounds: u32,
+    mut note: impl FnMut([usize; 2], [usize; 2], bool, Choice, Choice, f64),
+) -> (f64, f64) {
+    use std::collections::BTreeMap;
+    let sign = if side == 0 { 1.0 } else { -1.0 };
+    let start = ex.line().start as usize;
+    let mut dist: BTreeMap<([usize; 2], [usize; 2]), f64> = BTreeMap::new();
+    dist.insert(([start; 2], [g.start_state(0), g.start_state(1)]), 1.0);
+    let (mut total, mut off_options) = (0.0, 0.0);
+    let mut act = |ex: &mut Explain<G>, s: Side, first: bool, p: [usize; 2], u: [usize; 2], w: f64| {
+        let (vals, sc) = ex.values(s, first, p, u);
+        let scripted = vals.iter().find(|x| x.0 == sc);
+        if s == side && scripted.is_none() {
+            off_options += w;
+        }
+        if let (true, true, Some(scripted)) = (s == side, vals.len() > 1, scripted) {
+            let best = vals.iter().map(|x| sign * x.1).fold(f64::NEG_INFINITY, f64::max);
+            let (bc, _) = vals.iter().find(|x| sign * x.1 == best).expect("best");
+            let loss = w * (best - sign * scripted.1);
+            if loss > 1e-12 {
+                total += loss;
+                note(p, u, first, *bc, sc, loss);
+            }
+        }
+        ex.step(s, p, u, sc)
+    };
+    for _ in 0..rounds {
+        let mut next: BTreeMap<([usize; 2], [usize; 2]), f64> = BTreeMap::new();
+        for (&(p, u), &x) in &dist {
+            if x < 1e-13 {
+                continue;
+            }
+            let pa = g.p_a_first(u);
+            for (first, w) in [(0usize, pa), (1usize, 1.0 - pa)] {
+                if w <= 0.0 {
+                    continue;
+                }
+                for (q1, p1, u1) in act(ex, first, true, p, u, x * w) {
+                    if g.destroyed(0, u1[0]) || g.destroyed(1, u1[1]) {
+                        continue;
+                    }
+                    for (q2, p2, u2) in act(ex, 1 - first, false, p1, u1, x * w * q1) {
+                        if !(g.destroyed(0, u2[0]) || g.destroyed(1, u2[1])) {
+                            *next.entry((p2, u2)).or_default() += x * w * q1 * q2;
+                        }
+                    }
+                }
+            }
+        }
+        dist = next;
+        if dist.is_empty() {
+            break;
+        }
+    }
+    (total, off_options)
+}
+
 /// Solves all four policy pairs.
 pub fn analyse<G: DuelGame>(g: &G, depth: f64) -> OptimalDuel {
     use Policy::*;

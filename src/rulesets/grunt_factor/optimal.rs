@@ -839,68 +839,30 @@ mod tests {
         let line = ex.line();
         let show = show_choice;
         let desc = describe_state;
-        let sign = if side == 0 { 1.0 } else { -1.0 };
-        let mut dist: BTreeMap<([usize; 2], [usize; 2]), f64> = BTreeMap::new();
-        dist.insert(([line.start as usize; 2], [START; 2]), 1.0);
         let mut contrib: BTreeMap<String, f64> = BTreeMap::new();
         let mut kinds: BTreeMap<&str, f64> = BTreeMap::new();
-        let mut total = 0.0;
-        let mut act = |ex: &mut Explain<GruntGame>, s: Side, first: bool, p: [usize; 2], u: [usize; 2], w: f64| {
-            let (vals, sc) = ex.values(s, first, p, u);
-            if s == side {
-                let best = vals.iter().map(|x| sign * x.1).fold(f64::NEG_INFINITY, f64::max);
-                let scv = sign * vals.iter().find(|x| x.0 == sc).unwrap().1;
-                let (bc, _) = vals.iter().find(|x| sign * x.1 == best).unwrap();
-                let loss = w * (best - scv);
-                if loss > 1e-9 {
-                    total += loss;
-                    let key = format!(
-                        "me {:6} them {:6} first {:5} gap {:5.1}: best {:26} scripted {:26}",
-                        desc(g.p[s], u[s]),
-                        desc(g.p[1 - s], u[1 - s]),
-                        first,
-                        line.gap((p[0] + p[1]) as u16),
-                        show(*bc),
-                        show(sc)
-                    );
-                    *contrib.entry(key).or_default() += loss;
-                    let kind = if sc.action >= PANIC {
-                        "panic recovery"
-                    } else if bc.advance != sc.advance {
-                        "move"
-                    } else {
-                        "prone/aim/other"
-                    };
-                    *kinds.entry(kind).or_default() += loss;
-                }
-            }
-            ex.step(s, p, u, sc)
+        let s = side;
+        let note = |p: [usize; 2], u: [usize; 2], first: bool, bc: Choice, sc: Choice, loss: f64| {
+            let key = format!(
+                "me {:6} them {:6} first {:5} gap {:5.1}: best {:26} scripted {:26}",
+                desc(g.p[s], u[s]),
+                desc(g.p[1 - s], u[1 - s]),
+                first,
+                line.gap((p[0] + p[1]) as u16),
+                show(bc),
+                show(sc)
+            );
+            *contrib.entry(key).or_default() += loss;
+            let kind = if sc.action >= PANIC {
+                "panic recovery"
+            } else if bc.advance != sc.advance {
+                "move"
+            } else {
+                "prone/aim/other"
+            };
+            *kinds.entry(kind).or_default() += loss;
         };
-        for _round in 0..r.duel.max_rounds {
-            let mut next: BTreeMap<([usize; 2], [usize; 2]), f64> = BTreeMap::new();
-            for (&(p, u), &x) in &dist {
-                if x < 1e-12 {
-                    continue;
-                }
-                let pa = g.p_a_first(u);
-                for (first, w) in [(0usize, pa), (1usize, 1.0 - pa)] {
-                    if w <= 0.0 {
-                        continue;
-                    }
-                    for (q1, p1, u1) in act(&mut ex, first, true, p, u, x * w) {
-                        if g.destroyed(0, u1[0]) || g.destroyed(1, u1[1]) {
-                            continue;
-                        }
-                        for (q2, p2, u2) in act(&mut ex, 1 - first, false, p1, u1, x * w * q1) {
-                            if !(g.destroyed(0, u2[0]) || g.destroyed(1, u2[1])) {
-                                *next.entry((p2, u2)).or_default() += x * w * q1 * q2;
-                            }
-                        }
-                    }
-                }
-            }
-            dist = next;
-        }
+        let (total, _) = crate::rulesets::optimal::scripted_losses(&g, &mut ex, side, r.duel.max_rounds, note);
         let mut rows: Vec<_> = contrib.into_iter().collect();
         rows.sort_by(|x, y| y.1.total_cmp(&x.1));
         for (k, v) in rows.iter().take(top) {
