@@ -921,6 +921,12 @@ impl<'g, G: DuelGame> Explain<'g, G> {
         (vals, g.scripted(s, me, other, at))
     }
 
+    /// Side `s`'s unit states after its activation-start events from `me`, with their
+    /// probabilities ([`DuelGame::activation_start`]).
+    pub(crate) fn activation_start(&self, s: Side, me: usize) -> Vec<(f64, usize)> {
+        self.sv.starts[s][me].clone()
+    }
+
     /// The line of the game.
     pub(crate) fn line(&self) -> Line {
         self.sv.line
@@ -943,97 +949,13 @@ impl<'g, G: DuelGame> Explain<'g, G> {
             .map(|&(pr, off)| (pr, q, [(off / n1) as usize, (off % n1) as usize]))
             .collect()
     }
-
-    /// Where the gain of side `side`'s best response comes from (the game solved with `side`
-    /// optimal and the other scripted). The scripted-vs-scripted duel is propagated round by
-    /// round from the start for `rounds` rounds; at every activation of `side` (after its
-    /// activation-start events) `report` gets the activation and the score its scripted choice
-    /// loses against the best choice, weighted by the activation's probability. Returns the sum
-    /// of the losses, in score units: for `rounds` = the game's round cap it is the gain of the
-    /// best response (what the per-ruleset probes check).
-    pub(crate) fn gain_along_scripted_path(
-        &mut self,
-        side: Side,
-        rounds: u32,
-        mut report: impl FnMut(&PathLoss),
-    ) -> f64 {
-        use std::collections::BTreeMap;
-        let g = self.sv.g;
-        let start = self.line().start as usize;
-        let sign = if side == 0 { 1.0 } else { -1.0 };
-        let mut dist: BTreeMap<([usize; 2], [usize; 2]), f64> = BTreeMap::new();
-        dist.insert(([start; 2], [g.start_state(0), g.start_state(1)]), 1.0);
-        let mut total = 0.0;
-        // One activation of `s` from (p, u) with weight `w`: the states after it.
-        let mut act = |ex: &mut Self, s: Side, first: bool, p: [usize; 2], u: [usize; 2], w: f64| {
-            let mut after = Vec::new();
-            for &(q0, me) in &ex.sv.starts[s][u[s]].clone() {
-                let mut u0 = u;
-                u0[s] = me;
-                if g.destroyed(0, u0[0]) || g.destroyed(1, u0[1]) {
-                    after.push((q0, p, u0));
-                    continue;
-                }
-                let (vals, scripted) = ex.values(s, first, p, u0);
-                if s == side {
-                    let score = |c: Choice| sign * vals.iter().find(|x| x.0 == c).expect("a legal choice").1;
-                    let best = vals.iter().map(|x| sign * x.1).fold(f64::NEG_INFINITY, f64::max);
-                    let loss = w * q0 * (best - score(scripted));
-                    if loss > 1e-12 {
-                        total += loss;
-                        let best = vals.iter().find(|x| sign * x.1 == best).expect("the best").0;
-                        report(&PathLoss { first, p, u: u0, best, scripted, loss });
-                    }
-                }
-                after.extend(ex.step(s, p, u0, scripted).into_iter().map(|(q, p1, u1)| (q0 * q, p1, u1)));
-            }
-            after
-        };
-        for _ in 0..rounds {
-            let mut next: BTreeMap<([usize; 2], [usize; 2]), f64> = BTreeMap::new();
-            for (&(p, u), &x) in &dist {
-                let pa = g.p_a_first(u);
-                for (first, w) in [(0, pa), (1, 1.0 - pa)] {
-                    if w <= 0.0 || x < 1e-15 {
-                        continue;
-                    }
-                    for (q1, p1, u1) in act(self, first, true, p, u, x * w) {
-                        if g.destroyed(0, u1[0]) || g.destroyed(1, u1[1]) {
-                            continue;
-                        }
-                        for (q2, p2, u2) in act(self, 1 - first, false, p1, u1, x * w * q1) {
-                            if !(g.destroyed(0, u2[0]) || g.destroyed(1, u2[1])) {
-                                *next.entry((p2, u2)).or_default() += x * w * q1 * q2;
-                            }
-                        }
-                    }
-                }
-            }
-            dist = next;
-        }
-        total
-    }
-}
-
-/// One activation of the best-responding side along the scripted path
-/// ([`Explain::gain_along_scripted_path`]): who acted first in the round, the positions, the
-/// unit states after the activation-start events, the best and the scripted choice, and the
-/// score lost (probability-weighted).
-#[cfg(test)]
-pub(crate) struct PathLoss {
-    pub first: bool,
-    pub p: [usize; 2],
-    pub u: [usize; 2],
-    pub best: Choice,
-    pub scripted: Choice,
-    pub loss: f64,
 }
 
 /// Test-only (issue 15: where a best response's gain comes from): what side `side`'s scripted
 /// choices lose against its best response along the scripted duel of a [`Order::RollOff`]
 /// game. `ex` is the game solved with `side` optimal and the other side scripted; the duel is
 /// propagated for `rounds` rounds from the start with both sides scripted, and every action of
-/// `side` with more than one option adds its probability times the score (A's, signed for
+/// `side` (after its activation-start events) with more than one option adds its probability times the score (A's, signed for
 /// `side`) its scripted choice loses against the best option; `note(positions, unit states,
 /// acts first, best option, scripted choice, loss)` sees each loss above 1e-12. Returns (the
 /// sum: the best response's gain once the values have settled; the probability of scripted
@@ -1052,22 +974,35 @@ pub(crate) fn scripted_losses<G: DuelGame>(
     let mut dist: BTreeMap<([usize; 2], [usize; 2]), f64> = BTreeMap::new();
     dist.insert(([start; 2], [g.start_state(0), g.start_state(1)]), 1.0);
     let (mut total, mut off_options) = (0.0, 0.0);
+    // One activation of `s`: its activation-start events ([`DuelGame::activation_start`]),
+    // then its scripted choice; the states after it, with their probabilities.
     let mut act = |ex: &mut Explain<G>, s: Side, first: bool, p: [usize; 2], u: [usize; 2], w: f64| {
-        let (vals, sc) = ex.values(s, first, p, u);
-        let scripted = vals.iter().find(|x| x.0 == sc);
-        if s == side && scripted.is_none() {
-            off_options += w;
-        }
-        if let (true, true, Some(scripted)) = (s == side, vals.len() > 1, scripted) {
-            let best = vals.iter().map(|x| sign * x.1).fold(f64::NEG_INFINITY, f64::max);
-            let (bc, _) = vals.iter().find(|x| sign * x.1 == best).expect("best");
-            let loss = w * (best - sign * scripted.1);
-            if loss > 1e-12 {
-                total += loss;
-                note(p, u, first, *bc, sc, loss);
+        let mut after = Vec::new();
+        for (q0, me) in ex.activation_start(s, u[s]) {
+            let mut u = u;
+            u[s] = me;
+            if g.destroyed(s, me) {
+                after.push((q0, p, u));
+                continue;
             }
+            let w = w * q0;
+            let (vals, sc) = ex.values(s, first, p, u);
+            let scripted = vals.iter().find(|x| x.0 == sc);
+            if s == side && scripted.is_none() {
+                off_options += w;
+            }
+            if let (true, true, Some(scripted)) = (s == side, vals.len() > 1, scripted) {
+                let best = vals.iter().map(|x| sign * x.1).fold(f64::NEG_INFINITY, f64::max);
+                let (bc, _) = vals.iter().find(|x| sign * x.1 == best).expect("best");
+                let loss = w * (best - sign * scripted.1);
+                if loss > 1e-12 {
+                    total += loss;
+                    note(p, u, first, *bc, sc, loss);
+                }
+            }
+            after.extend(ex.step(s, p, u, sc).into_iter().map(|(q, p, u)| (q0 * q, p, u)));
         }
-        ex.step(s, p, u, sc)
+        after
     };
     for _ in 0..rounds {
         let mut next: BTreeMap<([usize; 2], [usize; 2]), f64> = BTreeMap::new();

@@ -875,7 +875,7 @@ mod tests {
 
     /// Where the gain of one side's best response comes from: every activation of that side
     /// along the scripted duel adds its probability times the score its scripted choice loses
-    /// against the best choice ([`crate::rulesets::optimal::Explain::gain_along_scripted_path`]);
+    /// against the best choice ([`crate::rulesets::optimal::scripted_losses`]);
     /// the sum is the gain (`OPTIMAL_PAIR=a,b OPTIMAL_SIDE=0|1 OPTIMAL_DISTANCE=24 cargo test
     /// --lib amc::exact::tests::where_the_gain_comes_from -- --ignored --nocapture`).
     #[test]
@@ -906,18 +906,19 @@ mod tests {
             format!("{}{}{}", x.models, if x.f1 { " f1" } else { "" }, if x.f2 { " f2" } else { "" })
         };
         let mut rows: BTreeMap<String, f64> = BTreeMap::new();
-        let total = ex.gain_along_scripted_path(side, r.duel.max_rounds, |a| {
+        let note = |p: [usize; 2], u: [usize; 2], first: bool, best: Choice, scripted: Choice, loss: f64| {
             let key = format!(
                 "me {:8} them {:8} first {:5} gap {:4.1}: best {:12} scripted {:12}",
-                state(a.u[side]),
-                state(a.u[1 - side]),
-                a.first,
-                line.gap((a.p[0] + a.p[1]) as u16),
-                show(a.best),
-                show(a.scripted)
+                state(u[side]),
+                state(u[1 - side]),
+                first,
+                line.gap((p[0] + p[1]) as u16),
+                show(best),
+                show(scripted)
             );
-            *rows.entry(key).or_default() += a.loss;
-        });
+            *rows.entry(key).or_default() += loss;
+        };
+        let (total, _) = crate::rulesets::optimal::scripted_losses(&g, &mut ex, side, r.duel.max_rounds, note);
         let mut rows: Vec<_> = rows.into_iter().collect();
         rows.sort_by(|x, y| y.1.total_cmp(&x.1));
         for (k, v) in rows.iter().take(40) {
