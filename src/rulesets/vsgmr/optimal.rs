@@ -20,6 +20,18 @@
 //! the default tactic chooses); Disable (a state flag), Cause Fear and Knockback (an attack
 //! that moves a figure), Inspiration (a reroll policy) and Flight: a duel with any of them has
 //! no game and the error names it. Summon does nothing in a duel (no ally to bring).
+//!
+//! Exploitability of the scripted tactic at 12" (issue 15; `tests::where_the_gain_comes_from`
+//! sums what each scripted choice loses against the best response): max 15.3 points, mean
+//! 1.9, 27 pairs above 2 (before the exchange-weighed move of [`rules::wanted_gap`]: 17.9,
+//! 2.25, 31). What is left: a shooter with the better shot, moving second 8" from a figure
+//! that closes to fight hand to hand but also shoots, trades shots struck first (the round's
+//! exchange favours it slightly) where stepping out of range and waiting for the first turn is
+//! worth more (Troop with automatic fire v Troop with distance attack 15.3, Troop Sharpshooter
+//! v Mook 12.0); valuing the rounds after at the duel's even-initiative advantage fixed that
+//! pair (7.5) but let a favourite be kept away to a draw (32.5). An Independent vehicle
+//! (hand to hand only) moving second walks into a shooter's fire instead of waiting out of
+//! range for the first turn (10–11 points against four shooters).
 
 use crate::rulesets::optimal::{Choice, DuelGame, Line, OptimalDuel, Order, Spot, analyse};
 use crate::rulesets::vsgmr::Vsgmr;
