@@ -846,12 +846,101 @@ fn seeks_of(p: &Profile, prefers: bool) -> bool {
 ///
 /// Against any other foe (one holding at range, or one that cannot move) it closes to
 /// [`approach_stop`] and holds there: `min(gap, approach_stop)`.
+///
+/// That gap by role is then weighed against the other ends within its Move (base contact,
+/// and for a figure with a useful shot every whole inch nearer or farther) by the round's
+/// exchange there, P(it defeats the foe) − P(the foe defeats it) (issue 15): moving second,
+/// of the attacks that follow at once (distance attacks before hand-to-hand ones, so a
+/// shooter charged by a figure that fights hand to hand steps into base contact to shoot
+/// first); moving first, of the attacks after the foe's reply by this same rule (so a figure
+/// closing on a shooter stops beyond the shooter's reach into base contact). It keeps the
+/// gap by role unless another end's exchange is better (ties: the end nearest it).
 pub fn wanted_gap(r: &Vsgmr, me: &Profile, foe: &Profile, gap: f32, foe_moved: bool, air: bool) -> f32 {
     wanted_gap_of(r, me, foe, &Matchup::new(me, foe), gap, foe_moved, air)
 }
 
 /// [`wanted_gap`] given the pair's [`Matchup`] `m` (`me` against `foe`).
 fn wanted_gap_of(r: &Vsgmr, me: &Profile, foe: &Profile, m: &Matchup, gap: f32, foe_moved: bool, air: bool) -> f32 {
+    let want = gap_by_role(r, me, foe, m, gap, foe_moved, air);
+    if air || !me.self_moving() || !foe.self_moving() {
+        return want;
+    }
+    let c = r.rules.contact;
+    // The ends within a Move: the role's gap, base contact, whole inches nearer or farther.
+    // A figure without a useful shot only closes or keeps its role's gap (out of the foe's
+    // reach it gives up table room and gains no attack).
+    let shoots = me.distance_attack && m.p_distance > 0.0;
+    let mut ends = vec![want];
+    if gap - c <= me.move_in + EPS {
+        ends.push(c);
+    }
+    if shoots {
+        let k = me.move_in.floor() as i32;
+        ends.extend((-k..=k).map(|k| gap + k as f32).filter(|&g| g > c + EPS));
+    }
+    // Each end's exchange this round: moving second the attacks follow at once; moving first
+    // the foe then moves as this rule has it (its reply, within its Move).
+    let mirror = m.mirror();
+    let value = |g: f32| {
+        let (win, lose) = if foe_moved {
+            struck_second(r, me, foe, m, g)
+        } else {
+            let reply = wanted_gap_of(r, foe, me, &mirror, g, true, air);
+            let (w, l) = struck_second(r, foe, me, &mirror, reply_end(r, foe, g, reply));
+            (l, w)
+        };
+        win - lose
+    };
+    // The best exchange where the move ends; ties: the end nearest the role's gap.
+    let mut best = (value(reply_end(r, me, gap, want)), want);
+    for &g in &ends[1..] {
+        let v = value(reply_end(r, me, gap, g));
+        if v > best.0 + 1e-9 || (v >= best.0 - 1e-9 && (g - want).abs() < (best.1 - want).abs() - EPS) {
+            best = (v.max(best.0), g);
+        }
+    }
+    best.1
+}
+
+/// Where a figure `p` standing `gap` inches from its foe ends its move toward the gap `want`
+/// ([`move_figure`] on open ground): falling back at most its Move, closing at most its Move
+/// (into base contact if it reaches it), staying in base contact.
+fn reply_end(r: &Vsgmr, p: &Profile, gap: f32, want: f32) -> f32 {
+    let c = r.rules.contact;
+    if want > gap + EPS {
+        want.min(gap + p.move_in)
+    } else if gap <= want + EPS || gap <= c + EPS {
+        gap
+    } else if gap - want <= p.move_in + EPS {
+        want
+    } else {
+        gap - p.move_in
+    }
+}
+
+/// One round's attacks for `me`, which moved second, ending `gap` inches from `foe`, which
+/// moved first (sections II.3, II.4: the first player attacks first, but distance attacks
+/// all come before hand-to-hand ones): (P(it defeats the foe), P(the foe defeats it)), one
+/// attack each as [`attack_choice`] makes them ([`p_defeat`]; probabilities in [0, 1]).
+fn struck_second(r: &Vsgmr, me: &Profile, foe: &Profile, m: &Matchup, gap: f32) -> (f64, f64) {
+    let c = r.rules.contact;
+    let kind = |p: &Profile, dist: f64, hand: f64| {
+        let shot = p.distance_attack && gap <= p.range + EPS && dist > 0.0;
+        if gap <= c + EPS && (!shot || hand > dist) {
+            (true, hand)
+        } else if shot {
+            (false, dist)
+        } else {
+            (false, 0.0)
+        }
+    };
+    let (my_hand, pm) = kind(me, m.p_distance, m.p_hand_to_hand);
+    let (foe_hand, pf) = kind(foe, m.foe_p_distance, m.foe_p_hand_to_hand);
+    if foe_hand && !my_hand && pm > 0.0 { (pm, (1.0 - pm) * pf) } else { ((1.0 - pf) * pm, pf) }
+}
+
+/// [`wanted_gap_of`] by the figures' roles alone (charger or holding at range).
+fn gap_by_role(r: &Vsgmr, me: &Profile, foe: &Profile, m: &Matchup, gap: f32, foe_moved: bool, air: bool) -> f32 {
     let c = r.rules.contact;
     let stop = stop_of(r, me, m.prefers_contact, air);
     if air || !me.self_moving() || !foe.self_moving() {
@@ -1151,6 +1240,11 @@ pub struct Matchup {
     pub foe_prefers_contact: bool,
     /// One round's exchange for `me` attacking second ([`wanted_gap`]): at range, in base contact.
     pub second_strike: [f64; 2],
+    /// P(one distance / hand-to-hand attack of `foe` defeats `me`), in [0, 1] ([`p_defeat`]).
+    pub foe_p_distance: f64,
+    pub foe_p_hand_to_hand: f64,
+    /// [`Matchup::second_strike`] of `foe` against `me`.
+    pub foe_second_strike: [f64; 2],
 }
 
 impl Matchup {
@@ -1161,6 +1255,23 @@ impl Matchup {
             prefers_contact: prefers_contact(me, foe),
             foe_prefers_contact: prefers_contact(foe, me),
             second_strike: [second_strike(me, foe, false), second_strike(me, foe, true)],
+            foe_p_distance: p_defeat(foe, me, AttackKind::Distance),
+            foe_p_hand_to_hand: p_defeat(foe, me, AttackKind::HandToHand),
+            foe_second_strike: [second_strike(foe, me, false), second_strike(foe, me, true)],
+        }
+    }
+
+    /// The same pair read from `foe`'s side (`Matchup::new(foe, me)`).
+    pub fn mirror(&self) -> Matchup {
+        Matchup {
+            p_distance: self.foe_p_distance,
+            p_hand_to_hand: self.foe_p_hand_to_hand,
+            prefers_contact: self.foe_prefers_contact,
+            foe_prefers_contact: self.prefers_contact,
+            second_strike: self.foe_second_strike,
+            foe_p_distance: self.p_distance,
+            foe_p_hand_to_hand: self.p_hand_to_hand,
+            foe_second_strike: self.second_strike,
         }
     }
 
@@ -1555,6 +1666,35 @@ mod tactic_tests {
         (b.figs[0].x, b.figs[1].x) = (-18.0, -12.0);
         move_figure(&r, &mut b, 0);
         assert_eq!(b.figs[0].x, -18.0);
+    }
+
+    #[test]
+    fn a_shooter_moving_second_steps_into_contact_to_shoot_before_a_hand_to_hand_attack() {
+        // Issue 15: the hero with a distance attack closes into base contact on a troop with
+        // automatic fire; it moved first and stands 6" away. Held there, the hero shoots first
+        // (section II.3: the first player's distance attacks first, d6 + 1 ≥ 5: ½); in base
+        // contact the hero fights hand to hand and the troop's shot (2d6 keep the higher ≥ 5:
+        // 5/9) comes before every hand-to-hand attack (section II, steps 3 and 4). So the troop,
+        // moving second, steps into base contact (it held at 6" under the old rule).
+        let r = ruleset();
+        let mut b = duel(&r, "troop-with-automatic-fire", "hero-with-distance-attack", 6.0);
+        b.figs[1].moved = true;
+        move_figure(&r, &mut b, 0);
+        assert_eq!(b.figs[0].x, 5.0, "into base contact");
+        // Dice: the troop's shot 5 and 2 (keeps the 5: a hit; the hero has no armor).
+        let mut dice = ScriptedDice::new(&[5, 2]);
+        b.round = 1;
+        distance_attack(&r, &mut b, &mut dice, 1);
+        distance_attack(&r, &mut b, &mut dice, 0);
+        hand_to_hand_attack(&r, &mut b, &mut dice, 1);
+        assert!(b.figs[0].alive && !b.figs[1].alive);
+        assert_eq!(dice.used(), 2, "the hero fought hand to hand and made no shot");
+        // Moving first from 12", the hero stops beyond the troop's reach into base contact
+        // (its 6" Move + 1") instead of closing to 6" (where the troop would step in and shoot
+        // first); the troop then shoots second at it.
+        let mut b = duel(&r, "hero-with-distance-attack", "troop-with-automatic-fire", 12.0);
+        move_figure(&r, &mut b, 0);
+        assert!(b.figs[0].x < 5.0 - EPS && b.figs[0].x >= 0.0, "{}", b.figs[0].x);
     }
 
     #[test]
