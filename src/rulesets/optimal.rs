@@ -959,7 +959,8 @@ impl<'g, G: DuelGame> Explain<'g, G> {
 /// `side`) its scripted choice loses against the best option; `note(positions, unit states,
 /// acts first, best option, scripted choice, loss)` sees each loss above 1e-12. Returns (the
 /// sum: the best response's gain once the values have settled; the probability of scripted
-/// choices that are no option of the game, whose losses are not counted).
+/// choices that are no option of the game and do not do what one does, whose losses are not
+/// counted).
 #[cfg(test)]
 pub(crate) fn scripted_losses<G: DuelGame>(
     g: &G,
@@ -987,7 +988,14 @@ pub(crate) fn scripted_losses<G: DuelGame>(
             }
             let w = w * q0;
             let (vals, sc) = ex.values(s, first, p, u);
-            let scripted = vals.iter().find(|x| x.0 == sc);
+            // A scripted choice that is no option of the game but does what one does (the same
+            // action, ending at the same positions: VSGMR's move into base contact read as the
+            // whole cells there) counts as that option.
+            let at = ex.step(s, p, u, sc)[0].1;
+            let scripted = vals
+                .iter()
+                .find(|x| x.0 == sc)
+                .or_else(|| vals.iter().find(|x| x.0.action == sc.action && ex.step(s, p, u, x.0)[0].1 == at));
             if s == side && scripted.is_none() {
                 off_options += w;
             }

@@ -574,62 +574,19 @@ mod tests {
         let mut ex = Explain::new(&g, policy);
         let line = ex.line();
         let show = |c: Choice| if c.advance == i16::MAX { "contact".to_string() } else { format!("{:+}", c.advance) };
-        let sign = if side == 0 { 1.0 } else { -1.0 };
-        let mut dist: BTreeMap<([usize; 2], [usize; 2]), f64> = BTreeMap::new();
-        dist.insert(([line.start as usize; 2], [STANDS; 2]), 1.0);
         let mut contrib: BTreeMap<String, f64> = BTreeMap::new();
-        let mut total = 0.0;
-        let mut act = |ex: &mut Explain<VsgmrGame>, s: Side, first: bool, p: [usize; 2], u: [usize; 2], w: f64| {
-            let (vals, sc) = ex.values(s, first, p, u);
-            // The scripted choice as the option that ends in the same place (into base contact
-            // from within a Move reads as the whole cells there).
-            let end = |ex: &mut Explain<VsgmrGame>, c: Choice| ex.step(s, p, u, c)[0].1;
-            let at = end(ex, sc);
-            let sc = vals.iter().map(|x| x.0).find(|&c| c == sc || end(ex, c) == at).unwrap();
-            if s == side {
-                let best = vals.iter().map(|x| sign * x.1).fold(f64::NEG_INFINITY, f64::max);
-                let scv = sign * vals.iter().find(|x| x.0 == sc).unwrap().1;
-                let (bc, _) = vals.iter().find(|x| sign * x.1 == best).unwrap();
-                let loss = w * (best - scv);
-                if loss > 1e-9 {
-                    total += loss;
-                    let key = format!(
-                        "first {:5} gap {:5.1} room {:2}: best {:8} ({:6.2}) scripted {:8} ({:6.2})",
-                        first,
-                        line.gap((p[0] + p[1]) as u16),
-                        p[s],
-                        show(*bc),
-                        100.0 * best,
-                        show(sc),
-                        100.0 * scv
-                    );
-                    *contrib.entry(key).or_default() += loss;
-                }
-            }
-            ex.step(s, p, u, sc)
+        let note = |p: [usize; 2], _u: [usize; 2], first: bool, best: Choice, sc: Choice, loss: f64| {
+            let key = format!(
+                "first {:5} gap {:5.1} room {:2}: best {:8} scripted {:8}",
+                first,
+                line.gap((p[0] + p[1]) as u16),
+                p[side],
+                show(best),
+                show(sc)
+            );
+            *contrib.entry(key).or_default() += loss;
         };
-        for _round in 0..r.duel.max_rounds {
-            let mut next: BTreeMap<([usize; 2], [usize; 2]), f64> = BTreeMap::new();
-            for (&(p, u), &x) in &dist {
-                if x < 1e-12 {
-                    continue;
-                }
-                let pa = g.p_a_first(u);
-                for (first, w) in [(0usize, pa), (1usize, 1.0 - pa)] {
-                    if w <= 0.0 {
-                        continue;
-                    }
-                    for (q1, p1, u1) in act(&mut ex, first, true, p, u, x * w) {
-                        for (q2, p2, u2) in act(&mut ex, 1 - first, false, p1, u1, x * w * q1) {
-                            if !(g.destroyed(0, u2[0]) || g.destroyed(1, u2[1])) {
-                                *next.entry((p2, u2)).or_default() += x * w * q1 * q2;
-                            }
-                        }
-                    }
-                }
-            }
-            dist = next;
-        }
+        let (total, _) = crate::rulesets::optimal::scripted_losses(&g, &mut ex, side, r.duel.max_rounds, note);
         let mut rows: Vec<_> = contrib.into_iter().collect();
         rows.sort_by(|x, y| y.1.total_cmp(&x.1));
         for (k, v) in rows.iter().take(top) {
