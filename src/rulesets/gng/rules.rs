@@ -372,14 +372,25 @@ pub(crate) struct Approach {
 
 /// Infantry walks the least that brings the enemy into range (or, inside its minimum range,
 /// out of it) when a Walk covers that ("Unit can move up to 6\" then attack"); otherwise it
-/// rushes (vehicles: Move or Cruise) toward that distance, stopping there. Shared by the
+/// rushes toward that distance, stopping there; a vehicle (Move or Cruise) closes to 1" outside
+/// its own blast radius. Shared by the
 /// Monte Carlo duel ([`activate`]) and the optimal-play game's scripted policy
 /// ([`super::optimal`]).
 pub(crate) fn approach(p: &Profile, f: &Fighter, d: f32) -> Approach {
     let toward = d > p.range;
     let gap = if toward { d - p.range } else { p.min_range - d };
     let (walk, rush) = move_allowance(p, f);
-    let (len, walk) = if p.kind == Kind::Infantry && gap <= walk + EPS { (gap, true) } else { (gap.min(rush), false) };
+    let (len, walk) = if p.kind == Kind::Infantry && gap <= walk + EPS {
+        (gap, true)
+    } else if toward && p.kind == Kind::Vehicle {
+        // A vehicle cannot fire after it moves: stopped at the edge of its range, it is out of
+        // range again after the target steps back ½". It closes as far as it can, stopping one
+        // base width (1") outside its own blast radius and its minimum range (issue 15).
+        let stop = (p.blast + 1.0).max(p.min_range).min(p.range);
+        ((d - stop).max(gap).min(rush), false)
+    } else {
+        (gap.min(rush), false)
+    };
     Approach { len: if toward { len } else { -len }, walk }
 }
 
@@ -771,6 +782,24 @@ mod tests {
         let mut d = ScriptedDice::new(&[]);
         take_turn(&r, &mut bt, &mut d, 0);
         assert!((bt.sides[0][0].x - 10.0).abs() < 1e-5);
+    }
+
+    /// GnG 1.5, "Vehicle Movement": a vehicle moves or fires, not both. Stopped at the edge of
+    /// its 9" range, a Tank is out of range again once the target steps back ½" (issue 15:
+    /// Snipers' best response gained 99.7 points that way); it closes to 1" outside its 1½"
+    /// blast, or as far as its 10" Move takes it.
+    #[test]
+    fn a_vehicle_closes_past_the_edge_of_its_range() {
+        let r = gng(&[]);
+        let (tank, snipers) = (unit(&r, "Tank"), unit(&r, "Snipers"));
+        let mut bt = Battle::default();
+        bt.deploy([&[(tank, 0.0, 0.0, 0)], &[(snipers, 12.0, 0.0, 0)]]);
+        let mut d = ScriptedDice::new(&[]);
+        take_turn(&r, &mut bt, &mut d, 0);
+        assert!((bt.sides[0][0].x - 9.5).abs() < 1e-5, "to 2.5\" of the Snipers: {}", bt.sides[0][0].x);
+        bt.deploy([&[(tank, 0.0, 0.0, 0)], &[(snipers, 30.0, 0.0, 0)]]);
+        take_turn(&r, &mut bt, &mut d, 0);
+        assert!((bt.sides[0][0].x - 10.0).abs() < 1e-5, "a full 10\" Move");
     }
 
     #[test]
