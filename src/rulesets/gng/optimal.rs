@@ -21,9 +21,10 @@
 //! always re-rolls a miss, as in the duel. Medics have nobody else to heal, Anti Armor no cover
 //! to destroy, and no upgrade is fielded in a duel.
 //!
-//! The scripted policy is the Monte Carlo duel's (`rules::approach`, shared): attack when in
-//! range, else walk the least that brings the enemy into range and attack, else rush toward
-//! it; on the grid a move is rounded up to whole cells (exact for the shipped config, whose
+//! The scripted policy is the Monte Carlo duel's (`rules::hug` and `rules::approach`,
+//! shared): infantry walks (or, out of range, rushes) inside a vehicle's or Artillery's blast
+//! when that reaches; else attack when in range, else walk the least that brings the enemy into
+//! range and attack, else rush toward it; on the grid a move is rounded up to whole cells (exact for the shipped config, whose
 //! ranges and moves are whole half-inches) and a retreat stops at the table edge, which the
 //! open-ground duel does not have.
 
@@ -106,6 +107,16 @@ impl<'a> GngGame<'a> {
     fn gap_after(&self, at: Spot, k: i16) -> f64 {
         let sum = self.line.max_sum - at.ahead;
         self.line.gap((sum as i32 + k as i32) as u16)
+    }
+
+    /// The scripted move `mv` of unit `f` (profile `p`) on the grid: rounded up to whole cells,
+    /// at most its Walk (a Walk) or Rush allowance in cells.
+    fn moved(&self, p: &Profile, f: &Fighter, mv: rules::Approach) -> Choice {
+        let (walk, rush) = rules::move_allowance(p, f);
+        let most = self.line.cells_within((if mv.walk { walk } else { rush }) as f64 + 1e-3);
+        let cells = ((mv.len.abs() as f64 / self.line.step - 1e-6).ceil() as i16).min(most);
+        let advance = if mv.len < 0.0 { -cells } else { cells };
+        Choice { advance, action: if mv.walk { WALK } else { MOVE } }
     }
 
     /// Whether `p`'s own blast would catch it when it fires at `gap`.
@@ -214,24 +225,23 @@ impl DuelGame for GngGame<'_> {
             }
         }
     }
-    /// The Monte Carlo duel's rule ([`rules::take_turn`] with one unit a side): Hold and
-    /// attack in range; else, if it can move, `rules::approach` rounded up to whole cells.
+    /// The Monte Carlo duel's rule ([`rules::take_turn`] with one unit a side): `rules::hug`;
+    /// else Hold and attack in range; else, if it can move, `rules::approach` rounded up to
+    /// whole cells.
     fn scripted(&self, s: Side, me: usize, _other: usize, at: Spot) -> Choice {
         let p = self.p[s];
         let f = self.fighter(s, U::of(me));
         let d = at.gap as f32;
+        if let Some(mv) = rules::hug(p, &f, self.p[1 - s], d) {
+            return self.moved(p, &f, mv);
+        }
         if rules::in_range(p, d) {
             return Choice { advance: 0, action: HOLD };
         }
         if !rules::can_move(p, &f) {
             return Choice { advance: 0, action: WAIT };
         }
-        let mv = rules::approach(p, &f, d);
-        let (walk, rush) = rules::move_allowance(p, &f);
-        let most = self.line.cells_within((if mv.walk { walk } else { rush }) as f64 + 1e-3);
-        let cells = ((mv.len.abs() as f64 / self.line.step - 1e-6).ceil() as i16).min(most);
-        let advance = if mv.len < 0.0 { -cells } else { cells };
-        Choice { advance, action: if mv.walk { WALK } else { MOVE } }
+        self.moved(p, &f, rules::approach(p, &f, d))
     }
     fn outcomes(&self, s: Side, action: u16, me: usize, other: usize, gap: f64, out: &mut Vec<(f64, usize, usize)>) {
         let (p, tp) = (self.p[s], self.p[1 - s]);
@@ -372,6 +382,20 @@ mod tests {
             }
         }
         assert!(pairs > 20, "only {pairs} stand-up pairs");
+    }
+
+    /// The scripted policy closes inside a vehicle's or Artillery's blast like the Monte Carlo
+    /// duel (`rules::hug`): Riflemen 2½" from a Tank walk 1" and fire; Snipers 12" from
+    /// Artillery rush 10".
+    #[test]
+    fn the_scripted_policy_closes_inside_a_blast_that_cannot_walk_away() {
+        let r = short();
+        let fresh = U { damage: 0, flag: false }.index();
+        let at = |gap: f64| Spot { gap, room: 72, ahead: 72 };
+        let g = game(&r, "Riflemen", "Tank", 12.0, OPTIMAL_STEP);
+        assert_eq!(g.scripted(0, fresh, fresh, at(2.5)), Choice { advance: 2, action: WALK });
+        let g = game(&r, "Snipers", "Artillery", 12.0, OPTIMAL_STEP);
+        assert_eq!(g.scripted(0, fresh, fresh, at(12.0)), Choice { advance: 20, action: MOVE });
     }
 
     #[test]
