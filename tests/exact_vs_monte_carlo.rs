@@ -18,9 +18,10 @@ fn load(sets: &[&str]) -> GunsNGrenades {
 
 /// The documented refusal of the exact solver for `a` against `b` at `d` inches, if any (its
 /// module docs): the first unit of the pair that is out of range or inside its minimum range
-/// (the duel needs movement), or whose blast reaches itself.
+/// (the duel needs movement), or whose blast reaches itself; else infantry that walks inside
+/// the other's blast.
 fn refusal(r: &GunsNGrenades, a: usize, b: usize, d: f64) -> Option<String> {
-    [a, b].into_iter().find_map(|u| {
+    let per_unit = [a, b].into_iter().find_map(|u| {
         let (p, name) = (r.profile(u), &r.units()[u].name);
         let x = d as f32;
         if x > p.range + 1e-3 || x + 1e-3 < p.min_range {
@@ -33,6 +34,11 @@ fn refusal(r: &GunsNGrenades, a: usize, b: usize, d: f64) -> Option<String> {
         } else {
             None
         }
+    });
+    // Infantry that walks inside a vehicle's or Artillery's blast (`rules::hug`) moves.
+    per_unit.or_else(|| {
+        (!pointsworth::rulesets::gng::rules::is_stand_up(r.profile(a), r.profile(b), d as f32))
+            .then(|| format!("at {d} in one unit walks inside the other's blast: the duel needs movement"))
     })
 }
 
@@ -122,14 +128,15 @@ fn exact_refuses_duels_that_need_movement() {
 
 #[test]
 fn exact_matches_a_hand_computed_duel() {
-    // Tank (ATK +6, 3 damage) against Light Infantry (DEF +1, 3 stages): one hit kills.
-    // Light Infantry (ATK +2, Fast Shot) against the Tank (DEF +4) needs three hits.
+    // Tank (ATK +6, 3 damage) against Snipers (DEF +1, 3 stages): one hit kills. Snipers
+    // (ATK +5) against the Tank (DEF +4) need three hits. At 9" the Snipers cannot walk inside
+    // the Tank's 1½" blast (7½" > their 6" Walk), so both stand (Light Infantry, Walk 7", would).
     let r = load(&[]);
     let tank = r.find_unit("tank").unwrap();
-    let light = r.find_unit("light infantry").unwrap();
-    let e = r.exact_duel(tank, light, 6.0).unwrap();
+    let light = r.find_unit("snipers").unwrap();
+    let e = r.exact_duel(tank, light, 9.0).unwrap();
     let p = pointsworth::dice::opposed_d6(6, 1, None); // tank hits
-    let q = pointsworth::dice::opposed_d6(2, 4, Some(false)); // light infantry hits (Fast Shot)
+    let q = pointsworth::dice::opposed_d6(5, 4, None); // snipers hit
     // Light Infantry wins only by hitting 3 times before the tank hits once.
     // With the tank first: P(LI wins) = Σ over sequences... computed by the chain below.
     let mut li_wins_tank_first = 0.0;

@@ -87,7 +87,7 @@ pub fn table() -> Vec<CoverageRow> {
             "Hold / Walk 6\" then attack / Rush 10\"",
             "Moving Your Units",
             Modeled,
-            "the tactic walks the least that brings a target into range, else rushes and stops at its own range",
+            "the tactic walks the least that brings a target into range, else rushes and stops at its own range; in duels a vehicle closes to 1\" outside its own blast (it cannot fire after moving), and infantry walks (or, out of range, rushes) inside a vehicle's or Artillery's blast when that reaches",
         ),
         (
             "Clamber",

@@ -8,9 +8,11 @@
 //! draw probability of the capped game is exact too, and average over who goes first.
 //!
 //! Not solved here (returns `NotExact`): a unit out of range or inside its minimum range
-//! (movement is needed), and a blast radius that reaches the attacker itself.
+//! (movement is needed), a blast radius that reaches the attacker itself, and infantry that
+//! walks inside the enemy's blast (`rules::hug`).
 
 use crate::dice::opposed_d6;
+use crate::rulesets::gng::rules;
 use crate::rulesets::gng::{FastShot, GunsNGrenades, Profile};
 use crate::rulesets::{ExactDuel, NotExact, Ruleset};
 
@@ -34,6 +36,11 @@ pub fn stand_up_duel(r: &GunsNGrenades, a: usize, b: usize, distance: f64) -> Re
         if p.blast > 0.0 && d <= p.blast + 1e-3 {
             return Err(NotExact(format!("{name}'s {} in blast reaches itself at {distance} in", p.blast)));
         }
+    }
+    if !rules::is_stand_up(pa, pb, d) {
+        return Err(NotExact(format!(
+            "at {distance} in one unit walks inside the other's blast: the duel needs movement"
+        )));
     }
     let att_a = Attack { p_hit: hit_probability(r, pa, pb), damage: pa.hit_damage, target_health: pb.health };
     let att_b = Attack { p_hit: hit_probability(r, pb, pa), damage: pb.hit_damage, target_health: pa.health };

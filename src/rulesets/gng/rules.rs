@@ -135,11 +135,15 @@ pub fn play<D: Dice>(r: &GunsNGrenades, bt: &mut Battle, dice: &mut D, first: Si
 }
 
 /// Whether one unit of `a` against one unit of `b` at `distance` is a *stand-up duel*: both
-/// can attack from where they stand and neither blast reaches its own firer. Then nobody
-/// moves, heals or blasts anyone else, and [`stand_up`] plays it.
+/// can attack from where they stand, neither blast reaches its own firer and neither walks
+/// inside the other's blast ([`hug`]). Then nobody moves, heals or blasts anyone else, and
+/// [`stand_up`] plays it.
 pub fn is_stand_up(pa: &Profile, pb: &Profile, distance: f32) -> bool {
-    let ok = |p: &Profile| in_range(p, distance) && !(p.blast > 0.0 && distance <= p.blast + EPS);
-    ok(pa) && ok(pb)
+    let fresh = Fighter::new(0, 0.0, 0.0);
+    let ok = |p: &Profile, pe: &Profile| {
+        in_range(p, distance) && !(p.blast > 0.0 && distance <= p.blast + EPS) && hug(p, &fresh, pe, distance).is_none()
+    };
+    ok(pa, pb) && ok(pb, pa)
 }
 
 /// A stand-up duel of one unit against one (see [`is_stand_up`]): alternating attacks until one
@@ -308,25 +312,31 @@ fn base_plan(r: &GunsNGrenades, bt: &Battle, s: Side, i: usize) -> Plan {
     let f = &bt.sides[s][i];
     let p = r.profile(f.unit as usize);
     let mut nearest: Option<(usize, f32)> = None;
+    let mut any_in_range = false;
     for (j, e) in bt.sides[1 - s].iter().enumerate() {
         if e.alive {
             let d = dist(f, e);
-            if in_range(p, d) {
-                return Plan::Act;
-            }
+            any_in_range |= in_range(p, d);
             if nearest.is_none_or(|(_, bd)| d < bd) {
                 nearest = Some((j, d));
             }
         }
     }
+    let Some((j, d)) = nearest else {
+        return Plan::Nothing;
+    };
+    match hug(p, f, r.profile(bt.sides[1 - s][j].unit as usize), d) {
+        Some(mv) if mv.walk => return Plan::WalkAndAttack,
+        Some(_) => return Plan::Reposition,
+        None => {}
+    }
+    if any_in_range {
+        return Plan::Act;
+    }
     if !can_move(p, f) {
         return Plan::Nothing;
     }
-    match nearest {
-        Some((_, d)) if approach(p, f, d).walk => Plan::WalkAndAttack,
-        Some(_) => Plan::Reposition,
-        None => Plan::Nothing,
-    }
+    if approach(p, f, d).walk { Plan::WalkAndAttack } else { Plan::Reposition }
 }
 
 /// Activates unit `i` of side `s` with the default tactic.
@@ -340,6 +350,12 @@ fn activate<D: Dice>(r: &GunsNGrenades, bt: &mut Battle, dice: &mut D, s: Side, 
             return;
         }
     }
+    if let Some((j, d)) = nearest_enemy(bt, s, i) {
+        if let Some(mv) = hug(&p, &f, r.profile(bt.sides[1 - s][j].unit as usize), d) {
+            move_then_attack(r, bt, dice, s, i, j, mv);
+            return;
+        }
+    }
     if let Some(t) = best_target(r, bt, s, i) {
         hold_and_attack(r, bt, dice, s, i, t);
         return;
@@ -350,7 +366,19 @@ fn activate<D: Dice>(r: &GunsNGrenades, bt: &mut Battle, dice: &mut D, s: Side, 
     let Some((j, d)) = nearest_enemy(bt, s, i) else {
         return;
     };
-    let mv = approach(&p, &f, d);
+    move_then_attack(r, bt, dice, s, i, j, approach(&p, &f, d));
+}
+
+/// Moves unit `i` of side `s` by `mv` toward enemy `j`, then attacks after a Walk.
+fn move_then_attack<D: Dice>(
+    r: &GunsNGrenades,
+    bt: &mut Battle,
+    dice: &mut D,
+    s: Side,
+    i: usize,
+    j: usize,
+    mv: Approach,
+) {
     step(bt, s, i, j, mv.len);
     if mv.walk {
         if let Some(t) = best_target(r, bt, s, i) {
@@ -358,6 +386,42 @@ fn activate<D: Dice>(r: &GunsNGrenades, bt: &mut Battle, dice: &mut D, s: Side, 
         }
     }
 }
+
+/// The default tactic's move inside the blast radius of an enemy `d` inches away (profile
+/// `pe`) that cannot walk out of it and fire (a vehicle, which cannot fire after it moves, or
+/// Artillery, which never moves; a Mortar can): infantry that can attack from the edge of that
+/// radius walks there and attacks, or, when it cannot attack from where it stands, rushes
+/// there if a Rush reaches. There the enemy cannot fire at it without its own blast catching
+/// itself (GnG 1.5, Tank and Artillery, "Blast radius"; issue 15: Snipers' best response
+/// against Artillery gained 42 points by closing in, Riflemen's against the Tank 43). `None`:
+/// no such move (no blast of at least a base width, already inside it, out of range or inside
+/// the own minimum range or blast there, or too far). Shared like [`approach`].
+pub(crate) fn hug(p: &Profile, f: &Fighter, pe: &Profile, d: f32) -> Option<Approach> {
+    let edge = pe.blast;
+    if p.kind != Kind::Infantry
+        || pe.kind == Kind::Infantry
+        || edge < HUG_MIN
+        || d <= edge + EPS
+        || !in_range(p, edge)
+        || (p.blast > 0.0 && edge <= p.blast + EPS)
+        || !can_move(p, f)
+    {
+        return None;
+    }
+    let len = d - edge;
+    let (walk, rush) = move_allowance(p, f);
+    if len <= walk + EPS {
+        Some(Approach { len, walk: true })
+    } else if !in_range(p, d) && len <= rush + EPS {
+        Some(Approach { len, walk: false })
+    } else {
+        None
+    }
+}
+
+/// The smallest blast radius worth closing inside, inches: one base width (two bases cannot
+/// come closer, centre to centre).
+const HUG_MIN: f32 = 1.0;
 
 /// The default tactic's move toward an enemy `d` inches away that it cannot attack from where
 /// it stands (RULINGS.md, "Common: the stand-up duel"; GnG 1.5, "Moving Your Units",
@@ -372,14 +436,25 @@ pub(crate) struct Approach {
 
 /// Infantry walks the least that brings the enemy into range (or, inside its minimum range,
 /// out of it) when a Walk covers that ("Unit can move up to 6\" then attack"); otherwise it
-/// rushes (vehicles: Move or Cruise) toward that distance, stopping there. Shared by the
+/// rushes toward that distance, stopping there; a vehicle (Move or Cruise) closes to 1" outside
+/// its own blast radius. Shared by the
 /// Monte Carlo duel ([`activate`]) and the optimal-play game's scripted policy
 /// ([`super::optimal`]).
 pub(crate) fn approach(p: &Profile, f: &Fighter, d: f32) -> Approach {
     let toward = d > p.range;
     let gap = if toward { d - p.range } else { p.min_range - d };
     let (walk, rush) = move_allowance(p, f);
-    let (len, walk) = if p.kind == Kind::Infantry && gap <= walk + EPS { (gap, true) } else { (gap.min(rush), false) };
+    let (len, walk) = if p.kind == Kind::Infantry && gap <= walk + EPS {
+        (gap, true)
+    } else if toward && p.kind == Kind::Vehicle {
+        // A vehicle cannot fire after it moves: stopped at the edge of its range, it is out of
+        // range again after the target steps back ½". It closes as far as it can, stopping one
+        // base width (1") outside its own blast radius and its minimum range (issue 15).
+        let stop = (p.blast + 1.0).max(p.min_range).min(p.range);
+        ((d - stop).max(gap).min(rush), false)
+    } else {
+        (gap.min(rush), false)
+    };
     Approach { len: if toward { len } else { -len }, walk }
 }
 
@@ -771,6 +846,69 @@ mod tests {
         let mut d = ScriptedDice::new(&[]);
         take_turn(&r, &mut bt, &mut d, 0);
         assert!((bt.sides[0][0].x - 10.0).abs() < 1e-5);
+    }
+
+    /// GnG 1.5, "Vehicle Movement": a vehicle moves or fires, not both. Stopped at the edge of
+    /// its 9" range, a Tank is out of range again once the target steps back ½" (issue 15:
+    /// Snipers' best response gained 99.7 points that way); it closes to 1" outside its 1½"
+    /// blast, or as far as its 10" Move takes it.
+    #[test]
+    fn a_vehicle_closes_past_the_edge_of_its_range() {
+        let r = gng(&[]);
+        let (tank, snipers) = (unit(&r, "Tank"), unit(&r, "Snipers"));
+        let mut bt = Battle::default();
+        bt.deploy([&[(tank, 0.0, 0.0, 0)], &[(snipers, 12.0, 0.0, 0)]]);
+        let mut d = ScriptedDice::new(&[]);
+        take_turn(&r, &mut bt, &mut d, 0);
+        assert!((bt.sides[0][0].x - 9.5).abs() < 1e-5, "to 2.5\" of the Snipers: {}", bt.sides[0][0].x);
+        bt.deploy([&[(tank, 0.0, 0.0, 0)], &[(snipers, 30.0, 0.0, 0)]]);
+        take_turn(&r, &mut bt, &mut d, 0);
+        assert!((bt.sides[0][0].x - 10.0).abs() < 1e-5, "a full 10\" Move");
+    }
+
+    /// GnG 1.5, Tank "Blast radius 1½\"", "Vehicle Movement": inside a Tank's blast the Tank
+    /// cannot fire without its own blast catching itself, and it cannot move and fire. Riflemen
+    /// 2½" from a Tank walk 1" to its blast's edge and fire (issue 15: the best response of
+    /// Riflemen against the Tank gained 43 points that way); the scripted dice are that attack.
+    #[test]
+    fn infantry_walks_inside_a_vehicles_blast_and_fires() {
+        let r = gng(&[]);
+        let (rifle, tank) = (unit(&r, "Riflemen"), unit(&r, "Tank"));
+        let mut bt = Battle::default();
+        bt.deploy([&[(rifle, 0.0, 0.0, 0)], &[(tank, 2.5, 0.0, 0)]]);
+        // Riflemen ATK +3 roll 6 (9) against the Tank's DEF +4 roll 1 (5): a hit.
+        let mut d = ScriptedDice::new(&[6, 1]);
+        take_turn(&r, &mut bt, &mut d, 0);
+        assert!((bt.sides[0][0].x - 1.0).abs() < 1e-5, "to 1½\" of the Tank: {}", bt.sides[0][0].x);
+        assert!(d.exhausted(), "it fired after the walk");
+        assert_eq!(bt.sides[1][0].damage, 1);
+        // A Mortar walks out of its blast and fires: nobody closes in on it.
+        let mortar = unit(&r, "Mortar");
+        bt.deploy([&[(rifle, 0.0, 0.0, 0)], &[(mortar, 8.0, 0.0, 0)]]);
+        let mut d = ScriptedDice::new(&[1, 6]);
+        take_turn(&r, &mut bt, &mut d, 0);
+        assert_eq!(bt.sides[0][0].x, 0.0, "held and fired at the Mortar");
+    }
+
+    /// GnG 1.5, Artillery "Blast radius 2\"" (it never moves): Snipers 12" away, out of their
+    /// 10" range, rush 10" to the blast's edge instead of walking 2" and firing (issue 15: 42
+    /// of the 66 points of Snipers' best response against Artillery).
+    #[test]
+    fn infantry_rushes_inside_the_artillerys_blast() {
+        let r = gng(&[]);
+        let (snipers, art) = (unit(&r, "Snipers"), unit(&r, "Artillery"));
+        let mut bt = Battle::default();
+        bt.deploy([&[(snipers, 0.0, 0.0, 0)], &[(art, 12.0, 0.0, 0)]]);
+        let mut d = ScriptedDice::new(&[]);
+        take_turn(&r, &mut bt, &mut d, 0);
+        assert!((bt.sides[0][0].x - 10.0).abs() < 1e-5, "a 10\" Rush: {}", bt.sides[0][0].x);
+        // 24" away a Rush does not reach: the usual approach (Rush to 10" of it).
+        bt.deploy([&[(snipers, 0.0, 0.0, 0)], &[(art, 24.0, 0.0, 0)]]);
+        take_turn(&r, &mut bt, &mut d, 0);
+        assert!((bt.sides[0][0].x - 10.0).abs() < 1e-5);
+        assert!(!is_stand_up(r.profile(snipers), r.profile(art), 12.0));
+        let rifle = unit(&r, "Riflemen");
+        assert!(!is_stand_up(r.profile(rifle), r.profile(art), 8.0), "Riflemen walk 6\" inside it");
     }
 
     #[test]
