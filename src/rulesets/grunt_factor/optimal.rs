@@ -669,11 +669,12 @@ mod tests {
 
     /// The exploitability of the worst pairs with the best response denied going prone, moving
     /// back, or both (`cargo test --lib grunt_factor::optimal::tests::what_the_best_response_uses
-    /// -- --ignored --nocapture`).
+    /// -- --ignored --nocapture`; OPTIMAL_DISTANCE, cm, default the report's 50).
     #[test]
     #[ignore]
     fn what_the_best_response_uses() {
         let r = ruleset();
+        let d = std::env::var("OPTIMAL_DISTANCE").ok().and_then(|x| x.parse().ok()).unwrap_or(50.0);
         let pairs = [
             ("untrained-rifles", "untrained-rifles"),
             ("regular-smgs", "regular-lmg"),
@@ -682,10 +683,10 @@ mod tests {
         ];
         for (a, b) in pairs {
             for (prone, back) in [(false, false), (true, false), (false, true), (true, true)] {
-                let g = GruntGame::new(&r, r.find(a), r.find(b), 50.0, OPTIMAL_STEP).unwrap();
+                let g = GruntGame::new(&r, r.find(a), r.find(b), d, OPTIMAL_STEP).unwrap();
                 let o = analyse(&Without { g, prone, back }, OPTIMAL_DEPTH);
                 println!(
-                    "{a} v {b} without prone {prone} back {back}: optimal {:.3} scripted {:.3} A best {:.3} B best {:.3} exploit {:.3}",
+                    "{a} v {b} at {d} cm without prone {prone} back {back}: optimal {:.3} scripted {:.3} A best {:.3} B best {:.3} exploit {:.3}",
                     100.0 * o.optimal.a_score(),
                     100.0 * o.scripted.a_score(),
                     100.0 * o.a_best_response.a_score(),
