@@ -870,14 +870,10 @@ fn wanted_gap_of(r: &Vsgmr, me: &Profile, foe: &Profile, m: &Matchup, gap: f32, 
     // A figure without a useful shot only closes or keeps its role's gap (out of the foe's
     // reach it gives up table room and gains no attack).
     let shoots = me.distance_attack && m.p_distance > 0.0;
-    let mut ends = vec![want];
-    if gap - c <= me.move_in + EPS {
-        ends.push(c);
-    }
-    if shoots {
-        let k = me.move_in.floor() as i32;
-        ends.extend((-k..=k).map(|k| gap + k as f32).filter(|&g| g > c + EPS));
-    }
+    // Listed without allocating (this runs on every move): base contact, then the inches.
+    let k = if shoots { me.move_in.floor() as i32 } else { -1 };
+    let contact = (gap - c <= me.move_in + EPS).then_some(c);
+    let ends = contact.into_iter().chain((-k..=k).map(|k| gap + k as f32).filter(|&g| g > c + EPS));
     // Each end's exchange this round: moving second the attacks follow at once; moving first
     // the foe then moves as this rule has it (its reply, within its Move).
     let mirror = m.mirror();
@@ -893,7 +889,7 @@ fn wanted_gap_of(r: &Vsgmr, me: &Profile, foe: &Profile, m: &Matchup, gap: f32, 
     };
     // The best exchange where the move ends; ties: the end nearest the role's gap.
     let mut best = (value(reply_end(r, me, gap, want)), want);
-    for &g in &ends[1..] {
+    for g in ends {
         let v = value(reply_end(r, me, gap, g));
         if v > best.0 + 1e-9 || (v >= best.0 - 1e-9 && (g - want).abs() < (best.1 - want).abs() - EPS) {
             best = (v.max(best.0), g);
