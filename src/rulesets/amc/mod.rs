@@ -512,7 +512,7 @@ impl ArmyMenCombat {
                         }
                     }
                 }
-                p.armor = (p.armor as i64 + up.armor).clamp(0, 12) as u8;
+                p.armor = (p.armor as i64).saturating_add(up.armor).clamp(0, 12) as u8;
                 if let Some(t) = up.transport {
                     p.transport = t.clamp(0, 20) as u8;
                 }

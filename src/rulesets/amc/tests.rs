@@ -74,6 +74,20 @@ fn upgrades_combine_one_per_group() {
 }
 
 #[test]
+fn an_upgrades_armor_beyond_any_integer_is_clamped_not_an_overflow() {
+    // Found by `tests/fuzz_inputs.rs` (a mutated config): an upgrade's armor near i64::MAX
+    // overflowed the addition to the base armor. It is clamped to 12 like any large value.
+    let text = std::fs::read_to_string("configs/army-men-combat.toml").unwrap().replacen(
+        "cost = 25\narmor = 1",
+        "cost = 25\narmor = 9223372036854775807",
+        1,
+    );
+    assert!(text.contains("armor = 9223372036854775807"), "config layout changed");
+    let r = ArmyMenCombat::from_source(&crate::config::Source::from_text("a.toml", text), &Default::default()).unwrap();
+    assert_eq!(upgraded(&r, "Tank + Medium Tank +1").armor, 12);
+}
+
+#[test]
 fn bad_configs_name_the_place_and_the_key() {
     let text = std::fs::read_to_string("configs/army-men-combat.toml")
         .unwrap()
