@@ -953,25 +953,27 @@ impl<'g, G: DuelGame> Explain<'g, G> {
 
 /// Test-only (issue 15: where a best response's gain comes from): what side `side`'s scripted
 /// choices lose against its best response along the scripted duel of a [`Order::RollOff`]
-/// game. `ex` is the game solved with `side` optimal and the other side scripted; the duel is
-/// propagated for `rounds` rounds from the start with both sides scripted, and every action of
-/// `side` (after its activation-start events) with more than one option adds its probability times the score (A's, signed for
-/// `side`) its scripted choice loses against the best option; `note(positions, unit states,
-/// acts first, best option, scripted choice, loss)` sees each loss above 1e-12. Returns (the
-/// sum: the best response's gain once the values have settled; the probability of scripted
-/// choices that are no option of the game and do not do what one does, whose losses are not
-/// counted).
+/// game. The game is solved with `side` optimal and the other side scripted ([`Explain`]);
+/// the duel is propagated for `rounds` rounds from the start with both sides scripted, and
+/// every action of `side` (after its activation-start events) with more than one option adds
+/// its probability times the score (A's, signed for `side`) its scripted choice loses against
+/// the best option; `note(positions, unit states, acts first, best option, scripted choice,
+/// loss)` sees each loss above 1e-12. Returns (the sum: the best response's gain once the
+/// values have settled; the probability of scripted choices that are no option of the game
+/// and do not do what one does, whose losses are not counted).
 #[cfg(test)]
 pub(crate) fn scripted_losses<G: DuelGame>(
     g: &G,
-    ex: &mut Explain<G>,
     side: Side,
     rounds: u32,
     mut note: impl FnMut([usize; 2], [usize; 2], bool, Choice, Choice, f64),
 ) -> (f64, f64) {
     use std::collections::BTreeMap;
+    let mut policy = [Policy::Scripted; 2];
+    policy[side] = Policy::Optimal;
+    let ex = &mut Explain::new(g, policy);
     let sign = if side == 0 { 1.0 } else { -1.0 };
-    let start = ex.line().start as usize;
+    let start = g.line().start as usize;
     let mut dist: BTreeMap<([usize; 2], [usize; 2]), f64> = BTreeMap::new();
     dist.insert(([start; 2], [g.start_state(0), g.start_state(1)]), 1.0);
     let (mut total, mut off_options) = (0.0, 0.0);
@@ -991,7 +993,8 @@ pub(crate) fn scripted_losses<G: DuelGame>(
             // A scripted choice that is no option of the game but does what one does (the same
             // action, ending at the same positions: VSGMR's move into base contact read as the
             // whole cells there) counts as that option.
-            let at = ex.step(s, p, u, sc)[0].1;
+            let next = ex.step(s, p, u, sc);
+            let at = next[0].1;
             let scripted = vals
                 .iter()
                 .find(|x| x.0 == sc)
@@ -1008,7 +1011,7 @@ pub(crate) fn scripted_losses<G: DuelGame>(
                     note(p, u, first, *bc, sc, loss);
                 }
             }
-            after.extend(ex.step(s, p, u, sc).into_iter().map(|(q, p, u)| (q0 * q, p, u)));
+            after.extend(next.into_iter().map(|(q, p, u)| (q0 * q, p, u)));
         }
         after
     };
@@ -1041,6 +1044,17 @@ pub(crate) fn scripted_losses<G: DuelGame>(
         }
     }
     (total, off_options)
+}
+
+/// Test-only: prints the `top` largest of a probe's losses (probability units) by label, in
+/// points, largest first ([`scripted_losses`]'s callers).
+#[cfg(test)]
+pub(crate) fn print_largest(losses: std::collections::BTreeMap<String, f64>, top: usize) {
+    let mut rows: Vec<_> = losses.into_iter().collect();
+    rows.sort_by(|x, y| y.1.total_cmp(&x.1));
+    for (k, v) in rows.iter().take(top) {
+        println!("{:7.3}  {k}", 100.0 * v);
+    }
 }
 
 /// Solves all four policy pairs.

@@ -889,10 +889,7 @@ mod tests {
         let side: usize = env("OPTIMAL_SIDE", "0").parse().unwrap();
         let d: f64 = env("OPTIMAL_DISTANCE", "24").parse().unwrap();
         let g = game(&r, ids[0], ids[1], d, OPTIMAL_STEP);
-        let mut policy = [Policy::Scripted; 2];
-        policy[side] = Policy::Optimal;
-        let mut ex = crate::rulesets::optimal::Explain::new(&g, policy);
-        let line = ex.line();
+        let line = g.line();
         let show = |c: Choice| {
             let what = ["shoot", "move", "hunker", "charge", "lost"][c.action as usize];
             if c.advance == i16::MAX {
@@ -918,12 +915,8 @@ mod tests {
             );
             *rows.entry(key).or_default() += loss;
         };
-        let (total, _) = crate::rulesets::optimal::scripted_losses(&g, &mut ex, side, r.duel.max_rounds, note);
-        let mut rows: Vec<_> = rows.into_iter().collect();
-        rows.sort_by(|x, y| y.1.total_cmp(&x.1));
-        for (k, v) in rows.iter().take(40) {
-            println!("{:7.3}  {k}", 100.0 * v);
-        }
+        let (total, _) = crate::rulesets::optimal::scripted_losses(&g, side, r.duel.max_rounds, note);
+        crate::rulesets::optimal::print_largest(rows, 40);
         let o = optimal_duel(&r, r.find(ids[0]), r.find(ids[1]), d, OPTIMAL_STEP).unwrap();
         let gain = if side == 0 { o.a_gain() } else { o.b_gain() };
         println!("total {:.3} points (side {side}); the solver's gain {:.3}", 100.0 * total, 100.0 * gain);

@@ -825,7 +825,7 @@ mod tests {
     #[test]
     #[ignore]
     fn where_the_gain_comes_from() {
-        use crate::rulesets::optimal::Explain;
+        use crate::rulesets::optimal::{print_largest, scripted_losses};
         use std::collections::BTreeMap;
         let r = ruleset();
         let pair = std::env::var("OPTIMAL_PAIR").unwrap_or("untrained-rifles,untrained-rifles".into());
@@ -834,10 +834,7 @@ mod tests {
         let d = std::env::var("OPTIMAL_DISTANCE").ok().and_then(|x| x.parse().ok()).unwrap_or(50.0);
         let top: usize = std::env::var("OPTIMAL_TOP").ok().and_then(|x| x.parse().ok()).unwrap_or(40);
         let g = GruntGame::new(&r, ids[0], ids[1], d, OPTIMAL_STEP).unwrap();
-        let mut policy = [Policy::Scripted; 2];
-        policy[side] = Policy::Optimal;
-        let mut ex = Explain::new(&g, policy);
-        let line = ex.line();
+        let line = g.line();
         let show = show_choice;
         let desc = describe_state;
         let mut contrib: BTreeMap<String, f64> = BTreeMap::new();
@@ -863,12 +860,8 @@ mod tests {
             };
             *kinds.entry(kind).or_default() += loss;
         };
-        let (total, _) = crate::rulesets::optimal::scripted_losses(&g, &mut ex, side, r.duel.max_rounds, note);
-        let mut rows: Vec<_> = contrib.into_iter().collect();
-        rows.sort_by(|x, y| y.1.total_cmp(&x.1));
-        for (k, v) in rows.iter().take(top) {
-            println!("{:7.3}  {k}", 100.0 * v);
-        }
+        let (total, _) = scripted_losses(&g, side, r.duel.max_rounds, note);
+        print_largest(contrib, top);
         println!("by kind: {:?}", kinds.iter().map(|(k, v)| (k, 100.0 * v)).collect::<Vec<_>>());
         println!("total {:.3} points (side {side})", 100.0 * total);
     }

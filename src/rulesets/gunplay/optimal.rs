@@ -345,7 +345,7 @@ mod tests {
     fn short(cover: Cover) -> Gunplay {
         ruleset_with(cover, &[("duel.max_rounds", "12")])
     }
-    use crate::rulesets::optimal::{Explain, Policy, scripted_losses, solve};
+    use crate::rulesets::optimal::{Policy, print_largest, scripted_losses, solve};
     use std::collections::BTreeMap;
 
     #[test]
@@ -517,7 +517,7 @@ mod tests {
     }
 
     /// What side `side`'s scripted choices lose against its best response, summed along the
-    /// scripted duel: the scripted-vs-scripted duel is propagated generic round by round, and
+    /// scripted duel ([`scripted_losses`]): the scripted-vs-scripted duel is propagated round by round, and
     /// every action of that side adds its probability times the score its scripted choice
     /// loses against the best choice (the best response's values). Returns (the sum, in
     /// probability units: the best response's gain; the probability of scripted choices that
@@ -525,10 +525,7 @@ mod tests {
     /// the losses by kind: retreat, other move, aim/fire/other).
     #[allow(clippy::type_complexity)]
     fn gain_by_choice(g: &GunplayGame, side: Side) -> (f64, f64, BTreeMap<String, f64>, BTreeMap<&'static str, f64>) {
-        let mut policy = [Policy::Scripted; 2];
-        policy[side] = Policy::Optimal;
-        let mut ex = Explain::new(g, policy);
-        let line = ex.line();
+        let line = g.line();
         let mut contrib: BTreeMap<String, f64> = BTreeMap::new();
         let mut kinds: BTreeMap<&'static str, f64> = BTreeMap::new();
         let note = |p: [usize; 2], u: [usize; 2], _first: bool, bc: Choice, sc: Choice, loss: f64| {
@@ -555,7 +552,7 @@ mod tests {
             };
             *kinds.entry(kind).or_default() += loss;
         };
-        let (total, off_options) = scripted_losses(g, &mut ex, side, g.max_rounds(), note);
+        let (total, off_options) = scripted_losses(g, side, g.max_rounds(), note);
         (total, off_options, contrib, kinds)
     }
 
@@ -589,11 +586,7 @@ mod tests {
         let top: usize = env("OPTIMAL_TOP").and_then(|x| x.parse().ok()).unwrap_or(40);
         let g = GunplayGame::new(&r, ids[0], ids[1], d, OPTIMAL_STEP).unwrap();
         let (total, off_options, contrib, kinds) = gain_by_choice(&g, side);
-        let mut rows: Vec<_> = contrib.into_iter().collect();
-        rows.sort_by(|x, y| y.1.total_cmp(&x.1));
-        for (k, v) in rows.iter().take(top) {
-            println!("{:7.3}  {k}", 100.0 * v);
-        }
+        print_largest(contrib, top);
         println!("by kind: {:?}", kinds.iter().map(|(k, v)| (k, 100.0 * v)).collect::<Vec<_>>());
         let o = optimal_duel(&r, ids[0], ids[1], d, OPTIMAL_STEP).unwrap();
         let gain = if side == 0 { o.a_gain() } else { o.b_gain() };

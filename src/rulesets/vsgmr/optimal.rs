@@ -559,7 +559,7 @@ mod tests {
     #[test]
     #[ignore]
     fn where_the_gain_comes_from() {
-        use crate::rulesets::optimal::Explain;
+        use crate::rulesets::optimal::{print_largest, scripted_losses};
         use std::collections::BTreeMap;
         let r = ruleset();
         let env = |k: &str| std::env::var(k).ok();
@@ -569,10 +569,7 @@ mod tests {
         let d = env("OPTIMAL_DISTANCE").and_then(|x| x.parse().ok()).unwrap_or(r.duel.distance);
         let top: usize = env("OPTIMAL_TOP").and_then(|x| x.parse().ok()).unwrap_or(30);
         let g = VsgmrGame::new(&r, ids[0], ids[1], d, OPTIMAL_STEP).unwrap();
-        let mut policy = [Policy::Scripted; 2];
-        policy[side] = Policy::Optimal;
-        let mut ex = Explain::new(&g, policy);
-        let line = ex.line();
+        let line = g.line();
         let show = |c: Choice| if c.advance == i16::MAX { "contact".to_string() } else { format!("{:+}", c.advance) };
         let mut contrib: BTreeMap<String, f64> = BTreeMap::new();
         let note = |p: [usize; 2], _u: [usize; 2], first: bool, best: Choice, sc: Choice, loss: f64| {
@@ -586,12 +583,8 @@ mod tests {
             );
             *contrib.entry(key).or_default() += loss;
         };
-        let (total, _) = crate::rulesets::optimal::scripted_losses(&g, &mut ex, side, r.duel.max_rounds, note);
-        let mut rows: Vec<_> = contrib.into_iter().collect();
-        rows.sort_by(|x, y| y.1.total_cmp(&x.1));
-        for (k, v) in rows.iter().take(top) {
-            println!("{:7.3}  {k}", 100.0 * v);
-        }
+        let (total, _) = scripted_losses(&g, side, r.duel.max_rounds, note);
+        print_largest(contrib, top);
         println!("total {:.3} points (side {side})", 100.0 * total);
     }
 }
