@@ -350,7 +350,9 @@ fn activate<D: Dice>(r: &GunsNGrenades, bt: &mut Battle, dice: &mut D, s: Side, 
             return;
         }
     }
-    if let Some((j, d)) = nearest_enemy(bt, s, i) {
+    // Nothing moves before the move below: the nearest enemy is found once.
+    let nearest = nearest_enemy(bt, s, i);
+    if let Some((j, d)) = nearest {
         if let Some(mv) = hug(&p, &f, r.profile(bt.sides[1 - s][j].unit as usize), d) {
             move_then_attack(r, bt, dice, s, i, j, mv);
             return;
@@ -363,7 +365,7 @@ fn activate<D: Dice>(r: &GunsNGrenades, bt: &mut Battle, dice: &mut D, s: Side, 
     if !can_move(&p, &f) {
         return;
     }
-    let Some((j, d)) = nearest_enemy(bt, s, i) else {
+    let Some((j, d)) = nearest else {
         return;
     };
     move_then_attack(r, bt, dice, s, i, j, approach(&p, &f, d));
