@@ -67,6 +67,10 @@ pub struct VsgmrGame<'a> {
     r: &'a Vsgmr,
     p: [&'a Profile; 2],
     line: Line,
+    /// [`rules::wanted_gap`] of side `s` at every gap of the line, `[s][foe moved][sum]`
+    /// (`sum`: the two positions' sum, [`Line::gap`]), computed once: the scripted policy
+    /// asks it in every state.
+    want: [[Vec<f32>; 2]; 2],
 }
 
 impl<'a> VsgmrGame<'a> {
@@ -99,7 +103,14 @@ impl<'a> VsgmrGame<'a> {
             }
         }
         let line = Line::new(depth, distance, step, r.rules.contact as f64)?;
-        Ok(VsgmrGame { r, p, line })
+        let want = [0, 1].map(|s| {
+            [false, true].map(|moved| {
+                (0..=line.max_sum)
+                    .map(|sum| rules::wanted_gap(r, p[s], p[1 - s], line.gap(sum) as f32, moved, false))
+                    .collect()
+            })
+        });
+        Ok(VsgmrGame { r, p, line, want })
     }
 
     /// Cells of the figure's whole Move.
@@ -253,7 +264,12 @@ impl DuelGame for VsgmrGame<'_> {
         if !p.self_moving() {
             return stand;
         }
-        let want = rules::wanted_gap(self.r, p, foe, at.gap as f32, other == MOVED, false) as f64;
+        let moved = other == MOVED;
+        let sum = self.line.max_sum.checked_sub(at.ahead);
+        let want = match sum.filter(|&sum| self.line.gap(sum) == at.gap) {
+            Some(sum) => self.want[s][moved as usize][sum as usize],
+            None => rules::wanted_gap(self.r, p, foe, at.gap as f32, moved, false),
+        } as f64;
         if want > at.gap + EPS as f64 {
             let cells = ((want - at.gap) / self.line.step - 1e-9).ceil() as i16;
             return Choice { advance: -cells.min(self.move_cells(s)).min(at.room as i16), action };

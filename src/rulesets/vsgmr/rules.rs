@@ -225,6 +225,9 @@ pub struct Battle {
     /// the flag, and the scans then run in full).
     contacts: Vec<Vec<usize>>,
     contacts_valid: bool,
+    /// [`wanted_gap`]'s answers for the units' own profiles, kept across trials: a pure
+    /// function of its arguments, asked again at the same gaps in every trial of a duel.
+    gap_memo: GapMemo,
     /// The scenario's objective (section VIII; [`super::mission`]): per-figure goals the
     /// default tactic plays instead of fighting, figures that left the table, the Fortress
     /// Assault's building, initiative bonuses. Empty in duels and the Basic Game.
@@ -737,13 +740,19 @@ fn move_on(r: &Vsgmr, b: &mut Battle, i: usize) {
     // The pair's numbers from the table, unless a mount moves with its rider's (Independent).
     let fresh;
     // [`Battle::acting`] copies the profile and changes its traits alone.
-    let m = if p.traits == r.profile(me).traits && fp.traits == r.profile(foe).traits {
+    let own = p.traits == r.profile(me).traits && fp.traits == r.profile(foe).traits;
+    let m = if own {
         r.matchup(me, foe)
     } else {
         fresh = Matchup::new(&p, &fp);
         &fresh
     };
-    let want = wanted_gap_of(r, &p, &fp, m, d, b.figs[target].moved, air);
+    let moved = b.figs[target].moved;
+    let want = if own {
+        b.gap_memo.get(me, foe, d, moved, air, || wanted_gap_of(r, &p, &fp, m, d, moved, air))
+    } else {
+        wanted_gap_of(r, &p, &fp, m, d, moved, air)
+    };
     let (x, y) = if want > d + EPS {
         b.fall_back(r, i, target, (want - d).min(p.move_in))
     } else if touching.is_some() || d <= want + EPS {
@@ -857,6 +866,33 @@ fn seeks_of(p: &Profile, prefers: bool) -> bool {
 /// gap by role unless another end's exchange is better (ties: the end nearest it).
 pub fn wanted_gap(r: &Vsgmr, me: &Profile, foe: &Profile, gap: f32, foe_moved: bool, air: bool) -> f32 {
     wanted_gap_of(r, me, foe, &Matchup::new(me, foe), gap, foe_moved, air)
+}
+
+/// A direct-mapped cache of [`wanted_gap_of`] for pairs of units at their own profiles (the
+/// table's [`Matchup`]), keyed by the units, the gap's bits and the two flags. Bounded (a
+/// Skirmish asks at gaps that rarely repeat); a hit returns the very value the call would.
+#[derive(Debug, Clone, Default)]
+struct GapMemo {
+    slots: Vec<(u64, f32, f32)>,
+}
+
+impl GapMemo {
+    const SLOTS: usize = 1 << 12;
+
+    fn get(&mut self, me: usize, foe: usize, gap: f32, foe_moved: bool, air: bool, f: impl FnOnce() -> f32) -> f32 {
+        if self.slots.is_empty() {
+            self.slots = vec![(u64::MAX, 0.0, 0.0); Self::SLOTS];
+        }
+        let key = (me as u64) << 44 | (foe as u64) << 24 | (foe_moved as u64) << 1 | air as u64;
+        let h = (key ^ (gap.to_bits() as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)).wrapping_mul(0xFF51_AFD7_ED55_8CCD);
+        let slot = &mut self.slots[(h >> 52) as usize & (Self::SLOTS - 1)];
+        if slot.0 == key && slot.1.to_bits() == gap.to_bits() {
+            return slot.2;
+        }
+        let v = f();
+        *slot = (key, gap, v);
+        v
+    }
 }
 
 /// [`wanted_gap`] given the pair's [`Matchup`] `m` (`me` against `foe`).
