@@ -69,13 +69,13 @@ fn ctrl_c_during_a_report_stops_at_once_and_keeps_the_previous_files() {
     fs::write(out.join("report.md"), "# The previous report\n").unwrap();
     fs::write(out.join("summary.json"), "{\"previous\": true}\n").unwrap();
     let before = common::snapshot(dir.path());
-    // The shipped config: minutes of work, stopped after one second of it.
+    // The shipped config: minutes of work, stopped after a third of a second of it.
     let config = Path::new(env!("CARGO_MANIFEST_DIR")).join("configs/guns-n-grenades.toml");
     let config = config.to_str().unwrap();
     interrupt(
         dir.path(),
         &["report", "guns-n-grenades", "--config", config, "--out", "reports"],
-        Duration::from_secs(1),
+        Duration::from_millis(300),
     );
     assert_eq!(common::snapshot(dir.path()), before, "the output directory is as it was");
 }
@@ -96,9 +96,9 @@ fn ctrl_c_stops_a_long_duel_and_a_long_skirmish() {
         "--trials",
         "100000000",
     ];
-    interrupt(dir.path(), &duel, Duration::from_millis(700));
+    interrupt(dir.path(), &duel, Duration::from_millis(300));
     let skirmish = ["skirmish", "guns-n-grenades", "--config", config, "--trials", "10000000"];
-    interrupt(dir.path(), &skirmish, Duration::from_millis(700));
+    interrupt(dir.path(), &skirmish, Duration::from_millis(300));
 }
 
 /// Ctrl-C while a report writes its files (the signal goes out as soon as the first new file

@@ -193,7 +193,8 @@ fn gunplay() {
     );
 }
 
-/// Squads and price studies of 6 points (the config says 12): half the figures a side.
+/// Squads of 6 points and price studies of 3 (the config says 12 for both): half and a quarter
+/// of the figures a side.
 #[test]
 fn vsgmr() {
     end_to_end(
@@ -202,7 +203,7 @@ fn vsgmr() {
             "--set",
             "duel.budget=6",
             "--set",
-            "prices.budget=6",
+            "prices.budget=3",
             "--set",
             "balance.report_trials=100",
             "--set",

@@ -174,8 +174,8 @@ fn merged_report_shards_write_the_same_files_gunplay() {
 
 /// VSGMR's attribute prices are a search (each price depends on the last): they run in full
 /// on every shard and on the merge, like the fair costs (about 40 attributes, whatever the
-/// cost list, at 100 trials per price here). Squads and price studies of 6 points (the config
-/// says 12): half the figures a side, a third of the time.
+/// cost list, at 100 trials per price here). Squads of 6 points and price studies of 3 (the
+/// config says 12 for both): half and a quarter of the figures a side.
 #[test]
 fn merged_report_shards_write_the_same_files_vsgmr() {
     let dir = common::repo_dir();
@@ -183,7 +183,7 @@ fn merged_report_shards_write_the_same_files_vsgmr() {
     common::trimmed_config(dir.path(), "vsgmr.toml", &keep, &[]);
     let sets = [
         "duel.budget=6",
-        "prices.budget=6",
+        "prices.budget=3",
         "balance.report_trials=100",
         "prices.report_trials=100",
         "skirmish.round_robin_trials=4",
