@@ -1,5 +1,5 @@
 //! Rule-by-rule tests with scripted dice, the exact solver against hand-computed cases, and
-//! determinism across thread counts (Monte Carlo against exact: tests/amc_exact_vs_monte_carlo.rs).
+//! determinism across thread counts (Monte Carlo against exact: tests/it/amc_exact_vs_monte_carlo.rs).
 
 use crate::dice::ScriptedDice;
 use crate::rulesets::amc::Quality;
@@ -75,7 +75,7 @@ fn upgrades_combine_one_per_group() {
 
 #[test]
 fn an_upgrades_armor_beyond_any_integer_is_clamped_not_an_overflow() {
-    // Found by `tests/fuzz_inputs.rs` (a mutated config): an upgrade's armor near i64::MAX
+    // Found by `tests/it/fuzz_inputs.rs` (a mutated config): an upgrade's armor near i64::MAX
     // overflowed the addition to the base armor. It is clamped to 12 like any large value.
     let text = std::fs::read_to_string("configs/army-men-combat.toml").unwrap().replacen(
         "cost = 25\narmor = 1",
@@ -323,7 +323,7 @@ fn exact_matches_hand_computation() {
 }
 
 // Monte Carlo against the exact chain, for every stand-up pair of the cost list at four
-// distances and every upgraded entry: tests/amc_exact_vs_monte_carlo.rs.
+// distances and every upgraded entry: tests/it/amc_exact_vs_monte_carlo.rs.
 
 #[test]
 fn results_are_identical_on_one_and_two_threads() {

@@ -1,0 +1,334 @@
+//! `pointsworth report RULESET` end to end through the binary, for every ruleset, at a small
+//! precision: the run succeeds, writes the files every report has plus its ruleset's own, and
+//! the report's outline (its section headings and the column headers of its tables) is
+//! snapshotted, so a section that disappears, or appears, or changes its columns shows up in
+//! review. The numbers are left out of the snapshots: they are the balance baselines' job
+//! (`reports/`, checked by `pointsworth check`), and the precision here is far too small to
+//! mean anything. A report that fails part way keeps the files of the previous run whole.
+
+use crate::common;
+
+use assert_cmd::Command;
+use std::collections::BTreeSet;
+use std::fs;
+use std::path::Path;
+
+/// Runs `pointsworth report RULESET` with `args` into `out`. Tests of a whole shipped cost list
+/// pass `duel.optimal_play=false`: solving every pair under optimal play takes minutes in the
+/// test profile, and the section has its own test (`optimal_play_section_army_men_combat`).
+fn report(ruleset: &str, args: &[&str], out: &Path) -> assert_cmd::assert::Assert {
+    Command::cargo_bin("pointsworth")
+        .unwrap()
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .args(["report", ruleset, "--trials", "200"])
+        .args(args)
+        .arg("--out")
+        .arg(out)
+        .assert()
+}
+
+/// The file names of a directory, sorted.
+fn files(dir: &Path) -> BTreeSet<String> {
+    fs::read_dir(dir).unwrap().map(|e| e.unwrap().file_name().to_string_lossy().into_owned()).collect()
+}
+
+/// The outline of a report: headings, and each table's header row.
+fn outline(md: &str) -> String {
+    let mut out = Vec::new();
+    let mut in_table = false;
+    for line in md.lines() {
+        if line.starts_with('#') {
+            out.push(line.to_string());
+        }
+        let row = line.starts_with('|');
+        if row && !in_table {
+            out.push(format!("    {line}"));
+        }
+        in_table = row;
+    }
+    out.join("\n")
+}
+
+/// Runs the report of `ruleset` and checks the files (every report's and `own_files`) and the
+/// outline.
+fn end_to_end(ruleset: &str, args: &[&str], own_files: &[&str]) {
+    let tmp = tempfile::tempdir().unwrap();
+    report(ruleset, args, tmp.path()).success();
+    let dir = tmp.path().join(ruleset);
+    let got = files(&dir);
+    let common = [
+        "report.md",
+        "summary.json",
+        "efficiency.csv",
+        "efficiency.parquet",
+        "efficiency.png",
+        "efficiency.svg",
+        "heatmap_1v1.png",
+        "heatmap_points.png",
+        "matrix_1v1.csv",
+        "matrix_points.csv",
+    ];
+    for f in common.iter().chain(own_files) {
+        assert!(got.contains(*f), "{ruleset}: {f} missing; written: {got:?}");
+    }
+    assert!(!got.iter().any(|f| f.contains(".tmp-")), "{ruleset}: temporary files left: {got:?}");
+    let json: serde_json::Value = serde_json::from_slice(&fs::read(dir.join("summary.json")).unwrap()).unwrap();
+    assert_eq!(json["ruleset"], ruleset, "{ruleset}: summary.json names another ruleset");
+    let md = fs::read_to_string(dir.join("report.md")).unwrap();
+    insta::assert_snapshot!(format!("outline_{ruleset}"), outline(&md));
+}
+
+#[test]
+fn guns_n_grenades() {
+    end_to_end(
+        "guns-n-grenades",
+        &[
+            "--set",
+            "skirmish.report_trials=80",
+            "--set",
+            "balance.report_trials=100",
+            "--set",
+            "duel.optimal_play=false",
+        ],
+        &[
+            "fair_costs.csv",
+            "efficiency_by_distance.csv",
+            "skirmish.json",
+            "skirmish_value_in_army.csv",
+            "value_in_army.png",
+            // Value per mission: Point Capture and Ground War beside the Skirmish (issue 19).
+            "skirmish_missions.json",
+            "skirmish_value_by_mission.csv",
+            "skirmish_value_by_mission.png",
+            "skirmish_value_by_mission.svg",
+        ],
+    );
+}
+
+#[test]
+fn army_men_combat() {
+    end_to_end(
+        "army-men-combat",
+        &[
+            "--set",
+            "skirmish.report_trials=80",
+            "--set",
+            "balance.report_trials=100",
+            "--set",
+            "upgrades.trials=100",
+            // The upgrades' fair-price bisection at 100 trials per price tried (the default is
+            // 1000; 0 would drop the section this test means to see).
+            "--set",
+            "upgrades.fair_trials=100",
+            // One upgrade distance and two sweep distances: the sections and their columns,
+            // at a third of the work.
+            "--set",
+            "upgrades.distances=[24]",
+            "--set",
+            "duel.sweep_distances=[12, 24]",
+            // Optimal play over the full cost list costs minutes in the test profile: its
+            // section has its own test on a cut cost list (`optimal_play_section_...`).
+            "--set",
+            "duel.optimal_play=false",
+        ],
+        &["fair_costs.csv", "mission.json", "mission_units.csv", "mission_value_in_army.png", "mission_replay.svg"],
+    );
+}
+
+/// The Grunt Factor's exact 1v1 solver is slow for squads of five models in the test profile
+/// (about 5 s of this test for the nine shipped squads): the cost list is cut to four squads of
+/// four models, a rifle squad of two qualities, the SMGs and a specialist, so every section is
+/// still written.
+#[test]
+fn grunt_factor() {
+    let dir = common::repo_dir();
+    let keep = ["Green Rifles", "Regular Rifles", "Regular SMGs", "Regular Sniper"];
+    common::trimmed_config(dir.path(), "grunt-factor.toml", &keep, &[("soldiers = 4", "soldiers = 3")]);
+    let config = dir.path().join("grunt-factor.toml");
+    end_to_end(
+        "grunt-factor",
+        // Two of the sweep's five distances: its section and chart, at a tenth of the cost.
+        &[
+            "--config",
+            config.to_str().unwrap(),
+            "--set",
+            "skirmish.report_trials=200",
+            "--set",
+            "balance.report_trials=100",
+            "--set",
+            "duel.sweep_distances=[30, 50]",
+            "--set",
+            "duel.optimal_play=false",
+        ],
+        &[
+            "fair_costs.csv",
+            "skirmish.json",
+            "skirmish_units.csv",
+            "skirmish_replay.svg",
+            "efficiency_by_distance.csv",
+            "efficiency_by_distance.png",
+        ],
+    );
+}
+
+#[test]
+fn gunplay() {
+    end_to_end(
+        "gunplay",
+        &[
+            "--set",
+            "skirmish.report_trials=100",
+            "--set",
+            "balance.report_trials=100",
+            "--set",
+            "duel.optimal_play=false",
+        ],
+        &[
+            "win_rate_by_distance.csv",
+            "win_rate_by_distance.png",
+            "fair_costs.csv",
+            "efficiency_by_distance.csv",
+            "derived_costs_mix.csv",
+        ],
+    );
+}
+
+/// Squads of 6 points and price studies of 3 (the config says 12 for both): half and a quarter
+/// of the figures a side.
+#[test]
+fn vsgmr() {
+    end_to_end(
+        "vsgmr",
+        &[
+            "--set",
+            "duel.budget=6",
+            "--set",
+            "prices.budget=3",
+            "--set",
+            "balance.report_trials=100",
+            "--set",
+            "prices.report_trials=100",
+            "--set",
+            "skirmish.round_robin_trials=4",
+            "--set",
+            "skirmish.random_trials=40",
+            // Value in army, value per mission, the scenarios and the fair-points search.
+            "--set",
+            "skirmish.report_trials=80",
+            "--set",
+            "duel.optimal_play=false",
+        ],
+        &[
+            "attribute_prices.png",
+            "vsgmr_round_robin.png",
+            "fair_costs.csv",
+            "skirmish.json",
+            "value_in_army.png",
+            "skirmish_missions.json",
+            "skirmish_value_by_mission.csv",
+            "skirmish_value_by_mission.png",
+        ],
+    );
+}
+
+/// A report that fails part way (here: one of its files cannot be replaced, because a
+/// directory stands in its place) exits with an error and leaves every file of the previous
+/// run whole: each is the old file or the new one, never a truncated mix, and no temporary file
+/// is left behind.
+#[test]
+fn a_report_that_fails_part_way_keeps_the_previous_files() {
+    let tmp = tempfile::tempdir().unwrap();
+    let args =
+        ["--set", "skirmish.report_trials=0", "--set", "balance.report_trials=100", "--set", "duel.optimal_play=false"];
+    report("gunplay", &args, tmp.path()).success();
+    let dir = tmp.path().join("gunplay");
+    let before: Vec<(String, Vec<u8>)> =
+        files(&dir).into_iter().map(|f| (f.clone(), fs::read(dir.join(&f)).unwrap())).collect();
+    // The next run cannot rename its summary.json over a non-empty directory.
+    fs::remove_file(dir.join("summary.json")).unwrap();
+    fs::create_dir(dir.join("summary.json")).unwrap();
+    fs::write(dir.join("summary.json").join("keep"), b"x").unwrap();
+    let failed = report(
+        "gunplay",
+        &[
+            "--seed",
+            "7",
+            "--set",
+            "skirmish.report_trials=0",
+            "--set",
+            "balance.report_trials=100",
+            "--set",
+            "duel.optimal_play=false",
+        ],
+        tmp.path(),
+    )
+    .failure();
+    let stderr = String::from_utf8_lossy(&failed.get_output().stderr).into_owned();
+    assert!(stderr.contains("summary.json"), "the error names the file: {stderr}");
+    let after = files(&dir);
+    for (name, old) in &before {
+        if name == "summary.json" {
+            continue;
+        }
+        assert!(after.contains(name), "{name} was removed by the failed run");
+        let new = fs::read(dir.join(name)).unwrap();
+        if new != *old {
+            // Replaced: then it must be a whole file of the new run.
+            assert!(!new.is_empty(), "{name} is empty");
+            if name.ends_with(".md") {
+                assert!(String::from_utf8_lossy(&new).trim_end().lines().count() > 3, "{name} is truncated");
+            }
+        }
+    }
+    assert!(!after.iter().any(|f| f.contains(".tmp-")), "temporary files left: {after:?}");
+}
+
+/// "Does the tactic play well?" on a cost list cut to three units (six pairs, mirrors
+/// included): the files, `summary.json`'s `optimal_play` object and the section; then a run
+/// with `[duel] optimal_play = false` drops the section and removes its files.
+#[test]
+fn optimal_play_section_army_men_combat() {
+    let dir = common::repo_dir();
+    common::trimmed_config(dir.path(), "army-men-combat.toml", &["Riflemen (5)", "Gunners (1)", "Jeep"], &[]);
+    let run = |extra: &[&str]| {
+        Command::cargo_bin("pointsworth")
+            .unwrap()
+            .current_dir(dir.path())
+            .args(["report", "army-men-combat", "--config", "army-men-combat.toml", "--trials", "100"])
+            .args(["--set", "balance.report_trials=100", "--set", "skirmish.report_trials=40"])
+            .args(["--set", "upgrades.trials=100", "--set", "upgrades.fair_trials=100"])
+            .args(["--set", "duel.sweep_distances=[24]", "--out", "out"])
+            .args(extra)
+            .assert()
+            .success();
+    };
+    run(&[]);
+    let out = dir.path().join("out/army-men-combat");
+    for f in ["optimal_play.csv", "heatmap_optimal.png", "heatmap_optimal.svg"] {
+        assert!(out.join(f).exists(), "{f} missing");
+    }
+    let json: serde_json::Value = serde_json::from_slice(&fs::read(out.join("summary.json")).unwrap()).unwrap();
+    let o = &json["optimal_play"];
+    let pairs = o["pairs"].as_array().unwrap();
+    assert_eq!(pairs.len(), 6, "{o}");
+    let max = o["exploitability_max"].as_f64().unwrap();
+    let worst = pairs.iter().map(|p| p["exploitability"].as_f64().unwrap()).fold(0.0, f64::max);
+    assert_eq!(max, worst);
+    for p in pairs.iter().filter(|p| p["a"] == p["b"]) {
+        assert_eq!(p["optimal"]["a_score"].as_f64(), Some(0.5), "mirror {p}");
+    }
+    // Scripted v optimal gains are never negative beyond rounding: a best response may keep
+    // the scripted choice.
+    assert!(pairs.iter().all(|p| p["a_gain"].as_f64().unwrap() > -1e-9 && p["b_gain"].as_f64().unwrap() > -1e-9));
+    let md = fs::read_to_string(out.join("report.md")).unwrap();
+    assert!(md.contains("## Does the tactic play well?") && md.contains("### Exploitability per pair, worst first"));
+    let csv = fs::read_to_string(out.join("optimal_play.csv")).unwrap();
+    assert_eq!(csv.lines().count(), 7, "{csv}");
+
+    run(&["--set", "duel.optimal_play=false"]);
+    assert!(!out.join("optimal_play.csv").exists() && !out.join("heatmap_optimal.png").exists());
+    let md = fs::read_to_string(out.join("report.md")).unwrap();
+    assert!(!md.contains("Does the tactic play well?"));
+    let json: serde_json::Value = serde_json::from_slice(&fs::read(out.join("summary.json")).unwrap()).unwrap();
+    assert!(json.get("optimal_play").is_none());
+}
