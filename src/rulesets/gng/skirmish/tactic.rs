@@ -162,6 +162,12 @@ impl<'a> Skirmish<'a> {
     /// target is in range (best value), else the least straight walk toward the nearest enemy
     /// that brings it into range. `None` if no walk reaches a target.
     pub(super) fn walk_plan(&self, s: Side, i: usize) -> Option<(Pos, Option<usize>)> {
+        self.walk_plan_among(s, i, &self.free_spots(s))
+    }
+
+    /// [`Self::walk_plan`] given side `s`'s [`Self::free_spots`] `spots` (computed once for
+    /// all its units where nothing moves in between, as in [`Self::activation_order`]).
+    fn walk_plan_among(&self, s: Side, i: usize, spots: &[(usize, Pos)]) -> Option<(Pos, Option<usize>)> {
         let f = self.bt.sides[s][i];
         let p = self.profile(s, i);
         if p.kind != Kind::Infantry {
@@ -170,14 +176,16 @@ impl<'a> Skirmish<'a> {
         let (walk, _) = move_allowance(p, &f);
         let at = self.pos(s, i);
         let mut best: Option<(Pos, Option<usize>, f64)> = None;
-        for (w, spot) in self.free_spots(s) {
-            if at.dist(spot) > walk + EPS || self.move_end(s, i, spot, walk).0.dist(spot) > 0.05 {
+        for &(w, spot) in spots {
+            if at.dist(spot) > walk + EPS {
                 continue;
             }
-            if let Some((_, v)) = self.best_target_from(s, i, spot) {
-                if best.as_ref().is_none_or(|b| v > b.2) {
-                    best = Some((spot, Some(w), v));
-                }
+            // The target's value first: the walk (round walls and units) is worked out only
+            // for a spot that would beat the best so far. Both are pure, so the spot chosen is
+            // the one the other order chooses.
+            let Some((_, v)) = self.best_target_from(s, i, spot) else { continue };
+            if best.as_ref().is_none_or(|b| v > b.2) && self.move_end(s, i, spot, walk).0.dist(spot) <= 0.05 {
+                best = Some((spot, Some(w), v));
             }
         }
         if let Some((spot, w, _)) = best {
@@ -244,13 +252,17 @@ impl<'a> Skirmish<'a> {
     /// Where a waiting (cautious) unit out of cover goes: the nearest free cover spot (piece,
     /// position) within two rushes (inches); `None` in cover, unable to move, or too far.
     fn waiting_spot(&self, s: Side, i: usize) -> Option<(usize, Pos)> {
+        self.waiting_spot_among(s, i, &self.free_spots(s))
+    }
+
+    /// [`Self::waiting_spot`] given side `s`'s [`Self::free_spots`] `spots`.
+    fn waiting_spot_among(&self, s: Side, i: usize, spots: &[(usize, Pos)]) -> Option<(usize, Pos)> {
         let f = self.bt.sides[s][i];
         let p = self.profile(s, i);
         if self.st[s][i].cover.is_some() || !rules::can_move(p, &f) {
             return None;
         }
         let (_, rush) = move_allowance(p, &f);
-        let spots = self.free_spots(s);
         let (k, d) = crate::battle::nearest(self.pos(s, i), spots.iter().enumerate().map(|(k, (_, q))| (k, *q)))?;
         (d <= rush * 2.0).then_some(spots[k])
     }
@@ -266,7 +278,9 @@ impl<'a> Skirmish<'a> {
     /// - [`Gain::Idle`]: nothing — Artillery or a Shaken vehicle with nothing in range, or a
     ///   waiting vehicle with no cover to go to. An idle unit does not take one of the 5
     ///   activations.
-    fn gain(&self, s: Side, i: usize) -> Gain {
+    ///
+    /// `spots`: side `s`'s [`Self::free_spots`].
+    fn gain(&self, s: Side, i: usize, spots: &[(usize, Pos)]) -> Gain {
         let f = self.bt.sides[s][i];
         let p = self.profile(s, i);
         let at = self.pos(s, i);
@@ -288,7 +302,7 @@ impl<'a> Skirmish<'a> {
         if can_move && p.kind == Kind::Infantry && !waiting {
             let (walk, _) = move_allowance(p, &f);
             let walked = self
-                .walk_plan(s, i)
+                .walk_plan_among(s, i, spots)
                 .and_then(|(to, _)| self.best_target_from(s, i, self.move_end(s, i, to, walk).0).map(|(_, v)| v));
             let charged = self.bayonet_plan(s, i).map(|(_, _, v)| v);
             best = [best, walked, charged].into_iter().flatten().reduce(f64::max);
@@ -300,7 +314,7 @@ impl<'a> Skirmish<'a> {
             return Gain::Move;
         }
         if waiting {
-            return if self.waiting_spot(s, i).is_some() { Gain::Move } else { Gain::Idle };
+            return if self.waiting_spot_among(s, i, spots).is_some() { Gain::Move } else { Gain::Idle };
         }
         let range = self.range_of(s, f.unit as usize);
         match self.nearest_enemy(s, at) {
@@ -357,13 +371,15 @@ impl<'a> Skirmish<'a> {
     fn activation_order(&self, s: Side) -> Vec<usize> {
         // (rank among the chosen: 0 attack or heal, 1 destroy cover, 2 move; value; unit)
         let mut keyed: Vec<(u8, f64, usize)> = Vec::new();
+        // Nothing moves while the units are rated: the free cover spots are the same for all.
+        let spots = self.free_spots(s);
         for (i, f) in self.bt.sides[s].iter().enumerate() {
             if !f.alive || self.st[s][i].stunned {
                 continue;
             }
             let p = self.profile(s, i);
             let strength = (p.atk as f64 + 1.0) * p.hit_damage as f64;
-            match self.gain(s, i) {
+            match self.gain(s, i, &spots) {
                 Gain::Act(v) => keyed.push((0, v, i)),
                 Gain::DestroyCover(v) => keyed.push((1, v, i)),
                 Gain::Move => keyed.push((2, strength, i)),
