@@ -270,6 +270,9 @@ pub fn take_turn<D: Dice>(r: &GunsNGrenades, bt: &mut Battle, dice: &mut D, s: S
     // worked out again only when an enemy has died or the unit's damage or lock has changed
     // (a medic's heal, a Shaken vehicle).
     let mut plans = std::mem::take(&mut bt.plans);
+    // Whether [`hug`] can move any unit of this side: an enemy it would close inside the blast
+    // of. No enemy comes back to life during this side's turn.
+    let huggable = bt.sides[1 - s].iter().any(|e| e.alive && huggable(r.profile(e.unit as usize)));
     plans.clear();
     plans.resize(bt.sides[s].len(), ((u32::MAX, 0, 0), Plan::Nothing));
     'plans: for plan in [Plan::Act, Plan::WalkAndAttack, Plan::Reposition] {
@@ -285,14 +288,14 @@ pub fn take_turn<D: Dice>(r: &GunsNGrenades, bt: &mut Battle, dice: &mut D, s: S
             let heals = heals_left > 0 && p.tags.medic && heal_target(r, bt, s, i).is_some();
             let key = (bt.alive[1 - s], f.damage, f.lock);
             if plans[i].0 != key {
-                plans[i] = (key, base_plan(r, bt, s, i));
+                plans[i] = (key, base_plan(r, bt, s, i, huggable));
             }
             if (if heals { Plan::Act } else { plans[i].1 }) != plan {
                 continue;
             }
             bt.sides[s][i].activated = true;
             activations += 1;
-            activate(r, bt, dice, s, i, &mut heals_left);
+            activate(r, bt, dice, s, i, &mut heals_left, huggable);
         }
     }
     bt.plans = plans;
@@ -305,18 +308,25 @@ pub fn take_turn<D: Dice>(r: &GunsNGrenades, bt: &mut Battle, dice: &mut D, s: S
 }
 
 /// What [`activate`] will do with unit `i` of side `s` unless it heals. One pass over the
-/// enemies: the first in range means [`Plan::Act`] (whichever [`best_target`] then picks), and
-/// if none is, the pass has found the nearest ([`nearest_enemy`], the same first of the
-/// nearest).
-fn base_plan(r: &GunsNGrenades, bt: &Battle, s: Side, i: usize) -> Plan {
+/// enemies: it finds the nearest ([`nearest_enemy`], the same first of the nearest), which
+/// [`hug`] may close on, and whether any is in range ([`Plan::Act`], whichever
+/// [`best_target`] then picks). Where [`hug`] cannot move the unit (it is not infantry, or
+/// no enemy is `huggable`, [`huggable`]), the first enemy in range ends the pass.
+fn base_plan(r: &GunsNGrenades, bt: &Battle, s: Side, i: usize, huggable: bool) -> Plan {
     let f = &bt.sides[s][i];
     let p = r.profile(f.unit as usize);
+    let hugs = huggable && p.kind == Kind::Infantry;
     let mut nearest: Option<(usize, f32)> = None;
     let mut any_in_range = false;
     for (j, e) in bt.sides[1 - s].iter().enumerate() {
         if e.alive {
             let d = dist(f, e);
-            any_in_range |= in_range(p, d);
+            if in_range(p, d) {
+                if !hugs {
+                    return Plan::Act;
+                }
+                any_in_range = true;
+            }
             if nearest.is_none_or(|(_, bd)| d < bd) {
                 nearest = Some((j, d));
             }
@@ -339,8 +349,19 @@ fn base_plan(r: &GunsNGrenades, bt: &Battle, s: Side, i: usize) -> Plan {
     if approach(p, f, d).walk { Plan::WalkAndAttack } else { Plan::Reposition }
 }
 
-/// Activates unit `i` of side `s` with the default tactic.
-fn activate<D: Dice>(r: &GunsNGrenades, bt: &mut Battle, dice: &mut D, s: Side, i: usize, heals_left: &mut u32) {
+/// Activates unit `i` of side `s` with the default tactic. `huggable`: whether any living
+/// enemy is [`huggable`] (else [`hug`] moves nobody and the nearest enemy is looked up only if
+/// the unit has no target).
+#[allow(clippy::too_many_arguments)]
+fn activate<D: Dice>(
+    r: &GunsNGrenades,
+    bt: &mut Battle,
+    dice: &mut D,
+    s: Side,
+    i: usize,
+    heals_left: &mut u32,
+    huggable: bool,
+) {
     let f = bt.sides[s][i];
     let p = *r.profile(f.unit as usize);
     if p.tags.medic && *heals_left > 0 {
@@ -350,12 +371,15 @@ fn activate<D: Dice>(r: &GunsNGrenades, bt: &mut Battle, dice: &mut D, s: Side, 
             return;
         }
     }
-    // Nothing moves before the move below: the nearest enemy is found once.
-    let nearest = nearest_enemy(bt, s, i);
-    if let Some((j, d)) = nearest {
-        if let Some(mv) = hug(&p, &f, r.profile(bt.sides[1 - s][j].unit as usize), d) {
-            move_then_attack(r, bt, dice, s, i, j, mv);
-            return;
+    // Nothing moves before the move below: the nearest enemy is found at most once.
+    let mut nearest = None;
+    if huggable && p.kind == Kind::Infantry {
+        nearest = nearest_enemy(bt, s, i);
+        if let Some((j, d)) = nearest {
+            if let Some(mv) = hug(&p, &f, r.profile(bt.sides[1 - s][j].unit as usize), d) {
+                move_then_attack(r, bt, dice, s, i, j, mv);
+                return;
+            }
         }
     }
     if let Some(t) = best_target(r, bt, s, i) {
@@ -365,7 +389,7 @@ fn activate<D: Dice>(r: &GunsNGrenades, bt: &mut Battle, dice: &mut D, s: Side, 
     if !can_move(&p, &f) {
         return;
     }
-    let Some((j, d)) = nearest else {
+    let Some((j, d)) = nearest.or_else(|| nearest_enemy(bt, s, i)) else {
         return;
     };
     move_then_attack(r, bt, dice, s, i, j, approach(&p, &f, d));
@@ -401,8 +425,7 @@ fn move_then_attack<D: Dice>(
 pub(crate) fn hug(p: &Profile, f: &Fighter, pe: &Profile, d: f32) -> Option<Approach> {
     let edge = pe.blast;
     if p.kind != Kind::Infantry
-        || pe.kind == Kind::Infantry
-        || edge < HUG_MIN
+        || !huggable(pe)
         || d <= edge + EPS
         || !in_range(p, edge)
         || (p.blast > 0.0 && edge <= p.blast + EPS)
@@ -419,6 +442,12 @@ pub(crate) fn hug(p: &Profile, f: &Fighter, pe: &Profile, d: f32) -> Option<Appr
     } else {
         None
     }
+}
+
+/// Whether [`hug`] would close on an enemy of profile `pe`: a vehicle's or Artillery's blast
+/// radius of at least [`HUG_MIN`].
+fn huggable(pe: &Profile) -> bool {
+    pe.kind != Kind::Infantry && pe.blast >= HUG_MIN
 }
 
 /// The smallest blast radius worth closing inside, inches: one base width (two bases cannot
