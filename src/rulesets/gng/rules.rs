@@ -272,7 +272,7 @@ pub fn take_turn<D: Dice>(r: &GunsNGrenades, bt: &mut Battle, dice: &mut D, s: S
     let mut plans = std::mem::take(&mut bt.plans);
     // Whether [`hug`] can move any unit of this side: an enemy it would close inside the blast
     // of. No enemy comes back to life during this side's turn.
-    let huggable = bt.sides[1 - s].iter().any(|e| e.alive && huggable(r.profile(e.unit as usize)));
+    let any_huggable = bt.sides[1 - s].iter().any(|e| e.alive && huggable(r.profile(e.unit as usize)));
     plans.clear();
     plans.resize(bt.sides[s].len(), ((u32::MAX, 0, 0), Plan::Nothing));
     'plans: for plan in [Plan::Act, Plan::WalkAndAttack, Plan::Reposition] {
@@ -288,14 +288,14 @@ pub fn take_turn<D: Dice>(r: &GunsNGrenades, bt: &mut Battle, dice: &mut D, s: S
             let heals = heals_left > 0 && p.tags.medic && heal_target(r, bt, s, i).is_some();
             let key = (bt.alive[1 - s], f.damage, f.lock);
             if plans[i].0 != key {
-                plans[i] = (key, base_plan(r, bt, s, i, huggable));
+                plans[i] = (key, base_plan(r, bt, s, i, any_huggable));
             }
             if (if heals { Plan::Act } else { plans[i].1 }) != plan {
                 continue;
             }
             bt.sides[s][i].activated = true;
             activations += 1;
-            activate(r, bt, dice, s, i, &mut heals_left, huggable);
+            activate(r, bt, dice, s, i, &mut heals_left, any_huggable);
         }
     }
     bt.plans = plans;
@@ -311,11 +311,12 @@ pub fn take_turn<D: Dice>(r: &GunsNGrenades, bt: &mut Battle, dice: &mut D, s: S
 /// enemies: it finds the nearest ([`nearest_enemy`], the same first of the nearest), which
 /// [`hug`] may close on, and whether any is in range ([`Plan::Act`], whichever
 /// [`best_target`] then picks). Where [`hug`] cannot move the unit (it is not infantry, or
-/// no enemy is `huggable`, [`huggable`]), the first enemy in range ends the pass.
-fn base_plan(r: &GunsNGrenades, bt: &Battle, s: Side, i: usize, huggable: bool) -> Plan {
+/// `any_huggable` says no living enemy is [`huggable`]), the first enemy in range ends the
+/// pass.
+fn base_plan(r: &GunsNGrenades, bt: &Battle, s: Side, i: usize, any_huggable: bool) -> Plan {
     let f = &bt.sides[s][i];
     let p = r.profile(f.unit as usize);
-    let hugs = huggable && p.kind == Kind::Infantry;
+    let hugs = any_huggable && p.kind == Kind::Infantry;
     let mut nearest: Option<(usize, f32)> = None;
     let mut any_in_range = false;
     for (j, e) in bt.sides[1 - s].iter().enumerate() {
@@ -349,7 +350,7 @@ fn base_plan(r: &GunsNGrenades, bt: &Battle, s: Side, i: usize, huggable: bool) 
     if approach(p, f, d).walk { Plan::WalkAndAttack } else { Plan::Reposition }
 }
 
-/// Activates unit `i` of side `s` with the default tactic. `huggable`: whether any living
+/// Activates unit `i` of side `s` with the default tactic. `any_huggable`: whether any living
 /// enemy is [`huggable`] (else [`hug`] moves nobody and the nearest enemy is looked up only if
 /// the unit has no target).
 #[allow(clippy::too_many_arguments)]
@@ -360,7 +361,7 @@ fn activate<D: Dice>(
     s: Side,
     i: usize,
     heals_left: &mut u32,
-    huggable: bool,
+    any_huggable: bool,
 ) {
     let f = bt.sides[s][i];
     let p = *r.profile(f.unit as usize);
@@ -373,7 +374,7 @@ fn activate<D: Dice>(
     }
     // Nothing moves before the move below: the nearest enemy is found at most once.
     let mut nearest = None;
-    if huggable && p.kind == Kind::Infantry {
+    if any_huggable && p.kind == Kind::Infantry {
         nearest = nearest_enemy(bt, s, i);
         if let Some((j, d)) = nearest {
             if let Some(mv) = hug(&p, &f, r.profile(bt.sides[1 - s][j].unit as usize), d) {

@@ -225,8 +225,10 @@ pub struct Battle {
     /// the flag, and the scans then run in full).
     contacts: Vec<Vec<usize>>,
     contacts_valid: bool,
-    /// [`wanted_gap`]'s answers for the units' own profiles, kept across trials: a pure
-    /// function of its arguments, asked again at the same gaps in every trial of a duel.
+    /// [`wanted_gap`]'s answers for the units' own profiles, kept across the trials played in
+    /// this battle (a pure function of its arguments, asked again at the same gaps in every
+    /// trial of a duel). Keyed by unit index: a battle is played under one ruleset only, as
+    /// every arena is (`Ruleset::arena`, one per batch of one matchup).
     gap_memo: GapMemo,
     /// The scenario's objective (section VIII; [`super::mission`]): per-figure goals the
     /// default tactic plays instead of fighting, figures that left the table, the Fortress
@@ -869,8 +871,9 @@ pub fn wanted_gap(r: &Vsgmr, me: &Profile, foe: &Profile, gap: f32, foe_moved: b
 }
 
 /// A direct-mapped cache of [`wanted_gap_of`] for pairs of units at their own profiles (the
-/// table's [`Matchup`]), keyed by the units, the gap's bits and the two flags. Bounded (a
-/// Skirmish asks at gaps that rarely repeat); a hit returns the very value the call would.
+/// table's [`Matchup`]), keyed by the units (20 bits each), the gap's bits and the two flags.
+/// Bounded (a Skirmish asks at gaps that rarely repeat); a hit returns the very value the call
+/// would.
 #[derive(Debug, Clone, Default)]
 struct GapMemo {
     slots: Vec<(u64, f32, f32)>,
