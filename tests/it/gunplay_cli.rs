@@ -17,7 +17,7 @@ fn report_gunplay_writes_the_distance_chart() {
             "--trials",
             "400",
             "--set",
-            "balance.report_trials=200",
+            "balance.report_trials=100",
             "--set",
             "skirmish.report_trials=80",
             // Optimal play (a minute here) has its own tests.
@@ -67,7 +67,7 @@ fn the_skirmish_section_can_be_turned_off() {
             "--trials",
             "200",
             "--set",
-            "balance.report_trials=200",
+            "balance.report_trials=100",
             "--set",
             "skirmish.report_trials=0",
             "--set",

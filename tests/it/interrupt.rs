@@ -96,9 +96,9 @@ fn ctrl_c_stops_a_long_duel_and_a_long_skirmish() {
         "--trials",
         "100000000",
     ];
-    interrupt(dir.path(), &duel, Duration::from_millis(300));
+    interrupt(dir.path(), &duel, Duration::from_millis(150));
     let skirmish = ["skirmish", "guns-n-grenades", "--config", config, "--trials", "10000000"];
-    interrupt(dir.path(), &skirmish, Duration::from_millis(300));
+    interrupt(dir.path(), &skirmish, Duration::from_millis(150));
 }
 
 /// Ctrl-C while a report writes its files (the signal goes out as soon as the first new file

@@ -80,9 +80,17 @@ fn end_to_end(ruleset: &str, args: &[&str], own_files: &[&str]) {
 
 #[test]
 fn guns_n_grenades() {
+    // Five units of the twelve (infantry, a sniper, indirect fire, a vehicle), upgrades kept:
+    // every section is still written, at a fifth of the work.
+    let dir = common::repo_dir();
+    let keep = ["Riflemen", "Heavy Infantry", "Snipers", "Mortar", "Tank"];
+    common::trimmed_config(dir.path(), "guns-n-grenades.toml", &keep, &[]);
+    let config = dir.path().join("guns-n-grenades.toml");
     end_to_end(
         "guns-n-grenades",
         &[
+            "--config",
+            config.to_str().unwrap(),
             "--set",
             "skirmish.report_trials=80",
             "--set",
@@ -107,9 +115,18 @@ fn guns_n_grenades() {
 
 #[test]
 fn army_men_combat() {
+    // Six entries of the fifteen (rifle squads of two sizes and qualities, a support weapon, a
+    // sniper, a vehicle with upgrades and the Tank): every section is still written, at a third
+    // of the work.
+    let dir = common::repo_dir();
+    let keep = ["Riflemen (5)", "Veterans (10)", "Gunners (1)", "Snipers (1)", "Jeep", "Tank"];
+    common::trimmed_config(dir.path(), "army-men-combat.toml", &keep, &[]);
+    let config = dir.path().join("army-men-combat.toml");
     end_to_end(
         "army-men-combat",
         &[
+            "--config",
+            config.to_str().unwrap(),
             "--set",
             "skirmish.report_trials=80",
             "--set",
@@ -193,15 +210,30 @@ fn gunplay() {
     );
 }
 
-/// Squads of 6 points and price studies of 3 (the config says 12 for both): half and a quarter
-/// of the figures a side.
+/// Squads and price studies of 3 points (the config says 12 for both): a quarter of the figures
+/// a side.
 #[test]
 fn vsgmr() {
+    // Six templates of the fourteen (troops with and without a distance attack and armour, a
+    // hero, Stealth, a vehicle): every section is still written, at two thirds of the work.
+    let dir = common::repo_dir();
+    let keep = [
+        "Troop",
+        "Troop with distance attack",
+        "Hero",
+        "Troop Stealth",
+        "Independent vehicle",
+        "Troop with heavy armor",
+    ];
+    common::trimmed_config(dir.path(), "vsgmr.toml", &keep, &[]);
+    let config = dir.path().join("vsgmr.toml");
     end_to_end(
         "vsgmr",
         &[
+            "--config",
+            config.to_str().unwrap(),
             "--set",
-            "duel.budget=6",
+            "duel.budget=3",
             "--set",
             "prices.budget=3",
             "--set",
@@ -238,6 +270,19 @@ fn vsgmr() {
 #[test]
 fn a_report_that_fails_part_way_keeps_the_previous_files() {
     let tmp = tempfile::tempdir().unwrap();
+    // Gunplay cut to two loadouts (one pair): every file of a report, at a third of the work.
+    let repo = common::repo_dir();
+    common::trimmed_config(repo.path(), "gunplay.toml", &["Rifle", "Shotgun"], &[]);
+    let report = |ruleset: &str, args: &[&str], out: &Path| {
+        Command::cargo_bin("pointsworth")
+            .unwrap()
+            .current_dir(repo.path())
+            .args(["report", ruleset, "--config", "gunplay.toml", "--trials", "200"])
+            .args(args)
+            .arg("--out")
+            .arg(out)
+            .assert()
+    };
     let args =
         ["--set", "skirmish.report_trials=0", "--set", "balance.report_trials=100", "--set", "duel.optimal_play=false"];
     report("gunplay", &args, tmp.path()).success();

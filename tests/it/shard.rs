@@ -127,12 +127,12 @@ fn report_args<'a>(ruleset: &'a str, config: Option<&'a str>, sets: &[&'a str]) 
     args
 }
 
-/// Keeps optimal play on (six pairs): the section is exact and written on the merge, so the
-/// merged files must match the single run's.
+/// Keeps optimal play on (two units, three pairs): the section is exact and written on the
+/// merge, so the merged files must match the single run's.
 #[test]
 fn merged_report_shards_write_the_same_files_army_men_combat() {
     let dir = common::repo_dir();
-    common::trimmed_config(dir.path(), "army-men-combat.toml", &["Riflemen (5)", "Gunners (1)", "Jeep"], &[]);
+    common::trimmed_config(dir.path(), "army-men-combat.toml", &["Riflemen (5)", "Gunners (1)"], &[]);
     let sets = [
         "balance.report_trials=100",
         "skirmish.report_trials=40",
@@ -174,16 +174,16 @@ fn merged_report_shards_write_the_same_files_gunplay() {
 
 /// VSGMR's attribute prices are a search (each price depends on the last): they run in full
 /// on every shard and on the merge, like the fair costs (about 40 attributes, whatever the
-/// cost list, at 100 trials per price here). Squads of 6 points and price studies of 3 (the
-/// config says 12 for both): half and a quarter of the figures a side.
+/// cost list, at 100 trials per price here). Squads of 3 points and price studies of 2 (the
+/// config says 12 for both).
 #[test]
 fn merged_report_shards_write_the_same_files_vsgmr() {
     let dir = common::repo_dir();
     let keep = ["Troop", "Troop with distance attack", "Troop with automatic fire"];
     common::trimmed_config(dir.path(), "vsgmr.toml", &keep, &[]);
     let sets = [
-        "duel.budget=6",
-        "prices.budget=3",
+        "duel.budget=3",
+        "prices.budget=2",
         "balance.report_trials=100",
         "prices.report_trials=100",
         "skirmish.round_robin_trials=4",

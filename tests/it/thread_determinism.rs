@@ -109,8 +109,8 @@ fn the_amc_upgrade_table_is_identical_on_one_and_two_threads() {
 #[test]
 fn the_vsgmr_attribute_prices_are_identical_on_one_and_two_threads() {
     let r = Vsgmr::from_source(&source("vsgmr.toml"), &Overrides::default()).unwrap();
-    // A 6-point budget (the config says 12): half the figures a side, the same study.
-    let p = same_on_one_and_two_threads(|| prices::attribute_prices(&r, 5, 6.0, 24.0, 40, &ProgressBar::hidden()));
+    // A 3-point budget (the config says 12): a quarter of the figures a side, the same study.
+    let p = same_on_one_and_two_threads(|| prices::attribute_prices(&r, 5, 3.0, 24.0, 40, &ProgressBar::hidden()));
     assert_eq!(p.rows.len(), prices::studies().len());
 }
 

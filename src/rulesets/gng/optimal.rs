@@ -421,9 +421,11 @@ mod tests {
         }
     }
 
+    /// At a 6-round cap (the half grid has twice the positions a side): both pairs move for
+    /// several rounds before they fight, which is where the grid matters.
     #[test]
     fn halving_the_grid_moves_no_value_by_a_tenth_of_a_point() {
-        let r = short();
+        let r = gng(&["duel.max_rounds=6"]);
         for (a, b) in [("Riflemen", "Mortar"), ("Light Infantry", "Tank")] {
             let coarse = solve(&game(&r, a, b, 12.0, OPTIMAL_STEP), [Policy::Optimal; 2]);
             let fine = solve(&game(&r, a, b, 12.0, OPTIMAL_STEP / 2.0), [Policy::Optimal; 2]);

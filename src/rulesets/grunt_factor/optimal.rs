@@ -485,7 +485,7 @@ mod tests {
 
     #[test]
     fn optimal_play_lies_between_the_best_responses() {
-        let r = capped(4);
+        let r = capped(3);
         for (a, b) in
             [("regular-smgs", "regular-rifles"), ("green-rifles", "regular-lmg"), ("elite-rifles", "regular-hmg")]
         {
