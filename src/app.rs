@@ -468,29 +468,33 @@ pub(crate) fn report(args: ReportArgs) -> Result<(), AppError> {
         let mut analysis = with_ruleset!(&l.ruleset, r => {
             let s = settings_for(r, &args.sim);
             let path = l.source.path.display().to_string();
-            let mut a = analyse(r, &s, &path, &l.source.hash_hex(), &pb);
-            // The bisection cannot be split by batches: it runs in full on every shard and merge.
-            a.fair_costs =
-                Some(crate::sim::shard::unsharded(|| crate::commands::fair_costs::for_report(r, &args.sim, &pb)));
-            a
+            analyse(r, &s, &path, &l.source.hash_hex(), &pb)
         });
         analysis.config_text = Some(l.source.text.clone());
+        // A shard writes only the tallies of the matrices and the sweep (keyed simulations);
+        // the sections below record none, so a shard skips them and the merge runs them.
+        if crate::sim::shard::recording().is_some() {
+            pb.finish_and_clear();
+            continue;
+        }
+        // The bisection cannot be split by batches: the merge runs it in full.
+        analysis.fair_costs = Some(crate::sim::shard::unsharded(
+            || with_ruleset!(&l.ruleset, r => crate::commands::fair_costs::for_report(r, &args.sim, &pb)),
+        ));
         analysis.skirmish = crate::commands::skirmish::for_report(&l.ruleset, args.sim.seed);
         analysis
             .warnings
             .extend(analysis.skirmish.as_ref().and_then(crate::analysis::skirmish::mission_verdict_warning));
         // Nor can the studies' price searches (VSGMR's attribute prices, AMC's upgrade prices):
-        // their next price depends on earlier results, so they too run in full everywhere.
+        // their next price depends on earlier results, so they too run in full.
         analysis.studies =
             crate::sim::shard::unsharded(|| with_ruleset!(&l.ruleset, r => r.studies(&analysis, args.sim.seed, &pb)));
-        // Optimal play is exact: a shard, which writes only its tallies, skips it.
-        if crate::sim::shard::recording().is_none() {
-            with_ruleset!(&l.ruleset, r => if r.duel_settings().optimal_play {
-                let o = crate::analysis::optimal_play::analyse(r, analysis.distance, &pb);
-                analysis.warnings.extend(crate::analysis::optimal_play::warning(&o, &analysis.distance_unit, &analysis.units));
-                analysis.optimal_play = Some(o);
-            });
-        }
+        // Optimal play is exact: the merge solves it.
+        with_ruleset!(&l.ruleset, r => if r.duel_settings().optimal_play {
+            let o = crate::analysis::optimal_play::analyse(r, analysis.distance, &pb);
+            analysis.warnings.extend(crate::analysis::optimal_play::warning(&o, &analysis.distance_unit, &analysis.units));
+            analysis.optimal_play = Some(o);
+        });
         pb.finish_and_clear();
         analyses.push(analysis);
     }

@@ -102,11 +102,11 @@ fn report_shards_merge_to_one_run(dir: &Path, base: &[&str]) {
 }
 
 // One report per ruleset at a test precision: `--trials` fixes the duel plans, and every
-// `report_trials`-like key is set small so that the fair costs (run in full on every shard and
-// on the merge), the skirmishes and the studies cost little. What remains in each run is the
-// exact 1v1 solutions (not sharded either): rulesets whose exact solver is slow over the full
-// cost list run a config cut to a few units. Each test plays the report four times (one run,
-// two shards, the merge) in under 10 s.
+// `report_trials`-like key is set small so that the fair costs, the skirmishes and the studies
+// (run in full by the one run and the merge; no shard runs them) cost little. What remains in
+// each run is the exact 1v1 solutions (not sharded either): rulesets whose exact solver is slow
+// over the full cost list run a config cut to a few units. Each test plays the report four times
+// (one run, two shards, the merge) in under 10 s.
 
 #[test]
 fn merged_report_shards_write_the_same_files_gng() {
@@ -172,9 +172,9 @@ fn merged_report_shards_write_the_same_files_gunplay() {
     report_shards_merge_to_one_run(dir.path(), &report_args("gunplay", Some("gunplay.toml"), &sets));
 }
 
-/// VSGMR's attribute prices are a search (each price depends on the last): they run in full
-/// on every shard and on the merge, like the fair costs (about 40 attributes, whatever the
-/// cost list, at 100 trials per price here). Squads of 3 points and price studies of 2 (the
+/// VSGMR's attribute prices are a search (each price depends on the last): the merge runs them
+/// in full, like the fair costs (about 40 attributes, whatever the cost list, at 100 trials per
+/// price here). Squads of 3 points and price studies of 2 (the
 /// config says 12 for both).
 #[test]
 fn merged_report_shards_write_the_same_files_vsgmr() {
