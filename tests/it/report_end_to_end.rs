@@ -13,9 +13,10 @@ use std::collections::BTreeSet;
 use std::fs;
 use std::path::Path;
 
-/// Runs `pointsworth report RULESET` with `args` into `out`. Tests of a whole shipped cost list
-/// pass `duel.optimal_play=false`: solving every pair under optimal play takes minutes in the
-/// test profile, and the section has its own test (`optimal_play_section_army_men_combat`).
+/// Runs `pointsworth report RULESET` with `args` into `out`. The tests below pass
+/// `duel.optimal_play=false`: solving every pair under optimal play takes seconds to minutes in
+/// the test profile even on a cut cost list, and the section has its own test
+/// (`optimal_play_section_army_men_combat`).
 fn report(ruleset: &str, args: &[&str], out: &Path) -> assert_cmd::assert::Assert {
     Command::cargo_bin("pointsworth")
         .unwrap()
