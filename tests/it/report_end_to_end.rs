@@ -33,6 +33,15 @@ fn files(dir: &Path) -> BTreeSet<String> {
     fs::read_dir(dir).unwrap().map(|e| e.unwrap().file_name().to_string_lossy().into_owned()).collect()
 }
 
+/// `configs/<file>` cut to the units in `keep` (after each `(from, to)` replacement), in a
+/// temporary directory: the directory (keep it alive) and the cut config's path for `--config`.
+fn cut_config(file: &str, keep: &[&str], replace: &[(&str, &str)]) -> (tempfile::TempDir, String) {
+    let dir = common::repo_dir();
+    common::trimmed_config(dir.path(), file, keep, replace);
+    let path = dir.path().join(file).to_str().unwrap().to_string();
+    (dir, path)
+}
+
 /// The outline of a report: headings, and each table's header row.
 fn outline(md: &str) -> String {
     let mut out = Vec::new();
@@ -83,15 +92,13 @@ fn end_to_end(ruleset: &str, args: &[&str], own_files: &[&str]) {
 fn guns_n_grenades() {
     // Five units of the twelve (infantry, a sniper, indirect fire, a vehicle), upgrades kept:
     // every section is still written, at a fifth of the work.
-    let dir = common::repo_dir();
     let keep = ["Riflemen", "Heavy Infantry", "Snipers", "Mortar", "Tank"];
-    common::trimmed_config(dir.path(), "guns-n-grenades.toml", &keep, &[]);
-    let config = dir.path().join("guns-n-grenades.toml");
+    let (_dir, config) = cut_config("guns-n-grenades.toml", &keep, &[]);
     end_to_end(
         "guns-n-grenades",
         &[
             "--config",
-            config.to_str().unwrap(),
+            &config,
             "--set",
             "skirmish.report_trials=80",
             "--set",
@@ -119,15 +126,13 @@ fn army_men_combat() {
     // Six entries of the fifteen (rifle squads of two sizes and qualities, a support weapon, a
     // sniper, a vehicle with upgrades and the Tank): every section is still written, at a third
     // of the work.
-    let dir = common::repo_dir();
     let keep = ["Riflemen (5)", "Veterans (10)", "Gunners (1)", "Snipers (1)", "Jeep", "Tank"];
-    common::trimmed_config(dir.path(), "army-men-combat.toml", &keep, &[]);
-    let config = dir.path().join("army-men-combat.toml");
+    let (_dir, config) = cut_config("army-men-combat.toml", &keep, &[]);
     end_to_end(
         "army-men-combat",
         &[
             "--config",
-            config.to_str().unwrap(),
+            &config,
             "--set",
             "skirmish.report_trials=80",
             "--set",
@@ -159,16 +164,14 @@ fn army_men_combat() {
 /// still written.
 #[test]
 fn grunt_factor() {
-    let dir = common::repo_dir();
     let keep = ["Green Rifles", "Regular Rifles", "Regular SMGs", "Regular Sniper"];
-    common::trimmed_config(dir.path(), "grunt-factor.toml", &keep, &[("soldiers = 4", "soldiers = 3")]);
-    let config = dir.path().join("grunt-factor.toml");
+    let (_dir, config) = cut_config("grunt-factor.toml", &keep, &[("soldiers = 4", "soldiers = 3")]);
     end_to_end(
         "grunt-factor",
         // Two of the sweep's five distances: its section and chart, at a tenth of the cost.
         &[
             "--config",
-            config.to_str().unwrap(),
+            &config,
             "--set",
             "skirmish.report_trials=200",
             "--set",
@@ -217,7 +220,6 @@ fn gunplay() {
 fn vsgmr() {
     // Six templates of the fourteen (troops with and without a distance attack and armour, a
     // hero, Stealth, a vehicle): every section is still written, at two thirds of the work.
-    let dir = common::repo_dir();
     let keep = [
         "Troop",
         "Troop with distance attack",
@@ -226,13 +228,12 @@ fn vsgmr() {
         "Independent vehicle",
         "Troop with heavy armor",
     ];
-    common::trimmed_config(dir.path(), "vsgmr.toml", &keep, &[]);
-    let config = dir.path().join("vsgmr.toml");
+    let (_dir, config) = cut_config("vsgmr.toml", &keep, &[]);
     end_to_end(
         "vsgmr",
         &[
             "--config",
-            config.to_str().unwrap(),
+            &config,
             "--set",
             "duel.budget=3",
             "--set",
@@ -272,20 +273,17 @@ fn vsgmr() {
 fn a_report_that_fails_part_way_keeps_the_previous_files() {
     let tmp = tempfile::tempdir().unwrap();
     // Gunplay cut to two loadouts (one pair): every file of a report, at a third of the work.
-    let repo = common::repo_dir();
-    common::trimmed_config(repo.path(), "gunplay.toml", &["Rifle", "Shotgun"], &[]);
-    let report = |ruleset: &str, args: &[&str], out: &Path| {
-        Command::cargo_bin("pointsworth")
-            .unwrap()
-            .current_dir(repo.path())
-            .args(["report", ruleset, "--config", "gunplay.toml", "--trials", "200"])
-            .args(args)
-            .arg("--out")
-            .arg(out)
-            .assert()
-    };
-    let args =
-        ["--set", "skirmish.report_trials=0", "--set", "balance.report_trials=100", "--set", "duel.optimal_play=false"];
+    let (_repo, config) = cut_config("gunplay.toml", &["Rifle", "Shotgun"], &[]);
+    let args = [
+        "--config",
+        &config,
+        "--set",
+        "skirmish.report_trials=0",
+        "--set",
+        "balance.report_trials=100",
+        "--set",
+        "duel.optimal_play=false",
+    ];
     report("gunplay", &args, tmp.path()).success();
     let dir = tmp.path().join("gunplay");
     let before: Vec<(String, Vec<u8>)> =
@@ -294,21 +292,7 @@ fn a_report_that_fails_part_way_keeps_the_previous_files() {
     fs::remove_file(dir.join("summary.json")).unwrap();
     fs::create_dir(dir.join("summary.json")).unwrap();
     fs::write(dir.join("summary.json").join("keep"), b"x").unwrap();
-    let failed = report(
-        "gunplay",
-        &[
-            "--seed",
-            "7",
-            "--set",
-            "skirmish.report_trials=0",
-            "--set",
-            "balance.report_trials=100",
-            "--set",
-            "duel.optimal_play=false",
-        ],
-        tmp.path(),
-    )
-    .failure();
+    let failed = report("gunplay", &[&args[..], &["--seed", "7"]].concat(), tmp.path()).failure();
     let stderr = String::from_utf8_lossy(&failed.get_output().stderr).into_owned();
     assert!(stderr.contains("summary.json"), "the error names the file: {stderr}");
     let after = files(&dir);
