@@ -177,6 +177,42 @@ const V: usize = 0;
 const W: usize = 1;
 const L: usize = 2;
 
+/// Every outcome list of a game, one after another. Each outcome is one word: the index of its
+/// probability among the game's distinct probabilities (high half) and the offset
+/// `u0 · n[1] + u1` of its unit states within a positions' block (low half). A game has few
+/// distinct probabilities (from 7 in VSGMR to about 70 000 in The Grunt Factor), so a word of
+/// 8 bytes instead of a `(f64, u32)`, which pads to 16, halves the lists [`expect_into`] reads
+/// every layer (measured 5% faster on The Grunt Factor's duels). The probability read back is
+/// the same `f64`, so the sums are the same bits.
+#[derive(Default)]
+struct Outcomes {
+    words: Vec<u64>,
+    probs: Vec<f64>,
+    /// A probability's bits → its index in `probs`.
+    index: std::collections::HashMap<u64, u32>,
+}
+
+impl Outcomes {
+    fn len(&self) -> u32 {
+        self.words.len() as u32
+    }
+
+    fn push(&mut self, p: f64, off: u32) {
+        let next = self.probs.len() as u32;
+        let k = *self.index.entry(p.to_bits()).or_insert(next);
+        if k == next {
+            self.probs.push(p);
+        }
+        self.words.push(u64::from(k) << 32 | u64::from(off));
+    }
+
+    /// The outcomes `a..b`: probability and offset.
+    #[inline(always)]
+    fn range(&self, a: u32, b: u32) -> impl Iterator<Item = (f64, u32)> + '_ {
+        self.words[a as usize..b as usize].iter().map(|&w| (self.probs[(w >> 32) as usize], w as u32))
+    }
+}
+
 /// The solver of one game: state indexing, the outcome cache and each side's resolved options.
 struct Solver<'g, G: DuelGame> {
     g: &'g G,
@@ -189,7 +225,7 @@ struct Solver<'g, G: DuelGame> {
     index: Vec<Option<(u32, u32)>>,
     /// Outcomes: probability and the offset `u0 · n[1] + u1` of the resulting unit states
     /// within a positions' block (the actor's and target's states put back in side order).
-    cache: Vec<(f64, u32)>,
+    cache: Outcomes,
     starts: [Vec<Vec<(f64, usize)>>; 2],
     /// Whether each unit state of each side is destroyed.
     dead: [Vec<bool>; 2],
@@ -263,7 +299,7 @@ fn expect_into(
     ids: &[u32],
     offset: u32,
     combos: &[(u32, u32, u32)],
-    cache: &[(f64, u32)],
+    cache: &Outcomes,
     x: &Vals,
     v: &mut [f64],
     wl: &mut [[f64; 2]],
@@ -284,7 +320,7 @@ fn expect_into(
             base[k] = combos[ids[j + k] as usize].0 as usize;
         }
         let mut e = [[0.0; 3]; LANES];
-        for &(pr, off) in &cache[a as usize..b as usize] {
+        for (pr, off) in cache.range(a, b) {
             for k in 0..m {
                 let y = &x[base[k] + off as usize];
                 e[k][V] += pr * y[V];
@@ -329,7 +365,7 @@ impl<'g, G: DuelGame> Solver<'g, G> {
             np,
             gaps,
             index: vec![None; slots],
-            cache: Vec::new(),
+            cache: Outcomes::default(),
             starts,
             dead,
             plans: [[None, None], [None, None]],
@@ -361,13 +397,13 @@ impl<'g, G: DuelGame> Solver<'g, G> {
         }
         let mut out = Vec::new();
         self.g.outcomes(s, action, me, other, self.gaps[k], &mut out);
-        let a = self.cache.len() as u32;
+        let a = self.cache.len();
         let n1 = self.n[1];
-        self.cache.extend(out.into_iter().filter(|o| o.0 > 0.0).map(|(p, x, y)| {
+        for (p, x, y) in out.into_iter().filter(|o| o.0 > 0.0) {
             let (u0, u1) = if s == 0 { (x, y) } else { (y, x) };
-            (p, (u0 * n1 + u1) as u32)
-        }));
-        let r = (a, self.cache.len() as u32);
+            self.cache.push(p, (u0 * n1 + u1) as u32);
+        }
+        let r = (a, self.cache.len());
         self.index[slot] = Some(r);
         r
     }
@@ -476,7 +512,7 @@ impl<'g, G: DuelGame> Solver<'g, G> {
     /// fixed order, so the values are the same bits on any number of threads.
     fn layer(&mut self, s: Side, policy: Policy, reach: &Reach, next: &Vals, out: &mut Vals) {
         let plan = self.plans[s][policy as usize].as_ref().expect("planned before the solve");
-        let (np, n, cache, starts, dead) = (self.np, self.n, &self.cache[..], &self.starts[s], &self.dead);
+        let (np, n, cache, starts, dead) = (self.np, self.n, &self.cache, &self.starts[s], &self.dead);
         // Each reachable combination's expected values, once (in chunks of combination
         // numbers; `used` is ascending, so each chunk's combinations are a run of it).
         let (ev, ev_wl) = (&mut self.ev, &mut self.ev_wl);
@@ -577,7 +613,7 @@ impl<'g, G: DuelGame> Solver<'g, G> {
                             continue;
                         }
                         let (base, a, b) = plan.combos[o as usize];
-                        for &(_, off) in &self.cache[a as usize..b as usize] {
+                        for (_, off) in self.cache.range(a, b) {
                             let j = base as usize + off as usize;
                             if !std::mem::replace(&mut seen[j], true) {
                                 stack.push(j);
@@ -859,8 +895,8 @@ impl OptimalDuel {
 /// The expected advantage over the outcomes `cache[a..b]` ending in the block at `base`
 /// (test-only probes; the solver's own sums are [`expect_into`]'s).
 #[cfg(test)]
-fn advantage(cache: &[(f64, u32)], base: u32, a: u32, b: u32, x: &Vals) -> f64 {
-    cache[a as usize..b as usize].iter().map(|&(pr, off)| pr * x[(base + off) as usize][V]).sum()
+fn advantage(cache: &Outcomes, base: u32, a: u32, b: u32, x: &Vals) -> f64 {
+    cache.range(a, b).map(|(pr, off)| pr * x[(base + off) as usize][V]).sum()
 }
 
 /// Test-only diagnosis of a [`Order::RollOff`] game solved under `policy`
@@ -944,10 +980,7 @@ impl<'g, G: DuelGame> Explain<'g, G> {
         let q = self.sv.moved(s, p, c);
         let (a, b) = self.sv.outcomes(s, c.action, q[0] + q[1], u[s], u[1 - s]);
         let n1 = self.sv.n[1] as u32;
-        self.sv.cache[a as usize..b as usize]
-            .iter()
-            .map(|&(pr, off)| (pr, q, [(off / n1) as usize, (off % n1) as usize]))
-            .collect()
+        self.sv.cache.range(a, b).map(|(pr, off)| (pr, q, [(off / n1) as usize, (off % n1) as usize])).collect()
     }
 }
 
