@@ -286,8 +286,8 @@ const LONG_LISTS: usize = 4;
 /// For each combination `o` of `ids` (ascending; its block base and outcomes `cache[a..b]`),
 /// the expectation of `[v, w, l]` over its outcomes: `Σ p · x[base + off]`, each component
 /// summed in the outcomes' order from 0.0, so the bits are those of a plain loop. The
-/// advantage goes to `v[o − offset]` (read for every option), the win and loss probabilities
-/// to `wl[o − offset]` (read only for the chosen one).
+/// advantage times `sign` (±1, an exact negation) goes to `v[o − offset]` (read for every
+/// option), the win and loss probabilities to `wl[o − offset]` (read only for the chosen one).
 ///
 /// Why side by side: the outcome lists are far larger than the processor's caches and one
 /// combination's sum is a chain of dependent additions. Combinations that share an outcome
@@ -301,6 +301,7 @@ fn expect_into(
     combos: &[(u32, u32, u32)],
     cache: &Outcomes,
     x: &Vals,
+    sign: f64,
     v: &mut [f64],
     wl: &mut [[f64; 2]],
 ) {
@@ -330,7 +331,7 @@ fn expect_into(
         }
         for k in 0..m {
             let o = (ids[j + k] - offset) as usize;
-            v[o] = e[k][V];
+            v[o] = sign * e[k][V];
             wl[o] = [e[k][W], e[k][L]];
         }
         j += m;
@@ -521,11 +522,14 @@ impl<'g, G: DuelGame> Solver<'g, G> {
         ev_wl.clear();
         ev_wl.resize(plan.combos.len(), [0.0; 2]);
         let (combos, used) = (&plan.combos[..], &reach.used[s][..]);
+        // Side 1 minimises the advantage: each expectation is stored times `sign`, so both
+        // sides take the plain first maximum (an exact negation: the same option and bits).
+        let sign = if s == 0 { 1.0 } else { -1.0 };
         const CHUNK: usize = 4096;
         let expect_chunk = |(c, (v, wl)): (usize, (&mut [f64], &mut [[f64; 2]]))| {
             let (lo, hi) = ((c * CHUNK) as u32, ((c + 1) * CHUNK) as u32);
             let ids = &used[used.partition_point(|&o| o < lo)..used.partition_point(|&o| o < hi)];
-            expect_into(ids, lo, combos, cache, next, v, wl);
+            expect_into(ids, lo, combos, cache, next, sign, v, wl);
         };
         if used.len() >= PAR_MIN_WORK {
             ev.par_chunks_mut(CHUNK).zip(ev_wl.par_chunks_mut(CHUNK)).enumerate().for_each(expect_chunk);
@@ -534,7 +538,6 @@ impl<'g, G: DuelGame> Solver<'g, G> {
         }
         let (ev, ev_wl) = (&ev[..], &ev_wl[..]);
         let row = np * n[0] * n[1];
-        let sign = if s == 0 { 1.0 } else { -1.0 };
         let best_of_row = |(p0, out): (usize, &mut [[f64; 3]])| {
             for &i in &reach.states[reach.rows[p0] as usize..reach.rows[p0 + 1] as usize] {
                 let i = i as usize;
@@ -556,13 +559,13 @@ impl<'g, G: DuelGame> Solver<'g, G> {
                                 // The option with the best advantage (first of equals),
                                 // then its win and loss probabilities.
                                 let (from, to) = plan.index[i * plan.branches + k];
-                                // Side 1 minimises the advantage: it maximises `sign` times it
-                                // (an exact negation, so the same option and the same bits).
+                                // `ev` holds `sign` times the advantage; `sign` times the best
+                                // is the advantage again, exactly.
                                 let opts = &plan.opts[from as usize..to as usize];
                                 let mut o = opts[0];
-                                let mut bv = sign * ev[o as usize];
+                                let mut bv = ev[o as usize];
                                 for &x in &opts[1..] {
-                                    let xv = sign * ev[x as usize];
+                                    let xv = ev[x as usize];
                                     if xv > bv {
                                         (bv, o) = (xv, x);
                                     }
