@@ -6,11 +6,12 @@
 //! Then, as the last bench of `cargo bench` (benches run in name order), it prints the
 //! README's benchmark table from this run's figures: the criterion results of
 //! `benches/duels.rs` and `benches/skirmish.rs` (`TARGET/criterion/**/new/estimates.json`,
-//! medians) and the seconds above, each beside the goal of issue 18, and writes it to
-//! `TARGET/criterion/bench-table.md`.
+//! medians) and the seconds above, each beside the goal of issue 18, with each ruleset's
+//! seconds by section of the report (which the report writes where the environment variable
+//! `POINTSWORTH_SECTION_SECONDS` says), and writes it to `TARGET/criterion/bench-table.md`.
 //! `cargo bench --bench table -- grunt` times only the rulesets whose id contains `grunt`, and
 //! `cargo bench --bench table -- none` none: the other rulesets' seconds are the last ones
-//! measured (`TARGET/criterion/report-seconds.json`). `POINTSWORTH_BENCH_OUT=DIR` keeps the
+//! measured (`TARGET/criterion/report-seconds.json`, `report-sections.json`). `POINTSWORTH_BENCH_OUT=DIR` keeps the
 //! reports in `DIR` instead of a temporary directory.
 
 use std::collections::BTreeMap;
@@ -33,10 +34,14 @@ fn main() {
     let kept = std::env::var_os("POINTSWORTH_BENCH_OUT").map(std::path::PathBuf::from);
     let out = kept.as_deref().unwrap_or(temp.path());
     let mut seconds = BTreeMap::new();
+    let mut sections = BTreeMap::new();
     for id in chosen {
         let started = Instant::now();
+        // The report writes its sections' seconds here (`pointsworth::app::SECTIONS`).
+        let section_file = temp.path().join(format!("{id}-sections.json"));
         let status = Command::new(env!("CARGO_BIN_EXE_pointsworth"))
             .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .env("POINTSWORTH_SECTION_SECONDS", &section_file)
             .args(["report", id, "--out"])
             .arg(out)
             .stdout(std::process::Stdio::null())
@@ -47,6 +52,10 @@ fn main() {
         let s = started.elapsed().as_secs_f64();
         println!("report/{id:<16} {s:8.1} s");
         seconds.insert(id.to_string(), s);
+        let read: BTreeMap<String, BTreeMap<String, f64>> =
+            serde_json::from_slice(&std::fs::read(&section_file).expect("the report wrote its sections' seconds"))
+                .expect("sections' seconds as JSON");
+        sections.extend(read);
     }
     let target =
         std::env::var("CARGO_TARGET_DIR").unwrap_or_else(|_| concat!(env!("CARGO_MANIFEST_DIR"), "/target").into());
@@ -58,12 +67,20 @@ fn main() {
         std::fs::read(&stored).ok().and_then(|b| serde_json::from_slice(&b).ok()).unwrap_or_default();
     all.extend(seconds);
     std::fs::write(&stored, serde_json::to_string_pretty(&all).unwrap()).expect("report-seconds.json");
+    let stored = criterion.join("report-sections.json");
+    let mut all_sections: Sections =
+        std::fs::read(&stored).ok().and_then(|b| serde_json::from_slice(&b).ok()).unwrap_or_default();
+    all_sections.extend(sections);
+    std::fs::write(&stored, serde_json::to_string_pretty(&all_sections).unwrap()).expect("report-sections.json");
     let total: f64 = all.values().sum();
     println!("report/{:<16} {total:8.1} s", "total");
-    let table = table(&criterion_medians(&criterion), &all, total);
+    let table = table(&criterion_medians(&criterion), &all, &all_sections, total);
     println!("\n{table}");
     std::fs::write(criterion.join("bench-table.md"), &table).expect("bench-table.md");
 }
+
+/// Each ruleset's report sections' seconds: `ruleset -> section -> seconds`.
+type Sections = BTreeMap<String, BTreeMap<String, f64>>;
 
 /// One criterion benchmark's median: `(group, function) -> (seconds per iteration, elements
 /// per iteration)`.
@@ -106,7 +123,7 @@ fn rate(per_second: f64) -> String {
 }
 
 /// The README's benchmark table: each figure, its goal (issue 18) and whether it is met.
-fn table(m: &Medians, seconds: &BTreeMap<String, f64>, total: f64) -> String {
+fn table(m: &Medians, seconds: &BTreeMap<String, f64>, sections: &Sections, total: f64) -> String {
     let mut rows: Vec<[String; 3]> = Vec::new();
     let per_second = |g: &str, f: &str| m.get(&(g.to_string(), f.to_string())).map(|&(s, n)| n / s);
     let met = |ok: bool| if ok { "met" } else { "not met" };
@@ -169,6 +186,19 @@ fn table(m: &Medians, seconds: &BTreeMap<String, f64>, total: f64) -> String {
         format!("{total:.0} s ({})", parts.join(", ")),
         if all { format!("≤ 60 s: {}", met(total <= 60.0)) } else { "—".into() },
     ]);
+    // Where each ruleset's report spends its time, sections in the order they run.
+    for (id, s) in seconds {
+        let Some(parts) = sections.get(id) else { continue };
+        let parts: Vec<String> = pointsworth::app::SECTIONS
+            .iter()
+            .filter_map(|&name| parts.get(name).map(|x| format!("{name} {x:.0} s")))
+            .collect();
+        rows.push([
+            format!("`pointsworth report {id}`, by section"),
+            format!("{s:.0} s: {}", parts.join(", ")),
+            "—".into(),
+        ]);
+    }
     let mut out = String::from("| benchmark | measured (medians) | goal |\n|---|---|---|\n");
     for [a, b, c] in rows {
         out.push_str(&format!("| {a} | {b} | {c} |\n"));

@@ -463,14 +463,17 @@ pub(crate) fn report(args: ReportArgs) -> Result<(), AppError> {
         ids.iter().map(|id| load(id, args.sim.config.as_ref(), &args.sim.set)).collect::<Result<_, _>>()?;
     let started = Instant::now();
     let mut analyses = Vec::new();
+    let mut sections = SectionSeconds::default();
     for l in &loaded {
         let pb = progress_bar();
+        let mut clock = sections.start(with_ruleset!(&l.ruleset, r => r.id()));
         let mut analysis = with_ruleset!(&l.ruleset, r => {
             let s = settings_for(r, &args.sim);
             let path = l.source.path.display().to_string();
             analyse(r, &s, &path, &l.source.hash_hex(), &pb)
         });
         analysis.config_text = Some(l.source.text.clone());
+        clock.lap("duel matrices and sweeps");
         // A shard writes only the tallies of the matrices and the sweep (keyed simulations);
         // the sections below record none, so a shard skips them and the merge runs them.
         if crate::sim::shard::recording().is_some() {
@@ -481,7 +484,9 @@ pub(crate) fn report(args: ReportArgs) -> Result<(), AppError> {
         analysis.fair_costs = Some(crate::sim::shard::unsharded(
             || with_ruleset!(&l.ruleset, r => crate::commands::fair_costs::for_report(r, &args.sim, &pb)),
         ));
+        clock.lap("fair costs");
         analysis.skirmish = crate::commands::skirmish::for_report(&l.ruleset, args.sim.seed);
+        clock.lap("skirmishes");
         analysis
             .warnings
             .extend(analysis.skirmish.as_ref().and_then(crate::analysis::skirmish::mission_verdict_warning));
@@ -489,15 +494,19 @@ pub(crate) fn report(args: ReportArgs) -> Result<(), AppError> {
         // their next price depends on earlier results, so they too run in full.
         analysis.studies =
             crate::sim::shard::unsharded(|| with_ruleset!(&l.ruleset, r => r.studies(&analysis, args.sim.seed, &pb)));
+        clock.lap("studies");
         // Optimal play is exact: the merge solves it.
         with_ruleset!(&l.ruleset, r => if r.duel_settings().optimal_play {
             let o = crate::analysis::optimal_play::analyse(r, analysis.distance, &pb);
             analysis.warnings.extend(crate::analysis::optimal_play::warning(&o, &analysis.distance_unit, &analysis.units));
             analysis.optimal_play = Some(o);
         });
+        clock.lap("optimal play");
+        sections.add(clock);
         pb.finish_and_clear();
         analyses.push(analysis);
     }
+    sections.write_if_asked()?;
     if crate::sim::shard::recording().is_some() {
         return Ok(()); // a shard's numbers are partial: it writes only its tallies
     }
@@ -603,5 +612,62 @@ mod index_tests {
         assert_eq!(ids.first(), Some(&"guns-n-grenades"), "RULESETS order: {ids:?}");
         assert!(ids.contains(&"gunplay"), "{ids:?}");
         assert!(super::index_entry_from_summary(Path::new("reports/no-such-ruleset/summary.json")).is_none());
+    }
+}
+
+/// The seconds each section of `report` took per ruleset, written as JSON
+/// (`{"RULESET": {"SECTION": seconds, ...}, ...}`, keys sorted; [`SECTIONS`] in the order they
+/// run) to the file named by the environment variable `POINTSWORTH_SECTION_SECONDS` when it is
+/// set:
+/// `benches/table.rs` reads it for the README's benchmark table (issue 18: the report's
+/// sections' seconds). Wall-clock seconds; nothing is written without the variable.
+#[derive(Default)]
+struct SectionSeconds {
+    rulesets: Vec<(String, Vec<(&'static str, f64)>)>,
+}
+
+/// The sections of a ruleset's report, in the order they run.
+pub const SECTIONS: [&str; 5] = ["duel matrices and sweeps", "fair costs", "skirmishes", "studies", "optimal play"];
+
+/// One ruleset's sections being timed ([`SectionSeconds::start`]).
+struct SectionClock {
+    ruleset: String,
+    last: Instant,
+    laps: Vec<(&'static str, f64)>,
+}
+
+impl SectionSeconds {
+    fn start(&self, ruleset: &str) -> SectionClock {
+        SectionClock { ruleset: ruleset.to_string(), last: Instant::now(), laps: Vec::new() }
+    }
+
+    fn add(&mut self, clock: SectionClock) {
+        self.rulesets.push((clock.ruleset, clock.laps));
+    }
+
+    /// Writes the JSON if `POINTSWORTH_SECTION_SECONDS` names a file (atomically); an error
+    /// if it cannot be written.
+    fn write_if_asked(&self) -> Result<(), AppError> {
+        let Some(path) = std::env::var_os("POINTSWORTH_SECTION_SECONDS") else { return Ok(()) };
+        let mut all = serde_json::Map::new();
+        for (id, laps) in &self.rulesets {
+            let sections = laps.iter().map(|&(name, s)| (name.to_string(), json!(s))).collect();
+            all.insert(id.clone(), serde_json::Value::Object(sections));
+        }
+        let text = serde_json::to_string_pretty(&all).map_err(|e| AppError::Other(e.into()))?;
+        crate::report::write_atomic(std::path::Path::new(&path), text.as_bytes()).map_err(|source| AppError::Io {
+            context: format!("writing the section seconds to {}", std::path::Path::new(&path).display()),
+            source,
+        })
+    }
+}
+
+impl SectionClock {
+    /// Ends the section `name`, the next of [`SECTIONS`], now.
+    fn lap(&mut self, name: &'static str) {
+        debug_assert_eq!(name, SECTIONS[self.laps.len()], "sections lap in the order of SECTIONS");
+        let now = Instant::now();
+        self.laps.push((name, (now - self.last).as_secs_f64()));
+        self.last = now;
     }
 }
