@@ -16,11 +16,13 @@ use std::path::Path;
 /// Runs `pointsworth report RULESET` with `args` into `out`. The tests below pass
 /// `duel.optimal_play=false`: solving every pair under optimal play takes seconds to minutes in
 /// the test profile even on a cut cost list, and the section has its own test
-/// (`optimal_play_section_army_men_combat`).
+/// (`optimal_play_section_army_men_combat`). The report writes its sections' seconds to
+/// `OUT/sections.json` (`POINTSWORTH_SECTION_SECONDS`, what `cargo bench`'s table reads).
 fn report(ruleset: &str, args: &[&str], out: &Path) -> assert_cmd::assert::Assert {
     Command::cargo_bin("pointsworth")
         .unwrap()
         .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .env("POINTSWORTH_SECTION_SECONDS", out.join("sections.json"))
         .args(["report", ruleset, "--trials", "200"])
         .args(args)
         .arg("--out")
@@ -86,6 +88,13 @@ fn end_to_end(ruleset: &str, args: &[&str], own_files: &[&str]) {
     assert_eq!(json["ruleset"], ruleset, "{ruleset}: summary.json names another ruleset");
     let md = fs::read_to_string(dir.join("report.md")).unwrap();
     insta::assert_snapshot!(format!("outline_{ruleset}"), outline(&md));
+    // Each section's seconds, for this ruleset alone.
+    let sections: std::collections::BTreeMap<String, std::collections::BTreeMap<String, f64>> =
+        serde_json::from_slice(&fs::read(tmp.path().join("sections.json")).unwrap()).unwrap();
+    assert_eq!(sections.keys().collect::<Vec<_>>(), [ruleset], "{ruleset}: sections of other rulesets");
+    let names: BTreeSet<&str> = sections[ruleset].keys().map(String::as_str).collect();
+    assert_eq!(names, pointsworth::app::SECTIONS.into_iter().collect(), "{ruleset}: sections timed");
+    assert!(sections[ruleset].values().all(|s| s.is_finite() && *s >= 0.0), "{ruleset}: {sections:?}");
 }
 
 #[test]
