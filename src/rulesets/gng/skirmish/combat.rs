@@ -61,12 +61,13 @@ impl<'a> Skirmish<'a> {
 
     /// GnG 1.5, "Glossary" and "Cover": a target within range and not inside the minimum
     /// range; units shoot over cover, so cover never blocks the line of sight.
+    ///
+    /// The same answer as `d <= range + EPS && d + EPS >= min_range` on `d = at.dist(e)`, most
+    /// often without the square root ([`Pos::within`]; a minimum range of 0 or less holds for
+    /// every distance).
     pub(super) fn can_target(&self, s: Side, i: usize, at: Pos, e: Pos) -> bool {
         let u = self.bt.sides[s][i].unit as usize;
-        let d = at.dist(e);
-        d <= self.range_of(s, u) + EPS
-            && d + EPS >= self.r.profile(u).min_range
-            && self.table.line_of_sight(at, e, false)
+        Reach::new(self.range_of(s, u), self.r.profile(u).min_range).holds(at, e)
     }
 
     /// GnG 1.5, "Cover": whether unit `j` of side `s` shelters behind an intact piece that the
@@ -137,20 +138,43 @@ impl<'a> Skirmish<'a> {
         })
     }
 
-    /// A free cover spot for side `s`: (piece, spot position), among intact pieces with fewer
-    /// than `cover_capacity` occupants, on the side away from the enemy edge.
+    /// [`Self::free_spots_into`] into a new vector.
+    #[cfg(test)]
     pub(super) fn free_spots(&self, s: Side) -> Vec<(usize, Pos)> {
-        let enemy_y = if s == 0 { self.table.depth } else { 0.0 };
         let mut out = Vec::new();
-        // Every unit in cover, with its piece, in one pass (not one pass per piece).
-        let mut in_cover: Vec<(u8, Pos)> = Vec::new();
+        self.free_spots_into(s, &mut out);
+        out
+    }
+
+    /// The free cover spots for side `s` into `out` (cleared first, so a caller reuses one
+    /// buffer): (piece, spot position), among intact pieces with fewer than `cover_capacity`
+    /// occupants, on the side away from the enemy edge.
+    pub(super) fn free_spots_into(&self, s: Side, out: &mut Vec<(usize, Pos)>) {
+        out.clear();
+        let enemy_y = if s == 0 { self.table.depth } else { 0.0 };
+        // Every unit in cover, with its piece, in one pass (not one pass per piece), kept on
+        // the stack; past its room (more units in cover than a table has spots for, in
+        // practice never) on the heap.
+        let mut stack = [(0u8, Pos::default()); 32];
+        let mut heap: Vec<(u8, Pos)> = Vec::new();
+        let mut n = 0;
         for os in 0..2 {
             for (j, f) in self.bt.sides[os].iter().enumerate() {
                 if let Some(w) = self.st[os][j].cover.filter(|_| f.alive) {
-                    in_cover.push((w, self.pos(os, j)));
+                    let unit = (w, Pos::new(f.x, f.y));
+                    if n < stack.len() {
+                        stack[n] = unit;
+                    } else {
+                        if heap.is_empty() {
+                            heap.extend_from_slice(&stack);
+                        }
+                        heap.push(unit);
+                    }
+                    n += 1;
                 }
             }
         }
+        let in_cover = if n <= stack.len() { &stack[..n] } else { &heap[..] };
         for (w, wall) in self.table.walls.iter().enumerate() {
             if !wall.intact {
                 continue;
@@ -167,7 +191,6 @@ impl<'a> Skirmish<'a> {
                 }
             }
         }
-        out
     }
 
     // ------------------------------------------------------------------------------
@@ -361,4 +384,27 @@ pub enum Special {
     Grenade,
     /// Flashbang Grenades: 2½" blast, no damage, caught units cannot activate next turn.
     Flashbang,
+}
+
+/// Where a unit can target from: within its range and not inside its minimum range
+/// ([`Skirmish::can_target`]), worked out once for a unit's many candidate targets.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Reach {
+    /// Range + EPS: the farthest distance that counts.
+    limit: f32,
+    min_range: f32,
+}
+
+impl Reach {
+    pub(super) fn new(range: f32, min_range: f32) -> Self {
+        Reach { limit: range + EPS, min_range }
+    }
+
+    /// Whether a unit at `at` can target `e`: `d <= range + EPS && d + EPS >= min_range` on
+    /// `d = at.dist(e)`, exactly. Units shoot over cover, so no wall blocks the line (GnG 1.5,
+    /// "Cover").
+    #[inline]
+    pub(super) fn holds(self, at: Pos, e: Pos) -> bool {
+        at.within(e, self.limit) && (self.min_range <= 0.0 || at.dist(e) + EPS >= self.min_range)
+    }
 }

@@ -130,6 +130,19 @@ pub struct Skirmish<'a> {
     /// Each unit's objective this turn (`Skirmish::assign_goals`); empty in the Skirmish.
     pub goals: [Vec<Option<Goal>>; 2],
     named: Named,
+    /// Buffers the turn loop reuses ([`Scratch`]).
+    scratch: Scratch,
+}
+
+/// Buffers [`Skirmish::take_turn`] reuses from turn to turn and activation to activation, so
+/// the turn loop does not allocate; what they hold between uses means nothing.
+#[derive(Debug, Clone, Default)]
+struct Scratch {
+    /// The side's free cover spots.
+    spots: Vec<(usize, Pos)>,
+    /// The units' keys for the activation order, and the order.
+    keyed: Vec<tactic::Key>,
+    order: Vec<usize>,
 }
 
 const SPOT_OFFSET: f32 = 0.75;
@@ -175,6 +188,7 @@ impl<'a> Skirmish<'a> {
                 snipers: find("snipers"),
                 tank: find("tank"),
             },
+            scratch: Scratch::default(),
         }
     }
 

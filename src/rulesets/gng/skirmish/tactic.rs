@@ -5,6 +5,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::combat::Reach;
 use super::{BAYONET_REACH, EPS, Skirmish, SkirmishOutcome, Special, UpgradeRule};
 use crate::battle::Pos;
 use crate::dice::Dice;
@@ -43,6 +44,10 @@ impl Tactic {
 
 /// Added to an objective move's strength so it ranks before every other move.
 const OBJECTIVE_FIRST: f64 = 1e6;
+
+/// A unit's key in [`Skirmish::activation_order`]: (rank among the chosen: 0 attack or heal,
+/// 1 destroy cover, 2 move; value; unit).
+pub(super) type Key = (u8, f64, usize);
 
 /// What an activation would achieve ([`Skirmish::gain`]).
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -92,9 +97,11 @@ impl<'a> Skirmish<'a> {
     /// refuses a target with a friend inside its radius.
     pub(super) fn best_target_from(&self, s: Side, i: usize, at: Pos) -> Option<(usize, f64)> {
         let p = self.profile(s, i);
+        // [`Self::can_target`] with the unit's range looked up once.
+        let reach = Reach::new(self.range_of(s, self.bt.sides[s][i].unit as usize), p.min_range);
         let mut best: Option<(usize, f64)> = None;
         for (j, e) in self.bt.sides[1 - s].iter().enumerate() {
-            if !e.alive || !self.can_target(s, i, at, Pos::new(e.x, e.y)) {
+            if !e.alive || !reach.holds(at, Pos::new(e.x, e.y)) {
                 continue;
             }
             if p.blast > 0.0 && self.friend_near(s, i, Pos::new(e.x, e.y), p.blast) {
@@ -158,15 +165,18 @@ impl<'a> Skirmish<'a> {
         })
     }
 
-    /// Where the tactic would walk to attack: a free cover spot within the walk from which a
-    /// target is in range (best value), else the least straight walk toward the nearest enemy
-    /// that brings it into range. `None` if no walk reaches a target.
+    /// [`Self::walk_plan_among`] the side's free cover spots now.
+    #[cfg(test)]
     pub(super) fn walk_plan(&self, s: Side, i: usize) -> Option<(Pos, Option<usize>)> {
         self.walk_plan_among(s, i, &self.free_spots(s))
     }
 
-    /// [`Self::walk_plan`] given side `s`'s [`Self::free_spots`] `spots` (computed once for
-    /// all its units where nothing moves in between, as in [`Self::activation_order`]).
+    /// Where the tactic would walk to attack: one of side `s`'s free cover spots `spots`
+    /// ([`Self::free_spots_into`], worked out once for all its units where nothing moves in
+    /// between, as in [`Self::activation_order`], and once for an activation's plans, all made
+    /// before it moves) within the walk from which a target is in range (best value), else the
+    /// least straight walk toward the nearest enemy that brings it into range. `None` if no
+    /// walk reaches a target.
     fn walk_plan_among(&self, s: Side, i: usize, spots: &[(usize, Pos)]) -> Option<(Pos, Option<usize>)> {
         let f = self.bt.sides[s][i];
         let p = self.profile(s, i);
@@ -175,9 +185,16 @@ impl<'a> Skirmish<'a> {
         }
         let (walk, _) = move_allowance(p, &f);
         let at = self.pos(s, i);
+        let range = self.range_of(s, f.unit as usize);
+        // A spot within the walk has a target only if some enemy is within the walk plus the
+        // range of here (the triangle inequality; 0.01" covers f32 rounding many times over):
+        // with none, every spot is skipped below, so the loop is left out. The nearest enemy
+        // (pure) serves the walk toward it below too; with no enemy left no walk has a target.
+        let (j, d) = self.nearest_enemy(s, at)?;
+        let spots = if d <= walk + range + 2.0 * EPS + 0.01 { spots } else { &[] };
         let mut best: Option<(Pos, Option<usize>, f64)> = None;
         for &(w, spot) in spots {
-            if at.dist(spot) > walk + EPS {
+            if !at.within(spot, walk + EPS) {
                 continue;
             }
             // The target's value first: the walk (round walls and units) is worked out only
@@ -191,9 +208,7 @@ impl<'a> Skirmish<'a> {
         if let Some((spot, w, _)) = best {
             return Some((spot, w));
         }
-        let (j, d) = self.nearest_enemy(s, at)?;
         let e = self.pos(1 - s, j);
-        let range = self.range_of(s, f.unit as usize);
         // Toward the enemy to come into range; away from it to get outside a minimum range.
         let gap = if d > range {
             d - range + 0.05
@@ -249,13 +264,9 @@ impl<'a> Skirmish<'a> {
         best
     }
 
-    /// Where a waiting (cautious) unit out of cover goes: the nearest free cover spot (piece,
-    /// position) within two rushes (inches); `None` in cover, unable to move, or too far.
-    fn waiting_spot(&self, s: Side, i: usize) -> Option<(usize, Pos)> {
-        self.waiting_spot_among(s, i, &self.free_spots(s))
-    }
-
-    /// [`Self::waiting_spot`] given side `s`'s [`Self::free_spots`] `spots`.
+    /// Where a waiting (cautious) unit out of cover goes: the nearest of side `s`'s free cover
+    /// spots `spots` ([`Self::free_spots_into`]: piece, position) within two rushes (inches); `None`
+    /// in cover, unable to move, or too far.
     fn waiting_spot_among(&self, s: Side, i: usize, spots: &[(usize, Pos)]) -> Option<(usize, Pos)> {
         let f = self.bt.sides[s][i];
         let p = self.profile(s, i);
@@ -279,7 +290,7 @@ impl<'a> Skirmish<'a> {
     ///   waiting vehicle with no cover to go to. An idle unit does not take one of the 5
     ///   activations.
     ///
-    /// `spots`: side `s`'s [`Self::free_spots`].
+    /// `spots`: side `s`'s [`Self::free_spots_into`].
     fn gain(&self, s: Side, i: usize, spots: &[(usize, Pos)]) -> Gain {
         let f = self.bt.sides[s][i];
         let p = self.profile(s, i);
@@ -294,7 +305,7 @@ impl<'a> Skirmish<'a> {
             }
         }
         let can_move = rules::can_move(p, &f);
-        if let Some(g) = self.goal(s, i).filter(|&g| self.plays_objective(s, i, g, true)) {
+        if let Some(g) = self.goal(s, i).filter(|&g| self.plays_objective(s, i, g, true, spots)) {
             return self.objective_gain(s, i, g, can_move);
         }
         let waiting = self.waits(s, i);
@@ -348,7 +359,9 @@ impl<'a> Skirmish<'a> {
     /// move or attack, and when the tactic would not attack (from here, after a walk into range
     /// or a Bayonet charge): a unit on its way or on its point still fights, and moves for the
     /// point (or holds it) instead of rushing at the enemy.
-    fn plays_objective(&self, s: Side, i: usize, g: super::Goal, may_attack: bool) -> bool {
+    ///
+    /// `spots`: side `s`'s [`Self::free_spots_into`].
+    fn plays_objective(&self, s: Side, i: usize, g: super::Goal, may_attack: bool, spots: &[(usize, Pos)]) -> bool {
         let f = self.bt.sides[s][i];
         let p = self.profile(s, i);
         if g.urgent || !rules::can_move(p, &f) || !may_attack {
@@ -359,7 +372,7 @@ impl<'a> Skirmish<'a> {
         }
         let walks = p.kind == Kind::Infantry
             && !self.waits(s, i)
-            && (self.walk_plan(s, i).is_some() || self.bayonet_plan(s, i).is_some());
+            && (self.walk_plan_among(s, i, spots).is_some() || self.bayonet_plan(s, i).is_some());
         !walks
     }
 
@@ -368,18 +381,19 @@ impl<'a> Skirmish<'a> {
     /// take the 5 activations; among those, attacks and heals go first (best first), then Anti
     /// Armor destroying cover (no unit may attack after it), then moves. Idle units are left
     /// out. The rest follow in the same order, for activations left by units that died.
-    fn activation_order(&self, s: Side) -> Vec<usize> {
-        // (rank among the chosen: 0 attack or heal, 1 destroy cover, 2 move; value; unit)
-        let mut keyed: Vec<(u8, f64, usize)> = Vec::new();
-        // Nothing moves while the units are rated: the free cover spots are the same for all.
-        let spots = self.free_spots(s);
+    ///
+    /// Into `order` (cleared first); `spots` is side `s`'s [`Self::free_spots_into`] (nothing moves
+    /// while the units are rated: the free cover spots are the same for all) and `keyed` a
+    /// scratch buffer, both reused from turn to turn.
+    fn activation_order(&self, s: Side, spots: &[(usize, Pos)], keyed: &mut Vec<Key>, order: &mut Vec<usize>) {
+        keyed.clear();
         for (i, f) in self.bt.sides[s].iter().enumerate() {
             if !f.alive || self.st[s][i].stunned {
                 continue;
             }
             let p = self.profile(s, i);
             let strength = (p.atk as f64 + 1.0) * p.hit_damage as f64;
-            match self.gain(s, i, &spots) {
+            match self.gain(s, i, spots) {
                 Gain::Act(v) => keyed.push((0, v, i)),
                 Gain::DestroyCover(v) => keyed.push((1, v, i)),
                 Gain::Move => keyed.push((2, strength, i)),
@@ -393,7 +407,8 @@ impl<'a> Skirmish<'a> {
         let n = (self.r.rules.activations_per_turn as usize).min(keyed.len());
         let (chosen, rest) = keyed.split_at_mut(n);
         chosen.sort_by(|a, b| a.0.cmp(&b.0).then(b.1.total_cmp(&a.1)).then(a.2.cmp(&b.2)));
-        chosen.iter().chain(rest.iter()).map(|k| k.2).collect()
+        order.clear();
+        order.extend(chosen.iter().chain(rest.iter()).map(|k| k.2));
     }
 
     /// One side's turn (GnG 1.5, "How Combat Works"): reserves enter, then up to 5 units
@@ -415,7 +430,10 @@ impl<'a> Skirmish<'a> {
         };
         let mut may_attack = true;
         let mut activations = 0;
-        for i in self.activation_order(s) {
+        let mut scratch = std::mem::take(&mut self.scratch);
+        self.free_spots_into(s, &mut scratch.spots);
+        self.activation_order(s, &scratch.spots, &mut scratch.keyed, &mut scratch.order);
+        for &i in &scratch.order {
             if activations == self.r.rules.activations_per_turn || self.bt.alive[1 - s] == 0 {
                 break;
             }
@@ -424,8 +442,9 @@ impl<'a> Skirmish<'a> {
             }
             activations += 1;
             self.bt.sides[s][i].activated = true;
-            self.activate(s, i, &mut heals_left, &mut may_attack, dice);
+            self.activate_among(s, i, &mut heals_left, &mut may_attack, &mut scratch.spots, dice);
         }
+        self.scratch = scratch;
         for (f, st) in self.bt.sides[s].iter_mut().zip(self.st[s].iter_mut()) {
             if f.lock == LOCK_ACTIVE {
                 f.lock = LOCK_NONE;
@@ -450,6 +469,7 @@ impl<'a> Skirmish<'a> {
     }
 
     /// One activation of unit `i` of side `s`, as decision steps.
+    #[cfg(test)]
     pub(super) fn activate<D: Dice>(
         &mut self,
         s: Side,
@@ -458,6 +478,22 @@ impl<'a> Skirmish<'a> {
         may_attack: &mut bool,
         dice: &mut D,
     ) {
+        self.activate_among(s, i, heals_left, may_attack, &mut Vec::new(), dice);
+    }
+
+    /// [`Self::activate`] with a buffer for side `s`'s free cover spots ([`Self::free_spots_into`]):
+    /// worked out once, as every plan that asks for them is made before the unit moves.
+    fn activate_among<D: Dice>(
+        &mut self,
+        s: Side,
+        i: usize,
+        heals_left: &mut u32,
+        may_attack: &mut bool,
+        spots: &mut Vec<(usize, Pos)>,
+        dice: &mut D,
+    ) {
+        self.free_spots_into(s, spots);
+        let spots: &[(usize, Pos)] = spots;
         let f = self.bt.sides[s][i];
         let p = *self.profile(s, i);
         let at = self.pos(s, i);
@@ -494,7 +530,7 @@ impl<'a> Skirmish<'a> {
         }
         // 2b. A unit with a command point to take or hold plays for it (`super::objective`),
         //     unless on its way it has an attack to make (then steps 3 and 4).
-        if let Some(g) = self.goal(s, i).filter(|&g| self.plays_objective(s, i, g, *may_attack)) {
+        if let Some(g) = self.goal(s, i).filter(|&g| self.plays_objective(s, i, g, *may_attack, spots)) {
             self.play_objective(s, i, g, *may_attack, dice);
             return;
         }
@@ -511,7 +547,7 @@ impl<'a> Skirmish<'a> {
         if *may_attack && self.best_target_from(s, i, at).is_some() {
             let mut plan = None;
             if p.kind == Kind::Infantry && self.st[s][i].cover.is_none() && can_move {
-                if let Some((spot, Some(w))) = self.walk_plan(s, i) {
+                if let Some((spot, Some(w))) = self.walk_plan_among(s, i, spots) {
                     plan = Some((spot, Some(w)));
                 }
             }
@@ -527,7 +563,7 @@ impl<'a> Skirmish<'a> {
         }
         // 4. Walk into range (into cover if it can), or charge with Bayonets, then attack.
         if *may_attack && can_move && !waiting {
-            let plan = self.walk_plan(s, i);
+            let plan = self.walk_plan_among(s, i, spots);
             if let Some((to, w)) = charge(plan).map(|to| (to, None)).or(plan) {
                 self.move_unit(s, i, to, walk, w, dice);
                 if self.bt.sides[s][i].alive {
@@ -538,7 +574,7 @@ impl<'a> Skirmish<'a> {
         }
         // 5. Cautious: hold cover and hunker; out of cover, go to the nearest free spot.
         if waiting {
-            if let Some((w, q)) = self.waiting_spot(s, i) {
+            if let Some((w, q)) = self.waiting_spot_among(s, i, spots) {
                 self.move_unit(s, i, q, rush, Some(w), dice);
                 return;
             }
@@ -560,7 +596,7 @@ impl<'a> Skirmish<'a> {
                     let left_after = straight.dist(e);
                     let mut dest = (at.toward(e, want), rush, None);
                     if p.kind == Kind::Infantry {
-                        for (w, q) in self.free_spots(s) {
+                        for &(w, q) in spots {
                             if at.dist(q) <= rush + EPS
                                 && q.dist(e) <= left_after + 3.0
                                 && self.move_end(s, i, q, rush).0.dist(q) < 0.05
