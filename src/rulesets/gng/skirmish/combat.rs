@@ -338,10 +338,17 @@ impl<'a> Skirmish<'a> {
 
     /// Records deaths not yet counted; kills of enemies go to `killer` (side, unit type).
     fn count_deaths(&mut self, killer: Option<(Side, usize)>) {
+        // Units die only by `rules::take_damage`, which keeps `bt.alive`: when the dead on the
+        // table are as many as those counted, there is nothing to look for.
+        let all_counted = |g: &Self, s: Side| g.bt.alive[s] as usize + g.deaths_counted[s] == g.bt.sides[s].len();
+        if all_counted(self, 0) && all_counted(self, 1) {
+            return;
+        }
         for s in 0..2 {
             for j in 0..self.bt.sides[s].len() {
                 if !self.bt.sides[s][j].alive && !self.st[s][j].counted {
                     self.st[s][j].counted = true;
+                    self.deaths_counted[s] += 1;
                     self.st[s][j].cover = None;
                     if let Some((ks, ku)) = killer {
                         if ks != s {

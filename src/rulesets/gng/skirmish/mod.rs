@@ -130,6 +130,8 @@ pub struct Skirmish<'a> {
     /// Each unit's objective this turn (`Skirmish::assign_goals`); empty in the Skirmish.
     pub goals: [Vec<Option<Goal>>; 2],
     named: Named,
+    /// Units of each side whose death is counted ([`UnitState::counted`]).
+    deaths_counted: [usize; 2],
     /// Buffers the turn loop reuses ([`Scratch`]).
     scratch: Scratch,
 }
@@ -188,6 +190,7 @@ impl<'a> Skirmish<'a> {
                 snipers: find("snipers"),
                 tank: find("tank"),
             },
+            deaths_counted: [0, 0],
             scratch: Scratch::default(),
         }
     }
@@ -203,6 +206,7 @@ impl<'a> Skirmish<'a> {
         self.turn = 0;
         self.side_turns = [0, 0];
         self.kill_log.clear();
+        self.deaths_counted = [0, 0];
         if let Some(t) = &mut self.trace {
             t.units = [Vec::new(), Vec::new()];
             t.captures.clear();

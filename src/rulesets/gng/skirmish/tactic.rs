@@ -157,11 +157,23 @@ impl<'a> Skirmish<'a> {
         let range = self.range_of(s, self.bt.sides[s][i].unit as usize);
         (0..self.table.walls.len()).find(|&w| {
             let wall = &self.table.walls[w];
-            wall.intact
-                && wall.dist_to(at) <= range + EPS
-                && wall.dist_to(at) + EPS >= p.min_range
-                && self.occupants(w).filter(|&(os, _)| os != s).count() >= 2
-                && self.occupants(w).all(|(os, _)| os != s)
+            if !wall.intact {
+                return false;
+            }
+            let d = wall.dist_to(at);
+            let in_range = d <= range + EPS && d + EPS >= p.min_range;
+            if !in_range {
+                return false;
+            }
+            // At least two enemies behind it and no friend, in one pass over its occupants.
+            let mut enemies = 0;
+            for (os, _) in self.occupants(w) {
+                if os == s {
+                    return false;
+                }
+                enemies += 1;
+            }
+            enemies >= 2
         })
     }
 
@@ -539,6 +551,10 @@ impl<'a> Skirmish<'a> {
         // attack of step 3 or 4 after its move (`plan`, none: from here).
         let bayonet = if *may_attack && can_move { self.bayonet_plan(s, i) } else { None };
         let charge = |plan: Option<(Pos, Option<usize>)>| {
+            // Without a charge to weigh, the attack after the move need not be worked out.
+            if bayonet.is_none() {
+                return None;
+            }
             let end = plan.map_or(at, |(to, _)| self.move_end(s, i, to, walk).0);
             let other = self.best_target_from(s, i, end).map(|(_, v)| v);
             bayonet.filter(|&(_, _, v)| other.is_none_or(|o| v > o)).map(|(to, _, _)| to)
