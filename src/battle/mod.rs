@@ -44,14 +44,21 @@ impl Pos {
     #[inline]
     pub fn within(self, o: Pos, limit: f32) -> bool {
         let d2 = self.dist2(o);
-        let (hi, lo) = (limit + 0.01, (limit - 0.01).max(0.0));
-        if d2 > hi * hi {
+        let lo = (limit - 0.01).max(0.0);
+        if d2 > Pos::beyond2(limit) {
             false
         } else if d2 < lo * lo {
             true
         } else {
             d2.sqrt() <= limit
         }
+    }
+    /// The squared distance past which [`Pos::within`] `limit` is false at once: a point
+    /// whose [`Pos::dist2`] is more is out, without a square root.
+    #[inline]
+    pub fn beyond2(limit: f32) -> f32 {
+        let hi = limit + 0.01;
+        hi * hi
     }
     /// Whether `self.dist(o) >= limit` (inches), the same answer most often without the square
     /// root (see [`Pos::within`]).

@@ -5,7 +5,7 @@
 //! itself. Named `combat`, not `rules`, so it does not shadow [`crate::rulesets::gng::rules`].
 
 use super::{EPS, SPOT_OFFSET, SPOTS, Skirmish};
-use crate::battle::{AreaKind, Pos};
+use crate::battle::{AreaKind, Pos, Wall};
 use crate::dice::Dice;
 use crate::rulesets::Side;
 use crate::rulesets::gng::Kind;
@@ -151,7 +151,6 @@ impl<'a> Skirmish<'a> {
     /// occupants, on the side away from the enemy edge.
     pub(super) fn free_spots_into(&self, s: Side, out: &mut Vec<(usize, Pos)>) {
         out.clear();
-        let enemy_y = if s == 0 { self.table.depth } else { 0.0 };
         // Every unit in cover, with its piece, in one pass (not one pass per piece), kept on
         // the stack; past its room (more units in cover than a table has spots for, in
         // practice never) on the heap.
@@ -183,14 +182,36 @@ impl<'a> Skirmish<'a> {
             if taken().count() >= self.cfg.cover_capacity as usize {
                 continue;
             }
-            let mid_x = (wall.a.x + wall.b.x) / 2.0;
-            for t in SPOTS {
-                let p = wall.spot_behind(t, SPOT_OFFSET, Pos::new(mid_x, enemy_y));
+            let spots = match self.spot_cache.get(w) {
+                Some(c) if c.wall == (wall.a, wall.b) && c.depth == self.table.depth => c.spots[s],
+                _ => self.spots_behind(wall, s),
+            };
+            for p in spots {
                 if taken().all(|q| q.dist(p) > 0.5) {
                     out.push((w, p));
                 }
             }
         }
+    }
+
+    /// The cover spots of piece `wall` for side `s`, on the side away from the enemy edge.
+    fn spots_behind(&self, wall: &Wall, s: Side) -> [Pos; SPOTS.len()] {
+        let enemy_y = if s == 0 { self.table.depth } else { 0.0 };
+        let mid_x = (wall.a.x + wall.b.x) / 2.0;
+        SPOTS.map(|t| wall.spot_behind(t, SPOT_OFFSET, Pos::new(mid_x, enemy_y)))
+    }
+
+    /// Works out every piece's cover spots for both sides once ([`PieceSpots`]), after the
+    /// terrain is placed: pieces do not move.
+    pub(super) fn cache_spots(&mut self) {
+        let mut cache = std::mem::take(&mut self.spot_cache);
+        cache.clear();
+        cache.extend(self.table.walls.iter().map(|wall| PieceSpots {
+            wall: (wall.a, wall.b),
+            depth: self.table.depth,
+            spots: [0, 1].map(|s| self.spots_behind(wall, s)),
+        }));
+        self.spot_cache = cache;
     }
 
     // ------------------------------------------------------------------------------
@@ -383,6 +404,34 @@ impl<'a> Skirmish<'a> {
     }
 }
 
+/// A set of indices below 64; iterates them in increasing order.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Bits(u64);
+
+impl Iterator for Bits {
+    type Item = usize;
+    #[inline]
+    fn next(&mut self) -> Option<usize> {
+        if self.0 == 0 {
+            return None;
+        }
+        let k = self.0.trailing_zeros() as usize;
+        self.0 &= self.0 - 1;
+        Some(k)
+    }
+}
+
+/// A cover piece's spots for each side ([`Skirmish::cache_spots`]), with the piece (end points)
+/// and table depth they were worked out for: [`Skirmish::free_spots_into`] uses them only for
+/// that same piece on that table, so a piece moved or a table changed after set-up (as tests
+/// do) is worked out afresh.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(super) struct PieceSpots {
+    wall: (Pos, Pos),
+    depth: f32,
+    spots: [[Pos; SPOTS.len()]; 2],
+}
+
 /// Which shot an attack is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Special {
@@ -405,6 +454,20 @@ pub(super) struct Reach {
 impl Reach {
     pub(super) fn new(range: f32, min_range: f32) -> Self {
         Reach { limit: range + EPS, min_range }
+    }
+
+    /// The units of `chunk` (at most 64, by index in it) alive and not plainly out of range of
+    /// `at` ([`Pos::beyond2`]), found without a branch per unit: every unit [`Reach::holds`]
+    /// for is among them.
+    #[inline]
+    pub(super) fn candidates(self, at: Pos, chunk: &[Fighter]) -> Bits {
+        debug_assert!(chunk.len() <= 64);
+        let outer2 = Pos::beyond2(self.limit);
+        let mut bits = 0u64;
+        for (k, e) in chunk.iter().enumerate() {
+            bits |= u64::from(e.alive & (at.dist2(Pos::new(e.x, e.y)) <= outer2)) << k;
+        }
+        Bits(bits)
     }
 
     /// Whether a unit at `at` can target `e`: `d <= range + EPS && d + EPS >= min_range` on

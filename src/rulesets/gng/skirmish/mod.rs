@@ -132,6 +132,8 @@ pub struct Skirmish<'a> {
     named: Named,
     /// Units of each side whose death is counted ([`UnitState::counted`]).
     deaths_counted: [usize; 2],
+    /// Each cover piece's spots, worked out at set-up ([`Skirmish::cache_spots`]).
+    spot_cache: Vec<combat::PieceSpots>,
     /// Buffers the turn loop reuses ([`Scratch`]).
     scratch: Scratch,
 }
@@ -191,6 +193,7 @@ impl<'a> Skirmish<'a> {
                 tank: find("tank"),
             },
             deaths_counted: [0, 0],
+            spot_cache: Vec::new(),
             scratch: Scratch::default(),
         }
     }

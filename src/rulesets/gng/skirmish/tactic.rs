@@ -100,16 +100,20 @@ impl<'a> Skirmish<'a> {
         // [`Self::can_target`] with the unit's range looked up once.
         let reach = Reach::new(self.range_of(s, self.bt.sides[s][i].unit as usize), p.min_range);
         let mut best: Option<(usize, f64)> = None;
-        for (j, e) in self.bt.sides[1 - s].iter().enumerate() {
-            if !e.alive || !reach.holds(at, Pos::new(e.x, e.y)) {
-                continue;
-            }
-            if p.blast > 0.0 && self.friend_near(s, i, Pos::new(e.x, e.y), p.blast) {
-                continue;
-            }
-            let v = self.attack_value(s, i, at, j);
-            if best.is_none_or(|(_, bv)| v > bv) {
-                best = Some((j, v));
+        // Enemies in index order, 64 at a time: only those not plainly out of range are tested.
+        for (c, chunk) in self.bt.sides[1 - s].chunks(64).enumerate() {
+            for k in reach.candidates(at, chunk) {
+                let (j, e) = (c * 64 + k, &chunk[k]);
+                if !reach.holds(at, Pos::new(e.x, e.y)) {
+                    continue;
+                }
+                if p.blast > 0.0 && self.friend_near(s, i, Pos::new(e.x, e.y), p.blast) {
+                    continue;
+                }
+                let v = self.attack_value(s, i, at, j);
+                if best.is_none_or(|(_, bv)| v > bv) {
+                    best = Some((j, v));
+                }
             }
         }
         best
