@@ -239,6 +239,7 @@ impl<'a> Skirmish<'a> {
             f.x = end.x;
             f.y = end.y;
         }
+        self.cover_epoch += 1;
         self.st[s][i].hunker = false;
         self.st[s][i].cover = match cover {
             Some(w) if end.dist(to) < 0.05 => Some(w as u8),
@@ -370,6 +371,7 @@ impl<'a> Skirmish<'a> {
                 if !self.bt.sides[s][j].alive && !self.st[s][j].counted {
                     self.st[s][j].counted = true;
                     self.deaths_counted[s] += 1;
+                    self.cover_epoch += 1;
                     self.st[s][j].cover = None;
                     if let Some((ks, ku)) = killer {
                         if ks != s {
@@ -394,6 +396,7 @@ impl<'a> Skirmish<'a> {
     /// (Tough absorbs it as usual). The caller forbids further attacks this turn.
     pub fn destroy_cover(&mut self, s: Side, i: usize, w: usize) {
         self.table.walls[w].intact = false;
+        self.cover_epoch += 1;
         let behind: Vec<(Side, usize)> = self.occupants(w).collect();
         for (os, j) in behind {
             rules::take_damage(self.r, &mut self.bt, os, j, 1, s);

@@ -5,6 +5,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::SpotBuf;
 use super::combat::Reach;
 use super::{BAYONET_REACH, EPS, Skirmish, SkirmishOutcome, Special, UpgradeRule};
 use crate::battle::Pos;
@@ -447,8 +448,10 @@ impl<'a> Skirmish<'a> {
         let mut may_attack = true;
         let mut activations = 0;
         let mut scratch = std::mem::take(&mut self.scratch);
-        self.free_spots_into(s, &mut scratch.spots);
-        self.activation_order(s, &scratch.spots, &mut scratch.keyed, &mut scratch.order);
+        // Worked out afresh each turn (whatever was changed between turns).
+        scratch.spots.epoch = None;
+        let spots = scratch.spots.get(self, s);
+        self.activation_order(s, spots, &mut scratch.keyed, &mut scratch.order);
         for &i in &scratch.order {
             if activations == self.r.rules.activations_per_turn || self.bt.alive[1 - s] == 0 {
                 break;
@@ -494,22 +497,21 @@ impl<'a> Skirmish<'a> {
         may_attack: &mut bool,
         dice: &mut D,
     ) {
-        self.activate_among(s, i, heals_left, may_attack, &mut Vec::new(), dice);
+        self.activate_among(s, i, heals_left, may_attack, &mut SpotBuf::default(), dice);
     }
 
-    /// [`Self::activate`] with a buffer for side `s`'s free cover spots ([`Self::free_spots_into`]):
-    /// worked out once, as every plan that asks for them is made before the unit moves.
+    /// [`Self::activate`] with side `s`'s free cover spots ([`Self::free_spots_into`]) kept in
+    /// `spots`: worked out when a plan first asks for them and only if the cover changed since
+    /// ([`SpotBuf`]); every plan that asks for them is made before the unit moves.
     fn activate_among<D: Dice>(
         &mut self,
         s: Side,
         i: usize,
         heals_left: &mut u32,
         may_attack: &mut bool,
-        spots: &mut Vec<(usize, Pos)>,
+        spots: &mut SpotBuf,
         dice: &mut D,
     ) {
-        self.free_spots_into(s, spots);
-        let spots: &[(usize, Pos)] = spots;
         let f = self.bt.sides[s][i];
         let p = *self.profile(s, i);
         let at = self.pos(s, i);
@@ -546,7 +548,7 @@ impl<'a> Skirmish<'a> {
         }
         // 2b. A unit with a command point to take or hold plays for it (`super::objective`),
         //     unless on its way it has an attack to make (then steps 3 and 4).
-        if let Some(g) = self.goal(s, i).filter(|&g| self.plays_objective(s, i, g, *may_attack, spots)) {
+        if let Some(g) = self.goal(s, i).filter(|&g| self.plays_objective(s, i, g, *may_attack, spots.get(self, s))) {
             self.play_objective(s, i, g, *may_attack, dice);
             return;
         }
@@ -567,7 +569,7 @@ impl<'a> Skirmish<'a> {
         if *may_attack && self.best_target_from(s, i, at).is_some() {
             let mut plan = None;
             if p.kind == Kind::Infantry && self.st[s][i].cover.is_none() && can_move {
-                if let Some((spot, Some(w))) = self.walk_plan_among(s, i, spots) {
+                if let Some((spot, Some(w))) = self.walk_plan_among(s, i, spots.get(self, s)) {
                     plan = Some((spot, Some(w)));
                 }
             }
@@ -583,7 +585,7 @@ impl<'a> Skirmish<'a> {
         }
         // 4. Walk into range (into cover if it can), or charge with Bayonets, then attack.
         if *may_attack && can_move && !waiting {
-            let plan = self.walk_plan_among(s, i, spots);
+            let plan = self.walk_plan_among(s, i, spots.get(self, s));
             if let Some((to, w)) = charge(plan).map(|to| (to, None)).or(plan) {
                 self.move_unit(s, i, to, walk, w, dice);
                 if self.bt.sides[s][i].alive {
@@ -594,7 +596,7 @@ impl<'a> Skirmish<'a> {
         }
         // 5. Cautious: hold cover and hunker; out of cover, go to the nearest free spot.
         if waiting {
-            if let Some((w, q)) = self.waiting_spot_among(s, i, spots) {
+            if let Some((w, q)) = self.waiting_spot_among(s, i, spots.get(self, s)) {
                 self.move_unit(s, i, q, rush, Some(w), dice);
                 return;
             }
@@ -616,7 +618,7 @@ impl<'a> Skirmish<'a> {
                     let left_after = straight.dist(e);
                     let mut dest = (at.toward(e, want), rush, None);
                     if p.kind == Kind::Infantry {
-                        for &(w, q) in spots {
+                        for &(w, q) in spots.get(self, s) {
                             if at.dist(q) <= rush + EPS
                                 && q.dist(e) <= left_after + 3.0
                                 && self.move_end(s, i, q, rush).0.dist(q) < 0.05
