@@ -129,6 +129,19 @@ impl<'a> Skirmish<'a> {
         m
     }
 
+    /// Every unit sheltering behind a cover piece (alive), both sides, in one pass.
+    pub(super) fn in_cover(&self) -> InCover {
+        let mut all = InCover { stack: [Sheltered::default(); 32], heap: Vec::new(), n: 0 };
+        for os in 0..2 {
+            for (j, f) in self.bt.sides[os].iter().enumerate() {
+                if let Some(piece) = self.st[os][j].cover.filter(|_| f.alive) {
+                    all.push(Sheltered { piece, side: os as u8, at: Pos::new(f.x, f.y) });
+                }
+            }
+        }
+        all
+    }
+
     /// Units sheltering behind cover piece `w` (alive), both sides.
     pub(super) fn occupants(&self, w: usize) -> impl Iterator<Item = (Side, usize)> + '_ {
         (0..2).flat_map(move |s| {
@@ -151,34 +164,13 @@ impl<'a> Skirmish<'a> {
     /// occupants, on the side away from the enemy edge.
     pub(super) fn free_spots_into(&self, s: Side, out: &mut Vec<(usize, Pos)>) {
         out.clear();
-        // Every unit in cover, with its piece, in one pass (not one pass per piece), kept on
-        // the stack; past its room (more units in cover than a table has spots for, in
-        // practice never) on the heap.
-        let mut stack = [(0u8, Pos::default()); 32];
-        let mut heap: Vec<(u8, Pos)> = Vec::new();
-        let mut n = 0;
-        for os in 0..2 {
-            for (j, f) in self.bt.sides[os].iter().enumerate() {
-                if let Some(w) = self.st[os][j].cover.filter(|_| f.alive) {
-                    let unit = (w, Pos::new(f.x, f.y));
-                    if n < stack.len() {
-                        stack[n] = unit;
-                    } else {
-                        if heap.is_empty() {
-                            heap.extend_from_slice(&stack);
-                        }
-                        heap.push(unit);
-                    }
-                    n += 1;
-                }
-            }
-        }
-        let in_cover = if n <= stack.len() { &stack[..n] } else { &heap[..] };
+        // Every unit in cover in one pass, not one pass per piece.
+        let in_cover = self.in_cover();
         for (w, wall) in self.table.walls.iter().enumerate() {
             if !wall.intact {
                 continue;
             }
-            let taken = || in_cover.iter().filter(move |(cw, _)| *cw as usize == w).map(|(_, q)| q);
+            let taken = || in_cover.units().iter().filter(move |u| u.piece as usize == w).map(|u| &u.at);
             if taken().count() >= self.cfg.cover_capacity as usize {
                 continue;
             }
@@ -404,6 +396,40 @@ impl<'a> Skirmish<'a> {
         }
         let killer = self.bt.sides[s][i].unit as usize;
         self.count_deaths(Some((s, killer)));
+    }
+}
+
+/// A unit behind a cover piece ([`Skirmish::in_cover`]).
+#[derive(Debug, Clone, Copy, Default)]
+pub(super) struct Sheltered {
+    pub piece: u8,
+    pub side: u8,
+    pub at: Pos,
+}
+
+/// The units behind cover pieces, kept on the stack; past its room (more units in cover than a
+/// table has spots for, in practice never) on the heap.
+pub(super) struct InCover {
+    stack: [Sheltered; 32],
+    heap: Vec<Sheltered>,
+    n: usize,
+}
+
+impl InCover {
+    fn push(&mut self, u: Sheltered) {
+        if self.n < self.stack.len() {
+            self.stack[self.n] = u;
+        } else {
+            if self.heap.is_empty() {
+                self.heap.extend_from_slice(&self.stack);
+            }
+            self.heap.push(u);
+        }
+        self.n += 1;
+    }
+
+    pub(super) fn units(&self) -> &[Sheltered] {
+        if self.n <= self.stack.len() { &self.stack[..self.n] } else { &self.heap }
     }
 }
 

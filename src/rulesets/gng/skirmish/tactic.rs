@@ -160,6 +160,7 @@ impl<'a> Skirmish<'a> {
         }
         let at = self.pos(s, i);
         let range = self.range_of(s, self.bt.sides[s][i].unit as usize);
+        let in_cover = self.in_cover();
         (0..self.table.walls.len()).find(|&w| {
             let wall = &self.table.walls[w];
             if !wall.intact {
@@ -172,8 +173,8 @@ impl<'a> Skirmish<'a> {
             }
             // At least two enemies behind it and no friend, in one pass over its occupants.
             let mut enemies = 0;
-            for (os, _) in self.occupants(w) {
-                if os == s {
+            for u in in_cover.units().iter().filter(|u| u.piece == w as u8) {
+                if u.side as usize == s {
                     return false;
                 }
                 enemies += 1;
