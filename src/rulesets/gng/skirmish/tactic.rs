@@ -120,6 +120,15 @@ impl<'a> Skirmish<'a> {
         best
     }
 
+    /// Whether unit `i` of side `s` standing at `at` can target any enemy alive
+    /// ([`Self::can_target`]).
+    fn can_target_any(&self, s: Side, i: usize, at: Pos) -> bool {
+        let reach = Reach::new(self.range_of(s, self.bt.sides[s][i].unit as usize), self.profile(s, i).min_range);
+        self.bt.sides[1 - s]
+            .chunks(64)
+            .any(|chunk| reach.candidates(at, chunk).any(|k| reach.holds(at, Pos::new(chunk[k].x, chunk[k].y))))
+    }
+
     fn friend_near(&self, s: Side, i: usize, c: Pos, radius: f32) -> bool {
         self.bt.sides[s]
             .iter()
@@ -166,12 +175,8 @@ impl<'a> Skirmish<'a> {
             if !wall.intact {
                 return false;
             }
-            let d = wall.dist_to(at);
-            let in_range = d <= range + EPS && d + EPS >= p.min_range;
-            if !in_range {
-                return false;
-            }
-            // At least two enemies behind it and no friend, in one pass over its occupants.
+            // At least two enemies behind it and no friend, in one pass over its occupants
+            // (first: most pieces have none, and then the distance is not needed).
             let mut enemies = 0;
             for u in in_cover.units().iter().filter(|u| u.piece == w as u8) {
                 if u.side as usize == s {
@@ -179,7 +184,8 @@ impl<'a> Skirmish<'a> {
                 }
                 enemies += 1;
             }
-            enemies >= 2
+            let d = wall.dist_to(at);
+            enemies >= 2 && d <= range + EPS && d + EPS >= p.min_range
         })
     }
 
@@ -244,10 +250,7 @@ impl<'a> Skirmish<'a> {
             Pos::new(at.x + (at.x - e.x) / d.max(1e-3) * -gap, at.y + (at.y - e.y) / d.max(1e-3) * -gap)
         };
         let end = self.move_end(s, i, to, walk).0;
-        self.bt.sides[1 - s]
-            .iter()
-            .any(|x| x.alive && self.can_target(s, i, end, Pos::new(x.x, x.y)))
-            .then_some((to, None))
+        self.can_target_any(s, i, end).then_some((to, None))
     }
 
     /// Where a unit with Bayonets would walk to attack within 1½" (GnG 1.5, "Unit Upgrades":
