@@ -192,7 +192,7 @@ impl<'a> Skirmish<'a> {
     /// [`Self::walk_plan_among`] the side's free cover spots now.
     #[cfg(test)]
     pub(super) fn walk_plan(&self, s: Side, i: usize) -> Option<(Pos, Option<usize>)> {
-        self.walk_plan_among(s, i, &self.free_spots(s))
+        self.walk_plan_among(s, i, &self.free_spots(s)).map(|(to, w, _)| (to, w))
     }
 
     /// Where the tactic would walk to attack: one of side `s`'s free cover spots `spots`
@@ -200,8 +200,9 @@ impl<'a> Skirmish<'a> {
     /// between, as in [`Self::activation_order`], and once for an activation's plans, all made
     /// before it moves) within the walk from which a target is in range (best value), else the
     /// least straight walk toward the nearest enemy that brings it into range. `None` if no
-    /// walk reaches a target.
-    fn walk_plan_among(&self, s: Side, i: usize, spots: &[(usize, Pos)]) -> Option<(Pos, Option<usize>)> {
+    /// walk reaches a target. With the point walked to and the cover piece there, where the walk
+    /// ends ([`Self::move_end`] by the walk), worked out on the way.
+    fn walk_plan_among(&self, s: Side, i: usize, spots: &[(usize, Pos)]) -> Option<(Pos, Option<usize>, Pos)> {
         let f = self.bt.sides[s][i];
         let p = self.profile(s, i);
         if p.kind != Kind::Infantry {
@@ -216,7 +217,7 @@ impl<'a> Skirmish<'a> {
         // (pure) serves the walk toward it below too; with no enemy left no walk has a target.
         let (j, d) = self.nearest_enemy(s, at)?;
         let spots = if d <= walk + range + 2.0 * EPS + 0.01 { spots } else { &[] };
-        let mut best: Option<(Pos, Option<usize>, f64)> = None;
+        let mut best: Option<(Pos, Option<usize>, f64, Pos)> = None;
         for &(w, spot) in spots {
             if !at.within(spot, walk + EPS) {
                 continue;
@@ -225,12 +226,15 @@ impl<'a> Skirmish<'a> {
             // for a spot that would beat the best so far. Both are pure, so the spot chosen is
             // the one the other order chooses.
             let Some((_, v)) = self.best_target_from(s, i, spot) else { continue };
-            if best.as_ref().is_none_or(|b| v > b.2) && self.move_end(s, i, spot, walk).0.dist(spot) <= 0.05 {
-                best = Some((spot, Some(w), v));
+            if best.as_ref().is_none_or(|b| v > b.2) {
+                let end = self.move_end(s, i, spot, walk).0;
+                if end.dist(spot) <= 0.05 {
+                    best = Some((spot, Some(w), v, end));
+                }
             }
         }
-        if let Some((spot, w, _)) = best {
-            return Some((spot, w));
+        if let Some((spot, w, _, end)) = best {
+            return Some((spot, w, end));
         }
         let e = self.pos(1 - s, j);
         // Toward the enemy to come into range; away from it to get outside a minimum range.
@@ -250,7 +254,7 @@ impl<'a> Skirmish<'a> {
             Pos::new(at.x + (at.x - e.x) / d.max(1e-3) * -gap, at.y + (at.y - e.y) / d.max(1e-3) * -gap)
         };
         let end = self.move_end(s, i, to, walk).0;
-        self.can_target_any(s, i, end).then_some((to, None))
+        self.can_target_any(s, i, end).then_some((to, None, end))
     }
 
     /// Where a unit with Bayonets would walk to attack within 1½" (GnG 1.5, "Unit Upgrades":
@@ -332,10 +336,8 @@ impl<'a> Skirmish<'a> {
         let waiting = self.waits(s, i);
         let mut best = self.best_target_from(s, i, at).map(|(_, v)| v);
         if can_move && p.kind == Kind::Infantry && !waiting {
-            let (walk, _) = move_allowance(p, &f);
-            let walked = self
-                .walk_plan_among(s, i, spots)
-                .and_then(|(to, _)| self.best_target_from(s, i, self.move_end(s, i, to, walk).0).map(|(_, v)| v));
+            let walked = self.walk_plan_among(s, i, spots).and_then(|(_, _, end)| self.best_target_from(s, i, end));
+            let walked = walked.map(|(_, v)| v);
             let charged = self.bayonet_plan(s, i).map(|(_, _, v)| v);
             best = [best, walked, charged].into_iter().flatten().reduce(f64::max);
         }
@@ -560,27 +562,34 @@ impl<'a> Skirmish<'a> {
         // A Bayonet charge (walk within 1½", attack at +1 ATK) when it is worth more than the
         // attack of step 3 or 4 after its move (`plan`, none: from here).
         let bayonet = if *may_attack && can_move { self.bayonet_plan(s, i) } else { None };
-        let charge = |plan: Option<(Pos, Option<usize>)>| {
+        let charge = |plan: Option<(Pos, Option<usize>, Pos)>| {
             // Without a charge to weigh, the attack after the move need not be worked out.
             if bayonet.is_none() {
                 return None;
             }
-            let end = plan.map_or(at, |(to, _)| self.move_end(s, i, to, walk).0);
+            let end = plan.map_or(at, |(_, _, end)| end);
             let other = self.best_target_from(s, i, end).map(|(_, v)| v);
             bayonet.filter(|&(_, _, v)| other.is_none_or(|o| v > o)).map(|(to, _, _)| to)
         };
         // 3. Attack from here; infantry out of cover first walk into cover it can fire from.
-        if *may_attack && self.best_target_from(s, i, at).is_some() {
+        let here = if *may_attack { self.best_target_from(s, i, at) } else { None };
+        if let Some((t, _)) = here {
             let mut plan = None;
             if p.kind == Kind::Infantry && self.st[s][i].cover.is_none() && can_move {
-                if let Some((spot, Some(w))) = self.walk_plan_among(s, i, spots.get(self, s)) {
-                    plan = Some((spot, Some(w)));
+                if let Some((spot, Some(w), end)) = self.walk_plan_among(s, i, spots.get(self, s)) {
+                    plan = Some((spot, Some(w), end));
                 }
             }
             if let Some(to) = charge(plan) {
                 self.move_unit(s, i, to, walk, None, dice);
-            } else if let Some((spot, w)) = plan {
+            } else if let Some((spot, w, _)) = plan {
                 self.move_unit(s, i, spot, walk, w, dice);
+            } else {
+                // Nothing has changed since the target was chosen: it is the one `fire` finds.
+                if self.bt.sides[s][i].alive {
+                    self.fire_at(s, i, t, dice);
+                }
+                return;
             }
             if self.bt.sides[s][i].alive {
                 self.fire(s, i, dice);
@@ -590,7 +599,7 @@ impl<'a> Skirmish<'a> {
         // 4. Walk into range (into cover if it can), or charge with Bayonets, then attack.
         if *may_attack && can_move && !waiting {
             let plan = self.walk_plan_among(s, i, spots.get(self, s));
-            if let Some((to, w)) = charge(plan).map(|to| (to, None)).or(plan) {
+            if let Some((to, w)) = charge(plan).map(|to| (to, None)).or(plan.map(|(to, w, _)| (to, w))) {
                 self.move_unit(s, i, to, walk, w, dice);
                 if self.bt.sides[s][i].alive {
                     self.fire(s, i, dice);
@@ -647,9 +656,13 @@ impl<'a> Skirmish<'a> {
     /// Flashbang shot when it has one ready and it would catch another enemy and no friend.
     pub(super) fn fire<D: Dice>(&mut self, s: Side, i: usize, dice: &mut D) {
         let at = self.pos(s, i);
-        let Some((t, _)) = self.best_target_from(s, i, at) else {
-            return;
-        };
+        if let Some((t, _)) = self.best_target_from(s, i, at) {
+            self.fire_at(s, i, t, dice);
+        }
+    }
+
+    /// [`Self::fire`] at enemy `t`, the best target from where the unit stands.
+    fn fire_at<D: Dice>(&mut self, s: Side, i: usize, t: usize, dice: &mut D) {
         let u = self.bt.sides[s][i].unit as usize;
         let mut special = Special::None;
         let ready = self.side_turns[s] >= self.st[s][i].grenade_ready;
