@@ -564,9 +564,7 @@ impl<'a> Skirmish<'a> {
         let bayonet = if *may_attack && can_move { self.bayonet_plan(s, i) } else { None };
         let charge = |plan: Option<(Pos, Option<usize>, Pos)>| {
             // Without a charge to weigh, the attack after the move need not be worked out.
-            if bayonet.is_none() {
-                return None;
-            }
+            bayonet?;
             let end = plan.map_or(at, |(_, _, end)| end);
             let other = self.best_target_from(s, i, end).map(|(_, v)| v);
             bayonet.filter(|&(_, _, v)| other.is_none_or(|o| v > o)).map(|(to, _, _)| to)
