@@ -28,7 +28,14 @@ impl Pos {
     /// Euclidean distance to `o`.
     #[inline]
     pub fn dist(self, o: Pos) -> f32 {
-        ((self.x - o.x) * (self.x - o.x) + (self.y - o.y) * (self.y - o.y)).sqrt()
+        self.dist2(o).sqrt()
+    }
+    /// The squared distance to `o`, the very value whose square root is [`Pos::dist`]. The
+    /// square root is correctly rounded, so never decreasing: `a.dist2(b) >= c.dist2(d)` implies
+    /// `a.dist(b) >= c.dist(d)`.
+    #[inline]
+    pub fn dist2(self, o: Pos) -> f32 {
+        (self.x - o.x) * (self.x - o.x) + (self.y - o.y) * (self.y - o.y)
     }
     /// Whether `self.dist(o) <= limit` (inches), most often without the square root: a squared
     /// distance beyond or within `limit` by 0.01" (far above f32 rounding on a table) decides
@@ -36,15 +43,22 @@ impl Pos {
     /// always the same as that comparison's.
     #[inline]
     pub fn within(self, o: Pos, limit: f32) -> bool {
-        let d2 = (self.x - o.x) * (self.x - o.x) + (self.y - o.y) * (self.y - o.y);
-        let (hi, lo) = (limit + 0.01, (limit - 0.01).max(0.0));
-        if d2 > hi * hi {
+        let d2 = self.dist2(o);
+        let lo = (limit - 0.01).max(0.0);
+        if d2 > Pos::beyond2(limit) {
             false
         } else if d2 < lo * lo {
             true
         } else {
             d2.sqrt() <= limit
         }
+    }
+    /// The squared distance past which [`Pos::within`] `limit` is false at once: a point
+    /// whose [`Pos::dist2`] is more is out, without a square root.
+    #[inline]
+    pub fn beyond2(limit: f32) -> f32 {
+        let hi = limit + 0.01;
+        hi * hi
     }
     /// Whether `self.dist(o) >= limit` (inches), the same answer most often without the square
     /// root (see [`Pos::within`]).
@@ -276,14 +290,20 @@ impl Table {
 
 /// Index and distance of the point of `points` nearest to `p` among those `keep` accepts.
 pub fn nearest<I: IntoIterator<Item = (usize, Pos)>>(p: Pos, points: I) -> Option<(usize, f32)> {
-    let mut best: Option<(usize, f32)> = None;
+    // (index, distance, squared distance) of the nearest so far. A point no nearer in squared
+    // distance is no nearer in distance either ([`Pos::dist2`]), so it needs no square root.
+    let mut best: Option<(usize, f32, f32)> = None;
     for (i, q) in points {
-        let d = p.dist(q);
-        if best.is_none_or(|(_, bd)| d < bd) {
-            best = Some((i, d));
+        let d2 = p.dist2(q);
+        if best.is_some_and(|(_, _, bd2)| d2 >= bd2) {
+            continue;
+        }
+        let d = d2.sqrt();
+        if best.is_none_or(|(_, bd, _)| d < bd) {
+            best = Some((i, d, d2));
         }
     }
-    best
+    best.map(|(i, d, _)| (i, d))
 }
 
 /// Indices of the points within `radius` of `p` (inclusive, with a 1e-3 tolerance).

@@ -5,7 +5,7 @@
 //! itself. Named `combat`, not `rules`, so it does not shadow [`crate::rulesets::gng::rules`].
 
 use super::{EPS, SPOT_OFFSET, SPOTS, Skirmish};
-use crate::battle::{AreaKind, Pos};
+use crate::battle::{AreaKind, Pos, Wall};
 use crate::dice::Dice;
 use crate::rulesets::Side;
 use crate::rulesets::gng::Kind;
@@ -61,12 +61,13 @@ impl<'a> Skirmish<'a> {
 
     /// GnG 1.5, "Glossary" and "Cover": a target within range and not inside the minimum
     /// range; units shoot over cover, so cover never blocks the line of sight.
+    ///
+    /// The same answer as `d <= range + EPS && d + EPS >= min_range` on `d = at.dist(e)`, most
+    /// often without the square root ([`Pos::within`]; a minimum range of 0 or less holds for
+    /// every distance).
     pub(super) fn can_target(&self, s: Side, i: usize, at: Pos, e: Pos) -> bool {
         let u = self.bt.sides[s][i].unit as usize;
-        let d = at.dist(e);
-        d <= self.range_of(s, u) + EPS
-            && d + EPS >= self.r.profile(u).min_range
-            && self.table.line_of_sight(at, e, false)
+        Reach::new(self.range_of(s, u), self.r.profile(u).min_range).holds(at, e)
     }
 
     /// GnG 1.5, "Cover": whether unit `j` of side `s` shelters behind an intact piece that the
@@ -128,6 +129,19 @@ impl<'a> Skirmish<'a> {
         m
     }
 
+    /// Every unit sheltering behind a cover piece (alive), both sides, in one pass.
+    pub(super) fn in_cover(&self) -> InCover {
+        let mut all = InCover { stack: [Sheltered::default(); 32], heap: Vec::new(), n: 0 };
+        for os in 0..2 {
+            for (j, f) in self.bt.sides[os].iter().enumerate() {
+                if let Some(piece) = self.st[os][j].cover.filter(|_| f.alive) {
+                    all.push(Sheltered { piece, side: os as u8, at: Pos::new(f.x, f.y) });
+                }
+            }
+        }
+        all
+    }
+
     /// Units sheltering behind cover piece `w` (alive), both sides.
     pub(super) fn occupants(&self, w: usize) -> impl Iterator<Item = (Side, usize)> + '_ {
         (0..2).flat_map(move |s| {
@@ -137,37 +151,59 @@ impl<'a> Skirmish<'a> {
         })
     }
 
-    /// A free cover spot for side `s`: (piece, spot position), among intact pieces with fewer
-    /// than `cover_capacity` occupants, on the side away from the enemy edge.
+    /// [`Self::free_spots_into`] into a new vector.
+    #[cfg(test)]
     pub(super) fn free_spots(&self, s: Side) -> Vec<(usize, Pos)> {
-        let enemy_y = if s == 0 { self.table.depth } else { 0.0 };
         let mut out = Vec::new();
-        // Every unit in cover, with its piece, in one pass (not one pass per piece).
-        let mut in_cover: Vec<(u8, Pos)> = Vec::new();
-        for os in 0..2 {
-            for (j, f) in self.bt.sides[os].iter().enumerate() {
-                if let Some(w) = self.st[os][j].cover.filter(|_| f.alive) {
-                    in_cover.push((w, self.pos(os, j)));
-                }
-            }
-        }
+        self.free_spots_into(s, &mut out);
+        out
+    }
+
+    /// The free cover spots for side `s` into `out` (cleared first, so a caller reuses one
+    /// buffer): (piece, spot position), among intact pieces with fewer than `cover_capacity`
+    /// occupants, on the side away from the enemy edge.
+    pub(super) fn free_spots_into(&self, s: Side, out: &mut Vec<(usize, Pos)>) {
+        out.clear();
+        // Every unit in cover in one pass, not one pass per piece.
+        let in_cover = self.in_cover();
         for (w, wall) in self.table.walls.iter().enumerate() {
             if !wall.intact {
                 continue;
             }
-            let taken = || in_cover.iter().filter(move |(cw, _)| *cw as usize == w).map(|(_, q)| q);
+            let taken = || in_cover.units().iter().filter(move |u| u.piece as usize == w).map(|u| &u.at);
             if taken().count() >= self.cfg.cover_capacity as usize {
                 continue;
             }
-            let mid_x = (wall.a.x + wall.b.x) / 2.0;
-            for t in SPOTS {
-                let p = wall.spot_behind(t, SPOT_OFFSET, Pos::new(mid_x, enemy_y));
+            let spots = match self.spot_cache.get(w) {
+                Some(c) if c.wall == (wall.a, wall.b) && c.depth == self.table.depth => c.spots[s],
+                _ => self.spots_behind(wall, s),
+            };
+            for p in spots {
                 if taken().all(|q| q.dist(p) > 0.5) {
                     out.push((w, p));
                 }
             }
         }
-        out
+    }
+
+    /// The cover spots of piece `wall` for side `s`, on the side away from the enemy edge.
+    fn spots_behind(&self, wall: &Wall, s: Side) -> [Pos; SPOTS.len()] {
+        let enemy_y = if s == 0 { self.table.depth } else { 0.0 };
+        let mid_x = (wall.a.x + wall.b.x) / 2.0;
+        SPOTS.map(|t| wall.spot_behind(t, SPOT_OFFSET, Pos::new(mid_x, enemy_y)))
+    }
+
+    /// Works out every piece's cover spots for both sides once ([`PieceSpots`]), after the
+    /// terrain is placed: pieces do not move.
+    pub(super) fn cache_spots(&mut self) {
+        let mut cache = std::mem::take(&mut self.spot_cache);
+        cache.clear();
+        cache.extend(self.table.walls.iter().map(|wall| PieceSpots {
+            wall: (wall.a, wall.b),
+            depth: self.table.depth,
+            spots: [0, 1].map(|s| self.spots_behind(wall, s)),
+        }));
+        self.spot_cache = cache;
     }
 
     // ------------------------------------------------------------------------------
@@ -195,6 +231,7 @@ impl<'a> Skirmish<'a> {
             f.x = end.x;
             f.y = end.y;
         }
+        self.cover_epoch += 1;
         self.st[s][i].hunker = false;
         self.st[s][i].cover = match cover {
             Some(w) if end.dist(to) < 0.05 => Some(w as u8),
@@ -315,10 +352,18 @@ impl<'a> Skirmish<'a> {
 
     /// Records deaths not yet counted; kills of enemies go to `killer` (side, unit type).
     fn count_deaths(&mut self, killer: Option<(Side, usize)>) {
+        // Units die only by `rules::take_damage`, which keeps `bt.alive`: when the dead on the
+        // table are as many as those counted, there is nothing to look for.
+        let all_counted = |g: &Self, s: Side| g.bt.alive[s] as usize + g.deaths_counted[s] == g.bt.sides[s].len();
+        if all_counted(self, 0) && all_counted(self, 1) {
+            return;
+        }
         for s in 0..2 {
             for j in 0..self.bt.sides[s].len() {
                 if !self.bt.sides[s][j].alive && !self.st[s][j].counted {
                     self.st[s][j].counted = true;
+                    self.deaths_counted[s] += 1;
+                    self.cover_epoch += 1;
                     self.st[s][j].cover = None;
                     if let Some((ks, ku)) = killer {
                         if ks != s {
@@ -343,6 +388,7 @@ impl<'a> Skirmish<'a> {
     /// (Tough absorbs it as usual). The caller forbids further attacks this turn.
     pub fn destroy_cover(&mut self, s: Side, i: usize, w: usize) {
         self.table.walls[w].intact = false;
+        self.cover_epoch += 1;
         let behind: Vec<(Side, usize)> = self.occupants(w).collect();
         for (os, j) in behind {
             rules::take_damage(self.r, &mut self.bt, os, j, 1, s);
@@ -353,6 +399,68 @@ impl<'a> Skirmish<'a> {
     }
 }
 
+/// A unit behind a cover piece ([`Skirmish::in_cover`]).
+#[derive(Debug, Clone, Copy, Default)]
+pub(super) struct Sheltered {
+    pub piece: u8,
+    pub side: u8,
+    pub at: Pos,
+}
+
+/// The units behind cover pieces, kept on the stack; past its room (more units in cover than a
+/// table has spots for, in practice never) on the heap.
+pub(super) struct InCover {
+    stack: [Sheltered; 32],
+    heap: Vec<Sheltered>,
+    n: usize,
+}
+
+impl InCover {
+    fn push(&mut self, u: Sheltered) {
+        if self.n < self.stack.len() {
+            self.stack[self.n] = u;
+        } else {
+            if self.heap.is_empty() {
+                self.heap.extend_from_slice(&self.stack);
+            }
+            self.heap.push(u);
+        }
+        self.n += 1;
+    }
+
+    pub(super) fn units(&self) -> &[Sheltered] {
+        if self.n <= self.stack.len() { &self.stack[..self.n] } else { &self.heap }
+    }
+}
+
+/// A set of indices below 64; iterates them in increasing order.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Bits(u64);
+
+impl Iterator for Bits {
+    type Item = usize;
+    #[inline]
+    fn next(&mut self) -> Option<usize> {
+        if self.0 == 0 {
+            return None;
+        }
+        let k = self.0.trailing_zeros() as usize;
+        self.0 &= self.0 - 1;
+        Some(k)
+    }
+}
+
+/// A cover piece's spots for each side ([`Skirmish::cache_spots`]), with the piece (end points)
+/// and table depth they were worked out for: [`Skirmish::free_spots_into`] uses them only for
+/// that same piece on that table, so a piece moved or a table changed after set-up (as tests
+/// do) is worked out afresh.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(super) struct PieceSpots {
+    wall: (Pos, Pos),
+    depth: f32,
+    spots: [[Pos; SPOTS.len()]; 2],
+}
+
 /// Which shot an attack is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Special {
@@ -361,4 +469,41 @@ pub enum Special {
     Grenade,
     /// Flashbang Grenades: 2½" blast, no damage, caught units cannot activate next turn.
     Flashbang,
+}
+
+/// Where a unit can target from: within its range and not inside its minimum range
+/// ([`Skirmish::can_target`]), worked out once for a unit's many candidate targets.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Reach {
+    /// Range + EPS: the farthest distance that counts.
+    limit: f32,
+    min_range: f32,
+}
+
+impl Reach {
+    pub(super) fn new(range: f32, min_range: f32) -> Self {
+        Reach { limit: range + EPS, min_range }
+    }
+
+    /// The units of `chunk` (at most 64, by index in it) alive and not plainly out of range of
+    /// `at` ([`Pos::beyond2`]), found without a branch per unit: every unit [`Reach::holds`]
+    /// for is among them.
+    #[inline]
+    pub(super) fn candidates(self, at: Pos, chunk: &[Fighter]) -> Bits {
+        debug_assert!(chunk.len() <= 64);
+        let outer2 = Pos::beyond2(self.limit);
+        let mut bits = 0u64;
+        for (k, e) in chunk.iter().enumerate() {
+            bits |= u64::from(e.alive & (at.dist2(Pos::new(e.x, e.y)) <= outer2)) << k;
+        }
+        Bits(bits)
+    }
+
+    /// Whether a unit at `at` can target `e`: `d <= range + EPS && d + EPS >= min_range` on
+    /// `d = at.dist(e)`, exactly. Units shoot over cover, so no wall blocks the line (GnG 1.5,
+    /// "Cover").
+    #[inline]
+    pub(super) fn holds(self, at: Pos, e: Pos) -> bool {
+        at.within(e, self.limit) && (self.min_range <= 0.0 || at.dist(e) + EPS >= self.min_range)
+    }
 }

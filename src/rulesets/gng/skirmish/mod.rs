@@ -130,6 +130,26 @@ pub struct Skirmish<'a> {
     /// Each unit's objective this turn (`Skirmish::assign_goals`); empty in the Skirmish.
     pub goals: [Vec<Option<Goal>>; 2],
     named: Named,
+    /// Moves on whenever what the free cover spots depend on may have changed: a unit moved,
+    /// a death counted (the dead leave their cover), a piece destroyed ([`SpotBuf`]).
+    cover_epoch: u64,
+    /// Units of each side whose death is counted ([`UnitState::counted`]).
+    deaths_counted: [usize; 2],
+    /// Each cover piece's spots, worked out at set-up ([`Skirmish::cache_spots`]).
+    spot_cache: Vec<combat::PieceSpots>,
+    /// Buffers the turn loop reuses ([`Scratch`]).
+    scratch: Scratch,
+}
+
+/// Buffers [`Skirmish::take_turn`] reuses from turn to turn and activation to activation, so
+/// the turn loop does not allocate; what they hold between uses means nothing.
+#[derive(Debug, Clone, Default)]
+struct Scratch {
+    /// The side's free cover spots.
+    spots: SpotBuf,
+    /// The units' keys for the activation order, and the order.
+    keyed: Vec<tactic::Key>,
+    order: Vec<usize>,
 }
 
 const SPOT_OFFSET: f32 = 0.75;
@@ -137,6 +157,27 @@ const SPOT_OFFSET: f32 = 0.75;
 const SPOTS: [f32; 2] = [0.25, 0.75];
 
 const EPS: f32 = 1e-3;
+
+/// A side's free cover spots ([`Skirmish::free_spots_into`]), kept while the cover stays as it
+/// was: worked out when first asked for, and again only once [`Skirmish::cover_epoch`] moved on
+/// (or for the other side).
+#[derive(Debug, Clone, Default)]
+struct SpotBuf {
+    spots: Vec<(usize, Pos)>,
+    /// The side and cover epoch `spots` hold the free spots for; `None`: nothing yet.
+    epoch: Option<(Side, u64)>,
+}
+
+impl SpotBuf {
+    /// Side `s`'s free cover spots in `g` now.
+    fn get(&mut self, g: &Skirmish, s: Side) -> &[(usize, Pos)] {
+        if self.epoch != Some((s, g.cover_epoch)) {
+            g.free_spots_into(s, &mut self.spots);
+            self.epoch = Some((s, g.cover_epoch));
+        }
+        &self.spots
+    }
+}
 
 /// What the game came to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -175,6 +216,10 @@ impl<'a> Skirmish<'a> {
                 snipers: find("snipers"),
                 tank: find("tank"),
             },
+            deaths_counted: [0, 0],
+            cover_epoch: 0,
+            spot_cache: Vec::new(),
+            scratch: Scratch::default(),
         }
     }
 
@@ -189,6 +234,7 @@ impl<'a> Skirmish<'a> {
         self.turn = 0;
         self.side_turns = [0, 0];
         self.kill_log.clear();
+        self.deaths_counted = [0, 0];
         if let Some(t) = &mut self.trace {
             t.units = [Vec::new(), Vec::new()];
             t.captures.clear();

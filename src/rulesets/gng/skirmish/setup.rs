@@ -123,6 +123,7 @@ impl<'a> Skirmish<'a> {
             keep_out: c.deploy_depth as f32,
         };
         self.table.place_terrain(&plan, dice);
+        self.cache_spots();
         self.tactic = tactic;
         let mut scouts: [Vec<usize>; 2] = [Vec::new(), Vec::new()];
         for s in 0..2 {

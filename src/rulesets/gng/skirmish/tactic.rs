@@ -5,6 +5,8 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::SpotBuf;
+use super::combat::Reach;
 use super::{BAYONET_REACH, EPS, Skirmish, SkirmishOutcome, Special, UpgradeRule};
 use crate::battle::Pos;
 use crate::dice::Dice;
@@ -43,6 +45,10 @@ impl Tactic {
 
 /// Added to an objective move's strength so it ranks before every other move.
 const OBJECTIVE_FIRST: f64 = 1e6;
+
+/// A unit's key in [`Skirmish::activation_order`]: (rank among the chosen: 0 attack or heal,
+/// 1 destroy cover, 2 move; value; unit).
+pub(super) type Key = (u8, f64, usize);
 
 /// What an activation would achieve ([`Skirmish::gain`]).
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -92,20 +98,35 @@ impl<'a> Skirmish<'a> {
     /// refuses a target with a friend inside its radius.
     pub(super) fn best_target_from(&self, s: Side, i: usize, at: Pos) -> Option<(usize, f64)> {
         let p = self.profile(s, i);
+        // [`Self::can_target`] with the unit's range looked up once.
+        let reach = Reach::new(self.range_of(s, self.bt.sides[s][i].unit as usize), p.min_range);
         let mut best: Option<(usize, f64)> = None;
-        for (j, e) in self.bt.sides[1 - s].iter().enumerate() {
-            if !e.alive || !self.can_target(s, i, at, Pos::new(e.x, e.y)) {
-                continue;
-            }
-            if p.blast > 0.0 && self.friend_near(s, i, Pos::new(e.x, e.y), p.blast) {
-                continue;
-            }
-            let v = self.attack_value(s, i, at, j);
-            if best.is_none_or(|(_, bv)| v > bv) {
-                best = Some((j, v));
+        // Enemies in index order, 64 at a time: only those not plainly out of range are tested.
+        for (c, chunk) in self.bt.sides[1 - s].chunks(64).enumerate() {
+            for k in reach.candidates(at, chunk) {
+                let (j, e) = (c * 64 + k, &chunk[k]);
+                if !reach.holds(at, Pos::new(e.x, e.y)) {
+                    continue;
+                }
+                if p.blast > 0.0 && self.friend_near(s, i, Pos::new(e.x, e.y), p.blast) {
+                    continue;
+                }
+                let v = self.attack_value(s, i, at, j);
+                if best.is_none_or(|(_, bv)| v > bv) {
+                    best = Some((j, v));
+                }
             }
         }
         best
+    }
+
+    /// Whether unit `i` of side `s` standing at `at` can target any enemy alive
+    /// ([`Self::can_target`]).
+    fn can_target_any(&self, s: Side, i: usize, at: Pos) -> bool {
+        let reach = Reach::new(self.range_of(s, self.bt.sides[s][i].unit as usize), self.profile(s, i).min_range);
+        self.bt.sides[1 - s]
+            .chunks(64)
+            .any(|chunk| reach.candidates(at, chunk).any(|k| reach.holds(at, Pos::new(chunk[k].x, chunk[k].y))))
     }
 
     fn friend_near(&self, s: Side, i: usize, c: Pos, radius: f32) -> bool {
@@ -148,26 +169,40 @@ impl<'a> Skirmish<'a> {
         }
         let at = self.pos(s, i);
         let range = self.range_of(s, self.bt.sides[s][i].unit as usize);
+        let in_cover = self.in_cover();
         (0..self.table.walls.len()).find(|&w| {
             let wall = &self.table.walls[w];
-            wall.intact
-                && wall.dist_to(at) <= range + EPS
-                && wall.dist_to(at) + EPS >= p.min_range
-                && self.occupants(w).filter(|&(os, _)| os != s).count() >= 2
-                && self.occupants(w).all(|(os, _)| os != s)
+            if !wall.intact {
+                return false;
+            }
+            // At least two enemies behind it and no friend, in one pass over its occupants
+            // (first: most pieces have none, and then the distance is not needed).
+            let mut enemies = 0;
+            for u in in_cover.units().iter().filter(|u| u.piece == w as u8) {
+                if u.side as usize == s {
+                    return false;
+                }
+                enemies += 1;
+            }
+            let d = wall.dist_to(at);
+            enemies >= 2 && d <= range + EPS && d + EPS >= p.min_range
         })
     }
 
-    /// Where the tactic would walk to attack: a free cover spot within the walk from which a
-    /// target is in range (best value), else the least straight walk toward the nearest enemy
-    /// that brings it into range. `None` if no walk reaches a target.
+    /// [`Self::walk_plan_among`] the side's free cover spots now.
+    #[cfg(test)]
     pub(super) fn walk_plan(&self, s: Side, i: usize) -> Option<(Pos, Option<usize>)> {
-        self.walk_plan_among(s, i, &self.free_spots(s))
+        self.walk_plan_among(s, i, &self.free_spots(s)).map(|(to, w, _)| (to, w))
     }
 
-    /// [`Self::walk_plan`] given side `s`'s [`Self::free_spots`] `spots` (computed once for
-    /// all its units where nothing moves in between, as in [`Self::activation_order`]).
-    fn walk_plan_among(&self, s: Side, i: usize, spots: &[(usize, Pos)]) -> Option<(Pos, Option<usize>)> {
+    /// Where the tactic would walk to attack: one of side `s`'s free cover spots `spots`
+    /// ([`Self::free_spots_into`], worked out once for all its units where nothing moves in
+    /// between, as in [`Self::activation_order`], and once for an activation's plans, all made
+    /// before it moves) within the walk from which a target is in range (best value), else the
+    /// least straight walk toward the nearest enemy that brings it into range. `None` if no
+    /// walk reaches a target. With the point walked to and the cover piece there, where the walk
+    /// ends ([`Self::move_end`] by the walk), worked out on the way.
+    fn walk_plan_among(&self, s: Side, i: usize, spots: &[(usize, Pos)]) -> Option<(Pos, Option<usize>, Pos)> {
         let f = self.bt.sides[s][i];
         let p = self.profile(s, i);
         if p.kind != Kind::Infantry {
@@ -175,25 +210,33 @@ impl<'a> Skirmish<'a> {
         }
         let (walk, _) = move_allowance(p, &f);
         let at = self.pos(s, i);
-        let mut best: Option<(Pos, Option<usize>, f64)> = None;
+        let range = self.range_of(s, f.unit as usize);
+        // A spot within the walk has a target only if some enemy is within the walk plus the
+        // range of here (the triangle inequality; 0.01" covers f32 rounding many times over):
+        // with none, every spot is skipped below, so the loop is left out. The nearest enemy
+        // (pure) serves the walk toward it below too; with no enemy left no walk has a target.
+        let (j, d) = self.nearest_enemy(s, at)?;
+        let spots = if d <= walk + range + 2.0 * EPS + 0.01 { spots } else { &[] };
+        let mut best: Option<(Pos, Option<usize>, f64, Pos)> = None;
         for &(w, spot) in spots {
-            if at.dist(spot) > walk + EPS {
+            if !at.within(spot, walk + EPS) {
                 continue;
             }
             // The target's value first: the walk (round walls and units) is worked out only
             // for a spot that would beat the best so far. Both are pure, so the spot chosen is
             // the one the other order chooses.
             let Some((_, v)) = self.best_target_from(s, i, spot) else { continue };
-            if best.as_ref().is_none_or(|b| v > b.2) && self.move_end(s, i, spot, walk).0.dist(spot) <= 0.05 {
-                best = Some((spot, Some(w), v));
+            if best.as_ref().is_none_or(|b| v > b.2) {
+                let end = self.move_end(s, i, spot, walk).0;
+                if end.dist(spot) <= 0.05 {
+                    best = Some((spot, Some(w), v, end));
+                }
             }
         }
-        if let Some((spot, w, _)) = best {
-            return Some((spot, w));
+        if let Some((spot, w, _, end)) = best {
+            return Some((spot, w, end));
         }
-        let (j, d) = self.nearest_enemy(s, at)?;
         let e = self.pos(1 - s, j);
-        let range = self.range_of(s, f.unit as usize);
         // Toward the enemy to come into range; away from it to get outside a minimum range.
         let gap = if d > range {
             d - range + 0.05
@@ -211,10 +254,7 @@ impl<'a> Skirmish<'a> {
             Pos::new(at.x + (at.x - e.x) / d.max(1e-3) * -gap, at.y + (at.y - e.y) / d.max(1e-3) * -gap)
         };
         let end = self.move_end(s, i, to, walk).0;
-        self.bt.sides[1 - s]
-            .iter()
-            .any(|x| x.alive && self.can_target(s, i, end, Pos::new(x.x, x.y)))
-            .then_some((to, None))
+        self.can_target_any(s, i, end).then_some((to, None, end))
     }
 
     /// Where a unit with Bayonets would walk to attack within 1½" (GnG 1.5, "Unit Upgrades":
@@ -249,13 +289,9 @@ impl<'a> Skirmish<'a> {
         best
     }
 
-    /// Where a waiting (cautious) unit out of cover goes: the nearest free cover spot (piece,
-    /// position) within two rushes (inches); `None` in cover, unable to move, or too far.
-    fn waiting_spot(&self, s: Side, i: usize) -> Option<(usize, Pos)> {
-        self.waiting_spot_among(s, i, &self.free_spots(s))
-    }
-
-    /// [`Self::waiting_spot`] given side `s`'s [`Self::free_spots`] `spots`.
+    /// Where a waiting (cautious) unit out of cover goes: the nearest of side `s`'s free cover
+    /// spots `spots` ([`Self::free_spots_into`]: piece, position) within two rushes (inches); `None`
+    /// in cover, unable to move, or too far.
     fn waiting_spot_among(&self, s: Side, i: usize, spots: &[(usize, Pos)]) -> Option<(usize, Pos)> {
         let f = self.bt.sides[s][i];
         let p = self.profile(s, i);
@@ -279,7 +315,7 @@ impl<'a> Skirmish<'a> {
     ///   waiting vehicle with no cover to go to. An idle unit does not take one of the 5
     ///   activations.
     ///
-    /// `spots`: side `s`'s [`Self::free_spots`].
+    /// `spots`: side `s`'s [`Self::free_spots_into`].
     fn gain(&self, s: Side, i: usize, spots: &[(usize, Pos)]) -> Gain {
         let f = self.bt.sides[s][i];
         let p = self.profile(s, i);
@@ -294,16 +330,14 @@ impl<'a> Skirmish<'a> {
             }
         }
         let can_move = rules::can_move(p, &f);
-        if let Some(g) = self.goal(s, i).filter(|&g| self.plays_objective(s, i, g, true)) {
+        if let Some(g) = self.goal(s, i).filter(|&g| self.plays_objective(s, i, g, true, spots)) {
             return self.objective_gain(s, i, g, can_move);
         }
         let waiting = self.waits(s, i);
         let mut best = self.best_target_from(s, i, at).map(|(_, v)| v);
         if can_move && p.kind == Kind::Infantry && !waiting {
-            let (walk, _) = move_allowance(p, &f);
-            let walked = self
-                .walk_plan_among(s, i, spots)
-                .and_then(|(to, _)| self.best_target_from(s, i, self.move_end(s, i, to, walk).0).map(|(_, v)| v));
+            let walked = self.walk_plan_among(s, i, spots).and_then(|(_, _, end)| self.best_target_from(s, i, end));
+            let walked = walked.map(|(_, v)| v);
             let charged = self.bayonet_plan(s, i).map(|(_, _, v)| v);
             best = [best, walked, charged].into_iter().flatten().reduce(f64::max);
         }
@@ -348,7 +382,9 @@ impl<'a> Skirmish<'a> {
     /// move or attack, and when the tactic would not attack (from here, after a walk into range
     /// or a Bayonet charge): a unit on its way or on its point still fights, and moves for the
     /// point (or holds it) instead of rushing at the enemy.
-    fn plays_objective(&self, s: Side, i: usize, g: super::Goal, may_attack: bool) -> bool {
+    ///
+    /// `spots`: side `s`'s [`Self::free_spots_into`].
+    fn plays_objective(&self, s: Side, i: usize, g: super::Goal, may_attack: bool, spots: &[(usize, Pos)]) -> bool {
         let f = self.bt.sides[s][i];
         let p = self.profile(s, i);
         if g.urgent || !rules::can_move(p, &f) || !may_attack {
@@ -359,7 +395,7 @@ impl<'a> Skirmish<'a> {
         }
         let walks = p.kind == Kind::Infantry
             && !self.waits(s, i)
-            && (self.walk_plan(s, i).is_some() || self.bayonet_plan(s, i).is_some());
+            && (self.walk_plan_among(s, i, spots).is_some() || self.bayonet_plan(s, i).is_some());
         !walks
     }
 
@@ -368,18 +404,19 @@ impl<'a> Skirmish<'a> {
     /// take the 5 activations; among those, attacks and heals go first (best first), then Anti
     /// Armor destroying cover (no unit may attack after it), then moves. Idle units are left
     /// out. The rest follow in the same order, for activations left by units that died.
-    fn activation_order(&self, s: Side) -> Vec<usize> {
-        // (rank among the chosen: 0 attack or heal, 1 destroy cover, 2 move; value; unit)
-        let mut keyed: Vec<(u8, f64, usize)> = Vec::new();
-        // Nothing moves while the units are rated: the free cover spots are the same for all.
-        let spots = self.free_spots(s);
+    ///
+    /// Into `order` (cleared first); `spots` is side `s`'s [`Self::free_spots_into`] (nothing moves
+    /// while the units are rated: the free cover spots are the same for all) and `keyed` a
+    /// scratch buffer, both reused from turn to turn.
+    fn activation_order(&self, s: Side, spots: &[(usize, Pos)], keyed: &mut Vec<Key>, order: &mut Vec<usize>) {
+        keyed.clear();
         for (i, f) in self.bt.sides[s].iter().enumerate() {
             if !f.alive || self.st[s][i].stunned {
                 continue;
             }
             let p = self.profile(s, i);
             let strength = (p.atk as f64 + 1.0) * p.hit_damage as f64;
-            match self.gain(s, i, &spots) {
+            match self.gain(s, i, spots) {
                 Gain::Act(v) => keyed.push((0, v, i)),
                 Gain::DestroyCover(v) => keyed.push((1, v, i)),
                 Gain::Move => keyed.push((2, strength, i)),
@@ -393,7 +430,8 @@ impl<'a> Skirmish<'a> {
         let n = (self.r.rules.activations_per_turn as usize).min(keyed.len());
         let (chosen, rest) = keyed.split_at_mut(n);
         chosen.sort_by(|a, b| a.0.cmp(&b.0).then(b.1.total_cmp(&a.1)).then(a.2.cmp(&b.2)));
-        chosen.iter().chain(rest.iter()).map(|k| k.2).collect()
+        order.clear();
+        order.extend(chosen.iter().chain(rest.iter()).map(|k| k.2));
     }
 
     /// One side's turn (GnG 1.5, "How Combat Works"): reserves enter, then up to 5 units
@@ -415,7 +453,12 @@ impl<'a> Skirmish<'a> {
         };
         let mut may_attack = true;
         let mut activations = 0;
-        for i in self.activation_order(s) {
+        let mut scratch = std::mem::take(&mut self.scratch);
+        // Worked out afresh each turn (whatever was changed between turns).
+        scratch.spots.epoch = None;
+        let spots = scratch.spots.get(self, s);
+        self.activation_order(s, spots, &mut scratch.keyed, &mut scratch.order);
+        for &i in &scratch.order {
             if activations == self.r.rules.activations_per_turn || self.bt.alive[1 - s] == 0 {
                 break;
             }
@@ -424,8 +467,9 @@ impl<'a> Skirmish<'a> {
             }
             activations += 1;
             self.bt.sides[s][i].activated = true;
-            self.activate(s, i, &mut heals_left, &mut may_attack, dice);
+            self.activate_among(s, i, &mut heals_left, &mut may_attack, &mut scratch.spots, dice);
         }
+        self.scratch = scratch;
         for (f, st) in self.bt.sides[s].iter_mut().zip(self.st[s].iter_mut()) {
             if f.lock == LOCK_ACTIVE {
                 f.lock = LOCK_NONE;
@@ -450,12 +494,28 @@ impl<'a> Skirmish<'a> {
     }
 
     /// One activation of unit `i` of side `s`, as decision steps.
+    #[cfg(test)]
     pub(super) fn activate<D: Dice>(
         &mut self,
         s: Side,
         i: usize,
         heals_left: &mut u32,
         may_attack: &mut bool,
+        dice: &mut D,
+    ) {
+        self.activate_among(s, i, heals_left, may_attack, &mut SpotBuf::default(), dice);
+    }
+
+    /// [`Self::activate`] with side `s`'s free cover spots ([`Self::free_spots_into`]) kept in
+    /// `spots`: worked out when a plan first asks for them and only if the cover changed since
+    /// ([`SpotBuf`]); every plan that asks for them is made before the unit moves.
+    fn activate_among<D: Dice>(
+        &mut self,
+        s: Side,
+        i: usize,
+        heals_left: &mut u32,
+        may_attack: &mut bool,
+        spots: &mut SpotBuf,
         dice: &mut D,
     ) {
         let f = self.bt.sides[s][i];
@@ -494,7 +554,7 @@ impl<'a> Skirmish<'a> {
         }
         // 2b. A unit with a command point to take or hold plays for it (`super::objective`),
         //     unless on its way it has an attack to make (then steps 3 and 4).
-        if let Some(g) = self.goal(s, i).filter(|&g| self.plays_objective(s, i, g, *may_attack)) {
+        if let Some(g) = self.goal(s, i).filter(|&g| self.plays_objective(s, i, g, *may_attack, spots.get(self, s))) {
             self.play_objective(s, i, g, *may_attack, dice);
             return;
         }
@@ -502,23 +562,32 @@ impl<'a> Skirmish<'a> {
         // A Bayonet charge (walk within 1½", attack at +1 ATK) when it is worth more than the
         // attack of step 3 or 4 after its move (`plan`, none: from here).
         let bayonet = if *may_attack && can_move { self.bayonet_plan(s, i) } else { None };
-        let charge = |plan: Option<(Pos, Option<usize>)>| {
-            let end = plan.map_or(at, |(to, _)| self.move_end(s, i, to, walk).0);
+        let charge = |plan: Option<(Pos, Option<usize>, Pos)>| {
+            // Without a charge to weigh, the attack after the move need not be worked out.
+            bayonet?;
+            let end = plan.map_or(at, |(_, _, end)| end);
             let other = self.best_target_from(s, i, end).map(|(_, v)| v);
             bayonet.filter(|&(_, _, v)| other.is_none_or(|o| v > o)).map(|(to, _, _)| to)
         };
         // 3. Attack from here; infantry out of cover first walk into cover it can fire from.
-        if *may_attack && self.best_target_from(s, i, at).is_some() {
+        let here = if *may_attack { self.best_target_from(s, i, at) } else { None };
+        if let Some((t, _)) = here {
             let mut plan = None;
             if p.kind == Kind::Infantry && self.st[s][i].cover.is_none() && can_move {
-                if let Some((spot, Some(w))) = self.walk_plan(s, i) {
-                    plan = Some((spot, Some(w)));
+                if let Some((spot, Some(w), end)) = self.walk_plan_among(s, i, spots.get(self, s)) {
+                    plan = Some((spot, Some(w), end));
                 }
             }
             if let Some(to) = charge(plan) {
                 self.move_unit(s, i, to, walk, None, dice);
-            } else if let Some((spot, w)) = plan {
+            } else if let Some((spot, w, _)) = plan {
                 self.move_unit(s, i, spot, walk, w, dice);
+            } else {
+                // Nothing has changed since the target was chosen: it is the one `fire` finds.
+                if self.bt.sides[s][i].alive {
+                    self.fire_at(s, i, t, dice);
+                }
+                return;
             }
             if self.bt.sides[s][i].alive {
                 self.fire(s, i, dice);
@@ -527,8 +596,8 @@ impl<'a> Skirmish<'a> {
         }
         // 4. Walk into range (into cover if it can), or charge with Bayonets, then attack.
         if *may_attack && can_move && !waiting {
-            let plan = self.walk_plan(s, i);
-            if let Some((to, w)) = charge(plan).map(|to| (to, None)).or(plan) {
+            let plan = self.walk_plan_among(s, i, spots.get(self, s));
+            if let Some((to, w)) = charge(plan).map(|to| (to, None)).or(plan.map(|(to, w, _)| (to, w))) {
                 self.move_unit(s, i, to, walk, w, dice);
                 if self.bt.sides[s][i].alive {
                     self.fire(s, i, dice);
@@ -538,7 +607,7 @@ impl<'a> Skirmish<'a> {
         }
         // 5. Cautious: hold cover and hunker; out of cover, go to the nearest free spot.
         if waiting {
-            if let Some((w, q)) = self.waiting_spot(s, i) {
+            if let Some((w, q)) = self.waiting_spot_among(s, i, spots.get(self, s)) {
                 self.move_unit(s, i, q, rush, Some(w), dice);
                 return;
             }
@@ -560,7 +629,7 @@ impl<'a> Skirmish<'a> {
                     let left_after = straight.dist(e);
                     let mut dest = (at.toward(e, want), rush, None);
                     if p.kind == Kind::Infantry {
-                        for (w, q) in self.free_spots(s) {
+                        for &(w, q) in spots.get(self, s) {
                             if at.dist(q) <= rush + EPS
                                 && q.dist(e) <= left_after + 3.0
                                 && self.move_end(s, i, q, rush).0.dist(q) < 0.05
@@ -585,9 +654,13 @@ impl<'a> Skirmish<'a> {
     /// Flashbang shot when it has one ready and it would catch another enemy and no friend.
     pub(super) fn fire<D: Dice>(&mut self, s: Side, i: usize, dice: &mut D) {
         let at = self.pos(s, i);
-        let Some((t, _)) = self.best_target_from(s, i, at) else {
-            return;
-        };
+        if let Some((t, _)) = self.best_target_from(s, i, at) {
+            self.fire_at(s, i, t, dice);
+        }
+    }
+
+    /// [`Self::fire`] at enemy `t`, the best target from where the unit stands.
+    fn fire_at<D: Dice>(&mut self, s: Side, i: usize, t: usize, dice: &mut D) {
         let u = self.bt.sides[s][i].unit as usize;
         let mut special = Special::None;
         let ready = self.side_turns[s] >= self.st[s][i].grenade_ready;
