@@ -43,9 +43,11 @@ impl Pos {
     /// always the same as that comparison's.
     #[inline]
     pub fn within(self, o: Pos, limit: f32) -> bool {
-        let d2 = self.dist2(o);
-        let lo = (limit - 0.01).max(0.0);
-        if d2 > Pos::beyond2(limit) {
+        // The values of `dist2` and `beyond2`, written out: through those calls the Army Men
+        // Combat skirmish ran 4% slower (farm-bench), same results.
+        let d2 = (self.x - o.x) * (self.x - o.x) + (self.y - o.y) * (self.y - o.y);
+        let (hi, lo) = (limit + 0.01, (limit - 0.01).max(0.0));
+        if d2 > hi * hi {
             false
         } else if d2 < lo * lo {
             true
