@@ -11,8 +11,8 @@
 //! `POINTSWORTH_SECTION_SECONDS` says), and writes it to `TARGET/criterion/bench-table.md`.
 //! `cargo bench --bench table -- grunt` times only the rulesets whose id contains `grunt`, and
 //! `cargo bench --bench table -- none` none: the other rulesets' seconds are the last ones
-//! measured (`TARGET/criterion/report-seconds.json`, `report-sections.json`). `POINTSWORTH_BENCH_OUT=DIR` keeps the
-//! reports in `DIR` instead of a temporary directory.
+//! measured (`TARGET/criterion/report-seconds.json` and `report-sections.json`).
+//! `POINTSWORTH_BENCH_OUT=DIR` keeps the reports in `DIR` instead of a temporary directory.
 
 use std::collections::BTreeMap;
 use std::path::Path;

@@ -594,33 +594,12 @@ fn rules(args: RulesArgs) -> Result<(), AppError> {
     stdout_write(&out)
 }
 
-#[cfg(test)]
-mod index_tests {
-    use std::path::Path;
-
-    /// A report of one ruleset keeps the other rulesets' lines, read from their summary.json.
-    #[test]
-    fn the_index_keeps_rulesets_reported_earlier() {
-        let e = super::index_entry_from_summary(Path::new("reports/guns-n-grenades/summary.json"))
-            .expect("the committed GnG baseline has a readable summary.json");
-        assert_eq!(e.ruleset, "guns-n-grenades");
-        assert_eq!(e.units, 12);
-        let (top, bottom) = (e.top.unwrap(), e.bottom.unwrap());
-        assert!(top.efficiency.value > bottom.efficiency.value);
-        let all = super::index_entries(&[], Path::new("reports"));
-        let ids: Vec<&str> = all.iter().map(|e| e.ruleset.as_str()).collect();
-        assert_eq!(ids.first(), Some(&"guns-n-grenades"), "RULESETS order: {ids:?}");
-        assert!(ids.contains(&"gunplay"), "{ids:?}");
-        assert!(super::index_entry_from_summary(Path::new("reports/no-such-ruleset/summary.json")).is_none());
-    }
-}
-
 /// The seconds each section of `report` took per ruleset, written as JSON
 /// (`{"RULESET": {"SECTION": seconds, ...}, ...}`, keys sorted; [`SECTIONS`] in the order they
 /// run) to the file named by the environment variable `POINTSWORTH_SECTION_SECONDS` when it is
-/// set:
-/// `benches/table.rs` reads it for the README's benchmark table (issue 18: the report's
-/// sections' seconds). Wall-clock seconds; nothing is written without the variable.
+/// set: `benches/table.rs` reads it for the README's benchmark table (issue 18: the report's
+/// sections' seconds). Wall-clock seconds; nothing is written without the variable, and a
+/// `--shard` run writes `{}` (it runs only the first section, for its tallies).
 #[derive(Default)]
 struct SectionSeconds {
     rulesets: Vec<(String, Vec<(&'static str, f64)>)>,
@@ -669,5 +648,26 @@ impl SectionClock {
         let now = Instant::now();
         self.laps.push((name, (now - self.last).as_secs_f64()));
         self.last = now;
+    }
+}
+
+#[cfg(test)]
+mod index_tests {
+    use std::path::Path;
+
+    /// A report of one ruleset keeps the other rulesets' lines, read from their summary.json.
+    #[test]
+    fn the_index_keeps_rulesets_reported_earlier() {
+        let e = super::index_entry_from_summary(Path::new("reports/guns-n-grenades/summary.json"))
+            .expect("the committed GnG baseline has a readable summary.json");
+        assert_eq!(e.ruleset, "guns-n-grenades");
+        assert_eq!(e.units, 12);
+        let (top, bottom) = (e.top.unwrap(), e.bottom.unwrap());
+        assert!(top.efficiency.value > bottom.efficiency.value);
+        let all = super::index_entries(&[], Path::new("reports"));
+        let ids: Vec<&str> = all.iter().map(|e| e.ruleset.as_str()).collect();
+        assert_eq!(ids.first(), Some(&"guns-n-grenades"), "RULESETS order: {ids:?}");
+        assert!(ids.contains(&"gunplay"), "{ids:?}");
+        assert!(super::index_entry_from_summary(Path::new("reports/no-such-ruleset/summary.json")).is_none());
     }
 }
