@@ -66,8 +66,14 @@ impl<'a> Skirmish<'a> {
     /// often without the square root ([`Pos::within`]; a minimum range of 0 or less holds for
     /// every distance).
     pub(super) fn can_target(&self, s: Side, i: usize, at: Pos, e: Pos) -> bool {
+        self.reach(s, i).holds(at, e)
+    }
+
+    /// Unit `i` of side `s`'s [`Reach`]: its range ([`Self::range_of`]) and minimum range,
+    /// looked up once for its many candidate targets.
+    pub(super) fn reach(&self, s: Side, i: usize) -> Reach {
         let u = self.bt.sides[s][i].unit as usize;
-        Reach::new(self.range_of(s, u), self.r.profile(u).min_range).holds(at, e)
+        Reach::new(self.range_of(s, u), self.r.profile(u).min_range)
     }
 
     /// GnG 1.5, "Cover": whether unit `j` of side `s` shelters behind an intact piece that the
@@ -131,7 +137,7 @@ impl<'a> Skirmish<'a> {
 
     /// Every unit sheltering behind a cover piece (alive), both sides, in one pass.
     pub(super) fn in_cover(&self) -> InCover {
-        let mut all = InCover { stack: [Sheltered::default(); 32], heap: Vec::new(), n: 0 };
+        let mut all = InCover::new();
         for os in 0..2 {
             for (j, f) in self.bt.sides[os].iter().enumerate() {
                 if let Some(piece) = self.st[os][j].cover.filter(|_| f.alive) {
@@ -170,7 +176,7 @@ impl<'a> Skirmish<'a> {
             if !wall.intact {
                 continue;
             }
-            let taken = || in_cover.units().iter().filter(move |u| u.piece as usize == w).map(|u| &u.at);
+            let taken = || in_cover.iter().filter(move |u| u.piece as usize == w).map(|u| &u.at);
             if taken().count() >= self.cfg.cover_capacity as usize {
                 continue;
             }
@@ -400,38 +406,16 @@ impl<'a> Skirmish<'a> {
 }
 
 /// A unit behind a cover piece ([`Skirmish::in_cover`]).
-#[derive(Debug, Clone, Copy, Default)]
+#[derive(Debug, Clone, Copy)]
 pub(super) struct Sheltered {
     pub piece: u8,
     pub side: u8,
     pub at: Pos,
 }
 
-/// The units behind cover pieces, kept on the stack; past its room (more units in cover than a
-/// table has spots for, in practice never) on the heap.
-pub(super) struct InCover {
-    stack: [Sheltered; 32],
-    heap: Vec<Sheltered>,
-    n: usize,
-}
-
-impl InCover {
-    fn push(&mut self, u: Sheltered) {
-        if self.n < self.stack.len() {
-            self.stack[self.n] = u;
-        } else {
-            if self.heap.is_empty() {
-                self.heap.extend_from_slice(&self.stack);
-            }
-            self.heap.push(u);
-        }
-        self.n += 1;
-    }
-
-    pub(super) fn units(&self) -> &[Sheltered] {
-        if self.n <= self.stack.len() { &self.stack[..self.n] } else { &self.heap }
-    }
-}
+/// The units behind cover pieces ([`Skirmish::in_cover`]), on the stack up to 32 (more units
+/// in cover than a table has spots for, in practice never, go to the heap).
+pub(super) type InCover = smallvec::SmallVec<[Sheltered; 32]>;
 
 /// A set of indices below 64; iterates them in increasing order.
 #[derive(Debug, Clone, Copy)]

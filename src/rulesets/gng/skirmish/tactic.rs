@@ -6,7 +6,6 @@
 use serde::{Deserialize, Serialize};
 
 use super::SpotBuf;
-use super::combat::Reach;
 use super::{BAYONET_REACH, EPS, Skirmish, SkirmishOutcome, Special, UpgradeRule};
 use crate::battle::Pos;
 use crate::dice::Dice;
@@ -99,7 +98,7 @@ impl<'a> Skirmish<'a> {
     pub(super) fn best_target_from(&self, s: Side, i: usize, at: Pos) -> Option<(usize, f64)> {
         let p = self.profile(s, i);
         // [`Self::can_target`] with the unit's range looked up once.
-        let reach = Reach::new(self.range_of(s, self.bt.sides[s][i].unit as usize), p.min_range);
+        let reach = self.reach(s, i);
         let mut best: Option<(usize, f64)> = None;
         // Enemies in index order, 64 at a time: only those not plainly out of range are tested.
         for (c, chunk) in self.bt.sides[1 - s].chunks(64).enumerate() {
@@ -123,7 +122,7 @@ impl<'a> Skirmish<'a> {
     /// Whether unit `i` of side `s` standing at `at` can target any enemy alive
     /// ([`Self::can_target`]).
     fn can_target_any(&self, s: Side, i: usize, at: Pos) -> bool {
-        let reach = Reach::new(self.range_of(s, self.bt.sides[s][i].unit as usize), self.profile(s, i).min_range);
+        let reach = self.reach(s, i);
         self.bt.sides[1 - s]
             .chunks(64)
             .any(|chunk| reach.candidates(at, chunk).any(|k| reach.holds(at, Pos::new(chunk[k].x, chunk[k].y))))
@@ -178,7 +177,7 @@ impl<'a> Skirmish<'a> {
             // At least two enemies behind it and no friend, in one pass over its occupants
             // (first: most pieces have none, and then the distance is not needed).
             let mut enemies = 0;
-            for u in in_cover.units().iter().filter(|u| u.piece == w as u8) {
+            for u in in_cover.iter().filter(|u| u.piece == w as u8) {
                 if u.side as usize == s {
                     return false;
                 }
