@@ -358,6 +358,9 @@ fn duel_with<R: Ruleset>(r: &R, args: &DuelArgs) -> Result<(), AppError> {
 fn matrix(args: MatrixArgs) -> Result<(), AppError> {
     check_sim_args(&args.sim)?;
     let loaded = load(&args.ruleset, args.sim.config.as_ref(), &args.sim.set)?;
+    if args.optimal {
+        return crate::commands::optimal_matrix::run(&args, &loaded);
+    }
     let analysis = with_ruleset!(&loaded.ruleset, r => {
         let mut s = settings_for(r, &args.sim);
         // The distance sweep (seven matrices at half precision) is a chart of `report`; the

@@ -159,6 +159,17 @@ pub struct MatrixArgs {
     #[arg(long)]
     pub json: bool,
 
+    /// Solve every 1v1 pair under optimal play instead of simulating (exact: no seed, no
+    /// trials): the optimal-play matrix and the scripted tactic's exploitability per pair,
+    /// worst first, with its largest and mean, at each --distance.
+    #[arg(long, conflicts_with_all = ["shard", "trials", "target_error"])]
+    pub optimal: bool,
+
+    /// Start distances for --optimal (inches, or cm for The Grunt Factor; default: the
+    /// config's duel.distance), comma-separated or repeated, e.g. --distance 6,12,24.
+    #[arg(long, value_name = "D", value_delimiter = ',', requires = "optimal")]
+    pub distance: Vec<f64>,
+
     #[command(flatten)]
     pub sim: SimArgs,
 }

@@ -9,4 +9,5 @@
 pub mod check;
 pub mod fair_costs;
 pub mod merge;
+pub mod optimal_matrix;
 pub mod skirmish;

@@ -457,3 +457,58 @@ fn an_endless_trial_count_is_refused() {
         .stderr(predicates_str("--trials must be at most 100000000"))
         .stderr(predicates_str("hours per duel matchup"));
 }
+
+/// `matrix --optimal` solves every pair of the cost list at each `--distance` with the solver of
+/// `duel --optimal` (its pairs are the duel's values to the bit), sums up each distance by the
+/// largest and mean exploitability of its pairs, and refuses what it cannot mean (exit code 2).
+#[test]
+fn matrix_optimal_solves_every_pair_at_each_distance_as_duel_optimal_does() {
+    let dir = common::repo_dir();
+    common::trimmed_config(dir.path(), "vsgmr.toml", &["Troop", "Troop with distance attack", "Troop Stealth"], &[]);
+    let config = dir.path().join("vsgmr.toml");
+    let run =
+        |args: &[&str]| pw().args(args).arg("--config").arg(&config).assert().success().get_output().stdout.clone();
+    let v = json_of(&run(&["matrix", "vsgmr", "--optimal", "--distance", "6,12", "--json"]));
+    assert_eq!(v["method"], "optimal");
+    let plays = v["optimal_play"].as_array().expect("one solve per distance");
+    assert_eq!(plays.len(), 2);
+    for (o, d) in plays.iter().zip([6.0, 12.0]) {
+        assert_eq!(o["distance"].as_f64(), Some(d));
+        let pairs = o["pairs"].as_array().unwrap();
+        assert_eq!(pairs.len(), 6, "three units: six pairs with the mirrors");
+        let e: Vec<f64> = pairs.iter().map(|p| p["exploitability"].as_f64().unwrap()).collect();
+        assert_eq!(o["exploitability_max"].as_f64(), Some(e.iter().copied().fold(0.0, f64::max)));
+        assert!((o["exploitability_mean"].as_f64().unwrap() - e.iter().sum::<f64>() / 6.0).abs() < 1e-15);
+        let p = pairs
+            .iter()
+            .find(|p| p["a"] == "troop-with-distance-attack" && p["b"] == "troop-stealth")
+            .expect("the pair in cost-list order");
+        let duel = optimal_json(&[
+            "duel",
+            "vsgmr",
+            "troop-with-distance-attack",
+            "troop-stealth",
+            "--optimal",
+            "--json",
+            "--distance",
+            &d.to_string(),
+            "--config",
+            config.to_str().unwrap(),
+        ]);
+        assert_eq!(p["optimal"]["a_wins"], duel["a_wins"]);
+        assert_eq!(p["scripted"]["a_score"], duel["scripted"]["a_score"]);
+        assert_eq!((&p["a_gain"], &p["b_gain"]), (&duel["a_gain"], &duel["b_gain"]));
+    }
+    let text =
+        String::from_utf8(run(&["matrix", "vsgmr", "--optimal", "--distance", "6", "--distance", "12"])).unwrap();
+    for want in ["6 in apart", "12 in apart", "exploitability max", "pairs above 5", "Troop Stealth"] {
+        assert!(text.contains(want), "missing {want:?} in\n{text}");
+    }
+    for bad in [
+        &["matrix", "vsgmr", "--distance", "12"][..],
+        &["matrix", "vsgmr", "--optimal", "--trials", "1000"],
+        &["matrix", "vsgmr", "--optimal", "--distance", "0"],
+    ] {
+        pw().args(bad).assert().code(2);
+    }
+}
