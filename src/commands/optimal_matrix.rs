@@ -87,15 +87,16 @@ fn right(s: String) -> Cell {
 }
 
 /// The optimal-play matrix: the row unit's score (win 1, draw ½) against the column unit, %;
-/// "—" where the pair was refused.
+/// "—" where the pair was refused. Columns are numbered as the rows (unit names as column
+/// headers made VSGMR's fourteen columns 1000 characters wide).
 fn matrix_table(o: &OptimalPlay, name: &dyn Fn(&str) -> String) -> Table {
     let mut t = Table::new();
     t.load_preset(UTF8_FULL_CONDENSED);
     let mut header = vec![Cell::new("row \\ column")];
-    header.extend(o.units.iter().map(|u| Cell::new(name(u))));
+    header.extend((1..=o.units.len()).map(|k| right(k.to_string())));
     t.set_header(header);
     for (i, row) in o.matrix(true).iter().enumerate() {
-        let mut cells = vec![Cell::new(name(&o.units[i]))];
+        let mut cells = vec![Cell::new(format!("{:>2} {}", i + 1, name(&o.units[i])))];
         cells.extend(row.iter().map(|c| right(c.map_or("—".into(), |s| format!("{:.0}", 100.0 * s)))));
         t.add_row(cells);
     }
