@@ -395,17 +395,26 @@ fn name_of<'a>(a: &'a RulesetAnalysis, id: &'a str) -> &'a str {
 }
 
 fn matrix_table(a: &RulesetAnalysis, m: &crate::analysis::Matrix) -> Table {
+    let names: Vec<String> = m.units.iter().map(|u| name_of(a, u).to_string()).collect();
+    score_matrix_table(&names, |i, j| Some(m.cells[i][j].a_score.value))
+}
+
+/// A square matrix of scores as a terminal table: the row unit's score against the column
+/// unit, % (`score(i, j)` in [0, 1]; `None` prints "—"). Rows are numbered and named, columns
+/// numbered as the rows: unit names as column headers made VSGMR's fourteen columns 1000
+/// characters wide.
+pub(crate) fn score_matrix_table(names: &[String], score: impl Fn(usize, usize) -> Option<f64>) -> Table {
     let mut t = Table::new();
     t.load_preset(UTF8_FULL_CONDENSED);
     let mut header = vec![Cell::new("row \\ column")];
-    header.extend(m.units.iter().map(|u| Cell::new(name_of(a, u))));
+    header.extend((1..=names.len()).map(|k| Cell::new(k).set_alignment(CellAlignment::Right)));
     t.set_header(header);
-    for (i, row) in m.cells.iter().enumerate() {
-        let mut cells = vec![Cell::new(name_of(a, &m.units[i]))];
-        cells.extend(
-            row.iter()
-                .map(|c| Cell::new(format!("{:.0}", 100.0 * c.a_score.value)).set_alignment(CellAlignment::Right)),
-        );
+    for (i, name) in names.iter().enumerate() {
+        let mut cells = vec![Cell::new(format!("{:>2} {name}", i + 1))];
+        cells.extend((0..names.len()).map(|j| {
+            let s = score(i, j).map_or("—".into(), |s| format!("{:.0}", 100.0 * s));
+            Cell::new(s).set_alignment(CellAlignment::Right)
+        }));
         t.add_row(cells);
     }
     t

@@ -13,7 +13,7 @@ use comfy_table::{Cell, CellAlignment, Table, presets::UTF8_FULL_CONDENSED};
 use serde_json::json;
 
 use crate::analysis::optimal_play::{OptimalPlay, WARN_ABOVE, analyse};
-use crate::app::{AppError, Loaded, progress_bar, stdout_write};
+use crate::app::{AppError, Loaded, progress_bar, score_matrix_table, stdout_write};
 use crate::cli::MatrixArgs;
 use crate::rulesets::Ruleset;
 use crate::with_ruleset;
@@ -86,21 +86,11 @@ fn right(s: String) -> Cell {
     Cell::new(s).set_alignment(CellAlignment::Right)
 }
 
-/// The optimal-play matrix: the row unit's score (win 1, draw ½) against the column unit, %;
-/// "—" where the pair was refused. Columns are numbered as the rows (unit names as column
-/// headers made VSGMR's fourteen columns 1000 characters wide).
+/// The optimal-play matrix ([`score_matrix_table`]): "—" where the pair was refused.
 fn matrix_table(o: &OptimalPlay, name: &dyn Fn(&str) -> String) -> Table {
-    let mut t = Table::new();
-    t.load_preset(UTF8_FULL_CONDENSED);
-    let mut header = vec![Cell::new("row \\ column")];
-    header.extend((1..=o.units.len()).map(|k| right(k.to_string())));
-    t.set_header(header);
-    for (i, row) in o.matrix(true).iter().enumerate() {
-        let mut cells = vec![Cell::new(format!("{:>2} {}", i + 1, name(&o.units[i])))];
-        cells.extend(row.iter().map(|c| right(c.map_or("—".into(), |s| format!("{:.0}", 100.0 * s)))));
-        t.add_row(cells);
-    }
-    t
+    let names: Vec<String> = o.units.iter().map(|u| name(u)).collect();
+    let m = o.matrix(true);
+    score_matrix_table(&names, |i, j| m[i][j])
 }
 
 /// Every solved pair, worst exploitability first: A's score under optimal play and under the
