@@ -120,9 +120,14 @@ fn orient(a: Pos, b: Pos, c: Pos) -> f32 {
 pub fn segments_cross(p1: Pos, p2: Pos, q1: Pos, q2: Pos) -> bool {
     let d1 = orient(q1, q2, p1);
     let d2 = orient(q1, q2, p2);
+    // Most segments tested lie on one side of the other's line: the second pair of
+    // orientations is worked out only when the first straddles.
+    if !((d1 > 0.0 && d2 < 0.0) || (d1 < 0.0 && d2 > 0.0)) {
+        return false;
+    }
     let d3 = orient(p1, p2, q1);
     let d4 = orient(p1, p2, q2);
-    ((d1 > 0.0 && d2 < 0.0) || (d1 < 0.0 && d2 > 0.0)) && ((d3 > 0.0 && d4 < 0.0) || (d3 < 0.0 && d4 > 0.0))
+    (d3 > 0.0 && d4 < 0.0) || (d3 < 0.0 && d4 > 0.0)
 }
 
 /// Kinds of area terrain; what they do is the ruleset's business.

@@ -49,6 +49,7 @@ impl<'a> Skirmish<'a> {
 
     /// A unit's range with upgrades: Optical Sights +2" (infantry), Enhanced Rifling +3"
     /// (Snipers). GnG 1.5, "Unit Upgrades".
+    #[inline]
     pub fn range_of(&self, s: Side, u: usize) -> f32 {
         let p = self.r.profile(u);
         let up = match self.upgrade[s] {
@@ -71,6 +72,7 @@ impl<'a> Skirmish<'a> {
 
     /// Unit `i` of side `s`'s [`Reach`]: its range ([`Self::range_of`]) and minimum range,
     /// looked up once for its many candidate targets.
+    #[inline]
     pub(super) fn reach(&self, s: Side, i: usize) -> Reach {
         let u = self.bt.sides[s][i].unit as usize;
         Reach::new(self.range_of(s, u), self.r.profile(u).min_range)
@@ -78,6 +80,7 @@ impl<'a> Skirmish<'a> {
 
     /// GnG 1.5, "Cover": whether unit `j` of side `s` shelters behind an intact piece that the
     /// line from `from` crosses.
+    #[inline]
     pub fn in_cover_from(&self, s: Side, j: usize, from: Pos) -> bool {
         match self.st[s][j].cover {
             Some(w) => {
@@ -90,6 +93,7 @@ impl<'a> Skirmish<'a> {
 
     /// DEF modifiers of unit `j` of side `s` attacked from `from`: cover +3, Hunker +2, Body
     /// Armor +1 for non-Light units.
+    #[inline]
     pub fn def_mod(&self, s: Side, j: usize, from: Pos) -> i32 {
         let mut m = 0;
         if self.in_cover_from(s, j, from) {
@@ -98,12 +102,20 @@ impl<'a> Skirmish<'a> {
         m + self.def_mod_no_cover(s, j)
     }
 
-    /// DEF modifiers of every unit against a blast centred on `centre` (RULINGS.md, "GnG blast
-    /// and cover"): cover counts when the line from the blast's target to the unit crosses
-    /// the unit's cover piece; Hunker and Body Armor as usual.
-    fn blast_def_mods(&self, centre: &Fighter) -> [Vec<i32>; 2] {
+    /// DEF modifiers of the units a blast of `radius` centred on `centre` can catch (RULINGS.md,
+    /// "GnG blast and cover"): cover counts when the line from the blast's target to the unit
+    /// crosses the unit's cover piece; Hunker and Body Armor as usual. Into `mods` (by side, by
+    /// unit; reused from blast to blast): worked out for the units alive within `radius` + 1"
+    /// (more than the blast reaches), 0 for the others, which the blast never asks about.
+    fn blast_def_mods_into(&self, centre: &Fighter, radius: f32, mods: &mut [Vec<i32>; 2]) {
         let c = Pos::new(centre.x, centre.y);
-        [0, 1].map(|side| (0..self.st[side].len()).map(|j| self.def_mod(side, j, c)).collect())
+        for (side, out) in mods.iter_mut().enumerate() {
+            out.clear();
+            out.extend(self.bt.sides[side].iter().enumerate().map(|(j, f)| {
+                let near = f.alive && c.within(Pos::new(f.x, f.y), radius + 1.0);
+                if near { self.def_mod(side, j, c) } else { 0 }
+            }));
+        }
     }
 
     fn def_mod_no_cover(&self, s: Side, j: usize) -> i32 {
@@ -129,23 +141,36 @@ impl<'a> Skirmish<'a> {
         let mut m = 0;
         match self.upgrade[s] {
             Some(UpgradeRule::HollowPoint) if self.profile(1 - s, j).tags.light => m += 2,
-            Some(UpgradeRule::Bayonets) if at.dist(self.pos(1 - s, j)) <= BAYONET_REACH + EPS => m += 1,
+            Some(UpgradeRule::Bayonets) if at.within(self.pos(1 - s, j), BAYONET_REACH + EPS) => m += 1,
             _ => {}
         }
         m
     }
 
-    /// Every unit sheltering behind a cover piece (alive), both sides, in one pass.
-    pub(super) fn in_cover(&self) -> InCover {
-        let mut all = InCover::new();
+    /// Each cover piece's use for side `s` ([`PieceUse`]) into `pieces` (cleared first, so a
+    /// caller reuses one buffer), by piece: its spots for the side, and the units (alive)
+    /// sheltering behind it, counted in one pass over both sides.
+    pub(super) fn piece_use_into(&self, s: Side, pieces: &mut Vec<PieceUse>) {
+        pieces.clear();
+        pieces.extend(self.table.walls.iter().enumerate().map(|(w, wall)| {
+            let spots = match self.spot_cache.get(w) {
+                Some(c) if c.wall == (wall.a, wall.b) && c.depth == self.table.depth => c.spots[s],
+                _ => self.spots_behind(wall, s),
+            };
+            PieceUse { spots, units: [0, 0], taken: [false; SPOTS.len()] }
+        }));
         for os in 0..2 {
             for (j, f) in self.bt.sides[os].iter().enumerate() {
-                if let Some(piece) = self.st[os][j].cover.filter(|_| f.alive) {
-                    all.push(Sheltered { piece, side: os as u8, at: Pos::new(f.x, f.y) });
+                let Some(piece) = self.st[os][j].cover.filter(|_| f.alive) else { continue };
+                let Some(u) = pieces.get_mut(piece as usize) else { continue };
+                u.units[os] += 1;
+                let at = Pos::new(f.x, f.y);
+                for (taken, &p) in u.taken.iter_mut().zip(&u.spots) {
+                    // A spot within 0.5" of a unit behind the piece is taken.
+                    *taken |= at.within(p, 0.5);
                 }
             }
         }
-        all
     }
 
     /// Units sheltering behind cover piece `w` (alive), both sides.
@@ -160,34 +185,38 @@ impl<'a> Skirmish<'a> {
     /// [`Self::free_spots_into`] into a new vector.
     #[cfg(test)]
     pub(super) fn free_spots(&self, s: Side) -> Vec<(usize, Pos)> {
-        let mut out = Vec::new();
-        self.free_spots_into(s, &mut out);
+        let (mut out, mut destroyable, mut pieces) = (Vec::new(), Vec::new(), Vec::new());
+        self.free_spots_into(s, &mut out, &mut destroyable, &mut pieces);
         out
     }
 
-    /// The free cover spots for side `s` into `out` (cleared first, so a caller reuses one
+    /// The free cover spots for side `s` into `spots` (cleared first, so a caller reuses one
     /// buffer): (piece, spot position), among intact pieces with fewer than `cover_capacity`
-    /// occupants, on the side away from the enemy edge.
-    pub(super) fn free_spots_into(&self, s: Side, out: &mut Vec<(usize, Pos)>) {
-        out.clear();
-        // Every unit in cover in one pass, not one pass per piece.
-        let in_cover = self.in_cover();
-        for (w, wall) in self.table.walls.iter().enumerate() {
+    /// occupants, on the side away from the enemy edge, and not within 0.5" of a unit behind
+    /// the piece. With them, in the same pass ([`Self::piece_use_into`], into `pieces`, a
+    /// buffer), the cover pieces side `s`'s Anti Armor would destroy (GnG 1.5, "Anti Armor")
+    /// into `destroyable` (cleared first): intact, with at least two enemies and no friend
+    /// behind it. Which of those a unit may target is its range's business
+    /// ([`Self::cover_to_destroy_among`]).
+    pub(super) fn free_spots_into(
+        &self,
+        s: Side,
+        spots: &mut Vec<(usize, Pos)>,
+        destroyable: &mut Vec<usize>,
+        pieces: &mut Vec<PieceUse>,
+    ) {
+        spots.clear();
+        destroyable.clear();
+        self.piece_use_into(s, pieces);
+        for (w, (wall, u)) in self.table.walls.iter().zip(pieces.iter()).enumerate() {
             if !wall.intact {
                 continue;
             }
-            let taken = || in_cover.iter().filter(move |u| u.piece as usize == w).map(|u| &u.at);
-            if taken().count() >= self.cfg.cover_capacity as usize {
-                continue;
+            if (u.units[0] + u.units[1]) < self.cfg.cover_capacity as usize {
+                spots.extend(u.spots.iter().zip(&u.taken).filter(|(_, taken)| !**taken).map(|(p, _)| (w, *p)));
             }
-            let spots = match self.spot_cache.get(w) {
-                Some(c) if c.wall == (wall.a, wall.b) && c.depth == self.table.depth => c.spots[s],
-                _ => self.spots_behind(wall, s),
-            };
-            for p in spots {
-                if taken().all(|q| q.dist(p) > 0.5) {
-                    out.push((w, p));
-                }
+            if u.units[s] == 0 && u.units[1 - s] >= 2 {
+                destroyable.push(w);
             }
         }
     }
@@ -237,12 +266,17 @@ impl<'a> Skirmish<'a> {
             f.x = end.x;
             f.y = end.y;
         }
-        self.cover_epoch += 1;
+        self.plan_epoch += 1;
         self.st[s][i].hunker = false;
+        let left = self.st[s][i].cover.is_some();
         self.st[s][i].cover = match cover {
             Some(w) if end.dist(to) < 0.05 => Some(w as u8),
             _ => None,
         };
+        // Only units behind cover count for the free spots: a move in the open changes none.
+        if left || self.st[s][i].cover.is_some() {
+            self.cover_epoch += 1;
+        }
         if let Some(t) = &mut self.trace {
             t.units[s][i].1.extend(corner);
             t.units[s][i].1.push(end);
@@ -291,6 +325,9 @@ impl<'a> Skirmish<'a> {
         let Some(total) = opposed_roll_with(self.r, &p, &pt, am, dm, dice) else {
             return;
         };
+        // A hit damages or stuns: the plans made before it may no longer hold. A miss changes
+        // nothing.
+        self.plan_epoch += 1;
         let centre = self.bt.sides[1 - s][t];
         let killer = self.bt.sides[s][i].unit as usize;
         match special {
@@ -306,7 +343,8 @@ impl<'a> Skirmish<'a> {
             }
             Special::Flashbang => {
                 self.st[1 - s][t].stunned = true;
-                let mods = self.blast_def_mods(&centre);
+                let mut mods = std::mem::take(&mut self.blast_mods);
+                self.blast_def_mods_into(&centre, 2.5, &mut mods);
                 let mut caught = Vec::new();
                 rules::blast_with(
                     self.r,
@@ -321,6 +359,7 @@ impl<'a> Skirmish<'a> {
                     |side, j| mods[side][j],
                     |side, j| caught.push((side, j)),
                 );
+                self.blast_mods = mods;
                 for (side, j) in caught {
                     self.st[side][j].stunned = true;
                 }
@@ -340,7 +379,8 @@ impl<'a> Skirmish<'a> {
         dmg: u8,
         dice: &mut D,
     ) {
-        let mods = self.blast_def_mods(&centre);
+        let mut mods = std::mem::take(&mut self.blast_mods);
+        self.blast_def_mods_into(centre, radius, &mut mods);
         rules::blast_with(
             self.r,
             &mut self.bt,
@@ -354,6 +394,7 @@ impl<'a> Skirmish<'a> {
             |side, j| mods[side][j],
             |_, _| {},
         );
+        self.blast_mods = mods;
     }
 
     /// Records deaths not yet counted; kills of enemies go to `killer` (side, unit type).
@@ -369,8 +410,10 @@ impl<'a> Skirmish<'a> {
                 if !self.bt.sides[s][j].alive && !self.st[s][j].counted {
                     self.st[s][j].counted = true;
                     self.deaths_counted[s] += 1;
-                    self.cover_epoch += 1;
-                    self.st[s][j].cover = None;
+                    self.plan_epoch += 1;
+                    if self.st[s][j].cover.take().is_some() {
+                        self.cover_epoch += 1;
+                    }
                     if let Some((ks, ku)) = killer {
                         if ks != s {
                             self.kill_log.push((ks, ku, self.bt.sides[s][j].unit as usize));
@@ -387,6 +430,7 @@ impl<'a> Skirmish<'a> {
 
     /// GnG 1.5, "Medics": returns unit `j` to Healthy.
     pub fn heal(&mut self, s: Side, j: usize) {
+        self.plan_epoch += 1;
         rules::medic_heal(&mut self.bt, s, j);
     }
 
@@ -395,6 +439,7 @@ impl<'a> Skirmish<'a> {
     pub fn destroy_cover(&mut self, s: Side, i: usize, w: usize) {
         self.table.walls[w].intact = false;
         self.cover_epoch += 1;
+        self.plan_epoch += 1;
         let behind: Vec<(Side, usize)> = self.occupants(w).collect();
         for (os, j) in behind {
             rules::take_damage(self.r, &mut self.bt, os, j, 1, s);
@@ -405,17 +450,16 @@ impl<'a> Skirmish<'a> {
     }
 }
 
-/// A unit behind a cover piece ([`Skirmish::in_cover`]).
+/// A cover piece's use for one side ([`Skirmish::piece_use_into`]).
 #[derive(Debug, Clone, Copy)]
-pub(super) struct Sheltered {
-    pub piece: u8,
-    pub side: u8,
-    pub at: Pos,
+pub(super) struct PieceUse {
+    /// Its cover spots for the side.
+    spots: [Pos; SPOTS.len()],
+    /// Units (alive) sheltering behind it, by side.
+    units: [usize; 2],
+    /// Whether each spot has a unit behind the piece within 0.5" of it.
+    taken: [bool; SPOTS.len()],
 }
-
-/// The units behind cover pieces ([`Skirmish::in_cover`]), on the stack up to 32 (more units
-/// in cover than a table has spots for, in practice never, go to the heap).
-pub(super) type InCover = smallvec::SmallVec<[Sheltered; 32]>;
 
 /// A set of indices below 64; iterates them in increasing order.
 #[derive(Debug, Clone, Copy)]

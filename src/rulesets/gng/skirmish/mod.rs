@@ -130,15 +130,24 @@ pub struct Skirmish<'a> {
     /// Each unit's objective this turn (`Skirmish::assign_goals`); empty in the Skirmish.
     pub goals: [Vec<Option<Goal>>; 2],
     named: Named,
-    /// Moves on whenever what the free cover spots depend on may have changed: a unit moved,
-    /// a death counted (the dead leave their cover), a piece destroyed ([`SpotBuf`]).
+    /// Moves on whenever what the free cover spots depend on may have changed: a unit moved
+    /// out of cover, into cover or behind it, a death counted of a unit in cover (the dead leave
+    /// their cover), a piece destroyed ([`SpotBuf`]). Units in the open do not count for them.
     cover_epoch: u64,
+    /// Moves on whenever anything the tactic's plans read may have changed: a unit placed,
+    /// moved, hit, healed or dead, a piece destroyed. A unit's Hunker does not move it on: only
+    /// the enemy's plans read it (its DEF), and they are made in the enemy's turn, after the
+    /// epoch has moved on anyway ([`tactic::Plans`]).
+    plan_epoch: u64,
     /// Units of each side whose death is counted ([`UnitState::counted`]).
     deaths_counted: [usize; 2],
     /// Each cover piece's spots, worked out at set-up ([`Skirmish::cache_spots`]).
     spot_cache: Vec<combat::PieceSpots>,
     /// Buffers the turn loop reuses ([`Scratch`]).
     scratch: Scratch,
+    /// The DEF modifiers of a blast's units, reused from blast to blast
+    /// (`Skirmish::blast_def_mods_into`).
+    blast_mods: [Vec<i32>; 2],
 }
 
 /// Buffers [`Skirmish::take_turn`] reuses from turn to turn and activation to activation, so
@@ -150,6 +159,8 @@ struct Scratch {
     /// The units' keys for the activation order, and the order.
     keyed: Vec<tactic::Key>,
     order: Vec<usize>,
+    /// Each unit's plans from the activation order, for its activation ([`tactic::Plans`]).
+    plans: Vec<tactic::Plans>,
 }
 
 const SPOT_OFFSET: f32 = 0.75;
@@ -158,24 +169,38 @@ const SPOTS: [f32; 2] = [0.25, 0.75];
 
 const EPS: f32 = 1e-3;
 
-/// A side's free cover spots ([`Skirmish::free_spots_into`]), kept while the cover stays as it
-/// was: worked out when first asked for, and again only once [`Skirmish::cover_epoch`] moved on
-/// (or for the other side).
+/// A side's free cover spots and the pieces its Anti Armor would destroy
+/// ([`Skirmish::free_spots_into`]), kept while the cover stays as it was: worked out together
+/// (one pass over the units) when first asked for, and again only once
+/// [`Skirmish::cover_epoch`] moved on (or for the other side).
 #[derive(Debug, Clone, Default)]
 struct SpotBuf {
     spots: Vec<(usize, Pos)>,
-    /// The side and cover epoch `spots` hold the free spots for; `None`: nothing yet.
+    destroyable: Vec<usize>,
+    /// Each piece's use, the pass both come from.
+    pieces: Vec<combat::PieceUse>,
+    /// The side and cover epoch `spots` and `destroyable` hold for; `None`: nothing yet.
     epoch: Option<(Side, u64)>,
 }
 
 impl SpotBuf {
-    /// Side `s`'s free cover spots in `g` now.
-    fn get(&mut self, g: &Skirmish, s: Side) -> &[(usize, Pos)] {
+    /// Side `s`'s free cover spots and the pieces it would destroy, in `g` now.
+    fn refreshed(&mut self, g: &Skirmish, s: Side) -> &Self {
         if self.epoch != Some((s, g.cover_epoch)) {
-            g.free_spots_into(s, &mut self.spots);
+            g.free_spots_into(s, &mut self.spots, &mut self.destroyable, &mut self.pieces);
             self.epoch = Some((s, g.cover_epoch));
         }
-        &self.spots
+        self
+    }
+
+    /// Side `s`'s free cover spots in `g` now.
+    fn get(&mut self, g: &Skirmish, s: Side) -> &[(usize, Pos)] {
+        &self.refreshed(g, s).spots
+    }
+
+    /// The cover pieces side `s`'s Anti Armor would destroy in `g` now.
+    fn destroyable(&mut self, g: &Skirmish, s: Side) -> &[usize] {
+        &self.refreshed(g, s).destroyable
     }
 }
 
@@ -218,8 +243,10 @@ impl<'a> Skirmish<'a> {
             },
             deaths_counted: [0, 0],
             cover_epoch: 0,
+            plan_epoch: 0,
             spot_cache: Vec::new(),
             scratch: Scratch::default(),
+            blast_mods: [Vec::new(), Vec::new()],
         }
     }
 
@@ -247,6 +274,7 @@ impl<'a> Skirmish<'a> {
         self.bt.sides[s].push(Fighter::new(u, at.x, at.y));
         self.st[s].push(UnitState::default());
         self.bt.alive[s] += 1;
+        self.plan_epoch += 1;
         if let Some(t) = &mut self.trace {
             t.units[s].push((u, vec![at], None));
         }

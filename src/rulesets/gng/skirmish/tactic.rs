@@ -49,6 +49,66 @@ const OBJECTIVE_FIRST: f64 = 1e6;
 /// 1 destroy cover, 2 move; value; unit).
 pub(super) type Key = (u8, f64, usize);
 
+/// What [`Skirmish::gain`] worked out for a unit, kept for its activation: the plans are pure,
+/// so while nothing they read has changed ([`Skirmish::plan_epoch`] the same: the unit is the
+/// first to activate, or those before it missed) its activation asks the same questions and
+/// takes these answers. Each answer is `None` until asked.
+#[derive(Debug, Clone, Copy, Default)]
+pub(super) struct Plans {
+    /// The plan epoch the answers hold for.
+    epoch: u64,
+    /// [`Skirmish::best_target_from`] where the unit stands.
+    here: Option<Option<(usize, f64)>>,
+    /// [`Skirmish::walk_plan_among`] the side's free cover spots.
+    walk: Option<Option<(Pos, Option<usize>, Pos)>>,
+    /// [`Skirmish::best_target_from`] where that walk ends.
+    walked: Option<Option<(usize, f64)>>,
+    /// [`Skirmish::bayonet_plan`].
+    bayonet: Option<Option<(Pos, usize, f64)>>,
+}
+
+impl Plans {
+    /// No answers yet, for the state of `g` now.
+    fn fresh(g: &Skirmish) -> Self {
+        Plans { epoch: g.plan_epoch, ..Plans::default() }
+    }
+
+    /// Forgets the answers if anything changed since they were worked out.
+    fn renew(&mut self, g: &Skirmish) {
+        if self.epoch != g.plan_epoch {
+            *self = Plans::fresh(g);
+        }
+    }
+
+    /// [`Skirmish::best_target_from`] where unit `i` of side `s` stands.
+    fn here(&mut self, g: &Skirmish, s: Side, i: usize) -> Option<(usize, f64)> {
+        *self.here.get_or_insert_with(|| g.best_target_from(s, i, g.pos(s, i)))
+    }
+
+    /// [`Skirmish::walk_plan_among`] side `s`'s free cover spots `spots`.
+    fn walk(&mut self, g: &Skirmish, s: Side, i: usize, spots: &[(usize, Pos)]) -> Option<(Pos, Option<usize>, Pos)> {
+        if self.walk.is_none() {
+            let plan = g.walk_plan_among(s, i, spots);
+            // A walk that ends on its cover spot has the best target from there already.
+            if let Some((_, _, _, Some(target))) = plan {
+                self.walked = Some(Some(target));
+            }
+            self.walk = Some(plan.map(|(to, w, end, _)| (to, w, end)));
+        }
+        self.walk.flatten()
+    }
+
+    /// [`Skirmish::best_target_from`] where the walk of [`Plans::walk`] ends, `end`.
+    fn walked(&mut self, g: &Skirmish, s: Side, i: usize, end: Pos) -> Option<(usize, f64)> {
+        *self.walked.get_or_insert_with(|| g.best_target_from(s, i, end))
+    }
+
+    /// [`Skirmish::bayonet_plan`].
+    fn bayonet(&mut self, g: &Skirmish, s: Side, i: usize) -> Option<(Pos, usize, f64)> {
+        *self.bayonet.get_or_insert_with(|| g.bayonet_plan(s, i))
+    }
+}
+
 /// What an activation would achieve ([`Skirmish::gain`]).
 #[derive(Debug, Clone, Copy, PartialEq)]
 enum Gain {
@@ -132,7 +192,7 @@ impl<'a> Skirmish<'a> {
         self.bt.sides[s]
             .iter()
             .enumerate()
-            .any(|(k, f)| k != i && f.alive && c.dist(Pos::new(f.x, f.y)) <= radius + EPS)
+            .any(|(k, f)| k != i && f.alive && c.within(Pos::new(f.x, f.y), radius + EPS))
     }
 
     fn nearest_enemy(&self, s: Side, at: Pos) -> Option<(usize, f32)> {
@@ -146,8 +206,12 @@ impl<'a> Skirmish<'a> {
     fn heal_target(&self, s: Side, i: usize, at: Pos, reach: f32) -> Option<usize> {
         let mut best: Option<(usize, f64)> = None;
         for (j, f) in self.bt.sides[s].iter().enumerate() {
+            // The cheap tests first: most friends are unhurt.
+            if j == i || !f.alive || f.damage == 0 {
+                continue;
+            }
             let pf = self.profile(s, j);
-            if j == i || !f.alive || f.damage == 0 || pf.is_vehicle() || at.dist(Pos::new(f.x, f.y)) > reach + EPS {
+            if pf.is_vehicle() || !at.within(Pos::new(f.x, f.y), reach + EPS) {
                 continue;
             }
             let v = pf.cost * f.damage as f64;
@@ -161,37 +225,33 @@ impl<'a> Skirmish<'a> {
     /// A cover piece within range of anti-armor unit `i`, and not inside its minimum range
     /// (GnG 1.5, "Glossary": "the closest a unit may target"), with at least two enemies and no
     /// friend behind it.
+    #[cfg(test)]
     pub(super) fn cover_to_destroy(&self, s: Side, i: usize) -> Option<usize> {
+        let (mut spots, mut destroyable, mut pieces) = (Vec::new(), Vec::new(), Vec::new());
+        self.free_spots_into(s, &mut spots, &mut destroyable, &mut pieces);
+        self.cover_to_destroy_among(s, i, &destroyable)
+    }
+
+    /// [`Self::cover_to_destroy`] among `pieces`, the pieces side `s` would destroy
+    /// ([`Self::free_spots_into`]; the same for all its units while the cover stays as it was,
+    /// [`SpotBuf`]): the first within range.
+    fn cover_to_destroy_among(&self, s: Side, i: usize, pieces: &[usize]) -> Option<usize> {
         let p = self.profile(s, i);
-        if !p.tags.anti_armor {
+        if !p.tags.anti_armor || pieces.is_empty() {
             return None;
         }
         let at = self.pos(s, i);
         let range = self.range_of(s, self.bt.sides[s][i].unit as usize);
-        let in_cover = self.in_cover();
-        (0..self.table.walls.len()).find(|&w| {
-            let wall = &self.table.walls[w];
-            if !wall.intact {
-                return false;
-            }
-            // At least two enemies behind it and no friend, in one pass over its occupants
-            // (first: most pieces have none, and then the distance is not needed).
-            let mut enemies = 0;
-            for u in in_cover.iter().filter(|u| u.piece == w as u8) {
-                if u.side as usize == s {
-                    return false;
-                }
-                enemies += 1;
-            }
-            let d = wall.dist_to(at);
-            enemies >= 2 && d <= range + EPS && d + EPS >= p.min_range
+        pieces.iter().copied().find(|&w| {
+            let d = self.table.walls[w].dist_to(at);
+            d <= range + EPS && d + EPS >= p.min_range
         })
     }
 
     /// [`Self::walk_plan_among`] the side's free cover spots now.
     #[cfg(test)]
     pub(super) fn walk_plan(&self, s: Side, i: usize) -> Option<(Pos, Option<usize>)> {
-        self.walk_plan_among(s, i, &self.free_spots(s)).map(|(to, w, _)| (to, w))
+        self.walk_plan_among(s, i, &self.free_spots(s)).map(|(to, w, _, _)| (to, w))
     }
 
     /// Where the tactic would walk to attack: one of side `s`'s free cover spots `spots`
@@ -200,8 +260,16 @@ impl<'a> Skirmish<'a> {
     /// before it moves) within the walk from which a target is in range (best value), else the
     /// least straight walk toward the nearest enemy that brings it into range. `None` if no
     /// walk reaches a target. With the point walked to and the cover piece there, where the walk
-    /// ends ([`Self::move_end`] by the walk), worked out on the way.
-    fn walk_plan_among(&self, s: Side, i: usize, spots: &[(usize, Pos)]) -> Option<(Pos, Option<usize>, Pos)> {
+    /// ends ([`Self::move_end`] by the walk), worked out on the way, and the best target from
+    /// there ([`Self::best_target_from`]) when the walk ends exactly on its cover spot, where it
+    /// was found.
+    #[allow(clippy::type_complexity)]
+    fn walk_plan_among(
+        &self,
+        s: Side,
+        i: usize,
+        spots: &[(usize, Pos)],
+    ) -> Option<(Pos, Option<usize>, Pos, Option<(usize, f64)>)> {
         let f = self.bt.sides[s][i];
         let p = self.profile(s, i);
         if p.kind != Kind::Infantry {
@@ -216,7 +284,7 @@ impl<'a> Skirmish<'a> {
         // (pure) serves the walk toward it below too; with no enemy left no walk has a target.
         let (j, d) = self.nearest_enemy(s, at)?;
         let spots = if d <= walk + range + 2.0 * EPS + 0.01 { spots } else { &[] };
-        let mut best: Option<(Pos, Option<usize>, f64, Pos)> = None;
+        let mut best: Option<(Pos, Option<usize>, (usize, f64), Pos)> = None;
         for &(w, spot) in spots {
             if !at.within(spot, walk + EPS) {
                 continue;
@@ -224,16 +292,16 @@ impl<'a> Skirmish<'a> {
             // The target's value first: the walk (round walls and units) is worked out only
             // for a spot that would beat the best so far. Both are pure, so the spot chosen is
             // the one the other order chooses.
-            let Some((_, v)) = self.best_target_from(s, i, spot) else { continue };
-            if best.as_ref().is_none_or(|b| v > b.2) {
+            let Some((t, v)) = self.best_target_from(s, i, spot) else { continue };
+            if best.as_ref().is_none_or(|b| v > b.2.1) {
                 let end = self.move_end(s, i, spot, walk).0;
                 if end.dist(spot) <= 0.05 {
-                    best = Some((spot, Some(w), v, end));
+                    best = Some((spot, Some(w), (t, v), end));
                 }
             }
         }
-        if let Some((spot, w, _, end)) = best {
-            return Some((spot, w, end));
+        if let Some((spot, w, target, end)) = best {
+            return Some((spot, w, end, (end == spot).then_some(target)));
         }
         let e = self.pos(1 - s, j);
         // Toward the enemy to come into range; away from it to get outside a minimum range.
@@ -253,7 +321,7 @@ impl<'a> Skirmish<'a> {
             Pos::new(at.x + (at.x - e.x) / d.max(1e-3) * -gap, at.y + (at.y - e.y) / d.max(1e-3) * -gap)
         };
         let end = self.move_end(s, i, to, walk).0;
-        self.can_target_any(s, i, end).then_some((to, None, end))
+        self.can_target_any(s, i, end).then_some((to, None, end, None))
     }
 
     /// Where a unit with Bayonets would walk to attack within 1½" (GnG 1.5, "Unit Upgrades":
@@ -314,12 +382,14 @@ impl<'a> Skirmish<'a> {
     ///   waiting vehicle with no cover to go to. An idle unit does not take one of the 5
     ///   activations.
     ///
-    /// `spots`: side `s`'s [`Self::free_spots_into`].
-    fn gain(&self, s: Side, i: usize, spots: &[(usize, Pos)]) -> Gain {
+    /// `cover`: side `s`'s free cover spots and the pieces it would destroy ([`SpotBuf`]); the
+    /// plans it makes go into `plans`.
+    fn gain(&self, s: Side, i: usize, cover: &SpotBuf, plans: &mut Plans) -> Gain {
+        let spots = &cover.spots[..];
         let f = self.bt.sides[s][i];
         let p = self.profile(s, i);
         let at = self.pos(s, i);
-        if let Some(w) = self.cover_to_destroy(s, i) {
+        if let Some(w) = self.cover_to_destroy_among(s, i, &cover.destroyable) {
             return Gain::DestroyCover(self.occupants(w).map(|(os, j)| self.damage_value(os, j, 1)).sum());
         }
         if p.tags.medic {
@@ -333,11 +403,11 @@ impl<'a> Skirmish<'a> {
             return self.objective_gain(s, i, g, can_move);
         }
         let waiting = self.waits(s, i);
-        let mut best = self.best_target_from(s, i, at).map(|(_, v)| v);
+        let mut best = plans.here(self, s, i).map(|(_, v)| v);
         if can_move && p.kind == Kind::Infantry && !waiting {
-            let walked = self.walk_plan_among(s, i, spots).and_then(|(_, _, end)| self.best_target_from(s, i, end));
+            let walked = plans.walk(self, s, i, spots).and_then(|(_, _, end)| plans.walked(self, s, i, end));
             let walked = walked.map(|(_, v)| v);
-            let charged = self.bayonet_plan(s, i).map(|(_, _, v)| v);
+            let charged = plans.bayonet(self, s, i).map(|(_, _, v)| v);
             best = [best, walked, charged].into_iter().flatten().reduce(f64::max);
         }
         if let Some(v) = best {
@@ -404,18 +474,28 @@ impl<'a> Skirmish<'a> {
     /// Armor destroying cover (no unit may attack after it), then moves. Idle units are left
     /// out. The rest follow in the same order, for activations left by units that died.
     ///
-    /// Into `order` (cleared first); `spots` is side `s`'s [`Self::free_spots_into`] (nothing moves
-    /// while the units are rated: the free cover spots are the same for all) and `keyed` a
-    /// scratch buffer, both reused from turn to turn.
-    fn activation_order(&self, s: Side, spots: &[(usize, Pos)], keyed: &mut Vec<Key>, order: &mut Vec<usize>) {
+    /// Into `order` (cleared first), and each unit's plans into `plans` (by unit, for its
+    /// activation); `cover` holds side `s`'s free cover spots and the pieces it would destroy
+    /// (nothing moves while the units are rated: they are the same for all) and `keyed` is a
+    /// scratch buffer, all reused from turn to turn.
+    fn activation_order(
+        &self,
+        s: Side,
+        cover: &SpotBuf,
+        keyed: &mut Vec<Key>,
+        order: &mut Vec<usize>,
+        plans: &mut Vec<Plans>,
+    ) {
         keyed.clear();
+        plans.clear();
+        plans.resize(self.bt.sides[s].len(), Plans::fresh(self));
         for (i, f) in self.bt.sides[s].iter().enumerate() {
             if !f.alive || self.st[s][i].stunned {
                 continue;
             }
             let p = self.profile(s, i);
             let strength = (p.atk as f64 + 1.0) * p.hit_damage as f64;
-            match self.gain(s, i, spots) {
+            match self.gain(s, i, cover, &mut plans[i]) {
                 Gain::Act(v) => keyed.push((0, v, i)),
                 Gain::DestroyCover(v) => keyed.push((1, v, i)),
                 Gain::Move => keyed.push((2, strength, i)),
@@ -455,8 +535,8 @@ impl<'a> Skirmish<'a> {
         let mut scratch = std::mem::take(&mut self.scratch);
         // Worked out afresh each turn (whatever was changed between turns).
         scratch.spots.epoch = None;
-        let spots = scratch.spots.get(self, s);
-        self.activation_order(s, spots, &mut scratch.keyed, &mut scratch.order);
+        let cover = scratch.spots.refreshed(self, s);
+        self.activation_order(s, cover, &mut scratch.keyed, &mut scratch.order, &mut scratch.plans);
         for &i in &scratch.order {
             if activations == self.r.rules.activations_per_turn || self.bt.alive[1 - s] == 0 {
                 break;
@@ -466,7 +546,8 @@ impl<'a> Skirmish<'a> {
             }
             activations += 1;
             self.bt.sides[s][i].activated = true;
-            self.activate_among(s, i, &mut heals_left, &mut may_attack, &mut scratch.spots, dice);
+            let plans = &mut scratch.plans[i];
+            self.activate_among(s, i, &mut heals_left, &mut may_attack, &mut scratch.spots, plans, dice);
         }
         self.scratch = scratch;
         for (f, st) in self.bt.sides[s].iter_mut().zip(self.st[s].iter_mut()) {
@@ -502,12 +583,15 @@ impl<'a> Skirmish<'a> {
         may_attack: &mut bool,
         dice: &mut D,
     ) {
-        self.activate_among(s, i, heals_left, may_attack, &mut SpotBuf::default(), dice);
+        let mut plans = Plans::fresh(self);
+        self.activate_among(s, i, heals_left, may_attack, &mut SpotBuf::default(), &mut plans, dice);
     }
 
     /// [`Self::activate`] with side `s`'s free cover spots ([`Self::free_spots_into`]) kept in
     /// `spots`: worked out when a plan first asks for them and only if the cover changed since
-    /// ([`SpotBuf`]); every plan that asks for them is made before the unit moves.
+    /// ([`SpotBuf`]); every plan that asks for them is made before the unit moves. `plans`: the
+    /// unit's plans from the activation order, taken if nothing changed since ([`Plans`]).
+    #[allow(clippy::too_many_arguments)]
     fn activate_among<D: Dice>(
         &mut self,
         s: Side,
@@ -515,8 +599,10 @@ impl<'a> Skirmish<'a> {
         heals_left: &mut u32,
         may_attack: &mut bool,
         spots: &mut SpotBuf,
+        plans: &mut Plans,
         dice: &mut D,
     ) {
+        plans.renew(self);
         let f = self.bt.sides[s][i];
         let p = *self.profile(s, i);
         let at = self.pos(s, i);
@@ -544,8 +630,9 @@ impl<'a> Skirmish<'a> {
             }
         }
         // 2. Destroy cover with two enemies behind it (the side's last attack this turn).
-        if *may_attack {
-            if let Some(w) = self.cover_to_destroy(s, i) {
+        //    (Only Anti Armor asks: the cover is worked out again only for a plan that needs it.)
+        if *may_attack && p.tags.anti_armor {
+            if let Some(w) = self.cover_to_destroy_among(s, i, spots.destroyable(self, s)) {
                 self.destroy_cover(s, i, w);
                 *may_attack = false;
                 return;
@@ -560,27 +647,33 @@ impl<'a> Skirmish<'a> {
         let waiting = self.waits(s, i);
         // A Bayonet charge (walk within 1½", attack at +1 ATK) when it is worth more than the
         // attack of step 3 or 4 after its move (`plan`, none: from here).
-        let bayonet = if *may_attack && can_move { self.bayonet_plan(s, i) } else { None };
-        let charge = |plan: Option<(Pos, Option<usize>, Pos)>| {
+        let bayonet = if *may_attack && can_move { plans.bayonet(self, s, i) } else { None };
+        // `plan`: the walk plan ([`Plans::walk`]) or none (from here).
+        let charge = |plan: Option<(Pos, Option<usize>, Pos)>, plans: &mut Plans| {
             // Without a charge to weigh, the attack after the move need not be worked out.
             bayonet?;
-            let end = plan.map_or(at, |(_, _, end)| end);
-            let other = self.best_target_from(s, i, end).map(|(_, v)| v);
+            let other = match plan {
+                Some((_, _, end)) => plans.walked(self, s, i, end),
+                None => plans.here(self, s, i),
+            };
+            let other = other.map(|(_, v)| v);
             bayonet.filter(|&(_, _, v)| other.is_none_or(|o| v > o)).map(|(to, _, _)| to)
         };
         // 3. Attack from here; infantry out of cover first walk into cover it can fire from.
-        let here = if *may_attack { self.best_target_from(s, i, at) } else { None };
+        let here = if *may_attack { plans.here(self, s, i) } else { None };
         if let Some((t, _)) = here {
             let mut plan = None;
             if p.kind == Kind::Infantry && self.st[s][i].cover.is_none() && can_move {
-                if let Some((spot, Some(w), end)) = self.walk_plan_among(s, i, spots.get(self, s)) {
+                if let Some((spot, Some(w), end)) = plans.walk(self, s, i, spots.get(self, s)) {
                     plan = Some((spot, Some(w), end));
                 }
             }
-            if let Some(to) = charge(plan) {
+            let mut walked_to = None;
+            if let Some(to) = charge(plan, plans) {
                 self.move_unit(s, i, to, walk, None, dice);
-            } else if let Some((spot, w, _)) = plan {
+            } else if let Some((spot, w, end)) = plan {
                 self.move_unit(s, i, spot, walk, w, dice);
+                walked_to = Some(end);
             } else {
                 // Nothing has changed since the target was chosen: it is the one `fire` finds.
                 if self.bt.sides[s][i].alive {
@@ -589,17 +682,18 @@ impl<'a> Skirmish<'a> {
                 return;
             }
             if self.bt.sides[s][i].alive {
-                self.fire(s, i, dice);
+                self.fire_after_walk(s, i, walked_to, plans, dice);
             }
             return;
         }
         // 4. Walk into range (into cover if it can), or charge with Bayonets, then attack.
         if *may_attack && can_move && !waiting {
-            let plan = self.walk_plan_among(s, i, spots.get(self, s));
-            if let Some((to, w)) = charge(plan).map(|to| (to, None)).or(plan.map(|(to, w, _)| (to, w))) {
+            let plan = plans.walk(self, s, i, spots.get(self, s));
+            let charged = charge(plan, plans).map(|to| (to, None, None));
+            if let Some((to, w, walked_to)) = charged.or(plan.map(|(to, w, end)| (to, w, Some(end)))) {
                 self.move_unit(s, i, to, walk, w, dice);
                 if self.bt.sides[s][i].alive {
-                    self.fire(s, i, dice);
+                    self.fire_after_walk(s, i, walked_to, plans, dice);
                 }
                 return;
             }
@@ -658,6 +752,22 @@ impl<'a> Skirmish<'a> {
         }
     }
 
+    /// [`Self::fire`] after unit `i`'s move, by its walk plan to `walked_to` ([`Plans::walk`];
+    /// none: another move). Standing where that walk ends, its best target is the one
+    /// [`Plans::walked`] found there before the move, when it did: a unit's own move (and
+    /// what it met on the way) changes nothing its choice of target reads but where it
+    /// stands, the point given.
+    fn fire_after_walk<D: Dice>(&mut self, s: Side, i: usize, walked_to: Option<Pos>, plans: &Plans, dice: &mut D) {
+        match (walked_to, plans.walked) {
+            (Some(end), Some(target)) if self.pos(s, i) == end => {
+                if let Some((t, _)) = target {
+                    self.fire_at(s, i, t, dice);
+                }
+            }
+            _ => self.fire(s, i, dice),
+        }
+    }
+
     /// [`Self::fire`] at enemy `t`, the best target from where the unit stands.
     fn fire_at<D: Dice>(&mut self, s: Side, i: usize, t: usize, dice: &mut D) {
         let u = self.bt.sides[s][i].unit as usize;
@@ -679,7 +789,7 @@ impl<'a> Skirmish<'a> {
             let others = self.bt.sides[1 - s]
                 .iter()
                 .enumerate()
-                .filter(|(j, e)| *j != t && e.alive && c.dist(Pos::new(e.x, e.y)) <= radius + EPS)
+                .filter(|(j, e)| *j != t && e.alive && c.within(Pos::new(e.x, e.y), radius + EPS))
                 .count();
             if ready && others >= 1 && !self.friend_near(s, i, c, radius) {
                 self.st[s][i].grenade_ready = self.side_turns[s] + super::ROUND_OWN_TURNS;
