@@ -25,8 +25,8 @@ pub const GOAL: f64 = 0.05;
 /// Solves the cost list of `loaded` at each of `args.distance` (default: the config's
 /// `duel.distance`) and prints the optimal-play matrix, the pairs worst first and the largest
 /// and mean exploitability per distance (`--json`: one object with an `optimal_play` list, one
-/// [`OptimalPlay`] per distance, as `summary.json` holds it). Errors: a distance that is not
-/// positive and finite (exit code 2). A distance beyond a ruleset's table depth leaves every
+/// [`OptimalPlay`] per distance, as `summary.json` holds it). Errors: a distance outside
+/// (0, 1000] (exit code 2). A distance beyond a ruleset's table depth leaves every
 /// pair refused, with the reason.
 pub(crate) fn run(args: &MatrixArgs, loaded: &Loaded) -> Result<(), AppError> {
     if let Some(d) = args.distance.iter().find(|d| !(d.is_finite() && **d > 0.0 && **d <= 1000.0)) {
