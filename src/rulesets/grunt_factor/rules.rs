@@ -406,6 +406,10 @@ pub struct HorizonPlan {
 /// Replaces "the number of moves with the highest expected kills this turn", which left a
 /// Regular SMG squad 50 cm from Regular Rifles at medium range all game: one move leaves it at
 /// medium range and two cost a Fire action, though at short range it doubles its fire.
+/// Simplification: the target never moves in the look-ahead, so from beyond the sighting limit
+/// a squad advances into the reach of the enemy's own Move and Fire; that is where optimal
+/// play's best response gains at 90 cm (it holds prone and fires first; the `optimal` module's
+/// docs give the figures).
 /// Returns the first step's Move actions (`.moves`) with the plan's score ([`HorizonPlan`]).
 #[allow(clippy::too_many_arguments)]
 pub fn horizon_plan(
