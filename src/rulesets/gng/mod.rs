@@ -454,8 +454,19 @@ impl Ruleset for GunsNGrenades {
     ) -> DuelOutcome {
         let first = if a_first { 0 } else { 1 };
         let (pa, pb) = (&self.profiles[a], &self.profiles[b]);
-        if na == 1 && nb == 1 && rules::is_stand_up(pa, pb, distance as f32) {
-            return rules::stand_up(self, pa, pb, dice, first, self.duel.max_rounds);
+        if na == 1 && nb == 1 {
+            let key = (a, b, (distance as f32).to_bits());
+            let stand_up = match arena.stand_up {
+                Some((k, yes)) if k == key => yes,
+                _ => {
+                    let yes = rules::is_stand_up(pa, pb, distance as f32);
+                    arena.stand_up = Some((key, yes));
+                    yes
+                }
+            };
+            if stand_up {
+                return rules::stand_up(self, pa, pb, dice, first, self.duel.max_rounds);
+            }
         }
         arena.deploy_lines(a, na, b, nb, distance as f32, self.duel.spacing() as f32, self);
         rules::play(self, arena, dice, first, self.duel.max_rounds)

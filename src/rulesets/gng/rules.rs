@@ -53,6 +53,10 @@ pub struct Battle {
     /// Scratch of [`take_turn`]: each unit's plan apart from healing, with what it was worked
     /// out for (enemies alive, the unit's damage and lock).
     plans: Vec<((u32, u8, u8), Plan)>,
+    /// Scratch of [`crate::rulesets::Ruleset::play_duel`]: the last one-against-one matchup
+    /// asked, `(a, b, distance bits)`, and whether it is a stand-up duel ([`is_stand_up`]),
+    /// so that a run of duels of one matchup does not ask again for every trial.
+    pub(crate) stand_up: Option<((usize, usize, u32), bool)>,
 }
 
 #[inline]
@@ -1030,6 +1034,39 @@ mod tests {
             }
         }
         assert!(pairs > 100, "only {pairs} stand-up pairs");
+    }
+
+    /// `play_duel` remembers whether the last one-against-one matchup of its arena is a
+    /// stand-up duel: an arena passed through matchups and distances in turn (stand-up or not,
+    /// one unit a side or squads) plays every duel as a fresh arena does, with the same dice.
+    #[test]
+    fn an_arena_reused_across_matchups_plays_like_a_fresh_one() {
+        use crate::dice::FastDice;
+        use crate::rulesets::Ruleset;
+        let r = gng(&[]);
+        let n = r.profiles.len();
+        let mut shared = r.arena();
+        let (mut stand_ups, mut others, mut k) = (0, 0, 0u64);
+        for m in 0..120 {
+            let (x, y) = (m % n, (m * 7 + 3) % n);
+            // One matchup at several distances in a row, then the sides swapped, then squads.
+            for (a, b, d, na, nb) in
+                [(x, y, 8.0, 1, 1), (x, y, 3.0, 1, 1), (x, y, 12.0, 1, 1), (y, x, 12.0, 1, 1), (x, y, 12.0, 2, 3)]
+            {
+                if na == 1 && is_stand_up(r.profile(a), r.profile(b), d as f32) {
+                    stand_ups += 1;
+                } else {
+                    others += 1;
+                }
+                k += 1;
+                let mut d1 = FastDice::from_seed(k);
+                let mut d2 = d1.clone();
+                let reused = r.play_duel(&mut shared, &mut d1, a, na, b, nb, d, k % 2 == 0);
+                let fresh = r.play_duel(&mut r.arena(), &mut d2, a, na, b, nb, d, k % 2 == 0);
+                assert_eq!(reused, fresh, "{a} v {b} at {d}, {na} v {nb}");
+            }
+        }
+        assert!(stand_ups > 50 && others > 50, "{stand_ups} stand-up duels, {others} others");
     }
 
     #[test]
