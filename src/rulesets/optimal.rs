@@ -132,6 +132,13 @@ pub trait DuelGame {
     /// The outcomes of `action` by side `s` at gap `gap`: `(p, me', other')`. Probabilities
     /// add up to 1.
     fn outcomes(&self, s: Side, action: u16, me: usize, other: usize, gap: f64, out: &mut Vec<(f64, usize, usize)>);
+    /// Whether both sides are the same unit, so that the game is the same seen from either
+    /// side (the line and the order of play are symmetric): then B's best response against
+    /// scripted A is A's against scripted B with the sides swapped, and [`analyse`] solves it
+    /// once. Default: false.
+    fn mirror(&self) -> bool {
+        false
+    }
 }
 
 /// How a side plays.
@@ -155,6 +162,14 @@ pub struct GameValue {
 }
 
 impl GameValue {
+    /// The same result with the sides swapped (A's wins are B's), the draws worked out as
+    /// [`Solver::solve_over`] works them out for that side order, so a mirror game's swapped
+    /// value is the same bits as its own solve.
+    pub fn swapped(&self) -> GameValue {
+        let (a_wins, b_wins) = (self.b_wins, self.a_wins);
+        GameValue { a_wins, b_wins, draws: (1.0 - a_wins - b_wins).max(0.0), rounds_solved: self.rounds_solved }
+    }
+
     /// A's score, draw = ½.
     pub fn a_score(&self) -> f64 {
         // = P(A) + ½ P(draw); written so that P(A) = P(B) gives exactly ½.
@@ -895,6 +910,16 @@ impl OptimalDuel {
     }
 }
 
+/// Test check shared by every ruleset's game: a mirror game ([`DuelGame::mirror`]) is one, and
+/// [`analyse`]'s B best response (A's, swapped) is the same bits as solving B's best response.
+#[cfg(test)]
+pub(crate) fn assert_mirror_shortcut_is_exact<G: DuelGame>(g: &G) {
+    assert!(g.mirror(), "not a mirror");
+    let solved = solve(g, [Policy::Scripted, Policy::Optimal]);
+    assert_eq!(analyse(g, 0.0).b_best_response, solved);
+    assert!(solved.b_wins > 0.0, "{solved:?}");
+}
+
 /// The expected advantage over the outcomes `cache[a..b]` ending in the block at `base`
 /// (test-only probes; the solver's own sums are [`expect_into`]'s).
 #[cfg(test)]
@@ -1099,14 +1124,11 @@ pub fn analyse<G: DuelGame>(g: &G, depth: f64) -> OptimalDuel {
     // One solver: each side's options under each policy and the outcome lists are resolved
     // once for the four solves.
     let mut s = Solver::new(g);
-    OptimalDuel {
-        optimal: s.solve([Optimal, Optimal]),
-        scripted: s.solve([Scripted, Scripted]),
-        a_best_response: s.solve([Optimal, Scripted]),
-        b_best_response: s.solve([Scripted, Optimal]),
-        step: g.line().step,
-        depth,
-    }
+    let (optimal, scripted) = (s.solve([Optimal, Optimal]), s.solve([Scripted, Scripted]));
+    let a_best_response = s.solve([Optimal, Scripted]);
+    // A mirror: B's best response is A's seen from the other side.
+    let b_best_response = if g.mirror() { a_best_response.swapped() } else { s.solve([Scripted, Optimal]) };
+    OptimalDuel { optimal, scripted, a_best_response, b_best_response, step: g.line().step, depth }
 }
 
 /// `a` against `b` of any ruleset under optimal play (`pointsworth duel --optimal`), through

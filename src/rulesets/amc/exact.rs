@@ -649,6 +649,10 @@ impl DuelGame for AmcGame<'_> {
             rules::Action::Wait => Choice { advance: 0, action: MOVE },
         }
     }
+    /// The same unit on both sides (one profile of the cost list).
+    fn mirror(&self) -> bool {
+        std::ptr::eq(self.p[0], self.p[1])
+    }
     fn outcomes(&self, s: usize, action: u16, me: usize, other: usize, gap: f64, out: &mut Vec<(f64, usize, usize)>) {
         let (p, tp) = (self.p[s], self.p[1 - s]);
         let (x, y) = (G::of(me), G::of(other));
@@ -743,6 +747,16 @@ mod tests {
         // Within charge reach at once, the charge alone decides.
         let near = solve(&game(&r, "riflemen-10", "tank", 12.0, OPTIMAL_STEP), [Policy::Optimal; 2]);
         assert!(near.a_wins > 0.9, "{near:?}");
+    }
+
+    /// A mirror's B best response is A's swapped ([`crate::rulesets::optimal::analyse`]).
+    #[test]
+    fn a_mirror_solves_one_best_response() {
+        let r = amc(&["duel.max_rounds=6"]);
+        for u in ["recruits-5", "riflemen-10", "tank"] {
+            crate::rulesets::optimal::assert_mirror_shortcut_is_exact(&game(&r, u, u, 24.0, OPTIMAL_STEP));
+        }
+        assert!(!game(&r, "recruits-5", "recruits-10", 24.0, OPTIMAL_STEP).mirror());
     }
 
     #[test]

@@ -243,6 +243,10 @@ impl DuelGame for GngGame<'_> {
         }
         self.moved(p, &f, rules::approach(p, &f, d))
     }
+    /// The same unit on both sides (one profile of the cost list).
+    fn mirror(&self) -> bool {
+        std::ptr::eq(self.p[0], self.p[1])
+    }
     fn outcomes(&self, s: Side, action: u16, me: usize, other: usize, gap: f64, out: &mut Vec<(f64, usize, usize)>) {
         let (p, tp) = (self.p[s], self.p[1 - s]);
         let (x, y) = (U::of(me), U::of(other));
@@ -396,6 +400,16 @@ mod tests {
         assert_eq!(g.scripted(0, fresh, fresh, at(2.5)), Choice { advance: 2, action: WALK });
         let g = game(&r, "Snipers", "Artillery", 12.0, OPTIMAL_STEP);
         assert_eq!(g.scripted(0, fresh, fresh, at(12.0)), Choice { advance: 20, action: MOVE });
+    }
+
+    /// A mirror's B best response is A's swapped ([`crate::rulesets::optimal::analyse`]).
+    #[test]
+    fn a_mirror_solves_one_best_response() {
+        let r = short();
+        for u in ["Riflemen", "Medics", "Tank"] {
+            crate::rulesets::optimal::assert_mirror_shortcut_is_exact(&game(&r, u, u, 12.0, OPTIMAL_STEP));
+        }
+        assert!(!game(&r, "Riflemen", "Tank", 12.0, OPTIMAL_STEP).mirror());
     }
 
     #[test]

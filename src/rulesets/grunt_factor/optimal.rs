@@ -344,6 +344,10 @@ impl DuelGame for GruntGame<'_> {
         };
         Choice { advance: fb + cells, action: code(plan.moves + plan.stand as u8, x.s.prone && !plan.stand) }
     }
+    /// The same unit on both sides (one profile of the cost list).
+    fn mirror(&self) -> bool {
+        std::ptr::eq(self.p[0], self.p[1])
+    }
     fn outcomes(&self, s: Side, action: u16, me: usize, other: usize, gap: f64, out: &mut Vec<(f64, usize, usize)>) {
         let (p, q) = (self.p[s], self.p[1 - s]);
         let (x, y) = (U::of(p, me), U::of(q, other));
@@ -488,7 +492,10 @@ mod tests {
                 assert_eq!(v.a_score(), 0.5, "{u}: {v:?}");
                 assert_eq!(v.a_wins, v.b_wins, "{u}");
             }
+            crate::rulesets::optimal::assert_mirror_shortcut_is_exact(&g);
         }
+        let g = GruntGame::new(&r, r.find("regular-smgs"), r.find("regular-lmg"), 50.0, OPTIMAL_STEP).unwrap();
+        assert!(!g.mirror());
     }
 
     #[test]

@@ -295,6 +295,10 @@ impl DuelGame for GunplayGame<'_> {
             Action::Pass => pass,
         }
     }
+    /// The same unit on both sides (one profile of the cost list).
+    fn mirror(&self) -> bool {
+        std::ptr::eq(self.p[0], self.p[1])
+    }
     fn outcomes(&self, s: Side, action: u16, me: usize, other: usize, gap: f64, out: &mut Vec<(f64, usize, usize)>) {
         let (x, y, c) = Self::split(s, me, other);
         let c2 = next_clock(c, s, action);
@@ -435,6 +439,8 @@ mod tests {
             assert_eq!(v.a_score(), 0.5, "{policy:?}: {v:?}");
             assert_eq!(v.a_wins, v.b_wins, "{policy:?}");
         }
+        crate::rulesets::optimal::assert_mirror_shortcut_is_exact(&g);
+        assert!(!GunplayGame::new(&r, u, r.find("pistol"), 24.0, OPTIMAL_STEP).unwrap().mirror());
     }
 
     #[test]

@@ -288,6 +288,10 @@ impl DuelGame for VsgmrGame<'_> {
         };
         Choice { advance, action }
     }
+    /// The same unit on both sides (one profile of the cost list).
+    fn mirror(&self) -> bool {
+        std::ptr::eq(self.p[0], self.p[1])
+    }
     fn outcomes(&self, s: Side, action: u16, _me: usize, other: usize, gap: f64, out: &mut Vec<(f64, usize, usize)>) {
         if action == MOVE {
             out.push((1.0, MOVED, other));
@@ -421,7 +425,11 @@ mod tests {
                 assert_eq!(v.a_score(), 0.5, "{u}: {v:?}");
                 assert_eq!(v.a_wins, v.b_wins, "{u}");
             }
+            let g = VsgmrGame::new(&r, r.find(u), r.find(u), 12.0, OPTIMAL_STEP).unwrap();
+            crate::rulesets::optimal::assert_mirror_shortcut_is_exact(&g);
         }
+        let g = VsgmrGame::new(&r, r.find("troop"), r.find("troop-stealth"), 12.0, OPTIMAL_STEP).unwrap();
+        assert!(!g.mirror());
     }
 
     #[test]
