@@ -162,9 +162,9 @@ pub struct GameValue {
 }
 
 impl GameValue {
-    /// The same result with the sides swapped (A's wins are B's), the draws worked out as
-    /// [`Solver::solve_over`] works them out for that side order, so a mirror game's swapped
-    /// value is the same bits as its own solve.
+    /// The same result with the sides swapped (A's wins are B's), the draws worked out from
+    /// the swapped wins as the solver works them out, so a mirror game's swapped value is the
+    /// same bits as its own solve (tested per ruleset: `assert_mirror_shortcut_is_exact`).
     pub fn swapped(&self) -> GameValue {
         let (a_wins, b_wins) = (self.b_wins, self.a_wins);
         GameValue { a_wins, b_wins, draws: (1.0 - a_wins - b_wins).max(0.0), rounds_solved: self.rounds_solved }
