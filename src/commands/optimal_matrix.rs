@@ -115,18 +115,26 @@ fn pairs_table(o: &OptimalPlay, name: &dyn Fn(&str) -> String) -> Table {
     t
 }
 
+/// The worst pair of `o` ("A v B"; `None` without pairs) and how many pairs lie above
+/// [`WARN_ABOVE`] and above [`GOAL`]: what [`summary_line`] and [`distances_table`] say of it.
+fn tally(o: &OptimalPlay, name: &dyn Fn(&str) -> String) -> (Option<String>, usize, usize) {
+    let worst = o.worst_first().first().map(|p| format!("{} v {}", name(&p.a), name(&p.b)));
+    let above = |x: f64| o.pairs.iter().filter(|p| p.exploitability > x).count();
+    (worst, above(WARN_ABOVE), above(GOAL))
+}
+
 /// "exploitability max X (A v B), mean Y; N of M pairs above 2 points, K above 5".
 fn summary_line(o: &OptimalPlay, name: &dyn Fn(&str) -> String) -> String {
-    let worst = o.worst_first().first().map_or(String::new(), |p| format!(" ({} v {})", name(&p.a), name(&p.b)));
-    let above = |x: f64| o.pairs.iter().filter(|p| p.exploitability > x).count();
+    let (worst, warn, goal) = tally(o, name);
+    let worst = worst.map_or(String::new(), |w| format!(" ({w})"));
     format!(
         "exploitability max {:.1} points{worst}, mean {:.1}; {} of {} pairs above {:.0} points, {} above {:.0}",
         100.0 * o.exploitability_max,
         100.0 * o.exploitability_mean,
-        above(WARN_ABOVE),
+        warn,
         o.pairs.len(),
         100.0 * WARN_ABOVE,
-        above(GOAL),
+        goal,
         100.0 * GOAL
     )
 }
@@ -144,15 +152,14 @@ fn distances_table(solved: &[OptimalPlay], unit: &str, name: &dyn Fn(&str) -> St
         format!("pairs above {:.0}", 100.0 * GOAL),
     ]);
     for o in solved {
-        let worst = o.worst_first().first().map_or("—".to_string(), |p| format!("{} v {}", name(&p.a), name(&p.b)));
-        let above = |x: f64| o.pairs.iter().filter(|p| p.exploitability > x).count();
+        let (worst, warn, goal) = tally(o, name);
         t.add_row(vec![
             right(format!("{}", o.distance)),
             right(format!("{:.1}", 100.0 * o.exploitability_max)),
-            Cell::new(worst),
+            Cell::new(worst.unwrap_or_else(|| "—".into())),
             right(format!("{:.1}", 100.0 * o.exploitability_mean)),
-            right(format!("{} of {}", above(WARN_ABOVE), o.pairs.len())),
-            right(format!("{} of {}", above(GOAL), o.pairs.len())),
+            right(format!("{} of {}", warn, o.pairs.len())),
+            right(format!("{} of {}", goal, o.pairs.len())),
         ]);
     }
     t
