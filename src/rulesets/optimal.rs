@@ -21,40 +21,46 @@
 //! Values are kept as the advantage `P(A wins) − P(B wins)`, whose negation is exact in floating
 //! point, so a mirror matchup averaged over who acts first is exactly 0 (score exactly ½).
 //!
-//! What the scripted tactics lack (issue 15 item 4; measured at stop 37, not built): one
-//! exchange of look-ahead against an opponent that answers well. Branch `improve-probe`
-//! (commit 523155e, not merged) gives this solver a third policy, *one step of policy
-//! improvement* of the scripted tactic: in every state the acting side takes the option whose
-//! successor has the best value, the scripted choice kept on ties (within 1e-9), where a
-//! successor's value is read from a solve over every state of the game in which the acting
-//! side plays its scripted tactic and the other side its best response to it
-//! (`POINTSWORTH_IMPROVED=secure pointsworth matrix RULESET --optimal --distance D` puts that
-//! policy in the "scripted" column of every solve). Its exploitability, max / mean points,
-//! against the scripted tactic's (release build of 523155e, the same solver and grid):
+//! What the scripted tactics lack (issue 15 item 4; measured at stop 37, not built): look-ahead
+//! against an opponent that answers well. Branch `improve-probe` (commit 187e724, not merged)
+//! gives this solver a third policy, *policy improvement* of the scripted tactic: in every
+//! state the acting side takes the option whose successor has the best value, the previous
+//! choice kept on ties (within 1e-9), where a successor's value is read from a solve over every
+//! state of the game in which the acting side plays its previous policy and the other side its
+//! best response to it; the first step improves the scripted tactic, each further step the
+//! step before (`POINTSWORTH_IMPROVED=secure POINTSWORTH_IMPROVE_STEPS=K pointsworth matrix
+//! RULESET --optimal --distance D` puts the K-step policy in the "scripted" column of every
+//! solve). Its exploitability, max / mean points, against the scripted tactic's (release
+//! builds of the branch; the same solver and grid):
 //!
-//! | ruleset | distance | scripted | one step, secure |
-//! |---|---|---|---|
-//! | The Grunt Factor | 50 cm (report) | 1.6 / 0.5 | 1.1 / 0.1 |
-//! | The Grunt Factor | 90 cm | 30.0 / 14.3 | 15.4 / 6.9 |
-//! | Army Men Combat | 6, 12" | 13.2, 12.0 (max) | 4.5, 8.0 |
-//! | Army Men Combat | 24" (report) | 8.8 / 0.8 | 3.5 / 0.2 |
-//! | Army Men Combat | 36" | 18.8 (max) | 18.2 |
-//! | Gunplay | 3, 6, 12, 18" | 2.9, 6.1, 12.4, 9.5 (max) | 0.1, 0.2, 3.1, 3.3 |
-//! | Gunplay | 24" (report) | 15.3 / 8.9 | 1.7 / 1.0 |
-//! | Gunplay | 36, 48" | 15.3, 17.9 (max) | 6.0, 6.0 |
-//! | VSGMR | 6, 12" (report), 18, 24" | 15.3, 15.3, 21.0, 21.5 (max) | 8.2, 8.5, 8.2, 9.5 |
-//! | Guns 'N Grenades | 12" (report) | 64.2 / 17.9 | 64.2 / 14.1 |
+//! | ruleset | distance | scripted | one step | two steps |
+//! |---|---|---|---|---|
+//! | The Grunt Factor | 50 cm (report) | 1.6 / 0.5 | 1.1 / 0.1 | — |
+//! | The Grunt Factor | 90 cm | 30.0 / 14.3 | 15.4 / 6.9 | 17.3 / 3.8 |
+//! | Army Men Combat | 6", 12" (max) | 13.2, 12.0 | 4.5, 8.0 | 4.5, 5.2 |
+//! | Army Men Combat | 24" (report) | 8.8 / 0.8 | 3.5 / 0.2 | 1.1 / 0.1 |
+//! | Army Men Combat | 36" (max) | 18.8 | 18.2 | 17.8 |
+//! | Gunplay | 3, 6, 12, 18" (max) | 2.9, 6.1, 12.4, 9.5 | 0.1, 0.2, 3.1, 3.3 | 0.1, 0.2, 0.4, 0.3 |
+//! | Gunplay | 24" (report) | 15.3 / 8.9 | 1.7 / 1.0 | 1.0 / 0.3 |
+//! | Gunplay | 36", 48" (max) | 15.3, 17.9 | 6.0, 6.0 | 1.0, 2.2 |
+//! | VSGMR | 6, 18, 24" (max) | 15.3, 21.0, 21.5 | 8.2, 8.2, 9.5 | 3.9, 9.6, 9.3 |
+//! | VSGMR | 12" (report) | 15.3 / 1.9 | 8.5 / 0.8 | 3.9 / 0.2 |
+//! | Guns 'N Grenades | 12" (report) | 64.2 / 17.9 | 64.2 / 14.1 | 64.2 / 9.7 |
 //!
-//! Successor values of scripted against scripted instead (`POINTSWORTH_IMPROVED=1`) help
-//! Gunplay and The Grunt Factor a little and make the rest worse, at the report distances
-//! Army Men Combat 47.3 / 4.2, VSGMR 30.5 / 2.4, Guns 'N Grenades 63.2 / 29.8: a step that
-//! trusts the opponent to keep to its script walks into its answer. One step does not
-//! see a plan that pays only if kept up (Guns 'N Grenades' Machine Gunner that stays out of
-//! the immobile Artillery's range for a draw: the step rates "stay out now, walk in next
-//! activation"). The policy is a table over this game's states (positions on the grid between
-//! table edges), so the Monte Carlo duel, the squads and the skirmishes cannot play it as it
-//! stands; building the rule they can play, or reading the 1v1 numbers from this solver under
-//! the improved policy, is the open part of item 4.
+//! More steps do not always help: a third gives VSGMR 11.2 at 12" (Gunplay 0.5 at worst at
+//! 12–48"); four give Guns 'N Grenades at 12" 64.2 / 7.7 (32 of 78 pairs above 5 points, 62
+//! with the scripted tactic).
+//! Successor values of the previous policy against itself instead (`POINTSWORTH_IMPROVED=1`,
+//! plain policy improvement, one step) help Gunplay and The Grunt Factor a little and make the
+//! rest worse, at the report distances Army Men Combat 47.3 / 4.2, VSGMR 30.5 / 2.4, Guns 'N
+//! Grenades 63.2 / 29.8: a step that trusts the opponent to keep to its script walks into its
+//! answer. A few steps do not find a plan that pays only if kept up for many activations
+//! (Guns 'N Grenades' Machine Gunner that stays out of the immobile Artillery's range for a
+//! draw; the Army Men Combat Riflemen (10) mirror at 36"). The policy is a table over this
+//! game's states (positions on the grid between table edges), so the Monte Carlo duel, the
+//! squads and the skirmishes cannot play it as it stands; reading the 1v1 numbers from this
+//! solver under such a policy, or finding the decision rule the table encodes for the shared
+//! tactics, is the open part of item 4.
 
 use crate::rulesets::{NotExact, Side};
 use rayon::prelude::*;

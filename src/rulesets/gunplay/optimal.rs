@@ -57,10 +57,11 @@
 //! into), and one that closes is beaten by standing against an opponent that closes anyway. A
 //! tactic that is not exploitable here has to see the opponent's next activations: a
 //! look-ahead over both sides' activations, with each side's room behind in the exact chain's
-//! and the Monte Carlo duel's state, or the game's own policy. One step of policy improvement
-//! against a best-responding opponent, read from this game (stop 37, not built; numbers in
-//! [`crate::rulesets::optimal`]'s module docs), is exploitable by at most 3.3 points at 3–24"
-//! (1.7 at 24") and 6.0 at 36" and 48".
+//! and the Monte Carlo duel's state, or the game's own policy. Policy improvement against a
+//! best-responding opponent, read from this game (stop 37, not built; numbers in
+//! [`crate::rulesets::optimal`]'s module docs): one step is exploitable by at most 3.3 points
+//! at 3–24" (1.7 at 24") and 6.0 at 36" and 48", two steps by at most 2.2 at every sweep
+//! distance.
 
 use crate::rulesets::gunplay::exact::{REMOVED, State, after_fire, after_melee, down, is_down, up, wounds};
 use crate::rulesets::gunplay::rules::{self, Action, EPS, Situation, band, p_pass, recovery_level};
