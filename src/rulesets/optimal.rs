@@ -35,7 +35,7 @@
 //!
 //! | ruleset | distance | scripted | one step | two steps |
 //! |---|---|---|---|---|
-//! | The Grunt Factor | 50 cm (report) | 1.6 / 0.5 | 1.1 / 0.1 | — |
+//! | The Grunt Factor | 50 cm (report) | 1.6 / 0.5 | 1.1 / 0.1 | 1.2 / 0.1 |
 //! | The Grunt Factor | 90 cm | 30.0 / 14.3 | 15.4 / 6.9 | 17.3 / 3.8 |
 //! | Army Men Combat | 6", 12" (max) | 13.2, 12.0 | 4.5, 8.0 | 4.5, 5.2 |
 //! | Army Men Combat | 24" (report) | 8.8 / 0.8 | 3.5 / 0.2 | 1.1 / 0.1 |
