@@ -1,5 +1,7 @@
 //! Seconds of `pointsworth report RULESET` on each shipped config (release build, all cores,
-//! the config's own precision): the figure behind the README's "full report in a minute" goal.
+//! the config's own precision): the figure behind the README's "full report in a minute" goal;
+//! and of `pointsworth --threads 1 matrix RULESET --optimal` (every 1v1 pair under optimal play
+//! at the report distance, one core: issue 15's "≤ 5 s" goal).
 //! Each ruleset runs once (a report takes from seconds to minutes; criterion's repeated sampling
 //! would take an hour), through the bench profile's binary, into a temporary directory.
 //!
@@ -11,7 +13,8 @@
 //! `POINTSWORTH_SECTION_SECONDS` says), and writes it to `TARGET/criterion/bench-table.md`.
 //! `cargo bench --bench table -- grunt` times only the rulesets whose id contains `grunt`, and
 //! `cargo bench --bench table -- none` none: the other rulesets' seconds are the last ones
-//! measured (`TARGET/criterion/report-seconds.json` and `report-sections.json`).
+//! measured (`TARGET/criterion/report-seconds.json`, `report-sections.json` and
+//! `optimal-seconds.json`).
 //! `POINTSWORTH_BENCH_OUT=DIR` keeps the reports in `DIR` instead of a temporary directory.
 
 use std::collections::BTreeMap;
@@ -35,27 +38,33 @@ fn main() {
     let out = kept.as_deref().unwrap_or(temp.path());
     let mut seconds = BTreeMap::new();
     let mut sections = BTreeMap::new();
+    let mut optimal = BTreeMap::new();
     for id in chosen {
-        let started = Instant::now();
         // The report writes its sections' seconds here (`pointsworth::app::SECTIONS`).
         let section_file = temp.path().join(format!("{id}-sections.json"));
-        let status = Command::new(env!("CARGO_BIN_EXE_pointsworth"))
-            .current_dir(env!("CARGO_MANIFEST_DIR"))
-            .env("POINTSWORTH_SECTION_SECONDS", &section_file)
-            .args(["report", id, "--out"])
-            .arg(out)
-            .stdout(std::process::Stdio::null())
-            .stderr(std::process::Stdio::null())
-            .status()
-            .expect("the pointsworth binary runs");
-        assert!(status.success(), "report {id} failed: {status}");
-        let s = started.elapsed().as_secs_f64();
+        let s = seconds_of(
+            Command::new(env!("CARGO_BIN_EXE_pointsworth"))
+                .env("POINTSWORTH_SECTION_SECONDS", &section_file)
+                .args(["report", id, "--out"])
+                .arg(out),
+        );
         println!("report/{id:<16} {s:8.1} s");
         seconds.insert(id.to_string(), s);
         let read: BTreeMap<String, BTreeMap<String, f64>> =
             serde_json::from_slice(&std::fs::read(&section_file).expect("the report wrote its sections' seconds"))
                 .expect("sections' seconds as JSON");
         sections.extend(read);
+        // Issue 15 item 6: the optimal-play 1v1 matrix (every pair of the cost list at the
+        // report distance, `matrix --optimal`) on one core.
+        let s = seconds_of(Command::new(env!("CARGO_BIN_EXE_pointsworth")).args([
+            "--threads",
+            "1",
+            "matrix",
+            id,
+            "--optimal",
+        ]));
+        println!("optimal/{id:<15} {s:8.1} s");
+        optimal.insert(id.to_string(), s);
     }
     let target =
         std::env::var("CARGO_TARGET_DIR").unwrap_or_else(|_| concat!(env!("CARGO_MANIFEST_DIR"), "/target").into());
@@ -72,11 +81,30 @@ fn main() {
         std::fs::read(&stored).ok().and_then(|b| serde_json::from_slice(&b).ok()).unwrap_or_default();
     all_sections.extend(sections);
     std::fs::write(&stored, serde_json::to_string_pretty(&all_sections).unwrap()).expect("report-sections.json");
+    let stored = criterion.join("optimal-seconds.json");
+    let mut all_optimal: BTreeMap<String, f64> =
+        std::fs::read(&stored).ok().and_then(|b| serde_json::from_slice(&b).ok()).unwrap_or_default();
+    all_optimal.extend(optimal);
+    std::fs::write(&stored, serde_json::to_string_pretty(&all_optimal).unwrap()).expect("optimal-seconds.json");
     let total: f64 = all.values().sum();
     println!("report/{:<16} {total:8.1} s", "total");
-    let table = table(&criterion_medians(&criterion), &all, &all_sections, total);
+    let table = table(&criterion_medians(&criterion), &all, &all_sections, &all_optimal, total);
     println!("\n{table}");
     std::fs::write(criterion.join("bench-table.md"), &table).expect("bench-table.md");
+}
+
+/// Wall seconds of `cmd` (the pointsworth binary with its arguments), run from the crate's
+/// directory with its output discarded. Panics if it fails.
+fn seconds_of(cmd: &mut Command) -> f64 {
+    let started = Instant::now();
+    let status = cmd
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .status()
+        .expect("the pointsworth binary runs");
+    assert!(status.success(), "{cmd:?} failed: {status}");
+    started.elapsed().as_secs_f64()
 }
 
 /// Each ruleset's report sections' seconds: `ruleset -> section -> seconds`.
@@ -122,8 +150,15 @@ fn rate(per_second: f64) -> String {
     }
 }
 
-/// The README's benchmark table: each figure, its goal (issue 18) and whether it is met.
-fn table(m: &Medians, seconds: &BTreeMap<String, f64>, sections: &Sections, total: f64) -> String {
+/// The README's benchmark table: each figure, its goal (issues 18 and 15) and whether it is
+/// met. `optimal`: each ruleset's seconds of `matrix --optimal` on one thread.
+fn table(
+    m: &Medians,
+    seconds: &BTreeMap<String, f64>,
+    sections: &Sections,
+    optimal: &BTreeMap<String, f64>,
+    total: f64,
+) -> String {
     let mut rows: Vec<[String; 3]> = Vec::new();
     let per_second = |g: &str, f: &str| m.get(&(g.to_string(), f.to_string())).map(|&(s, n)| n / s);
     let met = |ok: bool| if ok { "met" } else { "not met" };
@@ -184,7 +219,11 @@ fn table(m: &Medians, seconds: &BTreeMap<String, f64>, sections: &Sections, tota
             "`pointsworth report`, some rulesets".into()
         },
         format!("{total:.0} s ({})", parts.join(", ")),
-        if all { format!("≤ 60 s: {}", met(total <= 60.0)) } else { "—".into() },
+        if all {
+            format!("≤ 60 s (issue 18): {}; ≤ 120 s (issue 15): {}", met(total <= 60.0), met(total <= 120.0))
+        } else {
+            "—".into()
+        },
     ]);
     // Where each ruleset's report spends its time, sections in the order they run.
     for (id, s) in seconds {
@@ -197,6 +236,13 @@ fn table(m: &Medians, seconds: &BTreeMap<String, f64>, sections: &Sections, tota
             format!("`pointsworth report {id}`, by section"),
             format!("{s:.0} s: {}", parts.join(", ")),
             "—".into(),
+        ]);
+    }
+    for (id, s) in optimal {
+        rows.push([
+            format!("optimal-play 1v1 matrix, {id} (`matrix --optimal`), 1 thread"),
+            format!("{s:.1} s"),
+            format!("≤ 5 s (issue 15): {}", met(*s <= 5.0)),
         ]);
     }
     let mut out = String::from("| benchmark | measured (medians) | goal |\n|---|---|---|\n");
