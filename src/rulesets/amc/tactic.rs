@@ -40,6 +40,15 @@
 //! advance to charge does better: Recruits (5) against Recruits (10), issue 15); the melee after its first round is valued as if
 //! every later round were like the first without the charge bonus (no attrition), up to the
 //! round cap and capped at the units' worth; Pinned results of shooting are not valued.
+//!
+//! Tried at stop 38 and not kept (branch `amc-their-plan`): the change of the enemy's threat
+//! rated by the enemy's own plan (`Pair::reach` with the roles swapped, as discounted as the
+//! unit's) instead of its next attack. Exploitability, max / mean points (`pointsworth matrix
+//! army-men-combat --optimal --distance 6,12,24,36`): 6" 13.2 / 1.5 (unchanged), 12" 12.0 /
+//! 1.8 → 14.1 / 2.0, 24" 8.8 / 0.8 → 8.8 / 1.3 (pairs above 5: 3 → 9), 36" 18.8 / 1.8 → 19.4 /
+//! 2.2. Recruits (5) v Recruits (10) at 24" keeps its 8.8: the tactic weighs expected points
+//! dealt and lost, the game the chance to win, and a unit that loses the exchange of volleys
+//! may win more often by a charge that is worth less in expected points (not measured).
 
 use std::cell::RefCell;
 use std::hash::{Hash, Hasher};
