@@ -30,9 +30,10 @@
 //!
 //! What it says of the default tactic at 12" (issue 15 item 4, not met; `pointsworth matrix gng
 //! --optimal`): exploitable by 64.2 points at worst (Machine Gunner v Artillery), 17.9 on
-//! average, 62 of 78 pairs above 5. Most pairs with Artillery are draws under optimal play, the
-//! mobile side keeping out of the immobile Artillery's 15" range, where the scripted unit walks
-//! into it or stays there once damaged (`tests::where_the_gain_comes_from`). Two rules for the
+//! average, 62 of 78 pairs above 5. The nine infantry pairs with Artillery (12.6–64.2 points)
+//! end in a draw 37–92% of the time under optimal play, the mobile side keeping out of the
+//! immobile Artillery's 15" range, where the scripted unit walks into it or stays there once
+//! damaged (`tests::where_the_gain_comes_from`). Two rules for the
 //! shared tactic were tried at stop 38 and not kept (branches `gng-self-blast` and
 //! `gng-hunker-race`, release builds, the same matrix):
 //! - a blast unit holds its fire while its own blast would catch it and the target cannot attack
@@ -40,8 +41,9 @@
 //!   duel, this game's scripted policy and the skirmish: Machine Gunner v Artillery 64.2 → 43.6
 //!   (its best response now waits inside the blast for a draw, ½ against the scripted
 //!   Machine Gunner's 0.084: the gain is the scripted Machine Gunner's approach, not the
-//!   blast), Machine Gunner v Tank 36.1 → 49.4 and Mortar v Tank 28.7 → 35.2 (the Tank, DEF 4,
-//!   is seldom caught by its own blast, so its shot pays); max 49.4, mean unchanged (17.9);
+//!   blast), Machine Gunner v Tank 36.1 → 49.4 and Mortar v Tank 28.7 → 35.2 (a Tank hit, 3
+//!   damage, destroys either outright, so firing wins unless the blast also destroys the Tank,
+//!   a draw: better than holding fire for a draw); max 49.4, mean unchanged (17.9);
 //! - infantry where each side can attack the other Hunkers first (then holds and fires,
 //!   Hunkered) when a race of alternating volleys where nobody moves is better for it giving
 //!   the enemy the first shot against +2 DEF than taking the first shot: the mirrors of
