@@ -8,7 +8,7 @@
 //! Then, as the last bench of `cargo bench` (benches run in name order), it prints the
 //! README's benchmark table from this run's figures: the criterion results of
 //! `benches/duels.rs` and `benches/skirmish.rs` (`TARGET/criterion/**/new/estimates.json`,
-//! medians) and the seconds above, each beside the goal of issue 18, with each ruleset's
+//! medians) and the seconds above, each beside its goal (issues 18 and 15), with each ruleset's
 //! seconds by section of the report (which the report writes where the environment variable
 //! `POINTSWORTH_SECTION_SECONDS` says), and writes it to `TARGET/criterion/bench-table.md`.
 //! `cargo bench --bench table -- grunt` times only the rulesets whose id contains `grunt`, and
