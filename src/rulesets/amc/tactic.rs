@@ -46,9 +46,12 @@
 //! unit's) instead of its next attack. Exploitability, max / mean points (`pointsworth matrix
 //! army-men-combat --optimal --distance 6,12,24,36`): 6" 13.2 / 1.5 (unchanged), 12" 12.0 /
 //! 1.8 → 14.1 / 2.0, 24" 8.8 / 0.8 → 8.8 / 1.3 (pairs above 5: 3 → 9), 36" 18.8 / 1.8 → 19.4 /
-//! 2.2. Recruits (5) v Recruits (10) at 24" keeps its 8.8: the tactic weighs expected points
-//! dealt and lost, the game the chance to win, and a unit that loses the exchange of volleys
-//! may win more often by a charge that is worth less in expected points (not measured).
+//! 2.2. Recruits (5) v Recruits (10) at 24" keeps its 8.8. There, at the start, [`decide`]
+//! rates Hold and Advance at +2.8 points and the Rush toward a charge at −7.0 (the Recruits
+//! (10) could charge it at 12"), while the Recruits (5)'s best response, that Rush, gains 5.0
+//! points of the game's score at that activation: the tactic weighs expected points dealt and
+//! lost, the game the chance to win (whether that Rush also loses expected points was not
+//! measured).
 
 use std::cell::RefCell;
 use std::hash::{Hash, Hasher};
