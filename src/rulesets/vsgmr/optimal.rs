@@ -31,7 +31,11 @@
 //! v Mook 12.0); valuing the rounds after at the duel's even-initiative advantage fixed that
 //! pair (7.5) but let a favourite be kept away to a draw (32.5). An Independent vehicle
 //! (hand to hand only) moving second walks into a shooter's fire instead of waiting out of
-//! range for the first turn (10–11 points against four shooters).
+//! range for the first turn (10–11 points against four shooters). Letting a figure without a
+//! useful shot also stop one contact distance outside the foe's Distance Attack Unit (branch
+//! `vsgmr-wait-out`, stop 38, not kept) made every distance worse: at 12" max 15.3 → 34.4,
+//! mean 1.9 → 8.8, pairs above 5 points 10 → 53 (Hero with distance attack v Independent
+//! vehicle 34.4); at 6, 18 and 24" max 30.5–32.2.
 
 use crate::rulesets::optimal::{Choice, DuelGame, Line, OptimalDuel, Order, Spot, analyse};
 use crate::rulesets::vsgmr::Vsgmr;
