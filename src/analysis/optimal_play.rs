@@ -104,6 +104,11 @@ impl OptimalPlay {
             .collect()
     }
 
+    /// How many solved pairs are exploitable by more than `x` (probability units, in [0, 1]).
+    pub fn pairs_above(&self, x: f64) -> usize {
+        self.pairs.iter().filter(|p| p.exploitability > x).count()
+    }
+
     /// Solved pairs, worst exploitability first (ties in cost-list order).
     pub fn worst_first(&self) -> Vec<&OptimalPair> {
         let mut v: Vec<&OptimalPair> = self.pairs.iter().collect();

@@ -119,8 +119,7 @@ fn pairs_table(o: &OptimalPlay, name: &dyn Fn(&str) -> String) -> Table {
 /// [`WARN_ABOVE`] and above [`GOAL`]: what [`summary_line`] and [`distances_table`] say of it.
 fn tally(o: &OptimalPlay, name: &dyn Fn(&str) -> String) -> (Option<String>, usize, usize) {
     let worst = o.worst_first().first().map(|p| format!("{} v {}", name(&p.a), name(&p.b)));
-    let above = |x: f64| o.pairs.iter().filter(|p| p.exploitability > x).count();
-    (worst, above(WARN_ABOVE), above(GOAL))
+    (worst, o.pairs_above(WARN_ABOVE), o.pairs_above(GOAL))
 }
 
 /// "exploitability max X (A v B), mean Y; N of M pairs above 2 points, K above 5".

@@ -118,7 +118,7 @@ pub fn section(a: &RulesetAnalysis) -> String {
         number(o.table_depth, 2),
         number(o.grid_step, 2)
     );
-    let above = o.pairs.iter().filter(|p| p.exploitability > WARN_ABOVE).count();
+    let above = o.pairs_above(WARN_ABOVE);
     let _ = writeln!(
         s,
         "Exploitability: largest **{}** points, mean {} points over {} pairs; {} above {:.0} points.\n",
