@@ -11,12 +11,12 @@ use comfy_table::{Cell, CellAlignment, Table, presets::UTF8_FULL_CONDENSED};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use serde_json::json;
 
-use crate::analysis::{AnalysisSettings, MatchupResult, RulesetAnalysis, analyse};
+use crate::analysis::{AnalysisSettings, RulesetAnalysis, analyse};
 use crate::cli::{Cli, Command, DuelArgs, MatrixArgs, ReportArgs, RulesArgs, SimArgs};
 use crate::config::{ConfigError, Overrides, Source};
 use crate::rulesets::{AnyRuleset, Ruleset, RulesetError, UnknownUnit, default_config, implemented};
 use crate::sim::RunPlan;
-use crate::sim::duel::{Squads, matchup_budget, result_from_exact, result_from_tally, simulate};
+use crate::sim::duel::{MatchupResult, Squads, matchup_budget, result_from_exact, result_from_tally, simulate};
 use crate::stats::Estimate;
 use crate::with_ruleset;
 
@@ -214,7 +214,7 @@ fn optimal_duel(any: &AnyRuleset, args: &DuelArgs) -> Result<(), AppError> {
         return Err(AppError::Usage(format!("--distance must be more than 0 and at most 1000, got {distance}")));
     }
     let started = Instant::now();
-    let o = crate::rulesets::optimal::optimal_duel(any, a, b, distance).map_err(|e| AppError::Usage(e.to_string()))?;
+    let o = any.optimal_duel(a, b, distance).map_err(|e| AppError::Usage(e.to_string()))?;
     let side = |v: &crate::rulesets::optimal::GameValue| json!({"a_wins": v.a_wins, "b_wins": v.b_wins, "draws": v.draws, "a_score": v.a_score()});
     let [na, nb] = &names;
     if args.json {
@@ -504,8 +504,10 @@ pub(crate) fn report(args: ReportArgs) -> Result<(), AppError> {
             .extend(analysis.skirmish.as_ref().and_then(crate::analysis::skirmish::mission_verdict_warning));
         // Nor can the studies' price searches (VSGMR's attribute prices, AMC's upgrade prices):
         // their next price depends on earlier results, so they too run in full.
-        analysis.studies =
-            crate::sim::shard::unsharded(|| with_ruleset!(&l.ruleset, r => r.studies(&analysis, args.sim.seed, &pb)));
+        let engine = crate::analysis::engine::AnalysisEngine;
+        analysis.studies = crate::sim::shard::unsharded(
+            || with_ruleset!(&l.ruleset, r => r.studies(&engine, &analysis.findings(), args.sim.seed, &pb)),
+        );
         clock.lap("studies");
         // Optimal play is exact: the merge solves it.
         with_ruleset!(&l.ruleset, r => if r.duel_settings().optimal_play {

@@ -39,11 +39,11 @@ use std::path::{Path, PathBuf};
 use serde::Deserialize;
 use statrs::distribution::{ContinuousCDF, Normal};
 
-use crate::analysis::{Matrix, RulesetAnalysis, UnitInfo, analyse};
+use crate::analysis::{Matrix, RulesetAnalysis, analyse};
 use crate::app::{AppError, load, progress_bar, stdout_write};
 use crate::cli::{CheckArgs, ReportArgs, SimArgs};
 use crate::report::summary::SUMMARY_FORMAT;
-use crate::rulesets::{AnyRuleset, default_config, implemented};
+use crate::rulesets::{AnyRuleset, UnitInfo, default_config, implemented};
 use crate::stats::Estimate;
 use crate::with_ruleset;
 

@@ -17,7 +17,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::app::{AppError, stdout_write};
 use crate::cli::{Cli, MergeArgs};
-use crate::sim::Tally;
+use crate::rulesets::engine::Tally;
 use crate::sim::shard::{self, Configs, Shard, Tallies};
 
 /// Bumped when the tally file's layout changes.
