@@ -10,7 +10,6 @@
 //! [`rulesets::engine::Engine`], implemented by the analysis and passed in.
 
 pub mod analysis;
-pub mod app;
 pub mod battle;
 pub mod cancel;
 pub mod cli;

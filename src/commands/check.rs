@@ -39,8 +39,8 @@ use std::path::{Path, PathBuf};
 use serde::Deserialize;
 use statrs::distribution::{ContinuousCDF, Normal};
 
+use super::common::{AppError, load, progress_bar, stdout_write};
 use crate::analysis::{Matrix, RulesetAnalysis, analyse};
-use crate::app::{AppError, load, progress_bar, stdout_write};
 use crate::cli::{CheckArgs, ReportArgs, SimArgs};
 use crate::report::summary::SUMMARY_FORMAT;
 use crate::rulesets::{AnyRuleset, UnitInfo, default_config, implemented};
@@ -583,7 +583,7 @@ fn update(args: &CheckArgs, ids: &[String]) -> Result<(), AppError> {
             },
             out: PathBuf::from(&args.baseline),
         };
-        crate::app::report(report_args)?;
+        super::report::run(report_args)?;
     }
     Ok(())
 }
