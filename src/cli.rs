@@ -50,8 +50,11 @@ pub enum Command {
     ///
     /// A metric is flagged when its change is statistically significant (two-proportion
     /// z-test, Holm-corrected for the number of metrics compared) and larger than
-    /// --tolerance. Prints a Markdown summary for a pull-request comment.
-    /// Exit codes: 0 no regression, 1 regression, 2 usage or input error.
+    /// --tolerance. Points efficiency and points-matched scores are fair at 50%: the check
+    /// fails when the flagged efficiencies moved, net, away from 50% (with --strict: on any
+    /// flagged move). Prints a Markdown summary for a pull-request comment, led by "balance
+    /// improved", "got worse" or "moved".
+    /// Exit codes: 0 no regression, 1 balance got worse, 2 usage or input error.
     Check(CheckArgs),
     /// Add the tallies of the N shards of a `--shard K/N` run and produce exactly what the
     /// unsharded command would have (same stdout, same files).
@@ -206,6 +209,14 @@ pub struct CheckArgs {
     /// Config file (default: configs/RULESET.toml); needs exactly one RULESET.
     #[arg(long, value_name = "PATH")]
     pub config: Option<PathBuf>,
+
+    /// Override a config key for the re-run, e.g. --set unit.riflemen.cost=24 (exactly one RULESET).
+    #[arg(long = "set", value_name = "KEY=VALUE")]
+    pub set: Vec<String>,
+
+    /// Fail on any flagged move, toward balance or away (default: only when balance got worse).
+    #[arg(long)]
+    pub strict: bool,
 
     /// Also write the Markdown summary to this file (atomically).
     #[arg(long, value_name = "FILE")]

@@ -29,6 +29,18 @@
 //! records `precision.fixed_trials`, and the check re-runs it the same way: exactly N trials
 //! per matchup (`--quick`: N / 4), not the stopping rule.
 //!
+//! Which way is better. Points efficiency and a points-matched score are fair at 50% (equal
+//! points, even odds), so each flagged one is classed *toward balance* (closer to 50%) or
+//! *away*; a 1v1 score has no fair value (the units' costs differ) and is only *moved*. A cost
+//! edit is classed against the baseline's fair cost (`fair_costs.csv`, when the baseline has
+//! one). The ruleset's verdict does not fail on any one unit moving away, because a fix moves
+//! the others: efficiencies are field means and average exactly 50% over a cost list, so
+//! pulling Riflemen from 84% to 50% hands 34 pp to the other units, some of them already above
+//! 50%. The verdict is the net change of the distance from 50% summed over the units whose
+//! efficiency was flagged: *balance improved* when it fell by more than `--tolerance`, *got
+//! worse* (exit 1) when it rose by more, *moved* otherwise (pair scores only, or moves that
+//! cancel). `--strict` fails on any flagged move, as the check did before it knew direction.
+//!
 //! The config lines that changed come from the config text the baseline records
 //! (`summary.json` → `config.text`, written by `pointsworth report`), so the diff needs no
 //! git history and works on any CI checkout depth.
@@ -62,6 +74,9 @@ pub struct Baseline {
     pub units: Vec<UnitInfo>,
     pub matrix_1v1: Matrix,
     pub matrix_points: Matrix,
+    /// Fair cost per unit id from the baseline's `fair_costs.csv` (empty without one).
+    #[serde(skip)]
+    pub fair_costs: Vec<(String, Estimate)>,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -135,11 +150,108 @@ pub struct Comparison {
     pub flagged: bool,
 }
 
+/// Which way a metric moved with respect to balance.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Direction {
+    /// Closer to its fair value (50% for points efficiency and points-matched scores).
+    Toward,
+    /// Further from it.
+    Away,
+    /// No fair value to move toward (a 1v1 score), or as far from it as before.
+    Neither,
+}
+
 impl Comparison {
     /// new − old, as a probability.
     pub fn change(&self) -> f64 {
         self.new.value - self.old.value
     }
+
+    /// Whether this metric is fair at 50%: points efficiency and points-matched scores (equal
+    /// points, even odds). A 1v1 score between units of different costs has no fair value.
+    pub fn fair_at_half(&self) -> bool {
+        self.metric == "points efficiency" || self.metric == "points-matched score"
+    }
+
+    /// The change of the distance from 50%, |new − ½| − |old − ½| (probability units; negative
+    /// is toward balance); 0 for a metric without a fair value.
+    pub fn imbalance_change(&self) -> f64 {
+        if !self.fair_at_half() {
+            return 0.0;
+        }
+        (self.new.value - 0.5).abs() - (self.old.value - 0.5).abs()
+    }
+
+    /// Toward or away from balance, or neither.
+    pub fn direction(&self) -> Direction {
+        let d = self.imbalance_change();
+        if d < 0.0 {
+            Direction::Toward
+        } else if d > 0.0 {
+            Direction::Away
+        } else {
+            Direction::Neither
+        }
+    }
+}
+
+/// How the balance of one ruleset moved, from its flagged metrics.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Balance {
+    /// Nothing flagged.
+    Unchanged,
+    /// The flagged efficiencies are, net, closer to 50% by more than the tolerance.
+    Improved,
+    /// Net further from 50% by more than the tolerance: the check fails.
+    Worse,
+    /// Flagged moves that do not add up to either (pair or 1v1 scores only, or cancelling).
+    Moved,
+}
+
+/// The net change of the distance from 50% over the flagged points efficiencies, in
+/// probability units (negative: toward balance).
+pub fn net_imbalance_change(comparisons: &[Comparison]) -> f64 {
+    comparisons.iter().filter(|c| c.flagged && c.metric == "points efficiency").map(Comparison::imbalance_change).sum()
+}
+
+/// The balance verdict of one ruleset's corrected comparisons, `tolerance` in probability units.
+pub fn balance(comparisons: &[Comparison], tolerance: f64) -> Balance {
+    if !comparisons.iter().any(|c| c.flagged) {
+        return Balance::Unchanged;
+    }
+    let net = net_imbalance_change(comparisons);
+    if net > tolerance + 1e-12 {
+        Balance::Worse
+    } else if net < -tolerance - 1e-12 {
+        Balance::Improved
+    } else {
+        Balance::Moved
+    }
+}
+
+/// Reads the fair cost of each unit from `dir/RULESET/fair_costs.csv` (columns `unit`,
+/// `fair_cost`, `fair_cost_lo`, `fair_cost_hi`); empty when the file or a column is missing or
+/// a row does not parse: the fair cost only annotates cost edits.
+pub fn read_fair_costs(dir: &Path, ruleset: &str) -> Vec<(String, Estimate)> {
+    let Ok(mut r) = csv::Reader::from_path(dir.join(ruleset).join("fair_costs.csv")) else { return Vec::new() };
+    let Ok(header) = r.headers().cloned() else { return Vec::new() };
+    let col = |name: &str| header.iter().position(|h| h == name);
+    let (Some(u), Some(v), Some(lo), Some(hi)) =
+        (col("unit"), col("fair_cost"), col("fair_cost_lo"), col("fair_cost_hi"))
+    else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    for row in r.records() {
+        let Ok(row) = row else { return Vec::new() };
+        let num = |i: usize| row.get(i).and_then(|x| x.parse::<f64>().ok()).filter(|x| x.is_finite());
+        match (row.get(u), num(v), num(lo), num(hi)) {
+            (Some(id), Some(value), Some(lo), Some(hi)) => out.push((id.to_string(), Estimate { value, lo, hi })),
+            // No fair cost for this unit (e.g. none found in the search range): skip it.
+            _ => continue,
+        }
+    }
+    out
 }
 
 /// Two-sided p-value of the unpooled two-proportion z-test. Two exact values (se 0) that
@@ -277,7 +389,10 @@ fn uncorrected(base: &Baseline, new: &RulesetAnalysis) -> Vec<Comparison> {
 /// The verdict for one ruleset, with its Markdown section.
 #[derive(Debug)]
 pub struct Verdict {
+    /// The check fails for this ruleset: balance got worse, units were added or removed, or
+    /// (`--strict`) anything moved.
     pub regression: bool,
+    pub balance: Balance,
     pub markdown: String,
 }
 
@@ -316,6 +431,8 @@ fn config_diff(base: &Baseline, new_text: &str, new_hash: &str, new_path: &str) 
 pub struct CheckRun {
     pub tolerance_pp: f64,
     pub quick: bool,
+    /// Fail on any flagged move, whichever way.
+    pub strict: bool,
     pub family: usize,
     pub rulesets: usize,
 }
@@ -329,14 +446,24 @@ pub fn verdict(
     new_text: &str,
     run: &CheckRun,
 ) -> Verdict {
-    let CheckRun { tolerance_pp, quick, .. } = *run;
+    let CheckRun { tolerance_pp, quick, strict, .. } = *run;
     let added: Vec<&UnitInfo> = new.units.iter().filter(|u| !base.units.iter().any(|b| b.id == u.id)).collect();
     let removed: Vec<&UnitInfo> = base.units.iter().filter(|u| !new.units.iter().any(|n| n.id == u.id)).collect();
     let mut flagged: Vec<&Comparison> = comparisons.iter().filter(|c| c.flagged).collect();
     flagged.sort_by(|a, b| b.change().abs().total_cmp(&a.change().abs()));
-    let regression = !flagged.is_empty() || !added.is_empty() || !removed.is_empty();
+    let balance = balance(comparisons, tolerance_pp / 100.0);
+    let list_changed = !added.is_empty() || !removed.is_empty();
+    let regression = list_changed || balance == Balance::Worse || strict && !flagged.is_empty();
     let mut md = String::new();
-    let mark = if regression { "❌ balance moved" } else { "✅ no balance change beyond the tolerance" };
+    let mark = match balance {
+        _ if list_changed => "❌ the cost list changed",
+        Balance::Unchanged => "✅ no balance change beyond the tolerance",
+        Balance::Improved if regression => "❌ balance improved, but `--strict` fails on any move",
+        Balance::Improved => "✅ balance improved",
+        Balance::Worse => "❌ balance got worse",
+        Balance::Moved if regression => "❌ balance moved (`--strict`)",
+        Balance::Moved => "⚠️ balance moved, neither better nor worse",
+    };
     let _ = writeln!(md, "### {} — {mark}\n", new.title);
     let precision = if base.precision.fixed_trials {
         let quick = if quick {
@@ -362,20 +489,32 @@ pub fn verdict(
         md,
         "Re-ran `{}` with the baseline's seed {} at {precision} and compared {} metrics with `{}/summary.json`. \
          A change is flagged when a two-proportion z-test finds it significant (Holm-corrected {family}, {}% \
-         family-wise) **and** it exceeds ±{} pp.\n",
+         family-wise) **and** it exceeds ±{} pp. Points efficiency and points-matched scores are fair at \
+         50%: the check fails when the flagged efficiencies moved, net, further from 50% by more than the \
+         tolerance{}.\n",
         new.ruleset,
         new.seed,
         comparisons.len(),
         base.ruleset,
         100.0 * ALPHA,
         tolerance_pp,
+        if strict { " (here `--strict`: on any flagged move)" } else { "" },
     );
+    if balance != Balance::Unchanged && !list_changed {
+        let _ = writeln!(md, "{}\n", balance_sentence(comparisons, balance));
+    }
     let cost_changes: Vec<String> = base
         .units
         .iter()
         .filter_map(|b| {
             let n = new.units.iter().find(|n| n.id == b.id)?;
-            (n.cost != b.cost).then(|| format!("- **{}**: {} → {} points", b.name, b.cost, n.cost))
+            (n.cost != b.cost).then(|| {
+                let fair = base.fair_costs.iter().find(|(id, _)| *id == b.id).map(|(_, f)| {
+                    let way = if (n.cost - f.value).abs() < (b.cost - f.value).abs() { "toward" } else { "away from" };
+                    format!(" ({way} its fair cost in the baseline, {:.1} [{:.1}, {:.1}])", f.value, f.lo, f.hi)
+                });
+                format!("- **{}**: {} → {} points{}", b.name, b.cost, n.cost, fair.unwrap_or_default())
+            })
         })
         .collect();
     if !cost_changes.is_empty() {
@@ -424,19 +563,22 @@ pub fn verdict(
         if !units_moved.is_empty() {
             let _ = writeln!(md, "Units whose balance moved: **{}**.\n", units_moved.join("**, **"));
         }
-        let _ =
-            writeln!(md, "| metric | unit or matchup (row's score) | baseline [95% CI] | now [95% CI] | change | p |");
-        let _ = writeln!(md, "|---|---|---|---|---:|---:|");
+        let _ = writeln!(
+            md,
+            "| metric | unit or matchup (row's score) | baseline [95% CI] | now [95% CI] | change | balance | p |"
+        );
+        let _ = writeln!(md, "|---|---|---|---|---:|---|---:|");
         const MAX_ROWS: usize = 40;
         for c in flagged.iter().take(MAX_ROWS) {
             let _ = writeln!(
                 md,
-                "| {} | {} | {} | {} | {:+.1} pp | {} |",
+                "| {} | {} | {} | {} | {:+.1} pp | {} | {} |",
                 c.metric,
                 c.subject,
                 pct(&c.old),
                 pct(&c.new),
                 100.0 * c.change(),
+                direction_text(c),
                 p_text(c.p)
             );
         }
@@ -447,7 +589,50 @@ pub fn verdict(
     }
     let path = new.config_path.clone();
     md.push_str(&config_diff(base, new_text, &new.config_hash, &path));
-    Verdict { regression, markdown: md }
+    Verdict { regression, balance, markdown: md }
+}
+
+/// "toward 50%", "away from 50%", or why neither.
+fn direction_text(c: &Comparison) -> &'static str {
+    match c.direction() {
+        Direction::Toward => "toward 50%",
+        Direction::Away => "away from 50%",
+        Direction::Neither if c.fair_at_half() => "as far from 50%",
+        Direction::Neither => "moved (1v1: no fair value)",
+    }
+}
+
+/// The sentence under a moved ruleset's heading: the net change of the distance from 50% and
+/// each flagged efficiency's share, biggest first.
+fn balance_sentence(comparisons: &[Comparison], balance: Balance) -> String {
+    let net = net_imbalance_change(comparisons);
+    let mut moved: Vec<&Comparison> =
+        comparisons.iter().filter(|c| c.flagged && c.metric == "points efficiency").collect();
+    if moved.is_empty() {
+        return "No unit's points efficiency moved beyond the tolerance; only matchup scores did.".to_string();
+    }
+    moved.sort_by(|a, b| b.imbalance_change().abs().total_cmp(&a.imbalance_change().abs()));
+    let parts: Vec<String> = moved
+        .iter()
+        .map(|c| {
+            let d = 100.0 * c.imbalance_change();
+            let way = if d < 0.0 { "closer" } else { "further" };
+            format!("{} {:.1} → {:.1}% ({:.1} pp {way})", c.subject, 100.0 * c.old.value, 100.0 * c.new.value, d.abs())
+        })
+        .collect();
+    let lead = match balance {
+        Balance::Improved => "**Balance improved**",
+        Balance::Worse => "**Balance got worse**",
+        _ => "**Balance moved**",
+    };
+    let net_text = if net < 0.0 {
+        format!("{:.1} pp closer to 50%", -100.0 * net)
+    } else if net > 0.0 {
+        format!("{:.1} pp further from 50%", 100.0 * net)
+    } else {
+        "as far from 50% as before".to_string()
+    };
+    format!("{lead}: the points efficiencies that moved are, summed, {net_text}: {}.", parts.join("; "))
 }
 
 /// Runs `pointsworth check`.
@@ -481,14 +666,18 @@ pub fn run(args: CheckArgs) -> Result<(), AppError> {
     if args.config.is_some() && ids.len() != 1 {
         return Err(AppError::Usage("--config needs exactly one RULESET".into()));
     }
+    if !args.set.is_empty() && ids.len() != 1 {
+        return Err(AppError::Usage("--set needs exactly one RULESET (its keys are that ruleset's)".into()));
+    }
     if args.update {
         return update(&args, &ids);
     }
     // Read and validate everything first: bad input must cost nothing.
     let mut work = Vec::new();
     for id in &ids {
-        let base = Baseline::read(&args.baseline, id)?;
-        let loaded = load(id, args.config.as_ref(), &[])?;
+        let mut base = Baseline::read(&args.baseline, id)?;
+        base.fair_costs = read_fair_costs(&args.baseline, id);
+        let loaded = load(id, args.config.as_ref(), &args.set)?;
         work.push((base, loaded));
     }
     let mut analyses = Vec::new();
@@ -519,19 +708,28 @@ pub fn run(args: CheckArgs) -> Result<(), AppError> {
     let run = CheckRun {
         tolerance_pp: args.tolerance,
         quick: args.quick,
+        strict: args.strict,
         family: families.iter().map(Vec::len).sum(),
         rulesets: families.len(),
     };
-    let mut md = String::from("## pointsworth check\n\n");
+    let mut sections = String::new();
     let mut regressions = Vec::new();
+    let mut by_balance: Vec<(Balance, String)> = Vec::new();
     for (((base, loaded), analysis), comparisons) in work.iter().zip(&analyses).zip(&families) {
         let v = verdict(base, analysis, comparisons, &loaded.source.text, &run);
         if v.regression {
             regressions.push(analysis.title.clone());
         }
-        md.push_str(&v.markdown);
-        md.push('\n');
+        by_balance.push((v.balance, analysis.title.clone()));
+        sections.push_str(&v.markdown);
+        if !args.set.is_empty() {
+            let sets: Vec<String> = args.set.iter().map(|s| format!("`--set {s}`")).collect();
+            let _ = writeln!(sections, "\nOn the command line: {}.", sets.join(", "));
+        }
+        sections.push('\n');
     }
+    let mut md = format!("## pointsworth check\n\n{}\n\n", lead_line(&by_balance));
+    md.push_str(&sections);
     if regressions.is_empty() {
         md.push_str("No regression. ");
     } else {
@@ -550,6 +748,27 @@ pub fn run(args: CheckArgs) -> Result<(), AppError> {
     } else {
         Err(AppError::Regression(format!("check failed: balance moved in {}", regressions.join(", "))))
     }
+}
+
+/// The summary's first line: where balance improved, got worse, moved, or did not change.
+fn lead_line(by_balance: &[(Balance, String)]) -> String {
+    let mut parts = Vec::new();
+    for (b, what) in [
+        (Balance::Worse, "balance got worse"),
+        (Balance::Improved, "balance improved"),
+        (Balance::Moved, "balance moved"),
+        (Balance::Unchanged, "no balance change"),
+    ] {
+        let titles: Vec<&str> = by_balance.iter().filter(|(x, _)| *x == b).map(|(_, t)| t.as_str()).collect();
+        if !titles.is_empty() {
+            parts.push(format!("{what} in {}", titles.join(", ")));
+        }
+    }
+    let mut line = parts.join("; ");
+    if let Some(first) = line.get(..1) {
+        line = format!("**{}{}.**", first.to_uppercase(), &line[1..]);
+    }
+    line
 }
 
 /// `--update`: a full `pointsworth report` of the rulesets into the baseline directory, with
@@ -574,7 +793,7 @@ fn update(args: &CheckArgs, ids: &[String]) -> Result<(), AppError> {
             rulesets: group,
             sim: SimArgs {
                 config: args.config.clone(),
-                set: Vec::new(),
+                set: args.set.clone(),
                 seed,
                 trials,
                 target_error: None,
@@ -636,6 +855,36 @@ mod tests {
         let mut wide = vec![vec![moved]];
         correct(&mut wide, 0.05);
         assert!(wide[0][0].significant && !wide[0][0].flagged);
+    }
+
+    #[test]
+    fn direction_is_toward_or_away_from_50_percent_and_the_verdict_is_the_net_move() {
+        let flagged = |metric: &'static str, old: f64, new: f64| Comparison {
+            metric,
+            flagged: true,
+            significant: true,
+            ..comparison(old, new, 0.001)
+        };
+        // The Riflemen fix of the shipped report: 84.0% → 49.9%, and Light Infantry pushed
+        // from 74.4% to 82.7%.
+        let fix = flagged("points efficiency", 0.840, 0.499);
+        assert_eq!(fix.direction(), Direction::Toward);
+        let side = flagged("points efficiency", 0.744, 0.827);
+        assert_eq!(side.direction(), Direction::Away);
+        // A unit below 50% pushed up is a move toward balance.
+        assert_eq!(flagged("points efficiency", 0.30, 0.35).direction(), Direction::Toward);
+        // 1v1 scores have no fair value; crossing 50% at the same distance is neither.
+        assert_eq!(flagged("1v1 score", 0.30, 0.35).direction(), Direction::Neither);
+        assert_eq!(flagged("points-matched score", 0.45, 0.55).direction(), Direction::Neither);
+        // Net: 33.9 pp closer, 8.3 pp further → improved by 25.6 pp.
+        let both = [fix.clone(), side.clone()];
+        assert!((net_imbalance_change(&both) + 0.256).abs() < 1e-9);
+        assert_eq!(balance(&both, 0.02), Balance::Improved);
+        // The side effect alone is a move away; a pair score alone only moved.
+        assert_eq!(balance(&[side], 0.02), Balance::Worse);
+        assert_eq!(balance(&[flagged("points-matched score", 0.9, 0.2)], 0.02), Balance::Moved);
+        // Unflagged changes count for nothing.
+        assert_eq!(balance(&[Comparison { flagged: false, ..fix }], 0.02), Balance::Unchanged);
     }
 
     #[test]

@@ -108,7 +108,7 @@ fn snipers_at_60_points_fail_and_are_named_then_update_accepts_them() {
         .assert()
         .code(1);
     let md = String::from_utf8(assert.get_output().stdout.clone()).unwrap();
-    assert!(md.contains("❌ balance moved"), "{md}");
+    assert!(md.contains("❌ balance got worse"), "{md}");
     assert!(md.contains("- **Snipers**: 35 → 60 points"), "{md}");
     assert!(md.contains("Units whose balance moved: **Snipers"), "{md}");
     assert!(md.contains("| points efficiency | Snipers |"), "{md}");
@@ -238,4 +238,56 @@ fn a_baseline_of_another_ruleset_or_format_is_an_input_error() {
 
 fn stdout(a: assert_cmd::assert::Assert) -> String {
     String::from_utf8(a.get_output().stdout.clone()).unwrap()
+}
+
+/// The summary's first line after the heading.
+fn lead(md: &str) -> &str {
+    md.lines().nth(2).unwrap_or("")
+}
+
+#[test]
+fn riflemen_raised_toward_their_fair_cost_pass_and_a_move_away_fails() {
+    // Riflemen at 15 points are the strongest unit for their cost; at 24 (their fair cost in
+    // the shipped report) their efficiency falls to about 50%, and the units that were losing
+    // to them gain: some move away from 50%, but the moved efficiencies end up closer to it.
+    let (dir, header, blocks) = with_fixed_baseline(&UNITS);
+    let raised: Vec<String> = blocks
+        .iter()
+        .map(|b| if b.contains("name = \"Riflemen\"") { b.replace("cost = 15\n", "cost = 24\n") } else { b.clone() })
+        .collect();
+    assert_ne!(raised, blocks, "config layout changed");
+    write_config(&dir.path().join("raised.toml"), &header, &raised);
+    let md = stdout(check(dir.path(), "raised.toml").code(0));
+    assert!(lead(&md).starts_with("**Balance improved in Guns 'N Grenades"), "{md}");
+    assert!(md.contains("— ✅ balance improved"), "{md}");
+    assert!(md.contains("- **Riflemen**: 15 → 24 points"), "{md}");
+    assert!(md.contains("| points efficiency | Riflemen |"), "{md}");
+    assert!(md.contains("toward 50%"), "{md}");
+    // The same edit with --set on the unchanged config: the same numbers, so the same verdict.
+    let set = stdout(
+        pw(dir.path())
+            .args(["check", "guns-n-grenades", "--config", "small.toml", "--baseline", "reports", "--quick"])
+            .args(["--set", "unit.riflemen.cost=24"])
+            .assert()
+            .code(0),
+    );
+    assert!(lead(&set).starts_with("**Balance improved"), "{set}");
+    assert!(set.contains("On the command line: `--set unit.riflemen.cost=24`."), "{set}");
+    // --strict fails on any move, toward balance or not.
+    pw(dir.path())
+        .args(["check", "guns-n-grenades", "--config", "raised.toml", "--baseline", "reports", "--quick", "--strict"])
+        .assert()
+        .code(1)
+        .stdout(predicates::str::contains("`--strict` fails on any move"));
+
+    // Lowering them to 10 points makes the strongest unit stronger still: away from 50%.
+    let lowered: Vec<String> = blocks
+        .iter()
+        .map(|b| if b.contains("name = \"Riflemen\"") { b.replace("cost = 15\n", "cost = 10\n") } else { b.clone() })
+        .collect();
+    write_config(&dir.path().join("lowered.toml"), &header, &lowered);
+    let md = stdout(check(dir.path(), "lowered.toml").code(1));
+    assert!(lead(&md).starts_with("**Balance got worse in Guns 'N Grenades"), "{md}");
+    assert!(md.contains("— ❌ balance got worse"), "{md}");
+    assert!(md.contains("away from 50%"), "{md}");
 }
