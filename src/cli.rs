@@ -72,7 +72,7 @@ pub enum Command {
 /// Flags shared by every simulating command.
 #[derive(Debug, Args, Clone)]
 pub struct SimArgs {
-    /// Config file (default: configs/RULESET.toml).
+    /// Config file (default: configs/RULESET.toml in the working directory, else the built-in copy).
     #[arg(long, value_name = "PATH")]
     pub config: Option<PathBuf>,
 
@@ -108,7 +108,7 @@ pub struct SimArgs {
 
 #[derive(Debug, Args)]
 pub struct ReportArgs {
-    /// Rulesets to report (default: every implemented ruleset with a config in configs/).
+    /// Rulesets to report (default: those with a config in ./configs/, or all when there is no such folder).
     #[arg(value_name = "RULESET")]
     pub rulesets: Vec<String>,
 
@@ -183,7 +183,7 @@ pub struct RulesArgs {
     /// Ruleset id, e.g. guns-n-grenades.
     pub ruleset: String,
 
-    /// Config file (default: configs/RULESET.toml).
+    /// Config file (default: configs/RULESET.toml in the working directory, else the built-in copy).
     #[arg(long, value_name = "PATH")]
     pub config: Option<PathBuf>,
 }
@@ -206,7 +206,7 @@ pub struct CheckArgs {
     #[arg(long)]
     pub quick: bool,
 
-    /// Config file (default: configs/RULESET.toml); needs exactly one RULESET.
+    /// Config file (default: configs/RULESET.toml here, else the built-in copy); needs exactly one RULESET.
     #[arg(long, value_name = "PATH")]
     pub config: Option<PathBuf>,
 

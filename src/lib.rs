@@ -5,7 +5,7 @@
 //!
 //! Layers, imports pointing down only: `main.rs` and [`cli`] → [`commands`] → [`report`] →
 //! [`analysis`] → [`sim`] → [`rulesets`] → [`battle`], [`dice`], [`stats`], [`config`],
-//! [`seed`], [`format`], [`plot`], [`cancel`]. Each folder's module docs say what it owns and
+//! [`seed`], [`shipped`] (the built-in configs), [`format`], [`plot`], [`cancel`]. Each folder's module docs say what it owns and
 //! what it may import; a ruleset's studies reach simulation and solving through
 //! [`rulesets::engine::Engine`], implemented by the analysis and passed in.
 
@@ -21,5 +21,6 @@ pub mod plot;
 pub mod report;
 pub mod rulesets;
 pub mod seed;
+pub mod shipped;
 pub mod sim;
 pub mod stats;

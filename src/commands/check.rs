@@ -55,7 +55,7 @@ use super::common::{AppError, load, progress_bar, stdout_write};
 use crate::analysis::{Matrix, RulesetAnalysis, analyse};
 use crate::cli::{CheckArgs, ReportArgs, SimArgs};
 use crate::report::summary::SUMMARY_FORMAT;
-use crate::rulesets::{AnyRuleset, UnitInfo, default_config, implemented};
+use crate::rulesets::{AnyRuleset, UnitInfo, implemented};
 use crate::stats::Estimate;
 use crate::with_ruleset;
 
@@ -647,7 +647,7 @@ pub fn run(args: CheckArgs) -> Result<(), AppError> {
         let found: Vec<String> = implemented()
             .into_iter()
             .filter(|id| {
-                args.baseline.join(id).join("summary.json").exists() || args.update && default_config(id).exists()
+                args.baseline.join(id).join("summary.json").exists() || args.update && crate::shipped::has_default(id)
             })
             .map(String::from)
             .collect();

@@ -16,7 +16,7 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use crate::analysis::{AnalysisSettings, RulesetAnalysis};
 use crate::cli::SimArgs;
 use crate::config::{ConfigError, Overrides, Source};
-use crate::rulesets::{AnyRuleset, Ruleset, RulesetError, UnknownUnit, default_config};
+use crate::rulesets::{AnyRuleset, Ruleset, RulesetError, UnknownUnit};
 use crate::stats::Estimate;
 
 /// An error the user can fix; exit code 2.
@@ -79,13 +79,16 @@ pub(crate) struct Loaded {
     pub(crate) source: Source,
 }
 
-/// Loads ruleset `id` from `config` (default `configs/RULESET.toml`) with the `--set` overrides
-/// `set`, noting the config's hash for a shard run.
+/// Loads ruleset `id` from `config` (default: `configs/RULESET.toml` in the working directory,
+/// else the built-in copy, see [`crate::shipped`]) with the `--set` overrides `set`, noting the
+/// config's hash for a shard run.
 pub(crate) fn load(id: &str, config: Option<&PathBuf>, set: &[String]) -> Result<Loaded, AppError> {
     let id = AnyRuleset::check_id(id)?;
-    let path = config.cloned().unwrap_or_else(|| default_config(id));
-    let source = Source::read(&path)?;
-    crate::sim::shard::note_config(&path.display().to_string(), &source.hash_hex()).map_err(AppError::Usage)?;
+    let source = match config {
+        Some(path) => Source::read(path)?,
+        None => crate::shipped::default_source(id)?,
+    };
+    crate::sim::shard::note_config(&source.path.display().to_string(), &source.hash_hex()).map_err(AppError::Usage)?;
     let overrides = Overrides::parse(set)?;
     let ruleset = AnyRuleset::load(id, &source, &overrides)?;
     Ok(Loaded { ruleset, source })

@@ -12,7 +12,7 @@ use super::common::{
 };
 use crate::analysis::{RulesetAnalysis, analyse};
 use crate::cli::ReportArgs;
-use crate::rulesets::{Ruleset, default_config, implemented};
+use crate::rulesets::{Ruleset, implemented};
 use crate::with_ruleset;
 
 /// Runs `pointsworth report`: for each ruleset, the duel matrices and sweeps, the fair costs,
@@ -21,13 +21,13 @@ use crate::with_ruleset;
 pub fn run(args: ReportArgs) -> Result<(), AppError> {
     check_sim_args(&args.sim)?;
     let ids: Vec<String> = if args.rulesets.is_empty() {
-        implemented().into_iter().filter(|id| default_config(id).exists()).map(String::from).collect()
+        implemented().into_iter().filter(|id| crate::shipped::has_default(id)).map(String::from).collect()
     } else {
         args.rulesets.clone()
     };
     if ids.is_empty() {
         return Err(AppError::Usage(format!(
-            "no ruleset to report: no configs/RULESET.toml for any of {} (run from the repository root)",
+            "no ruleset to report: the configs/ folder here has no RULESET.toml for any of {} (name one to use its built-in config)",
             implemented().join(", ")
         )));
     }

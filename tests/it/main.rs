@@ -29,3 +29,4 @@ mod vsgmr_exact_vs_monte_carlo;
 mod vsgmr_riders;
 mod vsgmr_rules;
 mod vsgmr_skirmish;
+mod workflow;
