@@ -12,7 +12,8 @@ const EXAMPLES: &str = "Examples:
   pointsworth rules gng                                   what is modeled
   pointsworth skirmish gng --replay battle.svg            350-point Skirmish games, value in army
   pointsworth fair-costs gng --write balanced.toml        suggested costs
-  pointsworth check --quick                               did balance move against reports/?";
+  pointsworth check --quick                               did balance move against reports/?
+  pointsworth init guns-n-grenades && pointsworth check   start a rules repository";
 
 /// Is every unit worth its points? Monte Carlo and exact balance analysis for tabletop
 /// skirmish wargames.
@@ -67,6 +68,10 @@ pub enum Command {
     /// Every evaluation plays a fixed number of trials per matchup (`--trials`, default the
     /// config's balance.trials) so prices share dice (common random numbers).
     FairCosts(FairCostsArgs),
+    /// Start a rules repository here (or in --dir): the config, a quick baseline report, the
+    /// pull-request workflow and a README of the edit–check loop. `pointsworth check` passes at
+    /// once; refuses to overwrite files without --force.
+    Init(InitArgs),
 }
 
 /// Flags shared by every simulating command.
@@ -263,6 +268,20 @@ pub struct SkirmishArgs {
 
     #[command(flatten)]
     pub sim: SimArgs,
+}
+
+#[derive(Debug, Args)]
+pub struct InitArgs {
+    /// Ruleset id, e.g. guns-n-grenades (default: all of them).
+    pub ruleset: Option<String>,
+
+    /// Directory of the new repository (created if missing).
+    #[arg(long, default_value = ".", value_name = "DIR")]
+    pub dir: PathBuf,
+
+    /// Overwrite existing files.
+    #[arg(long)]
+    pub force: bool,
 }
 
 #[derive(Debug, Args)]

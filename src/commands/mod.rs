@@ -19,6 +19,7 @@ pub mod check;
 pub mod common;
 pub mod duel;
 pub mod fair_costs;
+pub mod init;
 pub mod matrix;
 pub mod merge;
 pub mod optimal_matrix;
@@ -68,6 +69,7 @@ pub fn run(cli: Cli) -> Result<(), AppError> {
         Command::Merge(a) => merge::run(a, run),
         Command::Skirmish(a) => skirmish::run(a),
         Command::FairCosts(a) => fair_costs::run(a),
+        Command::Init(a) => init::run(a),
     };
     match shard {
         Some((s, path)) => merge::finish_shard(result, s, &path),

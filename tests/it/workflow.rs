@@ -1,9 +1,11 @@
 //! The designer's workflow from outside this repository (issue 45): the built-in configs
-//! from an empty directory.
+//! from an empty directory, and `init` followed by `check`.
 
 use std::path::Path;
+use std::time::Instant;
 
 use assert_cmd::Command;
+use predicates::prelude::*;
 
 fn pw(dir: &Path) -> Command {
     let mut c = Command::cargo_bin("pointsworth").unwrap();
@@ -41,4 +43,33 @@ fn a_duel_runs_from_an_empty_directory_on_the_built_in_config() {
         .assert()
         .code(2)
         .stderr(predicates::str::contains("configs/guns-n-grenades.toml:2:"));
+}
+
+#[test]
+fn init_then_check_passes_at_once_and_init_refuses_to_overwrite() {
+    let dir = tempfile::tempdir().unwrap();
+    let started = Instant::now();
+    pw(dir.path()).args(["init", "guns-n-grenades", "--threads", "2"]).assert().success();
+    let init_s = started.elapsed().as_secs_f64();
+    for f in [
+        "configs/guns-n-grenades.toml",
+        ".github/workflows/balance.yml",
+        "README.md",
+        "reports/guns-n-grenades/summary.json",
+        "reports/guns-n-grenades/report.md",
+    ] {
+        assert!(dir.path().join(f).exists(), "{f}");
+    }
+    let summary = std::fs::read_to_string(dir.path().join("reports/guns-n-grenades/summary.json")).unwrap();
+    assert!(summary.contains("\"path\": \"configs/guns-n-grenades.toml\""), "the local config is the baseline's");
+    let md = pw(dir.path()).args(["check", "--threads", "2"]).assert().code(0).get_output().stdout.clone();
+    let md = String::from_utf8(md).unwrap();
+    assert!(md.contains("Every metric is identical to the baseline."), "{md}");
+    eprintln!("init took {init_s:.1} s");
+    // A second init refuses, naming the files; --force overwrites.
+    pw(dir.path())
+        .args(["init", "guns-n-grenades"])
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("configs/guns-n-grenades.toml").and(predicates::str::contains("--force")));
 }
