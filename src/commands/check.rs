@@ -182,12 +182,12 @@ impl Comparison {
         (self.new.value - 0.5).abs() - (self.old.value - 0.5).abs()
     }
 
-    /// Toward or away from balance, or neither.
+    /// Toward or away from balance, or neither (as far from 50% up to rounding, 1e-12).
     pub fn direction(&self) -> Direction {
         let d = self.imbalance_change();
-        if d < 0.0 {
+        if d < -1e-12 {
             Direction::Toward
-        } else if d > 0.0 {
+        } else if d > 1e-12 {
             Direction::Away
         } else {
             Direction::Neither
