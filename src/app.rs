@@ -66,6 +66,9 @@ pub(crate) fn stdout_write(text: &str) -> Result<(), AppError> {
     if crate::sim::shard::recording().is_some() {
         return Ok(()); // a shard's numbers are partial: it writes only its tallies
     }
+    if let Some(why) = crate::sim::shard::replay_error() {
+        return Err(AppError::Usage(why)); // a merge whose tallies lack a matchup prints nothing
+    }
     let mut out = std::io::stdout().lock();
     out.write_all(text.as_bytes())
         .and_then(|_| out.flush())
@@ -77,6 +80,9 @@ pub fn run(cli: Cli) -> Result<(), AppError> {
     if let Some(n) = cli.threads {
         if n == 0 {
             return Err(AppError::Usage("--threads must be at least 1".into()));
+        }
+        if n > MAX_THREADS {
+            return Err(AppError::Usage(format!("--threads must be at most {MAX_THREADS}, got {n}")));
         }
         rayon::ThreadPoolBuilder::new()
             .num_threads(n)
@@ -92,14 +98,32 @@ pub fn run(cli: Cli) -> Result<(), AppError> {
             ));
         }
     }
+    if let Command::Duel(DuelArgs { sim, exact, optimal, .. }) = &cli.command {
+        // An exact or optimal-play duel simulates nothing: sampling flags would be ignored.
+        if *exact || *optimal {
+            let method = if *exact { "--exact" } else { "--optimal" };
+            for (flag, given) in [
+                ("--trials", sim.trials.is_some()),
+                ("--target-error", sim.target_error.is_some()),
+                ("--shard", sim.shard.is_some()),
+            ] {
+                if given {
+                    return Err(AppError::Usage(format!(
+                        "{flag} is for Monte Carlo duels; {method} solves the duel exactly (no trials): remove {flag}"
+                    )));
+                }
+            }
+        }
+    }
     let shard = match &cli.command {
         Command::Report(ReportArgs { sim, .. })
         | Command::Duel(DuelArgs { sim, .. })
         | Command::Matrix(MatrixArgs { sim, .. }) => sim.shard.zip(sim.tallies_out.clone()),
         _ => None,
     };
-    if let Some((s, _)) = shard {
-        crate::sim::shard::begin_record(s);
+    if let Some((s, path)) = &shard {
+        crate::commands::outputs::check_file("--tallies-out", path)?;
+        crate::sim::shard::begin_record(*s);
     }
     let result = match cli.command {
         Command::Report(a) => report(a),
@@ -155,7 +179,10 @@ pub(crate) fn check_sim_args(sim: &SimArgs) -> Result<(), AppError> {
 }
 
 /// The largest `--trials`: the same cap as `[duel] max_trials`.
-const MAX_TRIALS: u64 = 100_000_000;
+pub(crate) const MAX_TRIALS: u64 = 100_000_000;
+
+/// The largest `--threads`: far more than any machine's cores (a thread costs its stack).
+const MAX_THREADS: usize = 1024;
 
 fn settings_for<R: Ruleset>(r: &R, sim: &SimArgs) -> AnalysisSettings {
     let mut s = AnalysisSettings::from_ruleset(r, sim.seed);
@@ -357,6 +384,13 @@ fn duel_with<R: Ruleset>(r: &R, args: &DuelArgs) -> Result<(), AppError> {
 
 fn matrix(args: MatrixArgs) -> Result<(), AppError> {
     check_sim_args(&args.sim)?;
+    if !args.optimal && !args.distance.is_empty() {
+        return Err(AppError::Usage(
+            "--distance is for --optimal: the simulated matrices play at the config's duel.distance (set it with \
+             --set duel.distance=D)"
+                .into(),
+        ));
+    }
     let loaded = load(&args.ruleset, args.sim.config.as_ref(), &args.sim.set)?;
     if args.optimal {
         return crate::commands::optimal_matrix::run(&args, &loaded);
@@ -471,6 +505,13 @@ pub(crate) fn report(args: ReportArgs) -> Result<(), AppError> {
         return Err(AppError::Usage("--config needs exactly one RULESET".into()));
     }
     // Read and validate everything first: bad input must cost nothing.
+    if crate::sim::shard::recording().is_none() {
+        let subdirs: Vec<&str> = ids.iter().map(|id| AnyRuleset::check_id(id).unwrap_or(id)).collect();
+        crate::commands::outputs::check_dir("--out", &args.out, &subdirs)?;
+    }
+    if let Some(path) = std::env::var_os("POINTSWORTH_SECTION_SECONDS") {
+        crate::commands::outputs::check_file("POINTSWORTH_SECTION_SECONDS", std::path::Path::new(&path))?;
+    }
     let loaded: Vec<Loaded> =
         ids.iter().map(|id| load(id, args.sim.config.as_ref(), &args.sim.set)).collect::<Result<_, _>>()?;
     let started = Instant::now();
@@ -518,9 +559,14 @@ pub(crate) fn report(args: ReportArgs) -> Result<(), AppError> {
         pb.finish_and_clear();
         analyses.push(analysis);
     }
-    sections.write_if_asked()?;
+    if crate::sim::shard::replay_error().is_none() {
+        sections.write_if_asked()?;
+    }
     if crate::sim::shard::recording().is_some() {
         return Ok(()); // a shard's numbers are partial: it writes only its tallies
+    }
+    if let Some(why) = crate::sim::shard::replay_error() {
+        return Err(AppError::Usage(why)); // a merge whose tallies lack a matchup writes nothing
     }
     let mut text = String::new();
     for a in &analyses {
@@ -563,7 +609,7 @@ fn index_entries(analyses: &[RulesetAnalysis], out: &std::path::Path) -> Vec<cra
 
 /// An index line from an earlier run's `summary.json`; `None` when it is missing or unreadable.
 fn index_entry_from_summary(path: &std::path::Path) -> Option<crate::report::IndexEntry> {
-    let v: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(path).ok()?).ok()?;
+    let v: serde_json::Value = serde_json::from_str(&crate::config::read_text(path).ok()?).ok()?;
     let rows: Vec<crate::analysis::EfficiencyRow> = serde_json::from_value(v.get("efficiency")?.clone()).ok()?;
     let unit = crate::report::IndexUnit::from;
     Some(crate::report::IndexEntry {

@@ -10,4 +10,5 @@ pub mod check;
 pub mod fair_costs;
 pub mod merge;
 pub mod optimal_matrix;
+pub(crate) mod outputs;
 pub mod skirmish;

@@ -23,7 +23,7 @@ pub mod study;
 use std::path::{Path, PathBuf};
 
 use crate::analysis::{CoverageRow, LintFinding, UnitInfo};
-use crate::config::{ConfigError, Overrides, Source, id_of};
+use crate::config::{ConfigError, Invalid, Overrides, Source, id_of};
 use crate::dice::Dice;
 
 /// Which side: A (the row unit, index 0) or B (the column unit, index 1).
@@ -78,41 +78,66 @@ impl DuelSettings {
     /// Checks ranges; `max_distance` and `unit` ("in" or "cm") are the ruleset's, and
     /// `lines` whether its squads stand in a line `squad_spacing` apart (then the key is
     /// required; otherwise it is refused, so no config documents a setting that does
-    /// nothing). The message names the `[duel]` key, the allowed range and the value found.
-    pub fn validate(&self, max_distance: f64, unit: &str, lines: bool) -> Result<(), String> {
+    /// nothing). The message names the `[duel]` key, the allowed range and the value found;
+    /// the error carries the key for its place ([`crate::config::Source::invalid`]).
+    pub fn validate(&self, max_distance: f64, unit: &str, lines: bool) -> Result<(), Invalid> {
+        let bad = |key: &str, m: String| Err(Invalid::new(format!("duel.{key}"), m));
         if !(self.distance > 0.0 && self.distance <= max_distance) {
-            return Err(format!(
-                "[duel] distance must be more than 0 and at most {max_distance} {unit}, got {}",
-                self.distance
-            ));
+            return bad(
+                "distance",
+                format!("[duel] distance must be more than 0 and at most {max_distance} {unit}, got {}", self.distance),
+            );
         }
         if !(self.budget > 0.0 && self.budget <= 5000.0) {
-            return Err(format!("[duel] budget must be more than 0 and at most 5000 points, got {}", self.budget));
+            return bad(
+                "budget",
+                format!("[duel] budget must be more than 0 and at most 5000 points, got {}", self.budget),
+            );
         }
         match (self.squad_spacing, lines) {
-            (None, true) => return Err(format!("[duel] squad_spacing is missing: give 0.5 to 50 {unit}")),
+            (None, true) => {
+                return bad("squad_spacing", format!("[duel] squad_spacing is missing: give 0.5 to 50 {unit}"));
+            }
             (Some(_), false) => {
-                return Err("[duel] squad_spacing is not used by this ruleset (its squads deploy by its own \
-                            rules): remove it"
-                    .to_string());
+                return bad(
+                    "squad_spacing",
+                    "[duel] squad_spacing is not used by this ruleset (its squads deploy by its own rules): remove it"
+                        .to_string(),
+                );
             }
             (Some(s), true) if !(0.5..=50.0).contains(&s) => {
-                return Err(format!("[duel] squad_spacing must be 0.5 to 50 {unit}, got {s}"));
+                return bad("squad_spacing", format!("[duel] squad_spacing must be 0.5 to 50 {unit}, got {s}"));
             }
             _ => {}
         }
         if !(1..=10_000).contains(&self.max_rounds) {
-            return Err(format!("[duel] max_rounds must be 1 to 10000, got {}", self.max_rounds));
+            return bad("max_rounds", format!("[duel] max_rounds must be 1 to 10000, got {}", self.max_rounds));
         }
         if !(self.target_error > 0.0 && self.target_error < 0.5) {
-            return Err(format!("[duel] target_error must be in (0, 0.5), got {}", self.target_error));
+            return bad("target_error", format!("[duel] target_error must be in (0, 0.5), got {}", self.target_error));
         }
         if !(100..=100_000_000).contains(&self.max_trials) {
-            return Err(format!("[duel] max_trials must be 100 to 100000000, got {}", self.max_trials));
+            return bad("max_trials", format!("[duel] max_trials must be 100 to 100000000, got {}", self.max_trials));
+        }
+        let d = &self.sweep_distances;
+        if d.len() > MAX_SWEEP_DISTANCES || d.iter().any(|x| !(*x > 0.0 && *x <= max_distance)) {
+            return bad(
+                "sweep_distances",
+                format!(
+                    "[duel] sweep_distances must list at most {MAX_SWEEP_DISTANCES} distances, each more than 0 and at \
+                     most {max_distance} {unit}, got {d:?}"
+                ),
+            );
+        }
+        if let Some(e) = self.sweep_target_error.filter(|e| !(*e > 0.0 && *e < 0.5)) {
+            return bad("sweep_target_error", format!("[duel] sweep_target_error must be in (0, 0.5), got {e}"));
         }
         Ok(())
     }
 }
+
+/// The most start distances of `[duel] sweep_distances` (each is a matrix of the report).
+pub const MAX_SWEEP_DISTANCES: usize = 20;
 
 /// How one battle between two squads ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -408,10 +433,23 @@ fn check_ruleset_key(source: &Source, id: &str) -> Result<(), ConfigError> {
 /// near-50% noise). The message names the budget, the cheapest cost and the units above it.
 /// A budget at which the book's squad limit ([`Ruleset::squad_limit`]) allows none of a unit
 /// (GnG: a Limited unit below 100 points) is refused too, naming those units.
-pub fn check_budget<R: Ruleset>(r: &R) -> Result<(), String> {
+pub fn check_budget<R: Ruleset>(r: &R) -> Result<(), Invalid> {
+    check_budget_text(r).map_err(|m| Invalid::new("duel.budget", m))
+}
+
+fn check_budget_text<R: Ruleset>(r: &R) -> Result<(), String> {
     let budget = r.duel_settings().budget;
     let units = r.units();
     let Some(cheapest) = units.iter().min_by(|a, b| a.cost.total_cmp(&b.cost)) else { return Ok(()) };
+    if budget / cheapest.cost > MAX_SQUAD {
+        return Err(format!(
+            "[duel] budget {budget} buys {} of {:?} ({} points): a points-matched squad may hold at most {MAX_SQUAD} \
+             models; lower the budget or raise the cost",
+            (budget / cheapest.cost).floor(),
+            cheapest.name,
+            cheapest.cost
+        ));
+    }
     let above: Vec<&str> = units.iter().filter(|u| u.cost > budget).map(|u| u.name.as_str()).collect();
     if budget < cheapest.cost || 2 * above.len() > units.len() {
         return Err(format!(
@@ -435,6 +473,14 @@ pub fn check_budget<R: Ruleset>(r: &R) -> Result<(), String> {
     }
     Ok(())
 }
+
+/// The most units of a cost list: the matrices play every pair, so 200 units are 40000
+/// matchups per matrix.
+pub const MAX_UNITS: usize = 200;
+
+/// The most models (or units) of one points-matched squad: `[duel] budget` over the cheapest
+/// cost must stay within it, so a duel's squads stay a size a battle of seconds can play.
+pub const MAX_SQUAD: f64 = 200.0;
 
 /// A loaded ruleset of any kind; match on it to call generic code.
 #[derive(Debug, Clone)]
@@ -472,7 +518,13 @@ impl AnyRuleset {
             check_ruleset_key(source, known)?;
         }
         let loaded = Self::load_known(&canonical, id, source, overrides)?;
-        with_ruleset!(&loaded, r => check_budget(r).map_err(|m| source.error(m)))?;
+        let units = with_ruleset!(&loaded, r => r.units().len());
+        if units > MAX_UNITS {
+            return Err(source
+                .error(format!("the cost list has {units} units; at most {MAX_UNITS} (the matrices hold every pair)"))
+                .into());
+        }
+        with_ruleset!(&loaded, r => check_budget(r).map_err(|e| source.invalid(overrides, e)))?;
         Ok(loaded)
     }
 

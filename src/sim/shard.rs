@@ -58,8 +58,17 @@ pub type Tallies = BTreeMap<String, DuelTally>;
 pub type Configs = BTreeMap<String, String>;
 
 enum Mode {
-    Record { shard: Shard, tallies: Tallies, configs: Configs },
-    Replay { tallies: Tallies, configs: Configs },
+    Record {
+        shard: Shard,
+        tallies: Tallies,
+        configs: Configs,
+    },
+    /// `missing`: the first matchup the replayed command asked for that the tallies lack.
+    Replay {
+        tallies: Tallies,
+        configs: Configs,
+        missing: Option<String>,
+    },
 }
 
 static MODE: Mutex<Option<Mode>> = Mutex::new(None);
@@ -86,7 +95,7 @@ pub fn begin_record(shard: Shard) {
 /// Starts a replay: simulations return these tallies instead of playing, and configs must
 /// have the hashes the shards saw.
 pub fn begin_replay(tallies: Tallies, configs: Configs) {
-    *mode() = Some(Mode::Replay { tallies, configs });
+    *mode() = Some(Mode::Replay { tallies, configs, missing: None });
 }
 
 /// Ends the mode; returns the recorded tallies and configs of a shard run (empty for a replay).
@@ -114,6 +123,20 @@ pub fn note_config(path: &str, hash: &str) -> Result<(), String> {
     }
 }
 
+/// Why a replay cannot give the unsharded result: the merged tallies lack a matchup the
+/// replayed command simulates (they were made by another command, config or version, or
+/// forged). `None` outside a replay and while every matchup was found. Checked before a replay
+/// prints or writes anything.
+pub fn replay_error() -> Option<String> {
+    match &*mode() {
+        Some(Mode::Replay { missing: Some(key), .. }) => Some(format!(
+            "the merged tallies have no matchup {key} that the command plays: they were made by another command, \
+             config or version of pointsworth; re-run the shards"
+        )),
+        _ => None,
+    }
+}
+
 /// The shard being recorded, if any.
 pub fn recording() -> Option<Shard> {
     match &*mode() {
@@ -130,12 +153,18 @@ pub(crate) enum Action {
 }
 
 pub(crate) fn action(key: &str) -> Action {
-    match &*mode() {
+    match &mut *mode() {
         None => Action::Simulate,
         Some(Mode::Record { shard, .. }) => Action::Shard(*shard),
-        Some(Mode::Replay { tallies, .. }) => Action::Replayed(tallies.get(key).cloned().unwrap_or_else(|| {
-            panic!("the merged tallies have no matchup {key}: they were made by another command or version")
-        })),
+        Some(Mode::Replay { tallies, missing, .. }) => match tallies.get(key) {
+            Some(t) => Action::Replayed(t.clone()),
+            None => {
+                // Not a result: the replay goes on to the end of its simulations (cheaply, on
+                // this stand-in) and then fails with [`replay_error`] before any output.
+                missing.get_or_insert_with(|| key.to_string());
+                Action::Replayed(DuelTally::stand_in())
+            }
+        },
     }
 }
 
