@@ -153,6 +153,11 @@ pub fn check_max(key: &str, max: u32, min_key: &str, min: u32, hi: u32) -> Resul
         .map_err(|e| Invalid { message: format!("{} (at least {min_key})", e.message), ..e })
 }
 
+/// An error about a whole army file: at its `[units]` table (the file when it has none).
+pub fn army_error(source: &crate::config::Source, message: &str) -> ConfigError {
+    source.invalid(&crate::config::Overrides::default(), Invalid::new("units", message))
+}
+
 /// The most units an army may hold: the points limit of a skirmish divided by the cost of the
 /// cheapest entry must stay within it, so a game's set-up and turns stay a matter of seconds.
 pub const MAX_ARMY_UNITS: f64 = 500.0;

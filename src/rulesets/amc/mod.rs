@@ -419,8 +419,12 @@ impl ArmyMenCombat {
                 ));
             }
             let mut ws = [None; 2];
-            if u.weapons.len() > 2 || (u.kind == Kind::Infantry && u.weapons.len() > 1) {
-                return Err(source.error(format!("{ctx}weapons lists at most 1 weapon for infantry, 2 for vehicles")));
+            let most = if u.kind == Kind::Infantry { 1 } else { 2 };
+            if let Some(extra) = u.weapons.get(most) {
+                return Err(source.error_at(
+                    &extra.span(),
+                    format!("{ctx}weapons lists at most 1 weapon for infantry, 2 for vehicles"),
+                ));
             }
             for (k, w) in u.weapons.iter().enumerate() {
                 ws[k] = Some(find(w, &ctx, false)?);
@@ -593,6 +597,17 @@ impl ArmyMenCombat {
                 .join(" + ");
             entries.push((UnitInfo { id: id_of(&name), name, cost: p.cost, kind: units[base].kind.clone() }, p));
             entry_parts.push((base, ups));
+        }
+        // Army files name entries by id: a unit named like an upgraded entry ("Riflemen (10)
+        // Bayonets" and "Riflemen (10) + Bayonets") would make one name mean two entries.
+        for (k, (e, _)) in entries.iter().enumerate() {
+            if let Some((other, _)) = entries[..k].iter().find(|(o, _)| o.id == e.id) {
+                return Err(source.error(format!(
+                    "entry {:?} and entry {:?} have the same id {:?} (names are matched ignoring case and \
+                     punctuation): rename a unit or an upgrade",
+                    e.name, other.name, e.id
+                )));
+            }
         }
         Ok(ArmyMenCombat {
             rules: raw.rules,

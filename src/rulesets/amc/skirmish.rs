@@ -271,9 +271,10 @@ pub fn read_army(r: &ArmyMenCombat, path: &Path) -> Result<Army, ConfigError> {
         army.extend(std::iter::repeat_n(e, n as usize));
     }
     if army.is_empty() {
-        return Err(source.error("the army has no units"));
+        return Err(crate::rulesets::skirmish::army_error(&source, "the army has no units"));
     }
-    check_army(r, &all, &army).map_err(|m| source.error(format!("the army is not legal: {m}")))?;
+    check_army(r, &all, &army)
+        .map_err(|m| crate::rulesets::skirmish::army_error(&source, &format!("the army is not legal: {m}")))?;
     Ok(army)
 }
 

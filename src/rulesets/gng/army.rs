@@ -167,7 +167,8 @@ pub fn read_army(r: &GunsNGrenades, path: &Path, limit: f64) -> Result<Army, Con
     }
     let problems = army.problems(r, limit);
     if !problems.is_empty() {
-        return Err(source.error(format!("the army is not legal: it {}", problems.join("; it "))));
+        let m = format!("the army is not legal: it {}", problems.join("; it "));
+        return Err(crate::rulesets::skirmish::army_error(&source, &m));
     }
     Ok(army)
 }

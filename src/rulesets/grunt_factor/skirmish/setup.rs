@@ -246,14 +246,7 @@ pub fn read_force(r: &GruntFactor, path: &std::path::Path) -> Result<Force, crat
         force.extend(std::iter::repeat_n(u, n as usize));
     }
     if force.is_empty() {
-        return Err(source.error("the force has no squads"));
-    }
-    let points: f64 = force.iter().map(|&u| r.units[u].cost).sum();
-    if points > r.skirmish.points + 1e-9 {
-        return Err(source.error(format!(
-            "the force costs {points} points, more than the {} of [skirmish] points",
-            r.skirmish.points
-        )));
+        return Err(crate::rulesets::skirmish::army_error(&source, "the force has no squads"));
     }
     Ok(force)
 }
