@@ -639,3 +639,16 @@ fn derived_list(o: &mut String, a: &RulesetAnalysis, f: &FairCosts, anchor: &Fai
     }
     o.push_str("\nThe solver's working follows: fair costs at the starting costs, the rounded list, ratings.\n\n");
 }
+
+/// The "Suggested costs" section (only when the balance solver ran).
+pub struct SuggestedCosts;
+
+impl super::Section for SuggestedCosts {
+    fn write_files(&self, a: &RulesetAnalysis, dir: &Path) -> anyhow::Result<Vec<PathBuf>> {
+        write(a, dir)
+    }
+
+    fn markdown(&self, a: &RulesetAnalysis, o: &mut String) {
+        section(o, a);
+    }
+}

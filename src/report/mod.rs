@@ -4,9 +4,17 @@
 //! Parquet for notebooks), `summary.json`, charts (PNG to look at, SVG to zoom) and a
 //! `report.md` that ties them together; `write_index` writes `reports/README.md`.
 //!
-//! Layer: above the analysis, below the commands. One writer per section kind — the generic
-//! tables and charts, the skirmish section, and the rulesets' studies (their Markdown, CSV
-//! tables and charts of the report's chart kinds) — so no file here is named after a ruleset.
+//! Layer: above the analysis, below the commands. No file here is named after a ruleset: what
+//! only one ruleset asks comes in as its studies, which one generic section writes.
+//!
+//! **Sections behind one trait.** A report is a list of [`Section`]s (as hyperfine keeps one
+//! `Exporter` trait and a file per format): each section computes what it shows from the
+//! analysis, writes its own tables and charts beside `report.md`, and gives its part of
+//! `report.md`. [`write_ruleset_report`] walks [`SECTIONS`] in order. **A new section is one
+//! file and one line**: a file `src/report/NAME.rs` with a struct implementing [`Section`],
+//! and the line `NAME: Struct;` in the `sections!` list below, where it should appear in
+//! `report.md` (the macro declares the module). A section the analysis lacks writes nothing
+//! and shows nothing.
 //!
 //! Two choices shape this module:
 //!
@@ -23,15 +31,9 @@
 
 pub mod atomic;
 mod charts;
-mod fair_costs;
 mod format;
 mod markdown;
-mod optimal_play;
-mod skirmish;
-mod study;
-pub mod summary;
 mod tables;
-mod win_rate_by_distance;
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -47,49 +49,67 @@ pub use fair_costs::verdict as fair_costs_verdict;
 pub use fair_costs::{strength, two};
 pub use summary::Summary;
 
-/// The distance sweep's table (written only when the analysis has a sweep).
-const SWEEP_CSV: &str = "efficiency_by_distance.csv";
+/// One section of a ruleset's report: what it computes from the analysis, the files it writes
+/// beside `report.md` (tables, charts), and its Markdown.
+///
+/// Both methods see the whole [`RulesetAnalysis`], so a section needs no wiring beyond its
+/// line in [`SECTIONS`]; one whose data the analysis lacks (no distance sweep, no skirmish)
+/// writes nothing and adds no Markdown.
+pub trait Section: Sync {
+    /// Writes the section's tables and charts into `dir` (which exists) atomically and
+    /// returns their paths in a fixed order. A section absent from `a` removes the files an
+    /// earlier run left ([`remove_stale`]) so the directory never shows data `report.md` does
+    /// not mention. The default writes nothing.
+    fn write_files(&self, a: &RulesetAnalysis, dir: &Path) -> anyhow::Result<Vec<PathBuf>> {
+        let _ = (a, dir);
+        Ok(Vec::new())
+    }
+
+    /// Appends the section's part of `report.md` to `out` (nothing when `a` lacks it).
+    fn markdown(&self, a: &RulesetAnalysis, out: &mut String);
+}
+
+/// Declares each section module and lists its sections, in report order, as [`SECTIONS`]:
+/// one line per module, `[pub] module: Section, ...;`.
+macro_rules! sections {
+    ($($vis:vis $module:ident: $($($path:ident)::+),+;)*) => {
+        $($vis mod $module;)*
+
+        /// The sections of a ruleset's report, in the order `report.md` shows them; their files
+        /// are written in the same order.
+        pub const SECTIONS: &[&dyn Section] = &[$($(&$module::$($path)::+),+),*];
+    };
+}
+
+sections! {
+    overview: Overview;
+    efficiency: Efficiency;
+    distance_sweep: EfficiencyByDistance;
+    win_rate_by_distance: ScoreByDistance;
+    fair_costs: SuggestedCosts;
+    matrices: MatrixSection::POINTS, MatrixSection::ONE_V_ONE;
+    optimal_play: OptimalPlaySection;
+    study: Studies;
+    skirmish: Skirmishes;
+    coverage: RulesCoverage, Lint;
+    pub summary: SummaryFile;
+}
 
 /// Writes every report file for one ruleset into `dir` (created if missing) and returns the
-/// paths written, in a fixed order.
+/// paths written: each [`SECTIONS`] entry's files in order, then `report.md`.
 ///
-/// Files: `efficiency.csv`, `efficiency.parquet`, `efficiency_by_distance.csv`,
-/// `matrix_1v1.csv`, `matrix_points.csv`, `summary.json`, `efficiency.png`/`.svg`,
-/// `efficiency_by_distance.png`/`.svg`, `heatmap_points.png`/`.svg`, `heatmap_1v1.png`/`.svg`
-/// and `report.md`. The `efficiency_by_distance` files exist only when the analysis has a
-/// distance sweep; without one, those left by an earlier run are removed so the directory
-/// never shows a stale sweep that `report.md` does not mention.
+/// Every report has `efficiency.csv`, `efficiency.parquet`, `efficiency.png`/`.svg`,
+/// `matrix_points.csv`, `heatmap_points.png`/`.svg`, `matrix_1v1.csv`,
+/// `heatmap_1v1.png`/`.svg`, `summary.json` and `report.md`; the other sections add theirs
+/// when the analysis has their data.
 pub fn write_ruleset_report(analysis: &RulesetAnalysis, dir: &Path) -> anyhow::Result<Vec<PathBuf>> {
     fs::create_dir_all(dir).with_context(|| format!("creating report directory {}", dir.display()))?;
     let mut written = Vec::new();
-    let mut put = |name: &str, bytes: &[u8]| -> anyhow::Result<()> {
-        let path = dir.join(name);
-        write_atomic(&path, bytes)?;
-        written.push(path);
-        Ok(())
-    };
-
-    put("efficiency.csv", &tables::efficiency_csv(analysis)?)?;
-    put("efficiency.parquet", &tables::efficiency_parquet(analysis)?)?;
-    if let Some(sweep) = &analysis.distance_sweep {
-        put(SWEEP_CSV, &tables::distance_sweep_csv(analysis, sweep)?)?;
+    let mut md = String::new();
+    for section in SECTIONS {
+        written.extend(section.write_files(analysis, dir)?);
+        section.markdown(analysis, &mut md);
     }
-    put("matrix_1v1.csv", &tables::matrix_csv(analysis, &analysis.matrix_1v1)?)?;
-    put("matrix_points.csv", &tables::matrix_csv(analysis, &analysis.matrix_points)?)?;
-    put("summary.json", &summary::summary_json(analysis)?)?;
-    if analysis.distance_sweep.is_none() {
-        let stem = charts::EFFICIENCY_BY_DISTANCE;
-        remove_stale(dir, &[SWEEP_CSV.to_string(), format!("{stem}.png"), format!("{stem}.svg")])?;
-    }
-
-    written.extend(charts::write_charts(analysis, dir)?);
-    written.extend(win_rate_by_distance::write(analysis, dir)?);
-    written.extend(skirmish::write_files(analysis, dir)?);
-    written.extend(fair_costs::write(analysis, dir)?);
-    written.extend(study::write(analysis, dir)?);
-    written.extend(optimal_play::write(analysis, dir)?);
-
-    let md = markdown::ruleset_report(analysis);
     let path = dir.join("report.md");
     write_atomic(&path, md.as_bytes())?;
     written.push(path);

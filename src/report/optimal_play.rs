@@ -165,3 +165,16 @@ pub fn section(a: &RulesetAnalysis) -> String {
     }
     s
 }
+
+/// The "Does the tactic play well?" section (only when optimal play was solved).
+pub struct OptimalPlaySection;
+
+impl super::Section for OptimalPlaySection {
+    fn write_files(&self, a: &RulesetAnalysis, dir: &Path) -> anyhow::Result<Vec<PathBuf>> {
+        write(a, dir)
+    }
+
+    fn markdown(&self, a: &RulesetAnalysis, o: &mut String) {
+        o.push_str(&section(a));
+    }
+}

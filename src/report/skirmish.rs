@@ -538,3 +538,17 @@ where
     }
     Ok(())
 }
+
+/// The skirmish section: value in army, per mission, unit statistics and the replay (only
+/// when the analysis has skirmish results).
+pub struct Skirmishes;
+
+impl super::Section for Skirmishes {
+    fn write_files(&self, a: &RulesetAnalysis, dir: &Path) -> anyhow::Result<Vec<PathBuf>> {
+        write_files(a, dir)
+    }
+
+    fn markdown(&self, a: &RulesetAnalysis, o: &mut String) {
+        o.push_str(&section(a));
+    }
+}

@@ -130,3 +130,16 @@ impl Chart for PriceChart<'_> {
         Ok(())
     }
 }
+
+/// The ruleset's own studies, each with its Markdown, tables and charts, in its order.
+pub struct Studies;
+
+impl super::Section for Studies {
+    fn write_files(&self, a: &RulesetAnalysis, dir: &Path) -> anyhow::Result<Vec<PathBuf>> {
+        write(a, dir)
+    }
+
+    fn markdown(&self, a: &RulesetAnalysis, o: &mut String) {
+        o.push_str(&sections(a));
+    }
+}

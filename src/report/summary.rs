@@ -205,3 +205,18 @@ pub fn summary_json(a: &RulesetAnalysis) -> anyhow::Result<Vec<u8>> {
     bytes.push(b'\n');
     Ok(bytes)
 }
+
+/// `summary.json`, and the last line of `report.md` pointing to it.
+pub struct SummaryFile;
+
+impl super::Section for SummaryFile {
+    fn write_files(&self, a: &RulesetAnalysis, dir: &std::path::Path) -> anyhow::Result<Vec<std::path::PathBuf>> {
+        let path = dir.join("summary.json");
+        super::write_atomic(&path, &summary_json(a)?)?;
+        Ok(vec![path])
+    }
+
+    fn markdown(&self, _: &RulesetAnalysis, o: &mut String) {
+        o.push_str("Every number above, with its interval, is also in [summary.json](summary.json).\n");
+    }
+}

@@ -266,6 +266,19 @@ pub fn section(a: &RulesetAnalysis) -> String {
     o
 }
 
+/// The "Mean score against start distance (1v1)" section (only when the analysis has it).
+pub struct ScoreByDistance;
+
+impl super::Section for ScoreByDistance {
+    fn write_files(&self, a: &RulesetAnalysis, dir: &Path) -> anyhow::Result<Vec<PathBuf>> {
+        write(a, dir)
+    }
+
+    fn markdown(&self, a: &RulesetAnalysis, o: &mut String) {
+        o.push_str(&section(a));
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -297,18 +297,18 @@ fn small_report_matches_snapshots() {
         [
             "efficiency.csv",
             "efficiency.parquet",
-            "efficiency_by_distance.csv",
-            "matrix_1v1.csv",
-            "matrix_points.csv",
-            "summary.json",
             "efficiency.png",
             "efficiency.svg",
+            "efficiency_by_distance.csv",
             "efficiency_by_distance.png",
             "efficiency_by_distance.svg",
+            "matrix_points.csv",
             "heatmap_points.png",
             "heatmap_points.svg",
+            "matrix_1v1.csv",
             "heatmap_1v1.png",
             "heatmap_1v1.svg",
+            "summary.json",
             "report.md",
         ]
     );
