@@ -300,6 +300,18 @@ fn army_corpus() -> Vec<Case> {
             &format!("[units]\n{unit} = 1\n{lower} = 1\n"),
         ));
     }
+    // Whole-army rules, at the [units] table.
+    for (id, army, expect) in [
+        ("gng", "Snipers = 7", "it has 7 Limited units"),
+        ("amc", "Jeep = 4", "vehicles cost 160 points"),
+        ("tgf", "", "the force has no squads"),
+    ] {
+        c.push(with_file(
+            case(&format!("skirmish {id} --armies army.toml army.toml"), &["army.toml:1:1: ", expect]),
+            "army.toml",
+            &format!("[units]\n{army}\n"),
+        ));
+    }
     c.push(with_file(
         case("skirmish gng --armies empty.toml empty.toml", &["empty.toml:2:9: ", "unknown unit \"!!!\""]),
         "empty.toml",
