@@ -39,11 +39,11 @@ use std::path::{Path, PathBuf};
 use serde::Deserialize;
 use statrs::distribution::{ContinuousCDF, Normal};
 
-use crate::analysis::{Matrix, RulesetAnalysis, UnitInfo, analyse};
-use crate::app::{AppError, load, progress_bar, stdout_write};
+use super::common::{AppError, load, progress_bar, stdout_write};
+use crate::analysis::{Matrix, RulesetAnalysis, analyse};
 use crate::cli::{CheckArgs, ReportArgs, SimArgs};
 use crate::report::summary::SUMMARY_FORMAT;
-use crate::rulesets::{AnyRuleset, default_config, implemented};
+use crate::rulesets::{AnyRuleset, UnitInfo, default_config, implemented};
 use crate::stats::Estimate;
 use crate::with_ruleset;
 
@@ -127,10 +127,10 @@ impl Baseline {
         if !(p.target_error > 0.0 && p.target_error < 0.5) {
             return Err(format!("precision.target_error must be in (0, 0.5), got {}", p.target_error));
         }
-        if !(1..=crate::app::MAX_TRIALS).contains(&p.max_trials_per_matchup) {
+        if !(1..=super::common::MAX_TRIALS).contains(&p.max_trials_per_matchup) {
             return Err(format!(
                 "precision.max_trials_per_matchup must be 1 to {}, got {}",
-                crate::app::MAX_TRIALS,
+                super::common::MAX_TRIALS,
                 p.max_trials_per_matchup
             ));
         }
@@ -660,7 +660,7 @@ fn update(args: &CheckArgs, ids: &[String]) -> Result<(), AppError> {
             },
             out: PathBuf::from(&args.baseline),
         };
-        crate::app::report(report_args)?;
+        super::report::run(report_args)?;
     }
     Ok(())
 }

@@ -15,7 +15,7 @@ use std::path::Path;
 use clap::Parser;
 use serde::{Deserialize, Serialize};
 
-use crate::app::{AppError, stdout_write};
+use super::common::{AppError, stdout_write};
 use crate::cli::{Cli, Command, MergeArgs};
 use crate::sim::duel::DuelTally;
 use crate::sim::shard::{self, Configs, Shard, Tallies};
@@ -156,8 +156,9 @@ pub fn combine(files: &[(String, TallyFile)]) -> Result<(Vec<String>, Configs, T
     Ok((first.args.clone(), first.configs.clone(), sum))
 }
 
-/// Runs `pointsworth merge`.
-pub fn run(args: MergeArgs) -> Result<(), AppError> {
+/// Runs `pointsworth merge`: `replay` runs the shards' command line again (the dispatcher,
+/// [`super::run`], passed in so this file does not import it back).
+pub fn run(args: MergeArgs, replay: fn(Cli) -> Result<(), AppError>) -> Result<(), AppError> {
     let files: Vec<(String, TallyFile)> =
         args.files.iter().map(|p| Ok((p.display().to_string(), read(p)?))).collect::<Result<_, AppError>>()?;
     let (command, configs, tallies) = combine(&files)?;
@@ -192,7 +193,7 @@ pub fn run(args: MergeArgs) -> Result<(), AppError> {
         )));
     }
     shard::begin_replay(tallies, configs);
-    let mut result = crate::app::run(cli);
+    let mut result = replay(cli);
     if let Some(why) = shard::replay_error() {
         result = Err(AppError::Usage(why));
     }

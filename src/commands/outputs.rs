@@ -11,7 +11,7 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::app::AppError;
+use super::common::AppError;
 
 /// Checks that `path` (given by `flag`, e.g. `--replay`) can be written as a file: it is not a
 /// directory, and its directory exists and takes new files. Creates nothing that stays.

@@ -25,12 +25,10 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 use toml::Spanned;
 
-use crate::analysis::balance::BalanceConfig;
-use crate::analysis::{CoverageRow, UnitInfo};
 use crate::config::{ConfigError, Ends, Field, Invalid, Overrides, Source, in_range, new_id};
 use crate::dice::Dice;
 use crate::rulesets::skirmish::check_army_size;
-use crate::rulesets::{DuelOutcome, DuelSettings, ExactDuel, NotExact, Ruleset};
+use crate::rulesets::{BalanceConfig, CoverageRow, DuelOutcome, DuelSettings, ExactDuel, NotExact, Ruleset, UnitInfo};
 
 pub use rules::{Battle, Fighter};
 

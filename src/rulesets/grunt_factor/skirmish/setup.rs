@@ -6,10 +6,10 @@
 use serde::{Deserialize, Serialize};
 
 use super::{Model, Skirmish, SquadState};
-use crate::analysis::UnitInfo;
 use crate::battle::{Pos, TerrainPlan, deployment_band};
 use crate::config::{Invalid, in_range};
 use crate::dice::Dice;
+use crate::rulesets::UnitInfo;
 use crate::rulesets::grunt_factor::GruntFactor;
 use crate::rulesets::grunt_factor::rules::CoverKind;
 use crate::rulesets::skirmish::{check_max, check_runs, check_table};
