@@ -140,9 +140,13 @@ pub fn combine(files: &[(String, TallyFile)]) -> Result<(Vec<String>, Configs, T
             return Err(AppError::Usage(format!("{name} and {first_name} tallied different matchups")));
         }
     }
-    let missing: Vec<String> = (0..count).filter(|k| !seen.contains(k)).map(|k| format!("{}/{count}", k + 1)).collect();
-    if !missing.is_empty() {
-        return Err(AppError::Usage(format!("missing shards: {}", missing.join(", "))));
+    // `count` is at most `MAX_SHARDS` (`Shard::parse`); name the first few missing shards.
+    let missing = (0..count).filter(|k| !seen.contains(k));
+    let named: Vec<String> = missing.clone().take(10).map(|k| format!("{}/{count}", k + 1)).collect();
+    if !named.is_empty() {
+        let more = missing.count() - named.len();
+        let more = if more > 0 { format!(" and {more} more") } else { String::new() };
+        return Err(AppError::Usage(format!("missing shards: {}{more}", named.join(", "))));
     }
     let mut sum = first.tallies.clone();
     for (name, f) in &files[1..] {

@@ -13,11 +13,20 @@ use std::path::{Path, PathBuf};
 
 use super::common::AppError;
 
-/// Checks that `path` (given by `flag`, e.g. `--replay`) can be written as a file: it is not a
-/// directory, and its directory exists and takes new files. Creates nothing that stays.
+/// Checks that `path` (given by `flag`, e.g. `--replay`) can be written as a file: it is a
+/// regular file or nothing yet (not a directory, device, pipe or socket), and its directory
+/// exists and takes new files. Creates nothing that stays.
 pub(crate) fn check_file(flag: &str, path: &Path) -> Result<(), AppError> {
     if path.is_dir() {
         return Err(AppError::Usage(format!("{flag} {}: is a directory; give a file name", path.display())));
+    }
+    // A device, pipe or socket: the atomic write would put a regular file in its place
+    // (`--write /dev/null` run as root replaced the device).
+    if path.exists() && !path.is_file() {
+        return Err(AppError::Usage(format!(
+            "{flag} {}: is not a regular file (a device, pipe or socket); give a file name",
+            path.display()
+        )));
     }
     let parent = match path.parent() {
         Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
@@ -103,6 +112,9 @@ mod tests {
         let e = check_file("--replay", &file.join("x.svg")).unwrap_err().to_string();
         assert!(e.contains("is not a directory"), "{e}");
         assert!(check_file("--replay", &dir.path().join("x.svg")).is_ok());
+        assert!(check_file("--replay", &file).is_ok(), "a regular file is replaced");
+        let e = check_file("--write", Path::new("/dev/null")).unwrap_err().to_string();
+        assert!(e.contains("--write /dev/null: is not a regular file"), "{e}");
         let left: Vec<_> = std::fs::read_dir(dir.path()).unwrap().map(|e| e.unwrap().file_name()).collect();
         assert_eq!(left, vec![std::ffi::OsString::from("a-file")]);
     }

@@ -239,9 +239,9 @@ impl AnyRuleset {
         let loaded = Self::load_known(&canonical, id, source, overrides)?;
         let units = with_ruleset!(&loaded, r => r.units().len());
         if units > MAX_UNITS {
-            return Err(source
-                .error(format!("the cost list has {units} units; at most {MAX_UNITS} (the matrices hold every pair)"))
-                .into());
+            // At the first entry past the cap (AMC's entries are units times upgrades: at its list).
+            let m = format!("the cost list has {units} units; at most {MAX_UNITS} (the matrices hold every pair)");
+            return Err(source.invalid(overrides, Invalid::new(format!("unit.{MAX_UNITS}"), m)).into());
         }
         with_ruleset!(&loaded, r => check_budget(r).map_err(|e| source.invalid(overrides, e)))?;
         Ok(loaded)

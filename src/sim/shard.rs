@@ -19,6 +19,11 @@ use std::sync::Mutex;
 
 use crate::sim::duel::DuelTally;
 
+/// The most slices of a sharded run: far more machines than a cluster job array gives one
+/// command, and few enough that `merge` can list what is missing (a forged tally file's
+/// `1/18446744073709551615` made it count shards until memory ran out).
+pub const MAX_SHARDS: u64 = 10_000;
+
 /// The K-th (1-based `index + 1`) of `count` slices.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Shard {
@@ -28,12 +33,12 @@ pub struct Shard {
 }
 
 impl Shard {
-    /// Parses `K/N` with 1 ≤ K ≤ N, e.g. `3/8`.
+    /// Parses `K/N` with 1 ≤ K ≤ N ≤ [`MAX_SHARDS`], e.g. `3/8`.
     pub fn parse(s: &str) -> Result<Self, String> {
-        let bad = || format!("--shard must be K/N with 1 <= K <= N, e.g. 3/8; got {s:?}");
+        let bad = || format!("--shard must be K/N with 1 <= K <= N <= {MAX_SHARDS}, e.g. 3/8; got {s:?}");
         let (k, n) = s.split_once('/').ok_or_else(bad)?;
         let (k, n): (u64, u64) = (k.trim().parse().map_err(|_| bad())?, n.trim().parse().map_err(|_| bad())?);
-        if k == 0 || k > n {
+        if k == 0 || k > n || n > MAX_SHARDS {
             return Err(bad());
         }
         Ok(Shard { index: k - 1, count: n })

@@ -201,6 +201,79 @@ fn fix_two_line_cases(mut c: Case) -> Case {
     c
 }
 
+/// Whole cost lists: more units than the matrices hold (at the first unit past the cap), and
+/// none at all (at the start of the file).
+fn cost_list_corpus() -> Vec<Case> {
+    let text = shipped("gunplay.toml");
+    let shipped_units = text.matches("[[unit]]").count();
+    let mut many = text.clone();
+    let mut past_cap = 0;
+    for k in 0..=200 - shipped_units {
+        if shipped_units + k == 200 {
+            past_cap = many.lines().count() + 1; // the header of the 201st unit
+        }
+        many.push_str(&format!(
+            "\n[[unit]]\nname = \"Extra {k}\"\ncost = 10\nfirearm = \"Rifle\"\nmelee = \"Knife\"\n"
+        ));
+    }
+    let (start, end) = (text.find("[[unit]]").unwrap(), text.find("[balance]").unwrap());
+    let none = format!("unit = []\n{}{}", &text[..start], &text[end..]);
+    // VSGMR: one sample army more than the report plays, at the first past the cap.
+    let vsgmr = shipped("vsgmr.toml");
+    let first = vsgmr.find("[[army]]").unwrap();
+    let block = &vsgmr[first..first + 8 + vsgmr[first + 8..].find("[[army]]").unwrap()];
+    let mut armies = vsgmr.clone();
+    let mut army_past_cap = 0;
+    for k in vsgmr.matches("[[army]]").count()..=100 {
+        if k == 100 {
+            army_past_cap = armies.lines().count() + 2;
+        }
+        armies.push_str(&format!(
+            "\n{}",
+            block.replace("name = \"Medieval Infantry\"", &format!("name = \"Extra {k}\""))
+        ));
+    }
+    // AMC: a unit named like another's upgraded entry ("Recruits (5) + Bayonets"), at the name
+    // of the unit whose entry collides.
+    let amc = shipped("army-men-combat.toml");
+    let recruits = amc.lines().position(|l| l == "name = \"Recruits (5)\"").unwrap() + 1;
+    let amc = amc.replace("name = \"Gunners (1)\"", "name = \"Recruits (5) Bayonets\"");
+    vec![
+        with_file(
+            case(
+                "skirmish vsgmr --config bad.toml",
+                &[&format!("bad.toml:{army_past_cap}:1: "), "101 sample armies ([[army]]); at most 100"],
+            ),
+            "bad.toml",
+            &armies,
+        ),
+        with_file(
+            case(
+                "matrix amc --config bad.toml",
+                &[
+                    &format!("bad.toml:{recruits}:8: "),
+                    "entry \"Recruits (5) + Bayonets\" and entry \"Recruits (5) Bayonets\" have the same id",
+                ],
+            ),
+            "bad.toml",
+            &amc,
+        ),
+        with_file(
+            case(
+                "matrix gunplay --config bad.toml",
+                &[&format!("bad.toml:{}:1: ", past_cap + 1), "the cost list has 201 units; at most 200"],
+            ),
+            "bad.toml",
+            &many,
+        ),
+        with_file(
+            case("matrix gunplay --config bad.toml", &["bad.toml:1:1: the cost list has no [[unit]] entries"]),
+            "bad.toml",
+            &none,
+        ),
+    ]
+}
+
 fn command_corpus() -> Vec<Case> {
     let mut c = vec![
         // Issue 46's examples on the command line.
@@ -245,6 +318,10 @@ fn command_corpus() -> Vec<Case> {
             &["--target-error is for Monte Carlo duels; --optimal"],
         ),
         case("--threads 100000 duel gng riflemen tank", &["--threads must be at most 1024"]),
+        case(
+            "duel gng riflemen tank --trials 100 --shard 1/10001 --tallies-out t.json",
+            &["--shard must be K/N with 1 <= K <= N <= 10000"],
+        ),
         case("skirmish gunplay --armies , ,", &["--armies: \",\" names no loadout"]),
         case("skirmish gunplay --armies Rifle ,", &["names no loadout"]),
         case("rules gng --config configs", &["configs", "cannot read config"]),
@@ -266,6 +343,12 @@ fn command_corpus() -> Vec<Case> {
         case("skirmish gng --replay nowhere/x.svg", &["--replay nowhere/x.svg: its directory nowhere does not exist"]),
         case("skirmish gng --replay afile/x.svg", &["is not a directory"]),
         case("fair-costs gng --write out", &["--write out: is a directory"]),
+        case("fair-costs gng --write /dev/null", &["--write /dev/null: is not a regular file"]),
+        case(
+            "duel gng riflemen tank --trials 100 --shard 1/2 --tallies-out /dev/null",
+            &["--tallies-out /dev/null: is not a regular file"],
+        ),
+        case("matrix gng --set unit.riflemen=3", &["--set unit.riflemen=3: unknown unit key \"\""]),
         case("check gng --markdown nowhere/x.md --baseline nowhere", &["--markdown nowhere/x.md"]),
         case(
             "duel gng riflemen tank --trials 100 --shard 1/2 --tallies-out nowhere/t.json",
@@ -439,6 +522,10 @@ fn tally_corpus() -> Vec<Case> {
                 v["args"] = serde_json::json!(["duel", "gng", "riflemen", "tank"]);
             }
         }),
+        // A forged shard count: counting the missing shards ran out of memory.
+        tally_case(&s, &["s1.json: --shard must be K/N", "got \"1/18446744073709551615\""], |s| {
+            s[0]["shard"] = "1/18446744073709551615".into();
+        }),
         tally_case(&s, &["s1.json", "not a pointsworth tally file"], |s| {
             s[0]["tallies"] = serde_json::json!([1, 2, 3]);
         }),
@@ -448,6 +535,7 @@ fn tally_corpus() -> Vec<Case> {
 #[test]
 fn hostile_inputs_exit_2_with_the_place_and_leave_no_file() {
     let mut all = config_corpus();
+    all.extend(cost_list_corpus());
     all.extend(command_corpus());
     all.extend(army_corpus());
     all.extend(baseline_corpus());

@@ -481,7 +481,7 @@ impl ArmyMenCombat {
             profiles.push(p);
         }
         if units.is_empty() {
-            return Err(source.error("the cost list has no [[unit]] entries"));
+            return Err(source.error_at(&(0..0), "the cost list has no [[unit]] entries"));
         }
         for (k, v) in &overrides.0 {
             if let Some(rest) = k.strip_prefix("unit.") {
@@ -602,11 +602,12 @@ impl ArmyMenCombat {
         // Bayonets" and "Riflemen (10) + Bayonets") would make one name mean two entries.
         for (k, (e, _)) in entries.iter().enumerate() {
             if let Some((other, _)) = entries[..k].iter().find(|(o, _)| o.id == e.id) {
-                return Err(source.error(format!(
+                let m = format!(
                     "entry {:?} and entry {:?} have the same id {:?} (names are matched ignoring case and \
                      punctuation): rename a unit or an upgrade",
                     e.name, other.name, e.id
-                )));
+                );
+                return Err(source.invalid(overrides, Invalid::new(format!("unit.{}.name", entry_parts[k].0), m)));
             }
         }
         Ok(ArmyMenCombat {

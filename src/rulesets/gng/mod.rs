@@ -262,20 +262,23 @@ impl GunsNGrenades {
             profiles.push(profile);
         }
         if units.is_empty() {
-            return Err(source.error("the cost list has no [[unit]] entries"));
+            return Err(source.error_at(&(0..0), "the cost list has no [[unit]] entries"));
         }
         for (k, v) in &overrides.0 {
             if let Some(rest) = k.strip_prefix("unit.") {
-                let id = rest.split('.').next().unwrap_or("");
-                if !units.iter().any(|u| u.id == id) {
-                    return Err(ConfigError {
-                        origin: crate::config::Origin::Override(format!("{k}={v}")),
-                        message: format!(
-                            "unknown unit {id:?}; known: {}",
-                            units.iter().map(|u| u.id.as_str()).collect::<Vec<_>>().join(", ")
-                        ),
-                    });
-                }
+                // The key after the id is checked with the unit's fields; none at all is not a key.
+                let (id, key) = rest.split_once('.').unwrap_or((rest, ""));
+                let message = if !units.iter().any(|u| u.id == id) {
+                    format!(
+                        "unknown unit {id:?}; known: {}",
+                        units.iter().map(|u| u.id.as_str()).collect::<Vec<_>>().join(", ")
+                    )
+                } else if key.is_empty() {
+                    format!("unknown unit key \"\"; keys you can set: {}", UNIT_KEYS[1..10].join(", "))
+                } else {
+                    continue;
+                };
+                return Err(ConfigError { origin: crate::config::Origin::Override(format!("{k}={v}")), message });
             }
         }
         raw.balance.check_anchor(&units).map_err(invalid)?;

@@ -435,7 +435,7 @@ impl GruntFactor {
             });
         }
         if units.is_empty() {
-            return Err(source.error("the cost list has no [[unit]] entries"));
+            return Err(source.error_at(&(0..0), "the cost list has no [[unit]] entries"));
         }
         for (k, v) in &overrides.0 {
             if let Some(rest) = k.strip_prefix("unit.") {

@@ -262,13 +262,14 @@ impl Vsgmr {
             figures.push(f);
         }
         if units.is_empty() {
-            return Err(source.error("the cost list has no [[unit]] entries"));
+            return Err(source.error_at(&(0..0), "the cost list has no [[unit]] entries"));
         }
         if raw.armies.len() > MAX_SAMPLE_ARMIES {
-            return Err(source.error(format!(
+            let m = format!(
                 "{} sample armies ([[army]]); at most {MAX_SAMPLE_ARMIES} (the report plays every pair)",
                 raw.armies.len()
-            )));
+            );
+            return Err(source.invalid(overrides, Invalid::new(format!("army.{MAX_SAMPLE_ARMIES}"), m)));
         }
         let mut armies: Vec<Army> = Vec::new();
         for (k, a) in raw.armies.iter().enumerate() {
