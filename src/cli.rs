@@ -240,9 +240,15 @@ pub struct MergeArgs {
 }
 
 #[derive(Debug, Args)]
+#[command(
+    mut_arg("trials", |a| a.help("Games per pairing of armies (default: the config's skirmish.trials)")),
+    mut_arg("target_error", |a| a.hide(true)),
+    mut_arg("shard", |a| a.hide(true)),
+    mut_arg("tallies_out", |a| a.hide(true))
+)]
 pub struct SkirmishArgs {
-    /// Ruleset id, e.g. guns-n-grenades (see `pointsworth skirmish --help` for each ruleset's
-    /// tactics, missions and armies).
+    /// Ruleset id, e.g. guns-n-grenades (each ruleset's tactics, missions and armies are listed
+    /// under --tactic, --mission and --armies below).
     pub ruleset: String,
 
     /// Armies: "random" (fresh random legal armies every game, the default) or two armies,
@@ -285,6 +291,12 @@ pub struct InitArgs {
 }
 
 #[derive(Debug, Args)]
+#[command(
+    mut_arg("trials", |a| a.help("Trials per matchup of every evaluation (default: the config's balance.trials)")),
+    mut_arg("target_error", |a| a.hide(true)),
+    mut_arg("shard", |a| a.hide(true)),
+    mut_arg("tallies_out", |a| a.hide(true))
+)]
 pub struct FairCostsArgs {
     /// Ruleset id, e.g. guns-n-grenades.
     pub ruleset: String,

@@ -738,6 +738,11 @@ pub fn run(args: CheckArgs) -> Result<(), AppError> {
     if args.config.is_some() && ids.len() != 1 {
         return Err(AppError::Usage("--config needs exactly one RULESET".into()));
     }
+    if !args.set.is_empty() && args.update {
+        return Err(AppError::Usage(
+            "--set cannot be used with --update: a baseline records the config text, so edit the config instead".into(),
+        ));
+    }
     if !args.set.is_empty() && ids.len() != 1 {
         return Err(AppError::Usage("--set needs exactly one RULESET (its keys are that ruleset's)".into()));
     }

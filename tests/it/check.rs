@@ -273,6 +273,13 @@ fn riflemen_raised_toward_their_fair_cost_pass_and_a_move_away_fails() {
     );
     assert!(lead(&set).starts_with("**Balance improved"), "{set}");
     assert!(set.contains("On the command line: `--set unit.riflemen.cost=24`."), "{set}");
+    // A baseline records the config text: it is not made from overrides.
+    pw(dir.path())
+        .args(["check", "guns-n-grenades", "--config", "small.toml", "--baseline", "reports", "--update"])
+        .args(["--set", "unit.riflemen.cost=24"])
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("--set cannot be used with --update"));
     // --strict fails on any move, toward balance or not.
     pw(dir.path())
         .args(["check", "guns-n-grenades", "--config", "raised.toml", "--baseline", "reports", "--quick", "--strict"])

@@ -18,6 +18,7 @@ mod grunt_factor;
 mod grunt_factor_skirmish;
 mod gunplay_cli;
 mod gunplay_exact_vs_monte_carlo;
+mod help_walk;
 mod hostile_inputs;
 mod interrupt;
 mod random_values;
