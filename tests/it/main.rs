@@ -20,6 +20,7 @@ mod gunplay_cli;
 mod gunplay_exact_vs_monte_carlo;
 mod hostile_inputs;
 mod interrupt;
+mod random_foreign_values;
 mod random_values;
 mod report_end_to_end;
 mod report_snapshots;
