@@ -1107,6 +1107,8 @@ pub(crate) fn scripted_losses<G: DuelGame>(
                 off_options += w;
             }
             if let (true, true, Some(scripted)) = (s == side, vals.len() > 1, scripted) {
+                // `vals` is not empty and holds the solved game's values (advantages in [-1, 1],
+                // never NaN), so one of them is the maximum.
                 let best = vals.iter().map(|x| sign * x.1).fold(f64::NEG_INFINITY, f64::max);
                 let (bc, _) = vals.iter().find(|x| sign * x.1 == best).expect("best");
                 let loss = w * (best - sign * scripted.1);

@@ -464,7 +464,7 @@ fn baseline_corpus() -> Vec<Case> {
 
 /// Two valid tally files of `duel gng riflemen tank --trials 600` (shards 1/2 and 2/2) as JSON
 /// values, made once by the binary.
-fn shards() -> [Value; 2] {
+pub(crate) fn shards() -> [Value; 2] {
     let dir = tempfile::tempdir().unwrap();
     crate::bad_inputs::copy_dir(&Path::new(env!("CARGO_MANIFEST_DIR")).join("configs"), &dir.path().join("configs"));
     for k in 1..=2 {

@@ -21,6 +21,7 @@ mod gunplay_exact_vs_monte_carlo;
 mod help_walk;
 mod hostile_inputs;
 mod interrupt;
+mod random_foreign_values;
 mod random_values;
 mod report_end_to_end;
 mod report_snapshots;

@@ -1130,6 +1130,8 @@ impl<'a> Mission<'a> {
             if l == [0, 0] {
                 break;
             }
+            // The roll-off picks a side with units left (`l[s] > 0`), and `next_unit` counts the
+            // same units (alive, not activated): never `None` here.
             let s = rules::activation_rolloff(dice, l);
             let i = self.next_unit(s).expect("a unit left");
             self.activate(s, i, dice);
