@@ -211,6 +211,10 @@ pub struct CheckArgs {
     #[arg(long, value_name = "FILE")]
     pub markdown: Option<PathBuf>,
 
+    /// Also write the summary as a self-contained HTML page to this file (atomically).
+    #[arg(long, value_name = "FILE")]
+    pub html: Option<PathBuf>,
+
     /// Accept the current balance: rewrite the baseline with a full `report` run (baseline's seed).
     #[arg(long)]
     pub update: bool,
