@@ -150,6 +150,10 @@ out.cellTip = cell.getAttribute('data-tip');
 out.tipShown = !tip.hidden;
 out.tipText = tip.textContent;
 out.heatCells = document.querySelectorAll('#heat-points td[tabindex]').length;
+out.heatTabStops = document.querySelectorAll('#heat-points td[tabindex="0"]').length;
+cell.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowRight', bubbles: true }));
+out.arrowMoved = document.activeElement !== cell && document.activeElement.tagName === 'TD';
+out.arrowTip = tip.textContent;
 out.charts = Array.prototype.map.call(document.querySelectorAll('.chart[data-chart]'), function (c) {
   return [c.getAttribute('data-chart'), c.querySelectorAll('svg').length, c.querySelectorAll('.hot').length];
 });
@@ -218,6 +222,9 @@ fn the_pages_work_in_a_real_browser() {
         "a cell shows its interval and trials: {tip}"
     );
     assert_eq!(r["heatCells"], 9, "3 × 3 focusable cells: {r}");
+    assert_eq!(r["heatTabStops"], 1, "one tab stop per heatmap: {r}");
+    assert_eq!(r["arrowMoved"], true, "an arrow key moves to the next cell: {r}");
+    assert_ne!(r["arrowTip"], r["tipText"], "and shows that cell's tip: {r}");
     for c in r["charts"].as_array().unwrap() {
         assert_eq!(c[1], 1, "chart {c} drew its SVG");
         assert!(c[2].as_u64().unwrap() > 0, "chart {c} has points to hover");

@@ -502,9 +502,33 @@
     if (history.replaceState) history.replaceState(null, '', location.pathname + location.search);
   }
 
+  // ---- heatmaps: one tab stop each, arrow keys move between cells --------------------------
+  function roving(table) {
+    var rows = Array.prototype.map.call(table.tBodies[0].rows, function (r) {
+      return Array.prototype.filter.call(r.cells, function (c) { return c.hasAttribute('tabindex'); });
+    });
+    rows.forEach(function (r, i) { r.forEach(function (c, j) { c.tabIndex = i === 0 && j === 0 ? 0 : -1; }); });
+    table.addEventListener('keydown', function (e) {
+      var move = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] }[e.key];
+      if (!move) return;
+      for (var i = 0; i < rows.length; i++) {
+        var j = rows[i].indexOf(e.target);
+        if (j < 0) continue;
+        var r = rows[Math.max(0, Math.min(rows.length - 1, i + move[0]))];
+        var next = r[Math.max(0, Math.min(r.length - 1, j + move[1]))];
+        e.target.tabIndex = -1;
+        next.tabIndex = 0;
+        next.focus();
+        e.preventDefault();
+        return;
+      }
+    });
+  }
+
   // ---- start ------------------------------------------------------------------------------
   function start() {
     document.querySelectorAll('table.sortable').forEach(makeSortable);
+    document.querySelectorAll('table.heat').forEach(roving);
     ['filter', 'verdict-filter'].forEach(function (id) {
       var n = document.getElementById(id);
       if (n) n.addEventListener('input', applyFilter);
