@@ -40,7 +40,7 @@ fn main() {
     let mut sections = BTreeMap::new();
     let mut optimal = BTreeMap::new();
     for id in chosen {
-        // The report writes its sections' seconds here (`pointsworth::app::SECTIONS`).
+        // The report writes its sections' seconds here (`pointsworth::commands::report::SECTIONS`).
         let section_file = temp.path().join(format!("{id}-sections.json"));
         let s = seconds_of(
             Command::new(env!("CARGO_BIN_EXE_pointsworth"))
@@ -228,7 +228,7 @@ fn table(
     // Where each ruleset's report spends its time, sections in the order they run.
     for (id, s) in seconds {
         let Some(parts) = sections.get(id) else { continue };
-        let parts: Vec<String> = pointsworth::app::SECTIONS
+        let parts: Vec<String> = pointsworth::commands::report::SECTIONS
             .iter()
             .filter_map(|&name| parts.get(name).map(|x| format!("{name} {x:.0} s")))
             .collect();

@@ -135,7 +135,7 @@ impl Source {
 
     /// A 64-bit FNV-1a hash of the text, as 16 hex digits (the config hash in reports).
     pub fn hash_hex(&self) -> String {
-        format!("{:016x}", crate::sim::stream_id(&[&self.text]))
+        format!("{:016x}", crate::seed::stream_id(&[&self.text]))
     }
 }
 

@@ -65,6 +65,15 @@ pub fn md_cell(s: &str) -> String {
     s.replace('|', "\\|").replace(['\r', '\n'], " ")
 }
 
+/// A cost as TOML: an integer when whole (`35`), else a decimal (`2.5`).
+pub fn fmt_cost(c: f64) -> String {
+    if (c - c.round()).abs() < 1e-9 {
+        format!("{}", c.round() as i64)
+    } else {
+        format!("{}", (c * 100.0).round() / 100.0)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

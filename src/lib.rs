@@ -2,9 +2,14 @@
 //!
 //! A Monte Carlo and exact balance analyzer for tabletop skirmish wargames. Data flows one
 //! way: config → ruleset → engine → tallies → analysis → report. See DESIGN.md.
+//!
+//! Layers, imports pointing down only: `main.rs` and [`cli`] → [`commands`] → [`report`] →
+//! [`analysis`] → [`sim`] → [`rulesets`] → [`battle`], [`dice`], [`stats`], [`config`],
+//! [`seed`], [`format`], [`plot`], [`cancel`]. Each folder's module docs say what it owns and
+//! what it may import; a ruleset's studies reach simulation and solving through
+//! [`rulesets::engine::Engine`], implemented by the analysis and passed in.
 
 pub mod analysis;
-pub mod app;
 pub mod battle;
 pub mod cancel;
 pub mod cli;
@@ -15,5 +20,6 @@ pub mod format;
 pub mod plot;
 pub mod report;
 pub mod rulesets;
+pub mod seed;
 pub mod sim;
 pub mod stats;

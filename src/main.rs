@@ -3,8 +3,8 @@
 use std::process::ExitCode;
 
 use clap::Parser;
-use pointsworth::app::{AppError, run};
 use pointsworth::cli::Cli;
+use pointsworth::commands::{AppError, run};
 
 fn main() -> ExitCode {
     let cli = Cli::parse();

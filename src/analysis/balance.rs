@@ -51,225 +51,14 @@
 
 use indicatif::ProgressBar;
 use rayon::prelude::*;
-use serde::{Deserialize, Serialize};
 
-use crate::analysis::{Matrix, UnitInfo};
+use crate::analysis::Matrix;
+use crate::format::fmt_cost;
 use crate::rulesets::Ruleset;
+use crate::rulesets::engine::{BalanceSettings, FairCostRow, FairCosts, FairSearch};
 use crate::sim::RunPlan;
 use crate::sim::duel::{Squads, simulate_at_costs};
 use crate::stats::{CONFIDENCE, Estimate, normal, score, score_se, z_for};
-
-/// The `[balance]` table of a ruleset's config (every key optional).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields, default)]
-pub struct BalanceConfig {
-    /// Granularity of the cost list in points (GnG 5, AMC 5, VSGMR ½); balanced costs are
-    /// multiples of it.
-    pub cost_step: f64,
-    /// A list is balanced when every efficiency is within this of 0.5 (probability units).
-    pub tolerance: f64,
-    /// Trials per matchup for every evaluation of `pointsworth fair-costs` (fixed, for common
-    /// random numbers). Standard error of one efficiency ≈ 0.5 / sqrt(trials · (units − 1)).
-    pub trials: u64,
-    /// Trials per matchup when `pointsworth report` runs the solver (coarser, to stay fast).
-    pub report_trials: u64,
-    /// Damped fixed-point iterations of the balanced list before rounding.
-    pub max_iterations: u32,
-    /// Unit id whose cost is held fixed (e.g. `"rifle"`: rifle = 10 points). With an anchor the
-    /// balanced list keeps that cost instead of the mean cost, and every other unit gets a
-    /// derived cost: its fair cost with every other unit at its balanced cost. `None`: keep
-    /// the mean cost, no derived costs.
-    pub anchor: Option<String>,
-}
-
-impl Default for BalanceConfig {
-    fn default() -> Self {
-        BalanceConfig {
-            cost_step: 1.0,
-            tolerance: 0.02,
-            trials: 20_000,
-            report_trials: 6_000,
-            max_iterations: 10,
-            anchor: None,
-        }
-    }
-}
-
-impl BalanceConfig {
-    /// Checks ranges; the message names the key.
-    pub fn validate(&self) -> Result<(), String> {
-        if !(self.cost_step > 0.0 && self.cost_step <= 1000.0) {
-            return Err(format!(
-                "[balance] cost_step must be more than 0 and at most 1000 points, got {}",
-                self.cost_step
-            ));
-        }
-        if !(self.tolerance > 0.0 && self.tolerance < 0.5) {
-            return Err(format!("[balance] tolerance must be in (0, 0.5), got {}", self.tolerance));
-        }
-        for (k, v) in [("trials", self.trials), ("report_trials", self.report_trials)] {
-            if !(100..=100_000_000).contains(&v) {
-                return Err(format!("[balance] {k} must be 100 to 100000000, got {v}"));
-            }
-        }
-        if self.max_iterations > 100 {
-            return Err(format!("[balance] max_iterations must be at most 100, got {}", self.max_iterations));
-        }
-        Ok(())
-    }
-
-    /// Checks that the anchor, if any, names a unit of the cost list (by id); the message lists
-    /// the valid ids.
-    pub fn check_anchor(&self, units: &[UnitInfo]) -> Result<(), String> {
-        match &self.anchor {
-            Some(id) if !units.iter().any(|u| &u.id == id) => Err(format!(
-                "[balance] anchor {id:?} is not a unit; known: {}",
-                units.iter().map(|u| u.id.as_str()).collect::<Vec<_>>().join(", ")
-            )),
-            _ => Ok(()),
-        }
-    }
-}
-
-/// What one solver run uses.
-#[derive(Debug, Clone, PartialEq)]
-pub struct BalanceSettings {
-    pub seed: u64,
-    /// Duel start distance (ruleset units) and points-matched budget (points).
-    pub distance: f64,
-    pub budget: f64,
-    /// Trials per matchup per evaluation, and trials per batch.
-    pub trials: u64,
-    pub batch_size: u32,
-    pub cost_step: f64,
-    pub tolerance: f64,
-    pub max_iterations: u32,
-    /// Unit id whose cost the balanced list keeps fixed (see [`BalanceConfig::anchor`]).
-    pub anchor: Option<String>,
-}
-
-impl BalanceSettings {
-    /// The ruleset's `[duel]` and `[balance]` settings with a seed (`trials` from `[balance]`).
-    pub fn from_ruleset<R: Ruleset>(r: &R, seed: u64) -> Self {
-        let d = r.duel_settings();
-        let b = r.balance_config();
-        BalanceSettings {
-            seed,
-            distance: d.distance,
-            budget: d.budget,
-            trials: b.trials,
-            batch_size: 512,
-            cost_step: b.cost_step,
-            tolerance: b.tolerance,
-            max_iterations: b.max_iterations,
-            anchor: b.anchor,
-        }
-    }
-}
-
-/// One unit's row of the suggested-costs table.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct FairCostRow {
-    /// The unit with its current cost.
-    pub unit: UnitInfo,
-    /// Efficiency at the current costs (this run's fixed-trial matrix), with its 95% interval.
-    pub efficiency: Estimate,
-    /// Cost (points) at which the unit's efficiency is 0.5 with every other cost fixed, with a
-    /// 95% interval; `None` when no price in the searched range balances it (see `note`).
-    pub fair_cost: Option<Estimate>,
-    /// Why there is no fair cost, or other caveats; empty when none.
-    pub note: String,
-    /// Lanchester square-law estimate (points), scaled so the field's mean equals the mean
-    /// current cost; `None` when the ruleset gives no Lanchester terms.
-    pub lanchester: Option<f64>,
-    /// Firepower F (expected hits per activation against the field) and durability H
-    /// (expected enemy hits needed to destroy it) behind the Lanchester estimate.
-    pub lanchester_terms: Option<(f64, f64)>,
-    /// Cost in the balanced list (a multiple of the cost step) and the unit's efficiency there.
-    pub balanced_cost: f64,
-    pub balanced_efficiency: Estimate,
-    /// With an anchor: the derived cost (points), the unit's fair cost with every other unit
-    /// at its unrounded balanced cost, with a 95% interval (the anchor itself: its cost, a
-    /// zero-width interval). `None` without an anchor or when no price balances the unit.
-    #[serde(default)]
-    pub derived_cost: Option<Estimate>,
-    /// The balanced list re-simulated under a fresh seed (`FairCosts::fresh_seed`): the unit's
-    /// efficiency there, with its 95% interval; what a designer playing the list would see.
-    #[serde(default)]
-    pub fresh_efficiency: Option<Estimate>,
-    /// For a unit outside the tolerance: its cost one step towards 50% (every other cost of
-    /// the balanced list unchanged) and its efficiency there. When 50% lies between the two
-    /// costs and neither is within the tolerance, the cost step is too coarse for this unit.
-    #[serde(default)]
-    pub next_step: Option<(f64, Estimate)>,
-    /// Whether the unit is outside the tolerance only because of the cost step (see `next_step`).
-    /// The anchor is judged the same way: one step of its own price straddling 50% means the
-    /// list's granularity, not the rules, keeps it out (its price stays fixed by definition).
-    #[serde(default)]
-    pub step_limited: bool,
-    /// Bradley–Terry strength from the points-matched matrix at current costs (geometric mean
-    /// of the field = 1): odds of beating unit j are strength_i / strength_j. 95% interval
-    /// from the fit's likelihood, with a small prior that keeps one-sided units finite (see
-    /// [`bradley_terry`]).
-    pub bradley_terry: Estimate,
-    /// Weight of the unit in the Nash-equilibrium mix of the symmetric zero-sum game with
-    /// payoff score − 0.5 at current costs (weights sum to 1), with a bootstrap 95% interval.
-    pub nash_weight: Estimate,
-    /// Every price the fair-cost search tried, in the order tried: `[cost, efficiency,
-    /// standard error]` (points, [0, 1], [0, 1]), every other cost at its current value — the
-    /// unit's fair-cost curve.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub search: Vec<[f64; 3]>,
-}
-
-impl FairCostRow {
-    /// Whether no price in the searched range balances the unit (no `fair_cost`): it loses
-    /// (or wins) at any cost because of the rules, not its price (see `note`). Such a unit
-    /// keeps its cost in the balanced list and leaves the field the others are balanced in.
-    pub fn rules_limited(&self) -> bool {
-        self.fair_cost.is_none()
-    }
-}
-
-/// The solver's result for one ruleset.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct FairCosts {
-    pub seed: u64,
-    /// Trials per matchup per evaluation.
-    pub trials: u64,
-    pub cost_step: f64,
-    pub tolerance: f64,
-    /// Damped fixed-point iterations run, and single-step moves tried after rounding.
-    pub iterations: u32,
-    pub moves: u32,
-    /// Whether every balanced-list efficiency is within `tolerance` of 0.5.
-    pub balanced: bool,
-    /// Whether every unit is within `tolerance`, or outside it only because no multiple of the
-    /// cost step comes closer (`FairCostRow::step_limited`), or because no price balances it at
-    /// all ([`FairCostRow::rules_limited`], listed in `unbalanced`): balanced as far as the step
-    /// and the rules allow.
-    #[serde(default)]
-    pub balanced_to_step: bool,
-    /// Seed of the fresh-seed re-simulation of the balanced list (`None`: not run).
-    #[serde(default)]
-    pub fresh_seed: Option<u64>,
-    /// Whether every unit's fresh-seed efficiency is within `tolerance` of 0.5, allowing for
-    /// the fresh run's own 95% interval, or the unit is step-limited or rules-limited.
-    #[serde(default)]
-    pub fresh_within: bool,
-    /// Cost-list order.
-    pub rows: Vec<FairCostRow>,
-    /// Id of the unit whose cost was held fixed (the derived list's anchor), if any.
-    #[serde(default)]
-    pub anchor: Option<String>,
-    /// What cannot be balanced, one sentence per unit.
-    pub unbalanced: Vec<String>,
-    /// Caveats about the solver's own convergence (not about a unit), one sentence each.
-    #[serde(default)]
-    pub notes: Vec<String>,
-    /// Matchups simulated in all (each `trials` trials).
-    pub matchups: u64,
-}
 
 /// The fixed-trial evaluator: every call with the same units and costs gives the same numbers.
 struct Evaluator<'a, R: Ruleset> {
@@ -364,19 +153,6 @@ fn efficiencies(m: &[Vec<Score>], field: &[bool]) -> Vec<Score> {
 
 fn estimate(s: Score) -> Estimate {
     normal(s.value, s.se, CONFIDENCE, 0.0, 1.0)
-}
-
-/// The outcome of one unit's fair-cost search.
-#[derive(Debug, Clone, PartialEq)]
-pub struct FairSearch {
-    /// The fair cost with its 95% interval, if a price in the range balances the unit.
-    pub fair: Option<Estimate>,
-    /// d(efficiency)/d(cost) near the fair cost (per point; negative), if measured.
-    pub slope: Option<f64>,
-    /// Every price tried: (cost, efficiency, standard error).
-    pub points: Vec<(f64, f64, f64)>,
-    /// Why there is no fair cost.
-    pub note: String,
 }
 
 /// Lowest and highest price searched for a unit now costing `cost`: a quarter to four times
@@ -648,7 +424,7 @@ pub fn ratings(scores: &[Vec<f64>], ses: &[Vec<f64>], trials: f64, seed: u64) ->
     let k = scores.len();
     let bt = bradley_terry(scores, trials);
     let (nash, _) = nash_mix(scores);
-    let mut dice = FastDice::from_seed(crate::sim::splitmix64(seed ^ 0xB7_4A7E));
+    let mut dice = FastDice::from_seed(crate::seed::splitmix64(seed ^ 0xB7_4A7E));
     let mut normal01 = || {
         let (u1, u2) = (1.0 - dice.unit_f64(), dice.unit_f64());
         (-2.0 * u1.ln()).sqrt() * (std::f64::consts::TAU * u2).cos()
@@ -1085,11 +861,6 @@ pub fn rewrite_costs(text: &str, costs: &[(String, f64)]) -> Result<String, Stri
 fn key_value<'a>(line: &'a str, key: &str) -> Option<&'a str> {
     let rest = line.strip_prefix(key)?.trim_start();
     rest.strip_prefix('=')
-}
-
-/// A cost as TOML: an integer when whole (`35`), else a decimal (`2.5`).
-pub fn fmt_cost(c: f64) -> String {
-    if (c - c.round()).abs() < 1e-9 { format!("{}", c.round() as i64) } else { format!("{}", round2(c)) }
 }
 
 #[cfg(test)]

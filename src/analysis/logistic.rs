@@ -122,7 +122,7 @@ mod tests {
     fn known_model(seed: u64) -> (Vec<Vec<f64>>, Vec<f64>) {
         let mut state = seed;
         let mut unif = || {
-            state = crate::sim::splitmix64(state);
+            state = crate::seed::splitmix64(state);
             (state >> 11) as f64 / (1u64 << 53) as f64
         };
         let (mut x, mut y) = (Vec::new(), Vec::new());

@@ -7,10 +7,13 @@
 use indicatif::ProgressBar;
 use rayon::prelude::*;
 
-use crate::analysis::{DistanceSweep, EfficiencyRow, MatchupResult, Matrix, RulesetAnalysis, SquadCap, Warning};
+use crate::analysis::duel_distance::win_rate_by_distance;
+use crate::analysis::{DistanceSweep, EfficiencyRow, Matrix, RulesetAnalysis, SquadCap, Warning};
 use crate::rulesets::Ruleset;
 use crate::sim::RunPlan;
-use crate::sim::duel::{DuelTally, Squads, matchup_budget, result_from_exact, result_from_tally, simulate};
+use crate::sim::duel::{
+    DuelTally, MatchupResult, Squads, matchup_budget, result_from_exact, result_from_tally, simulate,
+};
 use crate::stats::{CONFIDENCE, mean_of, normal};
 
 /// What to run for a report: everything a `RulesetAnalysis` records as settings.
@@ -259,7 +262,17 @@ pub fn analyse<R: Ruleset>(
     let mut warnings = warnings(settings, &one.matrix, &points.matrix, &efficiency);
     warnings.extend(short_squads(r, settings.budget));
     let distance_sweep = distance_sweep(r, settings, progress);
-    let win_rate_by_distance = r.win_rate_by_distance(settings, progress);
+    let win_rate_by_distance = r.distance_grounds().map(|g| {
+        win_rate_by_distance(
+            &g.grounds,
+            &g.distances,
+            settings.seed,
+            settings.sweep_target_error,
+            settings.max_trials,
+            settings.fixed_trials,
+            progress,
+        )
+    });
     RulesetAnalysis {
         ruleset: r.id().to_string(),
         title: r.title().to_string(),
@@ -425,7 +438,7 @@ mod tests {
 
     /// A uniform draw in [0, 1) from a SplitMix64 stream.
     fn uniform(state: &mut u64) -> f64 {
-        *state = crate::sim::splitmix64(*state);
+        *state = crate::seed::splitmix64(*state);
         (*state >> 11) as f64 / (1u64 << 53) as f64
     }
 

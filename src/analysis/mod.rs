@@ -5,12 +5,17 @@
 //! writers take a finished [`RulesetAnalysis`].
 //!
 //! Layer: below the report and the commands, above the engine (`sim`, `battle`) and the
-//! rulesets; nothing here imports `crate::report`, `crate::commands` or `crate::app`. What
-//! only one ruleset asks comes in as that ruleset's studies ([`crate::rulesets::study`]), so
-//! [`RulesetAnalysis`] has no field named after a ruleset.
+//! rulesets; it may import those and the bottom (`dice`, `stats`, `config`, `seed`), never the
+//! report or the commands. What only one ruleset asks comes in as that ruleset's studies
+//! ([`crate::rulesets::study`]), so [`RulesetAnalysis`] has no field named after a ruleset; the
+//! studies reach simulation and solving through [`engine::AnalysisEngine`], this layer's
+//! implementation of the rulesets' [`crate::rulesets::engine::Engine`]. The words a ruleset
+//! speaks (unit info, coverage rows, lint findings, balance settings) are the rulesets'
+//! ([`crate::rulesets::contract`], [`crate::rulesets::engine`]); the analysis reads them.
 
 pub mod balance;
 pub mod duel_distance;
+pub mod engine;
 pub mod logistic;
 pub mod matrix;
 pub mod optimal_play;
@@ -19,94 +24,11 @@ pub mod verdict;
 
 use serde::{Deserialize, Serialize};
 
+use crate::rulesets::{CoverageRow, LintFinding, UnitInfo};
+use crate::sim::duel::MatchupResult;
 use crate::stats::Estimate;
 
 pub use matrix::{AnalysisSettings, analyse, compute_matrix};
-
-/// How a rule of a rulebook is represented in the simulation.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Coverage {
-    /// Implemented as the rulebook (read with RULINGS.md) says.
-    Modeled,
-    /// Implemented with a stated simplification.
-    Simplified,
-    /// Not implemented; the note says why.
-    NotModeled,
-}
-
-impl Coverage {
-    /// The word the report prints: `modeled`, `simplified` or `not modeled`.
-    pub fn label(self) -> &'static str {
-        match self {
-            Coverage::Modeled => "modeled",
-            Coverage::Simplified => "simplified",
-            Coverage::NotModeled => "not modeled",
-        }
-    }
-}
-
-/// One row of a ruleset's rules-coverage table.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct CoverageRow {
-    /// The rule in the rulebook's words, e.g. "Fast Shot".
-    pub rule: String,
-    /// Where the rulebook states it, e.g. "GnG 1.5, Unit Tags".
-    pub source: String,
-    pub status: Coverage,
-    /// How it is simplified or why it is not modeled; empty when modeled as written.
-    pub note: String,
-}
-
-/// One finding of a ruleset lint (`pointsworth rules RULESET`): a printed value that looks like
-/// a misprint, a stat no rule uses, a price that disagrees with the book's own formula...
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct LintFinding {
-    /// What it is about, e.g. "Assault rifle, long range".
-    pub subject: String,
-    /// What looks wrong and how pointsworth reads it.
-    pub finding: String,
-    /// Where the rulebook prints it, e.g. "The Grunt Factor, Armory".
-    pub source: String,
-}
-
-/// One unit of a cost list as the report shows it.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct UnitInfo {
-    /// Kebab-case id, e.g. `heavy-infantry`.
-    pub id: String,
-    /// Display name as printed in the rulebook, e.g. "Heavy Infantry".
-    pub name: String,
-    /// Points cost from the config.
-    pub cost: f64,
-    /// "infantry", "vehicle", ... as the ruleset classifies it.
-    pub kind: String,
-}
-
-/// Outcome of one matchup (row side A against column side B), from tallies or exact.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct MatchupResult {
-    /// P(A wins), P(B wins), P(draw) with 95% intervals; each in [0, 1].
-    pub a_wins: Estimate,
-    pub b_wins: Estimate,
-    pub draws: Estimate,
-    /// A's score: P(A wins) + ½ P(draw), with a 95% interval. A's score and B's sum to 1.
-    pub a_score: Estimate,
-    /// Standard error of `a_score` (0 for exact results).
-    pub a_score_se: f64,
-    /// Trials played (0 for an exact result).
-    pub trials: u64,
-    /// "exact" or "monte-carlo".
-    pub method: String,
-    /// Mean number of turns (one side's activations) a battle lasted.
-    pub mean_turns: f64,
-    /// Mean points A spent per battle, and mean enemy points A destroyed per battle.
-    pub a_points_spent: f64,
-    pub a_points_killed: f64,
-    /// The same for B.
-    pub b_points_spent: f64,
-    pub b_points_killed: f64,
-}
 
 /// A square matrix of matchups over the units of a cost list: `cells[i][j]` is unit i
 /// (side A) against unit j (side B). The diagonal is a unit against a copy of itself.
@@ -230,7 +152,7 @@ pub struct RulesetAnalysis {
     pub skirmish: Option<skirmish::SkirmishSection>,
     /// Suggested costs from the balance solver; `None` if not run.
     #[serde(default)]
-    pub fair_costs: Option<balance::FairCosts>,
+    pub fair_costs: Option<crate::rulesets::engine::FairCosts>,
     /// The sections only this ruleset asks for (its studies), in report order.
     #[serde(default)]
     pub studies: Vec<crate::rulesets::study::Study>,
@@ -238,4 +160,15 @@ pub struct RulesetAnalysis {
     /// (`[duel] optimal_play = false`, or a shard).
     #[serde(default)]
     pub optimal_play: Option<optimal_play::OptimalPlay>,
+}
+
+impl RulesetAnalysis {
+    /// What a ruleset's studies read of this analysis ([`crate::rulesets::Ruleset::studies`]).
+    pub fn findings(&self) -> crate::rulesets::engine::Findings<'_> {
+        crate::rulesets::engine::Findings {
+            title: &self.title,
+            efficiency: self.efficiency.iter().map(|e| (e.unit.clone(), e.efficiency)).collect(),
+            fair_costs: self.fair_costs.as_ref(),
+        }
+    }
 }

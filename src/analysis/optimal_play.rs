@@ -175,7 +175,7 @@ pub fn analyse<R: Ruleset>(r: &R, distance: f64, progress: &ProgressBar) -> Opti
 
 /// The report warning naming the pairs whose exploitability is above [`WARN_ABOVE`] (worst
 /// first, at most ten named); `None` when there is none.
-pub fn warning(o: &OptimalPlay, unit: &str, units: &[super::UnitInfo]) -> Option<super::Warning> {
+pub fn warning(o: &OptimalPlay, unit: &str, units: &[crate::rulesets::UnitInfo]) -> Option<super::Warning> {
     let name = |id: &str| units.iter().find(|u| u.id == id).map_or(id, |u| u.name.as_str()).to_string();
     let bad: Vec<&OptimalPair> = o.worst_first().into_iter().filter(|p| p.exploitability > WARN_ABOVE).collect();
     if bad.is_empty() {
@@ -211,9 +211,9 @@ mod tests {
     }
 
     /// Units `x`, `y`, `z` named `X`, `Y`, `Z`.
-    fn infos() -> Vec<crate::analysis::UnitInfo> {
+    fn infos() -> Vec<crate::rulesets::UnitInfo> {
         ["x", "y", "z"]
-            .map(|id| crate::analysis::UnitInfo {
+            .map(|id| crate::rulesets::UnitInfo {
                 id: id.into(),
                 name: id.to_uppercase(),
                 cost: 10.0,

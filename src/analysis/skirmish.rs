@@ -23,8 +23,8 @@
 use indicatif::ProgressBar;
 use serde::{Deserialize, Serialize};
 
-use crate::analysis::UnitInfo;
 use crate::analysis::logistic;
+use crate::rulesets::UnitInfo;
 use crate::rulesets::skirmish::{Armies, Skirmish, SkirmishText};
 use crate::sim::skirmish::{SkirmishTally, simulate};
 use crate::stats::{CONFIDENCE, ClusterSums, Estimate, clustered_proportion, wilson, z_for};
@@ -435,7 +435,7 @@ mod tests {
 
     /// A uniform draw in [0, 1) from a SplitMix64 stream.
     fn uniform(state: &mut u64) -> f64 {
-        *state = crate::sim::splitmix64(*state);
+        *state = crate::seed::splitmix64(*state);
         (*state >> 11) as f64 / (1u64 << 53) as f64
     }
 

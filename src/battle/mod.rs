@@ -9,6 +9,10 @@
 //! Conventions: x runs along the long edges (0..width), y across (0..depth); side 0
 //! deploys along y = 0, side 1 along y = depth. Cover pieces are straight walls (segments)
 //! laid parallel to the deployment edges; rough and dangerous ground are circles.
+//!
+//! Layer: table geometry beside the bottom. The rulesets build their tables, moves and replay
+//! pictures on it, so it imports nothing of them nor of anything above them: only `dice` (to
+//! place terrain) and `plot` (to wrap the replay picture's text).
 
 use crate::dice::Dice;
 

@@ -39,11 +39,11 @@ use std::path::{Path, PathBuf};
 use serde::Deserialize;
 use statrs::distribution::{ContinuousCDF, Normal};
 
-use crate::analysis::{Matrix, RulesetAnalysis, UnitInfo, analyse};
-use crate::app::{AppError, load, progress_bar, stdout_write};
+use super::common::{AppError, load, progress_bar, stdout_write};
+use crate::analysis::{Matrix, RulesetAnalysis, analyse};
 use crate::cli::{CheckArgs, ReportArgs, SimArgs};
 use crate::report::summary::SUMMARY_FORMAT;
-use crate::rulesets::{AnyRuleset, default_config, implemented};
+use crate::rulesets::{AnyRuleset, UnitInfo, default_config, implemented};
 use crate::stats::Estimate;
 use crate::with_ruleset;
 
@@ -593,7 +593,7 @@ fn update(args: &CheckArgs, ids: &[String]) -> Result<(), AppError> {
             },
             out: PathBuf::from(&args.baseline),
         };
-        crate::app::report(report_args)?;
+        super::report::run(report_args)?;
     }
     Ok(())
 }

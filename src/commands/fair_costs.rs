@@ -10,11 +10,13 @@ use comfy_table::{Cell, CellAlignment, Table, presets::UTF8_FULL_CONDENSED};
 use indicatif::ProgressBar;
 use serde_json::json;
 
-use crate::analysis::balance::{BalanceSettings, FairCosts, fmt_cost, rewrite_costs, solve};
-use crate::app::{AppError, check_sim_args, load, pct, progress_bar, stdout_write};
+use super::common::{AppError, check_sim_args, load, pct, progress_bar, stdout_write};
+use crate::analysis::balance::{rewrite_costs, solve};
 use crate::cli::{FairCostsArgs, SimArgs};
+use crate::format::fmt_cost;
 use crate::report::{strength, two, write_atomic};
 use crate::rulesets::Ruleset;
+use crate::rulesets::engine::{BalanceSettings, FairCosts};
 use crate::stats::Estimate;
 use crate::with_ruleset;
 

@@ -15,9 +15,9 @@ use std::path::Path;
 use clap::Parser;
 use serde::{Deserialize, Serialize};
 
-use crate::app::{AppError, stdout_write};
+use super::common::{AppError, stdout_write};
 use crate::cli::{Cli, MergeArgs};
-use crate::sim::Tally;
+use crate::rulesets::engine::Tally;
 use crate::sim::shard::{self, Configs, Shard, Tallies};
 
 /// Bumped when the tally file's layout changes.
@@ -130,15 +130,16 @@ pub fn combine(files: &[(String, TallyFile)]) -> Result<(Vec<String>, Configs, T
     Ok((first.args.clone(), first.configs.clone(), sum))
 }
 
-/// Runs `pointsworth merge`.
-pub fn run(args: MergeArgs) -> Result<(), AppError> {
+/// Runs `pointsworth merge`: `replay` runs the shards' command line again (the dispatcher,
+/// [`super::run`], passed in so this file does not import it back).
+pub fn run(args: MergeArgs, replay: fn(Cli) -> Result<(), AppError>) -> Result<(), AppError> {
     let files: Vec<(String, TallyFile)> =
         args.files.iter().map(|p| Ok((p.display().to_string(), read(p)?))).collect::<Result<_, AppError>>()?;
     let (command, configs, tallies) = combine(&files)?;
     let cli = Cli::try_parse_from(std::iter::once("pointsworth".to_string()).chain(command.iter().cloned()))
         .map_err(|e| AppError::Usage(format!("cannot replay `{}`: {e}", command.join(" "))))?;
     shard::begin_replay(tallies, configs);
-    let result = crate::app::run(cli);
+    let result = replay(cli);
     shard::end();
     result
 }

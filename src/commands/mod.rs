@@ -1,13 +1,76 @@
-//! Subcommand implementations that live outside `app.rs`, one module each.
+//! The subcommands: what each one does, one file each, and the dispatcher that picks one.
 //!
-//! Layer: cli → app/commands → report → analysis → sim and battle → rulesets → dice, stats,
-//! config. A command reads and validates its input, runs analyses and prints or writes their
-//! results; it names no ruleset (the generic code reaches each one through the registry's
-//! `with_ruleset!` and the `Ruleset` and `Skirmish` traits), so a sixth ruleset needs no file
-//! here.
+//! All input is read and validated before any simulation starts, so a bad config or unit
+//! name costs nothing and loses nothing. A command reads and validates its input, runs analyses
+//! and prints or writes their results; it names no ruleset (the generic code reaches each one
+//! through the registry's `with_ruleset!` and the `Ruleset` and `Skirmish` traits), so a sixth
+//! ruleset needs no file here.
+//!
+//! Files: [`common`] (errors, loading, flags, output: what every command shares), [`report`]
+//! (the report's steps), and one file per other subcommand. The dispatcher [`run`] is the only
+//! code that names them all; `merge` gets it passed in to replay a command, so nothing here
+//! imports in a circle.
+//!
+//! Layer: the top of the library, under `main.rs` and [`crate::cli`]; may import everything
+//! below (report → analysis → sim, battle → rulesets → dice, stats, config, seed). Nothing
+//! below imports `commands`.
 
 pub mod check;
+pub mod common;
+pub mod duel;
 pub mod fair_costs;
+pub mod matrix;
 pub mod merge;
 pub mod optimal_matrix;
+pub mod report;
+pub mod rules;
 pub mod skirmish;
+
+use crate::cli::{Cli, Command, DuelArgs, MatrixArgs, ReportArgs};
+
+pub use common::AppError;
+
+/// Runs a parsed command line.
+pub fn run(cli: Cli) -> Result<(), AppError> {
+    if let Some(n) = cli.threads {
+        if n == 0 {
+            return Err(AppError::Usage("--threads must be at least 1".into()));
+        }
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(n)
+            .build_global()
+            .map_err(|e| AppError::Usage(format!("cannot start {n} threads: {e}")))?;
+    }
+    if let Command::Skirmish(crate::cli::SkirmishArgs { sim, .. })
+    | Command::FairCosts(crate::cli::FairCostsArgs { sim, .. }) = &cli.command
+    {
+        if sim.shard.is_some() {
+            return Err(AppError::Usage(
+                "--shard works with report, duel and matrix; skirmish and fair-costs run on one machine".into(),
+            ));
+        }
+    }
+    let shard = match &cli.command {
+        Command::Report(ReportArgs { sim, .. })
+        | Command::Duel(DuelArgs { sim, .. })
+        | Command::Matrix(MatrixArgs { sim, .. }) => sim.shard.zip(sim.tallies_out.clone()),
+        _ => None,
+    };
+    if let Some((s, _)) = shard {
+        crate::sim::shard::begin_record(s);
+    }
+    let result = match cli.command {
+        Command::Report(a) => report::run(a),
+        Command::Duel(a) => duel::run(a),
+        Command::Matrix(a) => matrix::run(a),
+        Command::Rules(a) => rules::run(a),
+        Command::Check(a) => check::run(a),
+        Command::Merge(a) => merge::run(a, run),
+        Command::Skirmish(a) => skirmish::run(a),
+        Command::FairCosts(a) => fair_costs::run(a),
+    };
+    match shard {
+        Some((s, path)) => merge::finish_shard(result, s, &path),
+        None => result,
+    }
+}

@@ -12,8 +12,8 @@ use std::time::Instant;
 use comfy_table::{Cell, CellAlignment, Table, presets::UTF8_FULL_CONDENSED};
 use serde_json::json;
 
+use super::common::{AppError, Loaded, progress_bar, score_matrix_table, stdout_write};
 use crate::analysis::optimal_play::{OptimalPlay, WARN_ABOVE, analyse};
-use crate::app::{AppError, Loaded, progress_bar, score_matrix_table, stdout_write};
 use crate::cli::MatrixArgs;
 use crate::rulesets::Ruleset;
 use crate::with_ruleset;

@@ -12,8 +12,8 @@ use std::time::Instant;
 use comfy_table::{Cell, CellAlignment, Table, presets::UTF8_FULL_CONDENSED};
 use serde_json::json;
 
+use super::common::{AppError, check_sim_args, load, pct, stdout_write};
 use crate::analysis::skirmish::{SkirmishAnalysis, SkirmishSection, report_section, run_skirmish, verdict};
-use crate::app::{AppError, check_sim_args, load, pct, stdout_write};
 use crate::cli::SkirmishArgs;
 use crate::rulesets::AnyRuleset;
 use crate::rulesets::skirmish::{Armies, Skirmish};

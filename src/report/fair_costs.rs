@@ -17,7 +17,7 @@ use polars::prelude::*;
 use super::charts::{Chart, ensure_fonts, write_chart};
 use super::format::{cost, md_cell, number, pct};
 use crate::analysis::RulesetAnalysis;
-use crate::analysis::balance::{FairCostRow, FairCosts};
+use crate::rulesets::engine::{FairCostRow, FairCosts};
 
 /// File stem of the chart.
 pub const CHART: &str = "fair_costs";

@@ -2,7 +2,8 @@
 //! value reads the same in a table and on a chart. The pure number formats live in
 //! [`crate::format`]; this module adds the ones that look units up in an analysis.
 
-use crate::analysis::{RulesetAnalysis, UnitInfo};
+use crate::analysis::RulesetAnalysis;
+use crate::rulesets::UnitInfo;
 
 pub use crate::format::{cost, md_cell, number, pct, pct_cell, pct_interval, ratio, thousands};
 

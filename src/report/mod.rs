@@ -4,7 +4,8 @@
 //! Parquet for notebooks), `summary.json`, charts (PNG to look at, SVG to zoom) and a
 //! `report.md` that ties them together; `write_index` writes `reports/README.md`.
 //!
-//! Layer: above the analysis, below the commands. No file here is named after a ruleset: what
+//! Layer: above the analysis, below the commands: it may import `analysis`, `sim`, `rulesets`,
+//! `battle` and the bottom, never `commands`. No file here is named after a ruleset: what
 //! only one ruleset asks comes in as its studies, which one generic section writes.
 //!
 //! **Sections behind one trait.** A report is a list of [`Section`]s (as hyperfine keeps one

@@ -9,9 +9,8 @@
 use serde::Serialize;
 use serde::ser::{SerializeMap, Serializer};
 
-use crate::analysis::{
-    CoverageRow, DistanceSweep, EfficiencyRow, Matrix, RulesetAnalysis, SquadCap, UnitInfo, Warning,
-};
+use crate::analysis::{DistanceSweep, EfficiencyRow, Matrix, RulesetAnalysis, SquadCap, Warning};
+use crate::rulesets::{CoverageRow, UnitInfo};
 use crate::stats::{CONFIDENCE, Estimate};
 
 /// Bumped when a field of `summary.json` changes meaning or disappears.

@@ -8,7 +8,8 @@
 use polars::prelude::*;
 
 use super::format;
-use crate::analysis::{DistanceSweep, EfficiencyRow, MatchupResult, Matrix, RulesetAnalysis};
+use crate::analysis::{DistanceSweep, EfficiencyRow, Matrix, RulesetAnalysis};
+use crate::sim::duel::MatchupResult;
 use crate::stats::Estimate;
 
 /// Columns `name`, `name_lo`, `name_hi` of an estimate taken from each item.

@@ -5,26 +5,47 @@
 //! A ruleset knows dice and rules; it knows nothing of threads, files or charts. Code that runs
 //! battles is generic over `R: Ruleset` so the hot loop is monomorphised (no `dyn` per roll);
 //! the command line picks a ruleset through the [`AnyRuleset`] enum (like hyperfine's
-//! `ExportType`). This file is the registry, the one place outside a ruleset's folder that
-//! names it: adding a ruleset touches its folder, its config, and the lines here that list
-//! the rulesets (the `RULESETS` table, the `AnyRuleset` variant with its `load` and
-//! `with_ruleset!` arms, and the skirmish help tables of tactics, missions and army sources).
+//! `ExportType`).
+//!
+//! Besides the folders, this layer owns:
+//! - the traits ([`Ruleset`] here, [`skirmish::Skirmish`]) and the duel vocabulary beside them;
+//! - [`contract`]: the words a ruleset speaks to the layers above (unit info, coverage rows,
+//!   lint findings, the `[balance]` table);
+//! - [`registry`]: the one place outside a ruleset's folder that names it (the `RULESETS`
+//!   table, [`AnyRuleset`] and `with_ruleset!`, the help tables, `check_budget`); adding a
+//!   ruleset touches its folder, its config and the lines there;
+//! - [`engine`]: the interface through which a study reaches simulation and solving, which
+//!   the analysis layer implements and passes in, and the solver's settings and answers;
+//! - [`study`]: a study's finished report section; [`optimal`]: the duel as a zero-sum game,
+//!   plumbing shared by the folders.
+//!
+//! Layer: below the engine (`sim`, and the analysis above it), above the bottom. A file here
+//! may import `dice`, `stats`, `config`, `seed`, `format`, the table geometry of `battle` (which
+//! itself imports only `dice` and `plot`) and other files of this layer; never `sim`,
+//! `analysis`, `report` or `commands`: what a study needs from them comes in through
+//! [`engine::Engine`], and the engine's own tests of each ruleset live with the engine
+//! (`sim::ruleset_tests`, `analysis::engine`).
 
 pub mod amc;
+pub mod contract;
+pub mod engine;
 pub mod gng;
 pub mod grunt_factor;
 pub mod gunplay;
 pub mod optimal;
+pub mod registry;
 pub mod vsgmr;
 
 pub mod skirmish;
 pub mod study;
 
-use std::path::{Path, PathBuf};
-
-use crate::analysis::{CoverageRow, LintFinding, UnitInfo};
-use crate::config::{ConfigError, Overrides, Source, id_of};
+use crate::config::id_of;
 use crate::dice::Dice;
+pub use contract::{BalanceConfig, Coverage, CoverageRow, LintFinding, UnitInfo};
+pub use registry::{
+    ALIASES, AnyRuleset, RULESETS, RulesetError, armies_help, army_sources, canonical_id, check_budget, default_config,
+    implemented, missions_help, skirmish_missions, skirmish_tactics, tactics_help,
+};
 
 /// Which side: A (the row unit, index 0) or B (the column unit, index 1).
 pub type Side = usize;
@@ -112,6 +133,16 @@ impl DuelSettings {
         }
         Ok(())
     }
+}
+
+/// The size of a points-matched squad of a unit costing `cost` points bought with `budget`
+/// points, given a uniform draw `u` in [0, 1): ⌊budget / cost⌋ copies plus one more with
+/// probability (budget mod cost) / cost, so the expected spend equals the budget.
+#[inline]
+pub fn points_matched_size(budget: f64, cost: f64, u: f64) -> u32 {
+    let whole = (budget / cost).floor();
+    let frac = budget / cost - whole;
+    whole as u32 + (u < frac) as u32
 }
 
 /// How one battle between two squads ended.
@@ -204,28 +235,30 @@ pub trait Ruleset: Sync + Send {
         Err(NotExact(format!("--optimal is not available for {} yet", self.id())))
     }
 
-    /// The 1v1 mean score (win 1, draw ½; in [0, 1]) against start distance of every pair, on
-    /// each kind of ground the ruleset distinguishes (`None`: the ruleset has no such chart).
-    fn win_rate_by_distance(
-        &self,
-        _settings: &crate::analysis::AnalysisSettings,
-        _progress: &indicatif::ProgressBar,
-    ) -> Option<crate::analysis::duel_distance::WinRateByDistance> {
+    /// The grounds and start distances of the 1v1 mean score by distance chart (every pair's
+    /// mean score, win 1 and draw ½, against start distance on each kind of ground the ruleset
+    /// distinguishes); `None` (the default): the ruleset has no such chart.
+    fn distance_grounds(&self) -> Option<DistanceGrounds<Self>>
+    where
+        Self: Sized,
+    {
         None
     }
 
     /// The `[balance]` settings of the fair-cost solver (cost step, tolerance, trials).
-    fn balance_config(&self) -> crate::analysis::balance::BalanceConfig {
-        crate::analysis::balance::BalanceConfig::default()
+    fn balance_config(&self) -> BalanceConfig {
+        BalanceConfig::default()
     }
 
     /// The report sections only this ruleset asks for ([`study`]): VSGMR's attribute prices,
     /// Army Men Combat's upgrade table... Called by `pointsworth report` once the generic
-    /// analysis and the fair costs are in `analysis`, with the run's `seed` (results are a
-    /// function of the seed alone). Empty by default.
-    fn studies(
+    /// analysis and the fair costs are done (`found`), with the run's `seed` (results are a
+    /// function of the seed alone); simulation and solving go through `engine`, which the layer
+    /// above passes in ([`engine`]). Empty by default.
+    fn studies<E: engine::Engine>(
         &self,
-        _analysis: &crate::analysis::RulesetAnalysis,
+        _engine: &E,
+        _found: &engine::Findings,
         _seed: u64,
         _progress: &indicatif::ProgressBar,
     ) -> Vec<study::Study> {
@@ -241,7 +274,7 @@ pub trait Ruleset: Sync + Send {
 
     /// The most copies of unit `unit` a points-matched squad may hold in a game of `budget`
     /// points (the config's `[duel] budget`), from the book's army-building limits; `None`
-    /// (the default) when the book sets none. [`crate::sim::duel::matchup_budget`] turns it
+    /// (the default) when the book sets none. The engine's `sim::duel::matchup_budget` turns it
     /// into the points both squads of a matchup spend (RULINGS.md, "Limited in points-matched
     /// squads").
     fn squad_limit(&self, _unit: usize, _budget: f64) -> Option<u32> {
@@ -261,6 +294,16 @@ pub trait Ruleset: Sync + Send {
     }
 }
 
+/// The grounds of the 1v1 mean score by distance chart ([`Ruleset::distance_grounds`]).
+#[derive(Debug, Clone)]
+pub struct DistanceGrounds<R> {
+    /// Each ground's label ("open", "some cover"...) with the ruleset configured for it (the
+    /// same units in the same order).
+    pub grounds: Vec<(String, R)>,
+    /// Start distances, ascending, in the ruleset's distance unit.
+    pub distances: Vec<f64>,
+}
+
 /// A unit name that is not in the cost list. Exit code 2.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("unknown unit {name:?} for {ruleset}; known: {}", known.join(", "))]
@@ -268,237 +311,4 @@ pub struct UnknownUnit {
     pub name: String,
     pub ruleset: String,
     pub known: Vec<String>,
-}
-
-/// The rulesets pointsworth knows: id, rulebook title, whether it is implemented yet.
-pub const RULESETS: &[(&str, &str, bool)] = &[
-    ("guns-n-grenades", "Guns 'N Grenades v1.5", true),
-    ("army-men-combat", "Army Men Combat v2.0", true),
-    ("grunt-factor", "The Grunt Factor", true),
-    ("vsgmr", "Very Simple Generic Miniatures Rules v7", true),
-    ("gunplay", "Gunplay", true),
-];
-
-/// A ruleset id that is unknown or not implemented yet. Exit code 2.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum RulesetError {
-    #[error("unknown ruleset {name:?}; known: {}", RULESETS.iter().map(|r| r.0).collect::<Vec<_>>().join(", "))]
-    Unknown { name: String },
-    #[error("ruleset {name:?} is not implemented yet; implemented: {}", implemented().join(", "))]
-    NotImplemented { name: String },
-    #[error(transparent)]
-    Config(#[from] ConfigError),
-}
-
-/// Short names accepted for ruleset ids.
-pub const ALIASES: &[(&str, &str)] = &[
-    ("gng", "guns-n-grenades"),
-    ("amc", "army-men-combat"),
-    ("tgf", "grunt-factor"),
-    ("the-grunt-factor", "grunt-factor"),
-];
-
-/// The canonical id of a ruleset name: kebab-case, aliases resolved.
-pub fn canonical_id(name: &str) -> String {
-    let id = id_of(name);
-    ALIASES.iter().find(|a| a.0 == id).map_or(id, |a| a.1.to_string())
-}
-
-/// Ids of the implemented rulesets.
-pub fn implemented() -> Vec<&'static str> {
-    RULESETS.iter().filter(|r| r.2).map(|r| r.0).collect()
-}
-
-/// Each ruleset's skirmish tactics, `(ruleset id, tactics)`, default first: the registry's
-/// view of every [`skirmish::Skirmish::tactics`], for help text written before any config is
-/// read.
-pub fn skirmish_tactics() -> [(&'static str, &'static [skirmish::TacticInfo]); 5] {
-    [
-        ("guns-n-grenades", <gng::GunsNGrenades as skirmish::Skirmish>::TACTICS),
-        ("army-men-combat", <amc::ArmyMenCombat as skirmish::Skirmish>::TACTICS),
-        ("grunt-factor", <grunt_factor::GruntFactor as skirmish::Skirmish>::TACTICS),
-        ("vsgmr", <vsgmr::Vsgmr as skirmish::Skirmish>::TACTICS),
-        ("gunplay", <gunplay::Gunplay as skirmish::Skirmish>::TACTICS),
-    ]
-}
-
-/// Each ruleset's skirmish missions, `(ruleset id, missions)`, the basic game first: the
-/// registry's view of every [`skirmish::Skirmish::missions`], for help text written before any
-/// config is read.
-pub fn skirmish_missions() -> [(&'static str, &'static [skirmish::MissionInfo]); 5] {
-    [
-        ("guns-n-grenades", <gng::GunsNGrenades as skirmish::Skirmish>::MISSIONS),
-        ("army-men-combat", <amc::ArmyMenCombat as skirmish::Skirmish>::MISSIONS),
-        ("grunt-factor", <grunt_factor::GruntFactor as skirmish::Skirmish>::MISSIONS),
-        ("vsgmr", <vsgmr::Vsgmr as skirmish::Skirmish>::MISSIONS),
-        ("gunplay", <gunplay::Gunplay as skirmish::Skirmish>::MISSIONS),
-    ]
-}
-
-/// Each ruleset's `--armies` source, `(ruleset id, source)`: the registry's view of every
-/// [`skirmish::Skirmish::army_source`].
-pub fn army_sources() -> [(&'static str, skirmish::ArmySource); 5] {
-    [
-        ("guns-n-grenades", <gng::GunsNGrenades as skirmish::Skirmish>::ARMY_SOURCE),
-        ("army-men-combat", <amc::ArmyMenCombat as skirmish::Skirmish>::ARMY_SOURCE),
-        ("grunt-factor", <grunt_factor::GruntFactor as skirmish::Skirmish>::ARMY_SOURCE),
-        ("vsgmr", <vsgmr::Vsgmr as skirmish::Skirmish>::ARMY_SOURCE),
-        ("gunplay", <gunplay::Gunplay as skirmish::Skirmish>::ARMY_SOURCE),
-    ]
-}
-
-/// `skirmish --tactic` help: each ruleset's tactics with what they do.
-pub fn tactics_help() -> String {
-    let mut s = String::from("Tactic both sides play (default: the ruleset's first). Per ruleset:");
-    for (id, tactics) in skirmish_tactics() {
-        s.push_str(&format!("\n  {id}:"));
-        for t in tactics {
-            s.push_str(&format!("\n    {} — {}", t.name, t.description));
-        }
-    }
-    s
-}
-
-/// `skirmish --mission` help: each ruleset's missions with what they are.
-pub fn missions_help() -> String {
-    let mut s =
-        String::from("Mission (the book's kind of game; default: the ruleset's basic game, first). Per ruleset:");
-    for (id, missions) in skirmish_missions() {
-        s.push_str(&format!("\n  {id}:"));
-        for m in missions {
-            s.push_str(&format!("\n    {} — {}", m.name, m.description));
-        }
-    }
-    s
-}
-
-/// `skirmish --armies` help: what each ruleset reads besides `random`.
-pub fn armies_help() -> String {
-    let mut s = String::from(
-        "Armies: \"random\" (fresh random legal armies every game, the default) or two armies, side A then \
-         side B. Per ruleset:",
-    );
-    for (id, src) in army_sources() {
-        s.push_str(&format!("\n  {id}: two {} ({})", src.what, src.how));
-    }
-    s
-}
-
-/// The default config path of a ruleset: `configs/RULESET.toml`.
-pub fn default_config(id: &str) -> PathBuf {
-    Path::new("configs").join(format!("{id}.toml"))
-}
-
-/// The file's top-level `ruleset = "…"` key, read on its own before the typed parse, so a
-/// config of another ruleset says so first rather than failing on a key the other book has.
-/// A missing key or a syntax error is left to the typed parse, which reports it in full.
-fn check_ruleset_key(source: &Source, id: &str) -> Result<(), ConfigError> {
-    #[derive(serde::Deserialize)]
-    struct Peek {
-        ruleset: Option<toml::Spanned<String>>,
-    }
-    match toml::from_str::<Peek>(&source.text) {
-        Ok(Peek { ruleset: Some(r) }) => source.expect_ruleset(&r, id),
-        _ => Ok(()),
-    }
-}
-
-/// `[duel] budget` must buy something: at least the cheapest unit, and at least one of more
-/// than half the units (else most points-matched squads are empty and the matrix reads as
-/// near-50% noise). The message names the budget, the cheapest cost and the units above it.
-/// A budget at which the book's squad limit ([`Ruleset::squad_limit`]) allows none of a unit
-/// (GnG: a Limited unit below 100 points) is refused too, naming those units.
-pub fn check_budget<R: Ruleset>(r: &R) -> Result<(), String> {
-    let budget = r.duel_settings().budget;
-    let units = r.units();
-    let Some(cheapest) = units.iter().min_by(|a, b| a.cost.total_cmp(&b.cost)) else { return Ok(()) };
-    let above: Vec<&str> = units.iter().filter(|u| u.cost > budget).map(|u| u.name.as_str()).collect();
-    if budget < cheapest.cost || 2 * above.len() > units.len() {
-        return Err(format!(
-            "[duel] budget {budget} buys too little: the cheapest unit ({}) costs {}, and {} of {} units cost \
-             more than the budget ({}); raise the budget to at least the cost of most units",
-            cheapest.name,
-            cheapest.cost,
-            above.len(),
-            units.len(),
-            above.join(", ")
-        ));
-    }
-    let none: Vec<&str> =
-        (0..units.len()).filter(|&u| r.squad_limit(u, budget) == Some(0)).map(|u| units[u].name.as_str()).collect();
-    if !none.is_empty() {
-        return Err(format!(
-            "[duel] budget {budget} allows no squad of {}: the book's squad limit \
-             permits none at this budget, so every matchup of theirs would be an empty draw; raise the budget",
-            none.join(", ")
-        ));
-    }
-    Ok(())
-}
-
-/// A loaded ruleset of any kind; match on it to call generic code.
-#[derive(Debug, Clone)]
-pub enum AnyRuleset {
-    GunsNGrenades(gng::GunsNGrenades),
-    Gunplay(gunplay::Gunplay),
-    Vsgmr(vsgmr::Vsgmr),
-    GruntFactor(grunt_factor::GruntFactor),
-    ArmyMenCombat(amc::ArmyMenCombat),
-}
-
-/// Calls generic code with the concrete ruleset: `with_ruleset!(any, r => run(r))`.
-#[macro_export]
-macro_rules! with_ruleset {
-    ($any:expr, $r:ident => $body:expr) => {
-        match $any {
-            $crate::rulesets::AnyRuleset::GunsNGrenades($r) => $body,
-            $crate::rulesets::AnyRuleset::Gunplay($r) => $body,
-            $crate::rulesets::AnyRuleset::Vsgmr($r) => $body,
-            $crate::rulesets::AnyRuleset::GruntFactor($r) => $body,
-            $crate::rulesets::AnyRuleset::ArmyMenCombat($r) => $body,
-        }
-    };
-}
-
-impl AnyRuleset {
-    /// Loads ruleset `id` from `source` with `--set` overrides applied.
-    ///
-    /// Errors, all exit code 2 and naming the file's line and column where there is one: a
-    /// config of another ruleset (said first, before any unknown key of the other book), a
-    /// bad value, or a `[duel] budget` that leaves the points-matched squads empty.
-    pub fn load(id: &str, source: &Source, overrides: &Overrides) -> Result<Self, RulesetError> {
-        let canonical = canonical_id(id);
-        if let Some((known, _, true)) = RULESETS.iter().find(|r| r.0 == canonical) {
-            check_ruleset_key(source, known)?;
-        }
-        let loaded = Self::load_known(&canonical, id, source, overrides)?;
-        with_ruleset!(&loaded, r => check_budget(r).map_err(|m| source.error(m)))?;
-        Ok(loaded)
-    }
-
-    fn load_known(canonical: &str, id: &str, source: &Source, overrides: &Overrides) -> Result<Self, RulesetError> {
-        match RULESETS.iter().find(|r| r.0 == canonical) {
-            None => Err(RulesetError::Unknown { name: id.to_string() }),
-            Some((_, _, false)) => Err(RulesetError::NotImplemented { name: canonical.to_string() }),
-            Some(("gunplay", _, _)) => Ok(AnyRuleset::Gunplay(gunplay::Gunplay::from_source(source, overrides)?)),
-            Some(("vsgmr", _, _)) => Ok(AnyRuleset::Vsgmr(vsgmr::Vsgmr::from_source(source, overrides)?)),
-            Some(("grunt-factor", _, _)) => {
-                Ok(AnyRuleset::GruntFactor(grunt_factor::GruntFactor::from_source(source, overrides)?))
-            }
-            Some(("army-men-combat", _, _)) => {
-                Ok(AnyRuleset::ArmyMenCombat(amc::ArmyMenCombat::from_source(source, overrides)?))
-            }
-            Some(_) => Ok(AnyRuleset::GunsNGrenades(gng::GunsNGrenades::from_source(source, overrides)?)),
-        }
-    }
-
-    /// Checks a ruleset id without loading it (for errors before any file is read).
-    pub fn check_id(id: &str) -> Result<&'static str, RulesetError> {
-        let canonical = canonical_id(id);
-        match RULESETS.iter().find(|r| r.0 == canonical) {
-            None => Err(RulesetError::Unknown { name: id.to_string() }),
-            Some((_, _, false)) => Err(RulesetError::NotImplemented { name: canonical }),
-            Some((id, _, _)) => Ok(id),
-        }
-    }
 }

@@ -1172,13 +1172,6 @@ pub fn analyse<G: DuelGame>(g: &G, depth: f64) -> OptimalDuel {
     OptimalDuel { optimal, scripted, a_best_response, b_best_response, step: g.line().step, depth }
 }
 
-/// `a` against `b` of any ruleset under optimal play (`pointsworth duel --optimal`), through
-/// [`super::Ruleset::optimal_duel`]; a clear error for the rulesets that have no game yet.
-pub fn optimal_duel(r: &super::AnyRuleset, a: usize, b: usize, distance: f64) -> Result<OptimalDuel, NotExact> {
-    use super::Ruleset;
-    crate::with_ruleset!(r, r => r.optimal_duel(a, b, distance))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -2,7 +2,7 @@
 //!
 //! Why one trait: a skirmish is the same question in every book (random legal armies, a table,
 //! a tactic, who wins and what each unit did), while its rules are each book's own. A ruleset
-//! plays one game into a [`GameRecord`]; the engine (`crate::sim::skirmish`) runs the batches
+//! plays one game into a [`GameRecord`]; the engine (`sim::skirmish`) runs the batches
 //! with the usual seeding, the analysis turns the tally into win rates, unit statistics and
 //! value in army, and one command and one report section show them for every ruleset. A sixth
 //! ruleset implements this trait in its own folder and touches nothing outside it.
@@ -11,11 +11,10 @@
 //! up in its own order (Army Men Combat places terrain before the armies are drawn), and the
 //! order of the dice is what makes a seed's results repeatable.
 
-use crate::analysis::UnitInfo;
 use crate::battle::replay::Replay;
 use crate::config::ConfigError;
 use crate::dice::Dice;
-use crate::rulesets::{Ruleset, Side};
+use crate::rulesets::{Ruleset, Side, UnitInfo};
 
 /// A tactic of a ruleset's skirmish: its name on the command line and what it does.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -3,12 +3,38 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::analysis::MatchupResult;
 use crate::dice::{Dice, FastDice};
-use crate::rulesets::{ExactDuel, Ruleset};
+use crate::rulesets::engine::Tally;
+use crate::rulesets::{ExactDuel, Ruleset, points_matched_size};
+use crate::seed::{stream_id, trial_seed};
 use crate::sim::shard::{self, Action};
-use crate::sim::{RunPlan, Tally, run_batches, stream_id, trial_seed};
-use crate::stats::{CONFIDENCE, score, score_se, wilson};
+use crate::sim::{RunPlan, run_batches};
+use crate::stats::{CONFIDENCE, Estimate, score, score_se, wilson};
+
+/// Outcome of one matchup (row side A against column side B), from tallies or exact.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct MatchupResult {
+    /// P(A wins), P(B wins), P(draw) with 95% intervals; each in [0, 1].
+    pub a_wins: Estimate,
+    pub b_wins: Estimate,
+    pub draws: Estimate,
+    /// A's score: P(A wins) + ½ P(draw), with a 95% interval. A's score and B's sum to 1.
+    pub a_score: Estimate,
+    /// Standard error of `a_score` (0 for exact results).
+    pub a_score_se: f64,
+    /// Trials played (0 for an exact result).
+    pub trials: u64,
+    /// "exact" or "monte-carlo".
+    pub method: String,
+    /// Mean number of turns (one side's activations) a battle lasted.
+    pub mean_turns: f64,
+    /// Mean points A spent per battle, and mean enemy points A destroyed per battle.
+    pub a_points_spent: f64,
+    pub a_points_killed: f64,
+    /// The same for B.
+    pub b_points_spent: f64,
+    pub b_points_killed: f64,
+}
 
 /// Integer tallies of many battles between side A and side B.
 ///
@@ -110,11 +136,7 @@ impl Squads {
     pub fn size(&self, cost: f64, u: f64) -> u32 {
         match *self {
             Squads::One => 1,
-            Squads::PointsMatched { budget } => {
-                let whole = (budget / cost).floor();
-                let frac = budget / cost - whole;
-                whole as u32 + (u < frac) as u32
-            }
+            Squads::PointsMatched { budget } => points_matched_size(budget, cost, u),
         }
     }
 }
@@ -244,7 +266,6 @@ pub fn result_from_tally(t: &DuelTally, costs: [f64; 2]) -> MatchupResult {
 
 /// An exact result as a matchup result: every interval is the point itself.
 pub fn result_from_exact(e: &ExactDuel, costs: [f64; 2]) -> MatchupResult {
-    use crate::stats::Estimate;
     MatchupResult {
         a_wins: Estimate::exact(e.a_wins),
         b_wins: Estimate::exact(e.b_wins),

@@ -7,7 +7,7 @@
 //! batch produces an integer tally; tallies are merged in batch order (integer sums, so the
 //! order could not matter anyway). Nothing is seeded per thread and no float is reduced in
 //! parallel. Duels go one step further: each trial gets its own generator, seeded from
-//! `(seed, s, trial)` ([`trial_seed`]), so that two prices or two distances of a matchup play
+//! `(seed, s, trial)` ([`crate::seed::trial_seed`]), so that two prices or two distances of a matchup play
 //! the same dice trial by trial (common random numbers; see [`duel::simulate_at_costs`]).
 //!
 //! The stopping rule (`--target-error`, SimulationCraft's `target_error`) looks at the merged
@@ -16,41 +16,25 @@
 //!
 //! Layer: the engine sits above the rulesets (it plays their duels through [`crate::rulesets::Ruleset`]
 //! and their skirmishes through [`crate::rulesets::skirmish::Skirmish`]) and below the analysis; it
-//! knows no ruleset by name and writes no file.
-
-/// A hash map with a fixed, fast hash function (FxHash from `rustc-hash`: no random keys), so
-/// its iteration order depends only on what was inserted, in what order, on any run and in any
-/// process. The exact solvers sum probabilities while iterating their state maps: with std's
-/// random hasher the sums' last digits would differ from call to call. (FxHash, unlike std's
-/// SipHash, is also several times faster on the solvers' small integer keys.)
-pub type FixedHashMap<K, V> = rustc_hash::FxHashMap<K, V>;
+//! knows no ruleset by name and writes no file. It may import `rulesets` (the traits, and the
+//! [`Tally`] of [`crate::rulesets::engine`]), `dice`, `seed` and `stats`; never `analysis`,
+//! `report` or `commands`. Seeds and stream ids live at the bottom ([`crate::seed`]) so the
+//! rulesets can seed their replays without importing the engine; the [`duel::MatchupResult`]
+//! of a matchup is the engine's. Each ruleset's own tests that need the engine (thread-count
+//! independence, squad limits in simulated squads) are here, in `ruleset_tests`.
 
 pub mod duel;
 pub mod shard;
 pub mod skirmish;
 
+#[cfg(test)]
+mod ruleset_tests;
+
 use rayon::prelude::*;
 
 use crate::dice::FastDice;
-
-/// A mergeable record of outcomes: integer counts only.
-pub trait Tally: Default + Send + Clone {
-    /// Add another tally's counts into this one.
-    fn merge(&mut self, other: &Self);
-    /// Trials recorded so far.
-    fn trials(&self) -> u64;
-}
-
-/// Adds per-category counts `b` into `a` element by element, growing `a` if `b` is longer:
-/// the merge step of tallies that keep a count per unit type.
-pub fn add_counts(a: &mut Vec<u64>, b: &[u64]) {
-    if a.len() < b.len() {
-        a.resize(b.len(), 0);
-    }
-    for (x, y) in a.iter_mut().zip(b) {
-        *x += y;
-    }
-}
+use crate::rulesets::engine::Tally;
+use crate::seed::batch_seed;
 
 /// How many trials to run and when to stop.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -79,60 +63,11 @@ impl RunPlan {
     }
 }
 
-/// SplitMix64's finaliser: a bijective mixer of 64-bit values.
-#[inline]
-pub fn splitmix64(mut z: u64) -> u64 {
-    z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
-
-/// The seed of batch `batch` of stream `stream` under master seed `seed`.
-pub fn batch_seed(seed: u64, stream: u64, batch: u64) -> u64 {
-    splitmix64(splitmix64(splitmix64(seed) ^ stream) ^ batch.wrapping_mul(0xD6E8_FEB8_6659_FD93))
-}
-
-/// The seed of trial `trial` (0-based, counted over the whole run) of stream `stream` under
-/// master seed `seed`: a generator of its own for every trial.
-///
-/// Why: common random numbers that hold. A duel's batch generator would be shared by its
-/// trials one after another, so as soon as one trial uses a different number of draws (a
-/// squad one model larger at another price, a battle one turn longer at another distance)
-/// every later trial of the batch plays different dice. With one generator per trial, trial
-/// `k` at two prices or two distances starts from the same dice, and only the trials whose
-/// squads (or battles) actually differ differ. The seed depends on the trial alone, not on
-/// the batch size. A domain constant keeps these seeds apart from [`batch_seed`]'s.
-#[inline]
-pub fn trial_seed(seed: u64, stream: u64, trial: u64) -> u64 {
-    const TRIAL_DOMAIN: u64 = 0x7472_6961_6c5f_6469; // "trial_di"
-    splitmix64(batch_seed(seed, stream, trial) ^ TRIAL_DOMAIN)
-}
-
-/// A stable 64-bit id for a matchup or any named stream: FNV-1a of the parts joined by `|`.
-///
-/// Use the same key for variants of one matchup (cost sweeps, rule variants) so they share
-/// seeds: common random numbers (see [`trial_seed`] for duels).
-pub fn stream_id(parts: &[&str]) -> u64 {
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    for (i, p) in parts.iter().enumerate() {
-        if i > 0 {
-            h ^= b'|' as u64;
-            h = h.wrapping_mul(0x0100_0000_01b3);
-        }
-        for b in p.bytes() {
-            h ^= b as u64;
-            h = h.wrapping_mul(0x0100_0000_01b3);
-        }
-    }
-    h
-}
-
 /// Runs batches of `stream` until the plan says stop, in parallel on the current rayon pool.
 ///
 /// `play_batch(dice, first_trial, n, tally)` must play trials `first_trial .. first_trial + n`
 /// with the given dice and add them to `tally`; it must use no other randomness than those
-/// dice or generators seeded from the plan's seed and the trial number ([`trial_seed`]). Trial
+/// dice or generators seeded from the plan's seed and the trial number ([`crate::seed::trial_seed`]). Trial
 /// numbers are global, so a game can alternate who goes first by trial parity.
 /// `half_width(tally)` returns the widest 95% half-width the stopping rule watches.
 ///
@@ -220,7 +155,7 @@ mod tests {
     fn count_sixes(plan: &RunPlan) -> Sixes {
         run(
             plan,
-            stream_id(&["test", "sixes"]),
+            crate::seed::stream_id(&["test", "sixes"]),
             |d, _, n, t: &mut Sixes| {
                 for _ in 0..n {
                     t.n += 1;
@@ -293,13 +228,5 @@ mod tests {
     fn fixed_plan_runs_exactly_the_trials_asked_for() {
         let t = count_sixes(&RunPlan::fixed(3, 2500, 1000));
         assert_eq!(t.n, 2500);
-    }
-
-    #[test]
-    fn stream_ids_differ_by_part_boundaries() {
-        assert_ne!(stream_id(&["ab", "c"]), stream_id(&["a", "bc"]));
-        assert_ne!(batch_seed(1, 2, 3), batch_seed(1, 2, 4));
-        assert_ne!(trial_seed(1, 2, 3), trial_seed(1, 2, 4));
-        assert_ne!(trial_seed(1, 2, 3), batch_seed(1, 2, 3), "trial and batch generators differ");
     }
 }

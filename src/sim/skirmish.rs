@@ -8,8 +8,10 @@
 
 use indicatif::ProgressBar;
 
+use crate::rulesets::engine::{Tally, add_counts};
 use crate::rulesets::skirmish::{Armies, GameRecord, Skirmish};
-use crate::sim::{RunPlan, Tally, add_counts, run, stream_id};
+use crate::seed::stream_id;
+use crate::sim::{RunPlan, run};
 
 /// One random-army game for the value-in-army regression: each item's count difference
 /// (side A − side B; units, then upgrades) and the result.

@@ -13,12 +13,12 @@
 //!    and every other unit is within the tolerance under the fresh seed.
 
 use indicatif::ProgressBar;
-use pointsworth::analysis::balance::{BalanceSettings, efficiencies_at, lanchester_estimates, solve};
-use pointsworth::analysis::{CoverageRow, UnitInfo};
+use pointsworth::analysis::balance::{efficiencies_at, lanchester_estimates, solve};
 use pointsworth::config::{Overrides, Source};
 use pointsworth::dice::Dice;
+use pointsworth::rulesets::engine::BalanceSettings;
 use pointsworth::rulesets::gng::GunsNGrenades;
-use pointsworth::rulesets::{DuelOutcome, DuelSettings, Ruleset};
+use pointsworth::rulesets::{CoverageRow, DuelOutcome, DuelSettings, Ruleset, UnitInfo};
 
 /// Volley fire: on its turn a side rolls one d6 per health point it has left, hitting on 5+;
 /// each hit removes one health point from the enemy's most damaged model.

@@ -1,5 +1,5 @@
 //! The exact solvers give the same bits every time they are called, in one process or in
-//! another: their state maps use a hasher with fixed keys (`sim::FixedHashMap`), so the order
+//! another: their state maps use a hasher with fixed keys (`seed::FixedHashMap`), so the order
 //! in which probabilities are summed never changes (for one Rust toolchain). With std's random
 //! hasher every map had its own keys, and the last digits of a result differed from call to call
 //! (and from process to process, whose random keys differ too).

@@ -95,7 +95,7 @@ fn end_to_end(ruleset: &str, args: &[&str], own_files: &[&str]) {
         serde_json::from_slice(&fs::read(tmp.path().join("sections.json")).unwrap()).unwrap();
     assert_eq!(sections.keys().collect::<Vec<_>>(), [ruleset], "{ruleset}: sections of other rulesets");
     let names: BTreeSet<&str> = sections[ruleset].keys().map(String::as_str).collect();
-    assert_eq!(names, pointsworth::app::SECTIONS.into_iter().collect(), "{ruleset}: sections timed");
+    assert_eq!(names, pointsworth::commands::report::SECTIONS.into_iter().collect(), "{ruleset}: sections timed");
     assert!(sections[ruleset].values().all(|s| s.is_finite() && *s >= 0.0), "{ruleset}: {sections:?}");
 }
 

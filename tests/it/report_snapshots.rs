@@ -7,10 +7,12 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use pointsworth::analysis::{
-    Coverage, CoverageRow, DistanceSweep, EfficiencyRow, MatchupResult, Matrix, RulesetAnalysis, UnitInfo, Warning,
-};
+use pointsworth::analysis::{DistanceSweep, EfficiencyRow, Matrix, RulesetAnalysis, Warning};
+
+use pointsworth::sim::duel::MatchupResult;
+
 use pointsworth::report::{IndexEntry, write_index, write_ruleset_report};
+use pointsworth::rulesets::{Coverage, CoverageRow, UnitInfo};
 use pointsworth::stats::Estimate;
 
 /// Rounds to 4 decimals so hand-made intervals print as short decimals.
@@ -430,7 +432,7 @@ fn degenerate_sweeps_still_render() {
 /// The solver's section: `fair_costs.csv`, the chart and the Markdown section, snapshotted.
 #[test]
 fn suggested_costs_section_table_and_chart() {
-    use pointsworth::analysis::balance::{FairCostRow, FairCosts};
+    use pointsworth::rulesets::engine::{FairCostRow, FairCosts};
     let mut analysis = small_analysis();
     let rows = analysis
         .units

@@ -6,12 +6,14 @@
 //! of 1 and of 2 threads and compares the whole result; no number is pinned.
 
 use indicatif::ProgressBar;
-use pointsworth::analysis::balance::{BalanceSettings, solve};
+use pointsworth::analysis::balance::solve;
 use pointsworth::analysis::duel_distance::win_rate_by_distance;
+use pointsworth::analysis::engine::AnalysisEngine;
 use pointsworth::analysis::matrix::{AnalysisSettings, distance_sweep};
 use pointsworth::config::{Overrides, Source};
 use pointsworth::rulesets::Ruleset;
 use pointsworth::rulesets::amc::{ArmyMenCombat, upgrades};
+use pointsworth::rulesets::engine::BalanceSettings;
 use pointsworth::rulesets::gng::GunsNGrenades;
 use pointsworth::rulesets::grunt_factor::GruntFactor;
 use pointsworth::rulesets::gunplay::{Cover, Gunplay};
@@ -43,7 +45,7 @@ fn the_distance_sweep_is_identical_on_one_and_two_threads() {
     assert!(sweep.efficiency.iter().all(|e| e.len() == 2));
 }
 
-/// Gunplay's chart (its three grounds, as `Gunplay::win_rate_by_distance` builds them, at
+/// Gunplay's chart (its three grounds, as `Gunplay::distance_grounds` gives them, at
 /// three of its distances; every 1v1 is exact there) and the same function on Guns 'N
 /// Grenades, whose cells out of range are Monte Carlo.
 #[test]
@@ -102,7 +104,7 @@ fn the_amc_upgrade_table_is_identical_on_one_and_two_threads() {
     let mut r = ArmyMenCombat::from_source(&source("army-men-combat.toml"), &Overrides::default()).unwrap();
     r.upgraded.retain(|u| ["Riflemen (10) + Bayonets", "Riflemen (10) + Bazooka"].contains(&u.info.name.as_str()));
     assert_eq!(r.upgraded.len(), 2);
-    let t = same_on_one_and_two_threads(|| upgrades::table(&r, 5, 300, 200));
+    let t = same_on_one_and_two_threads(|| upgrades::table(&AnalysisEngine, &r, 5, 300, 200));
     assert_eq!(t.rows.len(), 2);
 }
 
@@ -110,7 +112,9 @@ fn the_amc_upgrade_table_is_identical_on_one_and_two_threads() {
 fn the_vsgmr_attribute_prices_are_identical_on_one_and_two_threads() {
     let r = Vsgmr::from_source(&source("vsgmr.toml"), &Overrides::default()).unwrap();
     // A 3-point budget (the config says 12): a quarter of the figures a side, the same study.
-    let p = same_on_one_and_two_threads(|| prices::attribute_prices(&r, 5, 3.0, 24.0, 40, &ProgressBar::hidden()));
+    let p = same_on_one_and_two_threads(|| {
+        prices::attribute_prices(&AnalysisEngine, &r, 5, 3.0, 24.0, 40, &ProgressBar::hidden())
+    });
     assert_eq!(p.rows.len(), prices::studies().len());
 }
 

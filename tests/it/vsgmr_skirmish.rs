@@ -2,14 +2,14 @@
 //! and the points-destroyed victory; determinism across thread counts; the round robin's
 //! bookkeeping.
 
+use pointsworth::analysis::engine::AnalysisEngine;
 use pointsworth::battle::{Pos, Wall};
 use pointsworth::config::{Overrides, Source};
 use pointsworth::dice::ScriptedDice;
-use pointsworth::rulesets::vsgmr::Vsgmr;
 use pointsworth::rulesets::vsgmr::figure::{Figure, Kind, Trait};
 use pointsworth::rulesets::vsgmr::round_robin::round_robin;
-use pointsworth::rulesets::vsgmr::rules;
 use pointsworth::rulesets::vsgmr::skirmish::{Field, Game, Matchup, Roster, SkirmishConfig, simulate, victor};
+use pointsworth::rulesets::vsgmr::{Vsgmr, rules};
 
 fn base() -> Vsgmr {
     let src = Source::read(std::path::Path::new("configs/vsgmr.toml")).unwrap();
@@ -162,7 +162,7 @@ fn tallies_are_identical_on_one_and_two_threads() {
             .num_threads(threads)
             .build()
             .unwrap()
-            .install(|| simulate(&field, &cfg, m, 42, 60, &pb))
+            .install(|| simulate(&AnalysisEngine, &field, &cfg, m, 42, 60, &pb))
     };
     let fixed = Matchup::Fixed([&field.samples[0], &field.samples[1]]);
     for m in [Matchup::Random, fixed] {
@@ -191,7 +191,7 @@ fn random_armies_are_legal_and_the_round_robin_adds_up() {
     }
     let mut two = field.clone();
     two.samples.truncate(3);
-    let rr = round_robin(&two, &cfg, 1, 20, &indicatif::ProgressBar::hidden());
+    let rr = round_robin(&AnalysisEngine, &two, &cfg, 1, 20, &indicatif::ProgressBar::hidden());
     assert_eq!(rr.armies.len(), 3);
     for a in &rr.armies {
         assert_eq!(a.games, 2 * 2 * 20, "two opponents, 20 games each way round");

@@ -98,41 +98,4 @@ mod tests {
             .unwrap_err();
         assert!(e.contains("320 points"), "{e}");
     }
-
-    /// AMC 2.0, "The Armies": "up to three units of Gunners, Snipers or Supports in any
-    /// combination" and "up to half are vehicles" of a 300-point army. At the shipped 150
-    /// points a squad of Snipers (1) (10 points) holds 3 units, not 15, and the Riflemen facing
-    /// it are bought with the same 30 points; Heavy Weapons (3) (60) are not held below 150 (3
-    /// would cost 180). Vehicles are not capped at 150 points (half the army); at 300 points a
-    /// squad of Jeeps (40) holds 3 (120 of the 150 vehicle points), of Tanks 1.
-    #[test]
-    fn supports_cap_points_matched_squads_at_three_units_and_vehicles_at_half_the_army() {
-        use crate::rulesets::Ruleset;
-        use crate::sim::RunPlan;
-        use crate::sim::duel::{Squads, matchup_budget, simulate};
-        let r = amc(&[]);
-        let u = |n: &str| r.find(n);
-        for n in ["Gunners (1)", "Gunners (3)", "Snipers (1)", "Snipers (3)", "Heavy Weapons (1)", "Heavy Weapons (3)"]
-        {
-            assert_eq!(r.squad_limit(u(n), 150.0), Some(3), "{n}");
-            assert_eq!(r.squad_limit(u(n), 600.0), Some(3), "{n}");
-        }
-        for n in ["Recruits (5)", "Riflemen (10)", "Veterans (10)", "Jeep", "Tank", "Artillery"] {
-            assert_eq!(r.squad_limit(u(n), 150.0), None, "{n}");
-        }
-        assert_eq!(r.squad_limit(u("Jeep"), 300.0), Some(3));
-        assert_eq!(r.squad_limit(u("Tank"), 300.0), Some(1));
-        assert_eq!(r.squad_limit(u("Riflemen (10)"), 300.0), None);
-        let costs = |a: usize, b: usize| [r.units[a].cost, r.units[b].cost];
-        let (sn, rf, hw3, gn3) = (u("Snipers (1)"), u("Riflemen (5)"), u("Heavy Weapons (3)"), u("Gunners (3)"));
-        assert_eq!(matchup_budget(&r, [sn, rf], costs(sn, rf), 150.0), 30.0);
-        assert_eq!(matchup_budget(&r, [rf, gn3], costs(rf, gn3), 150.0), 90.0);
-        assert_eq!(matchup_budget(&r, [hw3, rf], costs(hw3, rf), 150.0), 150.0);
-        // Two capped units: the smaller capped squad sets the points.
-        assert_eq!(matchup_budget(&r, [sn, gn3], costs(sn, gn3), 150.0), 30.0);
-        let t = simulate(&r, sn, rf, 24.0, Squads::PointsMatched { budget: 150.0 }, &RunPlan::fixed(3, 400, 400));
-        assert_eq!((t.size[0], t.size_sq[0]), (3 * t.trials, 9 * t.trials), "every Snipers squad holds 3");
-        let rifle_points = t.size[1] as f64 * 25.0 / t.trials as f64;
-        assert!((rifle_points - 30.0).abs() < 2.0, "Riflemen spend {rifle_points} points on average");
-    }
 }

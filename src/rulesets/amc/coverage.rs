@@ -1,9 +1,8 @@
 //! The rules-coverage table and the ruleset lint of Army Men Combat v2.0. Printed in the
 //! report and by `pointsworth rules army-men-combat`.
 
-use crate::analysis::{Coverage, CoverageRow, LintFinding};
-use crate::rulesets::Ruleset;
 use crate::rulesets::amc::{ArmyMenCombat, Kind};
+use crate::rulesets::{Coverage, CoverageRow, LintFinding, Ruleset};
 
 /// Every rule of the rulebook with its status in this release (duels and points-matched
 /// squads on open ground, and the mission of [`super::skirmish`]).

@@ -29,11 +29,11 @@ pub mod upgrades;
 use serde::{Deserialize, Serialize};
 use toml::Spanned;
 
-use crate::analysis::balance::BalanceConfig;
-use crate::analysis::{CoverageRow, LintFinding, UnitInfo};
 use crate::config::{ConfigError, Origin, Overrides, Source, id_of};
 use crate::dice::Dice;
-use crate::rulesets::{DuelOutcome, DuelSettings, ExactDuel, NotExact, Ruleset};
+use crate::rulesets::{
+    BalanceConfig, CoverageRow, DuelOutcome, DuelSettings, ExactDuel, LintFinding, NotExact, Ruleset, UnitInfo,
+};
 
 pub use rules::{Battle, UnitState};
 
@@ -671,13 +671,14 @@ impl Ruleset for ArmyMenCombat {
         "one unit entry"
     }
 
-    fn studies(
+    fn studies<E: crate::rulesets::engine::Engine>(
         &self,
-        _analysis: &crate::analysis::RulesetAnalysis,
+        engine: &E,
+        _found: &crate::rulesets::engine::Findings,
         seed: u64,
         _progress: &indicatif::ProgressBar,
     ) -> Vec<crate::rulesets::study::Study> {
-        study::studies(self, seed)
+        study::studies(engine, self, seed)
     }
 
     type Arena = Battle;

@@ -66,18 +66,16 @@ use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
-use crate::analysis::UnitInfo;
 use crate::battle::replay::{Replay, ReplayUnit};
 use crate::battle::{Pos, Table, TerrainPlan, deployment_band};
 use crate::config::{ConfigError, Source, id_of};
 use crate::dice::Dice;
-use crate::rulesets::Side;
 use crate::rulesets::amc::rules::{self, Action, Decision, UnitState};
-use crate::rulesets::amc::tactic;
-use crate::rulesets::amc::{ArmyMenCombat, Kind, Profile};
+use crate::rulesets::amc::{ArmyMenCombat, Kind, Profile, tactic};
 use crate::rulesets::skirmish::{
     ArmyError, ArmySource, GameRecord, Skirmish, SkirmishSettings, SkirmishText, TacticInfo,
 };
+use crate::rulesets::{Side, UnitInfo};
 
 /// Distances closer than this count as equal (inches).
 const EPS: f32 = 1e-3;
@@ -1258,8 +1256,8 @@ fn entry_label(name: &str) -> String {
 /// Plays one seeded game with a trace; returns the replay picture and the outcome.
 pub fn traced_game(r: &ArmyMenCombat, armies: &Armies, tactic: Tactic, seed: u64) -> (Replay, MissionOutcome) {
     let all = &r.entries;
-    let stream = crate::sim::stream_id(&["army-men-combat", "skirmish", "replay"]);
-    let mut dice = crate::dice::FastDice::from_seed(crate::sim::batch_seed(seed, stream, 0));
+    let stream = crate::seed::stream_id(&["army-men-combat", "skirmish", "replay"]);
+    let mut dice = crate::dice::FastDice::from_seed(crate::seed::batch_seed(seed, stream, 0));
     let mut m = Mission::new(r, &r.skirmish, all, tactic);
     m.trace = Some([Vec::new(), Vec::new()]);
     let pair = set_up(&mut m, armies, &mut dice);
@@ -1566,31 +1564,6 @@ mod tests {
         assert!(dice.exhausted());
         assert_eq!(m.sides[1][0].st.models, 9);
         assert!(!m.sides[0][0].guard, "a guard reacts once");
-    }
-
-    #[test]
-    fn same_tally_on_one_and_two_threads() {
-        let r = amc(&[]);
-        for tactic in [Tactic::Default, Tactic::Cautious] {
-            let run = |threads| {
-                rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap().install(|| {
-                    crate::sim::skirmish::simulate(
-                        &r,
-                        &Armies::Random,
-                        tactic as usize,
-                        0,
-                        5,
-                        60,
-                        &indicatif::ProgressBar::hidden(),
-                    )
-                })
-            };
-            let (a, b) = (run(1), run(2));
-            assert_eq!(a, b);
-            assert_eq!(a.games, 60);
-            assert_eq!(a.wins[0] + a.wins[1] + a.draws, 60);
-            assert_eq!(a.records.len(), 60);
-        }
     }
 
     /// Side 0's `a` and side 1's `b` on an empty table, `gap` inches apart across the middle.

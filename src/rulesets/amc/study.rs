@@ -7,15 +7,16 @@ use std::fmt::Write;
 use super::ArmyMenCombat;
 use super::upgrades::{self, UpgradeTable};
 use crate::format::pct_interval as pct;
+use crate::rulesets::engine::Engine;
 use crate::rulesets::study::Study;
 use crate::stats::Estimate;
 
 /// The upgrade table as a study (`[upgrades] trials` per cell; none when 0).
-pub fn studies(r: &ArmyMenCombat, seed: u64) -> Vec<Study> {
+pub fn studies<E: Engine>(engine: &E, r: &ArmyMenCombat, seed: u64) -> Vec<Study> {
     if r.upgrade_settings.trials == 0 {
         return Vec::new();
     }
-    let t = upgrades::table(r, seed, r.upgrade_settings.trials, r.upgrade_settings.fair_trials);
+    let t = upgrades::table(engine, r, seed, r.upgrade_settings.trials, r.upgrade_settings.fair_trials);
     vec![Study {
         title: "Upgrades".to_string(),
         markdown: section(&t),

@@ -2,13 +2,10 @@
 //! determinism across thread counts (Monte Carlo against exact: tests/it/amc_exact_vs_monte_carlo.rs).
 
 use crate::dice::ScriptedDice;
-use crate::rulesets::amc::Quality;
-use crate::rulesets::amc::exact;
+use crate::rulesets::Ruleset;
 use crate::rulesets::amc::rules::{self, Arc, UnitState};
 use crate::rulesets::amc::testing::amc;
-use crate::rulesets::{Ruleset, amc::ArmyMenCombat};
-use crate::sim::RunPlan;
-use crate::sim::duel::{Squads, simulate};
+use crate::rulesets::amc::{ArmyMenCombat, Quality, exact};
 
 fn upgraded(r: &ArmyMenCombat, name: &str) -> crate::rulesets::amc::Profile {
     r.upgraded.iter().find(|u| u.info.name == name).unwrap_or_else(|| panic!("no entry {name}")).profile
@@ -323,28 +320,15 @@ fn exact_matches_hand_computation() {
 }
 
 // Monte Carlo against the exact chain, for every stand-up pair of the cost list at four
-// distances and every upgraded entry: tests/it/amc_exact_vs_monte_carlo.rs.
+// distances and every upgraded entry: tests/it/amc_exact_vs_monte_carlo.rs. Thread-count
+// independence and the simulated duels of the tactic: the engine's tests
+// (`sim::ruleset_tests`), and the upgrade prices: `analysis::engine`'s.
 
 #[test]
-fn results_are_identical_on_one_and_two_threads() {
+fn bayonet_riflemen_charge_plain_riflemen_at_12_inches() {
+    // 2 melee dice a model against 1 rifle shot: the tactic charges (the duels it plays, ending
+    // with a winner almost always: the engine's tests, `sim::ruleset_tests`).
     let r = amc(&[]);
-    let (a, b) = (r.find("Riflemen (10)"), r.find("Tank"));
-    let plan = RunPlan::fixed(7, 3_000, 100);
-    let run = |n: usize| {
-        rayon::ThreadPoolBuilder::new()
-            .num_threads(n)
-            .build()
-            .unwrap()
-            .install(|| simulate(&r, a, b, 12.0, Squads::PointsMatched { budget: 150.0 }, &plan))
-    };
-    assert_eq!(run(1), run(2));
-}
-
-#[test]
-fn duels_in_charge_reach_end_and_charges_happen() {
-    let r = amc(&[]);
-    // Bayonet riflemen against plain ones at 12": the tactic charges (2 melee dice a model
-    // against 1 rifle shot); battles end with a winner almost always.
     let up = r.upgraded.iter().find(|u| u.info.name == "Riflemen (10) + Bayonets").unwrap();
     let base = r.find("Riflemen (10)");
     let view = r.view(&[(up.info.clone(), up.profile), (r.units[base].clone(), r.profiles[base])]);
@@ -352,48 +336,6 @@ fn duels_in_charge_reach_end_and_charges_happen() {
     let me = UnitState::fresh(&p, 0.0);
     let them = UnitState::fresh(&view.profiles[1], 12.0);
     assert_eq!(rules::plan(&view, &p, &me, &view.profiles[1], &them, [18.0, 12.0]), rules::Action::Charge);
-    let t = simulate(&view, 0, 1, 12.0, Squads::One, &RunPlan::fixed(3, 2_000, 100));
-    assert!(t.draws < 20, "{t:?}");
-    // The bayonets win more decisive duels than they lose, by more than four standard errors of
-    // a fair coin over the decisive duels (sign test).
-    let decisive = (t.a_wins + t.b_wins) as f64;
-    assert!(t.a_wins as f64 - decisive / 2.0 > 4.0 * (decisive / 4.0).sqrt(), "{t:?}");
-}
-
-/// The fair price of an upgrade, re-simulated under a fresh seed: the upgraded force priced at
-/// its plain entry's cost plus the fair price scores 50% against the plain force at equal
-/// points, within four standard errors of both runs' noise. An upgrade that never changes a
-/// duel (the Truck: duels carry no passengers; transport plays in the mission) scores exactly
-/// 50% at every price: any price.
-#[test]
-fn an_upgrade_at_its_fair_price_scores_half_against_the_plain_entry_under_a_fresh_seed() {
-    use crate::rulesets::amc::upgrades;
-    use crate::sim::duel::{result_from_tally, simulate_at_costs};
-    let mut r = amc(&[]);
-    r.upgraded.retain(|u| ["Riflemen (10) + Bayonets", "Jeep + Truck"].contains(&u.info.name.as_str()));
-    let fair_trials = 2_000;
-    let t = upgrades::table(&r, 5, 500, fair_trials);
-    assert_eq!(t.distances, vec![24.0, 12.0]);
-    let at_12 = 1;
-    let row = |name: &str| t.rows.iter().find(|x| x.entry.name == name).unwrap();
-    let truck = row("Jeep + Truck");
-    assert!(truck.any_price[at_12] && truck.fair_price[at_12].is_none(), "{truck:?}");
-    assert!(!row("Riflemen (10) + Bayonets").any_price[at_12]);
-    let bay = row("Riflemen (10) + Bayonets");
-    let f = bay.fair_price[at_12].expect("bayonets have a fair price at 12\"");
-    assert!(f.lo < f.value && f.value < f.hi && f.hi - f.lo < 10.0, "{f:?}");
-    let u = r.upgraded.iter().find(|u| u.info.name == "Riflemen (10) + Bayonets").unwrap();
-    let view = r.view(&[(u.info.clone(), u.profile), (r.units[u.base].clone(), r.profiles[u.base])]);
-    let base = r.profiles[u.base].cost;
-    let costs = [base + f.value, base];
-    let squads = Squads::PointsMatched { budget: r.duel.budget };
-    let fresh = simulate_at_costs(&view, 0, 1, costs, 12.0, squads, &RunPlan::fixed(99, 8_000, 256));
-    let m = result_from_tally(&fresh, costs);
-    let se = (m.a_score_se.powi(2) + 0.25 / fair_trials as f64).sqrt();
-    assert!((m.a_score.value - 0.5).abs() < 4.0 * se, "score {:.3} at +{:.1}", m.a_score.value, f.value);
-    // The summary row is the mean over the entries with a fair price.
-    let s = t.summary.iter().find(|s| s.upgrade == "Bayonets").unwrap();
-    assert_eq!(s.fair_price[at_12].map(|(e, n)| (e.value, n)), Some((f.value, 1)));
 }
 
 // ---------------------------------------------------------------------------------------
@@ -447,11 +389,7 @@ fn riflemen_close_in_and_charge_a_tank_instead_of_shooting() {
     // The exact solver refuses the pair rather than give the stand-up number.
     let e = r.exact_duel(r.find("Riflemen (10)"), r.find("Tank"), 24.0).unwrap_err();
     assert!(e.0.contains("Riflemen (10) does not stand and shoot at 24\""), "{}", e.0);
-    // Monte Carlo: the charge wins most duels, less often since the Tank keeps out of their
-    // Rush-and-charge reach while it has room; they corner it with Rushes (the exact scripted
-    // value is 70.0%, the optimal-play value).
-    let t = simulate(&r, r.find("Riflemen (10)"), r.find("Tank"), 24.0, Squads::One, &RunPlan::fixed(5, 2_000, 100));
-    assert!((1_330..1_470).contains(&t.a_wins), "{t:?}");
+    // Monte Carlo, the charge winning most duels: the engine's tests (`sim::ruleset_tests`).
 }
 
 #[test]

@@ -2,14 +2,14 @@
 //!
 //! Why head to head: an upgrade is worth its price when a force of upgraded units beats a
 //! force of plain ones bought with the same points (issue 4). Each row is a points-matched
-//! duel ([`Squads::PointsMatched`], `[duel] budget` points a side, the same squad-size
+//! duel ([`Engine::points_matched_score`], `[duel] budget` points a side, the same squad-size
 //! randomisation as the matrix) of "Riflemen (10) + Bayonets" against "Riflemen (10)", at each
 //! of `[upgrades] distances`: at the duel distance (24") short-range weapons and bayonets
 //! cannot reach, at 12" they can, so the table shows both. A score of 0.5 means the upgrade is
 //! fairly priced; the interval is the 95% Wilson-type score interval of the fixed trials.
 //!
 //! The **fair price** of an upgrade is found the way the balance solver finds a unit's fair
-//! cost ([`crate::analysis::balance::fair_cost_of`]): bisection over the upgraded entry's cost,
+//! cost ([`Engine::fair_cost_of`]): bisection over the upgraded entry's cost,
 //! the plain entry's cost fixed, common random numbers across prices, until the upgraded force
 //! scores 50% against the plain one at equal points; the price is that cost minus the plain
 //! entry's, with the interval carried through the local slope. It can be negative: the
@@ -20,12 +20,9 @@
 use indicatif::ProgressBar;
 use serde::{Deserialize, Serialize};
 
-use crate::analysis::UnitInfo;
-use crate::analysis::balance::{BalanceSettings, fair_cost_of};
-use crate::rulesets::Ruleset;
 use crate::rulesets::amc::ArmyMenCombat;
-use crate::sim::RunPlan;
-use crate::sim::duel::{Squads, result_from_tally, simulate_at_costs};
+use crate::rulesets::engine::{BalanceSettings, Engine, FixedRun};
+use crate::rulesets::{Ruleset, UnitInfo};
 use crate::stats::{CONFIDENCE, Estimate, mean_of};
 
 /// The `[upgrades]` table.
@@ -122,12 +119,11 @@ pub struct UpgradeTable {
 
 /// Plays every upgraded entry against its plain entry (`trials` per distance, seed `seed`),
 /// and finds each upgrade's fair price at each distance (`fair_trials` per price; 0: none).
-pub fn table(r: &ArmyMenCombat, seed: u64, trials: u64, fair_trials: u64) -> UpgradeTable {
+pub fn table<E: Engine>(engine: &E, r: &ArmyMenCombat, seed: u64, trials: u64, fair_trials: u64) -> UpgradeTable {
     use rayon::prelude::*;
     let s = &r.upgrade_settings;
     let budget = r.duel.budget;
-    let squads = Squads::PointsMatched { budget };
-    let plan = RunPlan::fixed(seed, trials.max(1), 256);
+    let run = FixedRun { seed, trials: trials.max(1), batch_size: 256 };
     let rows: Vec<UpgradeRow> = r
         .upgraded
         .par_iter()
@@ -137,17 +133,16 @@ pub fn table(r: &ArmyMenCombat, seed: u64, trials: u64, fair_trials: u64) -> Upg
             let (mut score, mut score_se, mut fair_price, mut any_price) =
                 (Vec::new(), Vec::new(), Vec::new(), Vec::new());
             for &d in &s.distances {
-                let t = simulate_at_costs(&view, 0, 1, costs, d, squads, &plan);
-                let m = result_from_tally(&t, costs);
-                score.push(m.a_score);
-                score_se.push(m.a_score_se);
+                let (a_score, a_score_se) = engine.points_matched_score(&view, costs, d, budget, run);
+                score.push(a_score);
+                score_se.push(a_score_se);
                 if fair_trials > 0 {
                     let mut b = BalanceSettings::from_ruleset(&view, seed);
                     b.distance = d;
                     b.budget = budget;
                     b.trials = fair_trials;
                     let base = costs[1];
-                    let f = fair_cost_of(&view, 0, &costs, &b, &ProgressBar::hidden());
+                    let f = engine.fair_cost_of(&view, 0, &costs, &b, &ProgressBar::hidden());
                     let flat = !f.points.is_empty() && f.points.iter().all(|p| p.1 == 0.5);
                     any_price.push(flat);
                     fair_price.push(f.fair.filter(|_| !flat).map(|e| Estimate {

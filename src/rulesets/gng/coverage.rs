@@ -1,7 +1,7 @@
 //! The rules-coverage table of Guns 'N Grenades v1.5: every rule of the rulebook, how
 //! pointsworth models it. Printed in the report.
 
-use crate::analysis::{Coverage, CoverageRow};
+use crate::rulesets::{Coverage, CoverageRow};
 
 /// Every rule of the rulebook with its status in duels and in the Skirmish mission
 /// (`pointsworth skirmish`, the report's Skirmish section).

@@ -25,11 +25,9 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 use toml::Spanned;
 
-use crate::analysis::balance::BalanceConfig;
-use crate::analysis::{CoverageRow, UnitInfo};
 use crate::config::{ConfigError, Field, Overrides, Source};
 use crate::dice::Dice;
-use crate::rulesets::{DuelOutcome, DuelSettings, ExactDuel, NotExact, Ruleset};
+use crate::rulesets::{BalanceConfig, CoverageRow, DuelOutcome, DuelSettings, ExactDuel, NotExact, Ruleset, UnitInfo};
 
 pub use rules::{Battle, Fighter};
 

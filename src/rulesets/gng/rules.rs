@@ -1089,33 +1089,4 @@ mod tests {
         assert_eq!(get(&book, "Riflemen"), get(&qr, "Riflemen"));
         assert_eq!(get(&book, "Tank"), get(&qr, "Tank"));
     }
-
-    /// GnG 1.5, "Unit Tags: Limited" and "Building Your Army": only 2 Limited units per 100
-    /// points of the game (RULINGS.md, "Limited in points-matched squads"). At 150 points a
-    /// squad of Mortars (40, Limited) holds exactly 2, never the 3–4 that 150 points buy, and
-    /// the Riflemen facing it are bought with the same 80 points (5 or 6 at 15, 80 on average);
-    /// Riflemen against Riflemen still spend all 150. At 200 points the cap is 4 (160 points).
-    #[test]
-    fn limited_units_cap_points_matched_squads_at_two_per_full_hundred() {
-        use crate::rulesets::Ruleset;
-        use crate::sim::RunPlan;
-        use crate::sim::duel::{Squads, matchup_budget, simulate};
-        let r = gng(&[]);
-        let (mortar, rifles, sniper) = (unit(&r, "Mortar"), unit(&r, "Riflemen"), unit(&r, "Snipers"));
-        assert_eq!(r.squad_limit(mortar, 150.0), Some(2));
-        assert_eq!(r.squad_limit(mortar, 199.0), Some(2));
-        assert_eq!(r.squad_limit(mortar, 200.0), Some(4));
-        assert_eq!(r.squad_limit(rifles, 150.0), None);
-        let costs = |a: usize, b: usize| [r.units()[a].cost, r.units()[b].cost];
-        assert_eq!(matchup_budget(&r, [mortar, rifles], costs(mortar, rifles), 150.0), 80.0);
-        assert_eq!(matchup_budget(&r, [rifles, mortar], costs(rifles, mortar), 200.0), 160.0);
-        // Two capped units: the smaller capped squad sets the points (2 Snipers, 70).
-        assert_eq!(matchup_budget(&r, [mortar, sniper], costs(mortar, sniper), 150.0), 70.0);
-        assert_eq!(matchup_budget(&r, [rifles, rifles], costs(rifles, rifles), 150.0), 150.0);
-        let t =
-            simulate(&r, mortar, rifles, 12.0, Squads::PointsMatched { budget: 150.0 }, &RunPlan::fixed(3, 400, 400));
-        assert_eq!((t.size[0], t.size_sq[0]), (2 * t.trials, 4 * t.trials), "every Mortar squad holds 2");
-        let rifle_points = t.size[1] as f64 * 15.0 / t.trials as f64;
-        assert!((rifle_points - 80.0).abs() < 2.0, "Riflemen spend {rifle_points} points on average");
-    }
 }

@@ -1,7 +1,7 @@
 //! The rules-coverage table of The Grunt Factor: every rule of the rulebook, how pointsworth
 //! models it. Printed by `pointsworth rules grunt-factor` and in the report.
 
-use crate::analysis::{Coverage, CoverageRow};
+use crate::rulesets::{Coverage, CoverageRow};
 
 /// Every rule of the rulebook with its status in duels between squads on open ground and in the
 /// skirmish (`skirmish.rs`).

@@ -15,7 +15,7 @@
 //! and shot by shot in the order [`rules::activate`] rolls them: (xN) shots, (xN) saves, Aim
 //! (+3 until the aimed model dies) and the LD test of each Fire action beyond 60 cm.
 
-use crate::sim::FixedHashMap as HashMap;
+use crate::seed::FixedHashMap as HashMap;
 
 use crate::rulesets::grunt_factor::rules::{
     self, Aiming, MAX_MODELS, SPECIAL_CHECK_HITS, Threat, aims, band, hit_value, leader_ld, living, may_advance,

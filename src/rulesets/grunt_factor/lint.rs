@@ -8,7 +8,7 @@
 //! its own row, a stat column no rule reads, an armory entry missing), so an edited config is
 //! linted too.
 
-use crate::analysis::LintFinding;
+use crate::rulesets::LintFinding;
 use crate::rulesets::grunt_factor::rules::p_kill_per_hit;
 use crate::rulesets::grunt_factor::{BAND_NAMES, BandStats, GruntFactor, Weapon};
 

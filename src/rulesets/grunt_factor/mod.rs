@@ -35,11 +35,11 @@ pub mod study;
 use serde::{Deserialize, Serialize};
 use toml::Spanned;
 
-use crate::analysis::balance::BalanceConfig;
-use crate::analysis::{CoverageRow, LintFinding, UnitInfo};
 use crate::config::{ConfigError, Origin, Overrides, Source, id_of};
 use crate::dice::Dice;
-use crate::rulesets::{DuelOutcome, DuelSettings, ExactDuel, NotExact, Ruleset};
+use crate::rulesets::{
+    BalanceConfig, CoverageRow, DuelOutcome, DuelSettings, ExactDuel, LintFinding, NotExact, Ruleset, UnitInfo,
+};
 
 pub use rules::{Battle, Squad};
 
@@ -521,13 +521,14 @@ impl Ruleset for GruntFactor {
         "one squad"
     }
 
-    fn studies(
+    fn studies<E: crate::rulesets::engine::Engine>(
         &self,
-        analysis: &crate::analysis::RulesetAnalysis,
+        _engine: &E,
+        found: &crate::rulesets::engine::Findings,
         _seed: u64,
         _progress: &indicatif::ProgressBar,
     ) -> Vec<crate::rulesets::study::Study> {
-        study::studies(self, analysis)
+        study::studies(self, found)
     }
 
     type Arena = Battle;

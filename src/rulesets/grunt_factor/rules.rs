@@ -640,7 +640,7 @@ pub struct Battle {
     due: Vec<bool>,
     /// The moves [`plan_moves`] chose, by [`PlanKey`]: a pure function of the key for one
     /// ruleset, so the arena (one ruleset, one batch of trials) remembers it.
-    plans: crate::sim::FixedHashMap<PlanKey, Plan>,
+    plans: crate::seed::FixedHashMap<PlanKey, Plan>,
 }
 
 /// What [`plan_moves`] reads in a duel: (own unit, models, prone), (target unit, models,

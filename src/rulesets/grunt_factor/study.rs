@@ -11,7 +11,7 @@ use std::fmt::Write;
 use serde::{Deserialize, Serialize};
 
 use super::GruntFactor;
-use crate::analysis::RulesetAnalysis;
+use crate::rulesets::engine::Findings;
 use crate::rulesets::study::Study;
 use crate::stats::Estimate;
 
@@ -38,7 +38,7 @@ pub struct Squads {
 }
 
 /// The study: the squads' make-up against the fair costs and efficiencies of `a`.
-pub fn studies(r: &GruntFactor, a: &RulesetAnalysis) -> Vec<Study> {
+pub fn studies(r: &GruntFactor, a: &Findings) -> Vec<Study> {
     let info = squads(r);
     vec![Study {
         title: "Soldier quality and loadouts".to_string(),
@@ -81,7 +81,7 @@ fn interval(e: &Estimate, digits: usize) -> String {
 }
 
 /// The Markdown section: the squads of `info` with the fair costs and efficiencies of `a`.
-fn section(a: &RulesetAnalysis, info: &Squads) -> String {
+fn section(a: &Findings, info: &Squads) -> String {
     let mut o = String::new();
     o.push_str("## Soldier quality and loadouts\n\n");
     let _ = writeln!(
@@ -99,17 +99,17 @@ fn section(a: &RulesetAnalysis, info: &Squads) -> String {
     );
     let mut answers = Vec::new();
     for s in &info.squads {
-        let eff = a.efficiency.iter().find(|e| e.unit.id == s.unit);
-        let row = a.fair_costs.as_ref().and_then(|f| f.rows.iter().find(|r| r.unit.id == s.unit));
+        let eff = a.efficiency.iter().find(|(unit, _)| unit.id == s.unit);
+        let row = a.fair_costs.and_then(|f| f.rows.iter().find(|r| r.unit.id == s.unit));
         let fair = row.and_then(|r| r.derived_cost.or(r.fair_cost));
-        let book = eff.map(|e| e.unit.cost).unwrap_or(f64::NAN);
+        let book = eff.map(|(unit, _)| unit.cost).unwrap_or(f64::NAN);
         let per = fair.map(|f| Estimate {
             value: (f.value - info.co_cost) / s.models as f64,
             lo: (f.lo - info.co_cost) / s.models as f64,
             hi: (f.hi - info.co_cost) / s.models as f64,
         });
         let book_per = (book - info.co_cost) / s.models as f64;
-        let is_anchor = a.fair_costs.as_ref().and_then(|f| f.anchor.as_deref()) == Some(s.unit.as_str());
+        let is_anchor = a.fair_costs.and_then(|f| f.anchor.as_deref()) == Some(s.unit.as_str());
         let verdict = match per {
             _ if is_anchor => "anchor (held at its book price)".to_string(),
             None => "no fair cost found".to_string(),
@@ -125,7 +125,7 @@ fn section(a: &RulesetAnalysis, info: &Squads) -> String {
             s.loadout,
             s.models,
             book,
-            eff.map(|e| interval(&e.efficiency, 3)).unwrap_or_else(|| "-".into()),
+            eff.map(|(_, e)| interval(e, 3)).unwrap_or_else(|| "-".into()),
             fair.map(|f| interval(&f, 1)).unwrap_or_else(|| "-".into()),
             per.map(|p| interval(&p, 1)).unwrap_or_else(|| "-".into()),
             book_per,

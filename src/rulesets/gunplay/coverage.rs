@@ -1,7 +1,7 @@
 //! The rules-coverage table of Gunplay: every rule of the rulebook, how pointsworth models it.
 //! Printed in the report.
 
-use crate::analysis::{Coverage, CoverageRow};
+use crate::rulesets::{Coverage, CoverageRow};
 
 /// Every rule of the rulebook with its status in duels (this release models open-ground and
 /// uniform-cover fights between lines of characters; the Skirmish mission needs the battle

@@ -9,7 +9,7 @@
 //! the three cover levels of "Difficulties" (open, some, lots), all equally weighted: each
 //! points-matched trial of the solver draws one of the 21 grounds uniformly, after its squad
 //! sizes, from its own dice (so common random numbers across prices still hold). The solver
-//! is the generic one ([`crate::analysis::balance::solve`]) run on [`MixedGround`], a view of
+//! is the generic one ([`Engine::solve`]) run on [`MixedGround`], a view of
 //! the ruleset whose duels are played on the mix.
 //!
 //! The **skirmish check** plays the list where no start distance or cover is chosen: the
@@ -22,10 +22,9 @@ use indicatif::ProgressBar;
 
 use super::skirmish::{LineUp, simulate};
 use super::{Battle, Cover, Gunplay};
-use crate::analysis::balance::{BalanceConfig, BalanceSettings, FairCosts, solve};
-use crate::analysis::{CoverageRow, UnitInfo};
 use crate::dice::Dice;
-use crate::rulesets::{DuelOutcome, DuelSettings, Ruleset};
+use crate::rulesets::engine::{BalanceSettings, Engine, FairCosts};
+use crate::rulesets::{BalanceConfig, CoverageRow, DuelOutcome, DuelSettings, Ruleset, UnitInfo};
 use crate::stats::{CONFIDENCE, Estimate, mean_of, score_se};
 
 /// Gunplay with every duel played on the ground mix (module docs): start distances of
@@ -105,11 +104,11 @@ impl Ruleset for MixedGround {
 
 /// The derived cost list over the ground mix: the fair-cost solver on [`MixedGround`] with the
 /// config's `[balance]` (anchor, step, `report_trials` per matchup per price), seed `seed`.
-pub fn derived_over_mix(r: &Gunplay, seed: u64, progress: &ProgressBar) -> FairCosts {
+pub fn derived_over_mix<E: Engine>(engine: &E, r: &Gunplay, seed: u64, progress: &ProgressBar) -> FairCosts {
     let m = MixedGround::new(r);
     let mut s = BalanceSettings::from_ruleset(&m, seed);
     s.trials = r.balance.report_trials;
-    solve(&m, &s, progress)
+    engine.solve(&m, &s, progress)
 }
 
 /// The costs of a solver run's derived list (points, cost-list order): each unit's derived
@@ -134,7 +133,14 @@ pub struct SkirmishCheck {
 /// loadout at `costs` (points, each > 0), and gives each loadout's mean score against the
 /// others. Pair (a, b) plays on its own stream of `seed`, so the tally is a function of the
 /// seed alone on any thread count.
-pub fn skirmish_check(r: &Gunplay, costs: &[f64], budget: f64, seed: u64, games: u64) -> SkirmishCheck {
+pub fn skirmish_check<E: Engine>(
+    engine: &E,
+    r: &Gunplay,
+    costs: &[f64],
+    budget: f64,
+    seed: u64,
+    games: u64,
+) -> SkirmishCheck {
     let mut priced = r.clone();
     for (u, &c) in priced.units.iter_mut().zip(costs) {
         u.cost = c;
@@ -146,8 +152,8 @@ pub fn skirmish_check(r: &Gunplay, costs: &[f64], budget: f64, seed: u64, games:
             let la = LineUp::Points { unit: a, budget };
             let lb = LineUp::Points { unit: b, budget };
             let ids = [priced.units[a].id.as_str(), priced.units[b].id.as_str()];
-            let pair_seed = seed ^ crate::sim::stream_id(&["gunplay", "points-check", ids[0], ids[1]]);
-            let t = simulate(&priced, [&la, &lb], pair_seed, games, &ProgressBar::hidden());
+            let pair_seed = seed ^ crate::seed::stream_id(&["gunplay", "points-check", ids[0], ids[1]]);
+            let t = simulate(engine, &priced, [&la, &lb], pair_seed, games, &ProgressBar::hidden());
             let draws = t.games - t.wins[0] - t.wins[1];
             let sa = (t.wins[0] as f64 + 0.5 * draws as f64) / t.games.max(1) as f64;
             let se = score_se(t.wins[0], draws, t.games);

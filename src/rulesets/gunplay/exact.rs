@@ -16,7 +16,7 @@
 //! ever reached. Melee rounds are summed over the 144 pairs of strike rolls. Propagating turn
 //! by turn up to the `max_rounds` cap makes the draw probability exact too.
 
-use crate::sim::FixedHashMap as HashMap;
+use crate::seed::FixedHashMap as HashMap;
 
 use crate::rulesets::gunplay::rules::{
     self, Action, REMOVAL_WOUNDS, Situation, band, beats, damage_at, melee_level, p_pass, recovery_level,

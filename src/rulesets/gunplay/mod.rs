@@ -30,12 +30,12 @@ pub mod study;
 use serde::{Deserialize, Serialize};
 use toml::Spanned;
 
-use crate::analysis::balance::BalanceConfig;
-use crate::analysis::duel_distance::{WinRateByDistance, win_rate_by_distance};
-use crate::analysis::{CoverageRow, UnitInfo};
 use crate::config::{ConfigError, Origin, Overrides, Source};
 use crate::dice::Dice;
-use crate::rulesets::{DuelOutcome, DuelSettings, ExactDuel, NotExact, Ruleset};
+use crate::rulesets::engine::{Engine, Findings};
+use crate::rulesets::{
+    BalanceConfig, CoverageRow, DistanceGrounds, DuelOutcome, DuelSettings, ExactDuel, NotExact, Ruleset, UnitInfo,
+};
 
 pub use rules::{Battle, Character};
 
@@ -361,13 +361,14 @@ impl Ruleset for Gunplay {
         "one character"
     }
 
-    fn studies(
+    fn studies<E: Engine>(
         &self,
-        analysis: &crate::analysis::RulesetAnalysis,
+        engine: &E,
+        found: &Findings,
         seed: u64,
         progress: &indicatif::ProgressBar,
     ) -> Vec<crate::rulesets::study::Study> {
-        study::studies(self, analysis.fair_costs.as_ref(), seed, progress)
+        study::studies(engine, self, found.fair_costs, seed, progress)
     }
 
     type Arena = Battle;
@@ -424,23 +425,11 @@ impl Ruleset for Gunplay {
         optimal::optimal_duel(self, a, b, distance, optimal::OPTIMAL_STEP)
     }
     /// Every pair at 3" to 48" (every 3") in the open, in some cover and in lots of cover.
-    fn win_rate_by_distance(
-        &self,
-        settings: &crate::analysis::AnalysisSettings,
-        progress: &indicatif::ProgressBar,
-    ) -> Option<WinRateByDistance> {
+    fn distance_grounds(&self) -> Option<DistanceGrounds<Gunplay>> {
         let grounds: Vec<(String, Gunplay)> =
             Cover::ALL.iter().map(|&c| (c.label().to_string(), self.with_cover(c))).collect();
         let distances: Vec<f64> = (1..=16).map(|k| 3.0 * k as f64).collect();
-        Some(win_rate_by_distance(
-            &grounds,
-            &distances,
-            settings.seed,
-            settings.sweep_target_error,
-            settings.max_trials,
-            settings.fixed_trials,
-            progress,
-        ))
+        Some(DistanceGrounds { grounds, distances })
     }
 }
 

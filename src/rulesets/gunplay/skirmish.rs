@@ -37,17 +37,16 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::analysis::UnitInfo;
 use crate::battle::replay::{Replay, ReplayUnit};
 use crate::battle::{Pos, Table, TerrainPlan, deployment_band};
 use crate::dice::Dice;
-use crate::rulesets::Side;
+use crate::rulesets::engine::{Engine, FixedRun, Tally};
 use crate::rulesets::gunplay::rules::{self, Action, Character, EPS, Situation};
 use crate::rulesets::gunplay::{Cover, Gunplay};
 use crate::rulesets::skirmish::{
     Armies, ArmyError, ArmySource, GameRecord, SkirmishSettings, SkirmishText, TacticInfo,
 };
-use crate::sim::Tally;
+use crate::rulesets::{Side, UnitInfo, points_matched_size};
 
 /// The `[skirmish]` table of the config. Every key has a default, so configs without the
 /// table still parse.
@@ -146,7 +145,7 @@ pub enum LineUp {
     Random(u32),
     /// `budget` points of one loadout at its cost-list cost: ⌊budget / cost⌋ characters, one
     /// more with the probability of the remainder (drawn each game), as a points-matched duel
-    /// squad ([`crate::sim::duel::Squads::size`]); at least one, at most 50.
+    /// squad ([`points_matched_size`]); at least one, at most 50.
     Points {
         unit: usize,
         budget: f64,
@@ -256,8 +255,7 @@ impl<'a> Skirmish<'a> {
                 LineUp::Fixed(v) => v.clone(),
                 LineUp::Random(n) => (0..*n).map(|_| dice.below(n_units)).collect(),
                 LineUp::Points { unit, budget } => {
-                    let squads = crate::sim::duel::Squads::PointsMatched { budget: *budget };
-                    let n = squads.size(self.r.units[*unit].cost, dice.unit_f64()).clamp(1, 50);
+                    let n = points_matched_size(*budget, self.r.units[*unit].cost, dice.unit_f64()).clamp(1, 50);
                     vec![*unit; n as usize]
                 }
             };
@@ -606,14 +604,14 @@ impl Tally for SkirmishTally {
         self.wins[0] += o.wins[0];
         self.wins[1] += o.wins[1];
         self.turns += o.turns;
-        crate::sim::add_counts(&mut self.fielded, &o.fielded);
-        crate::sim::add_counts(&mut self.survived, &o.survived);
-        crate::sim::add_counts(&mut self.up_at_end, &o.up_at_end);
-        crate::sim::add_counts(&mut self.fielded_sq, &o.fielded_sq);
-        crate::sim::add_counts(&mut self.survived_fielded, &o.survived_fielded);
-        crate::sim::add_counts(&mut self.survived_sq, &o.survived_sq);
-        crate::sim::add_counts(&mut self.up_fielded, &o.up_fielded);
-        crate::sim::add_counts(&mut self.up_sq, &o.up_sq);
+        crate::rulesets::engine::add_counts(&mut self.fielded, &o.fielded);
+        crate::rulesets::engine::add_counts(&mut self.survived, &o.survived);
+        crate::rulesets::engine::add_counts(&mut self.up_at_end, &o.up_at_end);
+        crate::rulesets::engine::add_counts(&mut self.fielded_sq, &o.fielded_sq);
+        crate::rulesets::engine::add_counts(&mut self.survived_fielded, &o.survived_fielded);
+        crate::rulesets::engine::add_counts(&mut self.survived_sq, &o.survived_sq);
+        crate::rulesets::engine::add_counts(&mut self.up_fielded, &o.up_fielded);
+        crate::rulesets::engine::add_counts(&mut self.up_sq, &o.up_sq);
     }
     fn trials(&self) -> u64 {
         self.games
@@ -665,10 +663,11 @@ impl SkirmishTally {
     }
 }
 
-/// Plays `trials` skirmishes with the deterministic engine ([`crate::sim::run`]): batch `k`
+/// Plays `trials` skirmishes with the deterministic engine ([`Engine::run_batches`]): batch `k`
 /// uses dice seeded from (seed, stream, k), so the tally is identical on any thread count.
 /// Terrain, random line-ups and every die of a game come from its batch's dice.
-pub fn simulate(
+pub fn simulate<E: Engine>(
+    engine: &E,
     r: &Gunplay,
     lineups: [&LineUp; 2],
     seed: u64,
@@ -676,29 +675,24 @@ pub fn simulate(
     progress: &indicatif::ProgressBar,
 ) -> SkirmishTally {
     let cfg = &r.skirmish;
-    let plan = crate::sim::RunPlan::fixed(seed, trials, cfg.batch_size);
-    let stream = crate::sim::stream_id(&["gunplay", "skirmish"]);
-    crate::sim::run(
-        &plan,
-        stream,
-        |dice, _first, n, tally: &mut SkirmishTally| {
-            let mut g = Skirmish::new(r, cfg);
-            for _ in 0..n {
-                g.set_up(lineups, dice);
-                let out = g.play(dice);
-                tally.record(&g, &out);
-            }
-            progress.inc(n as u64);
-        },
-        |_| 0.0,
-    )
+    let run = FixedRun { seed, trials, batch_size: cfg.batch_size };
+    let stream = crate::seed::stream_id(&["gunplay", "skirmish"]);
+    engine.run_batches(run, stream, |dice, _first, n, tally: &mut SkirmishTally| {
+        let mut g = Skirmish::new(r, cfg);
+        for _ in 0..n {
+            g.set_up(lineups, dice);
+            let out = g.play(dice);
+            tally.record(&g, &out);
+        }
+        progress.inc(n as u64);
+    })
 }
 
 /// Plays one seeded game with a trace; returns its final state and outcome.
 pub fn traced_game<'a>(r: &'a Gunplay, lineups: [&LineUp; 2], seed: u64) -> (Skirmish<'a>, SkirmishOutcome) {
-    let mut dice = crate::dice::FastDice::from_seed(crate::sim::batch_seed(
+    let mut dice = crate::dice::FastDice::from_seed(crate::seed::batch_seed(
         seed,
-        crate::sim::stream_id(&["gunplay", "skirmish", "replay"]),
+        crate::seed::stream_id(&["gunplay", "skirmish", "replay"]),
         0,
     ));
     let mut g = Skirmish::new(r, &r.skirmish);
@@ -1043,27 +1037,6 @@ mod tests {
             }
         }
         assert!(trace.iter().flatten().any(|(_, p, _)| p.len() > 1), "somebody moved");
-    }
-
-    #[test]
-    fn same_tally_on_one_and_two_threads() {
-        let r = ruleset(Cover::Open);
-        let lu = LineUp::Random(5);
-        let run = |threads| {
-            rayon::ThreadPoolBuilder::new()
-                .num_threads(threads)
-                .build()
-                .unwrap()
-                .install(|| simulate(&r, [&lu, &lu], 5, 120, &indicatif::ProgressBar::hidden()))
-        };
-        let (a, b) = (run(1), run(2));
-        assert_eq!(a, b);
-        assert_eq!(a.games, 120);
-        // Five characters a side in each of 120 games are fielded; nobody survives more often
-        // than fielded; a mirror match of random line-ups is won by each side sometimes.
-        assert_eq!(a.fielded.iter().sum::<u64>(), 1200);
-        assert!(a.survived.iter().zip(&a.fielded).all(|(s, f)| s <= f), "{a:?}");
-        assert!(a.wins[0] > 0 && a.wins[1] > 0, "{a:?}");
     }
 
     #[test]

@@ -8,8 +8,8 @@ use serde::{Deserialize, Serialize};
 
 use super::skirmish::{LineUp, SkirmishTally, simulate};
 use super::{Gunplay, derive};
-use crate::analysis::balance::{FairCosts, fmt_cost};
-use crate::format::pct_interval as pct;
+use crate::format::{fmt_cost, pct_interval as pct};
+use crate::rulesets::engine::{Engine, FairCosts};
 use crate::rulesets::study::{Study, StudyTable};
 use crate::stats::{CONFIDENCE, ClusterSums, Estimate, clustered_proportion, wilson};
 
@@ -90,9 +90,15 @@ pub fn analyse(r: &Gunplay, lineups: [&LineUp; 2], t: &SkirmishTally, seed: u64)
 /// check ([`derived_section`]), then the Skirmish section ([`skirmish_studies`]). `at_24` is
 /// the generic solver's run at the matrix distance in the open (the report's "Derived cost
 /// list"), shown beside the mix's list.
-pub fn studies(r: &Gunplay, at_24: Option<&FairCosts>, seed: u64, progress: &indicatif::ProgressBar) -> Vec<Study> {
-    let mut out = vec![derived_section(r, at_24, seed, progress)];
-    out.extend(skirmish_studies(r, seed));
+pub fn studies<E: Engine>(
+    engine: &E,
+    r: &Gunplay,
+    at_24: Option<&FairCosts>,
+    seed: u64,
+    progress: &indicatif::ProgressBar,
+) -> Vec<Study> {
+    let mut out = vec![derived_section(engine, r, at_24, seed, progress)];
+    out.extend(skirmish_studies(engine, r, seed));
     out
 }
 
@@ -100,8 +106,14 @@ pub fn studies(r: &Gunplay, at_24: Option<&FairCosts>, seed: u64, progress: &ind
 /// [`derive::derived_over_mix`], beside the 24" open-ground list, and both lists (and the
 /// starting costs) checked in the skirmish ([`derive::skirmish_check`], `[skirmish]
 /// report_trials` games per pair; no check when that is 0).
-pub fn derived_section(r: &Gunplay, at_24: Option<&FairCosts>, seed: u64, progress: &indicatif::ProgressBar) -> Study {
-    let mix = derive::derived_over_mix(r, seed, progress);
+pub fn derived_section<E: Engine>(
+    engine: &E,
+    r: &Gunplay,
+    at_24: Option<&FairCosts>,
+    seed: u64,
+    progress: &indicatif::ProgressBar,
+) -> Study {
+    let mix = derive::derived_over_mix(engine, r, seed, progress);
     let m = derive::MixedGround::new(r);
     let anchor = mix.anchor.clone().unwrap_or_default();
     let anchor_name = r.units.iter().find(|u| u.id == anchor).map_or("the anchor".to_string(), |u| u.name.clone());
@@ -110,7 +122,7 @@ pub fn derived_section(r: &Gunplay, at_24: Option<&FairCosts>, seed: u64, progre
     let open_costs = at_24.map(derive::derived_costs);
     let games = r.skirmish.report_trials;
     let budget = r.duel.budget;
-    let check = |costs: &[f64]| (games > 0).then(|| derive::skirmish_check(r, costs, budget, seed, games));
+    let check = |costs: &[f64]| (games > 0).then(|| derive::skirmish_check(engine, r, costs, budget, seed, games));
     let checks: Vec<(String, Option<derive::SkirmishCheck>)> = [
         Some(("starting costs".to_string(), start.clone())),
         open_costs.clone().map(|c| ("24 in open list".to_string(), c)),
@@ -245,7 +257,7 @@ pub fn derived_section(r: &Gunplay, at_24: Option<&FairCosts>, seed: u64, progre
 /// The report's Skirmish section for Gunplay, as a study: `[skirmish] report_trials` games for each of a
 /// few fixed 5-character line-ups (every pair of single-loadout sides) and for random mixes.
 /// Does nothing when `report_trials` is 0.
-pub fn skirmish_studies(r: &Gunplay, seed: u64) -> Vec<Study> {
+pub fn skirmish_studies<E: Engine>(engine: &E, r: &Gunplay, seed: u64) -> Vec<Study> {
     let cfg = &r.skirmish;
     if cfg.report_trials == 0 {
         return Vec::new();
@@ -261,7 +273,7 @@ pub fn skirmish_studies(r: &Gunplay, seed: u64) -> Vec<Study> {
     let runs = pairs
         .iter()
         .map(|[a, b]| {
-            let tally = simulate(r, [a, b], seed, cfg.report_trials, &indicatif::ProgressBar::hidden());
+            let tally = simulate(engine, r, [a, b], seed, cfg.report_trials, &indicatif::ProgressBar::hidden());
             analyse(r, [a, b], &tally, seed)
         })
         .collect();

@@ -8,7 +8,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::analysis::LintFinding;
+use crate::rulesets::LintFinding;
 use crate::rulesets::vsgmr::{Armor, Power, Trait, Vsgmr};
 
 /// One sample army's audit row.

@@ -1,7 +1,7 @@
 //! The rules-coverage table of VSGMR v7: every rule of the rulebook, how pointsworth models it.
 //! Printed in the report and by `pointsworth rules vsgmr`.
 
-use crate::analysis::{Coverage, CoverageRow};
+use crate::rulesets::{Coverage, CoverageRow};
 
 /// Every rule of the rulebook with its status in duels (open ground, lines of figures).
 pub fn table() -> Vec<CoverageRow> {

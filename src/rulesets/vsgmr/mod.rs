@@ -40,11 +40,11 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 use toml::Spanned;
 
-use crate::analysis::balance::BalanceConfig;
-use crate::analysis::{CoverageRow, LintFinding, UnitInfo};
 use crate::config::{ConfigError, Overrides, Source, id_of};
 use crate::dice::Dice;
-use crate::rulesets::{DuelOutcome, DuelSettings, ExactDuel, NotExact, Ruleset};
+use crate::rulesets::{
+    BalanceConfig, CoverageRow, DuelOutcome, DuelSettings, ExactDuel, LintFinding, NotExact, Ruleset, UnitInfo,
+};
 
 pub use figure::{Armor, Figure, Kind, Power, SupportRoll, Trait};
 pub use rules::{Battle, Matchup, Profile};
@@ -507,13 +507,14 @@ impl Ruleset for Vsgmr {
         "one figure"
     }
 
-    fn studies(
+    fn studies<E: crate::rulesets::engine::Engine>(
         &self,
-        analysis: &crate::analysis::RulesetAnalysis,
+        engine: &E,
+        found: &crate::rulesets::engine::Findings,
         seed: u64,
         progress: &indicatif::ProgressBar,
     ) -> Vec<crate::rulesets::study::Study> {
-        study::studies(self, &analysis.title, seed, progress)
+        study::studies(engine, self, found.title, seed, progress)
     }
 
     type Arena = Battle;

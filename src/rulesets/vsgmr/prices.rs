@@ -5,7 +5,7 @@
 //! them; a troop in light armor for attributes that act on armor rolls) and the same figure
 //! with the attribute. The fair price is the added cost at which a points-matched force of the
 //! figures with it is even (score 0.5) against a force of the same figures without it: the
-//! fair-cost solver's bisection ([`crate::analysis::balance::fair_cost_of`]) on a two-unit
+//! fair-cost solver's bisection ([`Engine::fair_cost_of`]) on a two-unit
 //! ruleset, the base held at its book cost, common random numbers across prices, and the
 //! interval of the solver (delta method through the local slope plus the final bracket). The
 //! fair price is that fair cost minus the base's cost.
@@ -18,7 +18,7 @@ use indicatif::ProgressBar;
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
-use crate::analysis::balance::{BalanceSettings, fair_cost_of};
+use crate::rulesets::engine::{BalanceSettings, Engine};
 use crate::rulesets::vsgmr::Vsgmr;
 use crate::rulesets::vsgmr::audit::ArmyAudit;
 use crate::rulesets::vsgmr::figure::{Armor, Figure, Kind, LEVELS, Power, Trait};
@@ -143,7 +143,8 @@ pub fn studies() -> Vec<Study> {
 /// Prices every attribute of [`studies`] with `trials` fixed trials per price under `seed`;
 /// forces of `budget` points start `distance` inches apart. Identical for a seed on any
 /// number of threads. `progress` advances by one per matchup.
-pub fn attribute_prices(
+pub fn attribute_prices<E: Engine>(
+    engine: &E,
     r: &Vsgmr,
     seed: u64,
     budget: f64,
@@ -165,7 +166,7 @@ pub fn attribute_prices(
             let with_name = format!("{} + {}", st.base.describe(), st.attribute);
             let pair = r.with_templates(&[(with_name, st.with.clone()), (base_name, st.base.clone())]);
             let (cw, cb) = (st.with.price(), st.base.price());
-            let search = fair_cost_of(&pair, 0, &[cw, cb], &s, progress);
+            let search = engine.fair_cost_of(&pair, 0, &[cw, cb], &s, progress);
             let (c0, v0, se0) = search.points[0];
             debug_assert_eq!(c0, cw);
             let fair = search.fair.map(|f| Estimate { value: f.value - cb, lo: f.lo - cb, hi: f.hi - cb });

@@ -5,6 +5,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::rulesets::engine::{Engine, GameCounts};
 use crate::rulesets::vsgmr::skirmish::{BUCKETS, Field, Matchup, SkirmishConfig, SkirmishTally, simulate};
 use crate::stats::{CONFIDENCE, Estimate, wilson};
 
@@ -78,7 +79,8 @@ fn est(k: u64, n: u64) -> Estimate {
 }
 
 /// Plays every unordered pair of sample armies `trials` times each way round.
-pub fn round_robin(
+pub fn round_robin<E: Engine>(
+    engine: &E,
     field: &Field,
     cfg: &SkirmishConfig,
     seed: u64,
@@ -97,7 +99,7 @@ pub fn round_robin(
                 continue;
             }
             let t: SkirmishTally =
-                simulate(field, cfg, Matchup::Fixed([&field.samples[i], &field.samples[j]]), seed, trials, pb);
+                simulate(engine, field, cfg, Matchup::Fixed([&field.samples[i], &field.samples[j]]), seed, trials, pb);
             wins[i][j] += t.wins[0];
             wins[j][i] += t.wins[1];
             games[i][j] += t.games;
@@ -140,14 +142,15 @@ pub fn round_robin(
 }
 
 /// Random armies of `random_min..=random_max` points against each other, `trials` games.
-pub fn random_armies(
+pub fn random_armies<E: Engine>(
+    engine: &E,
     field: &Field,
     cfg: &SkirmishConfig,
     seed: u64,
     trials: u64,
     pb: &indicatif::ProgressBar,
 ) -> RandomArmies {
-    let t = simulate(field, cfg, Matchup::Random, seed, trials, pb);
+    let t = simulate(engine, field, cfg, Matchup::Random, seed, trials, pb);
     let rows = BUCKETS
         .iter()
         .enumerate()
@@ -214,27 +217,29 @@ pub struct FairPoints {
 }
 
 /// Side `s`'s score (win 1, draw ½) over `t`, with its 95% interval ([`crate::stats::score`]).
-fn score(t: &crate::sim::skirmish::SkirmishTally, s: crate::rulesets::Side) -> Estimate {
+pub fn score(t: &GameCounts, s: crate::rulesets::Side) -> Estimate {
     crate::stats::score(t.wins[s], t.draws, t.games, CONFIDENCE)
 }
 
 /// `trials` random-army games of scenario `m` ([`crate::rulesets::vsgmr::mission::Mission::ALL`]'s
 /// index) at the config's points.
-fn play(
+pub fn play<E: Engine>(
+    engine: &E,
     r: &crate::rulesets::vsgmr::Vsgmr,
     m: usize,
     seed: u64,
     trials: u64,
     pb: &indicatif::ProgressBar,
-) -> crate::sim::skirmish::SkirmishTally {
-    crate::sim::skirmish::simulate(r, &crate::rulesets::skirmish::Armies::Random, 0, m, seed, trials, pb)
+) -> GameCounts {
+    engine.skirmish(r, &crate::rulesets::skirmish::Armies::Random, 0, m, seed, trials, pb)
 }
 
 /// Every scenario of section VIII after the Basic Game, `trials` random-army games each at
 /// the config's points, and the fair points of side A in those whose sides play different
 /// parts ([`FairPoints`]: Spawning, Ambush, Fortress Assault). Identical for a seed on any
 /// thread count (the generic skirmish engine).
-pub fn scenarios(
+pub fn scenarios<E: Engine>(
+    engine: &E,
     r: &crate::rulesets::vsgmr::Vsgmr,
     seed: u64,
     trials: u64,
@@ -245,7 +250,7 @@ pub fn scenarios(
     let mut fair = Vec::new();
     for (m, mission) in Mission::ALL.iter().copied().enumerate().skip(1) {
         let name = crate::rulesets::vsgmr::mission::MISSIONS[m].name.to_string();
-        let t = play(r, m, seed, trials, pb);
+        let t = play(engine, r, m, seed, trials, pb);
         let g = t.games.max(1);
         rows.push(ScenarioRow {
             mission: name,
@@ -258,7 +263,7 @@ pub fn scenarios(
             mean_rounds: t.turns as f64 / g as f64,
         });
         if mission.roles_differ() {
-            fair.extend(fair_points(r, m, &t, seed, trials, pb));
+            fair.extend(fair_points(engine, r, m, &t, seed, trials, pb));
         }
     }
     (rows, fair)
@@ -267,10 +272,11 @@ pub fn scenarios(
 /// The fair points ([`FairPoints`]) of scenario `m`, whose games at the book's points are `t`
 /// (`trials` games from `seed`); `None` when side A scores under ½ even at the top of the
 /// search.
-pub fn fair_points(
+pub fn fair_points<E: Engine>(
+    engine: &E,
     r: &crate::rulesets::vsgmr::Vsgmr,
     m: usize,
-    t: &crate::sim::skirmish::SkirmishTally,
+    t: &GameCounts,
     seed: u64,
     trials: u64,
     pb: &indicatif::ProgressBar,
@@ -290,7 +296,7 @@ pub fn fair_points(
         *cache[p as usize].get_or_insert_with(|| {
             let mut r2 = r.clone();
             r2.skirmish.points_override = Some((s, p));
-            score(&play(&r2, m, seed, trials, pb), s)
+            score(&play(engine, &r2, m, seed, trials, pb), s)
         })
     };
     // The smallest whole points in 1..=top whose score reaches ½ (bisection: the score rises
@@ -328,77 +334,4 @@ pub fn fair_points(
         hi: (hi < top).then_some(hi),
         games_per_point: trials,
     })
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::rulesets::vsgmr::tests::ruleset;
-
-    /// Issue 19, item 6: every scenario after the Basic Game gets its win rates; Spawning, Ambush
-    /// and Fortress Assault get side A's fair points. The fair points lie in their own interval;
-    /// side A's score at the book's points is the scenario row's (the same games: common random
-    /// numbers); a side scoring under ½ at the book's points needs more points to be even, one
-    /// scoring over ½ fewer (the bisection follows the score up its points).
-    #[test]
-    fn the_asymmetric_scenarios_get_the_fair_points_of_their_smaller_side() {
-        let r = ruleset();
-        let (rows, fair) = scenarios(&r, 11, 300, &indicatif::ProgressBar::hidden());
-        let names: Vec<&str> = rows.iter().map(|x| x.mission.as_str()).collect();
-        assert_eq!(names, ["escape", "transport", "spawning", "ambush", "fortress-assault"]);
-        assert_eq!(rows[3].points, [(25, 25), (40, 40)]);
-        assert_eq!(rows[4].points, [(20, 20), (40, 40)]);
-        let sides: Vec<(&str, &str)> = fair.iter().map(|f| (f.mission.as_str(), f.side.as_str())).collect();
-        assert_eq!(sides, [("spawning", "Infiltrators"), ("ambush", "Ambushers"), ("fortress-assault", "Assaulters")]);
-        for (f, row) in fair.iter().zip(&rows[2..]) {
-            assert_eq!(f.mission, row.mission);
-            assert_eq!(f.book, row.points);
-            let score = row.a_wins.value + 0.5 * row.draws.value;
-            assert!((f.score_at_book.value - score).abs() < 1e-9, "{f:?} {row:?}");
-            assert!(f.lo.is_some_and(|lo| lo <= f.fair) && f.hi.is_none_or(|hi| f.fair <= hi), "{f:?}");
-            if f.score_at_book.hi < 0.5 {
-                assert!(f.fair > f.book[0].1, "{f:?}");
-            }
-            if f.score_at_book.lo > 0.5 {
-                assert!(f.fair <= f.book[0].0, "{f:?}");
-            }
-        }
-        // The points are the config's: a bigger Ambusher side scores more at the book's points.
-        let mut bigger = r.clone();
-        bigger.skirmish.ambush_points = [35, 40];
-        let (rows2, _) = scenarios(&bigger, 11, 300, &indicatif::ProgressBar::hidden());
-        assert_eq!(rows2[3].points[0], (35, 35));
-        assert!(rows2[3].a_wins.value > rows[3].a_wins.value, "{:?} {:?}", rows2[3], rows[3]);
-    }
-
-    /// Issue 19, item 6, Spawning (section VIII, "25 to 40 points per player suggested": both
-    /// armies drawn from 25 to 40): the Infiltrators, ahead at those points, get the whole points
-    /// at which they score ½ against Spawners of 25 to 40, fewer than the book's; in fresh games
-    /// (another seed) their score crosses ½ there: at most ½ within 4 standard errors one point
-    /// below, at least ½ within 4 at the fair points. The Spawners cannot be the side bisected:
-    /// their score falls as their points rise (at 3 × 40 points under their score at the book's).
-    #[test]
-    fn spawning_gets_the_fair_points_of_the_infiltrators_against_spawners_at_the_books_points() {
-        use crate::rulesets::vsgmr::mission::{MISSIONS, Mission};
-        let r = ruleset();
-        let m = MISSIONS.iter().position(|x| x.name == "spawning").unwrap();
-        assert_eq!(Mission::ALL[m].budgets(&r.skirmish), [(25, 40), (25, 40)]);
-        let pb = indicatif::ProgressBar::hidden();
-        let t = play(&r, m, 5, 600, &pb);
-        let f = fair_points(&r, m, &t, 5, 600, &pb).expect("the Infiltrators reach ½ within 3 × 40 points");
-        assert_eq!(f.side, "Infiltrators", "{f:?}");
-        assert!(f.score_at_book.lo > 0.5 && f.fair < 25, "{f:?}");
-        let fresh = |side, p| {
-            let mut r2 = r.clone();
-            r2.skirmish.points_override = Some((side, p));
-            let g = play(&r2, m, 99, 1500, &pb);
-            (score(&g, side).value, crate::stats::score_se(g.wins[side], g.draws, g.games))
-        };
-        let (below, se) = fresh(0, f.fair - 1);
-        assert!(below <= 0.5 + 4.0 * se, "{f:?}: {below} ± {se} one point below");
-        let (at, se) = fresh(0, f.fair);
-        assert!(at >= 0.5 - 4.0 * se, "{f:?}: {at} ± {se} at the fair points");
-        let (spawners_big, _) = fresh(1, 120);
-        assert!(spawners_big < 1.0 - f.score_at_book.value, "the Spawners at 120 points score {spawners_big}");
-    }
 }

@@ -31,18 +31,17 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::analysis::UnitInfo;
 use crate::battle::replay::{Replay, ReplayUnit};
 use crate::battle::{Pos, Table, TerrainPlan};
 use crate::dice::Dice;
-use crate::rulesets::Side;
+use crate::rulesets::engine::{Engine, FixedRun, Tally};
 use crate::rulesets::skirmish::{
     Armies, ArmyError, ArmySource, GameRecord, SkirmishSettings, SkirmishText, TacticInfo,
 };
 use crate::rulesets::vsgmr::mission::{self, Goal, MISSIONS, Mission};
 use crate::rulesets::vsgmr::rules::{self, Battle, Fig};
 use crate::rulesets::vsgmr::{Figure, Kind, Trait, Vsgmr};
-use crate::sim::Tally;
+use crate::rulesets::{Side, UnitInfo};
 
 /// The `[skirmish]` table of the config. Every key has a default.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -886,7 +885,8 @@ pub enum Matchup<'a> {
 
 /// Plays `trials` games on the deterministic engine (batches seeded from `seed` and the
 /// matchup's names): identical tallies for any thread count.
-pub fn simulate(
+pub fn simulate<E: Engine>(
+    engine: &E,
     field: &Field,
     cfg: &SkirmishConfig,
     m: Matchup,
@@ -894,33 +894,28 @@ pub fn simulate(
     trials: u64,
     pb: &indicatif::ProgressBar,
 ) -> SkirmishTally {
-    let plan = crate::sim::RunPlan::fixed(seed, trials, cfg.batch_size);
+    let run = FixedRun { seed, trials, batch_size: cfg.batch_size };
     let stream = match m {
-        Matchup::Fixed([a, b]) => crate::sim::stream_id(&["vsgmr", "skirmish", &a.name, &b.name]),
-        Matchup::Random => crate::sim::stream_id(&["vsgmr", "skirmish", "random"]),
+        Matchup::Fixed([a, b]) => crate::seed::stream_id(&["vsgmr", "skirmish", &a.name, &b.name]),
+        Matchup::Random => crate::seed::stream_id(&["vsgmr", "skirmish", "random"]),
     };
-    crate::sim::run(
-        &plan,
-        stream,
-        |dice, _first, n, tally: &mut SkirmishTally| {
-            let mut g = Game::new(&field.r, cfg);
-            for _ in 0..n {
-                let random;
-                let rosters = match m {
-                    Matchup::Fixed(x) => x,
-                    Matchup::Random => {
-                        random = [field.random_roster(cfg, dice), field.random_roster(cfg, dice)];
-                        [&random[0], &random[1]]
-                    }
-                };
-                g.set_up(rosters, dice);
-                let out = g.play(dice);
-                tally.record(&out, [rosters[0].points(&field.r), rosters[1].points(&field.r)]);
-            }
-            pb.inc(n as u64);
-        },
-        |_| 0.0,
-    )
+    engine.run_batches(run, stream, |dice, _first, n, tally: &mut SkirmishTally| {
+        let mut g = Game::new(&field.r, cfg);
+        for _ in 0..n {
+            let random;
+            let rosters = match m {
+                Matchup::Fixed(x) => x,
+                Matchup::Random => {
+                    random = [field.random_roster(cfg, dice), field.random_roster(cfg, dice)];
+                    [&random[0], &random[1]]
+                }
+            };
+            g.set_up(rosters, dice);
+            let out = g.play(dice);
+            tally.record(&out, [rosters[0].points(&field.r), rosters[1].points(&field.r)]);
+        }
+        pb.inc(n as u64);
+    })
 }
 
 /// Plays one seeded, traced game; returns it with its outcome and rosters.
@@ -931,9 +926,9 @@ pub fn traced_game<'a>(
     mission: Mission,
     seed: u64,
 ) -> (Game<'a>, GameOutcome, [Roster; 2]) {
-    let mut dice = crate::dice::FastDice::from_seed(crate::sim::batch_seed(
+    let mut dice = crate::dice::FastDice::from_seed(crate::seed::batch_seed(
         seed,
-        crate::sim::stream_id(&["vsgmr", "skirmish", "replay"]),
+        crate::seed::stream_id(&["vsgmr", "skirmish", "replay"]),
         0,
     ));
     let rosters = match m {

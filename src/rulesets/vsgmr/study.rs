@@ -11,6 +11,7 @@ use super::audit::audit;
 use super::prices::{VsgmrAnalysis, attribute_prices, mispriced};
 use super::round_robin::{VsgmrSkirmish, random_armies, round_robin};
 use crate::format::pct_interval as pct;
+use crate::rulesets::engine::Engine;
 use crate::rulesets::study::{ChartSpec, PriceRow, Study, StudyChart};
 use crate::stats::Estimate;
 
@@ -24,10 +25,10 @@ pub const ROUND_ROBIN: &str = "vsgmr_round_robin";
 /// Skirmish studies (`[skirmish]`: round_robin_trials, random_trials; 0 leaves one out) under
 /// `seed` and attaches them with the cost audit to `analysis`. Shows a progress bar on a
 /// terminal.
-pub fn studies(r: &Vsgmr, title: &str, seed: u64, pb: &ProgressBar) -> Vec<Study> {
+pub fn studies<E: Engine>(engine: &E, r: &Vsgmr, title: &str, seed: u64, pb: &ProgressBar) -> Vec<Study> {
     pb.set_message("vsgmr attribute prices");
-    let prices = attribute_prices(r, seed, r.prices.budget, r.prices.distance, r.prices.report_trials, pb);
-    let skirmish = skirmish_studies(r, seed, pb);
+    let prices = attribute_prices(engine, r, seed, r.prices.budget, r.prices.distance, r.prices.report_trials, pb);
+    let skirmish = skirmish_studies(engine, r, seed, pb);
     let v = VsgmrAnalysis { audit: audit(r), prices, skirmish };
     vec![study(&v, title, seed)]
 }
@@ -79,7 +80,7 @@ pub fn study(v: &VsgmrAnalysis, title: &str, seed: u64) -> Study {
 }
 
 /// The round robin and the random-army games of the report.
-pub fn skirmish_studies(r: &Vsgmr, seed: u64, pb: &ProgressBar) -> Option<VsgmrSkirmish> {
+pub fn skirmish_studies<E: Engine>(engine: &E, r: &Vsgmr, seed: u64, pb: &ProgressBar) -> Option<VsgmrSkirmish> {
     let cfg = &r.skirmish;
     if cfg.round_robin_trials == 0 && cfg.random_trials == 0 && cfg.report_trials == 0 {
         return None;
@@ -87,10 +88,10 @@ pub fn skirmish_studies(r: &Vsgmr, seed: u64, pb: &ProgressBar) -> Option<VsgmrS
     let field = r.field();
     pb.set_message("vsgmr skirmish");
     let rr = (cfg.round_robin_trials > 0 && field.samples.len() >= 2)
-        .then(|| round_robin(field, cfg, seed, cfg.round_robin_trials, pb));
-    let random = (cfg.random_trials > 0).then(|| random_armies(field, cfg, seed, cfg.random_trials, pb));
+        .then(|| round_robin(engine, field, cfg, seed, cfg.round_robin_trials, pb));
+    let random = (cfg.random_trials > 0).then(|| random_armies(engine, field, cfg, seed, cfg.random_trials, pb));
     let (scenarios, fair_points) = if cfg.report_trials > 0 {
-        super::round_robin::scenarios(r, seed, cfg.report_trials, pb)
+        super::round_robin::scenarios(engine, r, seed, cfg.report_trials, pb)
     } else {
         Default::default()
     };

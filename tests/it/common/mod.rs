@@ -5,9 +5,10 @@
 pub mod family;
 
 pub use family::Family;
+use pointsworth::rulesets::engine::Tally;
 use pointsworth::rulesets::{ExactDuel, Ruleset};
+use pointsworth::sim::RunPlan;
 use pointsworth::sim::duel::{DuelTally, Squads, simulate};
-use pointsworth::sim::{RunPlan, Tally};
 use rayon::prelude::*;
 
 /// Seeds of the exact-vs-Monte-Carlo tests: `POINTSWORTH_TEST_SEEDS` (comma-separated) if

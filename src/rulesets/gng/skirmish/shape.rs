@@ -5,9 +5,9 @@
 use std::path::Path;
 
 use super::{Armies, MISSIONS, Mission, Skirmish, Tactic, UpgradeRule, replay_of, traced_game};
-use crate::analysis::UnitInfo;
 use crate::battle::replay::Replay;
 use crate::dice::Dice;
+use crate::rulesets::UnitInfo;
 use crate::rulesets::gng::GunsNGrenades;
 use crate::rulesets::gng::army::{Army, random_army, read_army};
 use crate::rulesets::skirmish::{

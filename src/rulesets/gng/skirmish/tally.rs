@@ -1,5 +1,5 @@
 //! One game into a picture: the traced game and its replay. (Games into numbers are the
-//! generic engine's: [`crate::sim::skirmish`] plays the games of [`super::shape`].)
+//! generic engine's: the engine (`sim::skirmish`) plays the games of [`super::shape`].)
 
 use super::objective::{CONTEST_RADIUS, OCCUPY_RADIUS};
 use super::{End, Mission, Skirmish, SkirmishConfig, SkirmishOutcome, Tactic, Trace};
@@ -22,7 +22,7 @@ pub fn traced_game<'a>(
 ) -> (Skirmish<'a>, SkirmishOutcome, [Army; 2]) {
     let points = mission.points(cfg.points);
     let mut dice =
-        crate::dice::FastDice::from_seed(crate::sim::batch_seed(seed, crate::sim::stream_id(&["replay"]), 0));
+        crate::dice::FastDice::from_seed(crate::seed::batch_seed(seed, crate::seed::stream_id(&["replay"]), 0));
     let pair = match armies {
         Armies::Random => [
             random_army(r, points, cfg.upgrade_chance, &mut dice),

@@ -381,38 +381,6 @@ fn a_side_with_nothing_left_loses_and_games_end_within_the_cap() {
 }
 
 #[test]
-fn skirmish_tallies_are_identical_on_one_and_two_threads() {
-    let r = gng(&[]);
-    let go = |n: usize| {
-        rayon::ThreadPoolBuilder::new().num_threads(n).build().unwrap().install(|| {
-            crate::sim::skirmish::simulate(
-                &r,
-                &Armies::Random,
-                Tactic::Default as usize,
-                0,
-                11,
-                120,
-                &indicatif::ProgressBar::hidden(),
-            )
-        })
-    };
-    let (one, two) = (go(1), go(2));
-    assert_eq!(one, two);
-    assert_eq!(one.games, 120);
-    assert_eq!(one.records.len(), 120);
-    let cautious = crate::sim::skirmish::simulate(
-        &r,
-        &Armies::Random,
-        Tactic::Cautious as usize,
-        0,
-        11,
-        60,
-        &indicatif::ProgressBar::hidden(),
-    );
-    assert_eq!(cautious.games, 60);
-}
-
-#[test]
 fn artillery_and_a_shaken_vehicle_with_nothing_in_range_leave_the_activations_to_others() {
     // Issue 15: idle units used 2 of the 5 activations (GnG 1.5, "How Combat Works": up to 5
     // units a turn), so only 3 of the 5 Light Infantry moved.

@@ -6,9 +6,9 @@
 use serde::{Deserialize, Serialize};
 
 use super::{Model, Skirmish, SquadState};
-use crate::analysis::UnitInfo;
 use crate::battle::{Pos, TerrainPlan, deployment_band};
 use crate::dice::Dice;
+use crate::rulesets::UnitInfo;
 use crate::rulesets::grunt_factor::GruntFactor;
 use crate::rulesets::grunt_factor::rules::CoverKind;
 

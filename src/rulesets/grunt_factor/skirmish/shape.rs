@@ -3,9 +3,9 @@
 //! [`GameRecord`].
 
 use super::{Force, Forces, Skirmish, Tactic, describe, random_force, read_force, set_up, traced_game};
-use crate::analysis::UnitInfo;
 use crate::battle::replay::Replay;
 use crate::dice::Dice;
+use crate::rulesets::UnitInfo;
 use crate::rulesets::grunt_factor::GruntFactor;
 use crate::rulesets::skirmish::{ArmyError, ArmySource, GameRecord, SkirmishSettings, SkirmishText, TacticInfo};
 

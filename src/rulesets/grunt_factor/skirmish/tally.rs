@@ -1,5 +1,5 @@
 //! One game into a picture: the traced game and its replay. (Games into numbers are the
-//! generic engine's: [`crate::sim::skirmish`] plays the games of [`super::shape`].) Apart
+//! generic engine's: the engine (`sim::skirmish`) plays the games of [`super::shape`].) Apart
 //! from the rule code so the report's needs never reach into it.
 
 use super::{CoverKind, Force, Forces, Skirmish, SkirmishOutcome, Tactic, describe, set_up};
@@ -13,8 +13,8 @@ pub const REPLAY_CM_PER_UNIT: f32 = 2.5;
 
 /// Plays one seeded game with a trace; returns the replay picture and the outcome.
 pub fn traced_game(r: &GruntFactor, forces: &Forces, tactic: Tactic, seed: u64) -> (Replay, SkirmishOutcome) {
-    let stream = crate::sim::stream_id(&["grunt-factor", "skirmish", "replay"]);
-    let mut dice = crate::dice::FastDice::from_seed(crate::sim::batch_seed(seed, stream, 0));
+    let stream = crate::seed::stream_id(&["grunt-factor", "skirmish", "replay"]);
+    let mut dice = crate::dice::FastDice::from_seed(crate::seed::batch_seed(seed, stream, 0));
     let mut g = Skirmish::new(r, &r.skirmish, tactic);
     g.trace = Some([Vec::new(), Vec::new()]);
     let pair = set_up(&mut g, forces, &mut dice);

@@ -1,5 +1,6 @@
 //! The skirmish's rule readings and tactic steps, one test each on a scripted table, plus
-//! random forces, config errors, thread-count independence and the replay.
+//! random forces, config errors and the replay. Games on the engine (thread-count
+//! independence, side swaps): the engine's tests (`sim::ruleset_tests`).
 
 use super::*;
 use crate::battle::Wall;
@@ -7,7 +8,6 @@ use crate::config::{Overrides, Source};
 use crate::dice::{FastDice, ScriptedDice};
 use crate::rulesets::grunt_factor::rules::{self, CoverShare, MAX_MODELS};
 use crate::rulesets::grunt_factor::tests::ruleset;
-use crate::sim::skirmish::SkirmishTally;
 
 fn wall(x0: f32, x1: f32, y: f32) -> Wall {
     Wall { a: Pos::new(x0, y), b: Pos::new(x1, y), intact: true }
@@ -620,50 +620,6 @@ fn skirmish_config_errors_name_the_line_and_key() {
     let ov = Overrides::parse(&["skirmish.points=0".to_string()]).unwrap();
     let e = GruntFactor::from_source(&Source::from_text("t.toml", text), &ov).unwrap_err().to_string();
     assert!(e.starts_with("--set skirmish.points=0: [skirmish] points must be"), "{e}");
-}
-
-fn run_threads(r: &GruntFactor, threads: usize, forces: &Forces, tactic: Tactic, trials: u64) -> SkirmishTally {
-    rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap().install(|| {
-        crate::sim::skirmish::simulate(r, forces, tactic as usize, 0, 5, trials, &indicatif::ProgressBar::hidden())
-    })
-}
-
-#[test]
-fn same_tally_on_one_and_two_threads() {
-    let r = ruleset();
-    for tactic in [Tactic::Bound, Tactic::Advance] {
-        let (a, b) =
-            (run_threads(&r, 1, &Forces::Random, tactic, 120), run_threads(&r, 2, &Forces::Random, tactic, 120));
-        assert_eq!(a, b);
-        assert_eq!((a.games, a.records.len()), (120, 120));
-        assert_eq!(a.wins[0] + a.wins[1] + a.draws, 120);
-    }
-}
-
-#[test]
-fn elite_beats_untrained_at_equal_model_count() {
-    let r = ruleset();
-    let forces = Forces::Fixed(Box::new([vec![r.find("elite-rifles")], vec![r.find("untrained-rifles")]]));
-    let t = run_threads(&r, 2, &forces, Tactic::Bound, 1000);
-    assert!(t.wins[0] as f64 / 1000.0 > 0.9, "{:?}", t.wins);
-}
-
-#[test]
-fn swapping_sides_keeps_the_win_rate_within_four_standard_errors() {
-    // Side A deploys along y = 0 and side B along y = depth: the table and the turn roll
-    // are symmetric, so X's win rate must not depend on which side it plays.
-    let r = ruleset();
-    let x = vec![r.find("regular-lmg"), r.find("green-rifles")];
-    let y = vec![r.find("veteran-rifles"), r.find("regular-smgs")];
-    // 1000 games a side and tactic: 4 standard errors are about 9 points of win rate.
-    let n = 1000.0;
-    for tactic in [Tactic::Bound, Tactic::Advance] {
-        let one = run_threads(&r, 2, &Forces::Fixed(Box::new([x.clone(), y.clone()])), tactic, n as u64);
-        let two = run_threads(&r, 2, &Forces::Fixed(Box::new([y.clone(), x.clone()])), tactic, n as u64);
-        let (p1, p2) = (one.wins[0] as f64 / n, two.wins[1] as f64 / n);
-        let se = (p1 * (1.0 - p1) / n + p2 * (1.0 - p2) / n).sqrt();
-        assert!((p1 - p2).abs() <= 4.0 * se, "{tactic:?}: {p1} vs {p2} (se {se})");
-    }
 }
 
 #[test]

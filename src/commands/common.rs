@@ -1,0 +1,209 @@
+//! What every subcommand shares: the error type, loading a ruleset, checking the simulation
+//! flags, the progress bar, writing to stdout and the terminal tables.
+//!
+//! Why a module of its own: the subcommands (and the report's steps, [`super::report`]) all load
+//! configs and print the same way; keeping that here means no subcommand calls another for a
+//! helper, and the dispatcher ([`super::run`]) calls each subcommand without a circle.
+//!
+//! Layer: commands (see [`crate::commands`]).
+
+use std::io::{IsTerminal, Write};
+use std::path::PathBuf;
+
+use comfy_table::{Cell, CellAlignment, Table, presets::UTF8_FULL_CONDENSED};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+
+use crate::analysis::{AnalysisSettings, RulesetAnalysis};
+use crate::cli::SimArgs;
+use crate::config::{ConfigError, Overrides, Source};
+use crate::rulesets::{AnyRuleset, Ruleset, RulesetError, UnknownUnit, default_config};
+use crate::stats::Estimate;
+
+/// An error the user can fix; exit code 2.
+#[derive(Debug, thiserror::Error)]
+pub enum AppError {
+    #[error(transparent)]
+    Config(#[from] ConfigError),
+    #[error(transparent)]
+    Ruleset(#[from] RulesetError),
+    #[error(transparent)]
+    UnknownUnit(#[from] UnknownUnit),
+    #[error("{0}")]
+    Usage(String),
+    #[error("{context}: {source}")]
+    Io { context: String, source: std::io::Error },
+    #[error(transparent)]
+    Other(#[from] anyhow::Error),
+    /// `pointsworth check` found a balance regression; exit code 1.
+    #[error("{0}")]
+    Regression(String),
+}
+
+impl From<crate::rulesets::skirmish::ArmyError> for AppError {
+    fn from(e: crate::rulesets::skirmish::ArmyError) -> Self {
+        match e {
+            crate::rulesets::skirmish::ArmyError::File(e) => AppError::Config(e),
+            crate::rulesets::skirmish::ArmyError::Name(m) => AppError::Usage(m),
+        }
+    }
+}
+
+impl AppError {
+    /// Whether this is a closed output pipe (`pointsworth ... | head`), which is not an error.
+    pub fn is_broken_pipe(&self) -> bool {
+        match self {
+            AppError::Io { source, .. } => source.kind() == std::io::ErrorKind::BrokenPipe,
+            AppError::Other(e) => {
+                e.downcast_ref::<std::io::Error>().is_some_and(|e| e.kind() == std::io::ErrorKind::BrokenPipe)
+            }
+            _ => false,
+        }
+    }
+}
+
+/// Writes `text` to stdout and flushes it; nothing under `--shard` (a shard writes only its
+/// tallies). A closed pipe is an [`AppError::Io`] that [`AppError::is_broken_pipe`] recognises.
+pub(crate) fn stdout_write(text: &str) -> Result<(), AppError> {
+    if crate::sim::shard::recording().is_some() {
+        return Ok(()); // a shard's numbers are partial: it writes only its tallies
+    }
+    let mut out = std::io::stdout().lock();
+    out.write_all(text.as_bytes())
+        .and_then(|_| out.flush())
+        .map_err(|source| AppError::Io { context: "writing to stdout".into(), source })
+}
+
+/// A ruleset loaded with its config source.
+pub(crate) struct Loaded {
+    pub(crate) ruleset: AnyRuleset,
+    pub(crate) source: Source,
+}
+
+/// Loads ruleset `id` from `config` (default `configs/RULESET.toml`) with the `--set` overrides
+/// `set`, noting the config's hash for a shard run.
+pub(crate) fn load(id: &str, config: Option<&PathBuf>, set: &[String]) -> Result<Loaded, AppError> {
+    let id = AnyRuleset::check_id(id)?;
+    let path = config.cloned().unwrap_or_else(|| default_config(id));
+    let source = Source::read(&path)?;
+    crate::sim::shard::note_config(&path.display().to_string(), &source.hash_hex()).map_err(AppError::Usage)?;
+    let overrides = Overrides::parse(set)?;
+    let ruleset = AnyRuleset::load(id, &source, &overrides)?;
+    Ok(Loaded { ruleset, source })
+}
+
+/// Checks `--target-error` and `--trials` before anything runs.
+pub(crate) fn check_sim_args(sim: &SimArgs) -> Result<(), AppError> {
+    if let Some(e) = sim.target_error {
+        if !(e > 0.0 && e < 0.5) {
+            return Err(AppError::Usage(format!("--target-error must be in (0, 0.5), got {e}")));
+        }
+    }
+    if sim.trials == Some(0) {
+        return Err(AppError::Usage("--trials must be at least 1".into()));
+    }
+    if let Some(t) = sim.trials.filter(|&t| t > MAX_TRIALS) {
+        // Rates from the README's benchmark table, one core: about 20 M duels/s, 4 k skirmishes/s.
+        return Err(AppError::Usage(format!(
+            "--trials must be at most {MAX_TRIALS} (as [duel] max_trials), got {t}: that many would take about \
+             {:.0} hours per duel matchup and {:.0} years of skirmishes on one core",
+            t as f64 / 20e6 / 3600.0,
+            t as f64 / 4e3 / 3600.0 / 24.0 / 365.0
+        )));
+    }
+    Ok(())
+}
+
+/// The largest `--trials`: the same cap as `[duel] max_trials`.
+const MAX_TRIALS: u64 = 100_000_000;
+
+/// The analysis settings of `r` with the command line's `--seed`, `--trials` and
+/// `--target-error` applied.
+pub(crate) fn settings_for<R: Ruleset>(r: &R, sim: &SimArgs) -> AnalysisSettings {
+    let mut s = AnalysisSettings::from_ruleset(r, sim.seed);
+    if let Some(t) = sim.trials {
+        s.max_trials = t;
+    }
+    if let Some(e) = sim.target_error {
+        s.target_error = e;
+    }
+    s.fixed_trials = sim.trials.is_some() && sim.target_error.is_none();
+    s
+}
+
+/// A progress bar of matchups on a terminal, hidden otherwise.
+pub(crate) fn progress_bar() -> ProgressBar {
+    if !std::io::stderr().is_terminal() {
+        return ProgressBar::hidden();
+    }
+    let pb = ProgressBar::with_draw_target(Some(0), ProgressDrawTarget::stderr());
+    pb.set_style(
+        ProgressStyle::with_template("{msg:>16} [{bar:40}] {pos}/{len} matchups ({elapsed}, eta {eta})")
+            .expect("valid template")
+            .progress_chars("=> "),
+    );
+    pb
+}
+
+/// A probability as a percentage with its 95% interval (`62.1% [60.9, 63.3]`; an exact value
+/// alone: `62.1%`).
+pub(crate) fn pct(e: &Estimate) -> String {
+    if e.lo == e.hi {
+        format!("{:.1}%", 100.0 * e.value)
+    } else {
+        format!("{:.1}% [{:.1}, {:.1}]", 100.0 * e.value, 100.0 * e.lo, 100.0 * e.hi)
+    }
+}
+
+/// A square matrix of scores as a terminal table: the row unit's score against the column
+/// unit, % (`score(i, j)` in [0, 1]; `None` prints "—"). Rows are numbered and named, columns
+/// numbered as the rows: unit names as column headers made VSGMR's fourteen columns 1000
+/// characters wide.
+pub(crate) fn score_matrix_table(names: &[String], score: impl Fn(usize, usize) -> Option<f64>) -> Table {
+    let mut t = Table::new();
+    t.load_preset(UTF8_FULL_CONDENSED);
+    let mut header = vec![Cell::new("row \\ column")];
+    header.extend((1..=names.len()).map(|k| Cell::new(k).set_alignment(CellAlignment::Right)));
+    t.set_header(header);
+    for (i, name) in names.iter().enumerate() {
+        let mut cells = vec![Cell::new(format!("{:>2} {name}", i + 1))];
+        cells.extend((0..names.len()).map(|j| {
+            let s = score(i, j).map_or("—".into(), |s| format!("{:.0}", 100.0 * s));
+            Cell::new(s).set_alignment(CellAlignment::Right)
+        }));
+        t.add_row(cells);
+    }
+    t
+}
+
+/// The points-efficiency table of `a` for the terminal, best first.
+pub(crate) fn efficiency_table(a: &RulesetAnalysis) -> Table {
+    let mut t = Table::new();
+    t.load_preset(UTF8_FULL_CONDENSED);
+    t.set_header(vec![
+        "rank",
+        "unit",
+        "cost",
+        "points efficiency [95% CI]",
+        "1v1 mean score [95% CI]",
+        "points per point killed",
+    ]);
+    for row in &a.efficiency {
+        t.add_row(vec![
+            Cell::new(row.rank),
+            Cell::new(&row.unit.name),
+            Cell::new(row.unit.cost).set_alignment(CellAlignment::Right),
+            Cell::new(pct(&row.efficiency)),
+            Cell::new(pct(&row.win_rate_1v1)),
+            Cell::new(
+                row.points_per_point_killed
+                    .map_or("—".to_string(), |e| format!("{:.2} [{:.2}, {:.2}]", e.value, e.lo, e.hi)),
+            ),
+        ]);
+    }
+    t
+}
+
+/// `a`'s warnings, one `warning: ...` line each.
+pub(crate) fn warnings_text(a: &RulesetAnalysis) -> String {
+    a.warnings.iter().map(|w| format!("warning: {}\n", w.message)).collect()
+}

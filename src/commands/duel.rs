@@ -1,0 +1,174 @@
+//! `pointsworth duel`: one matchup, Monte Carlo or exact, one each or points-matched squads;
+//! with `--optimal`, the duel under optimal play beside the scripted tactic.
+
+use std::time::Instant;
+
+use comfy_table::{Table, presets::UTF8_FULL_CONDENSED};
+use serde_json::json;
+
+use super::common::{AppError, check_sim_args, load, pct, settings_for, stdout_write};
+use crate::cli::DuelArgs;
+use crate::rulesets::{AnyRuleset, Ruleset};
+use crate::sim::RunPlan;
+use crate::sim::duel::{MatchupResult, Squads, matchup_budget, result_from_exact, result_from_tally, simulate};
+use crate::with_ruleset;
+
+/// Runs `pointsworth duel`.
+pub fn run(args: DuelArgs) -> Result<(), AppError> {
+    check_sim_args(&args.sim)?;
+    let loaded = load(&args.ruleset, args.sim.config.as_ref(), &args.sim.set)?;
+    if args.optimal {
+        return optimal_duel(&loaded.ruleset, &args);
+    }
+    with_ruleset!(&loaded.ruleset, r => duel_with(r, &args))
+}
+
+/// `duel --optimal`: optimal play, the scripted tactic, and the exploitability.
+fn optimal_duel(any: &AnyRuleset, args: &DuelArgs) -> Result<(), AppError> {
+    let (id, title, unit, a, b, names, distance) = with_ruleset!(any, r => {
+        let a = r.find_unit(&args.unit_a)?;
+        let b = r.find_unit(&args.unit_b)?;
+        let names = [r.units()[a].name.clone(), r.units()[b].name.clone()];
+        (r.id(), r.title(), r.distance_unit(), a, b, names, args.distance.unwrap_or(r.duel_settings().distance))
+    });
+    if !(distance > 0.0 && distance <= 1000.0) {
+        return Err(AppError::Usage(format!("--distance must be more than 0 and at most 1000, got {distance}")));
+    }
+    let started = Instant::now();
+    let o = any.optimal_duel(a, b, distance).map_err(|e| AppError::Usage(e.to_string()))?;
+    let side = |v: &crate::rulesets::optimal::GameValue| json!({"a_wins": v.a_wins, "b_wins": v.b_wins, "draws": v.draws, "a_score": v.a_score()});
+    let [na, nb] = &names;
+    if args.json {
+        let v = json!({
+            "ruleset": id,
+            "a": na,
+            "b": nb,
+            "distance": distance,
+            "distance_unit": unit,
+            "method": "optimal",
+            "a_wins": o.optimal.a_wins,
+            "b_wins": o.optimal.b_wins,
+            "draws": o.optimal.draws,
+            "a_score": o.optimal.a_score(),
+            "scripted": side(&o.scripted),
+            "a_best_response": side(&o.a_best_response),
+            "b_best_response": side(&o.b_best_response),
+            "a_gain": o.a_gain(),
+            "b_gain": o.b_gain(),
+            "exploitability": o.exploitability(),
+            "grid_step": o.step,
+            "table_depth": o.depth,
+        });
+        return stdout_write(&format!("{}\n", serde_json::to_string_pretty(&v).expect("json")));
+    }
+    let p = |x: f64| format!("{:.1}%", 100.0 * x);
+    let mut t = Table::new();
+    t.load_preset(UTF8_FULL_CONDENSED);
+    t.set_header(vec!["play", &format!("{na} wins"), &format!("{nb} wins"), "draw", &format!("{na} score")]);
+    for (label, v) in [
+        ("optimal (both sides)", &o.optimal),
+        ("scripted tactic (both sides)", &o.scripted),
+        (&*format!("{na} best response v scripted"), &o.a_best_response),
+        (&*format!("{nb} best response v scripted"), &o.b_best_response),
+    ] {
+        t.add_row(vec![label.to_string(), p(v.a_wins), p(v.b_wins), p(v.draws), p(v.a_score())]);
+    }
+    stdout_write(&format!(
+        "{title}: {na} vs {nb}, one each, {distance} {unit} apart\noptimal play (zero-sum game, grid {} {unit}, table {} {unit} deep, averaged over who acts first); {:.2} s\n{t}\nexploitability of the scripted tactic: {:.1} points ({na} gains {:.1}, {nb} gains {:.1} by its best response)\n",
+        o.step,
+        o.depth,
+        started.elapsed().as_secs_f64(),
+        100.0 * o.exploitability(),
+        100.0 * o.a_gain(),
+        100.0 * o.b_gain(),
+    ))
+}
+
+fn duel_with<R: Ruleset>(r: &R, args: &DuelArgs) -> Result<(), AppError> {
+    let a = r.find_unit(&args.unit_a)?;
+    let b = r.find_unit(&args.unit_b)?;
+    let settings = settings_for(r, &args.sim);
+    let distance = args.distance.unwrap_or(settings.distance);
+    if !(distance > 0.0 && distance <= 1000.0) {
+        return Err(AppError::Usage(format!("--distance must be more than 0 and at most 1000, got {distance}")));
+    }
+    let units = r.units();
+    let costs = [units[a].cost, units[b].cost];
+    let squads = if args.points_matched { Squads::PointsMatched { budget: settings.budget } } else { Squads::One };
+    let started = Instant::now();
+    let result: MatchupResult = if args.exact {
+        let e = r.exact_duel(a, b, distance).map_err(|e| AppError::Usage(format!("--exact: {e}")))?;
+        result_from_exact(&e, costs)
+    } else {
+        let plan = RunPlan {
+            seed: args.sim.seed,
+            batch_size: settings.batch_size,
+            min_trials: (settings.batch_size as u64 * 8).min(settings.max_trials),
+            max_trials: settings.max_trials,
+            target_error: match (args.sim.trials, args.sim.target_error) {
+                // --trials alone means "exactly this many"; otherwise stop at the target.
+                (Some(_), None) => None,
+                _ => Some(settings.target_error),
+            },
+        };
+        let plan = if plan.target_error.is_none() { RunPlan { min_trials: plan.max_trials, ..plan } } else { plan };
+        let t = simulate(r, a, b, distance, squads, &plan);
+        result_from_tally(&t, costs)
+    };
+    let (na, nb) = (&units[a].name, &units[b].name);
+    if args.json {
+        let v = json!({
+            "ruleset": r.id(),
+            "a": na,
+            "b": nb,
+            "a_cost": costs[0],
+            "b_cost": costs[1],
+            "distance": distance,
+            "distance_unit": r.distance_unit(),
+            "squads": if args.points_matched { json!({"points_matched": settings.budget}) } else { json!("one each") },
+            "method": result.method,
+            "seed": args.sim.seed,
+            "trials": result.trials,
+            "a_wins": result.a_wins.value,
+            "b_wins": result.b_wins.value,
+            "draws": result.draws.value,
+            "a_wins_ci": result.a_wins.interval(),
+            "b_wins_ci": result.b_wins.interval(),
+            "draws_ci": result.draws.interval(),
+            "a_score": result.a_score.value,
+            "a_score_ci": result.a_score.interval(),
+            "mean_turns": result.mean_turns,
+            "confidence": crate::stats::CONFIDENCE,
+        });
+        return stdout_write(&format!("{}\n", serde_json::to_string_pretty(&v).expect("json")));
+    }
+    let mut t = Table::new();
+    t.load_preset(UTF8_FULL_CONDENSED);
+    t.set_header(vec!["outcome", "probability [95% CI]"]);
+    t.add_row(vec![format!("{na} wins"), pct(&result.a_wins)]);
+    t.add_row(vec![format!("{nb} wins"), pct(&result.b_wins)]);
+    t.add_row(vec!["draw".to_string(), pct(&result.draws)]);
+    t.add_row(vec![format!("{na} score (draw = ½)"), pct(&result.a_score)]);
+    let how = if result.method == "exact" {
+        "exact (Markov chain)".to_string()
+    } else {
+        format!("Monte Carlo, {} trials, seed {}", result.trials, args.sim.seed)
+    };
+    let spend = matchup_budget(r, [a, b], costs, settings.budget);
+    let squads_txt = if args.points_matched && spend < settings.budget {
+        format!("points-matched squads of {spend} points (the book's squad limits at {} points)", settings.budget)
+    } else if args.points_matched {
+        format!("points-matched squads of {} points", settings.budget)
+    } else {
+        "one each".to_string()
+    };
+    stdout_write(&format!(
+        "{}: {na} ({} pts) vs {nb} ({} pts), {squads_txt}, {distance} {} apart\n{how}; mean {:.1} turns; {:.2} s\n{t}\n",
+        r.title(),
+        costs[0],
+        costs[1],
+        r.distance_unit(),
+        result.mean_turns,
+        started.elapsed().as_secs_f64(),
+    ))
+}

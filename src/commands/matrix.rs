@@ -1,0 +1,60 @@
+//! `pointsworth matrix`: the 1v1 and points-matched matrices and the points-efficiency table of
+//! one ruleset; with `--optimal`, the 1v1 matrix under optimal play ([`super::optimal_matrix`]).
+
+use comfy_table::Table;
+use serde_json::json;
+
+use super::common::{
+    AppError, check_sim_args, efficiency_table, load, progress_bar, score_matrix_table, settings_for, stdout_write,
+    warnings_text,
+};
+use crate::analysis::{Matrix, RulesetAnalysis, analyse};
+use crate::cli::MatrixArgs;
+use crate::with_ruleset;
+
+/// Runs `pointsworth matrix`.
+pub fn run(args: MatrixArgs) -> Result<(), AppError> {
+    check_sim_args(&args.sim)?;
+    let loaded = load(&args.ruleset, args.sim.config.as_ref(), &args.sim.set)?;
+    if args.optimal {
+        return super::optimal_matrix::run(&args, &loaded);
+    }
+    let analysis = with_ruleset!(&loaded.ruleset, r => {
+        let mut s = settings_for(r, &args.sim);
+        // The distance sweep (seven matrices at half precision) is a chart of `report`; the
+        // matrix command shows neither it nor its numbers.
+        s.sweep_distances.clear();
+        let path = loaded.source.path.display().to_string();
+        analyse(r, &s, &path, &loaded.source.hash_hex(), &progress_bar())
+    });
+    if args.json {
+        let v = json!({
+            "ruleset": analysis.ruleset,
+            "seed": analysis.seed,
+            "matrix_1v1": analysis.matrix_1v1,
+            "matrix_points": analysis.matrix_points,
+            "efficiency": analysis.efficiency,
+        });
+        return stdout_write(&format!("{}\n", serde_json::to_string_pretty(&v).expect("json")));
+    }
+    // The verdict first: from the duels alone here (the report adds the skirmish games).
+    let mut text = crate::report::verdict::terminal(&analysis);
+    text.push('\n');
+    for m in [&analysis.matrix_1v1, &analysis.matrix_points] {
+        text.push_str(&format!("{} — score of the row unit against the column unit, %\n", m.title));
+        text.push_str(&format!("{}\n\n", matrix_table(&analysis, m)));
+    }
+    text.push_str(&efficiency_table(&analysis).to_string());
+    text.push('\n');
+    text.push_str(&warnings_text(&analysis));
+    stdout_write(&text)
+}
+
+fn name_of<'a>(a: &'a RulesetAnalysis, id: &'a str) -> &'a str {
+    a.units.iter().find(|u| u.id == id).map_or(id, |u| u.name.as_str())
+}
+
+fn matrix_table(a: &RulesetAnalysis, m: &Matrix) -> Table {
+    let names: Vec<String> = m.units.iter().map(|u| name_of(a, u).to_string()).collect();
+    score_matrix_table(&names, |i, j| Some(m.cells[i][j].a_score.value))
+}

@@ -1,0 +1,143 @@
+//! The rulesets' contract: the vocabulary a ruleset speaks to the layers above it.
+//!
+//! Why here and not in `analysis`: a ruleset describes its cost list ([`UnitInfo`]), how it
+//! covers its book ([`CoverageRow`]), what looks wrong in the book ([`LintFinding`]) and the
+//! `[balance]` table of its config ([`BalanceConfig`]). These are words of the rulesets layer;
+//! the analysis, the report and the commands read them. Were they defined in `analysis`, every
+//! ruleset would import upward (issue 40, "The house plan").
+//!
+//! Layer: rulesets (see [`crate::rulesets`]); imports only `serde`.
+
+use serde::{Deserialize, Serialize};
+
+/// How a rule of a rulebook is represented in the simulation.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Coverage {
+    /// Implemented as the rulebook (read with RULINGS.md) says.
+    Modeled,
+    /// Implemented with a stated simplification.
+    Simplified,
+    /// Not implemented; the note says why.
+    NotModeled,
+}
+
+impl Coverage {
+    /// The word the report prints: `modeled`, `simplified` or `not modeled`.
+    pub fn label(self) -> &'static str {
+        match self {
+            Coverage::Modeled => "modeled",
+            Coverage::Simplified => "simplified",
+            Coverage::NotModeled => "not modeled",
+        }
+    }
+}
+
+/// One row of a ruleset's rules-coverage table.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct CoverageRow {
+    /// The rule in the rulebook's words, e.g. "Fast Shot".
+    pub rule: String,
+    /// Where the rulebook states it, e.g. "GnG 1.5, Unit Tags".
+    pub source: String,
+    pub status: Coverage,
+    /// How it is simplified or why it is not modeled; empty when modeled as written.
+    pub note: String,
+}
+
+/// One finding of a ruleset lint (`pointsworth rules RULESET`): a printed value that looks like
+/// a misprint, a stat no rule uses, a price that disagrees with the book's own formula...
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct LintFinding {
+    /// What it is about, e.g. "Assault rifle, long range".
+    pub subject: String,
+    /// What looks wrong and how pointsworth reads it.
+    pub finding: String,
+    /// Where the rulebook prints it, e.g. "The Grunt Factor, Armory".
+    pub source: String,
+}
+
+/// One unit of a cost list as the report shows it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct UnitInfo {
+    /// Kebab-case id, e.g. `heavy-infantry`.
+    pub id: String,
+    /// Display name as printed in the rulebook, e.g. "Heavy Infantry".
+    pub name: String,
+    /// Points cost from the config.
+    pub cost: f64,
+    /// "infantry", "vehicle", ... as the ruleset classifies it.
+    pub kind: String,
+}
+
+/// The `[balance]` table of a ruleset's config (every key optional).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct BalanceConfig {
+    /// Granularity of the cost list in points (GnG 5, AMC 5, VSGMR ½); balanced costs are
+    /// multiples of it.
+    pub cost_step: f64,
+    /// A list is balanced when every efficiency is within this of 0.5 (probability units).
+    pub tolerance: f64,
+    /// Trials per matchup for every evaluation of `pointsworth fair-costs` (fixed, for common
+    /// random numbers). Standard error of one efficiency ≈ 0.5 / sqrt(trials · (units − 1)).
+    pub trials: u64,
+    /// Trials per matchup when `pointsworth report` runs the solver (coarser, to stay fast).
+    pub report_trials: u64,
+    /// Damped fixed-point iterations of the balanced list before rounding.
+    pub max_iterations: u32,
+    /// Unit id whose cost is held fixed (e.g. `"rifle"`: rifle = 10 points). With an anchor the
+    /// balanced list keeps that cost instead of the mean cost, and every other unit gets a
+    /// derived cost: its fair cost with every other unit at its balanced cost. `None`: keep
+    /// the mean cost, no derived costs.
+    pub anchor: Option<String>,
+}
+
+impl Default for BalanceConfig {
+    fn default() -> Self {
+        BalanceConfig {
+            cost_step: 1.0,
+            tolerance: 0.02,
+            trials: 20_000,
+            report_trials: 6_000,
+            max_iterations: 10,
+            anchor: None,
+        }
+    }
+}
+
+impl BalanceConfig {
+    /// Checks ranges; the message names the key.
+    pub fn validate(&self) -> Result<(), String> {
+        if !(self.cost_step > 0.0 && self.cost_step <= 1000.0) {
+            return Err(format!(
+                "[balance] cost_step must be more than 0 and at most 1000 points, got {}",
+                self.cost_step
+            ));
+        }
+        if !(self.tolerance > 0.0 && self.tolerance < 0.5) {
+            return Err(format!("[balance] tolerance must be in (0, 0.5), got {}", self.tolerance));
+        }
+        for (k, v) in [("trials", self.trials), ("report_trials", self.report_trials)] {
+            if !(100..=100_000_000).contains(&v) {
+                return Err(format!("[balance] {k} must be 100 to 100000000, got {v}"));
+            }
+        }
+        if self.max_iterations > 100 {
+            return Err(format!("[balance] max_iterations must be at most 100, got {}", self.max_iterations));
+        }
+        Ok(())
+    }
+
+    /// Checks that the anchor, if any, names a unit of the cost list (by id); the message lists
+    /// the valid ids.
+    pub fn check_anchor(&self, units: &[UnitInfo]) -> Result<(), String> {
+        match &self.anchor {
+            Some(id) if !units.iter().any(|u| &u.id == id) => Err(format!(
+                "[balance] anchor {id:?} is not a unit; known: {}",
+                units.iter().map(|u| u.id.as_str()).collect::<Vec<_>>().join(", ")
+            )),
+            _ => Ok(()),
+        }
+    }
+}

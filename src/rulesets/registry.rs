@@ -1,0 +1,254 @@
+//! The registry: the one place outside a ruleset's folder that names it.
+//!
+//! Why apart from the traits ([`super::Ruleset`], [`super::skirmish::Skirmish`]): the traits
+//! say what a ruleset is; this file says which rulesets there are. Adding a ruleset touches its
+//! folder, its config, and the lines here that list the rulesets: the [`RULESETS`] table, the
+//! [`AnyRuleset`] variant with its `load` and [`with_ruleset!`](crate::with_ruleset) arms, and
+//! the skirmish help tables of tactics, missions and army sources.
+//!
+//! Layer: rulesets (see [`crate::rulesets`]); imports the ruleset folders, `config`.
+
+use std::path::{Path, PathBuf};
+
+use super::optimal::OptimalDuel;
+use super::{NotExact, Ruleset, amc, gng, grunt_factor, gunplay, skirmish, vsgmr};
+use crate::config::{ConfigError, Overrides, Source, id_of};
+
+/// The rulesets pointsworth knows: id, rulebook title, whether it is implemented yet.
+pub const RULESETS: &[(&str, &str, bool)] = &[
+    ("guns-n-grenades", "Guns 'N Grenades v1.5", true),
+    ("army-men-combat", "Army Men Combat v2.0", true),
+    ("grunt-factor", "The Grunt Factor", true),
+    ("vsgmr", "Very Simple Generic Miniatures Rules v7", true),
+    ("gunplay", "Gunplay", true),
+];
+
+/// A ruleset id that is unknown or not implemented yet. Exit code 2.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum RulesetError {
+    #[error("unknown ruleset {name:?}; known: {}", RULESETS.iter().map(|r| r.0).collect::<Vec<_>>().join(", "))]
+    Unknown { name: String },
+    #[error("ruleset {name:?} is not implemented yet; implemented: {}", implemented().join(", "))]
+    NotImplemented { name: String },
+    #[error(transparent)]
+    Config(#[from] ConfigError),
+}
+
+/// Short names accepted for ruleset ids.
+pub const ALIASES: &[(&str, &str)] = &[
+    ("gng", "guns-n-grenades"),
+    ("amc", "army-men-combat"),
+    ("tgf", "grunt-factor"),
+    ("the-grunt-factor", "grunt-factor"),
+];
+
+/// The canonical id of a ruleset name: kebab-case, aliases resolved.
+pub fn canonical_id(name: &str) -> String {
+    let id = id_of(name);
+    ALIASES.iter().find(|a| a.0 == id).map_or(id, |a| a.1.to_string())
+}
+
+/// Ids of the implemented rulesets.
+pub fn implemented() -> Vec<&'static str> {
+    RULESETS.iter().filter(|r| r.2).map(|r| r.0).collect()
+}
+
+/// Each ruleset's skirmish tactics, `(ruleset id, tactics)`, default first: the registry's
+/// view of every [`skirmish::Skirmish::tactics`], for help text written before any config is
+/// read.
+pub fn skirmish_tactics() -> [(&'static str, &'static [skirmish::TacticInfo]); 5] {
+    [
+        ("guns-n-grenades", <gng::GunsNGrenades as skirmish::Skirmish>::TACTICS),
+        ("army-men-combat", <amc::ArmyMenCombat as skirmish::Skirmish>::TACTICS),
+        ("grunt-factor", <grunt_factor::GruntFactor as skirmish::Skirmish>::TACTICS),
+        ("vsgmr", <vsgmr::Vsgmr as skirmish::Skirmish>::TACTICS),
+        ("gunplay", <gunplay::Gunplay as skirmish::Skirmish>::TACTICS),
+    ]
+}
+
+/// Each ruleset's skirmish missions, `(ruleset id, missions)`, the basic game first: the
+/// registry's view of every [`skirmish::Skirmish::missions`], for help text written before any
+/// config is read.
+pub fn skirmish_missions() -> [(&'static str, &'static [skirmish::MissionInfo]); 5] {
+    [
+        ("guns-n-grenades", <gng::GunsNGrenades as skirmish::Skirmish>::MISSIONS),
+        ("army-men-combat", <amc::ArmyMenCombat as skirmish::Skirmish>::MISSIONS),
+        ("grunt-factor", <grunt_factor::GruntFactor as skirmish::Skirmish>::MISSIONS),
+        ("vsgmr", <vsgmr::Vsgmr as skirmish::Skirmish>::MISSIONS),
+        ("gunplay", <gunplay::Gunplay as skirmish::Skirmish>::MISSIONS),
+    ]
+}
+
+/// Each ruleset's `--armies` source, `(ruleset id, source)`: the registry's view of every
+/// [`skirmish::Skirmish::army_source`].
+pub fn army_sources() -> [(&'static str, skirmish::ArmySource); 5] {
+    [
+        ("guns-n-grenades", <gng::GunsNGrenades as skirmish::Skirmish>::ARMY_SOURCE),
+        ("army-men-combat", <amc::ArmyMenCombat as skirmish::Skirmish>::ARMY_SOURCE),
+        ("grunt-factor", <grunt_factor::GruntFactor as skirmish::Skirmish>::ARMY_SOURCE),
+        ("vsgmr", <vsgmr::Vsgmr as skirmish::Skirmish>::ARMY_SOURCE),
+        ("gunplay", <gunplay::Gunplay as skirmish::Skirmish>::ARMY_SOURCE),
+    ]
+}
+
+/// `skirmish --tactic` help: each ruleset's tactics with what they do.
+pub fn tactics_help() -> String {
+    let mut s = String::from("Tactic both sides play (default: the ruleset's first). Per ruleset:");
+    for (id, tactics) in skirmish_tactics() {
+        s.push_str(&format!("\n  {id}:"));
+        for t in tactics {
+            s.push_str(&format!("\n    {} — {}", t.name, t.description));
+        }
+    }
+    s
+}
+
+/// `skirmish --mission` help: each ruleset's missions with what they are.
+pub fn missions_help() -> String {
+    let mut s =
+        String::from("Mission (the book's kind of game; default: the ruleset's basic game, first). Per ruleset:");
+    for (id, missions) in skirmish_missions() {
+        s.push_str(&format!("\n  {id}:"));
+        for m in missions {
+            s.push_str(&format!("\n    {} — {}", m.name, m.description));
+        }
+    }
+    s
+}
+
+/// `skirmish --armies` help: what each ruleset reads besides `random`.
+pub fn armies_help() -> String {
+    let mut s = String::from(
+        "Armies: \"random\" (fresh random legal armies every game, the default) or two armies, side A then \
+         side B. Per ruleset:",
+    );
+    for (id, src) in army_sources() {
+        s.push_str(&format!("\n  {id}: two {} ({})", src.what, src.how));
+    }
+    s
+}
+
+/// The default config path of a ruleset: `configs/RULESET.toml`.
+pub fn default_config(id: &str) -> PathBuf {
+    Path::new("configs").join(format!("{id}.toml"))
+}
+
+/// The file's top-level `ruleset = "…"` key, read on its own before the typed parse, so a
+/// config of another ruleset says so first rather than failing on a key the other book has.
+/// A missing key or a syntax error is left to the typed parse, which reports it in full.
+fn check_ruleset_key(source: &Source, id: &str) -> Result<(), ConfigError> {
+    #[derive(serde::Deserialize)]
+    struct Peek {
+        ruleset: Option<toml::Spanned<String>>,
+    }
+    match toml::from_str::<Peek>(&source.text) {
+        Ok(Peek { ruleset: Some(r) }) => source.expect_ruleset(&r, id),
+        _ => Ok(()),
+    }
+}
+
+/// `[duel] budget` must buy something: at least the cheapest unit, and at least one of more
+/// than half the units (else most points-matched squads are empty and the matrix reads as
+/// near-50% noise). The message names the budget, the cheapest cost and the units above it.
+/// A budget at which the book's squad limit ([`Ruleset::squad_limit`]) allows none of a unit
+/// (GnG: a Limited unit below 100 points) is refused too, naming those units.
+pub fn check_budget<R: Ruleset>(r: &R) -> Result<(), String> {
+    let budget = r.duel_settings().budget;
+    let units = r.units();
+    let Some(cheapest) = units.iter().min_by(|a, b| a.cost.total_cmp(&b.cost)) else { return Ok(()) };
+    let above: Vec<&str> = units.iter().filter(|u| u.cost > budget).map(|u| u.name.as_str()).collect();
+    if budget < cheapest.cost || 2 * above.len() > units.len() {
+        return Err(format!(
+            "[duel] budget {budget} buys too little: the cheapest unit ({}) costs {}, and {} of {} units cost \
+             more than the budget ({}); raise the budget to at least the cost of most units",
+            cheapest.name,
+            cheapest.cost,
+            above.len(),
+            units.len(),
+            above.join(", ")
+        ));
+    }
+    let none: Vec<&str> =
+        (0..units.len()).filter(|&u| r.squad_limit(u, budget) == Some(0)).map(|u| units[u].name.as_str()).collect();
+    if !none.is_empty() {
+        return Err(format!(
+            "[duel] budget {budget} allows no squad of {}: the book's squad limit \
+             permits none at this budget, so every matchup of theirs would be an empty draw; raise the budget",
+            none.join(", ")
+        ));
+    }
+    Ok(())
+}
+
+/// A loaded ruleset of any kind; match on it to call generic code.
+#[derive(Debug, Clone)]
+pub enum AnyRuleset {
+    GunsNGrenades(gng::GunsNGrenades),
+    Gunplay(gunplay::Gunplay),
+    Vsgmr(vsgmr::Vsgmr),
+    GruntFactor(grunt_factor::GruntFactor),
+    ArmyMenCombat(amc::ArmyMenCombat),
+}
+
+/// Calls generic code with the concrete ruleset: `with_ruleset!(any, r => run(r))`.
+#[macro_export]
+macro_rules! with_ruleset {
+    ($any:expr, $r:ident => $body:expr) => {
+        match $any {
+            $crate::rulesets::AnyRuleset::GunsNGrenades($r) => $body,
+            $crate::rulesets::AnyRuleset::Gunplay($r) => $body,
+            $crate::rulesets::AnyRuleset::Vsgmr($r) => $body,
+            $crate::rulesets::AnyRuleset::GruntFactor($r) => $body,
+            $crate::rulesets::AnyRuleset::ArmyMenCombat($r) => $body,
+        }
+    };
+}
+
+impl AnyRuleset {
+    /// Loads ruleset `id` from `source` with `--set` overrides applied.
+    ///
+    /// Errors, all exit code 2 and naming the file's line and column where there is one: a
+    /// config of another ruleset (said first, before any unknown key of the other book), a
+    /// bad value, or a `[duel] budget` that leaves the points-matched squads empty.
+    pub fn load(id: &str, source: &Source, overrides: &Overrides) -> Result<Self, RulesetError> {
+        let canonical = canonical_id(id);
+        if let Some((known, _, true)) = RULESETS.iter().find(|r| r.0 == canonical) {
+            check_ruleset_key(source, known)?;
+        }
+        let loaded = Self::load_known(&canonical, id, source, overrides)?;
+        with_ruleset!(&loaded, r => check_budget(r).map_err(|m| source.error(m)))?;
+        Ok(loaded)
+    }
+
+    fn load_known(canonical: &str, id: &str, source: &Source, overrides: &Overrides) -> Result<Self, RulesetError> {
+        match RULESETS.iter().find(|r| r.0 == canonical) {
+            None => Err(RulesetError::Unknown { name: id.to_string() }),
+            Some((_, _, false)) => Err(RulesetError::NotImplemented { name: canonical.to_string() }),
+            Some(("gunplay", _, _)) => Ok(AnyRuleset::Gunplay(gunplay::Gunplay::from_source(source, overrides)?)),
+            Some(("vsgmr", _, _)) => Ok(AnyRuleset::Vsgmr(vsgmr::Vsgmr::from_source(source, overrides)?)),
+            Some(("grunt-factor", _, _)) => {
+                Ok(AnyRuleset::GruntFactor(grunt_factor::GruntFactor::from_source(source, overrides)?))
+            }
+            Some(("army-men-combat", _, _)) => {
+                Ok(AnyRuleset::ArmyMenCombat(amc::ArmyMenCombat::from_source(source, overrides)?))
+            }
+            Some(_) => Ok(AnyRuleset::GunsNGrenades(gng::GunsNGrenades::from_source(source, overrides)?)),
+        }
+    }
+
+    /// `a` against `b` under optimal play (`pointsworth duel --optimal`), through
+    /// [`Ruleset::optimal_duel`]; a clear error for the rulesets that have no game yet.
+    pub fn optimal_duel(&self, a: usize, b: usize, distance: f64) -> Result<OptimalDuel, NotExact> {
+        with_ruleset!(self, r => r.optimal_duel(a, b, distance))
+    }
+
+    /// Checks a ruleset id without loading it (for errors before any file is read).
+    pub fn check_id(id: &str) -> Result<&'static str, RulesetError> {
+        let canonical = canonical_id(id);
+        match RULESETS.iter().find(|r| r.0 == canonical) {
+            None => Err(RulesetError::Unknown { name: id.to_string() }),
+            Some((_, _, false)) => Err(RulesetError::NotImplemented { name: canonical }),
+            Some((id, _, _)) => Ok(id),
+        }
+    }
+}
