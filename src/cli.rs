@@ -35,8 +35,9 @@ pub struct Cli {
 pub enum Command {
     /// The main job: simulate every ruleset's cost list and write reports/RULESET/.
     ///
-    /// Writes efficiency.csv/.parquet, matrix_1v1.csv, matrix_points.csv, summary.json,
-    /// charts (PNG and SVG), report.md, and reports/README.md. Files are written atomically.
+    /// Writes efficiency.csv/.parquet, matrix_1v1.csv, matrix_points.csv, verdict.csv,
+    /// summary.json, charts (PNG and SVG), report.md and the self-contained page report.html,
+    /// then reports/README.md and reports/index.html. Files are written atomically.
     Report(ReportArgs),
     /// One matchup: unit A against unit B, one each (or points-matched squads).
     Duel(DuelArgs),

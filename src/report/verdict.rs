@@ -110,7 +110,8 @@ pub fn lead(units: &[&UnitVerdict]) -> String {
     )
 }
 
-/// `65.1 [64.1, 66.1] (duels)`, `40 (keep; fair range 38.2–42.0 by duels)`, `—`.
+/// One decimal as the tables print prices: `65.1 [64.1, 66.0] (duels)`,
+/// `40 (keep; fair [38.2, 42.0] (duels))`, `—`.
 pub fn suggested_text(v: &UnitVerdict, with_source: bool) -> String {
     let Some(Suggested { value, interval, from }) = &v.suggested else {
         return match v.verdict {
@@ -119,7 +120,7 @@ pub fn suggested_text(v: &UnitVerdict, with_source: bool) -> String {
         };
     };
     let range = |i: &Option<[f64; 2]>| match i {
-        Some([lo, hi]) => format!("[{}, {}]", number(*lo, 1), number(*hi, 1)),
+        Some([lo, hi]) => format!("[{lo:.1}, {hi:.1}]"),
         None => "[unbounded]".to_string(),
     };
     let source = if with_source && !from.is_empty() { format!(" ({from})") } else { String::new() };
@@ -129,7 +130,7 @@ pub fn suggested_text(v: &UnitVerdict, with_source: bool) -> String {
             None => format!("{} (keep)", cost(*value)),
         };
     }
-    format!("{} {}{source}", number(*value, 1), range(interval))
+    format!("{value:.1} {}{source}", range(interval))
 }
 
 /// The duels' efficiency with its interval, or `—`.
@@ -144,9 +145,9 @@ pub fn play_text(v: &UnitVerdict) -> String {
     })
 }
 
-/// The Lanchester estimate with one decimal, or `—`.
+/// The Lanchester estimate with one decimal, as the suggested-costs table prints it, or `—`.
 pub fn lanchester_text(v: &UnitVerdict) -> String {
-    v.lanchester.map_or("—".to_string(), |l| number(l, 1))
+    v.lanchester.map_or("—".to_string(), |l| format!("{l:.1}"))
 }
 
 /// The rule that makes the verdict, and what the intervals cover: paragraphs of plain text
@@ -281,4 +282,43 @@ pub fn terminal(a: &RulesetAnalysis) -> String {
         format!("{}: {}", a.title, lead(&units)),
         if play { "; the play bound is the scripted tactic's exploitability" } else { "" }
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn item(verdict: Verdict, suggested: Option<Suggested>, lanchester: Option<f64>) -> UnitVerdict {
+        UnitVerdict {
+            id: "riflemen".into(),
+            name: "Riflemen".into(),
+            item: "unit".into(),
+            cost: 15.0,
+            verdict,
+            agree: true,
+            line: String::new(),
+            suggested,
+            evidence: Vec::new(),
+            lanchester,
+            play: None,
+        }
+    }
+
+    /// Prices print with one decimal, as the suggested-costs table prints them: a whole number
+    /// keeps its `.0` (`25.0`, not `25`), an unbounded interval says so.
+    #[test]
+    fn prices_print_as_the_tables_print_them() {
+        let s = |value, interval| Some(Suggested { value, interval, from: "duels".into() });
+        let cheap = item(Verdict::TooCheap, s(24.34, Some([23.66, 25.0])), Some(28.0));
+        assert_eq!(suggested_text(&cheap, true), "24.3 [23.7, 25.0] (duels)");
+        assert_eq!(suggested_text(&cheap, false), "24.3 [23.7, 25.0]");
+        assert_eq!(lanchester_text(&cheap), "28.0");
+        let unbounded = item(Verdict::TooCheap, s(18.0, None), None);
+        assert_eq!(suggested_text(&unbounded, false), "18.0 [unbounded]");
+        assert_eq!(lanchester_text(&unbounded), "—");
+        let fair = item(Verdict::Fair, s(15.0, Some([12.0, 17.5])), None);
+        assert_eq!(suggested_text(&fair, true), "15 (keep; fair [12.0, 17.5] (duels))");
+        let split = item(Verdict::DependsOnGame, None, None);
+        assert_eq!(suggested_text(&split, true), "— (a price per game: see the line)");
+    }
 }
