@@ -101,6 +101,14 @@ impl Verdict {
         }
     }
 
+    /// The label after a count of `n` units: `1 depends on the game`, `3 depend on the game`.
+    pub fn counted(self, n: usize) -> &'static str {
+        match self {
+            Verdict::DependsOnGame if n != 1 => "depend on the game",
+            v => v.label(),
+        }
+    }
+
     /// The kebab-case id the page's CSS and filters use (`too-cheap`...).
     pub fn id(self) -> &'static str {
         match self {

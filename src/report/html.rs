@@ -524,10 +524,9 @@ pub fn index_page(entries: &[super::IndexEntry], version: &str) -> anyhow::Resul
         .iter()
         .map(|e| {
             let units: Vec<&UnitVerdict> = e.verdicts.iter().filter(|v| v.item == "unit").collect();
-            let counts: Vec<Json> = [Verdict::TooCheap, Verdict::Fair, Verdict::TooExpensive, Verdict::DependsOnGame]
+            let counts: Vec<Json> = super::verdict::counts(&units)
                 .into_iter()
-                .map(|v| json!({"label": v.label(), "n": units.iter().filter(|u| u.verdict == v).count()}))
-                .filter(|c| c["n"] != 0)
+                .map(|(n, label)| json!({"label": label, "n": n}))
                 .collect();
             let mut worst: Vec<&&UnitVerdict> = units.iter().filter(|v| v.mispricing() > 0.0).collect();
             worst.sort_by(|x, y| y.mispricing().total_cmp(&x.mispricing()));

@@ -21,7 +21,7 @@ pub(super) fn chart(out: &mut String, stem: &str, alt: &str, data: &[&str]) {
 /// `reports/README.md`: one line per ruleset, sorted by ruleset id: its verdicts and most
 /// mispriced units first, then its most and least efficient units by duels.
 pub fn index(entries: &[IndexEntry]) -> String {
-    use crate::analysis::verdict::{UnitVerdict, Verdict};
+    use crate::analysis::verdict::UnitVerdict;
     let mut sorted: Vec<&IndexEntry> = entries.iter().collect();
     sorted.sort_by(|a, b| a.ruleset.cmp(&b.ruleset));
     let mut o = String::new();
@@ -49,12 +49,8 @@ pub fn index(entries: &[IndexEntry]) -> String {
             })
         };
         let units: Vec<&UnitVerdict> = e.verdicts.iter().filter(|v| v.item == "unit").collect();
-        let counts: Vec<String> = [Verdict::TooCheap, Verdict::Fair, Verdict::TooExpensive, Verdict::DependsOnGame]
-            .into_iter()
-            .map(|v| (units.iter().filter(|u| u.verdict == v).count(), v.label()))
-            .filter(|(n, _)| *n > 0)
-            .map(|(n, label)| format!("{n} {label}"))
-            .collect();
+        let counts: Vec<String> =
+            super::verdict::counts(&units).into_iter().map(|(n, label)| format!("{n} {label}")).collect();
         let mut worst: Vec<&&UnitVerdict> = units.iter().filter(|v| v.mispricing() > 0.0).collect();
         worst.sort_by(|x, y| y.mispricing().total_cmp(&x.mispricing()));
         let worst: Vec<String> = worst

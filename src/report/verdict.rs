@@ -100,14 +100,29 @@ pub fn lead(units: &[&UnitVerdict]) -> String {
     } else {
         String::new()
     };
+    let split = n(Verdict::DependsOnGame);
     format!(
-        "{} units: {} too cheap, {} fair, {} too expensive, {} depend on the game{agreement}.",
+        "{} unit{}: {} too cheap, {} fair, {} too expensive, {split} {}{agreement}.",
         units.len(),
+        if units.len() == 1 { "" } else { "s" },
         n(Verdict::TooCheap),
         n(Verdict::Fair),
         n(Verdict::TooExpensive),
-        n(Verdict::DependsOnGame)
+        Verdict::DependsOnGame.counted(split)
     )
+}
+
+/// The verdicts that occur among `units`, with how many units have each and its label after
+/// that count, in the order too cheap, fair, too expensive, depends on the game (for the index).
+pub fn counts(units: &[&UnitVerdict]) -> Vec<(usize, &'static str)> {
+    [Verdict::TooCheap, Verdict::Fair, Verdict::TooExpensive, Verdict::DependsOnGame]
+        .into_iter()
+        .map(|v| {
+            let n = units.iter().filter(|u| u.verdict == v).count();
+            (n, v.counted(n))
+        })
+        .filter(|(n, _)| *n > 0)
+        .collect()
 }
 
 /// One decimal as the tables print prices: `65.1 [64.1, 66.0] (duels)`,
@@ -320,5 +335,19 @@ mod tests {
         assert_eq!(suggested_text(&fair, true), "15 (keep; fair [12.0, 17.5] (duels))");
         let split = item(Verdict::DependsOnGame, None, None);
         assert_eq!(suggested_text(&split, true), "— (a price per game: see the line)");
+    }
+
+    /// Counts read as English: one unit *depends* on the game, several *depend*; verdicts no
+    /// unit has are left out of the index's counts, never out of the lead.
+    #[test]
+    fn counts_agree_with_their_number() {
+        let split = item(Verdict::DependsOnGame, None, None);
+        let cheap = item(Verdict::TooCheap, None, None);
+        assert_eq!(counts(&[&split, &cheap]), vec![(1, "too cheap"), (1, "depends on the game")]);
+        assert_eq!(counts(&[&split, &split]), vec![(2, "depend on the game")]);
+        assert_eq!(
+            lead(&[&split]),
+            "1 unit: 0 too cheap, 0 fair, 0 too expensive, 1 depends on the game."
+        );
     }
 }
