@@ -40,6 +40,72 @@ pub struct ConfigError {
     pub message: String,
 }
 
+/// A config value the validation refused, before its place is known: the dotted key it
+/// belongs to (`duel.max_rounds`, `skirmish.points`, `units`) and the message, which names the
+/// key as the reader knows it (`[duel] max_rounds must be 1 to 10000, got 0`).
+/// [`Source::invalid`] turns it into a [`ConfigError`] at the `--set` that gave the value, or
+/// at the value's `line:col` in the file.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Invalid {
+    pub key: String,
+    pub message: String,
+}
+
+impl Invalid {
+    /// A refusal of `key` (dotted: `SECTION.KEY`).
+    pub fn new(key: impl Into<String>, message: impl Into<String>) -> Self {
+        Invalid { key: key.into(), message: message.into() }
+    }
+}
+
+/// Which ends of a range of config numbers are allowed, as messages and the README print it:
+/// `1 to 10000` (both), `more than 0 and at most 200 in` (the top), `in (0, 0.5)` (neither),
+/// `in [0, 1)` (the bottom).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Ends {
+    Both,
+    Top,
+    Neither,
+    Bottom,
+}
+
+/// Checks that `value` of dotted `key` (`skirmish.points`) lies between `lo` and `hi` with
+/// `ends` included, `unit` (`" in"`, `" points"`, `""`) after the range in the message:
+/// `[skirmish] points must be 10 to 10000 points, got 1e12`. NaN is never in range.
+pub fn in_range<T: PartialOrd + std::fmt::Display + Copy>(
+    key: &str,
+    value: T,
+    lo: T,
+    hi: T,
+    ends: Ends,
+    unit: &str,
+) -> Result<(), Invalid> {
+    let ok = match ends {
+        Ends::Both => value >= lo && value <= hi,
+        Ends::Top => value > lo && value <= hi,
+        Ends::Neither => value > lo && value < hi,
+        Ends::Bottom => value >= lo && value < hi,
+    };
+    if ok {
+        return Ok(());
+    }
+    let expected = match ends {
+        Ends::Both => format!("{lo} to {hi}{unit}"),
+        Ends::Top => format!("more than {lo} and at most {hi}{unit}"),
+        Ends::Neither => format!("in ({lo}, {hi}){unit}"),
+        Ends::Bottom => format!("in [{lo}, {hi}){unit}"),
+    };
+    Err(Invalid::new(key, format!("{} must be {expected}, got {value}", label(key))))
+}
+
+/// `[section] key` of a dotted `section.key` (a key without a section as is).
+pub fn label(key: &str) -> String {
+    match key.split_once('.') {
+        Some((section, rest)) => format!("[{section}] {rest}"),
+        None => key.to_string(),
+    }
+}
+
 /// A config file's path and text.
 #[derive(Debug, Clone)]
 pub struct Source {
@@ -47,10 +113,34 @@ pub struct Source {
     pub text: String,
 }
 
+/// The most bytes pointsworth reads from one input file (config, army file, baseline, tally
+/// file): far more than any of them holds, and a bound on what a wrong path (a device, a huge
+/// file) costs.
+pub const MAX_INPUT_BYTES: u64 = 64 << 20;
+
+/// Reads a text file of at most [`MAX_INPUT_BYTES`]; a longer one is an error (kind
+/// `InvalidData`) saying so, read no further.
+pub fn read_text(path: &Path) -> std::io::Result<String> {
+    use std::io::Read;
+    let file = std::fs::File::open(path)?;
+    if file.metadata()?.is_dir() {
+        return Err(std::io::Error::new(std::io::ErrorKind::InvalidInput, "is a directory"));
+    }
+    let mut text = String::new();
+    file.take(MAX_INPUT_BYTES + 1).read_to_string(&mut text)?;
+    if text.len() as u64 > MAX_INPUT_BYTES {
+        return Err(std::io::Error::new(
+            std::io::ErrorKind::InvalidData,
+            format!("more than {} MiB: not an input of pointsworth", MAX_INPUT_BYTES >> 20),
+        ));
+    }
+    Ok(text)
+}
+
 impl Source {
     /// Reads a config file. The error names the path and what went wrong.
     pub fn read(path: &Path) -> Result<Self, ConfigError> {
-        let text = std::fs::read_to_string(path).map_err(|e| ConfigError {
+        let text = read_text(path).map_err(|e| ConfigError {
             origin: Origin::Nowhere { path: path.to_path_buf() },
             message: format!("cannot read config: {e}"),
         })?;
@@ -87,6 +177,52 @@ impl Source {
             .error_at(&ruleset.span(), format!("ruleset must be \"{id}\" in this file, got {:?}", ruleset.get_ref())))
     }
 
+    /// The error of a refused value ([`Invalid`]) at the place the value came from: the last
+    /// `--set KEY=VALUE` of its key, else its `line:col` in this file ([`Source::span_of`]),
+    /// else the table it belongs to, else the file.
+    pub fn invalid(&self, overrides: &Overrides, e: Invalid) -> ConfigError {
+        if let Some(origin) = overrides.origin_of(&e.key) {
+            return ConfigError { origin, message: e.message };
+        }
+        let path: Vec<&str> = e.key.split('.').collect();
+        let span = (1..=path.len()).rev().find_map(|n| self.span_of(&path[..n]));
+        match span {
+            Some(span) => self.error_at(&span, e.message),
+            None => self.error(e.message),
+        }
+    }
+
+    /// The byte span of the value at `path` in this file: table keys, and array indices as
+    /// decimal numbers (`["unit", "2", "cost"]`); `None` when the file does not hold it (or
+    /// does not parse). A table's span is its header's.
+    pub fn span_of(&self, path: &[&str]) -> Option<Range<usize>> {
+        let doc = toml::de::DeTable::parse(&self.text).ok()?;
+        let mut span = doc.span();
+        let mut here = toml::de::DeValue::Table(doc.into_inner());
+        for part in path {
+            let next = match &here {
+                toml::de::DeValue::Table(t) => t.iter().find(|(k, _)| k.get_ref() == part).map(|(_, v)| v.clone()),
+                toml::de::DeValue::Array(a) => part.parse::<usize>().ok().and_then(|i| a.get(i).cloned()),
+                _ => None,
+            }?;
+            span = next.span();
+            here = next.into_inner();
+        }
+        Some(span)
+    }
+
+    /// The header of the table around byte `offset` (`[duel]`, `[[unit]]`), if any.
+    fn table_at(&self, offset: usize) -> Option<String> {
+        let offset = offset.min(self.text.len());
+        let line_start = self.text[..offset].rfind('\n').map_or(0, |i| i + 1);
+        self.text[..line_start]
+            .lines()
+            .rev()
+            .map(str::trim)
+            .find(|l| l.starts_with('['))
+            .map(|l| l.split('#').next().unwrap_or(l).trim().to_string())
+    }
+
     /// An error with no location in this file.
     pub fn error(&self, message: impl Into<String>) -> ConfigError {
         ConfigError { origin: Origin::Nowhere { path: self.path.clone() }, message: message.into() }
@@ -102,6 +238,7 @@ impl Source {
                 Some(span) => {
                     let message = match self.key_at(span.start) {
                         Some(key) if !message.contains(&key) => format!("{key}: {message}"),
+                        _ if message == "duplicate key" => self.duplicate_key(&span),
                         _ => message,
                     };
                     self.error_at(&span, message)
@@ -121,16 +258,26 @@ impl Source {
         if key.is_empty() || key.starts_with('#') || key.starts_with('[') {
             return None;
         }
-        let table = self.text[..line_start]
-            .lines()
-            .rev()
-            .map(str::trim)
-            .find(|l| l.starts_with('['))
-            .map(|l| l.split('#').next().unwrap_or(l).trim().to_string());
-        Some(match table {
+        Some(match self.table_at(offset) {
             Some(t) => format!("{t} {key}"),
             None => key.to_string(),
         })
+    }
+
+    /// toml's "duplicate key" with the key (its span) and its table named:
+    /// `duplicate key "max_rounds" in [duel]` (a table given twice: `duplicate table [duel]`).
+    fn duplicate_key(&self, span: &Range<usize>) -> String {
+        let text = self.text.get(span.clone()).unwrap_or("").trim();
+        let line_start = self.text[..span.start.min(self.text.len())].rfind('\n').map_or(0, |i| i + 1);
+        if self.text[line_start..].trim_start().starts_with('[') {
+            let header = self.text[line_start..].lines().next().unwrap_or("").split('#').next().unwrap_or("");
+            return format!("duplicate table {}: each table may be given once", header.trim());
+        }
+        let key = text.trim_matches('"');
+        match self.table_at(span.start) {
+            Some(t) => format!("duplicate key {key:?} in {t}: each key may be given once"),
+            None => format!("duplicate key {key:?}: each key may be given once"),
+        }
     }
 
     /// A 64-bit FNV-1a hash of the text, as 16 hex digits (the config hash in reports).
@@ -243,6 +390,29 @@ pub fn id_of(name: &str) -> String {
     out
 }
 
+/// The id ([`id_of`]) of a new name in a list of `what`s (units, loadouts...), checked against
+/// the `(name, id)` pairs listed before it: a name without a letter or digit has no id (`"!!!"`
+/// and `"???"` would both be `""`), and two names with one id (`"Riflemen"`, `"riflemen"`)
+/// could not be told apart on the command line. The message names both.
+pub fn new_id<'a>(
+    what: &str,
+    name: &str,
+    taken: impl IntoIterator<Item = (&'a str, &'a str)>,
+) -> Result<String, String> {
+    let id = id_of(name);
+    if id.is_empty() {
+        return Err(format!("{what} name {name:?} has no letter or digit, so no id to name it by on the command line"));
+    }
+    match taken.into_iter().find(|(_, other)| *other == id) {
+        Some((other, _)) if other == name => Err(format!("{what} {name:?} is listed twice")),
+        Some((other, _)) => Err(format!(
+            "{what} {name:?} and {what} {other:?} have the same id {id:?} (names are matched ignoring case and \
+             punctuation): rename one"
+        )),
+        None => Ok(id),
+    }
+}
+
 /// The `key = value` pairs of a serde-typed `[rules]` table, values without quotes: the rule
 /// variants in force, as reports print them.
 pub fn variants_of<T: serde::Serialize>(rules: &T) -> Vec<(String, String)> {
@@ -302,6 +472,12 @@ impl Overrides {
             })?;
         }
         Ok(())
+    }
+
+    /// Where the value of dotted `key` came from, if an override set it: the last `--set` of
+    /// that key (an override of a whole array element, `KEY=[…]`, counts for the array).
+    pub fn origin_of(&self, key: &str) -> Option<Origin> {
+        self.0.iter().rev().find(|(k, _)| k == key).map(|(k, v)| Origin::Override(format!("{k}={v}")))
     }
 
     /// Fails on any override whose first key part is not in `sections`.

@@ -278,7 +278,8 @@ mod tests {
         assert_eq!(
             o.refused,
             vec![
-                "every pair: --optimal: the start distance 130 must be more than 0 and at most the table depth 120"
+                "every pair: --optimal: the start distance 130 must be at least 2 (the closest the two units come) \
+                 and at most 120 (the table depth)"
                     .to_string()
             ]
         );

@@ -86,7 +86,7 @@ impl Baseline {
     /// Reads `dir/RULESET/summary.json`. Errors name the file.
     pub fn read(dir: &Path, ruleset: &str) -> Result<Self, AppError> {
         let path = dir.join(ruleset).join("summary.json");
-        let text = std::fs::read_to_string(&path).map_err(|source| AppError::Io {
+        let text = crate::config::read_text(&path).map_err(|source| AppError::Io {
             context: format!("reading baseline {} (make one with `pointsworth check --update`)", path.display()),
             source,
         })?;
@@ -112,8 +112,80 @@ impl Baseline {
                 b.ruleset
             )));
         }
+        b.validate().map_err(|m| {
+            AppError::Usage(format!("{}: {m} (re-create it with `pointsworth check --update`)", path.display()))
+        })?;
         Ok(b)
     }
+
+    /// Checks the baseline as data before any work: a file from a pull request is not trusted.
+    /// The precision is one a run can have, units are distinct with positive costs, and each
+    /// matrix is square over baseline units with every probability and interval in [0, 1],
+    /// `lo ≤ value ≤ hi`. The message names the field: `matrix_1v1.cells[2][5].a_score: ...`.
+    pub fn validate(&self) -> Result<(), String> {
+        let p = &self.precision;
+        if !(p.target_error > 0.0 && p.target_error < 0.5) {
+            return Err(format!("precision.target_error must be in (0, 0.5), got {}", p.target_error));
+        }
+        if !(1..=super::common::MAX_TRIALS).contains(&p.max_trials_per_matchup) {
+            return Err(format!(
+                "precision.max_trials_per_matchup must be 1 to {}, got {}",
+                super::common::MAX_TRIALS,
+                p.max_trials_per_matchup
+            ));
+        }
+        if self.units.is_empty() || self.units.len() > MAX_UNITS {
+            return Err(format!("units must list 1 to {MAX_UNITS} units, got {}", self.units.len()));
+        }
+        for (i, u) in self.units.iter().enumerate() {
+            if u.id.is_empty() || self.units[..i].iter().any(|v| v.id == u.id) {
+                return Err(format!("units[{i}].id {:?} is empty or repeated", u.id));
+            }
+            if !(u.cost.is_finite() && u.cost > 0.0) {
+                return Err(format!("units[{i}].cost must be a number more than 0, got {}", u.cost));
+            }
+        }
+        for (name, m) in [("matrix_1v1", &self.matrix_1v1), ("matrix_points", &self.matrix_points)] {
+            check_matrix(m, &self.units).map_err(|e| format!("{name}.{e}"))?;
+        }
+        Ok(())
+    }
+}
+
+/// The most units a baseline may list (a cost list is a few dozen).
+const MAX_UNITS: usize = 1000;
+
+/// [`Baseline::validate`] of one matrix; the message starts with the field below the matrix.
+fn check_matrix(m: &Matrix, units: &[UnitInfo]) -> Result<(), String> {
+    let k = m.units.len();
+    for (i, id) in m.units.iter().enumerate() {
+        if !units.iter().any(|u| &u.id == id) || m.units[..i].contains(id) {
+            return Err(format!("units[{i}] {id:?} is not a unit of the baseline's units, or is repeated"));
+        }
+    }
+    if m.cells.len() != k || m.cells.iter().any(|row| row.len() != k) {
+        return Err(format!("cells must be {k} rows of {k} (one per unit), got {} rows", m.cells.len()));
+    }
+    for (i, row) in m.cells.iter().enumerate() {
+        for (j, c) in row.iter().enumerate() {
+            for (what, e) in
+                [("a_wins", &c.a_wins), ("b_wins", &c.b_wins), ("draws", &c.draws), ("a_score", &c.a_score)]
+            {
+                let in_unit = |x: f64| (0.0..=1.0).contains(&x);
+                if !(in_unit(e.lo) && in_unit(e.value) && in_unit(e.hi) && e.lo <= e.value && e.value <= e.hi) {
+                    return Err(format!(
+                        "cells[{i}][{j}].{what}: value {} in [{}, {}] must be a probability inside its interval, \
+                         lo ≤ value ≤ hi, all in [0, 1]",
+                        e.value, e.lo, e.hi
+                    ));
+                }
+            }
+            if !(c.a_score_se >= 0.0 && c.a_score_se <= 1.0) {
+                return Err(format!("cells[{i}][{j}].a_score_se must be 0 to 1, got {}", c.a_score_se));
+            }
+        }
+    }
+    Ok(())
 }
 
 /// One number compared between the baseline and the re-run.
@@ -481,7 +553,12 @@ pub fn run(args: CheckArgs) -> Result<(), AppError> {
     if args.config.is_some() && ids.len() != 1 {
         return Err(AppError::Usage("--config needs exactly one RULESET".into()));
     }
+    if let Some(path) = &args.markdown {
+        crate::commands::outputs::check_file("--markdown", path)?;
+    }
     if args.update {
+        let subdirs: Vec<&str> = ids.iter().map(String::as_str).collect();
+        crate::commands::outputs::check_dir("--baseline", &args.baseline, &subdirs)?;
         return update(&args, &ids);
     }
     // Read and validate everything first: bad input must cost nothing.

@@ -67,6 +67,9 @@ pub(crate) fn stdout_write(text: &str) -> Result<(), AppError> {
     if crate::sim::shard::recording().is_some() {
         return Ok(()); // a shard's numbers are partial: it writes only its tallies
     }
+    if let Some(why) = crate::sim::shard::replay_error() {
+        return Err(AppError::Usage(why)); // a merge whose tallies lack a matchup prints nothing
+    }
     let mut out = std::io::stdout().lock();
     out.write_all(text.as_bytes())
         .and_then(|_| out.flush())
@@ -114,7 +117,7 @@ pub(crate) fn check_sim_args(sim: &SimArgs) -> Result<(), AppError> {
 }
 
 /// The largest `--trials`: the same cap as `[duel] max_trials`.
-const MAX_TRIALS: u64 = 100_000_000;
+pub(crate) const MAX_TRIALS: u64 = 100_000_000;
 
 /// The analysis settings of `r` with the command line's `--seed`, `--trials` and
 /// `--target-error` applied.

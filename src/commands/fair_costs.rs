@@ -46,6 +46,9 @@ pub fn for_report<R: Ruleset>(r: &R, sim: &SimArgs, progress: &ProgressBar) -> F
 /// Runs `fair-costs`.
 pub fn run(args: FairCostsArgs) -> Result<(), AppError> {
     check_sim_args(&args.sim)?;
+    if let Some(path) = &args.write {
+        crate::commands::outputs::check_file("--write", path)?;
+    }
     let loaded = load(&args.ruleset, args.sim.config.as_ref(), &args.sim.set)?;
     let started = Instant::now();
     let (result, title, id) = with_ruleset!(&loaded.ruleset, r => {

@@ -15,6 +15,13 @@ use crate::with_ruleset;
 /// Runs `pointsworth matrix`.
 pub fn run(args: MatrixArgs) -> Result<(), AppError> {
     check_sim_args(&args.sim)?;
+    if !args.optimal && !args.distance.is_empty() {
+        return Err(AppError::Usage(
+            "--distance is for --optimal: the simulated matrices play at the config's duel.distance (set it with \
+             --set duel.distance=D)"
+                .into(),
+        ));
+    }
     let loaded = load(&args.ruleset, args.sim.config.as_ref(), &args.sim.set)?;
     if args.optimal {
         return super::optimal_matrix::run(&args, &loaded);

@@ -16,8 +16,8 @@ use clap::Parser;
 use serde::{Deserialize, Serialize};
 
 use super::common::{AppError, stdout_write};
-use crate::cli::{Cli, MergeArgs};
-use crate::rulesets::engine::Tally;
+use crate::cli::{Cli, Command, MergeArgs};
+use crate::sim::duel::DuelTally;
 use crate::sim::shard::{self, Configs, Shard, Tallies};
 
 /// Bumped when the tally file's layout changes.
@@ -75,7 +75,7 @@ pub fn finish_shard(result: Result<(), AppError>, s: Shard, path: &Path) -> Resu
 }
 
 fn read(path: &Path) -> Result<TallyFile, AppError> {
-    let text = std::fs::read_to_string(path)
+    let text = crate::config::read_text(path)
         .map_err(|source| AppError::Io { context: format!("reading {}", path.display()), source })?;
     let f: TallyFile = serde_json::from_str(&text).map_err(|e| {
         AppError::Usage(format!("{}:{}:{}: not a pointsworth tally file: {e}", path.display(), e.line(), e.column()))
@@ -89,7 +89,30 @@ fn read(path: &Path) -> Result<TallyFile, AppError> {
             env!("CARGO_PKG_VERSION")
         )));
     }
+    for (key, t) in &f.tallies {
+        if let Some(why) = t.inconsistency() {
+            return Err(AppError::Usage(format!("{}: tallies.{key}: {why}", path.display())));
+        }
+    }
     Ok(f)
+}
+
+/// `a` plus `b`, or `None` when a sum does not fit (forged numbers).
+fn checked_sum(a: &DuelTally, b: &DuelTally) -> Option<DuelTally> {
+    let pair = |x: [u64; 2], y: [u64; 2]| Some([x[0].checked_add(y[0])?, x[1].checked_add(y[1])?]);
+    Some(DuelTally {
+        trials: a.trials.checked_add(b.trials)?,
+        a_wins: a.a_wins.checked_add(b.a_wins)?,
+        b_wins: a.b_wins.checked_add(b.b_wins)?,
+        draws: a.draws.checked_add(b.draws)?,
+        turns: a.turns.checked_add(b.turns)?,
+        size: pair(a.size, b.size)?,
+        kills: pair(a.kills, b.kills)?,
+        size_sq: pair(a.size_sq, b.size_sq)?,
+        kills_sq: pair(a.kills_sq, b.kills_sq)?,
+        size_kills: pair(a.size_kills, b.size_kills)?,
+        a_first: a.a_first.checked_add(b.a_first)?,
+    })
 }
 
 /// Checks that `files` are the N distinct shards of one command and adds their tallies.
@@ -117,14 +140,21 @@ pub fn combine(files: &[(String, TallyFile)]) -> Result<(Vec<String>, Configs, T
             return Err(AppError::Usage(format!("{name} and {first_name} tallied different matchups")));
         }
     }
-    let missing: Vec<String> = (0..count).filter(|k| !seen.contains(k)).map(|k| format!("{}/{count}", k + 1)).collect();
-    if !missing.is_empty() {
-        return Err(AppError::Usage(format!("missing shards: {}", missing.join(", "))));
+    // `count` is at most `MAX_SHARDS` (`Shard::parse`); name the first few missing shards.
+    let missing = (0..count).filter(|k| !seen.contains(k));
+    let named: Vec<String> = missing.clone().take(10).map(|k| format!("{}/{count}", k + 1)).collect();
+    if !named.is_empty() {
+        let more = missing.count() - named.len();
+        let more = if more > 0 { format!(" and {more} more") } else { String::new() };
+        return Err(AppError::Usage(format!("missing shards: {}{more}", named.join(", "))));
     }
     let mut sum = first.tallies.clone();
-    for (_, f) in &files[1..] {
+    for (name, f) in &files[1..] {
         for (k, t) in &f.tallies {
-            sum.get_mut(k).expect("same keys").merge(t);
+            let total =
+                sum.get_mut(k).ok_or_else(|| AppError::Usage(format!("{name}: tallies.{k}: not in {first_name}")))?;
+            *total = checked_sum(total, t)
+                .ok_or_else(|| AppError::Usage(format!("{name}: tallies.{k}: the counts overflow when added")))?;
         }
     }
     Ok((first.args.clone(), first.configs.clone(), sum))
@@ -138,8 +168,39 @@ pub fn run(args: MergeArgs, replay: fn(Cli) -> Result<(), AppError>) -> Result<(
     let (command, configs, tallies) = combine(&files)?;
     let cli = Cli::try_parse_from(std::iter::once("pointsworth".to_string()).chain(command.iter().cloned()))
         .map_err(|e| AppError::Usage(format!("cannot replay `{}`: {e}", command.join(" "))))?;
+    let first = &files[0].0;
+    // Only what a shard run can be: a command that shards, with a fixed trial count, not itself
+    // spread out (a forged `merge` here would replay itself without end).
+    let sim = match &cli.command {
+        Command::Report(a) => &a.sim,
+        Command::Duel(a) => &a.sim,
+        Command::Matrix(a) => &a.sim,
+        _ => {
+            return Err(AppError::Usage(format!(
+                "{first}: args `{}` is not a report, duel or matrix command, so no shard run made it",
+                command.join(" ")
+            )));
+        }
+    };
+    let Some(trials) = sim.trials.filter(|_| sim.shard.is_none() && sim.tallies_out.is_none() && cli.threads.is_none())
+    else {
+        return Err(AppError::Usage(format!(
+            "{first}: args `{}` is not the command of a shard run (it has --trials, and no --shard, --tallies-out or \
+             --threads)",
+            command.join(" ")
+        )));
+    };
+    if let Some((k, t)) = tallies.iter().find(|(_, t)| t.trials != trials) {
+        return Err(AppError::Usage(format!(
+            "tallies.{k}: the shards add up to {} trials, not the {trials} of --trials: a shard is missing or forged",
+            t.trials
+        )));
+    }
     shard::begin_replay(tallies, configs);
-    let result = replay(cli);
+    let mut result = replay(cli);
+    if let Some(why) = shard::replay_error() {
+        result = Err(AppError::Usage(why));
+    }
     shard::end();
     result
 }

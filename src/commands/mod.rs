@@ -22,6 +22,7 @@ pub mod fair_costs;
 pub mod matrix;
 pub mod merge;
 pub mod optimal_matrix;
+pub(crate) mod outputs;
 pub mod report;
 pub mod rules;
 pub mod skirmish;
@@ -30,11 +31,17 @@ use crate::cli::{Cli, Command, DuelArgs, MatrixArgs, ReportArgs};
 
 pub use common::AppError;
 
+/// The largest `--threads`: far more than any machine's cores (a thread costs its stack).
+const MAX_THREADS: usize = 1024;
+
 /// Runs a parsed command line.
 pub fn run(cli: Cli) -> Result<(), AppError> {
     if let Some(n) = cli.threads {
         if n == 0 {
             return Err(AppError::Usage("--threads must be at least 1".into()));
+        }
+        if n > MAX_THREADS {
+            return Err(AppError::Usage(format!("--threads must be at most {MAX_THREADS}, got {n}")));
         }
         rayon::ThreadPoolBuilder::new()
             .num_threads(n)
@@ -50,14 +57,32 @@ pub fn run(cli: Cli) -> Result<(), AppError> {
             ));
         }
     }
+    if let Command::Duel(DuelArgs { sim, exact, optimal, .. }) = &cli.command {
+        // An exact or optimal-play duel simulates nothing: sampling flags would be ignored.
+        if *exact || *optimal {
+            let method = if *exact { "--exact" } else { "--optimal" };
+            for (flag, given) in [
+                ("--trials", sim.trials.is_some()),
+                ("--target-error", sim.target_error.is_some()),
+                ("--shard", sim.shard.is_some()),
+            ] {
+                if given {
+                    return Err(AppError::Usage(format!(
+                        "{flag} is for Monte Carlo duels; {method} solves the duel exactly (no trials): remove {flag}"
+                    )));
+                }
+            }
+        }
+    }
     let shard = match &cli.command {
         Command::Report(ReportArgs { sim, .. })
         | Command::Duel(DuelArgs { sim, .. })
         | Command::Matrix(MatrixArgs { sim, .. }) => sim.shard.zip(sim.tallies_out.clone()),
         _ => None,
     };
-    if let Some((s, _)) = shard {
-        crate::sim::shard::begin_record(s);
+    if let Some((s, path)) = &shard {
+        outputs::check_file("--tallies-out", path)?;
+        crate::sim::shard::begin_record(*s);
     }
     let result = match cli.command {
         Command::Report(a) => report::run(a),

@@ -35,6 +35,13 @@ pub fn run(args: ReportArgs) -> Result<(), AppError> {
         return Err(AppError::Usage("--config needs exactly one RULESET".into()));
     }
     // Read and validate everything first: bad input must cost nothing.
+    if crate::sim::shard::recording().is_none() {
+        let subdirs: Vec<&str> = ids.iter().map(|id| crate::rulesets::AnyRuleset::check_id(id).unwrap_or(id)).collect();
+        super::outputs::check_dir("--out", &args.out, &subdirs)?;
+    }
+    if let Some(path) = std::env::var_os("POINTSWORTH_SECTION_SECONDS") {
+        super::outputs::check_file("POINTSWORTH_SECTION_SECONDS", std::path::Path::new(&path))?;
+    }
     let loaded: Vec<Loaded> =
         ids.iter().map(|id| load(id, args.sim.config.as_ref(), &args.sim.set)).collect::<Result<_, _>>()?;
     let started = Instant::now();
@@ -84,9 +91,14 @@ pub fn run(args: ReportArgs) -> Result<(), AppError> {
         pb.finish_and_clear();
         analyses.push(analysis);
     }
-    sections.write_if_asked()?;
+    if crate::sim::shard::replay_error().is_none() {
+        sections.write_if_asked()?;
+    }
     if crate::sim::shard::recording().is_some() {
         return Ok(()); // a shard's numbers are partial: it writes only its tallies
+    }
+    if let Some(why) = crate::sim::shard::replay_error() {
+        return Err(AppError::Usage(why)); // a merge whose tallies lack a matchup writes nothing
     }
     let mut text = String::new();
     for a in &analyses {

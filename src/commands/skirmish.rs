@@ -22,6 +22,14 @@ use crate::with_ruleset;
 /// Runs the command.
 pub fn run(args: SkirmishArgs) -> Result<(), AppError> {
     check_sim_args(&args.sim)?;
+    if args.sim.target_error.is_some() {
+        return Err(AppError::Usage(
+            "--target-error is for duels: skirmish plays a fixed number of games (--trials N, default the config's \
+             skirmish trials)"
+                .into(),
+        ));
+    }
+    check_replay_path(args.replay.as_deref())?;
     let loaded = load(&args.ruleset, args.sim.config.as_ref(), &args.sim.set)?;
     with_ruleset!(&loaded.ruleset, r => run_with(r, &args))
 }
@@ -75,7 +83,6 @@ fn run_with<S: Skirmish>(s: &S, args: &SkirmishArgs) -> Result<(), AppError> {
     let mission = mission_of(s, args.mission.as_deref())?;
     s.check_skirmish().map_err(AppError::Usage)?;
     let armies = armies_of(s, &args.armies, mission)?;
-    check_replay_path(args.replay.as_deref())?;
     let text = s.mission_text(mission);
     let settings = s.mission_settings(mission);
     let trials = args.sim.trials.unwrap_or(settings.trials);
@@ -226,6 +233,7 @@ fn check_replay_path(path: Option<&std::path::Path>) -> Result<(), AppError> {
         Some(p) if p.extension().and_then(|e| e.to_str()) != Some("svg") => {
             Err(AppError::Usage(format!("--replay writes SVG: give a FILE.svg, got {}", p.display())))
         }
-        _ => Ok(()),
+        Some(p) => crate::commands::outputs::check_file("--replay", p),
+        None => Ok(()),
     }
 }

@@ -194,7 +194,7 @@ impl IndexEntry {
     /// An index entry from an earlier run's `summary.json`; `None` when it is missing or
     /// unreadable.
     pub fn from_summary(path: &Path) -> Option<IndexEntry> {
-        let v: serde_json::Value = serde_json::from_str(&fs::read_to_string(path).ok()?).ok()?;
+        let v: serde_json::Value = serde_json::from_str(&crate::config::read_text(path).ok()?).ok()?;
         let rows: Vec<crate::analysis::EfficiencyRow> = serde_json::from_value(v.get("efficiency")?.clone()).ok()?;
         let unit = IndexUnit::from;
         Some(IndexEntry {

@@ -6,9 +6,12 @@
 //! the analysis, the report and the commands read them. Were they defined in `analysis`, every
 //! ruleset would import upward (issue 40, "The house plan").
 //!
-//! Layer: rulesets (see [`crate::rulesets`]); imports only `serde`.
+//! Layer: rulesets (see [`crate::rulesets`]); imports only `serde` and `config` (a refused
+//! value's [`Invalid`], placed by the loader).
 
 use serde::{Deserialize, Serialize};
+
+use crate::config::Invalid;
 
 /// How a rule of a rulebook is represented in the simulation.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -107,35 +110,42 @@ impl Default for BalanceConfig {
 }
 
 impl BalanceConfig {
-    /// Checks ranges; the message names the key.
-    pub fn validate(&self) -> Result<(), String> {
+    /// Checks ranges; the message names the key, the error carries it for its place.
+    pub fn validate(&self) -> Result<(), Invalid> {
+        let bad = |key: &str, m: String| Err(Invalid::new(format!("balance.{key}"), m));
         if !(self.cost_step > 0.0 && self.cost_step <= 1000.0) {
-            return Err(format!(
-                "[balance] cost_step must be more than 0 and at most 1000 points, got {}",
-                self.cost_step
-            ));
+            return bad(
+                "cost_step",
+                format!("[balance] cost_step must be more than 0 and at most 1000 points, got {}", self.cost_step),
+            );
         }
         if !(self.tolerance > 0.0 && self.tolerance < 0.5) {
-            return Err(format!("[balance] tolerance must be in (0, 0.5), got {}", self.tolerance));
+            return bad("tolerance", format!("[balance] tolerance must be in (0, 0.5), got {}", self.tolerance));
         }
         for (k, v) in [("trials", self.trials), ("report_trials", self.report_trials)] {
             if !(100..=100_000_000).contains(&v) {
-                return Err(format!("[balance] {k} must be 100 to 100000000, got {v}"));
+                return bad(k, format!("[balance] {k} must be 100 to 100000000, got {v}"));
             }
         }
         if self.max_iterations > 100 {
-            return Err(format!("[balance] max_iterations must be at most 100, got {}", self.max_iterations));
+            return bad(
+                "max_iterations",
+                format!("[balance] max_iterations must be 0 to 100, got {}", self.max_iterations),
+            );
         }
         Ok(())
     }
 
     /// Checks that the anchor, if any, names a unit of the cost list (by id); the message lists
     /// the valid ids.
-    pub fn check_anchor(&self, units: &[UnitInfo]) -> Result<(), String> {
+    pub fn check_anchor(&self, units: &[UnitInfo]) -> Result<(), Invalid> {
         match &self.anchor {
-            Some(id) if !units.iter().any(|u| &u.id == id) => Err(format!(
-                "[balance] anchor {id:?} is not a unit; known: {}",
-                units.iter().map(|u| u.id.as_str()).collect::<Vec<_>>().join(", ")
+            Some(id) if !units.iter().any(|u| &u.id == id) => Err(Invalid::new(
+                "balance.anchor",
+                format!(
+                    "[balance] anchor {id:?} is not a unit; known: {}",
+                    units.iter().map(|u| u.id.as_str()).collect::<Vec<_>>().join(", ")
+                ),
             )),
             _ => Ok(()),
         }

@@ -39,7 +39,7 @@ pub mod vsgmr;
 pub mod skirmish;
 pub mod study;
 
-use crate::config::id_of;
+use crate::config::{Invalid, id_of};
 use crate::dice::Dice;
 pub use contract::{BalanceConfig, Coverage, CoverageRow, LintFinding, UnitInfo};
 pub use registry::{
@@ -99,41 +99,66 @@ impl DuelSettings {
     /// Checks ranges; `max_distance` and `unit` ("in" or "cm") are the ruleset's, and
     /// `lines` whether its squads stand in a line `squad_spacing` apart (then the key is
     /// required; otherwise it is refused, so no config documents a setting that does
-    /// nothing). The message names the `[duel]` key, the allowed range and the value found.
-    pub fn validate(&self, max_distance: f64, unit: &str, lines: bool) -> Result<(), String> {
+    /// nothing). The message names the `[duel]` key, the allowed range and the value found;
+    /// the error carries the key for its place ([`crate::config::Source::invalid`]).
+    pub fn validate(&self, max_distance: f64, unit: &str, lines: bool) -> Result<(), Invalid> {
+        let bad = |key: &str, m: String| Err(Invalid::new(format!("duel.{key}"), m));
         if !(self.distance > 0.0 && self.distance <= max_distance) {
-            return Err(format!(
-                "[duel] distance must be more than 0 and at most {max_distance} {unit}, got {}",
-                self.distance
-            ));
+            return bad(
+                "distance",
+                format!("[duel] distance must be more than 0 and at most {max_distance} {unit}, got {}", self.distance),
+            );
         }
         if !(self.budget > 0.0 && self.budget <= 5000.0) {
-            return Err(format!("[duel] budget must be more than 0 and at most 5000 points, got {}", self.budget));
+            return bad(
+                "budget",
+                format!("[duel] budget must be more than 0 and at most 5000 points, got {}", self.budget),
+            );
         }
         match (self.squad_spacing, lines) {
-            (None, true) => return Err(format!("[duel] squad_spacing is missing: give 0.5 to 50 {unit}")),
+            (None, true) => {
+                return bad("squad_spacing", format!("[duel] squad_spacing is missing: give 0.5 to 50 {unit}"));
+            }
             (Some(_), false) => {
-                return Err("[duel] squad_spacing is not used by this ruleset (its squads deploy by its own \
-                            rules): remove it"
-                    .to_string());
+                return bad(
+                    "squad_spacing",
+                    "[duel] squad_spacing is not used by this ruleset (its squads deploy by its own rules): remove it"
+                        .to_string(),
+                );
             }
             (Some(s), true) if !(0.5..=50.0).contains(&s) => {
-                return Err(format!("[duel] squad_spacing must be 0.5 to 50 {unit}, got {s}"));
+                return bad("squad_spacing", format!("[duel] squad_spacing must be 0.5 to 50 {unit}, got {s}"));
             }
             _ => {}
         }
         if !(1..=10_000).contains(&self.max_rounds) {
-            return Err(format!("[duel] max_rounds must be 1 to 10000, got {}", self.max_rounds));
+            return bad("max_rounds", format!("[duel] max_rounds must be 1 to 10000, got {}", self.max_rounds));
         }
         if !(self.target_error > 0.0 && self.target_error < 0.5) {
-            return Err(format!("[duel] target_error must be in (0, 0.5), got {}", self.target_error));
+            return bad("target_error", format!("[duel] target_error must be in (0, 0.5), got {}", self.target_error));
         }
         if !(100..=100_000_000).contains(&self.max_trials) {
-            return Err(format!("[duel] max_trials must be 100 to 100000000, got {}", self.max_trials));
+            return bad("max_trials", format!("[duel] max_trials must be 100 to 100000000, got {}", self.max_trials));
+        }
+        let d = &self.sweep_distances;
+        if d.len() > MAX_SWEEP_DISTANCES || d.iter().any(|x| !(*x > 0.0 && *x <= max_distance)) {
+            return bad(
+                "sweep_distances",
+                format!(
+                    "[duel] sweep_distances must list at most {MAX_SWEEP_DISTANCES} distances, each more than 0 and at \
+                     most {max_distance} {unit}, got {d:?}"
+                ),
+            );
+        }
+        if let Some(e) = self.sweep_target_error.filter(|e| !(*e > 0.0 && *e < 0.5)) {
+            return bad("sweep_target_error", format!("[duel] sweep_target_error must be in (0, 0.5), got {e}"));
         }
         Ok(())
     }
 }
+
+/// The most start distances of `[duel] sweep_distances` (each is a matrix of the report).
+pub const MAX_SWEEP_DISTANCES: usize = 20;
 
 /// The size of a points-matched squad of a unit costing `cost` points bought with `budget`
 /// points, given a uniform draw `u` in [0, 1): ⌊budget / cost⌋ copies plus one more with

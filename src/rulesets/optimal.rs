@@ -86,11 +86,13 @@ impl Line {
     /// behind each side a whole number of cells is not required, but the gap must change in
     /// whole cells, so each side keeps the whole cells of room behind it.
     pub fn new(depth: f64, distance: f64, step: f64, min_gap: f64) -> Result<Line, NotExact> {
-        if !(distance > 0.0 && distance <= depth) {
+        if !(distance >= min_gap && distance > 0.0 && distance <= depth) {
             return Err(NotExact(format!(
-                "--optimal: the start distance {distance} must be more than 0 and at most the table depth {depth}"
+                "--optimal: the start distance {distance} must be at least {min_gap} (the closest the two units come) \
+                 and at most {depth} (the table depth)"
             )));
         }
+
         let room = (depth - distance) / 2.0;
         let start = (room / step + 1e-9).floor() as u16;
         let back_gap = distance + 2.0 * start as f64 * step;
@@ -1105,6 +1107,8 @@ pub(crate) fn scripted_losses<G: DuelGame>(
                 off_options += w;
             }
             if let (true, true, Some(scripted)) = (s == side, vals.len() > 1, scripted) {
+                // `vals` is not empty and holds the solved game's values (advantages in [-1, 1],
+                // never NaN), so one of them is the maximum.
                 let best = vals.iter().map(|x| sign * x.1).fold(f64::NEG_INFINITY, f64::max);
                 let (bc, _) = vals.iter().find(|x| sign * x.1 == best).expect("best");
                 let loss = w * (best - sign * scripted.1);

@@ -12,7 +12,7 @@ use std::path::{Path, PathBuf};
 
 use super::optimal::OptimalDuel;
 use super::{NotExact, Ruleset, amc, gng, grunt_factor, gunplay, skirmish, vsgmr};
-use crate::config::{ConfigError, Overrides, Source, id_of};
+use crate::config::{ConfigError, Invalid, Overrides, Source, id_of};
 
 /// The rulesets pointsworth knows: id, rulebook title, whether it is implemented yet.
 pub const RULESETS: &[(&str, &str, bool)] = &[
@@ -152,10 +152,23 @@ fn check_ruleset_key(source: &Source, id: &str) -> Result<(), ConfigError> {
 /// near-50% noise). The message names the budget, the cheapest cost and the units above it.
 /// A budget at which the book's squad limit ([`Ruleset::squad_limit`]) allows none of a unit
 /// (GnG: a Limited unit below 100 points) is refused too, naming those units.
-pub fn check_budget<R: Ruleset>(r: &R) -> Result<(), String> {
+pub fn check_budget<R: Ruleset>(r: &R) -> Result<(), Invalid> {
+    check_budget_text(r).map_err(|m| Invalid::new("duel.budget", m))
+}
+
+fn check_budget_text<R: Ruleset>(r: &R) -> Result<(), String> {
     let budget = r.duel_settings().budget;
     let units = r.units();
     let Some(cheapest) = units.iter().min_by(|a, b| a.cost.total_cmp(&b.cost)) else { return Ok(()) };
+    if budget / cheapest.cost > MAX_SQUAD {
+        return Err(format!(
+            "[duel] budget {budget} buys {} of {:?} ({} points): a points-matched squad may hold at most {MAX_SQUAD} \
+             models; lower the budget or raise the cost",
+            (budget / cheapest.cost).floor(),
+            cheapest.name,
+            cheapest.cost
+        ));
+    }
     let above: Vec<&str> = units.iter().filter(|u| u.cost > budget).map(|u| u.name.as_str()).collect();
     if budget < cheapest.cost || 2 * above.len() > units.len() {
         return Err(format!(
@@ -179,6 +192,14 @@ pub fn check_budget<R: Ruleset>(r: &R) -> Result<(), String> {
     }
     Ok(())
 }
+
+/// The most units of a cost list: the matrices play every pair, so 200 units are 40000
+/// matchups per matrix.
+pub const MAX_UNITS: usize = 200;
+
+/// The most models (or units) of one points-matched squad: `[duel] budget` over the cheapest
+/// cost must stay within it, so a duel's squads stay a size a battle of seconds can play.
+pub const MAX_SQUAD: f64 = 200.0;
 
 /// A loaded ruleset of any kind; match on it to call generic code.
 #[derive(Debug, Clone)]
@@ -216,7 +237,13 @@ impl AnyRuleset {
             check_ruleset_key(source, known)?;
         }
         let loaded = Self::load_known(&canonical, id, source, overrides)?;
-        with_ruleset!(&loaded, r => check_budget(r).map_err(|m| source.error(m)))?;
+        let units = with_ruleset!(&loaded, r => r.units().len());
+        if units > MAX_UNITS {
+            // At the first entry past the cap (AMC's entries are units times upgrades: at its list).
+            let m = format!("the cost list has {units} units; at most {MAX_UNITS} (the matrices hold every pair)");
+            return Err(source.invalid(overrides, Invalid::new(format!("unit.{MAX_UNITS}"), m)).into());
+        }
+        with_ruleset!(&loaded, r => check_budget(r).map_err(|e| source.invalid(overrides, e)))?;
         Ok(loaded)
     }
 

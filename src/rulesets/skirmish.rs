@@ -12,7 +12,7 @@
 //! order of the dice is what makes a seed's results repeatable.
 
 use crate::battle::replay::Replay;
-use crate::config::ConfigError;
+use crate::config::{ConfigError, Invalid};
 use crate::dice::Dice;
 use crate::rulesets::{Ruleset, Side, UnitInfo};
 
@@ -60,6 +60,122 @@ pub enum ArmyError {
     /// An army name or list that names nothing known; the message lists the valid names.
     #[error("{0}")]
     Name(String),
+}
+
+/// The `[units]` table of an army file (entry name = count) checked before any army is built:
+/// every name is one of `names` (matched by [`crate::config::id_of`]; the message lists them),
+/// no two names of the file mean one entry (`Riflemen` and `riflemen`: both are named), and
+/// the points, each count times its entry's cost (`costs`, same order as `names`), are at most
+/// `limit` (`limit_key` names where it is set) — so a count of 4294967295 is refused before an
+/// army of that many is allocated. `what` is the book's word for an entry ("unit", "squad").
+///
+/// Returns `(entry index, count)` in the table's (sorted) order, with the byte offset of each
+/// count in the file (for rulesets that keep the file's order).
+pub fn army_counts(
+    source: &crate::config::Source,
+    units: &std::collections::BTreeMap<String, toml::Spanned<u32>>,
+    what: &str,
+    names: &[&str],
+    costs: &[f64],
+    limit: f64,
+    limit_key: &str,
+) -> Result<Vec<(usize, u32, usize)>, ConfigError> {
+    use crate::config::id_of;
+    let mut out: Vec<(usize, u32, usize)> = Vec::new();
+    let mut seen: Vec<(&str, usize)> = Vec::new();
+    let mut points = 0.0;
+    for (name, n) in units {
+        let id = id_of(name);
+        let Some(e) = names.iter().position(|x| id_of(x) == id).filter(|_| !id.is_empty()) else {
+            return Err(source.error_at(&n.span(), format!("unknown {what} {name:?}; known: {}", names.join(", "))));
+        };
+        if let Some((other, _)) = seen.iter().find(|(_, k)| *k == e) {
+            return Err(source.error_at(
+                &n.span(),
+                format!(
+                    "{name:?} and {other:?} name the same {what} ({}): give it once with the total count",
+                    names[e]
+                ),
+            ));
+        }
+        seen.push((name, e));
+        points += costs[e] * f64::from(*n.get_ref());
+        if points > limit + 1e-9 {
+            return Err(source.error_at(
+                &n.span(),
+                format!(
+                    "the army costs at least {points} points with {} {name:?}, more than the limit of {limit} \
+                     ({limit_key})",
+                    n.get_ref()
+                ),
+            ));
+        }
+        out.push((e, *n.get_ref(), n.span().start));
+    }
+    Ok(out)
+}
+
+/// The table keys every `[skirmish]` has: `table_width` and `table_depth` from `lo` to `hi`
+/// (`unit`: `" in"`, `" cm"`), and `deploy_depth` more than 0 and less than half the depth
+/// (`None` for a ruleset that deploys by a gap instead).
+pub fn check_table(
+    width: f64,
+    depth: f64,
+    deploy_depth: Option<f64>,
+    (lo, hi): (f64, f64),
+    unit: &str,
+) -> Result<(), Invalid> {
+    use crate::config::{Ends, in_range};
+    in_range("skirmish.table_width", width, lo, hi, Ends::Both, unit)?;
+    in_range("skirmish.table_depth", depth, lo, hi, Ends::Both, unit)?;
+    match deploy_depth {
+        Some(d) if !(d > 0.0 && 2.0 * d < depth) => Err(Invalid::new(
+            "skirmish.deploy_depth",
+            format!("[skirmish] deploy_depth must be more than 0 and less than half of table_depth, got {d}"),
+        )),
+        _ => Ok(()),
+    }
+}
+
+/// The run keys every `[skirmish]` has: `trials` 1 to 10000000, `report_trials` 0 to 10000000
+/// (0 leaves the report's section out), `batch_size` 1 to 100000.
+pub fn check_runs(trials: u64, report_trials: u64, batch_size: u32) -> Result<(), Invalid> {
+    use crate::config::{Ends, in_range};
+    in_range("skirmish.trials", trials, 1, 10_000_000, Ends::Both, "")?;
+    in_range("skirmish.report_trials", report_trials, 0, 10_000_000, Ends::Both, "")?;
+    in_range("skirmish.batch_size", batch_size, 1, 100_000, Ends::Both, "")
+}
+
+/// A `[skirmish]` maximum from its minimum to `hi` (`terrain_max` of `terrain_min`...).
+pub fn check_max(key: &str, max: u32, min_key: &str, min: u32, hi: u32) -> Result<(), Invalid> {
+    crate::config::in_range(key, max, min, hi, crate::config::Ends::Both, "")
+        .map_err(|e| Invalid { message: format!("{} (at least {min_key})", e.message), ..e })
+}
+
+/// An error about a whole army file: at its `[units]` table (the file when it has none).
+pub fn army_error(source: &crate::config::Source, message: &str) -> ConfigError {
+    source.invalid(&crate::config::Overrides::default(), Invalid::new("units", message))
+}
+
+/// The most units an army may hold: the points limit of a skirmish divided by the cost of the
+/// cheapest entry must stay within it, so a game's set-up and turns stay a matter of seconds.
+pub const MAX_ARMY_UNITS: f64 = 500.0;
+
+/// Checks that `points` (set at `key`) buys at most [`MAX_ARMY_UNITS`] of the cheapest entry
+/// (`name`, `cost` points); the message says how to fix it.
+pub fn check_army_size(key: &str, points: f64, name: &str, cost: f64) -> Result<(), Invalid> {
+    if points / cost <= MAX_ARMY_UNITS {
+        return Ok(());
+    }
+    Err(Invalid::new(
+        key,
+        format!(
+            "{} {points} buys {} of {name:?} ({cost} points): an army may hold at most {MAX_ARMY_UNITS} units; lower \
+             the points or raise the cost",
+            crate::config::label(key),
+            (points / cost).floor()
+        ),
+    ))
 }
 
 /// What `--armies` takes besides `random` for one ruleset, for help text and errors.

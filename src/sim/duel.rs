@@ -83,6 +83,51 @@ impl Tally for DuelTally {
 }
 
 impl DuelTally {
+    /// A consistent two-trial tally (one win each side, squads of one) that stands in for a
+    /// matchup a replay lacks, so the replay can run to its end and fail there
+    /// ([`crate::sim::shard::replay_error`]); never shown.
+    pub(crate) fn stand_in() -> Self {
+        DuelTally {
+            trials: 2,
+            a_wins: 1,
+            b_wins: 1,
+            draws: 0,
+            turns: 2,
+            size: [2, 2],
+            kills: [1, 1],
+            size_sq: [2, 2],
+            kills_sq: [1, 1],
+            size_kills: [1, 1],
+            a_first: 1,
+        }
+    }
+
+    /// Why this tally cannot be the record of `trials` played trials, if it cannot: outcomes
+    /// that do not add up to the trials, more first activations than trials, more kills than
+    /// enemy units fielded. A merge checks every tally of its files with it.
+    pub fn inconsistency(&self) -> Option<String> {
+        let outcomes = self.a_wins as u128 + self.b_wins as u128 + self.draws as u128;
+        if outcomes != self.trials as u128 {
+            return Some(format!(
+                "a_wins {} + b_wins {} + draws {} is not the {} trials",
+                self.a_wins, self.b_wins, self.draws, self.trials
+            ));
+        }
+        if self.a_first > self.trials {
+            return Some(format!("a_first {} is more than the {} trials", self.a_first, self.trials));
+        }
+        for s in 0..2 {
+            if self.kills[s] > self.size[1 - s] {
+                return Some(format!(
+                    "kills[{s}] {} is more than the {} enemy units fielded",
+                    self.kills[s],
+                    self.size[1 - s]
+                ));
+            }
+        }
+        None
+    }
+
     /// The same tally seen from B's side (A and B swapped).
     pub fn swapped(&self) -> Self {
         let sw = |x: [u64; 2]| [x[1], x[0]];

@@ -19,6 +19,11 @@ use std::sync::Mutex;
 
 use crate::sim::duel::DuelTally;
 
+/// The most slices of a sharded run: far more machines than a cluster job array gives one
+/// command, and few enough that `merge` can list what is missing (a forged tally file's
+/// `1/18446744073709551615` made it count shards until memory ran out).
+pub const MAX_SHARDS: u64 = 10_000;
+
 /// The K-th (1-based `index + 1`) of `count` slices.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Shard {
@@ -28,12 +33,12 @@ pub struct Shard {
 }
 
 impl Shard {
-    /// Parses `K/N` with 1 ≤ K ≤ N, e.g. `3/8`.
+    /// Parses `K/N` with 1 ≤ K ≤ N ≤ [`MAX_SHARDS`], e.g. `3/8`.
     pub fn parse(s: &str) -> Result<Self, String> {
-        let bad = || format!("--shard must be K/N with 1 <= K <= N, e.g. 3/8; got {s:?}");
+        let bad = || format!("--shard must be K/N with 1 <= K <= N <= {MAX_SHARDS}, e.g. 3/8; got {s:?}");
         let (k, n) = s.split_once('/').ok_or_else(bad)?;
         let (k, n): (u64, u64) = (k.trim().parse().map_err(|_| bad())?, n.trim().parse().map_err(|_| bad())?);
-        if k == 0 || k > n {
+        if k == 0 || k > n || n > MAX_SHARDS {
             return Err(bad());
         }
         Ok(Shard { index: k - 1, count: n })
@@ -58,8 +63,17 @@ pub type Tallies = BTreeMap<String, DuelTally>;
 pub type Configs = BTreeMap<String, String>;
 
 enum Mode {
-    Record { shard: Shard, tallies: Tallies, configs: Configs },
-    Replay { tallies: Tallies, configs: Configs },
+    Record {
+        shard: Shard,
+        tallies: Tallies,
+        configs: Configs,
+    },
+    /// `missing`: the first matchup the replayed command asked for that the tallies lack.
+    Replay {
+        tallies: Tallies,
+        configs: Configs,
+        missing: Option<String>,
+    },
 }
 
 static MODE: Mutex<Option<Mode>> = Mutex::new(None);
@@ -86,7 +100,7 @@ pub fn begin_record(shard: Shard) {
 /// Starts a replay: simulations return these tallies instead of playing, and configs must
 /// have the hashes the shards saw.
 pub fn begin_replay(tallies: Tallies, configs: Configs) {
-    *mode() = Some(Mode::Replay { tallies, configs });
+    *mode() = Some(Mode::Replay { tallies, configs, missing: None });
 }
 
 /// Ends the mode; returns the recorded tallies and configs of a shard run (empty for a replay).
@@ -114,6 +128,20 @@ pub fn note_config(path: &str, hash: &str) -> Result<(), String> {
     }
 }
 
+/// Why a replay cannot give the unsharded result: the merged tallies lack a matchup the
+/// replayed command simulates (they were made by another command, config or version, or
+/// forged). `None` outside a replay and while every matchup was found. Checked before a replay
+/// prints or writes anything.
+pub fn replay_error() -> Option<String> {
+    match &*mode() {
+        Some(Mode::Replay { missing: Some(key), .. }) => Some(format!(
+            "the merged tallies have no matchup {key} that the command plays: they were made by another command, \
+             config or version of pointsworth; re-run the shards"
+        )),
+        _ => None,
+    }
+}
+
 /// The shard being recorded, if any.
 pub fn recording() -> Option<Shard> {
     match &*mode() {
@@ -130,12 +158,18 @@ pub(crate) enum Action {
 }
 
 pub(crate) fn action(key: &str) -> Action {
-    match &*mode() {
+    match &mut *mode() {
         None => Action::Simulate,
         Some(Mode::Record { shard, .. }) => Action::Shard(*shard),
-        Some(Mode::Replay { tallies, .. }) => Action::Replayed(tallies.get(key).cloned().unwrap_or_else(|| {
-            panic!("the merged tallies have no matchup {key}: they were made by another command or version")
-        })),
+        Some(Mode::Replay { tallies, missing, .. }) => match tallies.get(key) {
+            Some(t) => Action::Replayed(t.clone()),
+            None => {
+                // Not a result: the replay goes on to the end of its simulations (cheaply, on
+                // this stand-in) and then fails with [`replay_error`] before any output.
+                missing.get_or_insert_with(|| key.to_string());
+                Action::Replayed(DuelTally::stand_in())
+            }
+        },
     }
 }
 

@@ -13,7 +13,7 @@ use std::path::Path;
 
 use assert_cmd::Command;
 
-fn copy_dir(from: &Path, to: &Path) {
+pub(crate) fn copy_dir(from: &Path, to: &Path) {
     fs::create_dir_all(to).unwrap();
     for e in fs::read_dir(from).unwrap() {
         let p = e.unwrap().path();
@@ -28,13 +28,13 @@ fn copy_dir(from: &Path, to: &Path) {
 
 /// One bad input: files to write (relative path, text), the command line, and what the
 /// message must contain.
-struct Case {
-    files: Vec<(String, String)>,
-    args: Vec<String>,
-    expect: Vec<String>,
+pub(crate) struct Case {
+    pub(crate) files: Vec<(String, String)>,
+    pub(crate) args: Vec<String>,
+    pub(crate) expect: Vec<String>,
 }
 
-fn case(args: &str, expect: &[&str]) -> Case {
+pub(crate) fn case(args: &str, expect: &[&str]) -> Case {
     Case {
         files: Vec::new(),
         args: args.split_whitespace().map(String::from).collect(),
@@ -42,23 +42,23 @@ fn case(args: &str, expect: &[&str]) -> Case {
     }
 }
 
-fn with_file(mut c: Case, path: &str, text: &str) -> Case {
+pub(crate) fn with_file(mut c: Case, path: &str, text: &str) -> Case {
     c.files.push((path.to_string(), text.to_string()));
     c
 }
 
-fn shipped(name: &str) -> String {
+pub(crate) fn shipped(name: &str) -> String {
     fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("configs").join(name)).unwrap()
 }
 
 /// `text` with the first line starting with `line` replaced by `by`; returns the text and
 /// the 1-based line number.
-fn replace_line(text: &str, line: &str, by: &str) -> (String, usize) {
+pub(crate) fn replace_line(text: &str, line: &str, by: &str) -> (String, usize) {
     replace_line_from(text, 0, line, by)
 }
 
 /// The same, but the first matching line after the line `after`.
-fn replace_line_after(text: &str, after: &str, line: &str, by: &str) -> (String, usize) {
+pub(crate) fn replace_line_after(text: &str, after: &str, line: &str, by: &str) -> (String, usize) {
     let start = text.lines().position(|l| l == after).unwrap_or_else(|| panic!("no {after:?}"));
     replace_line_from(text, start, line, by)
 }
@@ -176,36 +176,47 @@ fn corpus() -> Vec<Case> {
 fn bad_inputs_exit_2_with_one_clear_message_and_leave_no_file() {
     let corpus = corpus();
     assert!(corpus.len() >= 40, "{} cases", corpus.len());
+    run_corpus(&corpus);
+}
+
+/// Runs every case of `corpus` in a fresh directory holding a copy of `configs/` and its
+/// files; fails listing every case that did not exit 2 with one `error: ` line holding its
+/// expected text, or that changed a file.
+pub(crate) fn run_corpus(corpus: &[Case]) {
+    use rayon::prelude::*;
     let configs = Path::new(env!("CARGO_MANIFEST_DIR")).join("configs");
-    let mut failures = Vec::new();
-    for case in &corpus {
-        let dir = tempfile::tempdir().unwrap();
-        copy_dir(&configs, &dir.path().join("configs"));
-        for (path, text) in &case.files {
-            fs::write(dir.path().join(path), text).unwrap();
-        }
-        let before = common::snapshot(dir.path());
-        let out = Command::cargo_bin("pointsworth").unwrap().current_dir(dir.path()).args(&case.args).output().unwrap();
-        let err = String::from_utf8_lossy(&out.stderr).into_owned();
-        let first = err.lines().next().unwrap_or("");
-        let ours = !err.contains("For more information"); // clap's own errors add a hint
-        let problems: Vec<String> = [
-            (out.status.code() != Some(2)).then(|| format!("exit {:?}", out.status.code())),
-            (!first.starts_with("error: ")).then(|| "no 'error: ' line first".to_string()),
-            (ours && err.lines().filter(|l| !l.starts_with("  caused by:")).count() != 1)
-                .then(|| "more than one line".to_string()),
-            case.expect
-                .iter()
-                .find(|e| !first.contains(e.as_str()) && !err.contains(e.as_str()))
-                .map(|e| format!("no {e:?}")),
-            (common::snapshot(dir.path()) != before).then(|| "files changed".to_string()),
-        ]
-        .into_iter()
-        .flatten()
+    let failures: Vec<String> = corpus
+        .par_iter()
+        .filter_map(|case| {
+            let dir = tempfile::tempdir().unwrap();
+            copy_dir(&configs, &dir.path().join("configs"));
+            for (path, text) in &case.files {
+                let path = dir.path().join(path);
+                fs::create_dir_all(path.parent().unwrap()).unwrap();
+                fs::write(path, text).unwrap();
+            }
+            let before = common::snapshot(dir.path());
+            let out =
+                Command::cargo_bin("pointsworth").unwrap().current_dir(dir.path()).args(&case.args).output().unwrap();
+            let err = String::from_utf8_lossy(&out.stderr).into_owned();
+            let first = err.lines().next().unwrap_or("");
+            let ours = !err.contains("For more information"); // clap's own errors add a hint
+            let problems: Vec<String> = [
+                (out.status.code() != Some(2)).then(|| format!("exit {:?}", out.status.code())),
+                (!first.starts_with("error: ")).then(|| "no 'error: ' line first".to_string()),
+                (ours && err.lines().filter(|l| !l.starts_with("  caused by:")).count() != 1)
+                    .then(|| "more than one line".to_string()),
+                case.expect
+                    .iter()
+                    .find(|e| !first.contains(e.as_str()) && !err.contains(e.as_str()))
+                    .map(|e| format!("no {e:?}")),
+                (common::snapshot(dir.path()) != before).then(|| "files changed".to_string()),
+            ]
+            .into_iter()
+            .flatten()
+            .collect();
+            (!problems.is_empty()).then(|| format!("{:?}: {}\n  stderr: {err}", case.args, problems.join(", ")))
+        })
         .collect();
-        if !problems.is_empty() {
-            failures.push(format!("{:?}: {}\n  stderr: {err}", case.args, problems.join(", ")));
-        }
-    }
     assert!(failures.is_empty(), "{} of {} cases:\n{}", failures.len(), corpus.len(), failures.join("\n"));
 }

@@ -384,7 +384,7 @@ fn duel_optimal_gng_json_has_the_game_values_and_the_exploitability() {
     pw().args(["duel", "gng", "riflemen", "mortar", "--optimal", "--distance", "40"])
         .assert()
         .code(2)
-        .stderr(predicates_str("at most the table depth 36"));
+        .stderr(predicates_str("and at most 36 (the table depth)"));
 }
 
 /// Issue 15 items 1-3 for The Grunt Factor: the game on the 120 cm deep table, 9 cm grid
@@ -414,11 +414,11 @@ fn duel_optimal_refuses_a_start_beyond_the_table_depth() {
     pw().args(["duel", "grunt-factor", "regular-rifles", "regular-smgs", "--optimal", "--distance", "130"])
         .assert()
         .code(2)
-        .stderr(predicates_str("at most the table depth 120"));
+        .stderr(predicates_str("and at most 120 (the table depth)"));
     pw().args(["duel", "amc", "riflemen-10", "tank", "--optimal", "--distance", "60"])
         .assert()
         .code(2)
-        .stderr(predicates_str("at most the table depth 48"));
+        .stderr(predicates_str("and at most 48 (the table depth)"));
 }
 
 /// Issue 17 item 9: a config of another ruleset says so first, at the `ruleset` key, rather

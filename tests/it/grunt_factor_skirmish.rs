@@ -88,10 +88,10 @@ fn bad_input_exits_2_with_a_clear_message() {
     pw().args(["skirmish", "tgf", "--armies", bad.to_str().unwrap(), bad.to_str().unwrap()])
         .assert()
         .code(2)
-        .stderr(contains("costs 260 points, more than the 200"));
+        .stderr(contains("costs at least 260 points with 2 \"Elite Rifles\", more than the limit of 200"));
     pw().args(["skirmish", "tgf", "--set", "skirmish.max_turns=0"])
         .assert()
         .code(2)
-        .stderr(contains("--set skirmish.max_turns=0: [skirmish] max_turns must be 1..100"));
+        .stderr(contains("--set skirmish.max_turns=0: [skirmish] max_turns must be 1 to 100"));
     pw().args(["skirmish", "tgf", "--replay", "x.png"]).assert().code(2).stderr(contains("FILE.svg"));
 }

@@ -114,5 +114,5 @@ fn duel_gunplay_optimal_json_has_the_game_values_and_the_exploitability() {
         .args(["duel", "gunplay", "pistol", "shotgun", "--optimal", "--distance", "60"])
         .assert()
         .code(2)
-        .stderr(predicates::str::contains("at most the table depth 48"));
+        .stderr(predicates::str::contains("and at most 48 (the table depth)"));
 }

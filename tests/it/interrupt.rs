@@ -43,7 +43,7 @@ fn wait(mut child: Child, limit: Duration) -> (Option<i32>, String, Duration) {
 }
 
 fn temporaries(dir: &Path) -> Vec<PathBuf> {
-    common::snapshot(dir).into_iter().map(|(p, _)| p).filter(|p| p.to_string_lossy().contains(".tmp-")).collect()
+    common::snapshot(dir).into_iter().map(|(p, _)| p).filter(|p| p.to_string_lossy().contains("-tmp-")).collect()
 }
 
 /// Sends Ctrl-C after `after` and checks the stop: code 130 within 2 s, one line naming it.

@@ -85,7 +85,7 @@ fn end_to_end(ruleset: &str, args: &[&str], own_files: &[&str]) {
     for f in common.iter().chain(own_files) {
         assert!(got.contains(*f), "{ruleset}: {f} missing; written: {got:?}");
     }
-    assert!(!got.iter().any(|f| f.contains(".tmp-")), "{ruleset}: temporary files left: {got:?}");
+    assert!(!got.iter().any(|f| f.contains("-tmp-")), "{ruleset}: temporary files left: {got:?}");
     let json: serde_json::Value = serde_json::from_slice(&fs::read(dir.join("summary.json")).unwrap()).unwrap();
     assert_eq!(json["ruleset"], ruleset, "{ruleset}: summary.json names another ruleset");
     let md = fs::read_to_string(dir.join("report.md")).unwrap();
@@ -321,7 +321,7 @@ fn a_report_that_fails_part_way_keeps_the_previous_files() {
             }
         }
     }
-    assert!(!after.iter().any(|f| f.contains(".tmp-")), "temporary files left: {after:?}");
+    assert!(!after.iter().any(|f| f.contains("-tmp-")), "temporary files left: {after:?}");
 }
 
 /// "Does the tactic play well?" on a cost list cut to three units (six pairs, mirrors

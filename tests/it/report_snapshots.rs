@@ -279,7 +279,7 @@ fn no_temporaries(dir: &Path) {
     let left: Vec<_> = fs::read_dir(dir)
         .unwrap()
         .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .filter(|n| n.contains(".tmp-"))
+        .filter(|n| n.contains("-tmp-"))
         .collect();
     assert!(left.is_empty(), "temporary files left behind: {left:?}");
 }

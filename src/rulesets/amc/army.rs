@@ -7,6 +7,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::config::{Ends, Invalid, in_range};
 use crate::rulesets::amc::{Kind, Profile};
 
 /// The `[army]` table.
@@ -22,6 +23,13 @@ pub struct ArmyLimits {
 }
 
 impl ArmyLimits {
+    /// Checks ranges; the error names the `[army]` key.
+    pub fn validate(&self) -> Result<(), Invalid> {
+        in_range("army.points", self.points, 10.0, 10_000.0, Ends::Both, " points")?;
+        in_range("army.vehicle_share", self.vehicle_share, 0.0, 1.0, Ends::Both, "")?;
+        in_range("army.max_support", self.max_support, 0, 100, Ends::Both, "")
+    }
+
     /// Checks an army given as `(entry name, profile)` per unit; returns its points, or a
     /// message naming the limit broken and by how much.
     pub fn check(&self, army: &[(&str, &Profile)]) -> Result<f64, String> {

@@ -29,7 +29,7 @@ pub mod upgrades;
 use serde::{Deserialize, Serialize};
 use toml::Spanned;
 
-use crate::config::{ConfigError, Origin, Overrides, Source, id_of};
+use crate::config::{ConfigError, Ends, Invalid, Origin, Overrides, Source, id_of, in_range, new_id};
 use crate::dice::Dice;
 use crate::rulesets::{
     BalanceConfig, CoverageRow, DuelOutcome, DuelSettings, ExactDuel, LintFinding, NotExact, Ruleset, UnitInfo,
@@ -326,24 +326,41 @@ impl ArmyMenCombat {
         overrides.apply_section("upgrades", &mut raw.upgrades)?;
         overrides.apply_section("army", &mut raw.army)?;
         overrides.apply_section("skirmish", &mut raw.skirmish)?;
-        let bad = |m: String| source.error(m);
-        raw.duel.validate(200.0, "in", false).map_err(bad)?;
-        raw.balance.validate().map_err(|m| source.error(m))?;
-        raw.upgrades.validate().map_err(|m| source.error(m))?;
-        raw.skirmish.validate().map_err(|m| source.error(m))?;
-        if !(raw.rules.charge_move > 0.0 && raw.rules.charge_move <= 48.0) {
-            return Err(source.error(format!(
-                "[rules] charge_move must be more than 0 and at most 48 in, got {}",
-                raw.rules.charge_move
-            )));
-        }
-        if !(1..=1000).contains(&raw.rules.melee_round_cap) {
-            return Err(
-                source.error(format!("[rules] melee_round_cap must be 1 to 1000, got {}", raw.rules.melee_round_cap))
-            );
-        }
+        let invalid = |e: Invalid| source.invalid(overrides, e);
+        raw.duel.validate(200.0, "in", false).map_err(invalid)?;
+        raw.balance.validate().map_err(invalid)?;
+        raw.upgrades.validate().map_err(invalid)?;
+        raw.skirmish.validate().map_err(invalid)?;
+        raw.army.validate().map_err(invalid)?;
+        in_range("rules.charge_move", raw.rules.charge_move, 0.0, 48.0, Ends::Top, " in").map_err(invalid)?;
+        in_range("rules.melee_round_cap", raw.rules.melee_round_cap, 1, 1000, Ends::Both, "").map_err(invalid)?;
 
         let weapons = raw.weapons.iter().map(|w| weapon_from_raw(source, w)).collect::<Result<Vec<_>, _>>()?;
+        // Weapons of one kind are found by id (a shooting and a melee weapon may share a name).
+        for (k, w) in raw.weapons.iter().enumerate() {
+            let melee = weapons[k].1.range == 0.0;
+            let ids: Vec<(&str, String)> = weapons[..k]
+                .iter()
+                .filter(|x| (x.1.range == 0.0) == melee)
+                .map(|(n, _)| (n.as_str(), id_of(n)))
+                .collect();
+            new_id("weapon", &weapons[k].0, ids.iter().map(|(n, i)| (*n, i.as_str())))
+                .map_err(|m| source.error_at(&w.name.span(), m))?;
+        }
+        let mut upgrade_ids: Vec<(String, String)> = Vec::new();
+        for (k, up) in raw.upgrade_list.iter().enumerate() {
+            let name = up.name.get_ref().trim();
+            let id = new_id("upgrade", name, upgrade_ids.iter().map(|(n, i)| (n.as_str(), i.as_str())))
+                .map_err(|m| source.error_at(&up.name.span(), m))?;
+            upgrade_ids.push((name.to_string(), id));
+            let at = |key: &str, m: String| source.invalid(overrides, Invalid::new(format!("upgrade.{k}.{key}"), m));
+            if !(-6..=6).contains(&up.armor) {
+                return Err(at("armor", format!("upgrade {name:?}: armor must be -6 to 6 dice, got {}", up.armor)));
+            }
+            if let Some(t) = up.transport.filter(|t| !(0..=20).contains(t)) {
+                return Err(at("transport", format!("upgrade {name:?}: transport must be 0 to 20, got {t}")));
+            }
+        }
         let find = |want: &Spanned<String>, ctx: &str, melee: bool| -> Result<Weapon, ConfigError> {
             let ok = |w: &Weapon| (w.range == 0.0) == melee;
             weapons.iter().find(|(n, w)| ok(w) && id_of(n) == id_of(want.get_ref())).map(|x| x.1).ok_or_else(|| {
@@ -362,16 +379,14 @@ impl ArmyMenCombat {
 
         let mut units: Vec<UnitInfo> = Vec::new();
         let mut profiles = Vec::new();
-        for u in &raw.units {
+        for (k, u) in raw.units.iter().enumerate() {
             let name = u.name.get_ref().trim().to_string();
             let ctx = format!("unit {name:?}: ");
-            let id = id_of(&name);
             if name.is_empty() {
                 return Err(source.error_at(&u.name.span(), "unit name must not be empty"));
             }
-            if units.iter().any(|x| x.id == id) {
-                return Err(source.error_at(&u.name.span(), format!("unit {name:?} is listed twice")));
-            }
+            let id = new_id("unit", &name, units.iter().map(|x: &UnitInfo| (x.name.as_str(), x.id.as_str())))
+                .map_err(|m| source.error_at(&u.name.span(), m))?;
             let mut cost = *u.cost.get_ref();
             let mut cost_origin = source.origin(u.cost.span().start);
             let key = format!("unit.{id}.cost");
@@ -394,9 +409,22 @@ impl ArmyMenCombat {
             if !(0..=6).contains(&armor) {
                 return Err(source.error_at(&u.armor.span(), format!("{ctx}armor must be 0 to 6 dice, got {armor}")));
             }
+            if !(0..=20).contains(&u.transport) {
+                return Err(source.invalid(
+                    overrides,
+                    Invalid::new(
+                        format!("unit.{k}.transport"),
+                        format!("{ctx}transport must be 0 to 20, got {}", u.transport),
+                    ),
+                ));
+            }
             let mut ws = [None; 2];
-            if u.weapons.len() > 2 || (u.kind == Kind::Infantry && u.weapons.len() > 1) {
-                return Err(source.error(format!("{ctx}weapons lists at most 1 weapon for infantry, 2 for vehicles")));
+            let most = if u.kind == Kind::Infantry { 1 } else { 2 };
+            if let Some(extra) = u.weapons.get(most) {
+                return Err(source.error_at(
+                    &extra.span(),
+                    format!("{ctx}weapons lists at most 1 weapon for infantry, 2 for vehicles"),
+                ));
             }
             for (k, w) in u.weapons.iter().enumerate() {
                 ws[k] = Some(find(w, &ctx, false)?);
@@ -453,7 +481,7 @@ impl ArmyMenCombat {
             profiles.push(p);
         }
         if units.is_empty() {
-            return Err(source.error("the cost list has no [[unit]] entries"));
+            return Err(source.error_at(&(0..0), "the cost list has no [[unit]] entries"));
         }
         for (k, v) in &overrides.0 {
             if let Some(rest) = k.strip_prefix("unit.") {
@@ -527,7 +555,11 @@ impl ArmyMenCombat {
                 });
             }
         }
-        raw.balance.check_anchor(&units).map_err(|m| source.error(m))?;
+        raw.balance.check_anchor(&units).map_err(|e| source.invalid(overrides, e))?;
+        if let Some(c) = units.iter().min_by(|a, b| a.cost.total_cmp(&b.cost)) {
+            crate::rulesets::skirmish::check_army_size("army.points", raw.army.points, &c.name, c.cost)
+                .map_err(|e| source.invalid(overrides, e))?;
+        }
         let mut entries: Vec<(UnitInfo, Profile)> = units
             .iter()
             .cloned()
@@ -538,6 +570,21 @@ impl ArmyMenCombat {
             .map(|b| (b, Vec::new()))
             .chain(upgraded.iter().enumerate().map(|(k, u)| (u.base, vec![k])))
             .collect();
+        // Every combination of one upgrade per group is an entry: refuse a list that makes
+        // more than a skirmish can field (a unit with 30 groups would make 2^30).
+        for (base, groups) in upgrade_groups(&profiles, &upgraded).iter().enumerate() {
+            let n = groups.iter().fold(1usize, |n, g| n.saturating_mul(g.len() + 1));
+            if n > MAX_COMBINATIONS {
+                return Err(source.error_at(
+                    &raw.units[base].name.span(),
+                    format!(
+                        "unit {:?}: its upgrades make {n} combinations of at most one per group; at most \
+                         {MAX_COMBINATIONS}",
+                        units[base].name
+                    ),
+                ));
+            }
+        }
         for (base, ups) in combinations(&profiles, &upgraded) {
             if ups.len() < 2 {
                 continue;
@@ -550,6 +597,18 @@ impl ArmyMenCombat {
                 .join(" + ");
             entries.push((UnitInfo { id: id_of(&name), name, cost: p.cost, kind: units[base].kind.clone() }, p));
             entry_parts.push((base, ups));
+        }
+        // Army files name entries by id: a unit named like an upgraded entry ("Riflemen (10)
+        // Bayonets" and "Riflemen (10) + Bayonets") would make one name mean two entries.
+        for (k, (e, _)) in entries.iter().enumerate() {
+            if let Some((other, _)) = entries[..k].iter().find(|(o, _)| o.id == e.id) {
+                let m = format!(
+                    "entry {:?} and entry {:?} have the same id {:?} (names are matched ignoring case and \
+                     punctuation): rename a unit or an upgrade",
+                    e.name, other.name, e.id
+                );
+                return Err(source.invalid(overrides, Invalid::new(format!("unit.{}.name", entry_parts[k].0), m)));
+            }
         }
         Ok(ArmyMenCombat {
             rules: raw.rules,
@@ -589,6 +648,9 @@ impl ArmyMenCombat {
 pub fn upgrade_group<'a>(base: &Profile, u: &'a UpgradedEntry) -> &'a str {
     if u.profile.transport > base.transport { "transport" } else { u.option.as_str() }
 }
+
+/// The most entries one plain entry's upgrade combinations may make ([`combinations`]).
+pub const MAX_COMBINATIONS: usize = 1000;
 
 /// Every plain entry's upgrade groups ([`upgrade_group`]), in the order its upgrades are
 /// listed: per plain entry (index into the cost list), the groups, each the indices into

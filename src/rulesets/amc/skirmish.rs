@@ -68,13 +68,14 @@ use serde::{Deserialize, Serialize};
 
 use crate::battle::replay::{Replay, ReplayUnit};
 use crate::battle::{Pos, Table, TerrainPlan, deployment_band};
-use crate::config::{ConfigError, Source, id_of};
+use crate::config::{ConfigError, Invalid, Source, in_range};
 use crate::dice::Dice;
 use crate::rulesets::amc::rules::{self, Action, Decision, UnitState};
 use crate::rulesets::amc::{ArmyMenCombat, Kind, Profile, tactic};
 use crate::rulesets::skirmish::{
     ArmyError, ArmySource, GameRecord, Skirmish, SkirmishSettings, SkirmishText, TacticInfo,
 };
+use crate::rulesets::skirmish::{check_max, check_runs, check_table};
 use crate::rulesets::{Side, UnitInfo};
 
 /// Distances closer than this count as equal (inches).
@@ -124,35 +125,17 @@ impl Default for SkirmishConfig {
 }
 
 impl SkirmishConfig {
-    /// Checks ranges; the message names the key.
-    pub fn validate(&self) -> Result<(), String> {
+    /// Checks ranges; the message names the key, the error carries it for its place.
+    pub fn validate(&self) -> Result<(), Invalid> {
+        use crate::config::Ends::{Both, Top};
         let c = self;
-        let checks: [(bool, String); 9] = [
-            (c.table_width >= 12.0 && c.table_width <= 400.0, format!("table_width 12..400, got {}", c.table_width)),
-            (c.table_depth >= 12.0 && c.table_depth <= 400.0, format!("table_depth 12..400, got {}", c.table_depth)),
-            (
-                c.terrain_min <= c.terrain_max && c.terrain_max <= 50,
-                format!("terrain_min ≤ terrain_max ≤ 50, got {}..{}", c.terrain_min, c.terrain_max),
-            ),
-            (c.cover_length > 0.0 && c.cover_length <= 40.0, format!("cover_length 0..40, got {}", c.cover_length)),
-            (c.cover_reach >= 0.0 && c.cover_reach <= 10.0, format!("cover_reach 0..10, got {}", c.cover_reach)),
-            (
-                c.deploy_depth > 0.0 && 2.0 * c.deploy_depth < c.table_depth,
-                format!("deploy_depth must be more than 0 and less than half of table_depth, got {}", c.deploy_depth),
-            ),
-            ((1..=100).contains(&c.rounds), format!("rounds 1..100, got {}", c.rounds)),
-            (
-                c.trials >= 1 && c.trials <= 10_000_000 && c.report_trials <= 10_000_000,
-                format!("trials 1..10000000 and report_trials 0..10000000, got {} and {}", c.trials, c.report_trials),
-            ),
-            ((1..=100_000).contains(&c.batch_size), format!("batch_size 1..100000, got {}", c.batch_size)),
-        ];
-        for (ok, msg) in checks {
-            if !ok {
-                return Err(format!("[skirmish] {msg}"));
-            }
-        }
-        Ok(())
+        check_table(c.table_width, c.table_depth, Some(c.deploy_depth), (12.0, 400.0), " in")?;
+        in_range("skirmish.terrain_min", c.terrain_min, 0, 50, Both, "")?;
+        check_max("skirmish.terrain_max", c.terrain_max, "terrain_min", c.terrain_min, 50)?;
+        in_range("skirmish.cover_length", c.cover_length, 0.0, 40.0, Top, " in")?;
+        in_range("skirmish.cover_reach", c.cover_reach, 0.0, 10.0, Both, " in")?;
+        in_range("skirmish.rounds", c.rounds, 1, 100, Both, "")?;
+        check_runs(c.trials, c.report_trials, c.batch_size)
     }
 }
 
@@ -272,18 +255,24 @@ pub fn read_army(r: &ArmyMenCombat, path: &Path) -> Result<Army, ConfigError> {
     let raw: RawArmy = source.parse()?;
     let all = entries(r);
     let mut army = Vec::new();
-    for (name, n) in &raw.units {
-        let id = id_of(name);
-        let Some(e) = all.iter().position(|u| u.0.id == id) else {
-            let known: Vec<&str> = all.iter().map(|u| u.0.name.as_str()).collect();
-            return Err(source.error_at(&n.span(), format!("unknown unit {name:?}; known: {}", known.join(", "))));
-        };
-        army.extend(std::iter::repeat_n(e, *n.get_ref() as usize));
+    let names: Vec<&str> = all.iter().map(|u| u.0.name.as_str()).collect();
+    let costs: Vec<f64> = all.iter().map(|u| u.1.cost).collect();
+    for (e, n, _) in crate::rulesets::skirmish::army_counts(
+        &source,
+        &raw.units,
+        "unit",
+        &names,
+        &costs,
+        r.army.points,
+        "[army] points",
+    )? {
+        army.extend(std::iter::repeat_n(e, n as usize));
     }
     if army.is_empty() {
-        return Err(source.error("the army has no units"));
+        return Err(crate::rulesets::skirmish::army_error(&source, "the army has no units"));
     }
-    check_army(r, &all, &army).map_err(|m| source.error(format!("the army is not legal: {m}")))?;
+    check_army(r, &all, &army)
+        .map_err(|m| crate::rulesets::skirmish::army_error(&source, &format!("the army is not legal: {m}")))?;
     Ok(army)
 }
 
@@ -1141,6 +1130,8 @@ impl<'a> Mission<'a> {
             if l == [0, 0] {
                 break;
             }
+            // The roll-off picks a side with units left (`l[s] > 0`), and `next_unit` counts the
+            // same units (alive, not activated): never `None` here.
             let s = rules::activation_rolloff(dice, l);
             let i = self.next_unit(s).expect("a unit left");
             self.activate(s, i, dice);

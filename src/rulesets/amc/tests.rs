@@ -71,17 +71,20 @@ fn upgrades_combine_one_per_group() {
 }
 
 #[test]
-fn an_upgrades_armor_beyond_any_integer_is_clamped_not_an_overflow() {
+fn an_upgrades_armor_beyond_its_range_is_refused_at_its_place() {
     // Found by `tests/it/fuzz_inputs.rs` (a mutated config): an upgrade's armor near i64::MAX
-    // overflowed the addition to the base armor. It is clamped to 12 like any large value.
+    // overflowed the addition to the base armor. Clamped at first; now refused (issue 46), with
+    // the place and the range.
     let text = std::fs::read_to_string("configs/army-men-combat.toml").unwrap().replacen(
         "cost = 25\narmor = 1",
         "cost = 25\narmor = 9223372036854775807",
         1,
     );
-    assert!(text.contains("armor = 9223372036854775807"), "config layout changed");
-    let r = ArmyMenCombat::from_source(&crate::config::Source::from_text("a.toml", text), &Default::default()).unwrap();
-    assert_eq!(upgraded(&r, "Tank + Medium Tank +1").armor, 12);
+    let line = text.lines().position(|l| l == "armor = 9223372036854775807").expect("config layout changed") + 1;
+    let e = ArmyMenCombat::from_source(&crate::config::Source::from_text("a.toml", text), &Default::default())
+        .unwrap_err()
+        .to_string();
+    assert!(e.starts_with(&format!("a.toml:{line}:9: upgrade \"Medium Tank +1\": armor must be -6 to 6 dice")), "{e}");
 }
 
 #[test]

@@ -20,6 +20,7 @@
 use indicatif::ProgressBar;
 use serde::{Deserialize, Serialize};
 
+use crate::config::{Ends, Invalid, in_range};
 use crate::rulesets::amc::ArmyMenCombat;
 use crate::rulesets::engine::{BalanceSettings, Engine, FixedRun};
 use crate::rulesets::{Ruleset, UnitInfo};
@@ -43,23 +44,25 @@ fn default_fair_trials() -> u64 {
 }
 
 impl UpgradeSettings {
-    /// Checks ranges; the message names the key.
-    pub fn validate(&self) -> Result<(), String> {
-        if self.distances.is_empty() || self.distances.iter().any(|d| !(*d > 0.0 && *d <= 200.0)) {
-            return Err(format!(
-                "[upgrades] distances must be 1 or more distances in (0, 200] in, got {:?}",
-                self.distances
+    /// Checks ranges; the message names the key, the error carries it for its place.
+    pub fn validate(&self) -> Result<(), Invalid> {
+        let d = &self.distances;
+        if d.is_empty() || d.len() > MAX_DISTANCES || d.iter().any(|d| !(*d > 0.0 && *d <= 200.0)) {
+            return Err(Invalid::new(
+                "upgrades.distances",
+                format!(
+                    "[upgrades] distances must be 1 to {MAX_DISTANCES} distances, each more than 0 and at most 200 in, \
+                     got {d:?}"
+                ),
             ));
         }
-        if !(0..=10_000_000).contains(&self.trials) {
-            return Err(format!("[upgrades] trials must be 0 to 10000000, got {}", self.trials));
-        }
-        if !(0..=10_000_000).contains(&self.fair_trials) {
-            return Err(format!("[upgrades] fair_trials must be 0 to 10000000, got {}", self.fair_trials));
-        }
-        Ok(())
+        in_range("upgrades.trials", self.trials, 0, 10_000_000, Ends::Both, "")?;
+        in_range("upgrades.fair_trials", self.fair_trials, 0, 10_000_000, Ends::Both, "")
     }
 }
+
+/// The most start distances of `[upgrades] distances`.
+const MAX_DISTANCES: usize = 20;
 
 /// One upgraded entry against its plain entry.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

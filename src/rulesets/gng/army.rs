@@ -22,6 +22,7 @@ use serde::Deserialize;
 use crate::config::{ConfigError, Source, id_of};
 use crate::dice::Dice;
 use crate::rulesets::gng::GunsNGrenades;
+use crate::rulesets::skirmish::army_counts;
 
 /// An army: unit indices into the cost list (with repeats) and at most one upgrade (index
 /// into the upgrade list).
@@ -145,18 +146,10 @@ pub fn read_army(r: &GunsNGrenades, path: &Path, limit: f64) -> Result<Army, Con
     let source = Source::read(path)?;
     let raw: RawArmy = source.parse()?;
     let mut army = Army::default();
-    for (name, n) in &raw.units {
-        let id = id_of(name);
-        let Some(u) = r.units.iter().position(|u| u.id == id) else {
-            return Err(source.error_at(
-                &n.span(),
-                format!(
-                    "unknown unit {name:?}; known: {}",
-                    r.units.iter().map(|u| u.name.as_str()).collect::<Vec<_>>().join(", ")
-                ),
-            ));
-        };
-        army.units.extend(std::iter::repeat_n(u, *n.get_ref() as usize));
+    let names: Vec<&str> = r.units.iter().map(|u| u.name.as_str()).collect();
+    let costs: Vec<f64> = r.profiles.iter().map(|p| p.cost).collect();
+    for (u, n, _) in army_counts(&source, &raw.units, "unit", &names, &costs, limit, "the mission's points")? {
+        army.units.extend(std::iter::repeat_n(u, n as usize));
     }
     if let Some(up) = &raw.upgrade {
         let id = id_of(up.get_ref());
@@ -174,7 +167,8 @@ pub fn read_army(r: &GunsNGrenades, path: &Path, limit: f64) -> Result<Army, Con
     }
     let problems = army.problems(r, limit);
     if !problems.is_empty() {
-        return Err(source.error(format!("the army is not legal: it {}", problems.join("; it "))));
+        let m = format!("the army is not legal: it {}", problems.join("; it "));
+        return Err(crate::rulesets::skirmish::army_error(&source, &m));
     }
     Ok(army)
 }

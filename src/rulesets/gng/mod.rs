@@ -25,8 +25,9 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 use toml::Spanned;
 
-use crate::config::{ConfigError, Field, Overrides, Source};
+use crate::config::{ConfigError, Ends, Field, Invalid, Overrides, Source, in_range, new_id};
 use crate::dice::Dice;
+use crate::rulesets::skirmish::check_army_size;
 use crate::rulesets::{BalanceConfig, CoverageRow, DuelOutcome, DuelSettings, ExactDuel, NotExact, Ruleset, UnitInfo};
 
 pub use rules::{Battle, Fighter};
@@ -194,6 +195,11 @@ pub struct Upgrade {
     pub effect: String,
 }
 
+/// The ranges of a unit's `range` and `min_range` (inches) and of its ATK and DEF.
+const RANGE: (f64, f64) = (0.5, 200.0);
+const MIN_RANGE: (f64, f64) = (0.0, 200.0);
+const STAT: (i64, i64) = (-5, 20);
+
 const UNIT_KEYS: &[&str] =
     &["name", "kind", "cost", "range", "min_range", "atk", "def", "tags", "damage", "blast", "quick_reference"];
 const QR_KEYS: &[&str] = &["range", "min_range", "atk", "def", "tags"];
@@ -224,41 +230,61 @@ impl GunsNGrenades {
         overrides.apply_section("rules", &mut raw.rules)?;
         overrides.apply_section("duel", &mut raw.duel)?;
         overrides.apply_section("skirmish", &mut raw.skirmish)?;
-        raw.skirmish.validate().map_err(|m| source.error(m))?;
+        let invalid = |e: Invalid| source.invalid(overrides, e);
+        raw.skirmish.validate().map_err(invalid)?;
         overrides.apply_section("balance", &mut raw.balance)?;
-        raw.balance.validate().map_err(|m| source.error(m))?;
+        raw.balance.validate().map_err(invalid)?;
         let rules = raw.rules;
         let duel = raw.duel;
-        validate_settings(source, &rules, &duel)?;
-
+        validate_settings(&rules, &duel).map_err(invalid)?;
+        let mut upgrade_ids: Vec<(String, String)> = Vec::new();
+        for (k, up) in raw.upgrades.iter().enumerate() {
+            let at = |key: &str, m: String| source.invalid(overrides, Invalid::new(format!("upgrade.{k}.{key}"), m));
+            let id = new_id("upgrade", &up.name, upgrade_ids.iter().map(|(n, i)| (n.as_str(), i.as_str())))
+                .map_err(|m| at("name", m))?;
+            upgrade_ids.push((up.name.clone(), id));
+            if !(up.cost >= 0.0 && up.cost <= 10_000.0) {
+                return Err(at(
+                    "cost",
+                    format!("upgrade {:?}: cost must be 0 to 10000 points, got {}", up.name, up.cost),
+                ));
+            }
+        }
         let mut units = Vec::new();
         let mut profiles = Vec::new();
         for spanned in &raw.units {
             let (info, profile) = unit_from_raw(source, spanned, rules.stat_source, overrides)?;
-            if units.iter().any(|u: &UnitInfo| u.id == info.id) {
-                return Err(source.error_at(&spanned.span(), format!("unit {:?} is listed twice", info.name)));
-            }
+            let at =
+                spanned.get_ref().iter().find(|(k, _)| k.get_ref() == "name").map_or(spanned.span(), |(_, v)| v.span());
+            new_id("unit", &info.name, units.iter().map(|u: &UnitInfo| (u.name.as_str(), u.id.as_str())))
+                .map_err(|m| source.error_at(&at, m))?;
             units.push(info);
             profiles.push(profile);
         }
         if units.is_empty() {
-            return Err(source.error("the cost list has no [[unit]] entries"));
+            return Err(source.error_at(&(0..0), "the cost list has no [[unit]] entries"));
         }
         for (k, v) in &overrides.0 {
             if let Some(rest) = k.strip_prefix("unit.") {
-                let id = rest.split('.').next().unwrap_or("");
-                if !units.iter().any(|u| u.id == id) {
-                    return Err(ConfigError {
-                        origin: crate::config::Origin::Override(format!("{k}={v}")),
-                        message: format!(
-                            "unknown unit {id:?}; known: {}",
-                            units.iter().map(|u| u.id.as_str()).collect::<Vec<_>>().join(", ")
-                        ),
-                    });
-                }
+                // The key after the id is checked with the unit's fields; none at all is not a key.
+                let (id, key) = rest.split_once('.').unwrap_or((rest, ""));
+                let message = if !units.iter().any(|u| u.id == id) {
+                    format!(
+                        "unknown unit {id:?}; known: {}",
+                        units.iter().map(|u| u.id.as_str()).collect::<Vec<_>>().join(", ")
+                    )
+                } else if key.is_empty() {
+                    format!("unknown unit key \"\"; keys you can set: {}", UNIT_KEYS[1..10].join(", "))
+                } else {
+                    continue;
+                };
+                return Err(ConfigError { origin: crate::config::Origin::Override(format!("{k}={v}")), message });
             }
         }
-        raw.balance.check_anchor(&units).map_err(|m| source.error(m))?;
+        raw.balance.check_anchor(&units).map_err(invalid)?;
+        if let Some(c) = units.iter().min_by(|a, b| a.cost.total_cmp(&b.cost)) {
+            check_army_size("skirmish.points", raw.skirmish.points, &c.name, c.cost).map_err(invalid)?;
+        }
         Ok(GunsNGrenades {
             rules,
             duel,
@@ -281,16 +307,10 @@ impl GunsNGrenades {
     }
 }
 
-fn validate_settings(source: &Source, rules: &RulesConfig, duel: &DuelSettings) -> Result<(), ConfigError> {
-    let bad = |m: String| source.error(m);
-    if !(1..=50).contains(&rules.activations_per_turn) {
-        return Err(bad(format!("[rules] activations_per_turn must be 1 to 50, got {}", rules.activations_per_turn)));
-    }
-    if !(rules.medic_reach >= 0.0 && rules.medic_reach <= 100.0) {
-        return Err(bad(format!("[rules] medic_reach must be 0 to 100 in, got {}", rules.medic_reach)));
-    }
-    duel.validate(200.0, "in", true).map_err(bad)?;
-    Ok(())
+fn validate_settings(rules: &RulesConfig, duel: &DuelSettings) -> Result<(), Invalid> {
+    in_range("rules.activations_per_turn", rules.activations_per_turn, 1, 50, Ends::Both, "")?;
+    in_range("rules.medic_reach", rules.medic_reach, 0.0, 100.0, Ends::Both, " in")?;
+    duel.validate(200.0, "in", true)
 }
 
 fn unit_from_raw(
@@ -365,22 +385,43 @@ fn unit_from_raw(
         }
     }
 
+    // The quick reference's values are checked under either stat source: a config that
+    // switches `stat_source` must not meet a bad value only then.
+    if let Some((t, origin)) = &qr {
+        for (k, v) in t {
+            let f = Field { key: k.clone(), value: v.clone(), origin: origin.clone() };
+            match k.as_str() {
+                "range" => {
+                    f.number(&ctx, RANGE.0, RANGE.1, " in")?;
+                }
+                "min_range" => {
+                    f.number(&ctx, MIN_RANGE.0, MIN_RANGE.1, " in")?;
+                }
+                "atk" | "def" => {
+                    f.int(&ctx, STAT.0..=STAT.1)?;
+                }
+                _ => {
+                    f.choices(&ctx, TAG_NAMES)?;
+                }
+            }
+        }
+    }
     let kind = match field("kind")?.choice(&ctx, KIND_NAMES)? {
         "infantry" => Kind::Infantry,
         "vehicle" => Kind::Vehicle,
         _ => Kind::Artillery,
     };
     let cost = field("cost")?.number(&ctx, 1.0, 10_000.0, " points")?;
-    let range = field("range")?.number(&ctx, 0.5, 200.0, " in")?;
-    let min_range = field("min_range")?.number(&ctx, 0.0, 200.0, " in")?;
+    let range = field("range")?.number(&ctx, RANGE.0, RANGE.1, " in")?;
+    let min_range = field("min_range")?.number(&ctx, MIN_RANGE.0, MIN_RANGE.1, " in")?;
     if min_range >= range {
         return Err(ConfigError {
             origin: field("min_range")?.origin,
             message: format!("{ctx}min_range ({min_range}) must be less than range ({range})"),
         });
     }
-    let atk = field("atk")?.int(&ctx, -5..=20)? as i8;
-    let def = field("def")?.int(&ctx, -5..=20)? as i8;
+    let atk = field("atk")?.int(&ctx, STAT.0..=STAT.1)? as i8;
+    let def = field("def")?.int(&ctx, STAT.0..=STAT.1)? as i8;
     let tags = Tags::from_names(&field("tags")?.choices(&ctx, TAG_NAMES)?);
     let hit_damage = field("damage")?.int(&ctx, 1..=4)? as u8;
     let blast = field("blast")?.number(&ctx, 0.0, 50.0, " in")?;

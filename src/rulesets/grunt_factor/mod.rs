@@ -35,7 +35,7 @@ pub mod study;
 use serde::{Deserialize, Serialize};
 use toml::Spanned;
 
-use crate::config::{ConfigError, Origin, Overrides, Source, id_of};
+use crate::config::{ConfigError, Ends, Invalid, Origin, Overrides, Source, id_of, in_range, new_id};
 use crate::dice::Dice;
 use crate::rulesets::{
     BalanceConfig, CoverageRow, DuelOutcome, DuelSettings, ExactDuel, LintFinding, NotExact, Ruleset, UnitInfo,
@@ -227,14 +227,22 @@ pub struct GruntFactor {
     pub profiles: Vec<SquadProfile>,
 }
 
-/// Parses a printed modifier or damage: `"+2"`, `"0"`, `"-1"`, or `"-"` (none).
-fn printed(s: &str) -> Result<Option<i8>, String> {
+/// Parses a printed modifier or damage: `"+2"`, `"0"`, `"-1"`, or `"-"` (none), a number in
+/// `lo..=hi` (the d20 arithmetic of a hit or a save stays far inside an `i8`).
+fn printed(s: &str, lo: i8, hi: i8) -> Result<Option<i8>, String> {
     let t = s.trim();
     if t == "-" {
         return Ok(None);
     }
-    t.trim_start_matches('+').parse::<i8>().map(Some).map_err(|_| format!("{s:?} is not a number or \"-\""))
+    match t.strip_prefix('+').unwrap_or(t).parse::<i8>() {
+        Ok(x) if (lo..=hi).contains(&x) => Ok(Some(x)),
+        _ => Err(format!("must be a number from {lo} to {hi} or \"-\", got {s:?}")),
+    }
 }
+
+/// The printed range of an armory hit modifier and of its damage (`printed`).
+const HIT_RANGE: (i8, i8) = (-20, 20);
+const DAMAGE_RANGE: (i8, i8) = (0, 40);
 
 impl GruntFactor {
     /// Parses and validates a config, applying `--set` overrides (`rules.*`, `duel.*`,
@@ -249,10 +257,11 @@ impl GruntFactor {
         overrides.apply_section("duel", &mut raw.duel)?;
         overrides.apply_section("balance", &mut raw.balance)?;
         overrides.apply_section("skirmish", &mut raw.skirmish)?;
-        validate_rules(&raw.rules).map_err(|m| source.error(m))?;
-        raw.duel.validate(500.0, "cm", false).map_err(|m| source.error(m))?;
-        raw.balance.validate().map_err(|m| source.error(m))?;
-        raw.skirmish.validate().map_err(|(key, m)| skirmish_error(source, overrides, key, m))?;
+        let invalid = |e: Invalid| source.invalid(overrides, e);
+        validate_rules(&raw.rules).map_err(invalid)?;
+        raw.duel.validate(500.0, "cm", false).map_err(invalid)?;
+        raw.balance.validate().map_err(invalid)?;
+        raw.skirmish.validate().map_err(invalid)?;
 
         let int = |v: &Spanned<i64>, ctx: &str, key: &str, lo: i64, hi: i64| -> Result<i64, ConfigError> {
             let x = *v.get_ref();
@@ -262,10 +271,13 @@ impl GruntFactor {
                 Err(source.error_at(&v.span(), format!("{ctx}{key} must be an integer from {lo} to {hi}, got {x}")))
             }
         };
-        let mut qualities = Vec::new();
+        let mut qualities: Vec<Quality> = Vec::new();
         for q in &raw.qualities {
             let name = q.name.get_ref().trim().to_string();
             let ctx = format!("quality {name:?}: ");
+            let ids: Vec<(&str, String)> = qualities.iter().map(|x| (x.name.as_str(), id_of(&x.name))).collect();
+            new_id("quality", &name, ids.iter().map(|(n, i)| (*n, i.as_str())))
+                .map_err(|m| source.error_at(&q.name.span(), m))?;
             let mv = *q.mv.get_ref();
             if !(mv > 0.0 && mv <= 100.0) {
                 return Err(source.error_at(&q.mv.span(), format!("{ctx}mv must be more than 0 and at most 100 cm")));
@@ -293,10 +305,13 @@ impl GruntFactor {
             return Err(source.error_at(&raw.co.cost.span(), "[co] cost must be 0 to 1000 points"));
         }
 
-        let mut weapons = Vec::new();
+        let mut weapons: Vec<Weapon> = Vec::new();
         for w in &raw.weapons {
             let name = w.name.get_ref().trim().to_string();
             let ctx = format!("weapon {name:?}: ");
+            let ids: Vec<(&str, String)> = weapons.iter().map(|x| (x.name.as_str(), id_of(&x.name))).collect();
+            new_id("weapon", &name, ids.iter().map(|(n, i)| (*n, i.as_str())))
+                .map_err(|m| source.error_at(&w.name.span(), m))?;
             let six = |len: usize, span: std::ops::Range<usize>, key: &str| -> Result<(), ConfigError> {
                 if len == 6 {
                     Ok(())
@@ -311,12 +326,12 @@ impl GruntFactor {
             six(w.saves.get_ref().len(), w.saves.span(), "saves")?;
             let mut bands = [BandStats { hit: None, shots: 0, damage: None, saves: 0 }; 6];
             for (k, b) in bands.iter_mut().enumerate() {
-                let p = |v: &Spanned<Vec<String>>, key: &str| {
-                    printed(&v.get_ref()[k])
-                        .map_err(|m| source.error_at(&v.span(), format!("{ctx}{key} ({}): {m}", BAND_NAMES[k])))
+                let p = |v: &Spanned<Vec<String>>, key: &str, (lo, hi): (i8, i8)| {
+                    printed(&v.get_ref()[k], lo, hi)
+                        .map_err(|m| source.error_at(&v.span(), format!("{ctx}{key} ({}) {m}", BAND_NAMES[k])))
                 };
-                b.hit = p(&w.hit, "hit")?;
-                b.damage = p(&w.damage, "damage")?;
+                b.hit = p(&w.hit, "hit", HIT_RANGE)?;
+                b.damage = p(&w.damage, "damage", DAMAGE_RANGE)?;
                 let count = |v: &Spanned<Vec<i64>>, key: &str| -> Result<u8, ConfigError> {
                     let x = v.get_ref()[k];
                     if (0..=10).contains(&x) {
@@ -324,7 +339,7 @@ impl GruntFactor {
                     } else {
                         Err(source.error_at(
                             &v.span(),
-                            format!("{ctx}{key} ({}) must be an integer from 0 to 10, got {x}", BAND_NAMES[k]),
+                            format!("{ctx}{key} must be an integer from 0 to 10, got {x} ({})", BAND_NAMES[k]),
                         ))
                     }
                 };
@@ -339,13 +354,11 @@ impl GruntFactor {
         for u in &raw.units {
             let name = u.name.get_ref().trim().to_string();
             let ctx = format!("unit {name:?}: ");
-            let id = id_of(&name);
             if name.is_empty() {
                 return Err(source.error_at(&u.name.span(), "unit name must not be empty"));
             }
-            if units.iter().any(|x| x.id == id) {
-                return Err(source.error_at(&u.name.span(), format!("unit {name:?} is listed twice")));
-            }
+            let id = new_id("unit", &name, units.iter().map(|x: &UnitInfo| (x.name.as_str(), x.id.as_str())))
+                .map_err(|m| source.error_at(&u.name.span(), m))?;
             let qi = qualities.iter().position(|q| id_of(&q.name) == id_of(u.quality.get_ref())).ok_or_else(|| {
                 source.error_at(
                     &u.quality.span(),
@@ -422,7 +435,7 @@ impl GruntFactor {
             });
         }
         if units.is_empty() {
-            return Err(source.error("the cost list has no [[unit]] entries"));
+            return Err(source.error_at(&(0..0), "the cost list has no [[unit]] entries"));
         }
         for (k, v) in &overrides.0 {
             if let Some(rest) = k.strip_prefix("unit.") {
@@ -441,7 +454,11 @@ impl GruntFactor {
                 return Err(ConfigError { origin: Origin::Override(format!("{k}={v}")), message });
             }
         }
-        raw.balance.check_anchor(&units).map_err(|m| source.error(m))?;
+        raw.balance.check_anchor(&units).map_err(invalid)?;
+        if let Some(c) = units.iter().min_by(|a, b| a.cost.total_cmp(&b.cost)) {
+            crate::rulesets::skirmish::check_army_size("skirmish.points", raw.skirmish.points, &c.name, c.cost)
+                .map_err(invalid)?;
+        }
         Ok(GruntFactor {
             rules: raw.rules,
             duel: raw.duel,
@@ -467,53 +484,20 @@ impl GruntFactor {
     }
 }
 
-/// A `[skirmish]` error at the key's place: the `--set skirmish.KEY=...` that set it, else
-/// `file:line:col` of `KEY = ...` in the file's `[skirmish]` table, else the file.
-fn skirmish_error(source: &Source, overrides: &Overrides, key: &str, message: String) -> ConfigError {
-    let full = format!("skirmish.{key}");
-    if let Some((k, v)) = overrides.0.iter().rev().find(|(k, _)| *k == full) {
-        return ConfigError { origin: Origin::Override(format!("{k}={v}")), message };
-    }
-    let text = &source.text;
-    let at = text.find("\n[skirmish]").and_then(|t| {
-        let table = &text[t + 1..];
-        let end = table[1..].find("\n[").map_or(table.len(), |e| e + 1);
-        table[..end]
-            .match_indices(key)
-            .find(|&(o, _)| table[..o].ends_with('\n') && table[o + key.len()..].trim_start().starts_with('='))
-            .map(|(o, _)| t + 1 + o)
-    });
-    match at {
-        Some(offset) => ConfigError { origin: source.origin(offset), message },
-        None => source.error(message),
-    }
-}
-
-fn validate_rules(r: &RulesConfig) -> Result<(), String> {
+fn validate_rules(r: &RulesConfig) -> Result<(), Invalid> {
     let b = &r.bands;
-    if b.len() != 5 || b[0] <= 0.0 || b.windows(2).any(|w| w[1] <= w[0]) || b[4] > 500.0 {
-        return Err(format!(
-            "[rules] bands must be 5 increasing upper limits (PB, SR, MR, LR, ER) in (0, 500] cm, got {b:?}"
+    if b.len() != 5 || b.iter().any(|x| !(*x > 0.0 && *x <= 500.0)) || b.windows(2).any(|w| w[1] <= w[0]) {
+        return Err(Invalid::new(
+            "rules.bands",
+            format!("[rules] bands must be 5 increasing upper limits (PB, SR, MR, LR, ER) in (0, 500] cm, got {b:?}"),
         ));
     }
-    if !(r.sighting > 0.0 && r.sighting <= 500.0) {
-        return Err(format!("[rules] sighting must be more than 0 and at most 500 cm, got {}", r.sighting));
-    }
-    if !(r.command_radius > 0.0 && r.command_radius <= 500.0) {
-        return Err(format!("[rules] command_radius must be more than 0 and at most 500 cm, got {}", r.command_radius));
-    }
-    if !(r.casualty_share >= 0.0 && r.casualty_share < 1.0) {
-        return Err(format!("[rules] casualty_share must be in [0, 1), got {}", r.casualty_share));
-    }
-    if !(1..=10).contains(&r.recovery_actions) {
-        return Err(format!("[rules] recovery_actions must be 1 to 10, got {}", r.recovery_actions));
-    }
-    for (k, v) in [("recovery_enemy_in_los", r.recovery_enemy_in_los), ("recovery_under_fire", r.recovery_under_fire)] {
-        if !(-20..=0).contains(&v) {
-            return Err(format!("[rules] {k} must be -20 to 0, got {v}"));
-        }
-    }
-    Ok(())
+    in_range("rules.sighting", r.sighting, 0.0, 500.0, Ends::Top, " cm")?;
+    in_range("rules.command_radius", r.command_radius, 0.0, 500.0, Ends::Top, " cm")?;
+    in_range("rules.casualty_share", r.casualty_share, 0.0, 1.0, Ends::Bottom, "")?;
+    in_range("rules.recovery_actions", r.recovery_actions, 1, 10, Ends::Both, "")?;
+    in_range("rules.recovery_enemy_in_los", r.recovery_enemy_in_los, -20, 0, Ends::Both, "")?;
+    in_range("rules.recovery_under_fire", r.recovery_under_fire, -20, 0, Ends::Both, "")
 }
 
 impl Ruleset for GruntFactor {

@@ -30,7 +30,7 @@ pub mod study;
 use serde::{Deserialize, Serialize};
 use toml::Spanned;
 
-use crate::config::{ConfigError, Origin, Overrides, Source};
+use crate::config::{ConfigError, Ends, Invalid, Origin, Overrides, Source, in_range, new_id};
 use crate::dice::Dice;
 use crate::rulesets::engine::{Engine, Findings};
 use crate::rulesets::{
@@ -174,26 +174,36 @@ impl Gunplay {
         source.expect_ruleset(&raw.ruleset, "gunplay")?;
         overrides.apply_section("rules", &mut raw.rules)?;
         overrides.apply_section("duel", &mut raw.duel)?;
-        validate_settings(source, &raw.rules, &raw.duel)?;
+        let invalid = |e: Invalid| source.invalid(overrides, e);
+        validate_settings(&raw.rules, &raw.duel).map_err(invalid)?;
         overrides.apply_section("balance", &mut raw.balance)?;
-        raw.balance.validate().map_err(|m| source.error(m))?;
+        raw.balance.validate().map_err(invalid)?;
         overrides.apply_section("skirmish", &mut raw.skirmish)?;
-        raw.skirmish.validate().map_err(|m| source.error(m))?;
+        raw.skirmish.validate().map_err(invalid)?;
 
         let weapons = raw.weapons.iter().map(|w| weapon_from_raw(source, w)).collect::<Result<Vec<_>, _>>()?;
+        // Weapons of one kind are found by id (a firearm and a melee weapon may share a name).
+        for (k, w) in raw.weapons.iter().enumerate() {
+            let melee = weapons[k].melee;
+            let ids: Vec<(&str, String)> = weapons[..k]
+                .iter()
+                .filter(|x| x.melee == melee)
+                .map(|x| (x.name.as_str(), crate::config::id_of(&x.name)))
+                .collect();
+            new_id("weapon", &weapons[k].name, ids.iter().map(|(n, i)| (*n, i.as_str())))
+                .map_err(|m| source.error_at(&w.name.span(), m))?;
+        }
         let mut units = Vec::new();
         let mut profiles = Vec::new();
         let mut firearms = Vec::new();
         for u in &raw.units {
             let name = u.name.get_ref().trim().to_string();
             let ctx = format!("unit {name:?}: ");
-            let id = crate::config::id_of(&name);
             if name.is_empty() {
                 return Err(source.error_at(&u.name.span(), "unit name must not be empty"));
             }
-            if units.iter().any(|x: &UnitInfo| x.id == id) {
-                return Err(source.error_at(&u.name.span(), format!("unit {name:?} is listed twice")));
-            }
+            let id = new_id("unit", &name, units.iter().map(|x: &UnitInfo| (x.name.as_str(), x.id.as_str())))
+                .map_err(|m| source.error_at(&u.name.span(), m))?;
             let mut cost = *u.cost.get_ref();
             let mut cost_origin = source.origin(u.cost.span().start);
             let key = format!("unit.{id}.cost");
@@ -240,7 +250,7 @@ impl Gunplay {
             firearms.push(gun.name.clone());
         }
         if units.is_empty() {
-            return Err(source.error("the cost list has no [[unit]] entries"));
+            return Err(source.error_at(&(0..0), "the cost list has no [[unit]] entries"));
         }
         for (k, v) in &overrides.0 {
             if let Some(rest) = k.strip_prefix("unit.") {
@@ -259,7 +269,7 @@ impl Gunplay {
                 return Err(ConfigError { origin: Origin::Override(format!("{k}={v}")), message });
             }
         }
-        raw.balance.check_anchor(&units).map_err(|m| source.error(m))?;
+        raw.balance.check_anchor(&units).map_err(invalid)?;
         let cover = raw.rules.cover;
         let g = Gunplay {
             rules: raw.rules,
@@ -271,8 +281,9 @@ impl Gunplay {
             skirmish: raw.skirmish,
             balance: raw.balance,
         };
-        for names in [&g.skirmish.side_a, &g.skirmish.side_b] {
-            skirmish::LineUp::from_names(&g, names, g.skirmish.characters).map_err(|m| source.error(m))?;
+        for (key, names) in [("skirmish.side_a", &g.skirmish.side_a), ("skirmish.side_b", &g.skirmish.side_b)] {
+            skirmish::LineUp::from_names(&g, names, g.skirmish.characters)
+                .map_err(|m| source.invalid(overrides, Invalid::new(key, m)))?;
         }
         Ok(g)
     }
@@ -342,18 +353,11 @@ fn weapon_from_raw(source: &Source, w: &RawWeapon) -> Result<Weapon, ConfigError
     }
 }
 
-fn validate_settings(source: &Source, rules: &RulesConfig, duel: &DuelSettings) -> Result<(), ConfigError> {
-    let bad = |m: String| source.error(m);
-    for (key, v) in [("cautious_move", rules.cautious_move), ("quick_move", rules.quick_move)] {
-        if !(v > 0.0 && v <= 100.0) {
-            return Err(bad(format!("[rules] {key} must be more than 0 and at most 100 in, got {v}")));
-        }
-    }
-    if !(rules.contact >= 0.0 && rules.contact <= 10.0) {
-        return Err(bad(format!("[rules] contact must be 0 to 10 in, got {}", rules.contact)));
-    }
-    duel.validate(500.0, "in", true).map_err(bad)?;
-    Ok(())
+fn validate_settings(rules: &RulesConfig, duel: &DuelSettings) -> Result<(), Invalid> {
+    in_range("rules.cautious_move", rules.cautious_move, 0.0, 100.0, Ends::Top, " in")?;
+    in_range("rules.quick_move", rules.quick_move, 0.0, 100.0, Ends::Top, " in")?;
+    in_range("rules.contact", rules.contact, 0.0, 10.0, Ends::Both, " in")?;
+    duel.validate(500.0, "in", true)
 }
 
 impl Ruleset for Gunplay {

@@ -39,6 +39,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::battle::replay::{Replay, ReplayUnit};
 use crate::battle::{Pos, Table, TerrainPlan, deployment_band};
+use crate::config::{Invalid, in_range};
 use crate::dice::Dice;
 use crate::rulesets::engine::{Engine, FixedRun, Tally};
 use crate::rulesets::gunplay::rules::{self, Action, Character, EPS, Situation};
@@ -46,6 +47,7 @@ use crate::rulesets::gunplay::{Cover, Gunplay};
 use crate::rulesets::skirmish::{
     Armies, ArmyError, ArmySource, GameRecord, SkirmishSettings, SkirmishText, TacticInfo,
 };
+use crate::rulesets::skirmish::{check_max, check_runs, check_table};
 use crate::rulesets::{Side, UnitInfo, points_matched_size};
 
 /// The `[skirmish]` table of the config. Every key has a default, so configs without the
@@ -102,37 +104,25 @@ impl Default for SkirmishConfig {
 }
 
 impl SkirmishConfig {
-    /// Checks ranges; the message names the key.
-    pub fn validate(&self) -> Result<(), String> {
+    /// Checks ranges; the message names the key, the error carries it for its place.
+    pub fn validate(&self) -> Result<(), Invalid> {
+        use crate::config::Ends::{Both, Top};
         let c = self;
-        let checks: [(bool, String); 10] = [
-            (c.table_width >= 12.0 && c.table_width <= 400.0, format!("table_width 12..400, got {}", c.table_width)),
-            (c.table_depth >= 12.0 && c.table_depth <= 400.0, format!("table_depth 12..400, got {}", c.table_depth)),
-            (
-                c.cover_min <= c.cover_max && c.cover_max <= 50,
-                format!("cover_min ≤ cover_max ≤ 50, got {}..{}", c.cover_min, c.cover_max),
-            ),
-            (c.cover_length > 0.0 && c.cover_length <= 40.0, format!("cover_length 0..40, got {}", c.cover_length)),
-            (c.cover_reach >= 0.0 && c.cover_reach <= 10.0, format!("cover_reach 0..10, got {}", c.cover_reach)),
-            ((1..=50).contains(&c.characters), format!("characters 1..50, got {}", c.characters)),
-            (
-                c.deploy_depth > 0.0 && 2.0 * c.deploy_depth < c.table_depth,
-                format!("deploy_depth must be more than 0 and less than half of table_depth, got {}", c.deploy_depth),
-            ),
-            ((1..=1000).contains(&c.max_turns), format!("max_turns 1..1000, got {}", c.max_turns)),
-            (
-                c.trials >= 1 && c.trials <= 10_000_000 && c.report_trials <= 10_000_000,
-                format!("trials 1..10000000 and report_trials 0..10000000, got {} and {}", c.trials, c.report_trials),
-            ),
-            ((1..=100_000).contains(&c.batch_size), format!("batch_size 1..100000, got {}", c.batch_size)),
-        ];
-        for (ok, msg) in checks {
-            if !ok {
-                return Err(format!("[skirmish] {msg}"));
+        check_table(c.table_width, c.table_depth, Some(c.deploy_depth), (12.0, 400.0), " in")?;
+        in_range("skirmish.cover_min", c.cover_min, 0, 50, Both, "")?;
+        check_max("skirmish.cover_max", c.cover_max, "cover_min", c.cover_min, 50)?;
+        in_range("skirmish.cover_length", c.cover_length, 0.0, 40.0, Top, " in")?;
+        in_range("skirmish.cover_reach", c.cover_reach, 0.0, 10.0, Both, " in")?;
+        in_range("skirmish.characters", c.characters, 1, 50, Both, "")?;
+        in_range("skirmish.max_turns", c.max_turns, 1, 1000, Both, "")?;
+        check_runs(c.trials, c.report_trials, c.batch_size)?;
+        for (key, side) in [("skirmish.side_a", &c.side_a), ("skirmish.side_b", &c.side_b)] {
+            if side.len() > 50 {
+                return Err(Invalid::new(
+                    key,
+                    format!("{} lists at most 50 characters, got {}", crate::config::label(key), side.len()),
+                ));
             }
-        }
-        if c.side_a.len() > 50 || c.side_b.len() > 50 {
-            return Err("[skirmish] side_a and side_b list at most 50 characters".to_string());
         }
         Ok(())
     }
@@ -800,6 +790,20 @@ impl crate::rulesets::skirmish::Skirmish for Gunplay {
     fn read_armies(&self, specs: [&str; 2], _mission: usize) -> Result<[LineUp; 2], ArmyError> {
         let parse = |s: &str| {
             let names: Vec<String> = s.split(',').map(|x| x.trim().to_string()).filter(|x| !x.is_empty()).collect();
+            // An empty list would be read as "a random mix" (what an empty `side_a` means in
+            // the config): refused here, where the user asked for a fixed army.
+            if names.is_empty() {
+                return Err(ArmyError::Name(format!(
+                    "--armies: {s:?} names no loadout; give comma-separated loadouts (e.g. Rifle,Rifle,Pistol) or \
+                     \"random\""
+                )));
+            }
+            if names.len() > 50 {
+                return Err(ArmyError::Name(format!(
+                    "--armies: a side has at most 50 characters, got {}",
+                    names.len()
+                )));
+            }
             LineUp::from_names(self, &names, self.skirmish.characters)
                 .map_err(|m| ArmyError::Name(m.replace("[skirmish] ", "--armies: ")))
         };

@@ -40,7 +40,7 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 use toml::Spanned;
 
-use crate::config::{ConfigError, Overrides, Source, id_of};
+use crate::config::{ConfigError, Ends, Invalid, Overrides, Source, id_of, in_range, new_id};
 use crate::dice::Dice;
 use crate::rulesets::{
     BalanceConfig, CoverageRow, DuelOutcome, DuelSettings, ExactDuel, LintFinding, NotExact, Ruleset, UnitInfo,
@@ -184,6 +184,12 @@ pub struct Army {
     pub figures: Vec<ArmyFigure>,
 }
 
+/// The most sample armies (`[[army]]`).
+pub const MAX_SAMPLE_ARMIES: usize = 100;
+
+/// The most figures of a sample army (`[[army]]`), and of one line of it (`count`).
+pub const MAX_ARMY_FIGURES: u32 = 500;
+
 /// The loaded VSGMR ruleset.
 #[derive(Debug, Clone)]
 pub struct Vsgmr {
@@ -218,30 +224,21 @@ impl Vsgmr {
         overrides.apply_section("balance", &mut raw.balance)?;
         overrides.apply_section("prices", &mut raw.prices)?;
         overrides.apply_section("skirmish", &mut raw.skirmish)?;
-        raw.skirmish.validate().map_err(|m| source.error(format!("[skirmish] {m}")))?;
-        if !(raw.rules.contact >= 0.0 && raw.rules.contact <= 6.0) {
-            return Err(source.error(format!("[rules] contact must be 0 to 6 in, got {}", raw.rules.contact)));
-        }
-        raw.duel.validate(200.0, "in", true).map_err(|m| source.error(m))?;
-        raw.balance.validate().map_err(|m| source.error(m))?;
+        let invalid = |e: Invalid| source.invalid(overrides, e);
+        raw.skirmish.validate().map_err(invalid)?;
+        in_range("rules.contact", raw.rules.contact, 0.0, 6.0, Ends::Both, " in").map_err(invalid)?;
+        raw.duel.validate(200.0, "in", true).map_err(invalid)?;
+        raw.balance.validate().map_err(invalid)?;
         let p = &raw.prices;
-        if !(p.budget >= 1.0 && p.budget <= 200.0) {
-            return Err(source.error(format!("[prices] budget must be 1 to 200 points, got {}", p.budget)));
-        }
-        if !(p.distance > 0.0 && p.distance <= 72.0) {
-            return Err(
-                source.error(format!("[prices] distance must be more than 0 and at most 72 in, got {}", p.distance))
-            );
-        }
-        if !(100..=10_000_000).contains(&p.report_trials) {
-            return Err(
-                source.error(format!("[prices] report_trials must be 100 to 10000000, got {}", p.report_trials))
-            );
-        }
+        in_range("prices.budget", p.budget, 1.0, 200.0, Ends::Both, " points").map_err(invalid)?;
+        in_range("prices.distance", p.distance, 0.0, 72.0, Ends::Top, " in").map_err(invalid)?;
+        in_range("prices.report_trials", p.report_trials, 100, 10_000_000, Ends::Both, "").map_err(invalid)?;
         for (from, to) in &raw.readings {
             if Trait::parse(to).is_none() {
-                return Err(source
-                    .error(format!("[readings] {from:?} = {to:?}: {to:?} is not a trait; known: {}", trait_names())));
+                return Err(invalid(Invalid::new(
+                    format!("readings.{from}"),
+                    format!("[readings] {from:?} = {to:?}: {to:?} is not a trait; known: {}", trait_names()),
+                )));
             }
         }
 
@@ -249,10 +246,8 @@ impl Vsgmr {
         let mut figures = Vec::new();
         for u in &raw.units {
             let (name, f, _) = figure_from_raw(source, u, &raw.readings, false)?;
-            let id = id_of(&name);
-            if units.iter().any(|x: &UnitInfo| x.id == id) {
-                return Err(source.error_at(&u.name.span(), format!("unit {name:?} is listed twice")));
-            }
+            let id = new_id("unit", &name, units.iter().map(|x: &UnitInfo| (x.name.as_str(), x.id.as_str())))
+                .map_err(|m| source.error_at(&u.name.span(), m))?;
             if !(f.kind.is_guy() || f.has(Trait::Independent)) {
                 return Err(source.error_at(
                     &u.figure.span(),
@@ -267,12 +262,52 @@ impl Vsgmr {
             figures.push(f);
         }
         if units.is_empty() {
-            return Err(source.error("the cost list has no [[unit]] entries"));
+            return Err(source.error_at(&(0..0), "the cost list has no [[unit]] entries"));
         }
-        let mut armies = Vec::new();
-        for a in &raw.armies {
+        if raw.armies.len() > MAX_SAMPLE_ARMIES {
+            let m = format!(
+                "{} sample armies ([[army]]); at most {MAX_SAMPLE_ARMIES} (the report plays every pair)",
+                raw.armies.len()
+            );
+            return Err(source.invalid(overrides, Invalid::new(format!("army.{MAX_SAMPLE_ARMIES}"), m)));
+        }
+        let mut armies: Vec<Army> = Vec::new();
+        for (k, a) in raw.armies.iter().enumerate() {
+            let at = |key: String, m: String| source.invalid(overrides, Invalid::new(format!("army.{k}.{key}"), m));
+            let army_name = a.name.get_ref().trim();
+            let ids: Vec<(&str, String)> = armies.iter().map(|x| (x.name.as_str(), id_of(&x.name))).collect();
+            new_id("sample army", army_name, ids.iter().map(|(n, i)| (*n, i.as_str())))
+                .map_err(|m| source.error_at(&a.name.span(), m))?;
+            let ctx = format!("sample army {army_name:?}: ");
+            if !(a.points >= 0.0 && a.points <= 10_000.0) {
+                return Err(at("points".into(), format!("{ctx}points must be 0 to 10000, got {}", a.points)));
+            }
+            if !(1..=MAX_ARMY_FIGURES).contains(&a.figures) {
+                return Err(at(
+                    "figures".into(),
+                    format!("{ctx}figures must be 1 to {MAX_ARMY_FIGURES}, got {}", a.figures),
+                ));
+            }
+            let mut total = 0u32;
             let mut figs = Vec::new();
-            for rf in &a.figure {
+            for (j, rf) in a.figure.iter().enumerate() {
+                let count = rf.count.unwrap_or(1);
+                total = total.saturating_add(count);
+                if !(1..=MAX_ARMY_FIGURES).contains(&count) {
+                    return Err(at(
+                        format!("figure.{j}.count"),
+                        format!("{ctx}count must be 1 to {MAX_ARMY_FIGURES}, got {count}"),
+                    ));
+                }
+                if total > MAX_ARMY_FIGURES {
+                    return Err(at(
+                        format!("figure.{j}.count"),
+                        format!("{ctx}the army holds {total} figures with this line; at most {MAX_ARMY_FIGURES}"),
+                    ));
+                }
+                if let Some(p) = rf.points.filter(|p| !(*p >= 0.0 && *p <= 1000.0)) {
+                    return Err(at(format!("figure.{j}.points"), format!("{ctx}points must be 0 to 1000, got {p}")));
+                }
                 let (name, f, readings) = figure_from_raw(source, rf, &raw.readings, true)?;
                 figs.push(ArmyFigure {
                     name,
@@ -292,7 +327,17 @@ impl Vsgmr {
                 figures: figs,
             });
         }
-        raw.balance.check_anchor(&units).map_err(|m| source.error(m))?;
+        raw.balance.check_anchor(&units).map_err(invalid)?;
+        if let Some(c) = units.iter().min_by(|a, b| a.cost.total_cmp(&b.cost)) {
+            let k = &raw.skirmish;
+            for (key, points) in [
+                ("skirmish.random_max", k.random_max),
+                ("skirmish.ambush_points", k.ambush_points[0].max(k.ambush_points[1])),
+                ("skirmish.fortress_points", k.fortress_points[0].max(k.fortress_points[1])),
+            ] {
+                crate::rulesets::skirmish::check_army_size(key, f64::from(points), &c.name, c.cost).map_err(invalid)?;
+            }
+        }
         let profiles: Vec<Profile> = figures.iter().map(Profile::from_figure).collect();
         let matchups = Matchup::table(&profiles);
         Ok(Vsgmr {

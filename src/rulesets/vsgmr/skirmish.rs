@@ -33,11 +33,13 @@ use serde::{Deserialize, Serialize};
 
 use crate::battle::replay::{Replay, ReplayUnit};
 use crate::battle::{Pos, Table, TerrainPlan};
+use crate::config::{Invalid, in_range};
 use crate::dice::Dice;
 use crate::rulesets::engine::{Engine, FixedRun, Tally};
 use crate::rulesets::skirmish::{
     Armies, ArmyError, ArmySource, GameRecord, SkirmishSettings, SkirmishText, TacticInfo,
 };
+use crate::rulesets::skirmish::{check_max, check_runs, check_table};
 use crate::rulesets::vsgmr::mission::{self, Goal, MISSIONS, Mission};
 use crate::rulesets::vsgmr::rules::{self, Battle, Fig};
 use crate::rulesets::vsgmr::{Figure, Kind, Trait, Vsgmr};
@@ -116,40 +118,39 @@ impl Default for SkirmishConfig {
 }
 
 impl SkirmishConfig {
-    /// Checks ranges; the message names the key.
-    pub fn validate(&self) -> Result<(), String> {
+    /// Checks ranges; the message names the key, the error carries it for its place.
+    pub fn validate(&self) -> Result<(), Invalid> {
+        use crate::config::Ends::{Both, Top};
         let c = self;
-        let checks = [
-            ((24.0..=400.0).contains(&c.table_width), format!("table_width 24..400, got {}", c.table_width)),
-            ((24.0..=400.0).contains(&c.table_depth), format!("table_depth 24..400, got {}", c.table_depth)),
-            (c.cover_pieces <= 50, format!("cover_pieces 0..50, got {}", c.cover_pieces)),
-            (c.cover_length > 0.0 && c.cover_length <= 40.0, format!("cover_length 0..40, got {}", c.cover_length)),
-            ((0.0..=10.0).contains(&c.cover_reach), format!("cover_reach 0..10, got {}", c.cover_reach)),
-            (c.gap > 0.0 && c.gap < c.table_depth - 4.0, format!("gap must be 0..table_depth-4, got {}", c.gap)),
-            (c.spacing >= 1.0 && c.spacing <= 12.0, format!("spacing 1..12, got {}", c.spacing)),
-            ((1..=100).contains(&c.rounds), format!("rounds 1..100, got {}", c.rounds)),
-            ((1..=10_000_000).contains(&c.trials), format!("trials 1..10000000, got {}", c.trials)),
-            (
-                c.round_robin_trials <= 1_000_000 && c.random_trials <= 10_000_000 && c.report_trials <= 10_000_000,
-                format!(
-                    "round_robin_trials ≤ 1000000, random_trials and report_trials ≤ 10000000, got {}, {} and {}",
-                    c.round_robin_trials, c.random_trials, c.report_trials
-                ),
-            ),
-            (
-                c.random_min >= 1 && c.random_min <= c.random_max && c.random_max <= 500,
-                format!("1 ≤ random_min ≤ random_max ≤ 500, got {}..{}", c.random_min, c.random_max),
-            ),
-            ((1..=100_000).contains(&c.batch_size), format!("batch_size 1..100000, got {}", c.batch_size)),
-            (
-                c.ambush_points.iter().chain(&c.fortress_points).all(|p| (1..=500).contains(p)),
-                format!(
-                    "ambush_points and fortress_points 1..500 each, got {:?} and {:?}",
-                    c.ambush_points, c.fortress_points
-                ),
-            ),
-        ];
-        checks.into_iter().find(|(ok, _)| !ok).map_or(Ok(()), |(_, m)| Err(m))
+        let (width, depth) = (f64::from(c.table_width), f64::from(c.table_depth));
+        check_table(width, depth, None, (24.0, 400.0), " in")?;
+        in_range("skirmish.cover_pieces", c.cover_pieces, 0, 50, Both, "")?;
+        in_range("skirmish.cover_length", c.cover_length, 0.0, 40.0, Top, " in")?;
+        in_range("skirmish.cover_reach", c.cover_reach, 0.0, 10.0, Both, " in")?;
+        if !(c.gap > 0.0 && c.gap < c.table_depth - 4.0) {
+            return Err(Invalid::new(
+                "skirmish.gap",
+                format!("[skirmish] gap must be more than 0 and less than table_depth - 4 in, got {}", c.gap),
+            ));
+        }
+        in_range("skirmish.spacing", c.spacing, 1.0, 12.0, Both, " in")?;
+        in_range("skirmish.rounds", c.rounds, 1, 100, Both, "")?;
+        check_runs(c.trials, c.report_trials, c.batch_size)?;
+        in_range("skirmish.round_robin_trials", c.round_robin_trials, 0, 1_000_000, Both, "")?;
+        in_range("skirmish.random_trials", c.random_trials, 0, 10_000_000, Both, "")?;
+        in_range("skirmish.random_min", c.random_min, 1, 500, Both, " points")?;
+        check_max("skirmish.random_max", c.random_max, "random_min", c.random_min, 500)?;
+        for (key, pair) in
+            [("skirmish.ambush_points", c.ambush_points), ("skirmish.fortress_points", c.fortress_points)]
+        {
+            if !pair.iter().all(|p| (1..=500).contains(p)) {
+                return Err(Invalid::new(
+                    key,
+                    format!("{} must be two points 1 to 500 each, got {pair:?}", crate::config::label(key)),
+                ));
+            }
+        }
+        Ok(())
     }
 }
 

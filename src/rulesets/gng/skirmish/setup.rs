@@ -7,10 +7,12 @@ use serde::{Deserialize, Serialize};
 
 use super::{Skirmish, Tactic, UpgradeRule};
 use crate::battle::{Pos, TerrainPlan, deployment_band};
+use crate::config::{Invalid, in_range};
 use crate::dice::Dice;
 use crate::rulesets::Side;
 use crate::rulesets::gng::Kind;
 use crate::rulesets::gng::army::Army;
+use crate::rulesets::skirmish::{check_runs, check_table};
 
 /// The `[skirmish]` table of the config. Every key has a default, so configs without the
 /// table still parse.
@@ -80,30 +82,26 @@ impl Default for SkirmishConfig {
 }
 
 impl SkirmishConfig {
-    /// Checks ranges; the message names the key.
-    pub fn validate(&self) -> Result<(), String> {
+    /// Checks ranges; the message names the key, the error carries it for its place.
+    pub fn validate(&self) -> Result<(), Invalid> {
+        use crate::config::Ends::{Both, Top};
         let c = self;
-        let checks: [(bool, String); 11] = [
-            (c.table_width >= 12.0 && c.table_width <= 400.0, format!("table_width 12..400, got {}", c.table_width)),
-            (c.table_depth >= 12.0 && c.table_depth <= 400.0, format!("table_depth 12..400, got {}", c.table_depth)),
-            (c.cover_pieces <= 50, format!("cover_pieces at most 50, got {}", c.cover_pieces)),
-            (c.cover_length > 0.0 && c.cover_length <= 40.0, format!("cover_length 0..40, got {}", c.cover_length)),
-            (
-                c.deploy_depth > 0.0 && 2.0 * c.deploy_depth < c.table_depth,
-                format!("deploy_depth must be more than 0 and less than half of table_depth, got {}", c.deploy_depth),
-            ),
-            (c.points >= 10.0 && c.points <= 10_000.0, format!("points 10..10000, got {}", c.points)),
-            (c.max_turns >= 1 && c.max_turns <= 1000, format!("max_turns 1..1000, got {}", c.max_turns)),
-            ((0.0..=1.0).contains(&c.upgrade_chance), format!("upgrade_chance 0..1, got {}", c.upgrade_chance)),
-            (c.trials >= 1 && c.trials <= 10_000_000, format!("trials 1..10000000, got {}", c.trials)),
-            (c.report_trials <= 10_000_000, format!("report_trials 0..10000000, got {}", c.report_trials)),
-            (c.batch_size >= 1 && c.batch_size <= 100_000, format!("batch_size 1..100000, got {}", c.batch_size)),
-        ];
-        for (ok, msg) in checks {
-            if !ok {
-                return Err(format!("[skirmish] {msg}"));
-            }
-        }
+        check_table(c.table_width, c.table_depth, Some(c.deploy_depth), (12.0, 400.0), " in")?;
+        in_range("skirmish.cover_pieces", c.cover_pieces, 0, 50, Both, "")?;
+        in_range("skirmish.cover_length", c.cover_length, 0.0, 40.0, Top, " in")?;
+        in_range("skirmish.cover_capacity", c.cover_capacity, 1, 20, Both, "")?;
+        in_range("skirmish.cover_def", c.cover_def, 0, 10, Both, "")?;
+        in_range("skirmish.hunker_def", c.hunker_def, 0, 10, Both, "")?;
+        in_range("skirmish.rough_areas", c.rough_areas, 0, 50, Both, "")?;
+        in_range("skirmish.dangerous_areas", c.dangerous_areas, 0, 50, Both, "")?;
+        in_range("skirmish.area_radius", c.area_radius, 0.0, 20.0, Top, " in")?;
+        in_range("skirmish.points", c.points, 10.0, 10_000.0, Both, " points")?;
+        in_range("skirmish.deploy_units", c.deploy_units, 1, 200, Both, "")?;
+        in_range("skirmish.reserves_per_turn", c.reserves_per_turn, 1, 200, Both, "")?;
+        in_range("skirmish.max_turns", c.max_turns, 1, 1000, Both, "")?;
+        in_range("skirmish.upgrade_chance", c.upgrade_chance, 0.0, 1.0, Both, "")?;
+        check_runs(c.trials, c.report_trials, c.batch_size)?;
+        in_range("skirmish.cautious_wait_turns", c.cautious_wait_turns, 0, 1000, Both, "")?;
         Ok(())
     }
 }

@@ -7,10 +7,12 @@ use serde::{Deserialize, Serialize};
 
 use super::{Model, Skirmish, SquadState};
 use crate::battle::{Pos, TerrainPlan, deployment_band};
+use crate::config::{Invalid, in_range};
 use crate::dice::Dice;
 use crate::rulesets::UnitInfo;
 use crate::rulesets::grunt_factor::GruntFactor;
 use crate::rulesets::grunt_factor::rules::CoverKind;
+use crate::rulesets::skirmish::{check_max, check_runs, check_table};
 
 /// The `[skirmish]` table of the config. Every key has a default.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -70,61 +72,22 @@ impl Default for SkirmishConfig {
 }
 
 impl SkirmishConfig {
-    /// Checks ranges; on error returns the key and the message (the caller adds the place).
-    pub fn validate(&self) -> Result<(), (&'static str, String)> {
+    /// Checks ranges; the message names the key, the error carries it for its place.
+    pub fn validate(&self) -> Result<(), Invalid> {
+        use crate::config::Ends::{Both, Top};
         let c = self;
-        let checks: [(bool, &'static str, String); 16] = [
-            (
-                c.table_width >= 30.0 && c.table_width <= 1000.0,
-                "table_width",
-                format!("30..1000 cm, got {}", c.table_width),
-            ),
-            (
-                c.table_depth >= 30.0 && c.table_depth <= 1000.0,
-                "table_depth",
-                format!("30..1000 cm, got {}", c.table_depth),
-            ),
-            (c.points >= 1.0 && c.points <= 100_000.0, "points", format!("1..100000, got {}", c.points)),
-            (c.cover_min <= 100, "cover_min", format!("0..100 and at most cover_max, got {}", c.cover_min)),
-            (
-                c.cover_min <= c.cover_max && c.cover_max <= 100,
-                "cover_max",
-                format!("cover_min..100, got {}..{}", c.cover_min, c.cover_max),
-            ),
-            (
-                c.cover_length > 0.0 && c.cover_length <= 200.0,
-                "cover_length",
-                format!("0..200 cm, got {}", c.cover_length),
-            ),
-            ((0.0..=1.0).contains(&c.hard_share), "hard_share", format!("0..1, got {}", c.hard_share)),
-            ((0.0..=50.0).contains(&c.cover_reach), "cover_reach", format!("0..50 cm, got {}", c.cover_reach)),
-            (
-                c.deploy_depth > 0.0 && 2.0 * c.deploy_depth < c.table_depth,
-                "deploy_depth",
-                format!("more than 0 and less than half of table_depth, got {}", c.deploy_depth),
-            ),
-            (
-                c.model_spacing > 0.0 && c.model_spacing <= 18.0,
-                "model_spacing",
-                format!("0..18 cm, got {}", c.model_spacing),
-            ),
-            (
-                c.base_contact > 0.0 && c.base_contact <= 10.0,
-                "base_contact",
-                format!("0..10 cm, got {}", c.base_contact),
-            ),
-            ((0.0..=100.0).contains(&c.bound_min), "bound_min", format!("0..100 cm, got {}", c.bound_min)),
-            ((1..=100).contains(&c.max_turns), "max_turns", format!("1..100, got {}", c.max_turns)),
-            ((1..=10_000_000).contains(&c.trials), "trials", format!("1..10000000, got {}", c.trials)),
-            (c.report_trials <= 10_000_000, "report_trials", format!("0..10000000, got {}", c.report_trials)),
-            ((1..=100_000).contains(&c.batch_size), "batch_size", format!("1..100000, got {}", c.batch_size)),
-        ];
-        for (ok, key, msg) in checks {
-            if !ok {
-                return Err((key, format!("[skirmish] {key} must be {msg}")));
-            }
-        }
-        Ok(())
+        check_table(c.table_width, c.table_depth, Some(c.deploy_depth), (30.0, 1000.0), " cm")?;
+        in_range("skirmish.points", c.points, 1.0, 100_000.0, Both, " points")?;
+        in_range("skirmish.cover_min", c.cover_min, 0, 100, Both, "")?;
+        check_max("skirmish.cover_max", c.cover_max, "cover_min", c.cover_min, 100)?;
+        in_range("skirmish.cover_length", c.cover_length, 0.0, 200.0, Top, " cm")?;
+        in_range("skirmish.hard_share", c.hard_share, 0.0, 1.0, Both, "")?;
+        in_range("skirmish.cover_reach", c.cover_reach, 0.0, 50.0, Both, " cm")?;
+        in_range("skirmish.model_spacing", c.model_spacing, 0.0, 18.0, Top, " cm")?;
+        in_range("skirmish.base_contact", c.base_contact, 0.0, 10.0, Top, " cm")?;
+        in_range("skirmish.bound_min", c.bound_min, 0.0, 100.0, Both, " cm")?;
+        in_range("skirmish.max_turns", c.max_turns, 1, 100, Both, "")?;
+        check_runs(c.trials, c.report_trials, c.batch_size)
     }
 }
 
@@ -266,26 +229,24 @@ pub fn read_force(r: &GruntFactor, path: &std::path::Path) -> Result<Force, crat
     let source = crate::config::Source::read(path)?;
     let raw: RawForce = source.parse()?;
     let mut force = Vec::new();
+    let names: Vec<&str> = r.units.iter().map(|u| u.name.as_str()).collect();
+    let costs: Vec<f64> = r.units.iter().map(|u| u.cost).collect();
+    let mut entries = crate::rulesets::skirmish::army_counts(
+        &source,
+        &raw.units,
+        "squad",
+        &names,
+        &costs,
+        r.skirmish.points,
+        "[skirmish] points",
+    )?;
     // Squads activate in file order.
-    let mut entries: Vec<_> = raw.units.iter().collect();
-    entries.sort_by_key(|(_, n)| n.span().start);
-    for (name, n) in entries {
-        let id = crate::config::id_of(name);
-        let Some(u) = r.units.iter().position(|u| u.id == id) else {
-            let known: Vec<&str> = r.units.iter().map(|u| u.name.as_str()).collect();
-            return Err(source.error_at(&n.span(), format!("unknown squad {name:?}; known: {}", known.join(", "))));
-        };
-        force.extend(std::iter::repeat_n(u, *n.get_ref() as usize));
+    entries.sort_by_key(|&(_, _, at)| at);
+    for (u, n, _) in entries {
+        force.extend(std::iter::repeat_n(u, n as usize));
     }
     if force.is_empty() {
-        return Err(source.error("the force has no squads"));
-    }
-    let points: f64 = force.iter().map(|&u| r.units[u].cost).sum();
-    if points > r.skirmish.points + 1e-9 {
-        return Err(source.error(format!(
-            "the force costs {points} points, more than the {} of [skirmish] points",
-            r.skirmish.points
-        )));
+        return Err(crate::rulesets::skirmish::army_error(&source, "the force has no squads"));
     }
     Ok(force)
 }

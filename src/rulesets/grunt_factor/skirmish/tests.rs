@@ -610,10 +610,10 @@ fn skirmish_config_errors_name_the_line_and_key() {
     let line = text.lines().position(|l| l.starts_with("cover_max =")).unwrap() + 1;
     let t = text.replacen("cover_max = 12", "cover_max = 2", 1);
     let e = GruntFactor::from_source(&Source::from_text("t.toml", t), &Overrides::default()).unwrap_err().to_string();
-    assert!(e.starts_with(&format!("t.toml:{line}:1: [skirmish] cover_max must be")), "{e}");
+    assert!(e.starts_with(&format!("t.toml:{line}:13: [skirmish] cover_max must be 8 to 100")), "{e}");
     let t = text.replacen("hard_share = 0.5", "hard_share = 1.5", 1);
     let e = GruntFactor::from_source(&Source::from_text("t.toml", t), &Overrides::default()).unwrap_err().to_string();
-    assert!(e.contains("[skirmish] hard_share must be 0..1, got 1.5"), "{e}");
+    assert!(e.contains("[skirmish] hard_share must be 0 to 1, got 1.5"), "{e}");
     let t = text.replacen("bound_min = 10.0", "bound_min = 10.0\nspeed = 3", 1);
     let e = GruntFactor::from_source(&Source::from_text("t.toml", t), &Overrides::default()).unwrap_err().to_string();
     assert!(e.starts_with("t.toml:") && e.contains("unknown field `speed`"), "{e}");
