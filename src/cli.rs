@@ -36,8 +36,9 @@ pub struct Cli {
 pub enum Command {
     /// The main job: simulate every ruleset's cost list and write reports/RULESET/.
     ///
-    /// Writes efficiency.csv/.parquet, matrix_1v1.csv, matrix_points.csv, summary.json,
-    /// charts (PNG and SVG), report.md, and reports/README.md. Files are written atomically.
+    /// Writes efficiency.csv/.parquet, matrix_1v1.csv, matrix_points.csv, verdict.csv,
+    /// summary.json, charts (PNG and SVG), report.md and the self-contained page report.html,
+    /// then reports/README.md and reports/index.html. Files are written atomically.
     Report(ReportArgs),
     /// One matchup: unit A against unit B, one each (or points-matched squads).
     Duel(DuelArgs),
@@ -226,6 +227,10 @@ pub struct CheckArgs {
     /// Also write the Markdown summary to this file (atomically).
     #[arg(long, value_name = "FILE")]
     pub markdown: Option<PathBuf>,
+
+    /// Also write the summary as a self-contained HTML page to this file (atomically).
+    #[arg(long, value_name = "FILE")]
+    pub html: Option<PathBuf>,
 
     /// Accept the current balance: rewrite the baseline with a full `report` run (baseline's seed).
     #[arg(long)]

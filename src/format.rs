@@ -47,6 +47,19 @@ pub fn number(x: f64, digits: usize) -> String {
     if s.contains('.') { s.trim_end_matches('0').trim_end_matches('.').to_string() } else { s }
 }
 
+/// An integer with thousands separators: `12345` → `12,345`.
+pub fn thousands(n: u64) -> String {
+    let s = n.to_string();
+    let mut out = String::new();
+    for (i, ch) in s.chars().enumerate() {
+        if i > 0 && (s.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(ch);
+    }
+    out
+}
+
 /// Text safe inside a Markdown table cell: pipes escaped, line breaks flattened.
 pub fn md_cell(s: &str) -> String {
     s.replace('|', "\\|").replace(['\r', '\n'], " ")
@@ -79,6 +92,14 @@ mod tests {
         assert_eq!(cost(12.5), "12.5");
         assert_eq!(number(0.0100, 4), "0.01");
         assert_eq!(number(12.0, 2), "12");
+    }
+
+    #[test]
+    fn thousands_groups_digits() {
+        assert_eq!(thousands(0), "0");
+        assert_eq!(thousands(999), "999");
+        assert_eq!(thousands(1000), "1,000");
+        assert_eq!(thousands(1234567), "1,234,567");
     }
 
     #[test]

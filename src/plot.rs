@@ -54,3 +54,44 @@ pub fn wrap(text: &str, size: f64, max: i32) -> Vec<String> {
     }
     lines
 }
+
+/// The viridis colour scale (van der Walt and Smith, matplotlib 2.0) at 11 even stops, from
+/// purple (0) through teal (0.5) to yellow (1): readable by colour-blind readers and in grey.
+/// Every chart and page gives it one meaning: purple is worse than even (the row loses, the
+/// unit is too expensive), teal even, yellow better (wins, too cheap).
+pub const VIRIDIS: [(u8, u8, u8); 11] = [
+    (68, 1, 84),
+    (72, 36, 117),
+    (65, 68, 135),
+    (53, 95, 141),
+    (42, 120, 142),
+    (33, 145, 140),
+    (34, 168, 132),
+    (68, 191, 112),
+    (122, 209, 81),
+    (189, 223, 38),
+    (253, 231, 37),
+];
+
+/// The colour at `t` of the scale whose `stops` are spread evenly over [0, 1], linear in RGB
+/// between them; `t` outside [0, 1] (or NaN, read as 0.5) is clamped.
+pub fn interpolate(stops: &[(u8, u8, u8)], t: f64) -> (u8, u8, u8) {
+    let t = if t.is_nan() { 0.5 } else { t.clamp(0.0, 1.0) };
+    let x = t * (stops.len() - 1) as f64;
+    let i = (x.floor() as usize).min(stops.len() - 2);
+    let f = x - i as f64;
+    let (a, b) = (stops[i], stops[i + 1]);
+    let mix = |p: u8, q: u8| (p as f64 + (q as f64 - p as f64) * f).round() as u8;
+    (mix(a.0, b.0), mix(a.1, b.1), mix(a.2, b.2))
+}
+
+/// [`VIRIDIS`] at `t` in [0, 1].
+pub fn viridis(t: f64) -> (u8, u8, u8) {
+    interpolate(&VIRIDIS, t)
+}
+
+/// The viridis colours of the three calls, as the charts and pages use them: too cheap
+/// (yellow), fair (teal), too expensive (purple).
+pub const TOO_CHEAP: (u8, u8, u8) = (221, 227, 24);
+pub const FAIR: (u8, u8, u8) = (33, 145, 140);
+pub const TOO_EXPENSIVE: (u8, u8, u8) = (71, 19, 101);

@@ -736,6 +736,7 @@ pub fn solve<R: Ruleset>(r: &R, s: &BalanceSettings, progress: &ProgressBar) -> 
                 step_limited: step_limited[i],
                 bradley_terry: bt[i],
                 nash_weight: nash[i],
+                search: se.points.iter().map(|&(c, e, sd)| [c, e, sd]).collect(),
             }
         })
         .collect();

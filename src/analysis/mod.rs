@@ -20,6 +20,7 @@ pub mod logistic;
 pub mod matrix;
 pub mod optimal_play;
 pub mod skirmish;
+pub mod verdict;
 
 use serde::{Deserialize, Serialize};
 

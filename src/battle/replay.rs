@@ -10,8 +10,12 @@ use super::{AreaKind, Pos, Table};
 #[derive(Debug, Clone, PartialEq)]
 pub struct ReplayUnit {
     pub side: usize,
-    /// Short label drawn at the unit's last position, e.g. "Rf".
+    /// Short label drawn at the unit's last position, e.g. "Rf"; a trailing mark (`↓`, `!`)
+    /// may give its state at the end.
     pub label: String,
+    /// The unit's name as the book prints it, e.g. "Riflemen": the key under the picture
+    /// spells each label out with it.
+    pub name: String,
     /// Positions: where it entered, then after each move.
     pub path: Vec<Pos>,
     /// Game turn it was destroyed in, if it was.
@@ -61,13 +65,86 @@ fn esc(s: &str) -> String {
     s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;")
 }
 
+/// The abbreviations of a replay spelled out: `("HI", "Heavy Infantry")`, one entry per name in
+/// the order units first appear, each label without its trailing state mark (`↓`, `!`) and
+/// several labels of one name joined (`"RR1, RR2"`). A label equal to its name is left out.
+pub fn key(r: &Replay) -> Vec<(String, String)> {
+    let mut out: Vec<(Vec<String>, String)> = Vec::new();
+    for u in &r.units {
+        let base = u.label.trim_end_matches(|c: char| !c.is_alphanumeric());
+        if base.is_empty() || base == u.name || u.name.is_empty() {
+            continue;
+        }
+        match out.iter_mut().find(|(_, n)| *n == u.name) {
+            Some((labels, _)) if labels.iter().any(|l| l == base) => {}
+            Some((labels, _)) => labels.push(base.to_string()),
+            None => out.push((vec![base.to_string()], u.name.clone())),
+        }
+    }
+    out.into_iter().map(|(labels, name)| (labels.join(", "), name)).collect()
+}
+
+/// A text label for the marker at pixel `at`.
+struct Label {
+    at: (f32, f32),
+    text: String,
+    colour: &'static str,
+    size: f32,
+    bold: bool,
+}
+
+/// Greedy placement: each label's baseline origin, the first spot (right of its marker, then
+/// left, above, below, then ever further out) inside `area` (x0, y0, x1, y1) whose box overlaps
+/// no label placed before it; right of the marker when every spot is taken.
+fn place(labels: &[Label], area: (f32, f32, f32, f32)) -> Vec<(f32, f32)> {
+    let mut boxes: Vec<(f32, f32, f32, f32)> = Vec::new();
+    let mut out = Vec::new();
+    for l in labels {
+        let w = crate::plot::text_width(&l.text, l.size as f64 * 1.2) as f32;
+        let h = l.size + 2.0;
+        let (x, y) = l.at;
+        let spots = (0..5).flat_map(|k| {
+            let r = k as f32 * (h + 1.0);
+            [
+                (x + 7.0 + r * 0.6, y + 4.0),
+                (x - 7.0 - w - r * 0.6, y + 4.0),
+                (x - w / 2.0, y - 7.0 - r),
+                (x - w / 2.0, y + 7.0 + h + r),
+                (x + 7.0, y - 6.0 - r),
+                (x + 7.0, y + 12.0 + r),
+                (x - 7.0 - w, y - 6.0 - r),
+                (x - 7.0 - w, y + 12.0 + r),
+            ]
+        });
+        let boxed = |(bx, by): (f32, f32)| (bx, by - h + 2.0, bx + w, by + 2.0);
+        let free = |b: &(f32, f32, f32, f32)| {
+            b.0 >= area.0 - 10.0
+                && b.2 <= area.2 + 10.0
+                && b.1 >= area.1 - 10.0
+                && b.3 <= area.3 + 10.0
+                && !boxes.iter().any(|o| b.0 < o.2 && o.0 < b.2 && b.1 < o.3 && o.1 < b.3)
+        };
+        let spot = spots.clone().find(|&p| free(&boxed(p))).unwrap_or((x + 7.0, y + 4.0));
+        boxes.push(boxed(spot));
+        out.push(spot);
+    }
+    out
+}
+
 /// Renders the replay as a standalone SVG document.
 pub fn to_svg(r: &Replay) -> String {
+    // Text is measured with the charts' font, whatever ran before: the same picture every time.
+    let _ = crate::plot::ensure_fonts();
     let (w, d) = (r.table.width * SCALE, r.table.depth * SCALE);
     // Notes (12 px) and the legend (11 px) wrapped to the table's width.
     let width = w as i32;
     let notes: Vec<String> = r.notes.iter().flat_map(|n| crate::plot::wrap(n, 12.0, width)).collect();
-    let legend = crate::plot::wrap(r.legend.as_deref().unwrap_or(LEGEND), 11.0, width);
+    let mut legend = crate::plot::wrap(r.legend.as_deref().unwrap_or(LEGEND), 11.0, width);
+    let key = key(r);
+    if !key.is_empty() {
+        let entries: Vec<String> = key.iter().map(|(labels, name)| format!("{labels} = {name}")).collect();
+        legend.extend(crate::plot::wrap(&format!("Labels: {}", entries.join(" · ")), 11.0, width));
+    }
     let text_h = 18.0 * (notes.len() + legend.len()) as f32 + 10.0;
     let (tw, th) = (w + 2.0 * MARGIN, d + 2.0 * MARGIN + text_h + 10.0);
     let px = |p: Pos| (MARGIN + p.x * SCALE, MARGIN + 24.0 + p.y * SCALE);
@@ -134,6 +211,8 @@ pub fn to_svg(r: &Replay) -> String {
             esc(&m.label)
         );
     }
+    // Paths and markers first, then every label where it overlaps no label placed before it.
+    let mut labels: Vec<Label> = Vec::new();
     for u in &r.units {
         let c = COLOURS[u.side % 2];
         let pts: Vec<String> = u.path.iter().map(|&p| px(p)).map(|(x, y)| format!("{x:.1},{y:.1}")).collect();
@@ -152,7 +231,7 @@ pub fn to_svg(r: &Replay) -> String {
             let k = 5.0;
             let _ = writeln!(
                 s,
-                r#"<path d="M{} {} L{} {} M{} {} L{} {}" stroke="{c}" stroke-width="2.5"/><text x="{}" y="{}" font-size="9" fill="{c}" stroke="white" stroke-width="3" paint-order="stroke">{} t{turn}</text>"#,
+                r#"<path d="M{} {} L{} {} M{} {} L{} {}" stroke="{c}" stroke-width="2.5"/>"#,
                 x - k,
                 y - k,
                 x + k,
@@ -160,20 +239,45 @@ pub fn to_svg(r: &Replay) -> String {
                 x - k,
                 y + k,
                 x + k,
-                y - k,
-                x + 6.0,
-                y - 4.0,
-                esc(&u.label)
+                y - k
             );
+            if !u.label.is_empty() {
+                labels.push(Label {
+                    at: (x, y),
+                    text: format!("{} t{turn}", u.label),
+                    colour: c,
+                    size: 9.0,
+                    bold: false,
+                });
+            }
         } else {
+            let _ = writeln!(s, r#"<circle cx="{x}" cy="{y}" r="5.5" fill="{c}"/>"#);
+            if !u.label.is_empty() {
+                labels.push(Label { at: (x, y), text: u.label.clone(), colour: c, size: 10.0, bold: true });
+            }
+        }
+    }
+    let area = (MARGIN, MARGIN + 24.0, MARGIN + w, MARGIN + 24.0 + d);
+    for (l, (bx, by)) in labels.iter().zip(place(&labels, area)) {
+        let (x, y) = l.at;
+        if (bx - (x + 7.0)).abs() > 1.0 || (by - (y + 4.0)).abs() > 1.0 {
+            // Moved off its marker: a thin leader line back to it.
             let _ = writeln!(
                 s,
-                r#"<circle cx="{x}" cy="{y}" r="5.5" fill="{c}"/><text x="{}" y="{}" font-size="10" font-weight="bold" fill="{c}" stroke="white" stroke-width="3" paint-order="stroke">{}</text>"#,
-                x + 7.0,
-                y + 4.0,
-                esc(&u.label)
+                r#"<line x1="{x:.1}" y1="{y:.1}" x2="{:.1}" y2="{:.1}" stroke="{}" stroke-width="0.8" opacity="0.7"/>"#,
+                bx.clamp(x - 40.0, x + 40.0),
+                by - l.size * 0.35,
+                l.colour
             );
         }
+        let weight = if l.bold { r#" font-weight="bold""# } else { "" };
+        let _ = writeln!(
+            s,
+            r#"<text x="{bx:.1}" y="{by:.1}" font-size="{}"{weight} fill="{}" stroke="white" stroke-width="3" paint-order="stroke">{}</text>"#,
+            l.size,
+            l.colour,
+            esc(&l.text)
+        );
     }
     let mut ty = MARGIN + 24.0 + d + 22.0;
     for line in &notes {

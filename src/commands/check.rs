@@ -824,6 +824,16 @@ pub fn run(args: CheckArgs) -> Result<(), AppError> {
         crate::report::write_atomic(path, md.as_bytes())
             .map_err(|source| AppError::Io { context: format!("writing {}", path.display()), source })?;
     }
+    if let Some(path) = &args.html {
+        let headline = if regressions.is_empty() {
+            "no balance change beyond the tolerance".to_string()
+        } else {
+            format!("balance moved in {}", regressions.join(", "))
+        };
+        let page = crate::report::html::check_page(&md, &headline, env!("CARGO_PKG_VERSION"))?;
+        crate::report::write_atomic(path, page.as_bytes())
+            .map_err(|source| AppError::Io { context: format!("writing {}", path.display()), source })?;
+    }
     stdout_write(&md)?;
     if regressions.is_empty() {
         Ok(())

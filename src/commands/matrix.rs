@@ -44,7 +44,9 @@ pub fn run(args: MatrixArgs) -> Result<(), AppError> {
         });
         return stdout_write(&format!("{}\n", serde_json::to_string_pretty(&v).expect("json")));
     }
-    let mut text = String::new();
+    // The verdict first: from the duels alone here (the report adds the skirmish games).
+    let mut text = crate::report::verdict::terminal(&analysis);
+    text.push('\n');
     for m in [&analysis.matrix_1v1, &analysis.matrix_points] {
         text.push_str(&format!("{} — score of the row unit against the column unit, %\n", m.title));
         text.push_str(&format!("{}\n\n", matrix_table(&analysis, m)));

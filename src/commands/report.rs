@@ -104,8 +104,9 @@ pub fn run(args: ReportArgs) -> Result<(), AppError> {
     for a in &analyses {
         let dir = args.out.join(&a.ruleset);
         crate::report::write_ruleset_report(a, &dir).map_err(AppError::Other)?;
+        text.push_str(&crate::report::verdict::terminal(a));
         text.push_str(&format!(
-            "{} — points efficiency ({} points per side, {} {} apart, seed {})\n{}\n{}wrote {}\n\n",
+            "{} — points efficiency ({} points per side, {} {} apart, seed {})\n{}\n{}wrote {} and {}\n\n",
             a.title,
             a.budget,
             a.distance,
@@ -113,7 +114,8 @@ pub fn run(args: ReportArgs) -> Result<(), AppError> {
             a.seed,
             efficiency_table(a),
             warnings_text(a),
-            dir.join("report.md").display()
+            dir.join("report.md").display(),
+            dir.join("report.html").display()
         ));
     }
     let index = crate::report::write_index(&index_entries(&analyses, &args.out), &args.out).map_err(AppError::Other)?;
@@ -141,18 +143,7 @@ fn index_entries(analyses: &[RulesetAnalysis], out: &std::path::Path) -> Vec<cra
 
 /// An index line from an earlier run's `summary.json`; `None` when it is missing or unreadable.
 fn index_entry_from_summary(path: &std::path::Path) -> Option<crate::report::IndexEntry> {
-    let v: serde_json::Value = serde_json::from_str(&crate::config::read_text(path).ok()?).ok()?;
-    let rows: Vec<crate::analysis::EfficiencyRow> = serde_json::from_value(v.get("efficiency")?.clone()).ok()?;
-    let unit = crate::report::IndexUnit::from;
-    Some(crate::report::IndexEntry {
-        ruleset: v.get("ruleset")?.as_str()?.to_string(),
-        title: v.get("title")?.as_str()?.to_string(),
-        units: v.get("units")?.as_array()?.len(),
-        budget: v.get("budget")?.as_f64()?,
-        top: rows.first().map(unit),
-        bottom: rows.last().map(unit),
-        warnings: v.get("warnings")?.as_array()?.len(),
-    })
+    crate::report::IndexEntry::from_summary(path)
 }
 
 /// The seconds each section of `report` took per ruleset, written as JSON

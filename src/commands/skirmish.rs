@@ -184,7 +184,11 @@ fn value_text(a: &SkirmishAnalysis, what: &str, kind: bool) -> String {
             Cell::new(v.price.text()),
         ]);
     }
-    let warn = if a.fit_converged { "" } else { "warning: the regression did not converge\n" };
+    let mut warn =
+        if a.fit_converged { String::new() } else { "warning: the regression did not converge\n".to_string() };
+    if let Some(note) = crate::report::unbounded_note(a) {
+        warn.push_str(&format!("note: {}\n", note.replace("**", "").replace('`', "")));
+    }
     let field = a.field_log_odds_per_100_points.map_or_else(String::new, |f| {
         format!("; the field mean adds {:.2} [{:.2}, {:.2}] win log-odds per 100 points", f.value, f.lo, f.hi)
     });

@@ -119,28 +119,115 @@ where
 // ---------------------------------------------------------------------------------------
 // Colours
 
-/// ColorBrewer RdBu (7 classes), from "row loses" (red, score 0) through white (0.5) to
-/// "row wins" (blue, score 1). Colour-blind safe and readable in greyscale.
-const DIVERGING: [(u8, u8, u8); 7] =
-    [(178, 24, 43), (239, 138, 98), (253, 219, 199), (247, 247, 247), (209, 229, 240), (103, 169, 207), (33, 102, 172)];
-
-/// The heatmap colour of a score in [0, 1].
+/// The heatmap colour of a score in [0, 1]: viridis ([`crate::plot::viridis`]), purple where
+/// the row unit loses (0), teal at even (0.5), yellow where it wins (1) — the meaning those
+/// colours have on every chart and page.
 ///
 /// Distances from 0.5 are stretched (`|2d|^0.6`) before picking the colour: balance questions
-/// live between 30% and 70%, where a linear scale would leave every cell nearly white.
-fn score_color(score: f64) -> RGBColor {
+/// live between 30% and 70%, where a linear scale would leave every cell nearly the same teal.
+pub(super) fn score_color(score: f64) -> RGBColor {
     let d = if score.is_finite() { score.clamp(0.0, 1.0) - 0.5 } else { 0.0 };
-    let stretched = 0.5 + 0.5 * d.signum() * (2.0 * d.abs()).powf(0.6);
-    let t = stretched * (DIVERGING.len() - 1) as f64;
-    let i = (t.floor() as usize).min(DIVERGING.len() - 2);
-    let f = t - i as f64;
-    let (a, b) = (DIVERGING[i], DIVERGING[i + 1]);
-    let mix = |x: u8, y: u8| (x as f64 + (y as f64 - x as f64) * f).round() as u8;
-    RGBColor(mix(a.0, b.0), mix(a.1, b.1), mix(a.2, b.2))
+    let (r, g, b) = crate::plot::viridis(0.5 + 0.5 * d.signum() * (2.0 * d.abs()).powf(0.6));
+    RGBColor(r, g, b)
+}
+
+/// The colours of the three calls (yellow too cheap, teal fair, purple too expensive), as
+/// every chart and page uses them ([`crate::plot::TOO_CHEAP`]...).
+pub(super) const TOO_CHEAP: RGBColor = rgb(crate::plot::TOO_CHEAP);
+pub(super) const FAIR: RGBColor = rgb(crate::plot::FAIR);
+pub(super) const TOO_EXPENSIVE: RGBColor = rgb(crate::plot::TOO_EXPENSIVE);
+
+const fn rgb(c: (u8, u8, u8)) -> RGBColor {
+    RGBColor(c.0, c.1, c.2)
+}
+
+/// The colour of an interval's call against `even`: too cheap above, too expensive below,
+/// fair when it contains `even`.
+pub(super) fn call_color(e: &crate::stats::Estimate, even: f64) -> RGBColor {
+    if e.lo > even {
+        TOO_CHEAP
+    } else if e.hi < even {
+        TOO_EXPENSIVE
+    } else {
+        FAIR
+    }
+}
+
+/// Marker shapes, so series (units, tactics, missions) differ without colour: colour means
+/// the call on every chart.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Marker {
+    Circle,
+    Square,
+    TriangleUp,
+    Diamond,
+    TriangleDown,
+    Cross,
+    Plus,
+}
+
+pub(super) const MARKERS: [Marker; 7] = [
+    Marker::Circle,
+    Marker::Square,
+    Marker::TriangleUp,
+    Marker::Diamond,
+    Marker::TriangleDown,
+    Marker::Cross,
+    Marker::Plus,
+];
+
+const MARKER_R: i32 = 6;
+
+/// Draws a marker centred on pixel `(x, y)`, filled with `fill` inside an `edge` outline, with a
+/// white halo that separates it from the lines and markers underneath.
+pub(super) fn draw_marker<DB>(
+    root: &DrawingArea<DB, Shift>,
+    marker: Marker,
+    (x, y): (i32, i32),
+    edge: RGBColor,
+    fill: RGBColor,
+) -> anyhow::Result<()>
+where
+    DB: DrawingBackend,
+    DB::ErrorType: 'static,
+{
+    for (r, c, stroke) in [(MARKER_R + 3, WHITE, 8), (MARKER_R + 1, edge, 6), (MARKER_R - 1, fill, 3)] {
+        match marker {
+            Marker::Circle => root.draw(&Circle::new((x, y), r, c.filled()))?,
+            Marker::Square => {
+                root.draw(&Rectangle::new([(x - r + 1, y - r + 1), (x + r - 1, y + r - 1)], c.filled()))?
+            }
+            Marker::TriangleUp => root.draw(&Polygon::new(
+                vec![(x, y - r - 2), (x + r + 1, y + r - 1), (x - r - 1, y + r - 1)],
+                c.filled(),
+            ))?,
+            Marker::TriangleDown => root.draw(&Polygon::new(
+                vec![(x, y + r + 2), (x + r + 1, y - r + 1), (x - r - 1, y - r + 1)],
+                c.filled(),
+            ))?,
+            Marker::Diamond => root.draw(&Polygon::new(
+                vec![(x, y - r - 1), (x + r + 1, y), (x, y + r + 1), (x - r - 1, y)],
+                c.filled(),
+            ))?,
+            Marker::Cross | Marker::Plus => {
+                // The halo pass uses the same arm length and a wider stroke.
+                let a = MARKER_R;
+                let arms = if marker == Marker::Cross {
+                    [((x - a, y - a), (x + a, y + a)), ((x - a, y + a), (x + a, y - a))]
+                } else {
+                    [((x - a - 1, y), (x + a + 1, y)), ((x, y - a - 1), (x, y + a + 1))]
+                };
+                for (p, q) in arms {
+                    root.draw(&PathElement::new(vec![p, q], c.stroke_width(stroke)))?;
+                }
+            }
+        }
+    }
+    Ok(())
 }
 
 /// Black or white, whichever contrasts more with `bg` (WCAG relative luminance).
-fn text_on(bg: RGBColor) -> RGBColor {
+pub(super) fn text_on(bg: RGBColor) -> RGBColor {
     let lin = |c: u8| {
         let c = c as f64 / 255.0;
         if c <= 0.04045 { c / 12.92 } else { ((c + 0.055) / 1.055).powf(2.4) }
@@ -190,8 +277,8 @@ impl Heatmap {
             scores: m.cells.iter().map(|row| row.iter().map(|c| c.a_score.value).collect()).collect(),
             caption: vec![
                 "Each cell: the row unit's score against the column unit, in percent (win = 1, draw = ½).".to_string(),
-                "Blue: the row unit wins more often · white: even (50) · red: the row unit loses more often. \
-                 The 95% intervals are in report.md and the CSV."
+                "Yellow: the row unit wins more often · teal: even (50) · purple: the row unit loses more often. \
+                 The 95% intervals and trials are in report.md, report.html and the CSV."
                     .to_string(),
             ],
             axes: ["row unit (side A)".to_string(), "column unit (side B)".to_string()],
@@ -297,18 +384,19 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_diverging_scale_is_red_white_blue() {
-        assert_eq!(score_color(0.0), RGBColor(178, 24, 43));
-        assert_eq!(score_color(0.5), RGBColor(247, 247, 247));
-        assert_eq!(score_color(1.0), RGBColor(33, 102, 172));
-        assert_eq!(score_color(f64::NAN), RGBColor(247, 247, 247));
+    fn the_score_scale_is_viridis_purple_teal_yellow() {
+        assert_eq!(score_color(0.0), RGBColor(68, 1, 84));
+        assert_eq!(score_color(0.5), RGBColor(33, 145, 140));
+        assert_eq!(score_color(1.0), RGBColor(253, 231, 37));
+        assert_eq!(score_color(f64::NAN), RGBColor(33, 145, 140));
     }
 
     #[test]
     fn cell_text_contrasts_with_its_background() {
         assert_eq!(text_on(score_color(0.0)), WHITE);
-        assert_eq!(text_on(score_color(0.5)), BLACK);
-        assert_eq!(text_on(score_color(1.0)), WHITE);
+        assert_eq!(text_on(score_color(1.0)), BLACK);
+        assert_eq!(text_on(TOO_CHEAP), BLACK);
+        assert_eq!(text_on(TOO_EXPENSIVE), WHITE);
     }
 
     #[test]

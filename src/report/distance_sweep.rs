@@ -14,7 +14,7 @@ use plotters::style::text_anchor::{HPos, VPos};
 
 use super::charts::{
     CAPTION_LINE, CAPTION_SIZE, Chart, GRID, HEADER_HEIGHT, LABEL_SIZE, MUTED, PAD, SUBTITLE_SIZE, TEXT, TITLE_SIZE,
-    bold, draw_caption, draw_header, ensure_fonts, style, write_chart,
+    MARKERS, Marker, bold, call_color, draw_caption, draw_header, draw_marker, ensure_fonts, style, write_chart,
 };
 use super::format::{self, cost, md_cell, number, unit_label_for};
 use super::markdown::chart;
@@ -121,44 +121,10 @@ fn sweep_section(o: &mut String, a: &RulesetAnalysis, s: &DistanceSweep) {
     }
 }
 
-/// Line colours: Tableau 10 without its grey (olive and cyan darkened to hold up as lines on
-/// white), then gold and wine, so a dozen units get a dozen colours. No grey or black: those
-/// are kept for the reference lines.
-const LINE_COLORS: [RGBColor; 12] = [
-    RGBColor(31, 119, 180),  // blue
-    RGBColor(255, 127, 14),  // orange
-    RGBColor(44, 160, 44),   // green
-    RGBColor(214, 39, 40),   // red
-    RGBColor(148, 103, 189), // purple
-    RGBColor(140, 86, 75),   // brown
-    RGBColor(227, 119, 194), // pink
-    RGBColor(158, 160, 20),  // olive
-    RGBColor(16, 170, 188),  // cyan
-    RGBColor(57, 59, 121),   // navy
-    RGBColor(214, 160, 0),   // gold
-    RGBColor(136, 34, 85),   // wine
-];
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Marker {
-    Circle,
-    Square,
-    TriangleUp,
-    Diamond,
-    TriangleDown,
-    Cross,
-    Plus,
-}
-
-const MARKERS: [Marker; 7] = [
-    Marker::Circle,
-    Marker::Square,
-    Marker::TriangleUp,
-    Marker::Diamond,
-    Marker::TriangleDown,
-    Marker::Cross,
-    Marker::Plus,
-];
+/// Line greys: colour keeps one meaning on every chart (the call: yellow too cheap, teal fair,
+/// purple too expensive, filled into each marker), so the lines themselves are told apart by
+/// shade, marker and dash.
+const LINE_GREYS: [RGBColor; 3] = [RGBColor(30, 30, 30), RGBColor(95, 95, 95), RGBColor(150, 150, 150)];
 
 /// How one unit's line is drawn.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -168,63 +134,15 @@ struct LineStyle {
     dashed: bool,
 }
 
-/// Line `k`'s style: colour `k mod 12`, marker `k mod 7`, dashed when `k` is odd. Marker and
-/// dash alone repeat only every 14 lines, so a dozen units can be told apart without colour
-/// (printed in grey, or by a colour-blind reader); all three repeat only every 84.
+/// Line `k`'s style: grey `k mod 3`, marker `k mod 7`, dashed when `k` is odd. Marker and dash
+/// alone repeat only every 14 lines, so a dozen units can be told apart in print and by a
+/// colour-blind reader; all three repeat only every 42.
 fn line_style(k: usize) -> LineStyle {
-    LineStyle { color: LINE_COLORS[k % LINE_COLORS.len()], marker: MARKERS[k % MARKERS.len()], dashed: k % 2 == 1 }
+    LineStyle { color: LINE_GREYS[k % LINE_GREYS.len()], marker: MARKERS[k % MARKERS.len()], dashed: k % 2 == 1 }
 }
 
 const LINE_WIDTH: u32 = 3;
 const DASH: (i32, i32) = (11, 6);
-const MARKER_R: i32 = 6;
-
-/// Draws a marker centred on pixel `(x, y)`, with a white halo that separates it from the
-/// lines and markers underneath.
-fn draw_marker<DB>(
-    root: &DrawingArea<DB, Shift>,
-    marker: Marker,
-    (x, y): (i32, i32),
-    color: RGBColor,
-) -> anyhow::Result<()>
-where
-    DB: DrawingBackend,
-    DB::ErrorType: 'static,
-{
-    for (r, c, stroke) in [(MARKER_R + 2, WHITE, 6), (MARKER_R, color, 3)] {
-        match marker {
-            Marker::Circle => root.draw(&Circle::new((x, y), r, c.filled()))?,
-            Marker::Square => {
-                root.draw(&Rectangle::new([(x - r + 1, y - r + 1), (x + r - 1, y + r - 1)], c.filled()))?
-            }
-            Marker::TriangleUp => root.draw(&Polygon::new(
-                vec![(x, y - r - 2), (x + r + 1, y + r - 1), (x - r - 1, y + r - 1)],
-                c.filled(),
-            ))?,
-            Marker::TriangleDown => root.draw(&Polygon::new(
-                vec![(x, y + r + 2), (x + r + 1, y - r + 1), (x - r - 1, y - r + 1)],
-                c.filled(),
-            ))?,
-            Marker::Diamond => root.draw(&Polygon::new(
-                vec![(x, y - r - 1), (x + r + 1, y), (x, y + r + 1), (x - r - 1, y)],
-                c.filled(),
-            ))?,
-            Marker::Cross | Marker::Plus => {
-                // The halo pass uses the same arm length and a wider stroke.
-                let a = MARKER_R;
-                let arms = if marker == Marker::Cross {
-                    [((x - a, y - a), (x + a, y + a)), ((x - a, y + a), (x + a, y - a))]
-                } else {
-                    [((x - a - 1, y), (x + a + 1, y)), ((x, y - a - 1), (x, y + a + 1))]
-                };
-                for (p, q) in arms {
-                    root.draw(&PathElement::new(vec![p, q], c.stroke_width(stroke)))?;
-                }
-            }
-        }
-    }
-    Ok(())
-}
 
 /// A polyline in pixels, solid or dashed.
 fn draw_polyline<DB>(
@@ -317,11 +235,12 @@ impl DistanceChart {
                      D apart; its efficiency is their mean score (win = 1, draw = ½)."
                 ),
                 format!(
-                    "Whiskers: 95% interval (hidden by the marker where narrower than it) · dashed line: 0.5, \
+                    "Whiskers: 95% interval (hidden by the marker where narrower than it) · dashed line: 50%, \
                      even with the field · dotted line: {main}, the distance of the rest of the report."
                 ),
-                "Long-ranged units gain as the distance grows; a unit whose line crosses 0.5 is fairly \
-                 priced only at some distances."
+                "Marker fill: the call at that distance (yellow: too cheap, teal: fair, purple: too expensive); \
+                 lines are told apart by shade, marker and dash (legend). Long-ranged units gain as the distance \
+                 grows; a unit whose line crosses 50% is fairly priced only at some distances."
                     .to_string(),
             ],
         }
@@ -402,8 +321,8 @@ impl Chart for DistanceChart {
             .disable_x_mesh()
             .x_labels(0)
             .y_labels(11)
-            .y_label_formatter(&|y| format!("{y:.1}"))
-            .y_desc("points efficiency (0.5 = even)")
+            .y_label_formatter(&|y| format!("{:.0}%", 100.0 * y))
+            .y_desc("points efficiency (50% = even)")
             .label_style(style(LABEL_SIZE, &TEXT, HPos::Center, VPos::Center))
             .axis_desc_style(style(LABEL_SIZE, &TEXT, HPos::Center, VPos::Center))
             .bold_line_style(GRID)
@@ -467,8 +386,8 @@ impl Chart for DistanceChart {
             let path: Vec<(i32, i32)> = points(est).iter().map(|(d, e)| px(*d, e.value.clamp(0.0, 1.0))).collect();
             draw_polyline(root, path, s.color.stroke_width(LINE_WIDTH), s.dashed)?;
         }
-        for (k, (_, est)) in self.lines.iter().enumerate() {
-            let whisker = line_style(k).color.stroke_width(2);
+        for (_, est) in &self.lines {
+            let whisker = TEXT.stroke_width(2);
             for (d, e) in points(est) {
                 if !(e.lo.is_finite() && e.hi.is_finite()) {
                     continue;
@@ -484,7 +403,7 @@ impl Chart for DistanceChart {
         for (k, (_, est)) in self.lines.iter().enumerate() {
             let s = line_style(k);
             for (d, e) in points(est) {
-                draw_marker(root, s.marker, px(d, e.value.clamp(0.0, 1.0)), s.color)?;
+                draw_marker(root, s.marker, px(d, e.value.clamp(0.0, 1.0)), s.color, call_color(&e, 0.5))?;
             }
         }
 
@@ -497,7 +416,7 @@ impl Chart for DistanceChart {
             let s = line_style(k);
             let y = top + LEGEND_HEADING + LEGEND_ROW / 2 + row as i32 * LEGEND_ROW;
             draw_polyline(root, vec![(lx, y), (lx + LEGEND_SAMPLE, y)], s.color.stroke_width(LINE_WIDTH), s.dashed)?;
-            draw_marker(root, s.marker, (lx + LEGEND_SAMPLE / 2, y), s.color)?;
+            draw_marker(root, s.marker, (lx + LEGEND_SAMPLE / 2, y), s.color, WHITE)?;
             root.draw_text(&self.lines[k].0, &label_style, (lx + LEGEND_SAMPLE + 12, y))?;
         }
         Ok(())
@@ -516,16 +435,15 @@ mod tests {
     }
 
     #[test]
-    fn a_dozen_lines_differ_in_colour_and_in_marker_with_dash() {
+    fn a_dozen_lines_differ_in_marker_and_dash() {
         let styles: Vec<LineStyle> = (0..12).map(line_style).collect();
         for (i, a) in styles.iter().enumerate() {
             for b in &styles[i + 1..] {
-                assert_ne!(a.color, b.color);
                 assert_ne!((a.marker, a.dashed), (b.marker, b.dashed));
             }
         }
-        // All three together repeat only after 84 lines.
-        assert!((1..84).all(|k| line_style(k) != line_style(0)));
-        assert_eq!(line_style(84), line_style(0));
+        // Shade, marker and dash together repeat only after 42 lines.
+        assert!((1..42).all(|k| line_style(k) != line_style(0)));
+        assert_eq!(line_style(42), line_style(0));
     }
 }

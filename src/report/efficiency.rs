@@ -10,8 +10,8 @@ use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, VPos};
 
 use super::charts::{
-    CAPTION_LINE, CAPTION_SIZE, Chart, GRID, HEADER_HEIGHT, LABEL_SIZE, MUTED, PAD, TEXT, draw_caption, draw_header,
-    ensure_fonts, style, write_chart,
+    CAPTION_LINE, CAPTION_SIZE, Chart, GRID, HEADER_HEIGHT, LABEL_SIZE, MUTED, PAD, TEXT, call_color, draw_caption,
+    draw_header, ensure_fonts, style, write_chart,
 };
 use super::format::{self, cost, md_cell, pct, ratio};
 use super::markdown::chart;
@@ -22,11 +22,6 @@ use crate::stats::Estimate;
 
 /// File stem of the chart (`efficiency.png`, `efficiency.svg`).
 pub const CHART: &str = "efficiency";
-
-/// Bar colours: interval above 0.5, below it, and containing it.
-const ABOVE: RGBColor = RGBColor(67, 147, 195);
-const BELOW: RGBColor = RGBColor(214, 96, 77);
-const EVEN: RGBColor = RGBColor(175, 175, 175);
 
 /// The "Points efficiency" section.
 pub struct Efficiency;
@@ -95,11 +90,11 @@ impl EfficiencyChart {
             subtitle: format!("{budget}-point squads, each against every other unit's squad · seed {}", a.seed),
             bars: a.efficiency.iter().map(|r| (format::unit_label(&r.unit), r.efficiency)).collect(),
             caption: vec![
-                "Bar: efficiency, the mean score (win = 1, draw = ½) · whisker and brackets: 95% interval · \
-                 dashed line: 0.5, even with the field."
+                "Bar: efficiency, the mean score (win = 1, draw = ½) · whisker and brackets: 95% interval \
+                 (sampling only) · dashed line: 50%, even with the field."
                     .to_string(),
-                "Blue: interval above 0.5 (the unit is too cheap) · red: below 0.5 (too expensive) · \
-                 grey: cannot be told from even."
+                "Yellow: interval above 50% (the unit is too cheap) · purple: below 50% (too expensive) · \
+                 teal: cannot be told from even (fair)."
                     .to_string(),
             ],
         }
@@ -113,9 +108,9 @@ impl EfficiencyChart {
         self.caption_lines().len() as i32 * CAPTION_LINE + PAD + 12
     }
 
-    /// The value column right of the plot: `0.621 [0.609, 0.633]`.
+    /// The value column right of the plot, as the tables print it: `62.1% [60.9, 63.3]`.
     fn value_text(e: &Estimate) -> String {
-        format!("{:.3} [{:.3}, {:.3}]", e.value, e.lo, e.hi)
+        pct(e)
     }
 
     fn value_width(&self) -> i32 {
@@ -162,8 +157,8 @@ impl Chart for EfficiencyChart {
             .disable_y_mesh()
             .y_labels(0)
             .x_labels(11)
-            .x_label_formatter(&|x| format!("{x:.1}"))
-            .x_desc("points efficiency (score vs field, 0.5 = even)")
+            .x_label_formatter(&|x| format!("{:.0}%", 100.0 * x))
+            .x_desc("points efficiency (score against the field, 50% = even)")
             .label_style(style(LABEL_SIZE, &TEXT, HPos::Center, VPos::Center))
             .axis_desc_style(style(LABEL_SIZE, &TEXT, HPos::Center, VPos::Center))
             .bold_line_style(GRID)
@@ -190,21 +185,18 @@ impl Chart for EfficiencyChart {
 
         for (i, (_, e)) in self.bars.iter().enumerate() {
             let y = (n - 1 - i) as f64;
-            let fill = if e.lo > 0.5 {
-                ABOVE
-            } else if e.hi < 0.5 {
-                BELOW
-            } else {
-                EVEN
-            };
+            let fill = call_color(e, 0.5);
             let (v, lo, hi) = (e.value.clamp(0.0, 1.0), e.lo.clamp(0.0, 1.0), e.hi.clamp(0.0, 1.0));
             chart.draw_series(std::iter::once(Rectangle::new([(0.0, y - 0.32), (v, y + 0.32)], fill.filled())))?;
-            let whisker = TEXT.stroke_width(2);
-            chart.draw_series([
-                PathElement::new(vec![(lo, y), (hi, y)], whisker),
-                PathElement::new(vec![(lo, y - 0.17), (lo, y + 0.17)], whisker),
-                PathElement::new(vec![(hi, y - 0.17), (hi, y + 0.17)], whisker),
-            ])?;
+            chart.draw_series(std::iter::once(Rectangle::new([(0.0, y - 0.32), (v, y + 0.32)], MUTED.stroke_width(1))))?;
+            // A white halo under the whisker keeps it readable over the darkest bar.
+            for whisker in [WHITE.stroke_width(5), TEXT.stroke_width(2)] {
+                chart.draw_series([
+                    PathElement::new(vec![(lo, y), (hi, y)], whisker),
+                    PathElement::new(vec![(lo, y - 0.17), (lo, y + 0.17)], whisker),
+                    PathElement::new(vec![(hi, y - 0.17), (hi, y + 0.17)], whisker),
+                ])?;
+            }
         }
         chart.draw_series(DashedLineSeries::new(
             vec![(0.5, -0.5), (0.5, top)],

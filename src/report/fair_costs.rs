@@ -23,14 +23,21 @@ use crate::rulesets::engine::{FairCostRow, FairCosts};
 pub const CHART: &str = "fair_costs";
 /// The table's file name.
 pub const CSV: &str = "fair_costs.csv";
+/// Every price each unit's fair-cost search tried: the fair-cost curves.
+pub const CURVE_CSV: &str = "fair_cost_curve.csv";
 
 /// Writes `fair_costs.csv` and the chart when the analysis has suggested costs.
 pub fn write(a: &RulesetAnalysis, dir: &Path) -> anyhow::Result<Vec<PathBuf>> {
     let Some(f) = &a.fair_costs else { return Ok(Vec::new()) };
     let path = dir.join(CSV);
     super::write_atomic(&path, &csv(f)?)?;
-    ensure_fonts()?;
     let mut written = vec![path];
+    if f.rows.iter().any(|r| !r.search.is_empty()) {
+        let path = dir.join(CURVE_CSV);
+        super::write_atomic(&path, curve_csv(f).as_bytes())?;
+        written.push(path);
+    }
+    ensure_fonts()?;
     written.extend(write_chart(&FairCostChart { title: a.title.clone(), f }, dir, CHART)?);
     Ok(written)
 }
@@ -94,6 +101,21 @@ pub fn frame(f: &FairCosts) -> PolarsResult<DataFrame> {
         );
     }
     DataFrame::new(rows.len(), columns)
+}
+
+/// One row per price a unit's search tried, in cost-list order and the order tried: the
+/// efficiency with its 95% interval (normal, ±1.96 standard errors, within [0, 1]).
+fn curve_csv(f: &FairCosts) -> String {
+    let z = crate::stats::z_for(crate::stats::CONFIDENCE);
+    let mut s = String::from("unit,name,price,efficiency,efficiency_lo,efficiency_hi\n");
+    for r in &f.rows {
+        for &[c, e, se] in &r.search {
+            let (lo, hi) = ((e - z * se).max(0.0), (e + z * se).min(1.0));
+            let name = r.unit.name.replace('"', "\"\"");
+            let _ = writeln!(s, "{},\"{name}\",{c:.4},{e:.6},{lo:.6},{hi:.6}", r.unit.id);
+        }
+    }
+    s
 }
 
 fn csv(f: &FairCosts) -> anyhow::Result<Vec<u8>> {
@@ -300,10 +322,15 @@ struct FairCostChart<'a> {
 
 const W: u32 = 1100;
 const H: u32 = 900;
-const CHEAP: RGBColor = RGBColor(33, 102, 172);
-const DEAR: RGBColor = RGBColor(178, 24, 43);
+/// Dots are filled with the call of the fair cost's interval against the current cost (the
+/// colours every chart gives the calls); text, whiskers and the derived list stay dark.
+const CHEAP: RGBColor = super::charts::TOO_CHEAP;
+const EVEN: RGBColor = super::charts::FAIR;
+const DEAR: RGBColor = super::charts::TOO_EXPENSIVE;
+const INK: RGBColor = RGBColor(20, 20, 20);
 const LINE: RGBColor = RGBColor(120, 120, 120);
-const DERIVED: RGBColor = RGBColor(27, 120, 55);
+const LANCHESTER: RGBColor = RGBColor(105, 105, 105);
+const DERIVED: RGBColor = RGBColor(60, 60, 60);
 
 impl Chart for FairCostChart<'_> {
     fn size(&self) -> (u32, u32) {
@@ -409,12 +436,18 @@ impl Chart for FairCostChart<'_> {
         }
         // Diamonds first, so the fair-cost points and their labels are drawn over them.
         let mut lanchester_zero = Vec::new();
+        let mut lanchester_labels: Vec<Label> = Vec::new();
         for r in rows {
             match r.lanchester {
                 Some(l) if l > 0.0 => {
                     chart.draw_series(std::iter::once(
                         EmptyElement::at((r.unit.cost, l)) + diamond(7, BLACK.stroke_width(2)),
                     ))?;
+                    lanchester_labels.push(Label {
+                        at: chart.backend_coord(&(r.unit.cost, l)),
+                        text: format!("L {}", r.unit.name),
+                        colour: LANCHESTER,
+                    });
                 }
                 Some(_) => lanchester_zero.push(r.unit.name.as_str()),
                 None => {}
@@ -425,21 +458,30 @@ impl Chart for FairCostChart<'_> {
         for r in rows {
             let x = r.unit.cost;
             let Some(e) = r.fair_cost else { continue };
-            let colour = if e.value >= x { CHEAP } else { DEAR };
+            let colour = if e.lo > x {
+                CHEAP
+            } else if e.hi < x {
+                DEAR
+            } else {
+                EVEN
+            };
             let hi = if e.hi.is_finite() { e.hi } else { top };
             chart.draw_series(std::iter::once(PathElement::new(
                 vec![(x, e.lo.max(lo)), (x, hi.min(top))],
-                colour.stroke_width(2),
+                INK.stroke_width(2),
             )))?;
             for y in [e.lo.max(lo), hi.min(top)] {
                 chart.draw_series(std::iter::once(
-                    EmptyElement::at((x, y)) + PathElement::new(vec![(-6, 0), (6, 0)], colour.stroke_width(2)),
+                    EmptyElement::at((x, y)) + PathElement::new(vec![(-6, 0), (6, 0)], INK.stroke_width(2)),
                 ))?;
             }
-            chart.draw_series(std::iter::once(Circle::new((x, e.value), 6, colour.filled())))?;
-            labels.push(Label { at: chart.backend_coord(&(x, e.value)), text: r.unit.name.clone(), colour });
+            chart.draw_series(std::iter::once(Circle::new((x, e.value), 7, INK.filled())))?;
+            chart.draw_series(std::iter::once(Circle::new((x, e.value), 5, colour.filled())))?;
+            labels.push(Label { at: chart.backend_coord(&(x, e.value)), text: r.unit.name.clone(), colour: INK });
         }
-        // The derived list (anchor set): a green cross with its whisker, a little right of x.
+        // Each Lanchester diamond is labelled too ("L Mortar"), after the units' own labels.
+        labels.extend(lanchester_labels);
+        // The derived list (anchor set): a dark cross with its whisker, a little right of x.
         for r in rows.iter().filter(|r| anchor.is_some_and(|a| a != &r.unit.id)) {
             let Some(e) = r.derived_cost else { continue };
             let x = r.unit.cost * 1.03;
@@ -473,12 +515,15 @@ impl Chart for FairCostChart<'_> {
         }
         let legend = ("sans-serif", 18).into_font();
         let y = 20;
-        foot.draw(&(EmptyElement::at((90, y)) + Circle::new((0, 0), 6, CHEAP.filled())))?;
-        foot.draw(&Text::new("fair cost above current: too cheap", (102, y - 9), legend.clone().color(&CHEAP)))?;
-        foot.draw(&(EmptyElement::at((440, y)) + Circle::new((0, 0), 6, DEAR.filled())))?;
-        foot.draw(&Text::new("below: too expensive", (452, y - 9), legend.clone().color(&DEAR)))?;
-        foot.draw(&(EmptyElement::at((680, y)) + diamond(7, BLACK.stroke_width(2))))?;
-        foot.draw(&Text::new("Lanchester estimate", (694, y - 9), legend.clone()))?;
+        let mut x = 90;
+        for (fill, text) in [(CHEAP, "too cheap (interval above the cost)"), (EVEN, "fair"), (DEAR, "too expensive")] {
+            foot.draw(&(EmptyElement::at((x, y)) + Circle::new((0, 0), 7, INK.filled())))?;
+            foot.draw(&(EmptyElement::at((x, y)) + Circle::new((0, 0), 5, fill.filled())))?;
+            foot.draw(&Text::new(text, (x + 12, y - 9), legend.clone().color(&INK)))?;
+            x += 44 + crate::plot::text_width(text, 18.0);
+        }
+        foot.draw(&(EmptyElement::at((x, y)) + diamond(7, BLACK.stroke_width(2))))?;
+        foot.draw(&Text::new("L: Lanchester estimate (reference)", (x + 14, y - 9), legend.clone().color(&LANCHESTER)))?;
         let missing: Vec<&str> = rows.iter().filter(|r| r.fair_cost.is_none()).map(|r| r.unit.name.as_str()).collect();
         let note = format!(
             "{} trials per matchup per price, seed {}; where no whisker shows, the 95% interval is narrower than the dot",

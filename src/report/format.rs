@@ -5,7 +5,7 @@
 use crate::analysis::RulesetAnalysis;
 use crate::rulesets::UnitInfo;
 
-pub use crate::format::{cost, md_cell, number, pct, pct_cell, pct_interval, ratio};
+pub use crate::format::{cost, md_cell, number, pct, pct_cell, pct_interval, ratio, thousands};
 
 /// `Snipers (35)`: the unit's name with its cost, as the charts label it.
 pub fn unit_label(u: &UnitInfo) -> String {

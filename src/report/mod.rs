@@ -33,6 +33,7 @@
 pub mod atomic;
 mod charts;
 mod format;
+pub mod html;
 mod markdown;
 mod tables;
 
@@ -48,6 +49,7 @@ use crate::stats::Estimate;
 pub use atomic::write_atomic;
 pub use fair_costs::verdict as fair_costs_verdict;
 pub use fair_costs::{strength, two};
+pub use skirmish::unbounded_note;
 pub use summary::Summary;
 
 /// One section of a ruleset's report: what it computes from the analysis, the files it writes
@@ -83,6 +85,7 @@ macro_rules! sections {
 }
 
 sections! {
+    pub verdict: Title, VerdictSection;
     overview: Overview;
     efficiency: Efficiency;
     distance_sweep: EfficiencyByDistance;
@@ -97,12 +100,13 @@ sections! {
 }
 
 /// Writes every report file for one ruleset into `dir` (created if missing) and returns the
-/// paths written: each [`SECTIONS`] entry's files in order, then `report.md`.
+/// paths written: each [`SECTIONS`] entry's files in order, then `report.md` and the page
+/// `report.html` ([`html::ruleset_page`]), which shows the same sections.
 ///
 /// Every report has `efficiency.csv`, `efficiency.parquet`, `efficiency.png`/`.svg`,
 /// `matrix_points.csv`, `heatmap_points.png`/`.svg`, `matrix_1v1.csv`,
-/// `heatmap_1v1.png`/`.svg`, `summary.json` and `report.md`; the other sections add theirs
-/// when the analysis has their data.
+/// `heatmap_1v1.png`/`.svg`, `verdict.csv`, `summary.json`, `report.md` and `report.html`;
+/// the other sections add theirs when the analysis has their data.
 pub fn write_ruleset_report(analysis: &RulesetAnalysis, dir: &Path) -> anyhow::Result<Vec<PathBuf>> {
     fs::create_dir_all(dir).with_context(|| format!("creating report directory {}", dir.display()))?;
     let mut written = Vec::new();
@@ -113,6 +117,9 @@ pub fn write_ruleset_report(analysis: &RulesetAnalysis, dir: &Path) -> anyhow::R
     }
     let path = dir.join("report.md");
     write_atomic(&path, md.as_bytes())?;
+    written.push(path);
+    let path = dir.join("report.html");
+    write_atomic(&path, html::ruleset_page(analysis, &md)?.as_bytes())?;
     written.push(path);
     Ok(written)
 }
@@ -156,6 +163,9 @@ pub struct IndexEntry {
     pub bottom: Option<IndexUnit>,
     /// Number of warnings the ruleset's report shows.
     pub warnings: usize,
+    /// Every unit's and upgrade's verdict ([`crate::analysis::verdict::verdicts`]); empty when
+    /// read from a `summary.json` written before verdicts were recorded.
+    pub verdicts: Vec<crate::analysis::verdict::UnitVerdict>,
 }
 
 impl From<&crate::analysis::EfficiencyRow> for IndexUnit {
@@ -175,15 +185,39 @@ impl From<&RulesetAnalysis> for IndexEntry {
             top: a.efficiency.first().map(unit),
             bottom: a.efficiency.last().map(unit),
             warnings: a.warnings.len(),
+            verdicts: crate::analysis::verdict::verdicts(a),
         }
     }
 }
 
+impl IndexEntry {
+    /// An index entry from an earlier run's `summary.json`; `None` when it is missing or
+    /// unreadable.
+    pub fn from_summary(path: &Path) -> Option<IndexEntry> {
+        let v: serde_json::Value = serde_json::from_str(&crate::config::read_text(path).ok()?).ok()?;
+        let rows: Vec<crate::analysis::EfficiencyRow> = serde_json::from_value(v.get("efficiency")?.clone()).ok()?;
+        let unit = IndexUnit::from;
+        Some(IndexEntry {
+            ruleset: v.get("ruleset")?.as_str()?.to_string(),
+            title: v.get("title")?.as_str()?.to_string(),
+            units: v.get("units")?.as_array()?.len(),
+            budget: v.get("budget")?.as_f64()?,
+            top: rows.first().map(unit),
+            bottom: rows.last().map(unit),
+            warnings: v.get("warnings")?.as_array()?.len(),
+            verdicts: v.get("verdicts").and_then(|x| serde_json::from_value(x.clone()).ok()).unwrap_or_default(),
+        })
+    }
+}
+
 /// Writes `dir/README.md` (normally `reports/README.md`), linking each ruleset's
-/// `RULESET/report.md`. Entries are listed in ruleset-id order whatever order they come in.
+/// `RULESET/report.md`, and the page `dir/index.html`: one card per ruleset with its most
+/// mispriced units, linking each `RULESET/report.html`. Entries are listed in ruleset-id order
+/// whatever order they come in. Returns the README's path.
 pub fn write_index(entries: &[IndexEntry], dir: &Path) -> anyhow::Result<PathBuf> {
     fs::create_dir_all(dir).with_context(|| format!("creating report directory {}", dir.display()))?;
     let path = dir.join("README.md");
     write_atomic(&path, markdown::index(entries).as_bytes())?;
+    write_atomic(&dir.join("index.html"), html::index_page(entries, env!("CARGO_PKG_VERSION"))?.as_bytes())?;
     Ok(path)
 }

@@ -1,15 +1,15 @@
-//! The top of `report.md`: the title line, "How to read this", the run's settings and the
-//! warnings. It writes no file of its own; it comes first so a reader learns what the numbers
-//! mean, and which of them are noisy, before reading any.
+//! Below the verdict: "How to read this", the run's settings and the warnings. It writes no
+//! file of its own; it comes before the tables so a reader learns what the numbers mean, and
+//! which of them are noisy, before reading them.
 
 use std::fmt::Write as _;
 
 use super::Section;
-use super::format::{cost, md_cell, number};
+use super::format::{cost, md_cell, number, thousands};
 use super::summary::TrialCounts;
 use crate::analysis::{Matrix, RulesetAnalysis};
 
-/// Title, "How to read this", "Settings" and "Warnings".
+/// "How to read this", "Settings" and "Warnings".
 pub struct Overview;
 
 impl Section for Overview {
@@ -17,12 +17,6 @@ impl Section for Overview {
         let budget = cost(a.budget);
         let distance = format!("{} {}", number(a.distance, 2), a.distance_unit);
 
-        let _ = writeln!(o, "# {}: is every unit worth its points?\n", a.title);
-        let _ = writeln!(
-            o,
-            "Ruleset `{}` · pointsworth {} · config `{}` (FNV-1a `{}`) · seed {}\n",
-            a.ruleset, a.version, a.config_path, a.config_hash, a.seed
-        );
         how_to_read(o, a, &budget, &distance);
         settings(o, a, &budget, &distance);
         warnings(o, a);
@@ -125,19 +119,6 @@ fn warnings(o: &mut String, a: &RulesetAnalysis) {
     }
 }
 
-/// `12345` → `12,345`.
-fn thousands(n: u64) -> String {
-    let s = n.to_string();
-    let mut out = String::new();
-    for (i, ch) in s.chars().enumerate() {
-        if i > 0 && (s.len() - i) % 3 == 0 {
-            out.push(',');
-        }
-        out.push(ch);
-    }
-    out
-}
-
 /// `1 matchup`, `3 matchups`.
 fn plural(n: usize, word: &str) -> String {
     if n == 1 { format!("1 {word}") } else { format!("{n} {word}s") }
@@ -158,17 +139,4 @@ fn trials_text(t: &TrialCounts) -> String {
         parts.push(format!("{} solved exactly", plural(t.exact, "matchup")));
     }
     if parts.is_empty() { "no matchups".to_string() } else { parts.join("; ") }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn thousands_groups_digits() {
-        assert_eq!(thousands(0), "0");
-        assert_eq!(thousands(999), "999");
-        assert_eq!(thousands(1000), "1,000");
-        assert_eq!(thousands(1234567), "1,234,567");
-    }
 }

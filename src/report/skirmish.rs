@@ -15,8 +15,10 @@ use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 use super::atomic::{persist, temp_path, write_atomic};
+use super::charts::{Marker, draw_marker};
 use crate::analysis::RulesetAnalysis;
 use crate::analysis::skirmish::{SkirmishAnalysis, SkirmishSection, verdict};
+use crate::analysis::verdict::games_to_bound_prices;
 
 /// Chart file stem.
 pub const VALUE_CHART: &str = "value_in_army";
@@ -274,6 +276,9 @@ pub fn section(a: &RulesetAnalysis) -> String {
     if d.value_in_army.is_empty() {
         let _ = writeln!(o, "| (too few games for the regression) |{}", " |".repeat(sk.tactics.len() + 2));
     }
+    if let Some(note) = unbounded_note(d) {
+        let _ = writeln!(o, "\n{note}");
+    }
     if !d.fit_converged {
         o.push_str("\n**Warning:** the regression did not converge; treat the values as rough.\n");
     }
@@ -310,6 +315,29 @@ pub fn section(a: &RulesetAnalysis) -> String {
         _ => o.push('\n'),
     }
     o
+}
+
+/// A sentence for a run whose prices are partly unbounded: how many, and about how many games
+/// would bound them ([`games_to_bound_prices`]); `None` when every price is bounded.
+pub fn unbounded_note(run: &SkirmishAnalysis) -> Option<String> {
+    let n = run.value_in_army.iter().filter(|v| v.price.interval.is_none()).count();
+    if n == 0 {
+        return None;
+    }
+    let of = run.value_in_army.len();
+    let more = match games_to_bound_prices(run) {
+        Some(g) => format!(
+            "about {} games would bound them (`--set skirmish.report_trials={g}` for the report, `--trials {g}` for \
+             `pointsworth skirmish`)",
+            crate::format::thousands(g)
+        ),
+        None => "the field mean is not above 0, so more games alone may not bound them".to_string(),
+    };
+    Some(format!(
+        "**{n} of {of} prices are unbounded** at {} games: the field mean's interval reaches near 0, so no finite \
+         price is excluded; {more}. The value columns are well determined already.",
+        crate::format::thousands(run.games)
+    ))
 }
 
 /// "Value per mission": the basic game and every other mission of the ruleset side by side,
@@ -400,14 +428,15 @@ struct ValueChart {
     legend: Vec<String>,
 }
 
-/// Colours of the runs drawn, in order (at most this many runs are drawn).
-const RUN_COLOURS: [RGBColor; 5] = [
-    RGBColor(67, 147, 195),
-    RGBColor(214, 96, 77),
-    RGBColor(77, 175, 74),
-    RGBColor(152, 78, 163),
-    RGBColor(255, 127, 0),
-];
+/// Marker shapes of the runs drawn, in order (at most this many runs are drawn): colour is the
+/// call (yellow too cheap, teal fair, purple too expensive), as on every chart, so the runs
+/// (tactics, missions) differ by shape.
+const RUN_SHAPES: [Marker; 5] = [Marker::Circle, Marker::Diamond, Marker::Square, Marker::TriangleUp, Marker::TriangleDown];
+
+/// The subtitle's lines, wrapped to the chart's width.
+fn subtitle_lines(a: &ValueChart) -> Vec<String> {
+    crate::plot::wrap(&a.subtitle, 17.0, WIDTH as i32 - 48)
+}
 
 fn write_value_chart(
     a: &ValueChart,
@@ -420,7 +449,8 @@ fn write_value_chart(
     }
     super::charts::ensure_fonts()?;
     let n = runs[0].value_in_army.len() as i32;
-    let size = (WIDTH, (150 + ROW * n + 60) as u32);
+    let extra = 22 * (subtitle_lines(a).len() as i32 - 1);
+    let size = (WIDTH, (150 + extra + ROW * n + 60) as u32);
     let svg_path = dir.join(format!("{stem}.svg"));
     let mut svg = String::new();
     {
@@ -459,7 +489,11 @@ where
     let dark = RGBColor(20, 20, 20);
     let muted = RGBColor(80, 80, 80);
     root.draw_text(&a.title, &text_style(28.0, dark, HPos::Left), (24, 28))?;
-    root.draw_text(&a.subtitle, &text_style(17.0, muted, HPos::Left), (24, 62))?;
+    let subtitle = subtitle_lines(a);
+    for (k, line) in subtitle.iter().enumerate() {
+        root.draw_text(line, &text_style(17.0, muted, HPos::Left), (24, 62 + 22 * k as i32))?;
+    }
+    let extra = 22 * (subtitle.len() as i32 - 1);
     let rows = &runs[0].value_in_army;
     let n = rows.len();
     let all = runs.iter().flat_map(|r| r.value_in_army.iter().map(|v| &v.log_odds_per_100_points_vs_field));
@@ -476,10 +510,10 @@ where
     let lo = (lo / tick).floor() * tick;
     let hi = (hi / tick).ceil() * tick;
     let decimals = (-tick.log10().floor()).max(0.0) as usize;
-    let plot = root.margin(90, 50, 20, 30);
+    let plot = root.margin(90 + extra, 50, 20, 30);
     let label_w = 290;
     let mut chart = ChartBuilder::on(&plot)
-        .x_label_area_size(40)
+        .x_label_area_size(56)
         .y_label_area_size(label_w)
         .build_cartesian_2d(lo..hi, -0.5f64..(n as f64 - 0.5))?;
     chart
@@ -495,7 +529,7 @@ where
         .light_line_style(WHITE)
         .axis_style(muted)
         .draw()?;
-    let shown = runs.len().min(RUN_COLOURS.len());
+    let shown = runs.len().min(RUN_SHAPES.len());
     for (i, v) in rows.iter().enumerate() {
         let y = (n - 1 - i) as f64;
         let (x, py) = chart.backend_coord(&(lo, y));
@@ -512,15 +546,15 @@ where
             };
             // Runs side by side within the row: ±0.15 for two, spread over 0.15..-0.15 for more.
             let off = if shown > 1 { 0.15 - 0.3 * k as f64 / (shown - 1) as f64 } else { 0.0 };
-            let c = RUN_COLOURS[k];
             let yy = y + off;
-            let stroke = c.stroke_width(2);
+            let stroke = dark.stroke_width(2);
             chart.draw_series([
                 PathElement::new(vec![(e.lo, yy), (e.hi, yy)], stroke),
                 PathElement::new(vec![(e.lo, yy - 0.1), (e.lo, yy + 0.1)], stroke),
                 PathElement::new(vec![(e.hi, yy - 0.1), (e.hi, yy + 0.1)], stroke),
             ])?;
-            chart.draw_series(std::iter::once(Circle::new((e.value, yy), 5, c.filled())))?;
+            let at = chart.backend_coord(&(e.value, yy));
+            draw_marker(root, RUN_SHAPES[k], at, RGBColor(30, 30, 30), super::charts::call_color(&e, 0.0))?;
         }
     }
     chart.draw_series(DashedLineSeries::new(
@@ -529,13 +563,19 @@ where
         6,
         RGBColor(40, 40, 40).stroke_width(2),
     ))?;
-    // Legend.
+    // Legend: one shape per run, then what the fill means.
     let ly = size.1 as i32 - 22;
+    let mut x = 24;
     for (k, label) in a.legend.iter().enumerate().take(shown) {
-        let x = 24 + 260 * k as i32;
-        root.draw(&Circle::new((x, ly), 5, RUN_COLOURS[k].filled()))?;
-        root.draw_text(label, &text_style(17.0, dark, HPos::Left), (x + 12, ly))?;
+        draw_marker(root, RUN_SHAPES[k], (x, ly), RGBColor(30, 30, 30), WHITE)?;
+        root.draw_text(label, &text_style(17.0, dark, HPos::Left), (x + 14, ly))?;
+        x += 14 + crate::plot::text_width(label, 17.0) + 28;
     }
+    root.draw_text(
+        "fill: yellow too cheap · teal fair · purple too expensive",
+        &text_style(17.0, muted, HPos::Left),
+        (x, ly),
+    )?;
     Ok(())
 }
 

@@ -103,8 +103,10 @@ impl Chart for PriceChart<'_> {
             .light_line_style(RGBColor(235, 235, 235))
             .draw()?;
         let y = |i: usize| (n - 1 - i) as f64;
-        let blue = RGBColor(33, 102, 172);
-        let red = RGBColor(214, 96, 77);
+        // Colour keeps one meaning on every chart: the fair price in the "fair" teal, the book's
+        // price in black.
+        let blue = super::charts::FAIR;
+        let red = RGBColor(20, 20, 20);
         chart
             .draw_series(rows.iter().enumerate().filter_map(|(i, r)| {
                 r.fair.map(|f| PathElement::new(vec![(f.lo.max(lo), y(i)), (f.hi.min(hi), y(i))], blue.stroke_width(3)))

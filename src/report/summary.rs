@@ -38,6 +38,9 @@ pub struct Summary<'a> {
     pub units: &'a [UnitInfo],
     /// Best first.
     pub efficiency: &'a [EfficiencyRow],
+    /// One verdict per unit, then per upgrade ([`crate::analysis::verdict`]): the call, the
+    /// suggested cost with its interval, each method's evidence and the play bound.
+    pub verdicts: Vec<crate::analysis::verdict::UnitVerdict>,
     /// Efficiency against start distance; `null` when the analysis ran no sweep.
     pub distance_sweep: Option<Sweep<'a>>,
     /// 1v1 mean score (draws ½) against start distance per pair and ground (absent when not computed).
@@ -182,6 +185,7 @@ impl<'a> From<&'a RulesetAnalysis> for Summary<'a> {
             },
             units: &a.units,
             efficiency: &a.efficiency,
+            verdicts: crate::analysis::verdict::verdicts(a),
             distance_sweep: a.distance_sweep.as_ref().map(|s| Sweep {
                 distances: &s.distances,
                 unit: &a.distance_unit,

@@ -28,8 +28,10 @@ const FAMILY: &str = "sans-serif";
 const TEXT: RGBColor = RGBColor(20, 20, 20);
 const MUTED: RGBColor = RGBColor(90, 90, 90);
 const GRID: RGBColor = RGBColor(225, 225, 225);
-/// Ground colours: open, some cover, lots of cover (Okabe–Ito, readable by colour-blind readers).
-const GROUND_COLORS: [RGBColor; 3] = [RGBColor(0, 114, 178), RGBColor(230, 159, 0), RGBColor(0, 158, 115)];
+/// Ground shades: open, some cover, lots of cover. Greys, told apart by shade and by the line's
+/// dash as well: colour keeps one meaning on every chart (the calls; blue and red the sides of
+/// a replay).
+const GROUND_COLORS: [RGBColor; 3] = [RGBColor(20, 20, 20), RGBColor(90, 90, 90), RGBColor(150, 150, 150)];
 
 const PANEL_W: u32 = 620;
 const PANEL_H: u32 = 470;

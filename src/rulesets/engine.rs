@@ -229,6 +229,11 @@ pub struct FairCostRow {
     /// Weight of the unit in the Nash-equilibrium mix of the symmetric zero-sum game with
     /// payoff score − 0.5 at current costs (weights sum to 1), with a bootstrap 95% interval.
     pub nash_weight: Estimate,
+    /// Every price the fair-cost search tried, in the order tried: `[cost, efficiency,
+    /// standard error]` (points, [0, 1], [0, 1]), every other cost at its current value — the
+    /// unit's fair-cost curve.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub search: Vec<[f64; 3]>,
 }
 
 impl FairCostRow {

@@ -8,6 +8,7 @@ mod common;
 mod amc_exact_vs_monte_carlo;
 mod bad_inputs;
 mod balance;
+mod browser;
 mod check;
 mod cli;
 mod config_ranges;

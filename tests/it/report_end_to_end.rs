@@ -70,6 +70,8 @@ fn end_to_end(ruleset: &str, args: &[&str], own_files: &[&str]) {
     let got = files(&dir);
     let common = [
         "report.md",
+        "report.html",
+        "verdict.csv",
         "summary.json",
         "efficiency.csv",
         "efficiency.parquet",

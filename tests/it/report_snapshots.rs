@@ -297,6 +297,7 @@ fn small_report_matches_snapshots() {
     assert_eq!(
         names,
         [
+            "verdict.csv",
             "efficiency.csv",
             "efficiency.parquet",
             "efficiency.png",
@@ -312,6 +313,7 @@ fn small_report_matches_snapshots() {
             "heatmap_1v1.svg",
             "summary.json",
             "report.md",
+            "report.html",
         ]
     );
 
@@ -365,7 +367,7 @@ fn without_a_sweep_the_distance_files_and_section_are_left_out() {
         assert!(!tmp.path().join(name).exists(), "{name} was left behind");
         assert!(!written.iter().any(|p| p.ends_with(name)));
     }
-    assert_eq!(written.len(), 12);
+    assert_eq!(written.len(), 14);
     assert_charts(tmp.path());
     no_temporaries(tmp.path());
     let md = read(tmp.path(), "report.md");
@@ -455,6 +457,7 @@ fn suggested_costs_section_table_and_chart() {
             step_limited: i == 2,
             bradley_terry: est(1.0 + i as f64, 0.25),
             nash_weight: if i == 0 { est(0.9, 0.1) } else { est(0.05, 0.05) },
+            search: vec![[u.cost, 0.40 + 0.1 * i as f64, 0.002], [u.cost * 1.5, 0.35 + 0.1 * i as f64, 0.002]],
         })
         .collect();
     analysis.fair_costs = Some(FairCosts {

@@ -1262,6 +1262,7 @@ pub fn traced_game(r: &ArmyMenCombat, armies: &Armies, tactic: Tactic, seed: u64
             units.push(ReplayUnit {
                 side: s,
                 label: format!("{name}{}", if u.st.alive() && u.st.pinned { "↓" } else { "" }),
+                name: all[u.entry].0.name.clone(),
                 path: path.clone(),
                 died: *died,
             });

@@ -710,6 +710,7 @@ pub fn replay_of(g: &Skirmish, out: &SkirmishOutcome, lineups: [&LineUp; 2]) -> 
             units.push(ReplayUnit {
                 side: s,
                 label: format!("{}{state}", name.chars().take(2).collect::<String>()),
+                name: name.clone(),
                 path: path.clone(),
                 died: *died,
             });

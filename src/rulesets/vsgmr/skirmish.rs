@@ -954,7 +954,13 @@ pub fn replay_of(g: &Game, out: &GameOutcome, rosters: &[Roster; 2]) -> Replay {
         .map(|(((path, died), f), &o)| {
             let name = &g.r.units[f.unit].name;
             let short = name.rsplit(": ").next().unwrap_or(name);
-            ReplayUnit { side: o, label: short.chars().take(2).collect(), path: path.clone(), died: *died }
+            ReplayUnit {
+                side: o,
+                label: short.chars().take(2).collect(),
+                name: short.to_string(),
+                path: path.clone(),
+                died: *died,
+            }
         })
         .collect();
     let result = match out.winner {

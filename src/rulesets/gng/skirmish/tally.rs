@@ -64,6 +64,7 @@ pub fn replay_of(
             units.push(crate::battle::replay::ReplayUnit {
                 side: s,
                 label: short_label(&r.units[*u].name),
+                name: r.units[*u].name.clone(),
                 path: path.clone(),
                 died: *died,
             });

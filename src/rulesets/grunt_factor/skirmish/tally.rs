@@ -39,7 +39,14 @@ pub fn replay_of(g: &Skirmish, out: &SkirmishOutcome, pair: &[Force; 2]) -> Repl
                 } else {
                     String::new()
                 };
-                units.push(ReplayUnit { side: s, label, path: path.iter().map(|&p| sc(p)).collect(), died: *died });
+                let name = g.r.units[q.unit].name.clone();
+                units.push(ReplayUnit {
+                    side: s,
+                    label,
+                    name,
+                    path: path.iter().map(|&p| sc(p)).collect(),
+                    died: *died,
+                });
             }
         }
     }
