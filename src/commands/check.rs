@@ -825,11 +825,8 @@ pub fn run(args: CheckArgs) -> Result<(), AppError> {
             .map_err(|source| AppError::Io { context: format!("writing {}", path.display()), source })?;
     }
     if let Some(path) = &args.html {
-        let headline = if regressions.is_empty() {
-            "no balance change beyond the tolerance".to_string()
-        } else {
-            format!("balance moved in {}", regressions.join(", "))
-        };
+        // The summary's lead line: balance improved / got worse / moved / no change, per ruleset.
+        let headline = lead_line(&by_balance).trim_matches('*').trim_end_matches('.').to_string();
         let page = crate::report::html::check_page(&md, &headline, env!("CARGO_PKG_VERSION"))?;
         crate::report::write_atomic(path, page.as_bytes())
             .map_err(|source| AppError::Io { context: format!("writing {}", path.display()), source })?;
