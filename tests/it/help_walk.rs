@@ -72,6 +72,7 @@ fn with_value(sub: &str, flag: &str) -> Vec<String> {
         ("check", "--baseline") => vec!["reports"],
         ("check", "--tolerance") => vec!["3"],
         ("check", "--markdown") => vec!["check.md"],
+        ("check", "--html") => vec!["check.html"],
         ("check", "--update") => vec!["--config", "small.toml", "--baseline", "updated"],
         ("skirmish", "--armies") => vec!["random"],
         ("skirmish", "--tactic") => vec![tactic],
