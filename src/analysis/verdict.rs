@@ -262,7 +262,7 @@ pub fn combine(cost: f64, evidence: &[Evidence]) -> (Verdict, bool, String, Opti
                 .filter_map(|e| Some((e, e.price?.interval?)))
                 .min_by(|(_, a), (_, b)| (a[1] - a[0]).total_cmp(&(b[1] - b[0])));
             Some(match narrowest {
-                Some((e, i)) => Suggested { value: cost, interval: Some(i), from: e.game.clone() },
+                Some((e, i)) => Suggested { value: cost, interval: Some(no_negative(i)), from: e.game.clone() },
                 None => Suggested { value: cost, interval: None, from: String::new() },
             })
         }
@@ -275,9 +275,19 @@ pub fn combine(cost: f64, evidence: &[Evidence]) -> (Verdict, bool, String, Opti
                 let far = |p: &Price| (p.value - cost).abs();
                 a.interval.is_none().cmp(&b.interval.is_none()).then(far(a).total_cmp(&far(b)))
             })
-            .map(|(e, p)| Suggested { value: p.value, interval: p.interval, from: e.game.clone() }),
+            .map(|(e, p)| Suggested {
+                value: p.value.max(0.0),
+                interval: p.interval.map(no_negative),
+                from: e.game.clone(),
+            }),
     };
     (verdict, agree, line, suggested)
+}
+
+/// A cost is at least 0 points: a method's price interval that reaches below 0 (an upgrade that
+/// adds little, measured with noise) is cut at 0, and a price below 0 suggests 0 (give it away).
+fn no_negative([lo, hi]: [f64; 2]) -> [f64; 2] {
+    [lo.max(0.0), hi.max(0.0)]
 }
 
 /// `agree: too cheap in duels, skirmish`, `duels only: fair`, or the calls grouped, mispriced
@@ -543,6 +553,18 @@ mod tests {
         ];
         let s = combine(15.0, &ev).3.unwrap();
         assert_eq!((s.value, s.from.as_str()), (20.5, "skirmish"));
+    }
+
+    /// A price interval that reaches below 0 (AMC's Truck by the mission: 5.0 [-0.5, 8.7]) is
+    /// cut at 0, and a price below 0 suggests giving the item away.
+    #[test]
+    fn a_suggested_cost_is_never_below_zero() {
+        let ev = vec![game("mission", est(-0.9, -1.2, -0.6), 5.0, Some([-0.5, 8.7]))];
+        let s = combine(20.0, &ev).3.unwrap();
+        assert_eq!((s.value, s.interval), (5.0, Some([0.0, 8.7])));
+        let ev = vec![game("mission", est(-0.9, -1.2, -0.6), -1.5, Some([-3.3, 0.4]))];
+        let s = combine(10.0, &ev).3.unwrap();
+        assert_eq!((s.value, s.interval), (0.0, Some([0.0, 0.4])));
     }
 
     #[test]

@@ -94,9 +94,13 @@ struct Label {
 }
 
 /// Greedy placement: each label's baseline origin, the first spot (right of its marker, then
-/// left, above, below, then ever further out) inside `area` (x0, y0, x1, y1) whose box overlaps
-/// no label placed before it; right of the marker when every spot is taken.
+/// left, above, below, then ever further out) inside `area` (x0, y0, x1, y1) whose box keeps
+/// 2 px clear of every label placed before it and clear of every marker (6 px round each
+/// label's point); right of the marker when every spot is taken.
 fn place(labels: &[Label], area: (f32, f32, f32, f32)) -> Vec<(f32, f32)> {
+    const GAP: f32 = 2.0;
+    let markers: Vec<(f32, f32, f32, f32)> =
+        labels.iter().map(|l| (l.at.0 - 6.0, l.at.1 - 6.0, l.at.0 + 6.0, l.at.1 + 6.0)).collect();
     let mut boxes: Vec<(f32, f32, f32, f32)> = Vec::new();
     let mut out = Vec::new();
     for l in labels {
@@ -122,7 +126,8 @@ fn place(labels: &[Label], area: (f32, f32, f32, f32)) -> Vec<(f32, f32)> {
                 && b.2 <= area.2 + 10.0
                 && b.1 >= area.1 - 10.0
                 && b.3 <= area.3 + 10.0
-                && !boxes.iter().any(|o| b.0 < o.2 && o.0 < b.2 && b.1 < o.3 && o.1 < b.3)
+                && !boxes.iter().any(|o| b.0 < o.2 + GAP && o.0 < b.2 + GAP && b.1 < o.3 + GAP && o.1 < b.3 + GAP)
+                && !markers.iter().any(|o| b.0 < o.2 && o.0 < b.2 && b.1 < o.3 && o.1 < b.3)
         };
         let spot = spots.clone().find(|&p| free(&boxed(p))).unwrap_or((x + 7.0, y + 4.0));
         boxes.push(boxed(spot));

@@ -575,6 +575,10 @@ impl Rect {
     fn around((x, y): (i32, i32), r: i32) -> Rect {
         Rect { x0: x - r, y0: y - r, x1: x + r, y1: y + r }
     }
+    /// The same rectangle `by` pixels larger on every side.
+    fn grown(&self, by: i32) -> Rect {
+        Rect { x0: self.x0 - by, y0: self.y0 - by, x1: self.x1 + by, y1: self.y1 + by }
+    }
     fn overlaps(&self, o: &Rect) -> bool {
         self.x0 < o.x1 && o.x0 < self.x1 && self.y0 < o.y1 && o.y0 < self.y1
     }
@@ -585,7 +589,7 @@ impl Rect {
 
 /// Greedy label placement: each label (pixel sizes `sizes`) takes the first spot, trying the
 /// right of its point then the left, level with it then ever further up and down, that stays
-/// inside `area` and overlaps no label placed before it, no marker but its own and no
+/// inside `area` and keeps 3 px clear of every label placed before it, overlaps no marker but its own and no
 /// `blocked` box. When every spot is taken it goes right of its point, level with it.
 fn place_labels(labels: &[Label], sizes: &[(u32, u32)], markers: &[Rect], blocked: &[Rect], area: &Rect) -> Vec<Rect> {
     let mut placed: Vec<Rect> = Vec::with_capacity(labels.len());
@@ -599,7 +603,7 @@ fn place_labels(labels: &[Label], sizes: &[(u32, u32)], markers: &[Rect], blocke
         });
         let free = |r: &Rect| {
             r.inside(area)
-                && !placed.iter().any(|p| p.overlaps(r))
+                && !placed.iter().any(|p| p.grown(3).overlaps(r))
                 && !markers.iter().enumerate().any(|(j, m)| j != i && m.overlaps(r))
                 && !blocked.iter().any(|b| b.overlaps(r))
         };

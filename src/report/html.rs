@@ -113,7 +113,7 @@ fn row(v: &UnitVerdict) -> Row {
             Verdict::Fair => 2,
             Verdict::TooExpensive => 3,
         },
-        suggested_text: text::suggested_text(v, false),
+        suggested_text: unbroken_numbers(&text::suggested_text(v, false)),
         suggested_from: v.suggested.as_ref().map_or(String::new(), |s| s.from.clone()),
         suggested_sort: v.suggested.as_ref().map_or(-1.0, |s| s.value),
         line: v.line.clone(),
@@ -559,4 +559,35 @@ pub fn check_page(md: &str, headline: &str, version: &str) -> anyhow::Result<Str
         // The Markdown's marks as text symbols every font has (no emoji font in a headless browser).
         context! { css => CSS, js => JS, version => version, headline => headline, body => markdown_html(&md.replace('✅', "✔").replace('❌', "✘")) },
     )
+}
+
+/// A suggested cost for the page's table with its number and interval kept on one line
+/// (no-break spaces: `24.3 [23.7, 25.0]`), so a long cell (`— (a price per game: see the
+/// line)`, `15 (keep; fair [12.0, 17.5])`) wraps only between words.
+fn unbroken_numbers(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut depth = 0usize;
+    let chars: Vec<char> = text.chars().collect();
+    for (i, &c) in chars.iter().enumerate() {
+        match c {
+            '[' => depth += 1,
+            ']' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+        let before_bracket = chars.get(i + 1) == Some(&'[') && i > 0 && chars[i - 1].is_ascii_digit();
+        out.push(if c == ' ' && (depth > 0 || before_bracket) { '\u{a0}' } else { c });
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::unbroken_numbers;
+
+    #[test]
+    fn a_suggested_cost_keeps_its_interval_on_one_line_and_words_wrap() {
+        assert_eq!(unbroken_numbers("24.3 [23.7, 25.0]"), "24.3\u{a0}[23.7,\u{a0}25.0]");
+        assert_eq!(unbroken_numbers("15 (keep; fair [12.0, 17.5])"), "15 (keep; fair [12.0,\u{a0}17.5])");
+        assert_eq!(unbroken_numbers("— (a price per game: see the line)"), "— (a price per game: see the line)");
+    }
 }

@@ -48,10 +48,10 @@ impl Section for VerdictSection {
         o.push_str("## Verdict\n\n");
         let _ = writeln!(o, "{}\n", lead(&units));
         let play = units.iter().any(|v| v.play.is_some());
-        table(o, &units, play);
+        table(o, &units, play, true);
         if !upgrades.is_empty() {
             o.push_str("\nUpgrades, priced by value in army only (the duels do not play them):\n\n");
-            table(o, &upgrades, false);
+            table(o, &upgrades, false, false);
         }
         o.push('\n');
         for p in rule(a) {
@@ -61,31 +61,44 @@ impl Section for VerdictSection {
     }
 }
 
-fn table(o: &mut String, rows: &[&UnitVerdict], play: bool) {
-    o.push_str("| unit | cost | verdict | suggested cost [95% CI] | where the methods stand | duels: efficiency [95% CI, sampling only] |");
+/// The verdict table; `duels: false` (upgrades, which only the games price) leaves out the
+/// duel and Lanchester columns, which would be "—" in every row.
+fn table(o: &mut String, rows: &[&UnitVerdict], play: bool, duels: bool) {
+    o.push_str("| unit | cost | verdict | suggested cost [95% CI] | where the methods stand |");
+    let mut rule = String::from("|---|---:|---|---:|---|");
+    if duels {
+        o.push_str(" duels: efficiency [95% CI, sampling only] |");
+        rule.push_str("---|");
+    }
     if play {
         o.push_str(" play bound: 1v1 exploitability (exact) |");
+        rule.push_str("---|");
     }
-    o.push_str(" Lanchester (reference) |\n|---|---:|---|---:|---|---|");
-    if play {
-        o.push_str("---|");
+    if duels {
+        o.push_str(" Lanchester (reference) |");
+        rule.push_str("---:|");
     }
-    o.push_str("---:|\n");
+    let _ = writeln!(o, "\n{rule}");
     for v in rows {
         let _ = write!(
             o,
-            "| {} | {} | **{}** | {} | {} | {} |",
+            "| {} | {} | **{}** | {} | {} |",
             md_cell(&v.name),
             cost(v.cost),
             v.verdict.label(),
             suggested_text(v, true),
             md_cell(&v.line),
-            duel_text(v)
         );
+        if duels {
+            let _ = write!(o, " {} |", duel_text(v));
+        }
         if play {
             let _ = write!(o, " {} |", play_text(v));
         }
-        let _ = writeln!(o, " {} |", lanchester_text(v));
+        if duels {
+            let _ = write!(o, " {} |", lanchester_text(v));
+        }
+        o.push('\n');
     }
 }
 
