@@ -45,7 +45,7 @@ fn main() {
         let s = seconds_of(
             Command::new(env!("CARGO_BIN_EXE_pointsworth"))
                 .env("POINTSWORTH_SECTION_SECONDS", &section_file)
-                .args(["report", id, "--out"])
+                .args(["report", id, "--no-cache", "--out"])
                 .arg(out),
         );
         println!("report/{id:<16} {s:8.1} s");

@@ -28,6 +28,11 @@ pub struct Cli {
     #[arg(long, global = true, value_name = "N")]
     pub threads: Option<usize>,
 
+    /// Compute every result afresh: neither read nor write the result cache (`report` keeps
+    /// its results in OUT/.cache/, keyed by everything they depend on, program included).
+    #[arg(long, global = true)]
+    pub no_cache: bool,
+
     #[command(subcommand)]
     pub command: Command,
 }

@@ -5,12 +5,14 @@
 //!
 //! Layers, imports pointing down only: `main.rs` and [`cli`] → [`commands`] → [`report`] →
 //! [`analysis`] → [`sim`] → [`rulesets`] → [`battle`], [`dice`], [`stats`], [`config`],
-//! [`seed`], [`shipped`] (the built-in configs), [`format`], [`plot`], [`cancel`]. Each folder's module docs say what it owns and
+//! [`seed`], [`shipped`] (the built-in configs), [`format`], [`plot`], [`cancel`], [`cache`] (the
+//! result cache). Each folder's module docs say what it owns and
 //! what it may import; a ruleset's studies reach simulation and solving through
 //! [`rulesets::engine::Engine`], implemented by the analysis and passed in.
 
 pub mod analysis;
 pub mod battle;
+pub mod cache;
 pub mod cancel;
 pub mod cli;
 pub mod commands;

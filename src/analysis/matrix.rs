@@ -68,6 +68,18 @@ impl AnalysisSettings {
     }
 }
 
+/// An exact duel in the result cache (`crate::cache`): its four numbers in field order.
+impl crate::cache::Entry for crate::rulesets::ExactDuel {
+    fn encode(&self) -> Vec<u64> {
+        [self.a_wins, self.b_wins, self.draws, self.mean_turns].map(f64::to_bits).to_vec()
+    }
+    fn decode(w: &[u64]) -> Option<Self> {
+        let &[a, b, d, t] = w else { return None };
+        let f = f64::from_bits;
+        Some(crate::rulesets::ExactDuel { a_wins: f(a), b_wins: f(b), draws: f(d), mean_turns: f(t) })
+    }
+}
+
 /// A matrix with its raw tallies (oriented row-vs-column; `None` where exact).
 pub struct Computed {
     pub matrix: Matrix,
@@ -86,12 +98,19 @@ pub fn compute_matrix<R: Ruleset>(
     let k = units.len();
     let pairs: Vec<(usize, usize)> = (0..k).flat_map(|i| (i..k).map(move |j| (i, j))).collect();
     let plan = settings.plan();
+    // Exact duels through the result cache ([`crate::cache`]; the simulated cells are cached
+    // by `simulate` itself): the ruleset without its costs, the pair, the distance.
+    let exact_key = crate::sim::cache_key(r, "exact").map(|k| k.num(settings.distance));
+    let exact = |i: usize, j: usize| match &exact_key {
+        Some(k) => crate::cache::memo_ok(&k.clone().part(&(i, j)), || r.exact_duel(i, j, settings.distance)),
+        None => r.exact_duel(i, j, settings.distance),
+    };
     let solved: Vec<(MatchupResult, Option<DuelTally>)> = pairs
         .par_iter()
         .map(|&(i, j)| {
             let costs = [units[i].cost, units[j].cost];
             let out = match (squads, settings.exact_1v1) {
-                (Squads::One, true) => match r.exact_duel(i, j, settings.distance) {
+                (Squads::One, true) => match exact(i, j) {
                     Ok(e) => (result_from_exact(&e, costs), None),
                     Err(_) => {
                         let t = simulate(r, i, j, settings.distance, squads, &plan);

@@ -13,7 +13,7 @@ use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use crate::rulesets::Ruleset;
-use crate::rulesets::optimal::GameValue;
+use crate::rulesets::optimal::{GameValue, OptimalDuel};
 
 /// Exploitability above which a pair is named in the report's warnings (probability units).
 pub const WARN_ABOVE: f64 = 0.02;
@@ -49,6 +49,38 @@ pub struct OptimalPair {
     pub b_gain: f64,
     /// `max(a_gain, b_gain)`.
     pub exploitability: f64,
+}
+
+/// A solved pair in the result cache: the four values (A wins, B wins, draws, rounds solved,
+/// in the order optimal, scripted, A's and B's best response), then the grid step and depth.
+impl crate::cache::Entry for OptimalDuel {
+    fn encode(&self) -> Vec<u64> {
+        let mut w = Vec::with_capacity(18);
+        for v in [self.optimal, self.scripted, self.a_best_response, self.b_best_response] {
+            w.extend([v.a_wins.to_bits(), v.b_wins.to_bits(), v.draws.to_bits(), v.rounds_solved as u64]);
+        }
+        w.extend([self.step.to_bits(), self.depth.to_bits()]);
+        w
+    }
+    fn decode(w: &[u64]) -> Option<Self> {
+        if w.len() != 18 {
+            return None;
+        }
+        let v = |k: usize| GameValue {
+            a_wins: f64::from_bits(w[4 * k]),
+            b_wins: f64::from_bits(w[4 * k + 1]),
+            draws: f64::from_bits(w[4 * k + 2]),
+            rounds_solved: w[4 * k + 3] as u32,
+        };
+        Some(OptimalDuel {
+            optimal: v(0),
+            scripted: v(1),
+            a_best_response: v(2),
+            b_best_response: v(3),
+            step: f64::from_bits(w[16]),
+            depth: f64::from_bits(w[17]),
+        })
+    }
 }
 
 /// The optimal-play section of one ruleset's report.
@@ -125,10 +157,16 @@ pub fn analyse<R: Ruleset>(r: &R, distance: f64, progress: &ProgressBar) -> Opti
     let pairs: Vec<(usize, usize)> = (0..k).flat_map(|i| (i..k).map(move |j| (i, j))).collect();
     progress.inc_length(pairs.len() as u64);
     progress.set_message(format!("{}: optimal play", r.id()));
+    // The result cache ([`crate::cache`]): a solve depends on the ruleset without its costs,
+    // the pair and the distance.
+    let key = crate::sim::cache_key(r, "optimal").map(|k| k.num(distance));
     let solved: Vec<_> = pairs
         .par_iter()
         .map(|&(i, j)| {
-            let o = r.optimal_duel(i, j, distance);
+            let o = match &key {
+                Some(k) => crate::cache::memo_ok(&k.clone().part(&(i, j)), || r.optimal_duel(i, j, distance)),
+                None => r.optimal_duel(i, j, distance),
+            };
             progress.inc(1);
             (i, j, o)
         })

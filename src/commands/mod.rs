@@ -49,6 +49,9 @@ pub fn run(cli: Cli) -> Result<(), AppError> {
             .build_global()
             .map_err(|e| AppError::Usage(format!("cannot start {n} threads: {e}")))?;
     }
+    if cli.no_cache {
+        crate::cache::install(None);
+    }
     if let Command::Skirmish(crate::cli::SkirmishArgs { sim, .. })
     | Command::FairCosts(crate::cli::FairCostsArgs { sim, .. }) = &cli.command
     {

@@ -44,6 +44,11 @@ pub fn run(args: ReportArgs) -> Result<(), AppError> {
     }
     let loaded: Vec<Loaded> =
         ids.iter().map(|id| load(id, args.sim.config.as_ref(), &args.sim.set)).collect::<Result<_, _>>()?;
+    // The result cache beside the reports (unless --no-cache, or a shard run, which writes
+    // tallies only); see crate::cache.
+    if crate::sim::shard::recording().is_none() {
+        crate::cache::install(Some(&args.out.join(".cache")));
+    }
     let started = Instant::now();
     let mut analyses = Vec::new();
     let mut sections = SectionSeconds::default();

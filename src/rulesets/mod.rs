@@ -246,6 +246,15 @@ pub trait Ruleset: Sync + Send {
         a_first: bool,
     ) -> DuelOutcome;
 
+    /// Everything of the loaded ruleset a duel, a squad battle or a solve can depend on, as
+    /// text (its `Debug`), for the result cache's keys (`crate::cache`: it blanks the `cost:`
+    /// fields itself, and adds the pair, prices and settings of each result); `None` (the
+    /// default): results of this ruleset are not cached. Must not change while the ruleset is
+    /// in use (leave out lazily built scratch such as VSGMR's skirmish field).
+    fn cache_fingerprint(&self) -> Option<String> {
+        None
+    }
+
     /// The exact result of a one-against-one stand-up duel at `distance`, averaged over who
     /// goes first; `Err` says why there is none (movement needed, no solver...).
     fn exact_duel(&self, _a: usize, _b: usize, _distance: f64) -> Result<ExactDuel, NotExact> {

@@ -61,6 +61,35 @@ pub struct DuelTally {
     pub a_first: u64,
 }
 
+/// A tally in the result cache: its 17 counts in field order.
+impl crate::cache::Entry for DuelTally {
+    fn encode(&self) -> Vec<u64> {
+        let mut w = vec![self.trials, self.a_wins, self.b_wins, self.draws, self.turns, self.a_first];
+        for x in [self.size, self.kills, self.size_sq, self.kills_sq, self.size_kills] {
+            w.extend(x);
+        }
+        w
+    }
+    fn decode(w: &[u64]) -> Option<Self> {
+        let &[trials, a_wins, b_wins, draws, turns, a_first, ref r @ ..] = w else { return None };
+        let pair = |k: usize| -> Option<[u64; 2]> { Some([*r.get(2 * k)?, *r.get(2 * k + 1)?]) };
+        (r.len() == 10).then_some(())?;
+        Some(DuelTally {
+            trials,
+            a_wins,
+            b_wins,
+            draws,
+            turns,
+            size: pair(0)?,
+            kills: pair(1)?,
+            size_sq: pair(2)?,
+            kills_sq: pair(3)?,
+            size_kills: pair(4)?,
+            a_first,
+        })
+    }
+}
+
 impl Tally for DuelTally {
     fn merge(&mut self, o: &Self) {
         self.trials += o.trials;
@@ -245,6 +274,24 @@ pub fn simulate_at_costs<R: Ruleset>(
         Action::Shard(s) => Some(s),
         Action::Replayed(t) => return t,
     };
+    // The result cache, outside shard runs: every input of the tally is in the key (the two
+    // list prices too, which a ruleset's squad limit may read).
+    let cached = crate::sim::cache_key(r, "tally").filter(|_| slice.is_none()).map(|k| {
+        k.part(&stream)
+            .part(&(a, b))
+            .num(cost_a)
+            .num(cost_b)
+            .num(units[a].cost)
+            .num(units[b].cost)
+            .num(distance)
+            .num(budget.unwrap_or(f64::NAN))
+            .part(&(plan.seed, plan.batch_size, plan.min_trials, plan.max_trials))
+            .num(plan.target_error.unwrap_or(f64::NAN))
+    });
+    if let Some(t) = cached.as_ref().and_then(crate::cache::get) {
+        shard::record(key, &t);
+        return t;
+    }
     let t = run_batches(
         plan,
         stream,
@@ -285,6 +332,9 @@ pub fn simulate_at_costs<R: Ruleset>(
         },
         DuelTally::widest_half_width,
     );
+    if let Some(k) = &cached {
+        crate::cache::put(k, &t);
+    }
     shard::record(key, &t);
     t
 }

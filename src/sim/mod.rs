@@ -27,6 +27,16 @@ pub mod duel;
 pub mod shard;
 pub mod skirmish;
 
+/// A result-cache key of kind `kind` for ruleset `r` (its id and cost-free fingerprint,
+/// [`crate::cache`]); `None` when no cache is installed or the ruleset gives no fingerprint, so
+/// callers pay for the fingerprint only when it is used. Add the result's own inputs to it.
+pub fn cache_key<R: crate::rulesets::Ruleset>(r: &R, kind: &str) -> Option<crate::cache::Key> {
+    if !crate::cache::enabled() {
+        return None;
+    }
+    Some(crate::cache::Key::new(kind).part(r.id()).ruleset(&r.cache_fingerprint()?))
+}
+
 #[cfg(test)]
 mod ruleset_tests;
 

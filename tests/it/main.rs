@@ -9,6 +9,7 @@ mod amc_exact_vs_monte_carlo;
 mod bad_inputs;
 mod balance;
 mod browser;
+mod cache;
 mod check;
 mod cli;
 mod config_ranges;

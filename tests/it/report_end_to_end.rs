@@ -335,10 +335,8 @@ fn optimal_play_section_army_men_combat() {
         Command::cargo_bin("pointsworth")
             .unwrap()
             .current_dir(dir.path())
-            .args(["report", "army-men-combat", "--config", "army-men-combat.toml", "--trials", "100"])
-            .args(["--set", "balance.report_trials=100", "--set", "skirmish.report_trials=40"])
-            .args(["--set", "upgrades.trials=100", "--set", "upgrades.fair_trials=100"])
-            .args(["--set", "duel.sweep_distances=[24]", "--out", "out"])
+            .args(common::SMALL_AMC_REPORT)
+            .args(["--out", "out"])
             .args(extra)
             .assert()
             .success();

@@ -729,6 +729,9 @@ fn w_span(up: &RawUpgrade) -> std::ops::Range<usize> {
 }
 
 impl Ruleset for ArmyMenCombat {
+    fn cache_fingerprint(&self) -> Option<String> {
+        Some(format!("{self:?}"))
+    }
     fn duel_side(&self) -> &'static str {
         "one unit entry"
     }

@@ -457,6 +457,9 @@ fn unit_from_raw(
 }
 
 impl Ruleset for GunsNGrenades {
+    fn cache_fingerprint(&self) -> Option<String> {
+        Some(format!("{self:?}"))
+    }
     type Arena = Battle;
 
     fn id(&self) -> &'static str {

@@ -501,6 +501,9 @@ fn validate_rules(r: &RulesConfig) -> Result<(), Invalid> {
 }
 
 impl Ruleset for GruntFactor {
+    fn cache_fingerprint(&self) -> Option<String> {
+        Some(format!("{self:?}"))
+    }
     fn duel_side(&self) -> &'static str {
         "one squad"
     }

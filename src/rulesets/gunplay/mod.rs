@@ -361,6 +361,9 @@ fn validate_settings(rules: &RulesConfig, duel: &DuelSettings) -> Result<(), Inv
 }
 
 impl Ruleset for Gunplay {
+    fn cache_fingerprint(&self) -> Option<String> {
+        Some(format!("{self:?}"))
+    }
     fn duel_side(&self) -> &'static str {
         "one character"
     }

@@ -548,6 +548,12 @@ fn figure_from_raw(
 }
 
 impl Ruleset for Vsgmr {
+    /// Every field but the skirmish field, which is built on first use (and derived from these).
+    fn cache_fingerprint(&self) -> Option<String> {
+        let Vsgmr { rules, duel, balance, prices, skirmish, units, figures, profiles, matchups, armies, field: _ } =
+            self;
+        Some(format!("{:?}", (rules, duel, balance, prices, skirmish, units, figures, profiles, matchups, armies)))
+    }
     fn duel_side(&self) -> &'static str {
         "one figure"
     }

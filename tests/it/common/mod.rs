@@ -200,3 +200,25 @@ pub fn trimmed_config(dir: &std::path::Path, file: &str, keep: &[&str], replace:
     assert_eq!(kept, keep.len(), "config layout changed: {file}");
     std::fs::write(dir.join(file), out).unwrap();
 }
+
+/// `pointsworth report army-men-combat` on `army-men-combat.toml` in the working directory at
+/// a tiny precision (100 trials a matchup and a price, 40 skirmishes, one sweep distance): add
+/// `--out DIR`. With [`trimmed_config`]'s three-unit list it runs in seconds in the test profile.
+pub const SMALL_AMC_REPORT: [&str; 16] = [
+    "report",
+    "army-men-combat",
+    "--config",
+    "army-men-combat.toml",
+    "--trials",
+    "100",
+    "--set",
+    "balance.report_trials=100",
+    "--set",
+    "skirmish.report_trials=40",
+    "--set",
+    "upgrades.trials=100",
+    "--set",
+    "upgrades.fair_trials=100",
+    "--set",
+    "duel.sweep_distances=[24]",
+];
