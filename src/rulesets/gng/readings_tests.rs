@@ -38,24 +38,24 @@ fn a_tank_firing_at_one_inch_is_caught_by_its_blast_unless_spared() {
     }
 }
 
-/// The default tactic closes inside a Tank's blast only where that protects: Riflemen 8" from a
-/// Tank walk to its 1½" edge and fire when the Tank's blast catches the Tank (caught); when the
-/// firer is spared they hold at 8" (in their 8½" range) and fire from there.
+/// The default tactic closes inside a Tank's blast only where that protects: Riflemen 7½" from
+/// a Tank walk 6" to its 1½" edge and fire when the Tank's blast catches the Tank (caught);
+/// when the firer is spared they hold at 7½" (in their 8½" range) and fire from there.
 #[test]
 fn riflemen_hug_a_tank_only_when_its_blast_catches_it() {
-    for (sets, x_after) in [(&[][..], 6.5f32), (&["rules.self_blast=spared"][..], 0.0)] {
+    for (sets, x_after) in [(&[][..], 6.0f32), (&["rules.self_blast=spared"][..], 0.0)] {
         let r = gng(sets);
         let (tank, rifle) = (unit(&r, "Tank"), unit(&r, "Riflemen"));
         let mut bt = Battle::default();
-        bt.deploy([&[(rifle, 0.0, 0.0, 0)], &[(tank, 8.0, 0.0, 0)]]);
+        bt.deploy([&[(rifle, 0.0, 0.0, 0)], &[(tank, 7.5, 0.0, 0)]]);
         // The Riflemen's attack: 1 + 3 against 6 + 4, a miss.
         let mut d = ScriptedDice::new(&[1, 6]);
         take_turn(&r, &mut bt, &mut d, 0);
         assert!(d.exhausted(), "{sets:?}");
         assert!((bt.sides[0][0].x - x_after).abs() < 1e-3, "{sets:?}: Riflemen at {}", bt.sides[0][0].x);
         let (pr, pt) = (r.profile(rifle), r.profile(tank));
-        // A stand-up duel at 8" only when the Riflemen have no reason to move.
-        assert_eq!(is_stand_up(pr, pt, 8.0), !sets.is_empty(), "{sets:?}");
+        // A stand-up duel at 7½" only when the Riflemen have no reason to move.
+        assert_eq!(is_stand_up(pr, pt, 7.5), !sets.is_empty(), "{sets:?}");
     }
 }
 
@@ -93,7 +93,7 @@ fn first_hit_absorbed_takes_only_the_tough_stage_of_the_first_hit() {
     crate::rulesets::gng::rules::medic_heal(&mut bt, 1, 0);
     take_damage(&absorbed, &mut bt, 1, 0, 3, 0);
     assert_eq!(bt.sides[1][0].damage, 1);
-    // Lanchester's durability H counts the absorbed hit: Riflemen take 2 Tank hits, not 2.
+    // Lanchester's durability H counts the absorbed hit: 2 Tank hits either way, 3 Deadly hits, not 2.
     let tank = unit(&absorbed, "Tank");
     assert_eq!(book.lanchester(rifle, tank).unwrap().1, 2.0);
     assert_eq!(absorbed.lanchester(rifle, tank).unwrap().1, 2.0);
