@@ -197,6 +197,20 @@ pub struct RulesArgs {
     /// Config file (default: configs/RULESET.toml in the working directory, else the built-in copy).
     #[arg(long, value_name = "PATH")]
     pub config: Option<PathBuf>,
+
+    /// Override a config key, e.g. --set rules.self_blast=spared (repeatable).
+    #[arg(long = "set", value_name = "KEY=VALUE")]
+    pub set: Vec<String>,
+
+    /// Also play every reading switch of [rules] each way, as the report's "Which readings
+    /// decide the verdicts": the 1v1 matrix under optimal play, points efficiency and quick
+    /// suggested costs against the reading in force, the verdicts that flip and the rule holes.
+    #[arg(long)]
+    pub sensitivity: bool,
+
+    /// Master seed of --sensitivity's points-matched matrices (the report's default).
+    #[arg(long, default_value_t = 42)]
+    pub seed: u64,
 }
 
 #[derive(Debug, Args)]

@@ -323,6 +323,7 @@ pub fn analyse<R: Ruleset>(
         studies: Vec::new(),
         fair_costs: None,
         optimal_play: None,
+        readings: None,
     }
 }
 

@@ -19,6 +19,7 @@ pub mod engine;
 pub mod logistic;
 pub mod matrix;
 pub mod optimal_play;
+pub mod readings;
 pub mod skirmish;
 pub mod verdict;
 
@@ -160,6 +161,10 @@ pub struct RulesetAnalysis {
     /// (`[duel] optimal_play = false`, or a shard).
     #[serde(default)]
     pub optimal_play: Option<optimal_play::OptimalPlay>,
+    /// "Which readings decide the verdicts": each reading switch played each way at a quick
+    /// precision; `None` when not run (a ruleset without switches, a shard).
+    #[serde(default)]
+    pub readings: Option<readings::Readings>,
 }
 
 impl RulesetAnalysis {

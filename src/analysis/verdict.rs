@@ -215,6 +215,11 @@ pub struct UnitVerdict {
     pub lanchester: Option<f64>,
     /// The play-quality bound of the unit's 1v1 games (units only, when optimal play ran).
     pub play: Option<PlayBound>,
+    /// The readings (`key = value`) under which one of the unit's calls flips: its points
+    /// efficiency's, or the favoured side of one of its 1v1 pairs under optimal play
+    /// ([`super::readings`]); empty when none does or the section did not run.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub readings: Vec<String>,
 }
 
 impl UnitVerdict {
@@ -330,7 +335,7 @@ pub fn verdicts(a: &RulesetAnalysis) -> Vec<UnitVerdict> {
             price: fair.and_then(|f| f.fair_cost).map(|e| Price { value: e.value, interval: Some([e.lo, e.hi]) }),
         }];
         evidence.extend(skirmish_evidence(&games, &row.unit.name, "unit"));
-        out.push(verdict_of(
+        let mut v = verdict_of(
             &row.unit.id,
             &row.unit.name,
             "unit",
@@ -338,7 +343,15 @@ pub fn verdicts(a: &RulesetAnalysis) -> Vec<UnitVerdict> {
             evidence,
             fair.and_then(|f| f.lanchester),
             play_bound(a, &row.unit.id),
-        ));
+        );
+        if let Some(x) = &a.readings {
+            for c in x.flips_of(&row.unit.id) {
+                if !v.readings.contains(&c.reading) {
+                    v.readings.push(c.reading.clone());
+                }
+            }
+        }
+        out.push(v);
     }
     if let Some(first) = games.first() {
         for v in first.1.value_in_army.iter().filter(|v| v.item == "upgrade") {
@@ -371,6 +384,7 @@ fn verdict_of(
         evidence,
         lanchester,
         play,
+        readings: Vec::new(),
     }
 }
 
@@ -634,6 +648,7 @@ mod tests {
             evidence: Vec::new(),
             lanchester: None,
             play: None,
+            readings: Vec::new(),
         };
         assert!((u.mispricing() - 2f64.ln()).abs() < 1e-12);
     }

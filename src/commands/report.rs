@@ -92,6 +92,14 @@ pub fn run(args: ReportArgs) -> Result<(), AppError> {
             analysis.optimal_play = Some(o);
         });
         clock.lap("optimal play");
+        // Its quick matrices are not the shards' tallies: the merge runs it in full.
+        analysis.readings = crate::sim::shard::unsharded(|| {
+            with_ruleset!(&l.ruleset, r => {
+                let s = settings_for(r, &args.sim);
+                super::rules::readings(r, &l.source, &args.sim.set, &s, analysis.optimal_play.as_ref(), &pb)
+            })
+        });
+        clock.lap("readings");
         sections.add(clock);
         pb.finish_and_clear();
         analyses.push(analysis);
@@ -163,7 +171,8 @@ struct SectionSeconds {
 }
 
 /// The sections of a ruleset's report, in the order they run.
-pub const SECTIONS: [&str; 5] = ["duel matrices and sweeps", "fair costs", "skirmishes", "studies", "optimal play"];
+pub const SECTIONS: [&str; 6] =
+    ["duel matrices and sweeps", "fair costs", "skirmishes", "studies", "optimal play", "readings"];
 
 /// One ruleset's sections being timed ([`SectionSeconds::start`]).
 struct SectionClock {

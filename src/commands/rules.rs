@@ -1,15 +1,46 @@
-//! `pointsworth rules`: a ruleset's rules-coverage table, the variants in force and its lint.
+//! `pointsworth rules`: a ruleset's rules-coverage table, the variants in force and its lint;
+//! with `--sensitivity`, "Which readings decide the verdicts" ([`readings`], which the report
+//! runs too).
+
+use std::time::Instant;
 
 use comfy_table::{Table, presets::UTF8_FULL_CONDENSED};
+use indicatif::ProgressBar;
 
-use super::common::{AppError, load, stdout_write};
+use super::common::{AppError, load, progress_bar, stdout_write};
+use crate::analysis::AnalysisSettings;
+use crate::analysis::optimal_play::OptimalPlay;
+use crate::analysis::readings::Readings;
 use crate::cli::RulesArgs;
-use crate::rulesets::Ruleset;
+use crate::config::{Overrides, Source};
+use crate::rulesets::{AnyRuleset, Concrete, Ruleset};
 use crate::with_ruleset;
+
+/// "Which readings decide the verdicts" for ruleset `r` loaded from `source` with the `--set`s
+/// `set` ([`crate::analysis::readings::analyse`]): each alternative is the same config with
+/// `rules.KEY=VALUE` added last.
+pub(crate) fn readings<R: Ruleset + Concrete>(
+    r: &R,
+    source: &Source,
+    set: &[String],
+    settings: &AnalysisSettings,
+    optimal: Option<&OptimalPlay>,
+    progress: &ProgressBar,
+) -> Option<Readings> {
+    let id = r.id();
+    let variant = |key: &str, value: &str| -> Result<R, String> {
+        let mut all = set.to_vec();
+        all.push(format!("rules.{key}={value}"));
+        let ov = Overrides::parse(&all).map_err(|e| e.to_string())?;
+        let any = AnyRuleset::load(id, source, &ov).map_err(|e| e.to_string())?;
+        R::from_any(any).ok_or_else(|| format!("{id} loaded as another ruleset"))
+    };
+    crate::analysis::readings::analyse(r, &variant, settings, optimal, progress)
+}
 
 /// Runs `pointsworth rules`.
 pub fn run(args: RulesArgs) -> Result<(), AppError> {
-    let loaded = load(&args.ruleset, args.config.as_ref(), &[])?;
+    let loaded = load(&args.ruleset, args.config.as_ref(), &args.set)?;
     let (title, rows, variants, lint) =
         with_ruleset!(&loaded.ruleset, r => (r.title(), r.coverage(), r.variants(), r.lint()));
     let mut t = Table::new();
@@ -30,6 +61,20 @@ pub fn run(args: RulesArgs) -> Result<(), AppError> {
             l.add_row(vec![f.subject.as_str(), f.finding.as_str(), f.source.as_str()]);
         }
         out.push_str(&format!("lint: {} finding(s)\n{l}\n", lint.len()));
+    }
+    if args.sensitivity {
+        let started = Instant::now();
+        let pb = progress_bar();
+        let (found, unit) = with_ruleset!(&loaded.ruleset, r => {
+            let s = AnalysisSettings::from_ruleset(r, args.seed);
+            (readings(r, &loaded.source, &args.set, &s, None, &pb), r.distance_unit())
+        });
+        pb.finish_and_clear();
+        match found {
+            Some(x) => out.push_str(&crate::report::readings::text(&x, unit)),
+            None => out.push_str("\nWhich readings decide the verdicts: this ruleset has no reading switch.\n"),
+        }
+        out.push_str(&format!("\nsensitivity: {:.1} s\n", started.elapsed().as_secs_f64()));
     }
     stdout_write(&out)
 }

@@ -96,6 +96,8 @@ struct Row {
     play_sort: f64,
     lanchester_text: String,
     lanchester_sort: f64,
+    /// The readings a call of the unit flips under, `key = value, ...` (empty: none).
+    readings: String,
 }
 
 fn row(v: &UnitVerdict) -> Row {
@@ -117,6 +119,7 @@ fn row(v: &UnitVerdict) -> Row {
         suggested_from: v.suggested.as_ref().map_or(String::new(), |s| s.from.clone()),
         suggested_sort: v.suggested.as_ref().map_or(-1.0, |s| s.value),
         line: v.line.clone(),
+        readings: v.readings.join(", "),
         duel_text: text::duel_text(v),
         duel_sort: v.duels().map_or(-1.0, |e| e.value.value),
         play_text: text::play_text(v),

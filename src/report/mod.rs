@@ -93,6 +93,7 @@ sections! {
     fair_costs: SuggestedCosts;
     matrices: MatrixSection::POINTS, MatrixSection::ONE_V_ONE;
     optimal_play: OptimalPlaySection;
+    pub readings: ReadingsSection;
     study: Studies;
     skirmish: Skirmishes;
     coverage: RulesCoverage, Lint;

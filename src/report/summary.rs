@@ -51,6 +51,10 @@ pub struct Summary<'a> {
     /// when not run).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub optimal_play: Option<&'a crate::analysis::optimal_play::OptimalPlay>,
+    /// "Which readings decide the verdicts": each reading switch played each way (snapshots,
+    /// flips, largest moves, rule holes; absent when not run).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub readings: Option<&'a crate::analysis::readings::Readings>,
     pub matrix_1v1: &'a Matrix,
     pub matrix_points: &'a Matrix,
     pub coverage: &'a [CoverageRow],
@@ -194,6 +198,7 @@ impl<'a> From<&'a RulesetAnalysis> for Summary<'a> {
             }),
             win_rate_by_distance: a.win_rate_by_distance.as_ref(),
             optimal_play: a.optimal_play.as_ref(),
+            readings: a.readings.as_ref(),
             matrix_1v1: &a.matrix_1v1,
             matrix_points: &a.matrix_points,
             coverage: &a.coverage,

@@ -82,10 +82,11 @@ fn table(o: &mut String, rows: &[&UnitVerdict], play: bool, duels: bool) {
     for v in rows {
         let _ = write!(
             o,
-            "| {} | {} | **{}** | {} | {} |",
+            "| {} | {} | **{}**{} | {} | {} |",
             md_cell(&v.name),
             cost(v.cost),
             v.verdict.label(),
+            reading_mark(v),
             suggested_text(v, true),
             md_cell(&v.line),
         );
@@ -159,6 +160,16 @@ pub fn suggested_text(v: &UnitVerdict, with_source: bool) -> String {
         };
     }
     format!("{value:.1} {}{source}", range(interval))
+}
+
+/// The verdict cell's marker for a unit whose call flips under another reading of a rule
+/// ([`UnitVerdict::readings`]): ` ⚑ hangs on a reading: self_blast = spared`, or nothing.
+pub fn reading_mark(v: &UnitVerdict) -> String {
+    if v.readings.is_empty() {
+        String::new()
+    } else {
+        format!(" ⚑ hangs on a reading: {}", v.readings.join(", "))
+    }
 }
 
 /// The duels' efficiency with its interval, or `—`.
@@ -294,7 +305,7 @@ pub fn terminal(a: &RulesetAnalysis) -> String {
         let mut cells = vec![
             Cell::new(name),
             Cell::new(cost(v.cost)).set_alignment(CellAlignment::Right),
-            Cell::new(v.verdict.label()),
+            Cell::new(format!("{}{}", v.verdict.label(), reading_mark(v))),
             Cell::new(suggested_text(v, true)),
             Cell::new(&v.line),
             Cell::new(duel_text(v)),
@@ -329,6 +340,7 @@ mod tests {
             evidence: Vec::new(),
             lanchester,
             play: None,
+            readings: Vec::new(),
         }
     }
 

@@ -302,6 +302,7 @@ mod tests {
             studies: Vec::new(),
             fair_costs: None,
             optimal_play: None,
+            readings: None,
             lint: Vec::new(),
             variants: vec![],
             seed: 1,

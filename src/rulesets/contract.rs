@@ -36,6 +36,19 @@ impl Coverage {
     }
 }
 
+/// A reading switch of a ruleset's `[rules]` table: a rule a player could read two (or more)
+/// ways where the reading can move the numbers (docs/rulings/readings.md). The report's "Which
+/// readings decide the verdicts" plays each value beside the one in force.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Reading {
+    /// The `[rules]` key, e.g. `self_blast`.
+    pub key: &'static str,
+    /// Its values, the default (today's reading) first, e.g. `["caught", "spared"]`.
+    pub values: &'static [&'static str],
+    /// The rules-coverage row it belongs to, e.g. "Blast radius".
+    pub rule: &'static str,
+}
+
 /// One row of a ruleset's rules-coverage table.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct CoverageRow {

@@ -41,10 +41,10 @@ pub mod study;
 
 use crate::config::{Invalid, id_of};
 use crate::dice::Dice;
-pub use contract::{BalanceConfig, Coverage, CoverageRow, LintFinding, UnitInfo};
+pub use contract::{BalanceConfig, Coverage, CoverageRow, LintFinding, Reading, UnitInfo};
 pub use registry::{
-    ALIASES, AnyRuleset, RULESETS, RulesetError, armies_help, army_sources, canonical_id, check_budget, default_config,
-    implemented, missions_help, skirmish_missions, skirmish_tactics, tactics_help,
+    ALIASES, AnyRuleset, Concrete, RULESETS, RulesetError, armies_help, army_sources, canonical_id, check_budget,
+    default_config, implemented, missions_help, skirmish_missions, skirmish_tactics, tactics_help,
 };
 
 /// Which side: A (the row unit, index 0) or B (the column unit, index 1).
@@ -219,6 +219,11 @@ pub trait Ruleset: Sync + Send {
     fn duel_settings(&self) -> &DuelSettings;
     /// Rule variants in force, `(key, value)`.
     fn variants(&self) -> Vec<(String, String)>;
+    /// The reading switches of the `[rules]` table, each with its values, default first (empty
+    /// by default): the rules the report's "Which readings decide the verdicts" plays both ways.
+    fn readings(&self) -> &'static [Reading] {
+        &[]
+    }
     /// The rules-coverage table for the report.
     fn coverage(&self) -> Vec<CoverageRow>;
 
@@ -267,6 +272,23 @@ pub trait Ruleset: Sync + Send {
     /// the ruleset has no game yet).
     fn optimal_duel(&self, _a: usize, _b: usize, _distance: f64) -> Result<optimal::OptimalDuel, NotExact> {
         Err(NotExact(format!("--optimal is not available for {} yet", self.id())))
+    }
+
+    /// Whether the one-against-one game of units `a` and `b` under `other` (the same cost list
+    /// loaded under another reading of a `[rules]` switch) is the game it is under `self`, so
+    /// one solve stands for both ("Which readings decide the verdicts" solves only the pairs a
+    /// reading can touch). The default, `false`, solves again.
+    fn same_duel(&self, _other: &Self, _a: usize, _b: usize) -> bool
+    where
+        Self: Sized,
+    {
+        false
+    }
+
+    /// Only the value of [`Ruleset::optimal_duel`] with both sides optimal (one solve of four);
+    /// the default solves all four and keeps that one.
+    fn optimal_value(&self, a: usize, b: usize, distance: f64) -> Result<optimal::GameValue, NotExact> {
+        self.optimal_duel(a, b, distance).map(|o| o.optimal)
     }
 
     /// The grounds and start distances of the 1v1 mean score by distance chart (every pair's

@@ -279,3 +279,32 @@ impl AnyRuleset {
         }
     }
 }
+
+/// A concrete ruleset taken back out of an [`AnyRuleset`]: generic code that holds one ruleset
+/// type loads the same config under other `--set`s ("Which readings decide the verdicts") and
+/// needs the result as that type.
+pub trait Concrete: Sized {
+    /// The ruleset inside `any` when it is of this type.
+    fn from_any(any: AnyRuleset) -> Option<Self>;
+}
+
+macro_rules! concrete {
+    ($($variant:ident: $ty:ty),*) => {$(
+        impl Concrete for $ty {
+            fn from_any(any: AnyRuleset) -> Option<Self> {
+                match any {
+                    AnyRuleset::$variant(r) => Some(r),
+                    _ => None,
+                }
+            }
+        }
+    )*};
+}
+
+concrete!(
+    GunsNGrenades: gng::GunsNGrenades,
+    Gunplay: gunplay::Gunplay,
+    Vsgmr: vsgmr::Vsgmr,
+    GruntFactor: grunt_factor::GruntFactor,
+    ArmyMenCombat: amc::ArmyMenCombat
+);

@@ -95,6 +95,15 @@ fn corpus() -> Vec<Case> {
         case("--threads 0 duel gng riflemen tank", &["--threads must be at least 1"]),
         case("duel gng riflemen mortar --exact", &["exact"]),
         case("matrix gng --set rules.fast_shot=sideways", &["fast_shot"]),
+        // The reading switches of issue 43: a bad value lists the valid ones.
+        case("matrix gng --set rules.self_blast=sometimes", &["rules.self_blast=sometimes", "caught", "spared"]),
+        case(
+            "duel gng riflemen tank --set rules.tough=very",
+            &["rules.tough=very", "extra_step", "first_hit_absorbed"],
+        ),
+        case("skirmish amc --set rules.vehicle_melee_test=maybe", &["vehicle_melee_test", "tests", "exempt"]),
+        case("matrix gunplay --set rules.duel_victory=maybe", &["duel_victory", "removed", "none_up"]),
+        case("rules gng --sensitivity --set rules.self_blast=maybe", &["self_blast", "spared"]),
         case("matrix gng --set unit.snipers.cost=-5", &["cost"]),
         case("matrix gng --set unit.nobody.cost=5", &["nobody"]),
         case("matrix gng --set duel.budget=5", &["budget"]),
@@ -129,6 +138,12 @@ fn corpus() -> Vec<Case> {
     let gng = shipped("guns-n-grenades.toml");
     let (t, line) = replace_line(&gng, "distance = 12.0", "distance = twelve");
     c.push(with_file(case("matrix gng --config bad.toml", &[&format!("bad.toml:{line}:")]), "bad.toml", &t));
+    let (t, line) = replace_line(&gng, "self_blast = \"caught\"", "self_blast = \"sometimes\"");
+    c.push(with_file(
+        case("matrix gng --config bad.toml", &[&format!("bad.toml:{line}:"), "caught", "spared"]),
+        "bad.toml",
+        &t,
+    ));
     let unknown = gng.replacen("blast = 2.5", "blast = 2.5\nblats = 1", 1);
     let (_, line) = replace_line(&unknown, "blats = 1", "blats = 1");
     c.push(with_file(

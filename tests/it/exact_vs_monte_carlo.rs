@@ -18,8 +18,8 @@ fn load(sets: &[&str]) -> GunsNGrenades {
 
 /// The documented refusal of the exact solver for `a` against `b` at `d` inches, if any (its
 /// module docs): the first unit of the pair that is out of range or inside its minimum range
-/// (the duel needs movement), or whose blast reaches itself; else infantry that walks inside
-/// the other's blast.
+/// (the duel needs movement), or whose blast reaches itself (`self_blast = "caught"`); else
+/// infantry that walks inside the other's blast.
 fn refusal(r: &GunsNGrenades, a: usize, b: usize, d: f64) -> Option<String> {
     let per_unit = [a, b].into_iter().find_map(|u| {
         let (p, name) = (r.profile(u), &r.units()[u].name);
@@ -29,7 +29,7 @@ fn refusal(r: &GunsNGrenades, a: usize, b: usize, d: f64) -> Option<String> {
                 "{name} cannot attack at {d} in (range {}–{} in): the duel needs movement",
                 p.min_range, p.range
             ))
-        } else if p.blast > 0.0 && x <= p.blast + 1e-3 {
+        } else if p.blasts_itself && x <= p.blast + 1e-3 {
             Some(format!("{name}'s {} in blast reaches itself at {d} in", p.blast))
         } else {
             None
@@ -85,22 +85,27 @@ fn monte_carlo_agrees_with_exact_for_every_stand_up_pair() {
 }
 
 /// Each rule variant that enters a stand-up duel on its own, and both together: Fast Shot's
-/// re-roll of the whole opposed roll (`fast_shot = "both_dice"`) and the Quick Reference
-/// stat lines (`stat_source = "quick_reference"`). (`medic_heals` and `activations_per_turn`
-/// do not enter a one-against-one duel: a medic heals squad-mates, and one unit a side
-/// activates once a turn.) All pairs at six distances, one family per variant.
+/// re-roll of the whole opposed roll (`fast_shot = "both_dice"`), the Quick Reference
+/// stat lines (`stat_source = "quick_reference"`), a blast that spares its firer
+/// (`self_blast = "spared"`: the Tank and Artillery then stand up at 1" and 2" too) and Tough
+/// absorbing the first hit whole (`tough = "first_hit_absorbed"`: Riflemen against Deadly
+/// units, the Tank and Artillery). (`medic_heals` and `activations_per_turn` do not enter a
+/// one-against-one duel: a medic heals squad-mates, and one unit a side activates once a
+/// turn.) All pairs at seven distances, one family per variant.
 #[test]
 fn monte_carlo_agrees_with_exact_under_each_variant_and_both() {
-    let variants: [&[&str]; 3] = [
+    let variants: [&[&str]; 5] = [
         &["rules.fast_shot=both_dice"],
         &["rules.stat_source=quick_reference"],
         &["rules.fast_shot=both_dice", "rules.stat_source=quick_reference"],
+        &["rules.self_blast=spared"],
+        &["rules.tough=first_hit_absorbed", "rules.self_blast=spared"],
     ];
     for sets in variants {
         let r = load(sets);
         for seed in seeds(&[2026]) {
             // 12" too: the Quick Reference Snipers reach 12".
-            let checked = check_all(&r, &[2.0, 6.0, 8.0, 10.0, 12.0, 14.0], seed, 40, 500);
+            let checked = check_all(&r, &[1.0, 2.0, 6.0, 8.0, 10.0, 12.0, 14.0], seed, 40, 500);
             assert!(checked >= 100, "{sets:?}: only {checked} stand-up pairs checked");
         }
     }

@@ -57,6 +57,22 @@ fn monte_carlo_agrees_with_exact_for_every_pair_distance_and_cover() {
     }
 }
 
+/// `[rules] duel_victory = "none_up"` (a side with no character Up after an activation loses,
+/// docs/rulings/readings.md GP-1): Monte Carlo agrees with the exact chain under it too, and the
+/// duels end sooner (a Down character no longer gets to recover).
+#[test]
+fn monte_carlo_agrees_with_exact_when_down_is_defeated() {
+    let src = Source::read(std::path::Path::new("configs/gunplay.toml")).unwrap();
+    let ov = Overrides::parse(&["rules.duel_victory=none_up".to_string()]).unwrap();
+    let r = Gunplay::from_source(&src, &ov).unwrap();
+    for seed in seeds(&[2026]) {
+        assert_eq!(check_all(&r, &[3.0, 9.0, 24.0], seed, 20, 500).len(), 18);
+    }
+    let book = load(Cover::Open);
+    let (x, y) = (book.exact_duel(0, 1, 24.0).unwrap(), r.exact_duel(0, 1, 24.0).unwrap());
+    assert!(y.mean_turns < x.mean_turns, "{x:?} {y:?}");
+}
+
 /// The bound holds for any seed, not one lucky seed: three more, at a lighter load.
 #[test]
 fn monte_carlo_agrees_with_exact_on_other_seeds() {

@@ -117,7 +117,12 @@ pub fn table() -> Vec<CoverageRow> {
             Modeled,
             "never Hunker or Guard (duels, optimal play and the mission)",
         ),
-        ("Vehicles in melee may not strike back", "Vehicle Rules", Modeled, ""),
+        (
+            "Vehicles in melee may not strike back",
+            "Vehicle Rules",
+            Modeled,
+            "a vehicle causes no wounds, so it loses every melee round and takes the loser's quality test; variant rules.vehicle_melee_test = tests | exempt (a vehicle never takes it)",
+        ),
         (
             "Damage table 1-2 / 3-4 / 5-6",
             "Vehicle Rules",

@@ -485,7 +485,7 @@ fn charge(r: &ArmyMenCombat, cp: &Profile, c: G, dp: &Profile, d: G) -> Vec<(f64
                                 next.push((q, c2, d2));
                                 continue;
                             }
-                            let pass = rules::p_quality(lp.quality, QUALITY);
+                            let pass = lp.p_melee_pass();
                             next.push((q * pass, c2, d2));
                             let dead = G { models: 0, ..l };
                             next.push(if charger_lost {
@@ -696,6 +696,20 @@ pub fn optimal_duel(
 ) -> Result<crate::rulesets::optimal::OptimalDuel, NotExact> {
     let g = AmcGame::new(r, [&r.profiles[a], &r.profiles[b]], distance, step)?;
     Ok(crate::rulesets::optimal::analyse(&g, OPTIMAL_DEPTH))
+}
+
+/// Only the optimal-play value of [`optimal_duel`] (both sides optimal), for the report's
+/// "Which readings decide the verdicts" (one solve instead of four).
+pub fn optimal_value(
+    r: &ArmyMenCombat,
+    a: usize,
+    b: usize,
+    distance: f64,
+    step: f64,
+) -> Result<crate::rulesets::optimal::GameValue, NotExact> {
+    use crate::rulesets::optimal::{Policy, solve};
+    let g = AmcGame::new(r, [&r.profiles[a], &r.profiles[b]], distance, step)?;
+    Ok(solve(&g, [Policy::Optimal; 2]))
 }
 
 #[cfg(test)]

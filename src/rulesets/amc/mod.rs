@@ -48,6 +48,24 @@ pub struct RulesConfig {
     pub charge_move: f32,
     /// Melee rounds after which both units stay (RULINGS.md: 20).
     pub melee_round_cap: u32,
+    /// Whether a vehicle that caused fewer wounds in a melee round takes the loser's quality
+    /// test (absent from older configs: the default).
+    #[serde(default)]
+    pub vehicle_melee_test: VehicleMeleeTest,
+}
+
+/// `[rules] vehicle_melee_test`: AMC 2.0, "Melee": "the unit that caused least wounds must take
+/// a quality test and if failed it is destroyed", and "Vehicle Rules": "If a vehicle is
+/// attacked in melee it may not strike back" — a vehicle always causes 0 wounds, so it loses
+/// every round its attacker wounds it or not (docs/rulings/readings.md AMC-1).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum VehicleMeleeTest {
+    /// A vehicle takes the loser's test like any unit (a plain 4+, failed → destroyed).
+    #[default]
+    Tests,
+    /// The test is for infantry: a vehicle never takes it (only its damage rolls hurt it).
+    Exempt,
 }
 
 /// Quality-test specials of a unit (AMC 2.0, "Infantry Units").
@@ -134,9 +152,18 @@ pub struct Profile {
     pub rush: f32,
     /// Models it can transport (AMC 2.0, "Vehicle Units"; played in the mission only, [`skirmish`]).
     pub transport: u8,
+    /// Whether it takes the melee loser's quality test (AMC 2.0, "Melee"): infantry always; a
+    /// vehicle unless `[rules] vehicle_melee_test = "exempt"` ([`Profile::p_melee_pass`]).
+    pub melee_test: bool,
 }
 
 impl Profile {
+    /// P(it survives losing a melee round), in [0, 1]: its quality test (AMC 2.0, "Melee"), or 1
+    /// when it takes none ([`Profile::melee_test`]).
+    pub fn p_melee_pass(&self) -> f64 {
+        if self.melee_test { rules::p_quality(self.quality, rules::QUALITY) } else { 1.0 }
+    }
+
     /// Whether any of its shooting weapons reaches `d` inches.
     pub fn has_weapon_in_range(&self, d: f32) -> bool {
         self.weapons.iter().chain([&self.grenadier, &self.specialist]).flatten().any(|w| w.in_range(d))
@@ -447,6 +474,7 @@ impl ArmyMenCombat {
                 advance: if u.kind == Kind::Vehicle { 12.0 } else { 6.0 },
                 rush: if u.kind == Kind::Vehicle { 24.0 } else { 12.0 },
                 transport: u.transport.clamp(0, 20) as u8,
+                melee_test: u.kind == Kind::Infantry || raw.rules.vehicle_melee_test == VehicleMeleeTest::Tests,
             };
             for s in &u.special {
                 match s.get_ref().as_str() {
@@ -766,6 +794,13 @@ impl Ruleset for ArmyMenCombat {
     fn variants(&self) -> Vec<(String, String)> {
         crate::config::variants_of(&self.rules)
     }
+    fn readings(&self) -> &'static [crate::rulesets::Reading] {
+        &[crate::rulesets::Reading {
+            key: "vehicle_melee_test",
+            values: &["tests", "exempt"],
+            rule: "Vehicles in melee may not strike back",
+        }]
+    }
     fn coverage(&self) -> Vec<CoverageRow> {
         coverage::table()
     }
@@ -798,6 +833,14 @@ impl Ruleset for ArmyMenCombat {
         distance: f64,
     ) -> Result<crate::rulesets::optimal::OptimalDuel, NotExact> {
         exact::optimal_duel(self, a, b, distance, exact::OPTIMAL_STEP)
+    }
+    fn optimal_value(
+        &self,
+        a: usize,
+        b: usize,
+        distance: f64,
+    ) -> Result<crate::rulesets::optimal::GameValue, NotExact> {
+        exact::optimal_value(self, a, b, distance, exact::OPTIMAL_STEP)
     }
 
     fn exact_duel(&self, a: usize, b: usize, distance: f64) -> Result<ExactDuel, NotExact> {

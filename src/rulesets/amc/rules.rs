@@ -390,7 +390,8 @@ pub struct MeleeResult {
 
 /// AMC 2.0, "Melee": both units strike (the charger with +1 die in the first round);
 /// casualties are removed after both attacked; the unit that caused fewer wounds takes a
-/// quality test and is destroyed if it fails (equal: neither). Repeat without the charge
+/// quality test and is destroyed if it fails (equal: neither; a vehicle takes none under
+/// `[rules] vehicle_melee_test = "exempt"`, [`Profile::melee_test`]). Repeat without the charge
 /// bonus until one is destroyed, at most `cap` rounds (RULINGS.md: then both stay). A vehicle
 /// defender takes its damage rolls in `arc`, the arc the charger came from (vehicles never
 /// charge; duels: [`Arc::Front`]).
@@ -416,7 +417,7 @@ pub fn melee<D: Dice>(
         }
         // `to_def` are the wounds the charger caused, `to_chg` those the defender caused.
         let (lp, loser) = if to_chg < to_def { (dp, &mut *defender) } else { (cp, &mut *charger) };
-        if loser.alive() && !quality_test(dice, lp.quality, QUALITY) {
+        if loser.alive() && lp.melee_test && !quality_test(dice, lp.quality, QUALITY) {
             loser.models = 0;
         }
     }

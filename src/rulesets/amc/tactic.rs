@@ -198,7 +198,7 @@ fn volley_value_k(
 fn melee_round(cp: &Profile, c: &UnitState, dp: &Profile, d: &UnitState, charging: bool, arc: Arc) -> (f64, f64, f64) {
     let to_def = exact::melee_wounds(cp, c.models, dp, d.hunker, charging);
     let to_chg = exact::melee_wounds(dp, d.models, cp, false, false);
-    let (qd, qc) = (rules::p_quality(dp.quality, QUALITY), rules::p_quality(cp.quality, QUALITY));
+    let (qd, qc) = (dp.p_melee_pass(), cp.p_melee_pass());
     // Expected points lost to `u` wounds, P(destroyed by them), and the worth left if not.
     let hurt = |p: &Profile, st: &UnitState, u: usize, arc: Arc| -> (f64, f64, f64) {
         match p.kind {

@@ -518,3 +518,34 @@ fn heavy_weapons_advance_and_shoot_on_their_way_to_charge_artillery() {
     );
     assert_eq!(rules::plan(&r, &hw, &me, &art, &UnitState::fresh(&art, 12.0), [12.0, 12.0]), rules::Action::Charge);
 }
+
+/// `[rules] vehicle_melee_test` (docs/rulings/readings.md AMC-1): a vehicle "may not strike
+/// back" in melee, so it causes no wounds and loses every round its attacker wounds it. Under
+/// `tests` (default) it then takes the loser's 4+ quality test like any unit; under `exempt` it
+/// never does, and only the damage rolls of unblocked hits can destroy it. Infantry tests
+/// either way. Riflemen (10) charging a Tank destroy it in the first round far more often
+/// when the Tank tests.
+#[test]
+fn a_vehicle_takes_the_melee_losers_test_unless_exempt() {
+    use crate::dice::FastDice;
+    let (book, exempt) = (amc(&[]), amc(&["rules.vehicle_melee_test=exempt"]));
+    let p = |r: &ArmyMenCombat, n: &str| r.profiles[r.find(n)];
+    assert_eq!(p(&book, "Tank").p_melee_pass(), 0.5);
+    assert_eq!(p(&exempt, "Tank").p_melee_pass(), 1.0);
+    assert_eq!(p(&exempt, "Riflemen (10)").p_melee_pass(), 0.5);
+    let tank_destroyed = |r: &ArmyMenCombat| {
+        let (rp, tp) = (p(r, "Riflemen (10)"), p(r, "Tank"));
+        let mut dice = FastDice::from_seed(43);
+        (0..4000)
+            .filter(|_| {
+                let (mut c, mut d) = (UnitState::fresh(&rp, 0.0), UnitState::fresh(&tp, 1.0));
+                rules::melee(&mut dice, &rp, &mut c, &tp, &mut d, 1, Arc::Front);
+                !d.alive()
+            })
+            .count() as f64
+            / 4000.0
+    };
+    let (tests, exempt_rate) = (tank_destroyed(&book), tank_destroyed(&exempt));
+    assert!(tests > exempt_rate + 0.1, "tests {tests}, exempt {exempt_rate}");
+    assert!(exempt_rate > 0.0, "damage rolls still destroy it: {exempt_rate}");
+}

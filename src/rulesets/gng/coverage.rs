@@ -21,7 +21,7 @@ pub fn table() -> Vec<CoverageRow> {
             "Tough",
             "Unit Tags",
             Modeled,
-            "one extra stage before Wounded: dies at 4 damage; a Deadly hit on a fresh Tough unit leaves it Wounded",
+            "one extra stage before Wounded: dies at 4 damage; a Deadly hit on a fresh Tough unit leaves it Wounded; variant rules.tough = extra_step | first_hit_absorbed (the first hit on a fresh Tough unit takes only its Tough stage, whatever its damage)",
         ),
         ("Deadly", "Unit Tags", Modeled, "2 damage per hit"),
         (
@@ -65,7 +65,7 @@ pub fn table() -> Vec<CoverageRow> {
             "Blast radius (Mortar 2½\", Tank 1½\", Artillery 2\")",
             "Unit Types; Vehicles; Glossary",
             Modeled,
-            "every other unit of either side within the radius rolls d6+DEF against the attacker's total, with its cover when the line from the blast's target to it crosses its piece; squads stand in a line 2\" apart",
+            "every other unit of either side within the radius rolls d6+DEF against the attacker's total, with its cover when the line from the blast's target to it crosses its piece; squads stand in a line 2\" apart; a Tank or Artillery firing at a unit inside its own radius is caught too; variant rules.self_blast = caught | spared (the firer is never caught)",
         ),
         ("Vehicle damage: 3 damage Tank, 2 Artillery", "Vehicles", Modeled, ""),
         ("Vehicle life stages Good/Glanced/Shaken/Destroyed", "Vehicles", Modeled, ""),

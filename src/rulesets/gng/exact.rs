@@ -8,8 +8,11 @@
 //! draw probability of the capped game is exact too, and average over who goes first.
 //!
 //! Not solved here (returns `NotExact`): a unit out of range or inside its minimum range
-//! (movement is needed), a blast radius that reaches the attacker itself, and infantry that
-//! walks inside the enemy's blast (`rules::hug`).
+//! (movement is needed), a blast radius that reaches the attacker itself (`[rules] self_blast =
+//! "caught"`; when the firer is spared nobody else stands near the target, so the blast does
+//! nothing and the chain holds), and infantry that walks inside the enemy's blast (`rules::hug`).
+//! Tough under `tough = "first_hit_absorbed"` needs no flag: a fresh unit's first hit moves it
+//! from damage 0 to 1 whatever its damage ([`Attack::absorbs_first`]).
 
 use crate::dice::opposed_d6;
 use crate::rulesets::gng::rules;
@@ -33,7 +36,7 @@ pub fn stand_up_duel(r: &GunsNGrenades, a: usize, b: usize, distance: f64) -> Re
                 p.min_range, p.range
             )));
         }
-        if p.blast > 0.0 && d <= p.blast + 1e-3 {
+        if p.own_blast_reaches(d) {
             return Err(NotExact(format!("{name}'s {} in blast reaches itself at {distance} in", p.blast)));
         }
     }
@@ -42,8 +45,13 @@ pub fn stand_up_duel(r: &GunsNGrenades, a: usize, b: usize, distance: f64) -> Re
             "at {distance} in one unit walks inside the other's blast: the duel needs movement"
         )));
     }
-    let att_a = Attack { p_hit: hit_probability(r, pa, pb), damage: pa.hit_damage, target_health: pb.health };
-    let att_b = Attack { p_hit: hit_probability(r, pb, pa), damage: pb.hit_damage, target_health: pa.health };
+    let attack = |p: &Profile, t: &Profile| Attack {
+        p_hit: hit_probability(r, p, t),
+        damage: p.hit_damage,
+        target_health: t.health,
+        absorbs_first: t.absorbs_first_hit,
+    };
+    let (att_a, att_b) = (attack(pa, pb), attack(pb, pa));
     let max_turns = 2 * r.duel.max_rounds;
     let first_a = alternating_duel(att_a, att_b, max_turns);
     let first_b = alternating_duel(att_b, att_a, max_turns);
@@ -65,6 +73,16 @@ pub struct Attack {
     pub damage: u8,
     /// Damage that destroys the target.
     pub target_health: u8,
+    /// The target absorbs the first hit that lands on it whole: from damage 0 a hit takes it to
+    /// 1 (Tough under `[rules] tough = "first_hit_absorbed"`, [`Profile::after_hit`]).
+    pub absorbs_first: bool,
+}
+
+impl Attack {
+    /// The target's damage after a hit on `damage` (may reach or pass `target_health`).
+    fn after_hit(&self, damage: usize) -> usize {
+        if self.absorbs_first && damage == 0 { 1 } else { damage + self.damage as usize }
+    }
 }
 
 /// Exact outcome of alternating single attacks, `first` acting first, capped at `max_turns`
@@ -90,7 +108,7 @@ pub fn alternating_duel(first: Attack, second: Attack, max_turns: u32) -> ExactD
                 let hit = m * att.p_hit;
                 next[i][j] += m - hit;
                 if first_acts {
-                    let nj = j + att.damage as usize;
+                    let nj = att.after_hit(j);
                     if nj >= h2 {
                         w1 += hit;
                         ended += hit
@@ -98,7 +116,7 @@ pub fn alternating_duel(first: Attack, second: Attack, max_turns: u32) -> ExactD
                         next[i][nj] += hit
                     }
                 } else {
-                    let ni = i + att.damage as usize;
+                    let ni = att.after_hit(i);
                     if ni >= h1 {
                         w2 += hit;
                         ended += hit
@@ -122,7 +140,7 @@ mod tests {
 
     #[test]
     fn a_sure_hit_first_strike_wins_at_once() {
-        let sure = Attack { p_hit: 1.0, damage: 3, target_health: 3 };
+        let sure = Attack { p_hit: 1.0, damage: 3, target_health: 3, absorbs_first: false };
         let r = alternating_duel(sure, sure, 200);
         assert_eq!((r.a_wins, r.b_wins, r.draws, r.mean_turns), (1.0, 0.0, 0.0, 1.0));
     }
@@ -132,8 +150,8 @@ mod tests {
         // Both need one hit with p and q: P(first wins) = p / (1 - (1-p)(1-q)).
         let (p, q) = (0.3, 0.5);
         let r = alternating_duel(
-            Attack { p_hit: p, damage: 1, target_health: 1 },
-            Attack { p_hit: q, damage: 1, target_health: 1 },
+            Attack { p_hit: p, damage: 1, target_health: 1, absorbs_first: false },
+            Attack { p_hit: q, damage: 1, target_health: 1, absorbs_first: false },
             2000,
         );
         let expect = p / (1.0 - (1.0 - p) * (1.0 - q));
@@ -143,7 +161,7 @@ mod tests {
 
     #[test]
     fn no_hits_possible_is_a_certain_draw_at_the_cap() {
-        let never = Attack { p_hit: 0.0, damage: 1, target_health: 3 };
+        let never = Attack { p_hit: 0.0, damage: 1, target_health: 3, absorbs_first: false };
         let r = alternating_duel(never, never, 200);
         assert_eq!((r.draws, r.mean_turns), (1.0, 200.0));
     }

@@ -12,6 +12,9 @@
 //!   axis of the fight with `squad_spacing` (2") between neighbours.
 //! - `medic_heals = "once_per_turn"` means at most one heal per side per turn (a unit
 //!   activates at most once a turn anyway, so "once per turn per medic" would change nothing).
+//! - `self_blast` and `tough` (issue 43) enter the hot paths as two profile flags,
+//!   [`Profile::blasts_itself`] and [`Profile::absorbs_first_hit`], set at load, so the duel,
+//!   the exact chain, the optimal-play game and the skirmish read one rule each.
 
 pub mod army;
 pub mod coverage;
@@ -19,6 +22,9 @@ pub mod exact;
 pub mod optimal;
 pub mod rules;
 pub mod skirmish;
+
+#[cfg(test)]
+mod readings_tests;
 
 use std::collections::BTreeMap;
 
@@ -63,6 +69,36 @@ pub enum MedicHeals {
     OncePerTurn,
 }
 
+/// `[rules] self_blast`: whether a blast catches the unit that fired it (GnG 1.5, Mortar:
+/// "Any units within 2 ½\" of the target area take damage"; Tank, Artillery: "Blast Radius";
+/// RULINGS.md, "Blast radius"; docs/rulings/readings.md GNG-1).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum SelfBlast {
+    /// The firer is one of "any units": a Tank or Artillery firing at a unit inside its own
+    /// radius rolls against its own blast like anyone else (the book's words).
+    #[default]
+    Caught,
+    /// The firer is never caught by its own blast.
+    Spared,
+}
+
+/// `[rules] tough`: what *Tough* ("Takes 2 hits to wound. All subsequent hit continue as
+/// normal.", GnG 1.5, "Unit Tags") does; docs/rulings/readings.md GNG-2.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum Tough {
+    /// One extra life stage before Wounded: a Tough unit dies at 4 damage, so a Deadly hit on
+    /// a fresh Tough unit leaves it Wounded and a Tank's (3) Bloodied.
+    #[default]
+    ExtraStep,
+    /// The first hit that lands on a fresh (Healthy) Tough unit is absorbed whole, whatever
+    /// its damage (a Deadly 2, a Tank's 3, a blast, Anti Armor's 1): the unit only loses its
+    /// Tough stage; every later hit counts as normal (3 more stages kill it). A medic's heal
+    /// ("to full health") restores the Tough stage.
+    FirstHitAbsorbed,
+}
+
 /// The `[rules]` table.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -70,11 +106,30 @@ pub struct RulesConfig {
     pub stat_source: StatSource,
     pub fast_shot: FastShot,
     pub medic_heals: MedicHeals,
+    /// Whether a blast catches its own firer (absent from older configs: the default).
+    #[serde(default)]
+    pub self_blast: SelfBlast,
+    /// How Tough absorbs damage (absent from older configs: the default).
+    #[serde(default)]
+    pub tough: Tough,
     /// Units a side may activate in one turn (5 in the rulebook).
     pub activations_per_turn: u32,
     /// Medic reach in inches (3").
     pub medic_reach: f64,
 }
+
+/// The reading switches of `[rules]` (docs/rulings/readings.md; default first).
+const READINGS: &[crate::rulesets::Reading] = &[
+    crate::rulesets::Reading {
+        key: "stat_source",
+        values: &["rulebook", "quick_reference"],
+        rule: "Rulebook vs quick reference",
+    },
+    crate::rulesets::Reading { key: "fast_shot", values: &["attacker_die", "both_dice"], rule: "Fast Shot" },
+    crate::rulesets::Reading { key: "medic_heals", values: &["per_activation", "once_per_turn"], rule: "Medic" },
+    crate::rulesets::Reading { key: "self_blast", values: &["caught", "spared"], rule: "Blast radius" },
+    crate::rulesets::Reading { key: "tough", values: &["extra_step", "first_hit_absorbed"], rule: "Tough" },
+];
 
 /// A unit's class: how it moves and takes damage.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -152,6 +207,12 @@ pub struct Profile {
     pub hit_damage: u8,
     /// Damage that destroys the unit: 3, or 4 for Tough ("takes 2 hits to wound").
     pub health: u8,
+    /// Tough under `[rules] tough = "first_hit_absorbed"`: a hit on the unit while it has no
+    /// damage takes only its Tough stage, whatever the hit's damage ([`Profile::after_hit`]).
+    pub absorbs_first_hit: bool,
+    /// Whether the unit's own blast catches it when it fires at a target within its radius
+    /// (`[rules] self_blast = "caught"` and a blast radius above 0).
+    pub blasts_itself: bool,
     /// Blast radius in inches; 0 for none.
     pub blast: f32,
     /// Walk / Move distance and Rush / Cruise distance, inches (Light adds 1" to infantry).
@@ -163,6 +224,21 @@ impl Profile {
     /// Whether the unit is a vehicle (including Artillery).
     pub fn is_vehicle(&self) -> bool {
         self.kind != Kind::Infantry
+    }
+
+    /// The unit's damage after a hit of `n` life stages on a unit with `damage` already, capped
+    /// at `health`: `damage + n`, except that a fresh unit that absorbs its first hit (Tough
+    /// under `first_hit_absorbed`) takes 1 (GnG 1.5, "Unit Tags": Tough).
+    #[inline]
+    pub fn after_hit(&self, damage: u8, n: u8) -> u8 {
+        if self.absorbs_first_hit && damage == 0 && n > 0 { 1 } else { (damage + n).min(self.health) }
+    }
+
+    /// Whether the unit's own blast catches it when it fires at a target `gap` inches away
+    /// (GnG 1.5, "Blast radius", measured from the target's centre; `[rules] self_blast`).
+    #[inline]
+    pub fn own_blast_reaches(&self, gap: f32) -> bool {
+        self.blasts_itself && gap <= self.blast + 1e-3
     }
 }
 
@@ -253,7 +329,7 @@ impl GunsNGrenades {
         let mut units = Vec::new();
         let mut profiles = Vec::new();
         for spanned in &raw.units {
-            let (info, profile) = unit_from_raw(source, spanned, rules.stat_source, overrides)?;
+            let (info, profile) = unit_from_raw(source, spanned, &rules, overrides)?;
             let at =
                 spanned.get_ref().iter().find(|(k, _)| k.get_ref() == "name").map_or(spanned.span(), |(_, v)| v.span());
             new_id("unit", &info.name, units.iter().map(|u: &UnitInfo| (u.name.as_str(), u.id.as_str())))
@@ -316,9 +392,10 @@ fn validate_settings(rules: &RulesConfig, duel: &DuelSettings) -> Result<(), Inv
 fn unit_from_raw(
     source: &Source,
     spanned: &Spanned<RawUnit>,
-    stat_source: StatSource,
+    rules: &RulesConfig,
     overrides: &Overrides,
 ) -> Result<(UnitInfo, Profile), ConfigError> {
+    let stat_source = rules.stat_source;
     let raw = spanned.get_ref();
     let get = |key: &str| -> Option<Field> {
         raw.iter().find(|(k, _)| k.get_ref() == key).map(|(_, v)| Field::from_spanned(source, key, v))
@@ -449,6 +526,8 @@ fn unit_from_raw(
         tags,
         hit_damage,
         health,
+        absorbs_first_hit: tags.tough && rules.tough == Tough::FirstHitAbsorbed,
+        blasts_itself: blast > 0.0 && rules.self_blast == SelfBlast::Caught,
         blast: blast as f32,
         walk,
         rush,
@@ -476,6 +555,9 @@ impl Ruleset for GunsNGrenades {
     }
     fn variants(&self) -> Vec<(String, String)> {
         crate::config::variants_of(&self.rules)
+    }
+    fn readings(&self) -> &'static [crate::rulesets::Reading] {
+        READINGS
     }
     fn coverage(&self) -> Vec<CoverageRow> {
         coverage::table()
@@ -518,13 +600,18 @@ impl Ruleset for GunsNGrenades {
     }
     /// F: P(one attack of `i` hits `j`), the opposed roll with Fast Shot ("How Combat Works",
     /// "Unit Tags"); one attack per activation. H: hits of `j` that destroy `i`,
-    /// ⌈health / damage per hit⌉ (Tough, Deadly, Tank and Artillery damage included). Blast,
+    /// ⌈health / damage per hit⌉ (Tough, Deadly, Tank and Artillery damage included; a Tough
+    /// unit that absorbs its first hit, `tough = "first_hit_absorbed"`: 1 + ⌈3 / damage⌉). Blast,
     /// ranges, movement and healing are left out on purpose: where they matter, the simulated
     /// fair cost departs from this estimate.
     fn lanchester(&self, i: usize, j: usize) -> Option<(f64, f64)> {
         let (pi, pj) = (&self.profiles[i], &self.profiles[j]);
         let f = exact::hit_probability(self, pi, pj);
-        let h = (pi.health as f64 / pj.hit_damage as f64).ceil();
+        let h = if pi.absorbs_first_hit {
+            1.0 + ((pi.health - 1) as f64 / pj.hit_damage as f64).ceil()
+        } else {
+            (pi.health as f64 / pj.hit_damage as f64).ceil()
+        };
         Some((f, h))
     }
     fn exact_duel(&self, a: usize, b: usize, distance: f64) -> Result<ExactDuel, NotExact> {
@@ -539,6 +626,25 @@ impl Ruleset for GunsNGrenades {
         distance: f64,
     ) -> Result<crate::rulesets::optimal::OptimalDuel, NotExact> {
         optimal::optimal_duel(self, a, b, distance, optimal::OPTIMAL_STEP)
+    }
+    /// The same `[duel]` settings and the same profiles for both units (the profiles carry
+    /// `stat_source`, `self_blast` and `tough`), and the same `fast_shot` where either unit
+    /// has Fast Shot; `medic_heals`, `activations_per_turn` and `medic_reach` never enter a
+    /// one-against-one game (one unit a side, nobody else to heal).
+    fn same_duel(&self, other: &Self, a: usize, b: usize) -> bool {
+        self.duel == other.duel
+            && [a, b].into_iter().all(|u| {
+                let p = &self.profiles[u];
+                *p == other.profiles[u] && (!p.tags.fast_shot || self.rules.fast_shot == other.rules.fast_shot)
+            })
+    }
+    fn optimal_value(
+        &self,
+        a: usize,
+        b: usize,
+        distance: f64,
+    ) -> Result<crate::rulesets::optimal::GameValue, NotExact> {
+        optimal::optimal_value(self, a, b, distance, optimal::OPTIMAL_STEP)
     }
     /// GnG 1.5, "Unit Tags: Limited" and "Building Your Army": "Only 2 of these units can be
     /// purchased per 100 points decided on at the beginning of the game", read as 2 per full

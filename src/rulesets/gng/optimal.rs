@@ -17,7 +17,9 @@
 //!
 //! Retreats stop at the own table edge (36" deep, RULINGS.md, "Duel table depth"); advances
 //! stop [`MIN_GAP`] short of the enemy. A blast (Tank 1½", Artillery 2", Mortar 2½") that
-//! reaches the firer rolls against it as against anyone else ([`rules::blast_with`]). Fast Shot
+//! reaches the firer rolls against it as against anyone else ([`rules::blast_with`]), unless
+//! `[rules] self_blast = "spared"`; Tough under `tough = "first_hit_absorbed"` needs no flag in
+//! the state (a fresh unit's first hit takes it from 0 to 1 damage, [`hurt`]). Fast Shot
 //! always re-rolls a miss, as in the duel. Medics have nobody else to heal, Anti Armor no cover
 //! to destroy, and no upgrade is fielded in a duel.
 //!
@@ -54,7 +56,7 @@
 use crate::rulesets::gng::exact::hit_probability;
 use crate::rulesets::gng::rules::{self, Fighter, LOCK_ACTIVE, LOCK_NONE};
 use crate::rulesets::gng::{FastShot, GunsNGrenades, Kind, Profile};
-use crate::rulesets::optimal::{Choice, DuelGame, Line, OptimalDuel, Order, Spot, analyse};
+use crate::rulesets::optimal::{Choice, DuelGame, GameValue, Line, OptimalDuel, Order, Policy, Spot, analyse, solve};
 use crate::rulesets::{NotExact, Side};
 
 /// The depth of the Guns 'N Grenades duel table, inches (RULINGS.md, "Duel table depth": the
@@ -142,9 +144,10 @@ impl<'a> GngGame<'a> {
         Choice { advance, action: if mv.walk { WALK } else { MOVE } }
     }
 
-    /// Whether `p`'s own blast would catch it when it fires at `gap`.
+    /// Whether `p`'s own blast would catch it when it fires at `gap` (never under `[rules]
+    /// self_blast = "spared"`, [`Profile::own_blast_reaches`]).
     fn self_blast(p: &Profile, gap: f64) -> bool {
-        p.blast > 0.0 && gap as f32 <= p.blast + 1e-3
+        p.own_blast_reaches(gap as f32)
     }
 }
 
@@ -184,10 +187,11 @@ pub fn hit_totals(r: &GunsNGrenades, att: &Profile, def: &Profile) -> Vec<(i32, 
     by_total.iter().enumerate().filter(|(_, p)| **p > 0.0).map(|(k, p)| (k as i32 + atk, *p)).collect()
 }
 
-/// `x` after `n` life stages of damage to a unit of profile `p` ([`rules::take_damage`]): a
-/// vehicle that becomes Shaken cannot move on its next activation.
+/// `x` after `n` life stages of damage to a unit of profile `p` ([`rules::take_damage`]; a Tough
+/// unit that absorbs its first hit, [`Profile::after_hit`]): a vehicle that becomes Shaken
+/// cannot move on its next activation.
 fn hurt(p: &Profile, x: U, n: u8) -> U {
-    let damage = (x.damage + n).min(p.health);
+    let damage = p.after_hit(x.damage, n);
     let shaken = p.is_vehicle() && x.damage < p.health - 1 && damage == p.health - 1;
     U { damage, flag: x.flag || shaken }
 }
@@ -316,6 +320,13 @@ impl DuelGame for GngGame<'_> {
 pub fn optimal_duel(r: &GunsNGrenades, a: usize, b: usize, distance: f64, step: f64) -> Result<OptimalDuel, NotExact> {
     let g = GngGame::new(r, [&r.profiles[a], &r.profiles[b]], distance, step)?;
     Ok(analyse(&g, OPTIMAL_DEPTH))
+}
+
+/// Only the optimal-play value of [`optimal_duel`] (both sides optimal), for the report's
+/// "Which readings decide the verdicts" (one solve instead of four).
+pub fn optimal_value(r: &GunsNGrenades, a: usize, b: usize, distance: f64, step: f64) -> Result<GameValue, NotExact> {
+    let g = GngGame::new(r, [&r.profiles[a], &r.profiles[b]], distance, step)?;
+    Ok(solve(&g, [Policy::Optimal; 2]))
 }
 
 #[cfg(test)]

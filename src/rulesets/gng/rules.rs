@@ -7,7 +7,7 @@
 //! a minimum range, away from) the enemy.
 
 use crate::dice::Dice;
-use crate::rulesets::gng::{FastShot, GunsNGrenades, Kind, MedicHeals, Profile};
+use crate::rulesets::gng::{FastShot, GunsNGrenades, Kind, MedicHeals, Profile, SelfBlast};
 use crate::rulesets::{DuelOutcome, Side};
 
 /// Distances within this of a range limit count as inside it (float rounding after moves).
@@ -139,13 +139,13 @@ pub fn play<D: Dice>(r: &GunsNGrenades, bt: &mut Battle, dice: &mut D, first: Si
 }
 
 /// Whether one unit of `a` against one unit of `b` at `distance` is a *stand-up duel*: both
-/// can attack from where they stand, neither blast reaches its own firer and neither walks
-/// inside the other's blast ([`hug`]). Then nobody moves, heals or blasts anyone else, and
+/// can attack from where they stand, neither blast reaches its own firer (under `[rules]
+/// self_blast = "caught"`) and neither walks inside the other's blast ([`hug`]). Then nobody moves, heals or blasts anyone else, and
 /// [`stand_up`] plays it.
 pub fn is_stand_up(pa: &Profile, pb: &Profile, distance: f32) -> bool {
     let fresh = Fighter::new(0, 0.0, 0.0);
     let ok = |p: &Profile, pe: &Profile| {
-        in_range(p, distance) && !(p.blast > 0.0 && distance <= p.blast + EPS) && hug(p, &fresh, pe, distance).is_none()
+        in_range(p, distance) && !p.own_blast_reaches(distance) && hug(p, &fresh, pe, distance).is_none()
     };
     ok(pa, pb) && ok(pb, pa)
 }
@@ -177,7 +177,7 @@ pub fn stand_up<D: Dice>(
             return DuelOutcome { winner: None, turns, kills: [0, 0] };
         }
         turns += 1;
-        dmg_on_1 += s0.strike(dice);
+        dmg_on_1 = s0.after(dmg_on_1, s0.strike(dice));
         if dmg_on_1 >= s0.kills_at {
             break true;
         }
@@ -185,7 +185,7 @@ pub fn stand_up<D: Dice>(
             return DuelOutcome { winner: None, turns, kills: [0, 0] };
         }
         turns += 1;
-        dmg_on_0 += s1.strike(dice);
+        dmg_on_0 = s1.after(dmg_on_0, s1.strike(dice));
         if dmg_on_0 >= s1.kills_at {
             break false;
         }
@@ -207,6 +207,8 @@ struct Striker {
     damage: u8,
     /// Damage that destroys the target.
     kills_at: u8,
+    /// The target absorbs the first hit that lands (Tough, `first_hit_absorbed`).
+    absorbs: bool,
 }
 
 impl Striker {
@@ -217,7 +219,15 @@ impl Striker {
             both,
             damage: att.hit_damage,
             kills_at: def.health,
+            absorbs: def.absorbs_first_hit,
         }
+    }
+
+    /// The target's damage after `n` more ([`Profile::after_hit`]; not capped: the duel ends
+    /// at `kills_at`).
+    #[inline(always)]
+    fn after(&self, damage: u8, n: u8) -> u8 {
+        if self.absorbs && damage == 0 && n > 0 { 1 } else { damage + n }
     }
 
     /// The opposed roll of [`opposed_roll`] (same dice, same order); returns damage dealt.
@@ -433,7 +443,7 @@ pub(crate) fn hug(p: &Profile, f: &Fighter, pe: &Profile, d: f32) -> Option<Appr
         || !huggable(pe)
         || d <= edge + EPS
         || !in_range(p, edge)
-        || (p.blast > 0.0 && edge <= p.blast + EPS)
+        || p.own_blast_reaches(edge)
         || !can_move(p, f)
     {
         return None;
@@ -450,9 +460,10 @@ pub(crate) fn hug(p: &Profile, f: &Fighter, pe: &Profile, d: f32) -> Option<Appr
 }
 
 /// Whether [`hug`] would close on an enemy of profile `pe`: a vehicle's or Artillery's blast
-/// radius of at least [`HUG_MIN`].
+/// radius of at least [`HUG_MIN`] that catches the vehicle itself (`[rules] self_blast =
+/// "caught"`; when the firer is spared, standing inside its blast protects nobody).
 fn huggable(pe: &Profile) -> bool {
-    pe.kind != Kind::Infantry && pe.blast >= HUG_MIN
+    pe.kind != Kind::Infantry && pe.blast >= HUG_MIN && pe.blasts_itself
 }
 
 /// The smallest blast radius worth closing inside, inches: one base width (two bases cannot
@@ -485,8 +496,10 @@ pub(crate) fn approach(p: &Profile, f: &Fighter, d: f32) -> Approach {
     } else if toward && p.kind == Kind::Vehicle {
         // A vehicle cannot fire after it moves: stopped at the edge of its range, it is out of
         // range again after the target steps back ½". It closes as far as it can, stopping one
-        // base width (1") outside its own blast radius and its minimum range (issue 15).
-        let stop = (p.blast + 1.0).max(p.min_range).min(p.range);
+        // base width (1") outside its own blast radius and its minimum range (issue 15); a
+        // vehicle its blast spares (`self_blast = "spared"`) closes to one base width.
+        let own = if p.blasts_itself { p.blast } else { 0.0 };
+        let stop = (own + 1.0).max(p.min_range).min(p.range);
         ((d - stop).max(gap).min(rush), false)
     } else {
         (gap.min(rush), false)
@@ -566,7 +579,7 @@ fn best_target(r: &GunsNGrenades, bt: &Battle, s: Side, i: usize) -> Option<usiz
             continue;
         }
         let pe = r.profile(e.unit as usize);
-        let key = (e.damage + p.hit_damage >= pe.health, e.damage, -d);
+        let key = (pe.after_hit(e.damage, p.hit_damage) >= pe.health, e.damage, -d);
         if best.is_none_or(|(_, k)| key > k) {
             best = Some((j, key));
         }
@@ -644,7 +657,7 @@ pub fn hold_and_attack<D: Dice>(r: &GunsNGrenades, bt: &mut Battle, dice: &mut D
     };
     take_damage(r, bt, 1 - s, t, p.hit_damage, s);
     if p.blast > 0.0 {
-        blast(r, bt, dice, s, (1 - s, t), &target, total, &p);
+        blast(r, bt, dice, (s, i), (1 - s, t), &target, total, &p);
     }
 }
 
@@ -656,25 +669,26 @@ fn blast<D: Dice>(
     r: &GunsNGrenades,
     bt: &mut Battle,
     dice: &mut D,
-    shooter_side: Side,
+    shooter: (Side, usize),
     hit: (Side, usize),
     centre: &Fighter,
     total: i32,
     p: &Profile,
 ) {
-    blast_with(r, bt, dice, shooter_side, hit, centre, total, p.blast, p.hit_damage, |_, _| 0, |_, _| {});
+    blast_with(r, bt, dice, shooter, hit, centre, total, p.blast, p.hit_damage, |_, _| 0, |_, _| {});
 }
 
 /// The blast radius step with a caller's DEF modifier for each unit caught (`def_mod(side,
 /// index)`: Hunker, Body Armor in a skirmish), radius `radius` and damage `damage` (0 for a
-/// Flashbang, which only marks who is caught). Returns nothing; damage goes through
-/// [`take_damage`]. Calls `caught(side, index)` for every unit whose roll is lower.
+/// Flashbang, which only marks who is caught). `shooter` is the firing unit `(side, index)`:
+/// under `[rules] self_blast = "spared"` it is never caught. Returns nothing; damage goes
+/// through [`take_damage`]. Calls `caught(side, index)` for every unit whose roll is lower.
 #[allow(clippy::too_many_arguments)]
 pub fn blast_with<D: Dice, M: Fn(Side, usize) -> i32, C: FnMut(Side, usize)>(
     r: &GunsNGrenades,
     bt: &mut Battle,
     dice: &mut D,
-    shooter_side: Side,
+    shooter: (Side, usize),
     hit: (Side, usize),
     centre: &Fighter,
     total: i32,
@@ -683,16 +697,20 @@ pub fn blast_with<D: Dice, M: Fn(Side, usize) -> i32, C: FnMut(Side, usize)>(
     def_mod: M,
     mut caught: C,
 ) {
+    let spared = r.rules.self_blast == SelfBlast::Spared;
     for side in [0, 1] {
         for j in 0..bt.sides[side].len() {
             let u = bt.sides[side][j];
             if (side, j) == hit || !u.alive || dist(centre, &u) > radius + EPS {
                 continue;
             }
+            if spared && (side, j) == shooter {
+                continue;
+            }
             let def = r.profile(u.unit as usize).def as i32 + def_mod(side, j);
             if (dice.d6() as i32) + def < total {
                 if damage > 0 {
-                    take_damage(r, bt, side, j, damage, shooter_side);
+                    take_damage(r, bt, side, j, damage, shooter.0);
                 }
                 caught(side, j);
             }
@@ -703,13 +721,14 @@ pub fn blast_with<D: Dice, M: Fn(Side, usize) -> i32, C: FnMut(Side, usize)>(
 /// Applies `n` life stages of damage to unit `j` of side `s`, dealt by side `by`.
 ///
 /// Infantry: Healthy → Wounded → Bloodied → Dead; Tough adds a stage before Wounded ("takes
-/// 2 hits to wound"). Vehicles: Good → Glanced → Shaken → Destroyed; becoming Shaken locks
+/// 2 hits to wound"; under `tough = "first_hit_absorbed"` the first hit on a fresh Tough unit
+/// takes only that stage, [`Profile::after_hit`]). Vehicles: Good → Glanced → Shaken → Destroyed; becoming Shaken locks
 /// movement for the vehicle's next turn (GnG 1.5, "Vehicles").
 pub fn take_damage(r: &GunsNGrenades, bt: &mut Battle, s: Side, j: usize, n: u8, by: Side) {
     let u = &mut bt.sides[s][j];
     let p = r.profile(u.unit as usize);
     let before = u.damage;
-    u.damage = (u.damage + n).min(p.health);
+    u.damage = p.after_hit(u.damage, n);
     if u.damage >= p.health {
         u.alive = false;
         bt.alive[s] -= 1;

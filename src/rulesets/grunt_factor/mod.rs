@@ -577,6 +577,14 @@ impl Ruleset for GruntFactor {
     ) -> Result<crate::rulesets::optimal::OptimalDuel, NotExact> {
         optimal::optimal_duel(self, a, b, distance, optimal::OPTIMAL_STEP)
     }
+    fn optimal_value(
+        &self,
+        a: usize,
+        b: usize,
+        distance: f64,
+    ) -> Result<crate::rulesets::optimal::GameValue, NotExact> {
+        optimal::optimal_value(self, a, b, distance, optimal::OPTIMAL_STEP)
+    }
     /// F: expected kills of one activation of squad `i` at full strength on squad `j` at the
     /// duel distance (the default tactic's plan); H: the models of squad `i`.
     fn lanchester(&self, i: usize, j: usize) -> Option<(f64, f64)> {

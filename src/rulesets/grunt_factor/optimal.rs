@@ -83,7 +83,7 @@ use crate::rulesets::grunt_factor::rules::{
     tries_recovery,
 };
 use crate::rulesets::grunt_factor::{GruntFactor, SquadProfile};
-use crate::rulesets::optimal::{Choice, DuelGame, Line, OptimalDuel, Order, Spot, analyse};
+use crate::rulesets::optimal::{Choice, DuelGame, GameValue, Line, OptimalDuel, Order, Policy, Spot, analyse, solve};
 use crate::rulesets::{NotExact, Side};
 
 /// The depth of The Grunt Factor's duel table, cm (RULINGS.md, "Duel table depth").
@@ -381,6 +381,13 @@ impl DuelGame for GruntGame<'_> {
 pub fn optimal_duel(r: &GruntFactor, a: usize, b: usize, distance: f64, step: f64) -> Result<OptimalDuel, NotExact> {
     let g = GruntGame::new(r, a, b, distance, step)?;
     Ok(analyse(&g, OPTIMAL_DEPTH))
+}
+
+/// Only the optimal-play value of [`optimal_duel`] (both sides optimal), for the report's
+/// "Which readings decide the verdicts" (one solve instead of four).
+pub fn optimal_value(r: &GruntFactor, a: usize, b: usize, distance: f64, step: f64) -> Result<GameValue, NotExact> {
+    let g = GruntGame::new(r, a, b, distance, step)?;
+    Ok(solve(&g, [Policy::Optimal; 2]))
 }
 
 #[cfg(test)]

@@ -87,7 +87,12 @@ pub fn table() -> Vec<CoverageRow> {
             Simplified,
             "Pass when nothing else helps; no objects to interact with",
         ),
-        ("Victory: defeat the opponent", "Characters", Modeled, "duel: the other side has no character left in play"),
+        (
+            "Victory: defeat the opponent",
+            "Characters",
+            Modeled,
+            "duel: the other side has no character left in play (removed); variant rules.duel_victory = removed | none_up (no character Up after an activation)",
+        ),
         (
             "Skirmish: 48\"x48\", cover pieces, 5 a side, no one Up at turn end loses, 10 turns",
             "RULINGS.md, Gunplay: Victory",

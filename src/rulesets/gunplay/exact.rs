@@ -45,6 +45,12 @@ pub fn wounds(s: State) -> u8 {
     if s <= 3 { s } else { s - 3 }
 }
 
+/// Whether state `s` has lost the duel: removed, or Down too under `[rules] duel_victory =
+/// "none_up"` (docs/rulings/readings.md GP-1).
+pub fn defeated(r: &Gunplay, s: State) -> bool {
+    s == REMOVED || (r.rules.duel_victory == crate::rulesets::gunplay::DuelVictory::NoneUp && is_down(s))
+}
+
 /// Whether a live state is Down.
 pub fn is_down(s: State) -> bool {
     (4..REMOVED).contains(&s)
@@ -218,7 +224,7 @@ pub fn activation(r: &Gunplay, p: &Profile, pf: &Profile, d: f32, me: State, foe
 type Key = (State, State, u32);
 
 /// Applies side `actor`'s activation (0 = A, 1 = B) to the mass; states where a character is
-/// removed are over and pass through unchanged.
+/// defeated ([`defeated`]) are over and pass through unchanged.
 fn act(
     r: &Gunplay,
     profiles: [&Profile; 2],
@@ -228,7 +234,7 @@ fn act(
 ) -> HashMap<Key, f64> {
     let mut next: HashMap<Key, f64> = HashMap::with_capacity_and_hasher(m.len() * 4, Default::default());
     for (&(a, b, dbits), &x) in m {
-        if a == REMOVED || b == REMOVED {
+        if defeated(r, a) || defeated(r, b) {
             *next.entry((a, b, dbits)).or_default() += x;
             continue;
         }
@@ -263,9 +269,10 @@ pub fn duel(r: &Gunplay, a: usize, b: usize, distance: f64) -> Result<ExactDuel,
         // Collect the games that ended this turn.
         let mut ended = 0.0;
         next.retain(|&(sa, sb, _), x| {
-            let over = sa == REMOVED || sb == REMOVED;
+            let (da, db) = (defeated(r, sa), defeated(r, sb));
+            let over = da || db;
             if over {
-                match (sa == REMOVED, sb == REMOVED) {
+                match (da, db) {
                     (false, true) => a_wins += *x,
                     (true, false) => b_wins += *x,
                     _ => both += *x,

@@ -86,6 +86,23 @@ pub struct RulesConfig {
     pub quick_move: f32,
     /// Centre-to-centre distance of characters in base contact, inches.
     pub contact: f32,
+    /// When a duel is won (absent from older configs: the default).
+    #[serde(default)]
+    pub duel_victory: DuelVictory,
+}
+
+/// `[rules] duel_victory` (docs/rulings/readings.md GP-1): "Victory is achieved by defeating
+/// your opponent" ("Characters"), while a Down character lies "on its back" and may recover
+/// ("Damage & Wounds").
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum DuelVictory {
+    /// Defeated = removed (a Down character with 4 wounds, whose recovery is impossible).
+    #[default]
+    Removed,
+    /// Defeated = no character Up: a side whose characters are all Down or removed after an
+    /// activation loses (the skirmish's end-of-turn rule, applied after every activation).
+    NoneUp,
 }
 
 /// A firearm or the melee weapon ("Example Weapon Stats").
@@ -398,6 +415,9 @@ impl Ruleset for Gunplay {
     fn variants(&self) -> Vec<(String, String)> {
         crate::config::variants_of(&self.rules)
     }
+    fn readings(&self) -> &'static [crate::rulesets::Reading] {
+        &[crate::rulesets::Reading { key: "duel_victory", values: &["removed", "none_up"], rule: "Victory" }]
+    }
     fn coverage(&self) -> Vec<CoverageRow> {
         coverage::table()
     }
@@ -430,6 +450,14 @@ impl Ruleset for Gunplay {
         distance: f64,
     ) -> Result<crate::rulesets::optimal::OptimalDuel, NotExact> {
         optimal::optimal_duel(self, a, b, distance, optimal::OPTIMAL_STEP)
+    }
+    fn optimal_value(
+        &self,
+        a: usize,
+        b: usize,
+        distance: f64,
+    ) -> Result<crate::rulesets::optimal::GameValue, NotExact> {
+        optimal::optimal_value(self, a, b, distance, optimal::OPTIMAL_STEP)
     }
     /// Every pair at 3" to 48" (every 3") in the open, in some cover and in lots of cover.
     fn distance_grounds(&self) -> Option<DistanceGrounds<Gunplay>> {

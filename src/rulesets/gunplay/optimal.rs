@@ -63,10 +63,10 @@
 //! at 3–24" (1.7 at 24") and 6.0 at 36" and 48", two steps by at most 2.2 at every sweep
 //! distance.
 
-use crate::rulesets::gunplay::exact::{REMOVED, State, after_fire, after_melee, down, is_down, up, wounds};
+use crate::rulesets::gunplay::exact::{State, after_fire, after_melee, down, is_down, up, wounds};
 use crate::rulesets::gunplay::rules::{self, Action, EPS, Situation, band, p_pass, recovery_level};
 use crate::rulesets::gunplay::{Gunplay, Profile};
-use crate::rulesets::optimal::{Choice, DuelGame, Line, OptimalDuel, Order, Spot, analyse};
+use crate::rulesets::optimal::{Choice, DuelGame, GameValue, Line, OptimalDuel, Order, Policy, Spot, analyse, solve};
 use crate::rulesets::{NotExact, Side};
 
 /// The grid of the optimal-play solver, inches: the moves (Cautious 3", Quick 6"), every range
@@ -224,8 +224,9 @@ impl DuelGame for GunplayGame<'_> {
     fn start_state(&self, _s: Side) -> usize {
         up(0) as usize
     }
+    /// Removed, or Down too under `[rules] duel_victory = "none_up"` ([`exact::defeated`]).
     fn destroyed(&self, _s: Side, u: usize) -> bool {
-        (u % N_CHAR) as State == REMOVED
+        crate::rulesets::gunplay::exact::defeated(self.r, (u % N_CHAR) as State)
     }
     fn n_actions(&self) -> usize {
         9
@@ -342,11 +343,17 @@ pub fn optimal_duel(r: &Gunplay, a: usize, b: usize, distance: f64, step: f64) -
     Ok(analyse(&GunplayGame::new(r, a, b, distance, step)?, OPTIMAL_DEPTH))
 }
 
+/// Only the optimal-play value of [`optimal_duel`] (both sides optimal), for the report's
+/// "Which readings decide the verdicts" (one solve instead of four).
+pub fn optimal_value(r: &Gunplay, a: usize, b: usize, distance: f64, step: f64) -> Result<GameValue, NotExact> {
+    Ok(solve(&GunplayGame::new(r, a, b, distance, step)?, [Policy::Optimal; 2]))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::rulesets::gunplay::Cover;
-    use crate::rulesets::gunplay::exact;
+    use crate::rulesets::gunplay::exact::{self, REMOVED};
     use crate::rulesets::gunplay::tests::{ruleset, ruleset_with};
 
     /// The identities below hold at any round cap: 12 game turns keep each solve quick.

@@ -517,8 +517,11 @@ impl Battle {
         self.kills = [0, 0];
     }
 
-    fn in_play(&self, s: Side) -> usize {
-        self.sides[s].iter().filter(|c| !c.removed).count()
+    /// Characters of side `s` not yet defeated: not removed, and Up too under `[rules]
+    /// duel_victory = "none_up"`.
+    fn in_play(&self, r: &Gunplay, s: Side) -> usize {
+        let none_up = r.rules.duel_victory == crate::rulesets::gunplay::DuelVictory::NoneUp;
+        self.sides[s].iter().filter(|c| !c.removed && !(none_up && c.down)).count()
     }
 
     /// The target of side `s`'s character `i`: the nearest Up enemy, else the nearest Down one.
@@ -630,7 +633,7 @@ pub fn play<D: Dice>(r: &Gunplay, bt: &mut Battle, dice: &mut D, first: Side, ma
             let pick = next(bt, s).map(|i| (s, i)).or_else(|| next(bt, 1 - s).map(|i| (1 - s, i)));
             let Some((side, i)) = pick else { break };
             activate(r, bt, side, i, dice);
-            let (a, b) = (bt.in_play(0), bt.in_play(1));
+            let (a, b) = (bt.in_play(r, 0), bt.in_play(r, 1));
             if a == 0 || b == 0 {
                 let winner = match (a > 0, b > 0) {
                     (true, false) => Some(0),

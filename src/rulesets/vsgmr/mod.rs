@@ -588,6 +588,9 @@ impl Ruleset for Vsgmr {
     fn variants(&self) -> Vec<(String, String)> {
         crate::config::variants_of(&self.rules)
     }
+    fn readings(&self) -> &'static [crate::rulesets::Reading] {
+        &[crate::rulesets::Reading { key: "sequence", values: &["phased", "everyone_acts"], rule: "Round" }]
+    }
     fn coverage(&self) -> Vec<CoverageRow> {
         coverage::table()
     }
@@ -622,6 +625,14 @@ impl Ruleset for Vsgmr {
         distance: f64,
     ) -> Result<crate::rulesets::optimal::OptimalDuel, NotExact> {
         optimal::optimal_duel(self, a, b, distance, optimal::OPTIMAL_STEP)
+    }
+    fn optimal_value(
+        &self,
+        a: usize,
+        b: usize,
+        distance: f64,
+    ) -> Result<crate::rulesets::optimal::GameValue, NotExact> {
+        optimal::optimal_value(self, a, b, distance, optimal::OPTIMAL_STEP)
     }
     /// F: expected defeats per attack of `i` on `j` at the duel distance's attack type (distance
     /// attack if it has one, else hand to hand); H: 1 (one hit defeats).

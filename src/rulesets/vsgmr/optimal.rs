@@ -37,7 +37,7 @@
 //! mean 1.9 → 8.8, pairs above 5 points 10 → 53 (Hero with distance attack v Independent
 //! vehicle 34.4); at 6, 18 and 24" max 30.5–32.2.
 
-use crate::rulesets::optimal::{Choice, DuelGame, Line, OptimalDuel, Order, Spot, analyse};
+use crate::rulesets::optimal::{Choice, DuelGame, GameValue, Line, OptimalDuel, Order, Policy, Spot, analyse, solve};
 use crate::rulesets::vsgmr::Vsgmr;
 use crate::rulesets::vsgmr::exact::{self, AttackOutcome};
 use crate::rulesets::vsgmr::figure::Trait;
@@ -337,6 +337,13 @@ impl DuelGame for VsgmrGame<'_> {
 pub fn optimal_duel(r: &Vsgmr, a: usize, b: usize, distance: f64, step: f64) -> Result<OptimalDuel, NotExact> {
     let g = VsgmrGame::new(r, a, b, distance, step)?;
     Ok(analyse(&g, OPTIMAL_DEPTH))
+}
+
+/// Only the optimal-play value of [`optimal_duel`] (both sides optimal), for the report's
+/// "Which readings decide the verdicts" (one solve instead of four).
+pub fn optimal_value(r: &Vsgmr, a: usize, b: usize, distance: f64, step: f64) -> Result<GameValue, NotExact> {
+    let g = VsgmrGame::new(r, a, b, distance, step)?;
+    Ok(solve(&g, [Policy::Optimal; 2]))
 }
 
 #[cfg(test)]

@@ -334,12 +334,12 @@ impl<'a> Skirmish<'a> {
             Special::None => {
                 rules::take_damage(self.r, &mut self.bt, 1 - s, t, p.hit_damage, s);
                 if p.blast > 0.0 {
-                    self.blast(s, (1 - s, t), &centre, total, p.blast, p.hit_damage, dice);
+                    self.blast((s, i), (1 - s, t), &centre, total, p.blast, p.hit_damage, dice);
                 }
             }
             Special::Grenade => {
                 rules::take_damage(self.r, &mut self.bt, 1 - s, t, p.hit_damage, s);
-                self.blast(s, (1 - s, t), &centre, total, 2.0, 1, dice);
+                self.blast((s, i), (1 - s, t), &centre, total, 2.0, 1, dice);
             }
             Special::Flashbang => {
                 self.st[1 - s][t].stunned = true;
@@ -350,7 +350,7 @@ impl<'a> Skirmish<'a> {
                     self.r,
                     &mut self.bt,
                     dice,
-                    s,
+                    (s, i),
                     (1 - s, t),
                     &centre,
                     total,
@@ -371,7 +371,7 @@ impl<'a> Skirmish<'a> {
     #[allow(clippy::too_many_arguments)]
     fn blast<D: Dice>(
         &mut self,
-        s: Side,
+        shooter: (Side, usize),
         hit: (Side, usize),
         centre: &Fighter,
         total: i32,
@@ -385,7 +385,7 @@ impl<'a> Skirmish<'a> {
             self.r,
             &mut self.bt,
             dice,
-            s,
+            shooter,
             hit,
             centre,
             total,

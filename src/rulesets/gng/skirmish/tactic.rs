@@ -142,9 +142,12 @@ impl<'a> Skirmish<'a> {
 
     /// Points `dmg` life stages on unit `j` of side `s` are worth: its full cost × 1.25 if they
     /// destroy it, else the share of its life they remove, weighted up by damage it already has.
+    /// The stages a hit removes are [`crate::rulesets::gng::Profile::after_hit`]'s (a Tough unit
+    /// that absorbs its first hit loses one).
     fn damage_value(&self, s: Side, j: usize, dmg: u8) -> f64 {
         let e = &self.bt.sides[s][j];
         let pe = self.profile(s, j);
+        let dmg = pe.after_hit(e.damage, dmg) - e.damage;
         let left = (pe.health - e.damage) as f64;
         if dmg as f64 >= left {
             pe.cost * 1.25
