@@ -33,6 +33,11 @@ pub struct Cli {
     #[arg(long, global = true)]
     pub no_cache: bool,
 
+    /// Print tables at full width (default: fitted to the terminal, or to COLUMNS when set;
+    /// output to a file or pipe is never wrapped unless COLUMNS is set).
+    #[arg(long, global = true)]
+    pub wide: bool,
+
     #[command(subcommand)]
     pub command: Command,
 }
@@ -78,6 +83,24 @@ pub enum Command {
     /// pull-request workflow and a README of the edit–check loop. `pointsworth check` passes at
     /// once; refuses to overwrite files without --force.
     Init(InitArgs),
+    /// Print a shell completion script, e.g. `pointsworth completions bash >
+    /// ~/.local/share/bash-completion/completions/pointsworth`.
+    Completions(CompletionsArgs),
+    /// Print the man page (roff) to stdout, or with --out write pointsworth.1 and one page per
+    /// subcommand (pointsworth-report.1, ...) into a directory.
+    Man(ManArgs),
+    /// Refresh README.md's example table from the committed report (after `report`).
+    #[command(hide = true)]
+    ReadmeExample(ReadmeExampleArgs),
+}
+
+/// `--trials`' help: its default cap, from each ruleset's config here.
+fn trials_help() -> String {
+    format!(
+        "Trials per matchup: alone, exactly N (a fixed plan, as --shard needs); with --target-error, a cap \
+         (default cap: the config's duel.max_trials; here: {})",
+        crate::shipped::values_of("duel.max_trials")
+    )
 }
 
 /// Flags shared by every simulating command.
@@ -96,13 +119,14 @@ pub struct SimArgs {
     pub seed: u64,
 
     /// Trials per matchup: alone, exactly N (a fixed plan, as --shard needs); with
-    /// --target-error, a cap (default: the config's duel.max_trials, as a cap).
-    #[arg(long, value_name = "N")]
+    /// --target-error, a cap (default: a cap of the config's duel.max_trials).
+    #[arg(long, value_name = "N", help = trials_help())]
     pub trials: Option<u64>,
 
     /// Stop a matchup once every 95% half-width is at most E, e.g. 0.01 for ±1 point
     /// (default: the config's duel.target_error).
-    #[arg(long, value_name = "E")]
+    #[arg(long, value_name = "E", help = crate::shipped::help_with_default(
+        "Stop a matchup once every 95% half-width is at most E, e.g. 0.01 for ±1 point", "duel.target_error"))]
     pub target_error: Option<f64>,
 
     /// Play only the K-th of N disjoint slices of every matchup's batches and write the
@@ -129,6 +153,16 @@ pub struct ReportArgs {
     /// Output directory.
     #[arg(long, default_value = "reports", value_name = "DIR")]
     pub out: PathBuf,
+
+    /// Also print before → after for the metrics that moved against the baseline reports in
+    /// DIR (DIR/RULESET/summary.json, e.g. reports), flagged as `check` flags them.
+    #[arg(long, value_name = "DIR")]
+    pub baseline: Option<PathBuf>,
+
+    /// Print what was written as JSON (each ruleset's summary.json and the index's path)
+    /// instead of the tables.
+    #[arg(long)]
+    pub json: bool,
 }
 
 #[derive(Debug, Args)]
@@ -141,7 +175,8 @@ pub struct DuelArgs {
     pub unit_b: String,
 
     /// Start distance (inches, or cm for The Grunt Factor; default: the config's duel.distance).
-    #[arg(long, value_name = "D")]
+    #[arg(long, value_name = "D", help = crate::shipped::help_with_default(
+        "Start distance (inches, or cm for The Grunt Factor)", "duel.distance"))]
     pub distance: Option<f64>,
 
     /// Solve the duel exactly (stand-up duels only: both units can attack at the distance).
@@ -180,9 +215,16 @@ pub struct MatrixArgs {
     #[arg(long, conflicts_with_all = ["shard", "trials", "target_error"])]
     pub optimal: bool,
 
+    /// Also print before → after for the metrics that moved against the baseline reports in
+    /// DIR (DIR/RULESET/summary.json, e.g. reports), flagged as `check` flags them.
+    #[arg(long, value_name = "DIR", conflicts_with = "optimal")]
+    pub baseline: Option<PathBuf>,
+
     /// Start distances for --optimal (inches, or cm for The Grunt Factor; default: the
     /// config's duel.distance), comma-separated or repeated, e.g. --distance 6,12,24.
-    #[arg(long, value_name = "D", value_delimiter = ',', requires = "optimal")]
+    #[arg(long, value_name = "D", value_delimiter = ',', requires = "optimal", help = crate::shipped::help_with_default(
+        "Start distances for --optimal (inches, or cm for The Grunt Factor), comma-separated or repeated, \
+         e.g. --distance 6,12,24", "duel.distance"))]
     pub distance: Vec<f64>,
 
     #[command(flatten)]
@@ -211,6 +253,10 @@ pub struct RulesArgs {
     /// Master seed of --sensitivity's points-matched matrices (the report's default).
     #[arg(long, default_value_t = 42)]
     pub seed: u64,
+
+    /// Print the coverage, the variants in force and the lint as one JSON object.
+    #[arg(long)]
+    pub json: bool,
 }
 
 #[derive(Debug, Args)]
@@ -254,6 +300,11 @@ pub struct CheckArgs {
     /// Accept the current balance: rewrite the baseline with a full `report` run (baseline's seed).
     #[arg(long)]
     pub update: bool,
+
+    /// Print the balance-change summary as JSON (verdict and flagged metrics per ruleset)
+    /// instead of Markdown; the exit code is the same.
+    #[arg(long)]
+    pub json: bool,
 }
 
 #[derive(Debug, Args)]
@@ -265,7 +316,7 @@ pub struct MergeArgs {
 
 #[derive(Debug, Args)]
 #[command(
-    mut_arg("trials", |a| a.help("Games per pairing of armies (default: the config's skirmish.trials)")),
+    mut_arg("trials", |a| a.help(crate::shipped::help_with_default("Games per pairing of armies", "skirmish.trials"))),
     mut_arg("target_error", |a| a.hide(true)),
     mut_arg("shard", |a| a.hide(true)),
     mut_arg("tallies_out", |a| a.hide(true))
@@ -316,7 +367,7 @@ pub struct InitArgs {
 
 #[derive(Debug, Args)]
 #[command(
-    mut_arg("trials", |a| a.help("Trials per matchup of every evaluation (default: the config's balance.trials)")),
+    mut_arg("trials", |a| a.help(crate::shipped::help_with_default("Trials per matchup of every evaluation", "balance.trials"))),
     mut_arg("target_error", |a| a.hide(true)),
     mut_arg("shard", |a| a.hide(true)),
     mut_arg("tallies_out", |a| a.hide(true))
@@ -336,4 +387,29 @@ pub struct FairCostsArgs {
 
     #[command(flatten)]
     pub sim: SimArgs,
+}
+
+#[derive(Debug, Args)]
+pub struct CompletionsArgs {
+    /// The shell: bash, elvish, fish, powershell or zsh.
+    #[arg(value_enum)]
+    pub shell: clap_complete::Shell,
+}
+
+#[derive(Debug, Args)]
+pub struct ManArgs {
+    /// Write the pages into this directory (created if missing) instead of printing the main page.
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<PathBuf>,
+}
+
+#[derive(Debug, Args)]
+pub struct ReadmeExampleArgs {
+    /// The report whose efficiency table the example shows.
+    #[arg(long, default_value = "reports/guns-n-grenades", value_name = "DIR")]
+    pub report: PathBuf,
+
+    /// The README to rewrite between its example markers.
+    #[arg(long, default_value = "README.md", value_name = "FILE")]
+    pub readme: PathBuf,
 }

@@ -5,8 +5,8 @@
 //!
 //! Layers, imports pointing down only: `main.rs` and [`cli`] → [`commands`] → [`report`] →
 //! [`analysis`] → [`sim`] → [`rulesets`] → [`battle`], [`dice`], [`stats`], [`config`],
-//! [`seed`], [`shipped`] (the built-in configs), [`format`], [`plot`], [`cancel`], [`cache`] (the
-//! result cache). Each folder's module docs say what it owns and
+//! [`seed`], [`shipped`] (the built-in configs), [`format`], [`csv_text`], [`term`], [`plot`], [`cancel`], [`cache`]
+//! (the result cache). Each folder's module docs say what it owns and
 //! what it may import; a ruleset's studies reach simulation and solving through
 //! [`rulesets::engine::Engine`], implemented by the analysis and passed in.
 
@@ -17,6 +17,7 @@ pub mod cancel;
 pub mod cli;
 pub mod commands;
 pub mod config;
+pub mod csv_text;
 pub mod dice;
 pub mod format;
 pub mod plot;
@@ -26,3 +27,4 @@ pub mod seed;
 pub mod shipped;
 pub mod sim;
 pub mod stats;
+pub mod term;

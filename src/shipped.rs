@@ -66,9 +66,57 @@ pub fn has_default(id: &str) -> bool {
     if Path::new(LOCAL_DIR).is_dir() { local_path(id).exists() } else { built_in(id).is_some() }
 }
 
+/// The value of config key `key` (a dotted path such as `skirmish.trials`) in the config
+/// that applies to each ruleset here (`configs/ID.toml`, else the built-in copy), for help
+/// text: `guns-n-grenades 2000, gunplay 2000, …`, or `2000 for every ruleset` when they agree.
+/// A ruleset whose config lacks the key, or whose local file does not read or parse, is left
+/// out (help must print whatever the working directory holds); "" when none has it.
+pub fn values_of(key: &str) -> String {
+    let mut values: Vec<(&str, String)> = Vec::new();
+    for (id, _) in BUILT_IN {
+        let Ok(source) = default_source(id) else { continue };
+        let Ok(doc) = source.text.parse::<toml::Table>() else { continue };
+        let mut parts = key.split('.');
+        let first = parts.next().and_then(|k| doc.get(k));
+        let Some(value) = parts.try_fold(first, |v, k| Some(v?.get(k))).flatten() else { continue };
+        let text = match value {
+            toml::Value::String(s) => s.clone(),
+            toml::Value::Float(f) if f.fract() == 0.0 && f.abs() < 1e15 => format!("{f:.0}"),
+            v => v.to_string(),
+        };
+        values.push((id, text));
+    }
+    match values.first() {
+        None => String::new(),
+        Some((_, v)) if values.len() == BUILT_IN.len() && values.iter().all(|(_, x)| x == v) => {
+            format!("{v} for every ruleset")
+        }
+        Some(_) => values.iter().map(|(id, v)| format!("{id} {v}")).collect::<Vec<_>>().join(", "),
+    }
+}
+
+/// A flag's help with the default it takes from config key `key`: `{what} (default: the
+/// config's {key}; here: {values_of(key)})`.
+pub fn help_with_default(what: &str, key: &str) -> String {
+    match values_of(key) {
+        v if v.is_empty() => format!("{what} (default: the config's {key})"),
+        v => format!("{what} (default: the config's {key}; here: {v})"),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The help's defaults are read from the configs: the shipped GnG plays 2000 skirmishes.
+    #[test]
+    fn help_names_each_rulesets_default_from_its_config() {
+        let v = values_of("skirmish.trials");
+        assert!(v.contains("guns-n-grenades 2000"), "{v}");
+        assert_eq!(values_of("no.such.key"), "");
+        let h = help_with_default("Games per pairing", "skirmish.trials");
+        assert!(h.starts_with("Games per pairing (default: the config's skirmish.trials; here: "), "{h}");
+    }
 
     #[test]
     fn built_in_configs_are_the_shipped_files_and_errors_name_them() {

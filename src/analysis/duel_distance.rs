@@ -49,7 +49,7 @@ pub struct WinRateByDistance {
 /// ground's label with the ruleset configured for it (same units in the same order). A Monte
 /// Carlo cell stops at `target_error` (at most `max_trials` trials), or with `fixed_trials`
 /// plays exactly `max_trials` (`--trials` alone, as `--shard` needs: a shard cannot run the
-/// stopping rule). `progress` advances by one per cell.
+/// stopping rule). `progress` advances by one per cell (the caller counts the cells into its length).
 pub fn win_rate_by_distance<R: Ruleset>(
     grounds: &[(String, R)],
     distances: &[f64],
@@ -64,7 +64,6 @@ pub fn win_rate_by_distance<R: Ruleset>(
     let cells: Vec<(usize, usize, usize)> = (0..pairs.len())
         .flat_map(|p| (0..grounds.len()).flat_map(move |g| (0..distances.len()).map(move |d| (p, g, d))))
         .collect();
-    progress.inc_length(cells.len() as u64);
     // `--trials` alone (and so `--shard`) fixes every plan: a shard cannot run the stopping rule.
     let plan = if fixed_trials {
         RunPlan::fixed(seed, max_trials, 512)

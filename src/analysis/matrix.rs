@@ -230,7 +230,7 @@ pub fn distance_sweep<R: Ruleset>(r: &R, settings: &AnalysisSettings, progress: 
 
 /// Runs the 1v1 and points-matched matrices and builds the efficiency table.
 ///
-/// `progress` advances by one per solved matchup; its length is set here.
+/// `progress` advances by one per solved matchup; its length is set here, once, before any runs.
 pub fn analyse<R: Ruleset>(
     r: &R,
     settings: &AnalysisSettings,
@@ -242,7 +242,14 @@ pub fn analyse<R: Ruleset>(
     let units = r.units().to_vec();
     let k = units.len() as u64;
     let pairs = k * (k + 1) / 2;
-    progress.set_length(pairs * (2 + settings.sweep_distances.len() as u64));
+    // The whole phase's count before any of it runs, the win rate by distance included: a
+    // total that grows half way makes the progress bar's ETA meaningless.
+    let grounds = r.distance_grounds();
+    let by_distance = grounds.as_ref().map_or(0, |g| {
+        let k = g.grounds.first().map_or(0, |x| x.1.units().len() as u64);
+        k * k.saturating_sub(1) / 2 * (g.grounds.len() * g.distances.len()) as u64
+    });
+    progress.set_length(pairs * (2 + settings.sweep_distances.len() as u64) + by_distance);
     progress.set_message(r.id().to_string());
     let unit = r.distance_unit();
     let one = compute_matrix(r, settings, Squads::One, format!("1v1 at {} {unit}", settings.distance), progress);
@@ -281,7 +288,7 @@ pub fn analyse<R: Ruleset>(
     let mut warnings = warnings(settings, &one.matrix, &points.matrix, &efficiency);
     warnings.extend(short_squads(r, settings.budget));
     let distance_sweep = distance_sweep(r, settings, progress);
-    let win_rate_by_distance = r.distance_grounds().map(|g| {
+    let win_rate_by_distance = grounds.map(|g| {
         win_rate_by_distance(
             &g.grounds,
             &g.distances,

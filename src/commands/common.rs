@@ -1,5 +1,5 @@
 //! What every subcommand shares: the error type, loading a ruleset, checking the simulation
-//! flags, the progress bar, writing to stdout and the terminal tables.
+//! flags, writing to stdout and the terminal tables (the progress bars: [`super::progress`]).
 //!
 //! Why a module of its own: the subcommands (and the report's steps, [`super::report`]) all load
 //! configs and print the same way; keeping that here means no subcommand calls another for a
@@ -7,11 +7,10 @@
 //!
 //! Layer: commands (see [`crate::commands`]).
 
-use std::io::{IsTerminal, Write};
+use std::io::Write;
 use std::path::PathBuf;
 
-use comfy_table::{Cell, CellAlignment, Table, presets::UTF8_FULL_CONDENSED};
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use comfy_table::{Cell, CellAlignment, Table};
 
 use crate::analysis::{AnalysisSettings, RulesetAnalysis};
 use crate::cli::SimArgs;
@@ -136,20 +135,6 @@ pub(crate) fn settings_for<R: Ruleset>(r: &R, sim: &SimArgs) -> AnalysisSettings
     s
 }
 
-/// A progress bar of matchups on a terminal, hidden otherwise.
-pub(crate) fn progress_bar() -> ProgressBar {
-    if !std::io::stderr().is_terminal() {
-        return ProgressBar::hidden();
-    }
-    let pb = ProgressBar::with_draw_target(Some(0), ProgressDrawTarget::stderr());
-    pb.set_style(
-        ProgressStyle::with_template("{msg:>16} [{bar:40}] {pos}/{len} matchups ({elapsed}, eta {eta})")
-            .expect("valid template")
-            .progress_chars("=> "),
-    );
-    pb
-}
-
 /// A probability as a percentage with its 95% interval (`62.1% [60.9, 63.3]`; an exact value
 /// alone: `62.1%`).
 pub(crate) fn pct(e: &Estimate) -> String {
@@ -165,8 +150,7 @@ pub(crate) fn pct(e: &Estimate) -> String {
 /// numbered as the rows: unit names as column headers made VSGMR's fourteen columns 1000
 /// characters wide.
 pub(crate) fn score_matrix_table(names: &[String], score: impl Fn(usize, usize) -> Option<f64>) -> Table {
-    let mut t = Table::new();
-    t.load_preset(UTF8_FULL_CONDENSED);
+    let mut t = crate::term::table();
     let mut header = vec![Cell::new("row \\ column")];
     header.extend((1..=names.len()).map(|k| Cell::new(k).set_alignment(CellAlignment::Right)));
     t.set_header(header);
@@ -183,8 +167,7 @@ pub(crate) fn score_matrix_table(names: &[String], score: impl Fn(usize, usize) 
 
 /// The points-efficiency table of `a` for the terminal, best first.
 pub(crate) fn efficiency_table(a: &RulesetAnalysis) -> Table {
-    let mut t = Table::new();
-    t.load_preset(UTF8_FULL_CONDENSED);
+    let mut t = crate::term::table();
     t.set_header(vec![
         "rank",
         "unit",

@@ -3,7 +3,6 @@
 
 use std::time::Instant;
 
-use comfy_table::{Table, presets::UTF8_FULL_CONDENSED};
 use serde_json::json;
 
 use super::common::{AppError, check_sim_args, load, pct, settings_for, stdout_write};
@@ -62,8 +61,7 @@ fn optimal_duel(any: &AnyRuleset, args: &DuelArgs) -> Result<(), AppError> {
         return stdout_write(&format!("{}\n", serde_json::to_string_pretty(&v).expect("json")));
     }
     let p = |x: f64| format!("{:.1}%", 100.0 * x);
-    let mut t = Table::new();
-    t.load_preset(UTF8_FULL_CONDENSED);
+    let mut t = crate::term::table();
     t.set_header(vec!["play", &format!("{na} wins"), &format!("{nb} wins"), "draw", &format!("{na} score")]);
     for (label, v) in [
         ("optimal (both sides)", &o.optimal),
@@ -142,8 +140,7 @@ fn duel_with<R: Ruleset>(r: &R, args: &DuelArgs) -> Result<(), AppError> {
         });
         return stdout_write(&format!("{}\n", serde_json::to_string_pretty(&v).expect("json")));
     }
-    let mut t = Table::new();
-    t.load_preset(UTF8_FULL_CONDENSED);
+    let mut t = crate::term::table();
     t.set_header(vec!["outcome", "probability [95% CI]"]);
     t.add_row(vec![format!("{na} wins"), pct(&result.a_wins)]);
     t.add_row(vec![format!("{nb} wins"), pct(&result.b_wins)]);

@@ -6,11 +6,12 @@
 
 use std::time::Instant;
 
-use comfy_table::{Cell, CellAlignment, Table, presets::UTF8_FULL_CONDENSED};
+use comfy_table::{Cell, CellAlignment, Table};
 use indicatif::ProgressBar;
 use serde_json::json;
 
-use super::common::{AppError, check_sim_args, load, pct, progress_bar, stdout_write};
+use super::common::{AppError, check_sim_args, load, pct, stdout_write};
+use super::progress::Progress;
 use crate::analysis::balance::{rewrite_costs, solve};
 use crate::cli::{FairCostsArgs, SimArgs};
 use crate::format::fmt_cost;
@@ -53,9 +54,9 @@ pub fn run(args: FairCostsArgs) -> Result<(), AppError> {
     let started = Instant::now();
     let (result, title, id) = with_ruleset!(&loaded.ruleset, r => {
         let s = settings(r, &args.sim, r.balance_config().trials)?;
-        let pb = progress_bar();
-        let out = solve(r, &s, &pb);
-        pb.finish_and_clear();
+        let mut progress = Progress::new(format!("fair-costs {}", r.id()), &["fair costs"]);
+        let out = solve(r, &s, &progress.phase("fair costs"));
+        progress.finish();
         (out, r.title(), r.id())
     });
     let elapsed = started.elapsed().as_secs_f64();
@@ -99,14 +100,13 @@ pub fn run(args: FairCostsArgs) -> Result<(), AppError> {
     if let Some(path) = &args.write {
         text.push_str(&format!("wrote {}\n", path.display()));
     }
-    stdout_write(&text)
+    stdout_write(&crate::term::wrap(&text))
 }
 
 /// The suggested-costs table as the terminal shows it; with an anchor, a last column holds the
 /// derived cost list (the anchor's cost exact, the others with their 95% interval).
 pub fn table(f: &FairCosts) -> Table {
-    let mut t = Table::new();
-    t.load_preset(UTF8_FULL_CONDENSED);
+    let mut t = crate::term::table();
     let mut header = vec![
         "unit",
         "cost",

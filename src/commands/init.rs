@@ -89,6 +89,8 @@ pub fn run(args: InitArgs) -> Result<(), AppError> {
             tallies_out: None,
         },
         out: PathBuf::from("reports"),
+        baseline: None,
+        json: false,
     })?;
     let written: Vec<String> = files.iter().map(|(p, _)| format!("  {}", p.display())).collect();
     stdout_write(&format!(

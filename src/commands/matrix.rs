@@ -5,11 +5,12 @@ use comfy_table::Table;
 use serde_json::json;
 
 use super::common::{
-    AppError, check_sim_args, efficiency_table, load, progress_bar, score_matrix_table, settings_for, stdout_write,
-    warnings_text,
+    AppError, check_sim_args, efficiency_table, load, score_matrix_table, settings_for, stdout_write, warnings_text,
 };
+use super::progress::Progress;
 use crate::analysis::{Matrix, RulesetAnalysis, analyse};
 use crate::cli::MatrixArgs;
+use crate::rulesets::Ruleset;
 use crate::with_ruleset;
 
 /// Runs `pointsworth matrix`.
@@ -23,17 +24,24 @@ pub fn run(args: MatrixArgs) -> Result<(), AppError> {
         ));
     }
     let loaded = load(&args.ruleset, args.sim.config.as_ref(), &args.sim.set)?;
+    let baseline = match &args.baseline {
+        Some(dir) => Some(super::baseline::Baseline::read(dir, with_ruleset!(&loaded.ruleset, r => r.id()))?),
+        None => None,
+    };
     if args.optimal {
         return super::optimal_matrix::run(&args, &loaded);
     }
+    let mut progress = Progress::new(format!("matrix {}", args.ruleset), &["duel matrices"]);
+    let pb = progress.phase("duel matrices");
     let analysis = with_ruleset!(&loaded.ruleset, r => {
         let mut s = settings_for(r, &args.sim);
         // The distance sweep (seven matrices at half precision) is a chart of `report`; the
         // matrix command shows neither it nor its numbers.
         s.sweep_distances.clear();
         let path = loaded.source.path.display().to_string();
-        analyse(r, &s, &path, &loaded.source.hash_hex(), &progress_bar())
+        analyse(r, &s, &path, &loaded.source.hash_hex(), &pb)
     });
+    progress.finish();
     if args.json {
         let v = json!({
             "ruleset": analysis.ruleset,
@@ -54,7 +62,11 @@ pub fn run(args: MatrixArgs) -> Result<(), AppError> {
     text.push_str(&efficiency_table(&analysis).to_string());
     text.push('\n');
     text.push_str(&warnings_text(&analysis));
-    stdout_write(&text)
+    if let (Some(b), Some(dir)) = (&baseline, &args.baseline) {
+        text.push('\n');
+        text.push_str(&super::baseline::before_after(b, dir, &analysis, super::baseline::TOLERANCE));
+    }
+    stdout_write(&crate::term::wrap(&text))
 }
 
 fn name_of<'a>(a: &'a RulesetAnalysis, id: &'a str) -> &'a str {

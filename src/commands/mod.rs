@@ -15,6 +15,7 @@
 //! below (report → analysis → sim, battle → rulesets → dice, stats, config, seed). Nothing
 //! below imports `commands`.
 
+pub mod baseline;
 pub mod check;
 pub mod common;
 pub mod duel;
@@ -24,8 +25,10 @@ pub mod matrix;
 pub mod merge;
 pub mod optimal_matrix;
 pub(crate) mod outputs;
+pub(crate) mod progress;
 pub mod report;
 pub mod rules;
+pub mod shell;
 pub mod skirmish;
 
 use crate::cli::{Cli, Command, DuelArgs, MatrixArgs, ReportArgs};
@@ -37,6 +40,7 @@ const MAX_THREADS: usize = 1024;
 
 /// Runs a parsed command line.
 pub fn run(cli: Cli) -> Result<(), AppError> {
+    crate::term::set_wide(cli.wide);
     if let Some(n) = cli.threads {
         if n == 0 {
             return Err(AppError::Usage("--threads must be at least 1".into()));
@@ -98,6 +102,9 @@ pub fn run(cli: Cli) -> Result<(), AppError> {
         Command::Skirmish(a) => skirmish::run(a),
         Command::FairCosts(a) => fair_costs::run(a),
         Command::Init(a) => init::run(a),
+        Command::Completions(a) => shell::completions(a),
+        Command::Man(a) => shell::man(a),
+        Command::ReadmeExample(a) => shell::readme_example(a),
     };
     match shard {
         Some((s, path)) => merge::finish_shard(result, s, &path),

@@ -9,10 +9,11 @@
 
 use std::time::Instant;
 
-use comfy_table::{Cell, CellAlignment, Table, presets::UTF8_FULL_CONDENSED};
+use comfy_table::{Cell, CellAlignment, Table};
 use serde_json::json;
 
-use super::common::{AppError, Loaded, progress_bar, score_matrix_table, stdout_write};
+use super::common::{AppError, Loaded, score_matrix_table, stdout_write};
+use super::progress::Progress;
 use crate::analysis::optimal_play::{OptimalPlay, WARN_ABOVE, analyse};
 use crate::cli::MatrixArgs;
 use crate::rulesets::Ruleset;
@@ -35,9 +36,12 @@ pub(crate) fn run(args: &MatrixArgs, loaded: &Loaded) -> Result<(), AppError> {
     let started = Instant::now();
     let (id, title, unit, names, solved) = with_ruleset!(&loaded.ruleset, r => {
         let distances = if args.distance.is_empty() { vec![r.duel_settings().distance] } else { args.distance.clone() };
-        let pb = progress_bar();
-        let solved: Vec<OptimalPlay> = distances.iter().map(|&d| analyse(r, d, &pb)).collect();
-        pb.finish_and_clear();
+        let phases: Vec<String> =
+            distances.iter().map(|d| format!("optimal play at {} {}", d, r.distance_unit())).collect();
+        let names: Vec<&str> = phases.iter().map(String::as_str).collect();
+        let mut progress = Progress::new(format!("matrix {} --optimal", r.id()), &names);
+        let solved: Vec<OptimalPlay> = distances.iter().zip(&names).map(|(&d, p)| analyse(r, d, &progress.phase(p))).collect();
+        progress.finish();
         let names: Vec<(String, String)> = r.units().iter().map(|u| (u.id.clone(), u.name.clone())).collect();
         (r.id(), r.title(), r.distance_unit(), names, solved)
     });
@@ -79,7 +83,7 @@ pub(crate) fn run(args: &MatrixArgs, loaded: &Loaded) -> Result<(), AppError> {
         text.push_str(&format!("{}\n", distances_table(&solved, unit, &name)));
     }
     text.push_str(&format!("solved in {:.1} s\n", started.elapsed().as_secs_f64()));
-    stdout_write(&text)
+    stdout_write(&crate::term::wrap(&text))
 }
 
 fn right(s: String) -> Cell {
@@ -96,8 +100,7 @@ fn matrix_table(o: &OptimalPlay, name: &dyn Fn(&str) -> String) -> Table {
 /// Every solved pair, worst exploitability first: A's score under optimal play and under the
 /// scripted tactic on both sides, each side's gain by its best response, the larger.
 fn pairs_table(o: &OptimalPlay, name: &dyn Fn(&str) -> String) -> Table {
-    let mut t = Table::new();
-    t.load_preset(UTF8_FULL_CONDENSED);
+    let mut t = crate::term::table();
     t.set_header(vec!["A", "B", "A score, optimal", "A score, scripted", "A gains", "B gains", "exploitability"]);
     let pts = |x: f64| right(format!("{:.1}", 100.0 * x));
     let pct = |x: f64| right(format!("{:.1}%", 100.0 * x));
@@ -140,8 +143,7 @@ fn summary_line(o: &OptimalPlay, name: &dyn Fn(&str) -> String) -> String {
 
 /// One row per distance: largest exploitability (and its pair), mean, pairs above 2 and 5.
 fn distances_table(solved: &[OptimalPlay], unit: &str, name: &dyn Fn(&str) -> String) -> Table {
-    let mut t = Table::new();
-    t.load_preset(UTF8_FULL_CONDENSED);
+    let mut t = crate::term::table();
     t.set_header(vec![
         format!("distance, {unit}"),
         "exploitability max".into(),

@@ -8,8 +8,9 @@ use std::time::Instant;
 use serde_json::json;
 
 use super::common::{
-    AppError, Loaded, check_sim_args, efficiency_table, load, progress_bar, settings_for, stdout_write, warnings_text,
+    AppError, Loaded, check_sim_args, efficiency_table, load, settings_for, stdout_write, warnings_text,
 };
+use super::progress::Progress;
 use crate::analysis::{RulesetAnalysis, analyse};
 use crate::cli::ReportArgs;
 use crate::rulesets::{Ruleset, implemented};
@@ -49,12 +50,21 @@ pub fn run(args: ReportArgs) -> Result<(), AppError> {
     if crate::sim::shard::recording().is_none() {
         crate::cache::install(Some(&args.out.join(".cache")));
     }
+    let baselines = match &args.baseline {
+        Some(dir) => loaded
+            .iter()
+            .map(|l| super::baseline::Baseline::read(dir, with_ruleset!(&l.ruleset, r => r.id())).map(Some))
+            .collect::<Result<Vec<_>, _>>()?,
+        None => loaded.iter().map(|_| None).collect(),
+    };
     let started = Instant::now();
     let mut analyses = Vec::new();
     let mut sections = SectionSeconds::default();
     for l in &loaded {
-        let pb = progress_bar();
-        let mut clock = sections.start(with_ruleset!(&l.ruleset, r => r.id()));
+        let id = with_ruleset!(&l.ruleset, r => r.id());
+        let mut progress = Progress::new(format!("report {id}"), &SECTIONS);
+        let pb = progress.phase(SECTIONS[0]);
+        let mut clock = sections.start(id);
         let mut analysis = with_ruleset!(&l.ruleset, r => {
             let s = settings_for(r, &args.sim);
             let path = l.source.path.display().to_string();
@@ -65,14 +75,16 @@ pub fn run(args: ReportArgs) -> Result<(), AppError> {
         // A shard writes only the tallies of the matrices and the sweep (keyed simulations);
         // the sections below record none, so a shard skips them and the merge runs them.
         if crate::sim::shard::recording().is_some() {
-            pb.finish_and_clear();
+            progress.finish();
             continue;
         }
         // The bisection cannot be split by batches: the merge runs it in full.
+        let pb = progress.phase(SECTIONS[1]);
         analysis.fair_costs = Some(crate::sim::shard::unsharded(
             || with_ruleset!(&l.ruleset, r => super::fair_costs::for_report(r, &args.sim, &pb)),
         ));
         clock.lap("fair costs");
+        progress.phase_with_own_bars(SECTIONS[2]);
         analysis.skirmish = super::skirmish::for_report(&l.ruleset, args.sim.seed);
         clock.lap("skirmishes");
         analysis
@@ -81,11 +93,13 @@ pub fn run(args: ReportArgs) -> Result<(), AppError> {
         // Nor can the studies' price searches (VSGMR's attribute prices, AMC's upgrade prices):
         // their next price depends on earlier results, so they too run in full.
         let engine = crate::analysis::engine::AnalysisEngine;
+        let pb = progress.phase_uncounted(SECTIONS[3]);
         analysis.studies = crate::sim::shard::unsharded(
             || with_ruleset!(&l.ruleset, r => r.studies(&engine, &analysis.findings(), args.sim.seed, &pb)),
         );
         clock.lap("studies");
         // Optimal play is exact: the merge solves it.
+        let pb = progress.phase(SECTIONS[4]);
         with_ruleset!(&l.ruleset, r => if r.duel_settings().optimal_play {
             let o = crate::analysis::optimal_play::analyse(r, analysis.distance, &pb);
             analysis.warnings.extend(crate::analysis::optimal_play::warning(&o, &analysis.distance_unit, &analysis.units));
@@ -93,6 +107,7 @@ pub fn run(args: ReportArgs) -> Result<(), AppError> {
         });
         clock.lap("optimal play");
         // Its quick matrices are not the shards' tallies: the merge runs it in full.
+        let pb = progress.phase(SECTIONS[5]);
         analysis.readings = crate::sim::shard::unsharded(|| {
             with_ruleset!(&l.ruleset, r => {
                 let s = settings_for(r, &args.sim);
@@ -101,7 +116,7 @@ pub fn run(args: ReportArgs) -> Result<(), AppError> {
         });
         clock.lap("readings");
         sections.add(clock);
-        pb.finish_and_clear();
+        progress.finish();
         analyses.push(analysis);
     }
     if crate::sim::shard::replay_error().is_none() {
@@ -114,10 +129,13 @@ pub fn run(args: ReportArgs) -> Result<(), AppError> {
         return Err(AppError::Usage(why)); // a merge whose tallies lack a matchup writes nothing
     }
     let mut text = String::new();
-    for a in &analyses {
+    for (a, base) in analyses.iter().zip(&baselines) {
         let dir = args.out.join(&a.ruleset);
         crate::report::write_ruleset_report(a, &dir).map_err(AppError::Other)?;
         text.push_str(&crate::report::verdict::terminal(a));
+        if let (Some(b), Some(bdir)) = (base, &args.baseline) {
+            text.push_str(&super::baseline::before_after(b, bdir, a, super::baseline::TOLERANCE));
+        }
         text.push_str(&format!(
             "{} — points efficiency ({} points per side, {} {} apart, seed {})\n{}\n{}wrote {} and {}\n\n",
             a.title,
@@ -132,8 +150,31 @@ pub fn run(args: ReportArgs) -> Result<(), AppError> {
         ));
     }
     let index = crate::report::write_index(&index_entries(&analyses, &args.out), &args.out).map_err(AppError::Other)?;
+    if args.json {
+        return stdout_write(&written_json(&analyses, &args.out, &index, started.elapsed().as_secs_f64())?);
+    }
     text.push_str(&format!("wrote {} in {:.1} s\n", index.display(), started.elapsed().as_secs_f64()));
-    stdout_write(&text)
+    stdout_write(&crate::term::wrap(&text))
+}
+
+/// `report --json`: each ruleset's directory and its `summary.json` as written, the index's
+/// path and the run's wall-clock seconds, as one pretty-printed object.
+fn written_json(
+    analyses: &[RulesetAnalysis],
+    out: &std::path::Path,
+    index: &std::path::Path,
+    seconds: f64,
+) -> Result<String, AppError> {
+    let mut rulesets = Vec::new();
+    for a in analyses {
+        let dir = out.join(&a.ruleset);
+        let path = dir.join("summary.json");
+        let text = crate::config::read_text(&path)
+            .map_err(|source| AppError::Io { context: format!("reading {}", path.display()), source })?;
+        let summary: serde_json::Value = serde_json::from_str(&text).map_err(|e| AppError::Other(e.into()))?;
+        rulesets.push(json!({ "ruleset": a.ruleset, "dir": dir, "summary": summary }));
+    }
+    Ok(format!("{:#}\n", json!({ "rulesets": rulesets, "index": index, "seconds": seconds })))
 }
 
 /// Index entries for this run's rulesets, in the order of the known-rulesets list.

@@ -4,10 +4,10 @@
 
 use std::time::Instant;
 
-use comfy_table::{Table, presets::UTF8_FULL_CONDENSED};
 use indicatif::ProgressBar;
 
-use super::common::{AppError, load, progress_bar, stdout_write};
+use super::common::{AppError, load, stdout_write};
+use super::progress::Progress;
 use crate::analysis::AnalysisSettings;
 use crate::analysis::optimal_play::OptimalPlay;
 use crate::analysis::readings::Readings;
@@ -43,8 +43,21 @@ pub fn run(args: RulesArgs) -> Result<(), AppError> {
     let loaded = load(&args.ruleset, args.config.as_ref(), &args.set)?;
     let (title, rows, variants, lint) =
         with_ruleset!(&loaded.ruleset, r => (r.title(), r.coverage(), r.variants(), r.lint()));
-    let mut t = Table::new();
-    t.load_preset(UTF8_FULL_CONDENSED);
+    if args.json {
+        let v = serde_json::json!({
+            "ruleset": with_ruleset!(&loaded.ruleset, r => r.id()),
+            "title": title,
+            "variants": variants.iter().map(|(k, v)| (k.to_string(), serde_json::json!(v))).collect::<serde_json::Map<_, _>>(),
+            "coverage": rows.iter().map(|r| serde_json::json!({
+                "rule": r.rule, "source": r.source, "status": r.status.label(), "note": r.note,
+            })).collect::<Vec<_>>(),
+            "lint": lint.iter().map(|f| serde_json::json!({
+                "subject": f.subject, "finding": f.finding, "source": f.source,
+            })).collect::<Vec<_>>(),
+        });
+        return stdout_write(&format!("{v:#}\n"));
+    }
+    let mut t = crate::term::table();
     t.set_header(vec!["rule", "source", "status", "note"]);
     for row in &rows {
         t.add_row(vec![row.rule.as_str(), row.source.as_str(), row.status.label(), row.note.as_str()]);
@@ -54,8 +67,7 @@ pub fn run(args: RulesArgs) -> Result<(), AppError> {
     if lint.is_empty() {
         out.push_str("lint: nothing flagged\n");
     } else {
-        let mut l = Table::new();
-        l.load_preset(UTF8_FULL_CONDENSED);
+        let mut l = crate::term::table();
         l.set_header(vec!["subject", "finding", "source"]);
         for f in &lint {
             l.add_row(vec![f.subject.as_str(), f.finding.as_str(), f.source.as_str()]);
@@ -64,17 +76,21 @@ pub fn run(args: RulesArgs) -> Result<(), AppError> {
     }
     if args.sensitivity {
         let started = Instant::now();
-        let pb = progress_bar();
+        let mut progress = Progress::new(
+            format!("rules {} --sensitivity", with_ruleset!(&loaded.ruleset, r => r.id())),
+            &["readings"],
+        );
+        let pb = progress.phase("readings");
         let (found, unit) = with_ruleset!(&loaded.ruleset, r => {
             let s = AnalysisSettings::from_ruleset(r, args.seed);
             (readings(r, &loaded.source, &args.set, &s, None, &pb), r.distance_unit())
         });
-        pb.finish_and_clear();
+        progress.finish();
         match found {
             Some(x) => out.push_str(&crate::report::readings::text(&x, unit)),
             None => out.push_str("\nWhich readings decide the verdicts: this ruleset has no reading switch.\n"),
         }
         out.push_str(&format!("\nsensitivity: {:.1} s\n", started.elapsed().as_secs_f64()));
     }
-    stdout_write(&out)
+    stdout_write(&crate::term::wrap(&out))
 }

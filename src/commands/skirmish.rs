@@ -5,11 +5,12 @@
 //! the deterministic engine and prints win/draw rates, per-unit statistics and, for random
 //! armies, value in army. `--json` prints the same keys for every ruleset.
 
+use super::progress::Progress;
 use std::io::IsTerminal;
 use std::path::Path;
 use std::time::Instant;
 
-use comfy_table::{Cell, CellAlignment, Table, presets::UTF8_FULL_CONDENSED};
+use comfy_table::{Cell, CellAlignment, Table};
 use serde_json::json;
 
 use super::common::{AppError, check_sim_args, load, pct, stdout_write};
@@ -88,9 +89,12 @@ fn run_with<S: Skirmish>(s: &S, args: &SkirmishArgs) -> Result<(), AppError> {
     let trials = args.sim.trials.unwrap_or(settings.trials);
     let name = s.tactics()[tactic].name;
     let started = Instant::now();
-    let pb = games_progress(trials, format!("{name} tactic"), &text.games);
+    let mut progress = Progress::new(format!("skirmish {}", s.id()), &[&text.games]);
+    let pb = progress.phase(&text.games);
+    pb.set_length(trials);
+    pb.set_message(format!("{name} tactic"));
     let mut analysis = run_skirmish(s, &armies, tactic, mission, args.sim.seed, trials, &pb);
-    pb.finish_and_clear();
+    progress.finish();
     if let Some(path) = &args.replay {
         write_replay(path, &s.replay(&armies, tactic, mission, args.sim.seed))?;
         analysis.replay = Some(path.display().to_string());
@@ -122,8 +126,7 @@ fn run_with<S: Skirmish>(s: &S, args: &SkirmishArgs) -> Result<(), AppError> {
 /// The outcome rates as a table: `header` heads the first column, `rows` name side A's win,
 /// side B's win and the draw in the ruleset's own words.
 fn outcome_table(a: &SkirmishAnalysis, header: &str, rows: [&str; 3]) -> Table {
-    let mut t = Table::new();
-    t.load_preset(UTF8_FULL_CONDENSED);
+    let mut t = crate::term::table();
     t.set_header(vec![header, "probability [95% CI]"]);
     for (name, rate) in rows.into_iter().zip([&a.a_wins, &a.b_wins, &a.draws]) {
         t.add_row(vec![name.to_string(), pct(rate)]);
@@ -133,8 +136,7 @@ fn outcome_table(a: &SkirmishAnalysis, header: &str, rows: [&str; 3]) -> Table {
 
 /// Per-unit statistics as a table.
 pub fn unit_table(a: &SkirmishAnalysis, item: &str) -> Table {
-    let mut t = Table::new();
-    t.load_preset(UTF8_FULL_CONDENSED);
+    let mut t = crate::term::table();
     t.set_header(vec![
         item,
         "cost",
@@ -163,8 +165,7 @@ fn value_text(a: &SkirmishAnalysis, what: &str, kind: bool) -> String {
     if a.value_in_army.is_empty() {
         return String::new();
     }
-    let mut t = Table::new();
-    t.load_preset(UTF8_FULL_CONDENSED);
+    let mut t = crate::term::table();
     t.set_header(vec![
         what,
         "cost",

@@ -107,15 +107,22 @@ pub fn frame(f: &FairCosts) -> PolarsResult<DataFrame> {
 /// efficiency with its 95% interval (normal, ±1.96 standard errors, within [0, 1]).
 fn curve_csv(f: &FairCosts) -> String {
     let z = crate::stats::z_for(crate::stats::CONFIDENCE);
-    let mut s = String::from("unit,name,price,efficiency,efficiency_lo,efficiency_hi\n");
+    let mut t =
+        crate::csv_text::CsvText::new(["unit", "name", "price", "efficiency", "efficiency_lo", "efficiency_hi"]);
     for r in &f.rows {
         for &[c, e, se] in &r.search {
             let (lo, hi) = ((e - z * se).max(0.0), (e + z * se).min(1.0));
-            let name = r.unit.name.replace('"', "\"\"");
-            let _ = writeln!(s, "{},\"{name}\",{c:.4},{e:.6},{lo:.6},{hi:.6}", r.unit.id);
+            t.row([
+                r.unit.id.clone(),
+                r.unit.name.clone(),
+                format!("{c:.4}"),
+                format!("{e:.6}"),
+                format!("{lo:.6}"),
+                format!("{hi:.6}"),
+            ]);
         }
     }
-    s
+    t.finish()
 }
 
 fn csv(f: &FairCosts) -> anyhow::Result<Vec<u8>> {

@@ -35,6 +35,7 @@ mod charts;
 mod format;
 pub mod html;
 mod markdown;
+pub mod readme;
 mod tables;
 
 use std::fs;

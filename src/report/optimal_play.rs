@@ -10,6 +10,7 @@ use super::charts::{ensure_fonts, write_score_heatmap};
 use super::format::{md_cell, number, unit_name};
 use crate::analysis::RulesetAnalysis;
 use crate::analysis::optimal_play::{OptimalPlay, WARN_ABOVE};
+use crate::csv_text::CsvText;
 
 /// File stems: the pairs table and the optimal-play heatmap.
 pub const CSV: &str = "optimal_play.csv";
@@ -58,29 +59,42 @@ pub fn write(a: &RulesetAnalysis, dir: &Path) -> anyhow::Result<Vec<PathBuf>> {
 
 /// One row per solved pair: outcomes under both policies, the gains and the exploitability.
 pub fn csv(a: &RulesetAnalysis, o: &OptimalPlay) -> String {
-    let mut s = String::from(
-        "unit_a,unit_b,optimal_a_wins,optimal_b_wins,optimal_draws,optimal_a_score,scripted_a_wins,scripted_b_wins,scripted_draws,scripted_a_score,a_gain,b_gain,exploitability\n",
-    );
+    let mut t = CsvText::new([
+        "unit_a",
+        "unit_b",
+        "optimal_a_wins",
+        "optimal_b_wins",
+        "optimal_draws",
+        "optimal_a_score",
+        "scripted_a_wins",
+        "scripted_b_wins",
+        "scripted_draws",
+        "scripted_a_score",
+        "a_gain",
+        "b_gain",
+        "exploitability",
+    ]);
     for p in &o.pairs {
-        let _ = writeln!(
-            s,
-            "{},{},{:.6},{:.6},{:.6},{:.6},{:.6},{:.6},{:.6},{:.6},{:.6},{:.6},{:.6}",
-            unit_name(a, &p.a),
-            unit_name(a, &p.b),
-            p.optimal.a_wins,
-            p.optimal.b_wins,
-            p.optimal.draws,
-            p.optimal.a_score,
-            p.scripted.a_wins,
-            p.scripted.b_wins,
-            p.scripted.draws,
-            p.scripted.a_score,
-            p.a_gain,
-            p.b_gain,
-            p.exploitability
+        let mut row = vec![unit_name(a, &p.a).to_string(), unit_name(a, &p.b).to_string()];
+        row.extend(
+            [
+                p.optimal.a_wins,
+                p.optimal.b_wins,
+                p.optimal.draws,
+                p.optimal.a_score,
+                p.scripted.a_wins,
+                p.scripted.b_wins,
+                p.scripted.draws,
+                p.scripted.a_score,
+                p.a_gain,
+                p.b_gain,
+                p.exploitability,
+            ]
+            .map(|x| format!("{x:.6}")),
         );
+        t.row(row);
     }
-    s
+    t.finish()
 }
 
 /// Score points with one decimal; a gain the solver's rounding leaves a hair below 0 shows as 0.

@@ -19,6 +19,7 @@ use super::charts::{Marker, draw_marker};
 use crate::analysis::RulesetAnalysis;
 use crate::analysis::skirmish::{SkirmishAnalysis, SkirmishSection, verdict};
 use crate::analysis::verdict::games_to_bound_prices;
+use crate::csv_text::CsvText;
 
 /// Chart file stem.
 pub const VALUE_CHART: &str = "value_in_army";
@@ -76,30 +77,41 @@ fn price_bounds(p: &crate::analysis::skirmish::Price) -> (String, String) {
 }
 
 fn mission_csv(sk: &SkirmishSection, runs: &[SkirmishAnalysis]) -> String {
-    let mut s = String::from(
-        "mission,points,item,kind,cost,log_odds_per_100_points_vs_field,vs_field_lo,vs_field_hi,verdict,price,price_lo,price_hi\n",
-    );
+    let mut t = CsvText::new([
+        "mission",
+        "points",
+        "item",
+        "kind",
+        "cost",
+        "log_odds_per_100_points_vs_field",
+        "vs_field_lo",
+        "vs_field_hi",
+        "verdict",
+        "price",
+        "price_lo",
+        "price_hi",
+    ]);
     for r in runs {
         for v in &r.value_in_army {
             let e = &v.log_odds_per_100_points_vs_field;
             let (plo, phi) = price_bounds(&v.price);
-            let _ = writeln!(
-                s,
-                "{},{},{},{},{},{:.4},{:.4},{:.4},{},{:.4},{plo},{phi}",
-                sk.mission_label(r),
-                r.points,
-                v.name,
-                v.item,
-                v.cost,
-                e.value,
-                e.lo,
-                e.hi,
-                verdict(e),
-                v.price.value,
-            );
+            t.row([
+                sk.mission_label(r).to_string(),
+                r.points.to_string(),
+                v.name.to_string(),
+                v.item.to_string(),
+                v.cost.to_string(),
+                format!("{:.4}", e.value),
+                format!("{:.4}", e.lo),
+                format!("{:.4}", e.hi),
+                verdict(e).to_string(),
+                format!("{:.4}", v.price.value),
+                plo,
+                phi,
+            ]);
         }
     }
-    s
+    t.finish()
 }
 
 /// Writes one ruleset's skirmish runs (the first is the default tactic) into `dir`:
@@ -145,55 +157,73 @@ fn write_runs(
 }
 
 fn value_csv(runs: &[SkirmishAnalysis]) -> String {
-    let mut s = String::from(
-        "tactic,item,kind,cost,log_odds,log_odds_se,log_odds_per_100_points_vs_field,vs_field_lo,vs_field_hi,verdict,price,price_lo,price_hi\n",
-    );
+    let mut t = CsvText::new([
+        "tactic",
+        "item",
+        "kind",
+        "cost",
+        "log_odds",
+        "log_odds_se",
+        "log_odds_per_100_points_vs_field",
+        "vs_field_lo",
+        "vs_field_hi",
+        "verdict",
+        "price",
+        "price_lo",
+        "price_hi",
+    ]);
     for r in runs {
         for v in &r.value_in_army {
             let e = &v.log_odds_per_100_points_vs_field;
             let (plo, phi) = price_bounds(&v.price);
-            let _ = writeln!(
-                s,
-                "{},{},{},{},{:.5},{:.5},{:.4},{:.4},{:.4},{},{:.4},{plo},{phi}",
-                r.tactic,
-                v.name,
-                v.item,
-                v.cost,
-                v.log_odds,
-                v.log_odds_se,
-                e.value,
-                e.lo,
-                e.hi,
-                verdict(e),
-                v.price.value,
-            );
+            t.row([
+                r.tactic.to_string(),
+                v.name.to_string(),
+                v.item.to_string(),
+                v.cost.to_string(),
+                format!("{:.5}", v.log_odds),
+                format!("{:.5}", v.log_odds_se),
+                format!("{:.4}", e.value),
+                format!("{:.4}", e.lo),
+                format!("{:.4}", e.hi),
+                verdict(e).to_string(),
+                format!("{:.4}", v.price.value),
+                plo,
+                phi,
+            ]);
         }
     }
-    s
+    t.finish()
 }
 
 fn units_csv(runs: &[SkirmishAnalysis]) -> String {
-    let mut s = String::from(
-        "tactic,unit,cost,fielded,kills_per_unit,survival,survival_lo,survival_hi,points_killed_per_point\n",
-    );
+    let mut t = CsvText::new([
+        "tactic",
+        "unit",
+        "cost",
+        "fielded",
+        "kills_per_unit",
+        "survival",
+        "survival_lo",
+        "survival_hi",
+        "points_killed_per_point",
+    ]);
     for r in runs {
         for u in &r.units {
-            let _ = writeln!(
-                s,
-                "{},{},{},{},{:.4},{:.4},{:.4},{:.4},{:.4}",
-                r.tactic,
-                u.name,
-                u.cost,
-                u.fielded,
-                u.kills_per_unit,
-                u.survival.value,
-                u.survival.lo,
-                u.survival.hi,
-                u.points_killed_per_point
-            );
+            t.row([
+                r.tactic.to_string(),
+                u.name.to_string(),
+                u.cost.to_string(),
+                u.fielded.to_string(),
+                format!("{:.4}", u.kills_per_unit),
+                format!("{:.4}", u.survival.value),
+                format!("{:.4}", u.survival.lo),
+                format!("{:.4}", u.survival.hi),
+                format!("{:.4}", u.points_killed_per_point),
+            ]);
         }
     }
-    s
+    t.finish()
 }
 
 use super::format::pct_interval as pct;

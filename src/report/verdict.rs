@@ -248,10 +248,25 @@ pub fn rule(a: &RulesetAnalysis) -> Vec<String> {
 
 /// `verdict.csv`: one row per item, units then upgrades.
 fn csv(all: &[UnitVerdict]) -> String {
-    let mut s = String::from(
-        "item,unit,name,cost,verdict,agree,suggested_cost,suggested_lo,suggested_hi,suggested_from,line,duel_efficiency,duel_efficiency_lo,duel_efficiency_hi,play_bound,play_bound_against,lanchester\n",
-    );
-    let q = |t: &str| format!("\"{}\"", t.replace('"', "\"\""));
+    let mut t = crate::csv_text::CsvText::new([
+        "item",
+        "unit",
+        "name",
+        "cost",
+        "verdict",
+        "agree",
+        "suggested_cost",
+        "suggested_lo",
+        "suggested_hi",
+        "suggested_from",
+        "line",
+        "duel_efficiency",
+        "duel_efficiency_lo",
+        "duel_efficiency_hi",
+        "play_bound",
+        "play_bound_against",
+        "lanchester",
+    ]);
     for v in all {
         let (sv, slo, shi, from) = match &v.suggested {
             Some(x) => (
@@ -264,37 +279,37 @@ fn csv(all: &[UnitVerdict]) -> String {
         };
         let d = v.duels().map(|e| e.value);
         let f = |x: Option<f64>| x.map_or(String::new(), |x| format!("{x:.6}"));
-        let _ = writeln!(
-            s,
-            "{},{},{},{},{},{},{sv},{slo},{shi},{},{},{},{},{},{},{},{}",
-            v.item,
-            q(&v.id),
-            q(&v.name),
-            v.cost,
-            v.verdict.label(),
-            v.agree,
-            q(&from),
-            q(&v.line),
+        t.row([
+            v.item.to_string(),
+            v.id.clone(),
+            v.name.clone(),
+            v.cost.to_string(),
+            v.verdict.label().to_string(),
+            v.agree.to_string(),
+            sv,
+            slo,
+            shi,
+            from,
+            v.line.clone(),
             f(d.map(|e| e.value)),
             f(d.map(|e| e.lo)),
             f(d.map(|e| e.hi)),
             f(v.play.as_ref().map(|p| p.worst)),
-            q(v.play.as_ref().map_or("", |p| p.worst_against.as_str())),
-            v.lanchester.map_or(String::new(), |l| format!("{l:.4}"))
-        );
+            v.play.as_ref().map_or(String::new(), |p| p.worst_against.clone()),
+            v.lanchester.map_or(String::new(), |l| format!("{l:.4}")),
+        ]);
     }
-    s
+    t.finish()
 }
 
 /// The verdict table for the terminal (`report`, `matrix`): one row per unit, then the
 /// upgrades, then the rule in one line.
 pub fn terminal(a: &RulesetAnalysis) -> String {
-    use comfy_table::{Cell, CellAlignment, Table, presets::UTF8_FULL_CONDENSED};
+    use comfy_table::{Cell, CellAlignment};
     let all = verdicts(a);
     let units: Vec<&UnitVerdict> = all.iter().filter(|v| v.item == "unit").collect();
     let play = units.iter().any(|v| v.play.is_some());
-    let mut t = Table::new();
-    t.load_preset(UTF8_FULL_CONDENSED);
+    let mut t = crate::term::table();
     let mut header = vec!["unit", "cost", "verdict", "suggested cost [95% CI]", "where the methods stand", "duels: efficiency [95% CI, sampling]"];
     if play {
         header.push("play bound (1v1, exact)");

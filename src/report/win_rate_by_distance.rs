@@ -20,6 +20,7 @@ use super::atomic::{persist, temp_path, write_atomic};
 use super::format::{md_cell, number, unit_name};
 use crate::analysis::RulesetAnalysis;
 use crate::analysis::duel_distance::WinRateByDistance;
+use crate::csv_text::CsvText;
 
 /// File stem of the chart and table.
 pub const STEM: &str = "win_rate_by_distance";
@@ -76,27 +77,25 @@ pub fn write(a: &RulesetAnalysis, dir: &Path) -> anyhow::Result<Vec<PathBuf>> {
 
 /// One row per (pair, ground, distance): `unit_a,unit_b,ground,distance,win_rate,lo,hi,method`.
 pub fn csv(a: &RulesetAnalysis, w: &WinRateByDistance) -> String {
-    let mut o = String::from("unit_a,unit_b,ground,distance,win_rate,win_rate_lo,win_rate_hi,method\n");
+    let mut t = CsvText::new(["unit_a", "unit_b", "ground", "distance", "win_rate", "win_rate_lo", "win_rate_hi", "method"]);
     for p in &w.pairs {
         for (g, ground) in w.grounds.iter().enumerate() {
             for (k, d) in w.distances.iter().enumerate() {
                 let e = p.score[g][k];
-                let _ = writeln!(
-                    o,
-                    "{},{},{},{},{:.6},{:.6},{:.6},{}",
-                    unit_name(a, &p.a),
-                    unit_name(a, &p.b),
-                    ground,
+                t.row([
+                    unit_name(a, &p.a).to_string(),
+                    unit_name(a, &p.b).to_string(),
+                    ground.to_string(),
                     number(*d, 2),
-                    e.value,
-                    e.lo,
-                    e.hi,
-                    p.method[g][k]
-                );
+                    format!("{:.6}", e.value),
+                    format!("{:.6}", e.lo),
+                    format!("{:.6}", e.hi),
+                    p.method[g][k].to_string(),
+                ]);
             }
         }
     }
-    o
+    t.finish()
 }
 
 fn columns(w: &WinRateByDistance) -> u32 {

@@ -43,6 +43,8 @@ fn base(sub: &str) -> Vec<&'static str> {
         "fair-costs" => vec!["fair-costs", "guns-n-grenades", "--config", "small.toml", "--trials", "100"],
         "init" => vec!["init", "guns-n-grenades"],
         "merge" => vec!["merge", "tallies.json"],
+        "completions" => vec!["completions", "bash"],
+        "man" => vec!["man"],
         other => panic!("no base command for {other}: add one"),
     }
 }
@@ -69,7 +71,7 @@ fn with_value(sub: &str, flag: &str) -> Vec<String> {
         ("duel", "--distance") => vec!["6"],
         ("matrix", "--distance") => vec!["6", "--optimal"],
         ("duel", "--exact") => vec!["--distance", "8"],
-        ("check", "--baseline") => vec!["reports"],
+        (_, "--baseline") => vec!["reports"],
         ("check", "--tolerance") => vec!["3"],
         ("check", "--markdown") => vec!["check.md"],
         ("check", "--html") => vec!["check.html"],
@@ -103,6 +105,7 @@ fn every_flag_a_help_lists_works_there() {
         .skip_while(|l| !l.starts_with("Commands:"))
         .skip(1)
         .take_while(|l| l.starts_with("  "))
+        .filter(|l| !l.starts_with("   ")) // a wrapped description's next line
         .filter_map(|l| l.split_whitespace().next().map(String::from))
         .filter(|s| s != "help")
         .collect();

@@ -173,35 +173,37 @@ pub fn derived_section<E: Engine>(
     for n in mix.unbalanced.iter().chain(&mix.notes) {
         let _ = writeln!(o, "\nSolver note: {n}");
     }
-    let mut csv = String::from("unit,starting_cost,derived_24_open,derived_mix,derived_mix_lo,derived_mix_hi");
+    let mut header: Vec<String> =
+        ["unit", "starting_cost", "derived_24_open", "derived_mix", "derived_mix_lo", "derived_mix_hi"]
+            .map(String::from)
+            .to_vec();
     for (name, _) in &checks {
         let k = name.replace(' ', "_");
-        let _ = write!(csv, ",skirmish_{k},skirmish_{k}_lo,skirmish_{k}_hi");
+        header.extend([format!("skirmish_{k}"), format!("skirmish_{k}_lo"), format!("skirmish_{k}_hi")]);
     }
-    csv.push('\n');
+    let mut csv = crate::csv_text::CsvText::new(header);
     for (u, row) in mix.rows.iter().enumerate() {
         let d = row.derived_cost;
-        let _ = write!(
-            csv,
-            "{},{},{},{},{},{}",
-            row.unit.id,
-            row.unit.cost,
+        let mut fields = vec![
+            row.unit.id.clone(),
+            row.unit.cost.to_string(),
             open_costs.as_ref().map_or(String::new(), |c| format!("{:.4}", c[u])),
             format!("{:.4}", mix_costs[u]),
             d.map_or(String::new(), |e| format!("{:.4}", e.lo)),
             d.map_or(String::new(), |e| format!("{:.4}", e.hi)),
-        );
+        ];
         for (_, c) in &checks {
             match c {
                 Some(c) => {
                     let e = c.efficiency[u];
-                    let _ = write!(csv, ",{:.4},{:.4},{:.4}", e.value, e.lo, e.hi);
+                    fields.extend([e.value, e.lo, e.hi].map(|x| format!("{x:.4}")));
                 }
-                None => csv.push_str(",,,"),
+                None => fields.extend([String::new(), String::new(), String::new()]),
             }
         }
-        csv.push('\n');
+        csv.row(fields);
     }
+    let csv = csv.finish();
     if games > 0 {
         let _ = writeln!(
             o,
