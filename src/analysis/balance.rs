@@ -162,9 +162,24 @@ fn search_range(cost: f64, s: &BalanceSettings) -> (f64, f64) {
     (lo.min(cost), (cost * 4.0).max(cost))
 }
 
-/// Bisection (false position on ln cost, Illinois variant) for unit `i`'s fair cost with every
-/// other cost at `costs`. At most `max_evals` prices are played.
-fn fair_cost_search<R: Ruleset>(ev: &Evaluator<'_, R>, i: usize, costs: &[f64], max_evals: usize) -> FairSearch {
+/// How much of the printed interval the search's own resolution may make: the search stops
+/// once the final bracket's standard deviation `(hi − lo)/√12` is at most this fraction of the
+/// statistical one `se / |slope|` (the secant across the bracket), which then widens the
+/// interval the report prints by at most √(1 + 0.3²) − 1 ≈ 4%.
+const RESOLVED: f64 = 0.3;
+
+/// False position on ln cost (Illinois variant) for unit `i`'s fair cost with every other cost
+/// at `costs`, from its current cost; `guess` (the Lanchester estimate, when the ruleset has
+/// one) is the second price tried when it lies on the side the first says the root is. Stops
+/// at `max_evals` prices, at a bracket within 1%, or once the bracket is narrow against the
+/// interval the report prints ([`RESOLVED`]).
+fn fair_cost_search<R: Ruleset>(
+    ev: &Evaluator<'_, R>,
+    i: usize,
+    costs: &[f64],
+    max_evals: usize,
+    guess: Option<f64>,
+) -> FairSearch {
     let c0 = costs[i];
     let (lo_bound, hi_bound) = search_range(c0, ev.s);
     let mut points: Vec<(f64, f64, f64)> = Vec::new();
@@ -174,9 +189,21 @@ fn fair_cost_search<R: Ruleset>(ev: &Evaluator<'_, R>, i: usize, costs: &[f64], 
         sc.value - 0.5
     };
     let f0 = eval(c0, &mut points);
-    // Bracket: walk by factors of 1.5 toward the root until the sign changes.
+    // Bracket: the analytic guess if it lies the right way (at least 5% off), then walk by
+    // factors of 1.5 toward the root until the sign changes.
     let (mut lo, mut flo, mut hi, mut fhi) = (c0, f0, c0, f0);
     let up = f0 > 0.0;
+    if let Some(g) = guess.filter(|g| g.is_finite() && f0 != 0.0) {
+        let c = if up { g.clamp(c0 * 1.05, hi_bound) } else { g.clamp(lo_bound, c0 / 1.05) };
+        if (up && g > c0 * 1.05 && c0 < hi_bound) || (!up && g < c0 / 1.05 && c0 > lo_bound) {
+            let f = eval(c, &mut points);
+            if up {
+                (lo, flo, hi, fhi) = if f > 0.0 { (c, f, c, f) } else { (c0, f0, c, f) };
+            } else {
+                (lo, flo, hi, fhi) = if f < 0.0 { (c, f, c, f) } else { (c, f, c0, f0) };
+            }
+        }
+    }
     loop {
         let (edge, bound) = if up { (hi, hi_bound) } else { (lo, lo_bound) };
         if (up && fhi <= 0.0) || (!up && flo >= 0.0) {
@@ -204,7 +231,14 @@ fn fair_cost_search<R: Ruleset>(ev: &Evaluator<'_, R>, i: usize, costs: &[f64], 
     // Now flo >= 0 >= fhi. False position in ln(cost), Illinois: halve the stale end's value.
     let (mut glo, mut ghi) = (flo, fhi);
     let mut side = 0i8;
-    while points.len() < max_evals && hi / lo > 1.01 && flo != 0.0 && fhi != 0.0 {
+    // Resolved: the bracket's spread is small against the statistical interval at its ends.
+    let resolved = |lo: f64, flo: f64, hi: f64, fhi: f64, points: &[(f64, f64, f64)]| {
+        let se = points.iter().rev().take(2).map(|p| p.2).fold(0.0, f64::max);
+        let slope = (fhi - flo) / (hi - lo);
+        slope < 0.0 && (hi - lo) / 12f64.sqrt() <= RESOLVED * se / -slope
+    };
+    while points.len() < max_evals && hi / lo > 1.01 && flo != 0.0 && fhi != 0.0 && !resolved(lo, flo, hi, fhi, &points)
+    {
         let (a, b) = (lo.ln(), hi.ln());
         let t = (glo / (glo - ghi)).clamp(0.1, 0.9);
         let c = (a + t * (b - a)).exp();
@@ -490,11 +524,12 @@ pub fn solve<R: Ruleset>(r: &R, s: &BalanceSettings, progress: &ProgressBar) -> 
     let ses: Vec<Vec<f64>> = m0.iter().map(|row| row.iter().map(|x| x.se).collect()).collect();
     let (bt, nash) = ratings(&scores, &ses, s.trials as f64, s.seed);
 
-    // Fair cost of each unit, every other cost fixed.
+    // Fair cost of each unit, every other cost fixed, the Lanchester estimate the first guess.
+    let guesses = lanchester_estimates(r);
     let searches: Vec<FairSearch> = (0..k)
         .map(|i| {
             progress.set_message(format!("fair cost {}", units[i].id));
-            fair_cost_search(&ev, i, &current, MAX_EVALS)
+            fair_cost_search(&ev, i, &current, MAX_EVALS, guesses[i].map(|g| g.0))
         })
         .collect();
 
@@ -568,7 +603,7 @@ pub fn solve<R: Ruleset>(r: &R, s: &BalanceSettings, progress: &ProgressBar) -> 
             let mut moved = 0.0f64;
             for i in (0..k).filter(|&i| i != a && balancing(i)) {
                 progress.set_message(format!("derived cost {}", units[i].id));
-                let d = fair_cost_search(&ev, i, &c, MAX_EVALS);
+                let d = fair_cost_search(&ev, i, &c, MAX_EVALS, None);
                 if let Some(f) = d.fair {
                     moved = moved.max((f.value - c[i]).abs());
                     c[i] = f.value;
@@ -796,7 +831,7 @@ pub fn fair_cost_of<R: Ruleset>(
         progress,
         field: vec![true; costs.len()],
     };
-    fair_cost_search(&ev, i, costs, 9)
+    fair_cost_search(&ev, i, costs, 9, None)
 }
 
 /// Efficiencies (mean points-matched score against the field, 95% interval) of every unit at

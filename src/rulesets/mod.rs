@@ -27,6 +27,7 @@
 //! (`sim::ruleset_tests`, `analysis::engine`).
 
 pub mod amc;
+pub mod chain;
 pub mod contract;
 pub mod engine;
 pub mod gng;

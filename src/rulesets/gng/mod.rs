@@ -614,8 +614,12 @@ impl Ruleset for GunsNGrenades {
         };
         Some((f, h))
     }
+    /// The stand-up chain ([`exact::stand_up_duel`]); where the duel needs movement, the
+    /// scripted tactic's chain on the game's ½" grid ([`optimal::scripted_duel`]), where that
+    /// grid is exact. Errors: the stand-up chain's reason, when neither applies.
     fn exact_duel(&self, a: usize, b: usize, distance: f64) -> Result<ExactDuel, NotExact> {
         exact::stand_up_duel(self, a, b, distance)
+            .or_else(|e| optimal::scripted_duel(self, a, b, distance).map_err(|_| e))
     }
     /// The duel as a game on the 36"-deep table, on a ½" grid ([`optimal::GngGame`]). Errors:
     /// a `distance` (inches) above the table depth.

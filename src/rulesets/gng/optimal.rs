@@ -57,7 +57,7 @@ use crate::rulesets::gng::exact::hit_probability;
 use crate::rulesets::gng::rules::{self, Fighter, LOCK_ACTIVE, LOCK_NONE};
 use crate::rulesets::gng::{FastShot, GunsNGrenades, Kind, Profile};
 use crate::rulesets::optimal::{Choice, DuelGame, GameValue, Line, OptimalDuel, Order, Policy, Spot, analyse, solve};
-use crate::rulesets::{NotExact, Side};
+use crate::rulesets::{ExactDuel, NotExact, Side};
 
 /// The depth of the Guns 'N Grenades duel table, inches (RULINGS.md, "Duel table depth": the
 /// 36" depth of the 3'×5' table, "Playing the Game").
@@ -329,10 +329,28 @@ pub fn optimal_value(r: &GunsNGrenades, a: usize, b: usize, distance: f64, step:
     Ok(solve(&g, [Policy::Optimal; 2]))
 }
 
+/// Guns 'N Grenades `a` against `b` starting `distance` inches apart, both playing the scripted
+/// tactic (the Monte Carlo duel's), exactly: the game on its ½" grid as a Markov chain
+/// ([`crate::rulesets::chain::scripted_duel`]), averaged over who goes first. It is the open-ground duel wherever
+/// the grid is exact, which this checks: the distance and both units' ranges, minimum ranges,
+/// blast radii and moves are whole half-inches, the distance is within the 36" table, and no
+/// scripted move is clipped at the table edge or the closest approach. Errors say which failed.
+pub fn scripted_duel(r: &GunsNGrenades, a: usize, b: usize, distance: f64) -> Result<ExactDuel, NotExact> {
+    let on_grid = |x: f64| ((x / OPTIMAL_STEP) - (x / OPTIMAL_STEP).round()).abs() < 1e-6;
+    let (pa, pb) = (&r.profiles[a], &r.profiles[b]);
+    let lengths = [pa, pb].map(|p| [p.range, p.min_range, p.blast, p.walk, p.rush]);
+    if !on_grid(distance) || !lengths.iter().flatten().all(|&x| on_grid(x as f64)) {
+        return Err(NotExact(format!(
+            "a distance, range, blast or move is not a whole number of {OPTIMAL_STEP} in: the exact grid would change the duel"
+        )));
+    }
+    let g = GngGame::new(r, [pa, pb], distance, OPTIMAL_STEP)?;
+    crate::rulesets::chain::scripted_duel(&g)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rulesets::Ruleset;
     use crate::rulesets::gng::testing::{gng, unit};
     use crate::rulesets::optimal::{Policy, solve};
 
@@ -408,7 +426,7 @@ mod tests {
             for a in 0..r.profiles.len() {
                 // Each unordered pair once: the swapped pair is the chain's mirror (`exact`'s tests).
                 for b in a..r.profiles.len() {
-                    let Ok(e) = r.exact_duel(a, b, d) else { continue };
+                    let Ok(e) = crate::rulesets::gng::exact::stand_up_duel(&r, a, b, d) else { continue };
                     let g = GngGame::new(&r, [&r.profiles[a], &r.profiles[b]], d, OPTIMAL_STEP).unwrap();
                     let v = solve(&g, [Policy::Scripted; 2]);
                     assert!(
@@ -420,6 +438,32 @@ mod tests {
             }
         }
         assert!(pairs > 20, "only {pairs} stand-up pairs");
+    }
+
+    /// Where the duel needs movement, the scripted chain ([`scripted_duel`], forward) and the
+    /// solver's backward induction with both sides scripted are the same chain on the same grid.
+    #[test]
+    fn the_scripted_chain_is_the_solvers_scripted_value_where_the_duel_moves() {
+        let r = short();
+        let mut pairs = 0;
+        for d in [4.0, 12.0, 30.0] {
+            for a in 0..r.profiles.len() {
+                for b in 0..r.profiles.len() {
+                    if crate::rulesets::gng::exact::stand_up_duel(&r, a, b, d).is_ok() {
+                        continue;
+                    }
+                    let e = scripted_duel(&r, a, b, d).unwrap_or_else(|e| panic!("{a} v {b} at {d}: {e}"));
+                    let g = GngGame::new(&r, [&r.profiles[a], &r.profiles[b]], d, OPTIMAL_STEP).unwrap();
+                    let v = solve(&g, [Policy::Scripted; 2]);
+                    assert!(
+                        (v.a_wins - e.a_wins).abs() < 1e-12 && (v.b_wins - e.b_wins).abs() < 1e-12,
+                        "{a} v {b} at {d}: {v:?} {e:?}"
+                    );
+                    pairs += 1;
+                }
+            }
+        }
+        assert!(pairs > 20, "only {pairs} moving pairs");
     }
 
     /// The scripted policy closes inside a vehicle's or Artillery's blast like the Monte Carlo
