@@ -191,6 +191,8 @@ enum Solved<'a, R> {
 fn snapshot<R: Ruleset>(r: &R, settings: &AnalysisSettings, solved: Solved<R>, progress: &ProgressBar) -> Snapshot {
     let units = r.units();
     let k = units.len();
+    // compute_matrix counts one step per unordered pair; its caller sets the total.
+    progress.inc_length((k * (k + 1) / 2) as u64);
     let m =
         compute_matrix(r, settings, Squads::PointsMatched { budget: settings.budget }, String::new(), progress).matrix;
     let efficiency: Vec<Estimate> = (0..k)

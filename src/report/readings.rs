@@ -38,27 +38,36 @@ impl Section for ReadingsSection {
 
 /// `readings.csv`: reading, subject, metric, both values with their intervals and calls.
 pub fn csv(x: &Readings) -> String {
-    let mut s = String::from(
-        "reading,subject,metric,default,default_lo,default_hi,alternative,alternative_lo,alternative_hi,default_call,alternative_call\n",
-    );
+    let mut t = crate::csv_text::CsvText::new([
+        "reading",
+        "subject",
+        "metric",
+        "default",
+        "default_lo",
+        "default_hi",
+        "alternative",
+        "alternative_lo",
+        "alternative_hi",
+        "default_call",
+        "alternative_call",
+    ]);
     for c in x.all_changes() {
-        let _ = writeln!(
-            s,
-            "{},{},{},{:.6},{:.6},{:.6},{:.6},{:.6},{:.6},{},{}",
+        let f = |v: f64| format!("{v:.6}");
+        t.row([
             c.reading.replace(' ', ""),
-            c.subject,
-            c.metric.label(),
-            c.default.value,
-            c.default.lo,
-            c.default.hi,
-            c.alternative.value,
-            c.alternative.lo,
-            c.alternative.hi,
-            c.default_call,
-            c.alternative_call
-        );
+            c.subject.to_string(),
+            c.metric.label().to_string(),
+            f(c.default.value),
+            f(c.default.lo),
+            f(c.default.hi),
+            f(c.alternative.value),
+            f(c.alternative.lo),
+            f(c.alternative.hi),
+            c.default_call.to_string(),
+            c.alternative_call.to_string(),
+        ]);
     }
-    s
+    t.finish()
 }
 
 /// The section as the terminal prints it (`rules --sensitivity`): the Markdown without the

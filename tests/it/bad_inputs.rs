@@ -93,7 +93,7 @@ fn corpus() -> Vec<Case> {
         case("duel gng riflemen tank --target-error nan", &["--target-error must be in (0, 0.5)"]),
         case("duel gng riflemen tank --seed x", &["--seed"]),
         case("--threads 0 duel gng riflemen tank", &["--threads must be at least 1"]),
-        case("duel gng riflemen mortar --exact", &["exact"]),
+        case("duel gng light-infantry mortar --exact", &["exact"]),
         case("matrix gng --set rules.fast_shot=sideways", &["fast_shot"]),
         // The reading switches of issue 43: a bad value lists the valid ones.
         case("matrix gng --set rules.self_blast=sometimes", &["rules.self_blast=sometimes", "caught", "spared"]),

@@ -67,6 +67,8 @@ fn with_value(sub: &str, flag: &str) -> Vec<String> {
         (_, "--tallies-out") => vec!["shard.json", "--shard", "1/2"],
         (_, "--out") => vec!["out"],
         ("init", "--threads") => vec!["1", "--dir", "threads"],
+        ("init", "--wide") => vec!["--dir", "wide"],
+        ("init", "--no-cache") => vec!["--dir", "no-cache"],
         (_, "--threads") => vec!["1"],
         ("duel", "--distance") => vec!["6"],
         ("matrix", "--distance") => vec!["6", "--optimal"],
