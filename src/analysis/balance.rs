@@ -513,8 +513,19 @@ pub fn solve<R: Ruleset>(r: &R, s: &BalanceSettings, progress: &ProgressBar) -> 
         })
     });
     const MAX_EVALS: usize = 9; // plus two for the slope
+    // The phase's length, set once: an upper bound on the matchups the steps below simulate
+    // (the searches stop early, so the bar jumps to its end when the solver returns). Whole
+    // matrices: the current costs, each balancing iteration, the rounded list and the fresh
+    // seed; rows of k − 1 matchups: each fair-cost search (at most MAX_EVALS prices and two
+    // for the slope; the bracket walk from the cost to 4× or ¼ of it takes at most 4 of
+    // them), with an anchor up to 4 passes of derived costs, the rounding moves (at most
+    // 3k plus one round of k − 1 candidates) and the cost-step check (one per unit).
     let pairs = (k * k.saturating_sub(1) / 2) as u64;
-    progress.set_length(pairs * (3 + s.max_iterations as u64) + (k * k.saturating_sub(1) * (MAX_EVALS + 3)) as u64);
+    let row = k.saturating_sub(1) as u64;
+    let (k64, evals) = (k as u64, (MAX_EVALS + 2) as u64);
+    let derived = if fixed.is_some() { 4 * row * evals * row } else { 0 };
+    progress
+        .set_length(pairs * (3 + s.max_iterations as u64) + k64 * evals * row + derived + (4 * k64) * row + k64 * row);
     progress.set_message(format!("{} matrix", r.id()));
 
     // Ratings and metagame at the current costs.
@@ -794,6 +805,9 @@ pub fn solve<R: Ruleset>(r: &R, s: &BalanceSettings, progress: &ProgressBar) -> 
             || rules_limited[i]
             || (fresh[i].value - 0.5).abs() <= s.tolerance + z_for(CONFIDENCE) * fresh[i].se
     });
+    let matchups = progress.position();
+    // The searches ended inside their bound: the bar ends at its length, not short of it.
+    progress.set_position(progress.length().unwrap_or(matchups).max(matchups));
     FairCosts {
         seed: s.seed,
         trials: s.trials,
@@ -809,7 +823,7 @@ pub fn solve<R: Ruleset>(r: &R, s: &BalanceSettings, progress: &ProgressBar) -> 
         anchor: fixed.map(|a| units[a].id.clone()),
         unbalanced,
         notes,
-        matchups: progress.position(),
+        matchups,
     }
 }
 

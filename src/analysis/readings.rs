@@ -187,12 +187,37 @@ enum Solved<'a, R> {
     Beside(&'a R, &'a [Vec<Option<f64>>]),
 }
 
-/// The snapshot of `r`: the quick points-matched efficiency and the optimal-play matrix.
+/// Unordered pairs of `k` units, mirror pairs included: the steps of one matrix.
+fn pairs(k: usize) -> u64 {
+    (k * (k + 1) / 2) as u64
+}
+
+/// Whether the report's own optimal-play solve can stand for the snapshot's matrix.
+fn reusable(o: &OptimalPlay, k: usize, settings: &AnalysisSettings) -> bool {
+    o.units.len() == k && (o.distance - settings.distance).abs() < 1e-9
+}
+
+/// The progress steps [`snapshot`] takes for `r`: one per pair of the points-matched matrix
+/// ([`compute_matrix`] counts them) and one per optimal-play pair it has to solve. Counted
+/// before any work so the phase's total never moves.
+fn steps<R: Ruleset>(r: &R, settings: &AnalysisSettings, solved: &Solved<R>) -> u64 {
+    let k = r.units().len();
+    let optimal = match solved {
+        _ if !r.duel_settings().optimal_play => 0,
+        Solved::Report(Some(o)) if reusable(o, k, settings) => 0,
+        Solved::Report(_) => pairs(k),
+        Solved::Beside(base, _) => {
+            (0..k).flat_map(|i| (i..k).map(move |j| (i, j))).filter(|&(i, j)| !base.same_duel(r, i, j)).count() as u64
+        }
+    };
+    pairs(k) + optimal
+}
+
+/// The snapshot of `r`: the quick points-matched efficiency and the optimal-play matrix. Its
+/// steps ([`steps`]) are counted on `progress` but not added to its total: the caller does.
 fn snapshot<R: Ruleset>(r: &R, settings: &AnalysisSettings, solved: Solved<R>, progress: &ProgressBar) -> Snapshot {
     let units = r.units();
     let k = units.len();
-    // compute_matrix counts one step per unordered pair; its caller sets the total.
-    progress.inc_length((k * (k + 1) / 2) as u64);
     let m =
         compute_matrix(r, settings, Squads::PointsMatched { budget: settings.budget }, String::new(), progress).matrix;
     let efficiency: Vec<Estimate> = (0..k)
@@ -205,9 +230,7 @@ fn snapshot<R: Ruleset>(r: &R, settings: &AnalysisSettings, solved: Solved<R>, p
     let suggested = units.iter().zip(&efficiency).map(|(u, e)| quick_cost(u.cost, e)).collect();
     let optimal = match solved {
         _ if !r.duel_settings().optimal_play => vec![vec![None; k]; k],
-        Solved::Report(Some(o)) if o.units.len() == k && (o.distance - settings.distance).abs() < 1e-9 => {
-            o.matrix(true)
-        }
+        Solved::Report(Some(o)) if reusable(o, k, settings) => o.matrix(true),
         Solved::Report(_) => optimal_matrix(r, settings.distance, |_, _| None, progress),
         Solved::Beside(base, m) => {
             optimal_matrix(r, settings.distance, |i, j| base.same_duel(r, i, j).then_some(m[i][j]), progress)
@@ -218,7 +241,8 @@ fn snapshot<R: Ruleset>(r: &R, settings: &AnalysisSettings, solved: Solved<R>, p
 
 /// Every pair's score under optimal play (both sides optimal only), pairs in parallel; exact,
 /// so the result does not depend on the thread count. `None` where there is no game. `known(i,
-/// j)`: a value already solved for the pair (`Some(value)`), which is taken as it is.
+/// j)`: a value already solved for the pair (`Some(value)`), which is taken as it is. One step on
+/// `progress` per pair solved; the caller sets the total.
 pub fn optimal_matrix<R: Ruleset>(
     r: &R,
     distance: f64,
@@ -228,7 +252,6 @@ pub fn optimal_matrix<R: Ruleset>(
     let k = r.units().len();
     let pairs: Vec<(usize, usize)> = (0..k).flat_map(|i| (i..k).map(move |j| (i, j))).collect();
     let todo: Vec<(usize, usize)> = pairs.iter().copied().filter(|&(i, j)| known(i, j).is_none()).collect();
-    progress.inc_length(todo.len() as u64);
     let fresh: Vec<Option<f64>> = todo
         .par_iter()
         .map(|&(i, j)| {
@@ -271,24 +294,33 @@ pub fn analyse<R: Ruleset>(
         ..settings.clone()
     };
     let in_force = r.variants();
-    let default = snapshot(r, &quick, Solved::Report(optimal), progress);
-    let mut alternatives = Vec::new();
+    // Every alternative is loaded first, so the phase's total is known before its first step.
+    let mut planned = Vec::new();
     let mut refused = Vec::new();
     for reading in r.readings() {
         let now = in_force.iter().find(|(k, _)| k == reading.key).map_or(reading.values[0], |(_, v)| v.as_str());
         for value in reading.values.iter().filter(|v| **v != now) {
             match variant(reading.key, value) {
-                Ok(alt) => alternatives.push(Alternative {
-                    key: reading.key.to_string(),
-                    default: now.to_string(),
-                    value: value.to_string(),
-                    rule: reading.rule.to_string(),
-                    snapshot: snapshot(&alt, &quick, Solved::Beside(r, &default.optimal), progress),
-                }),
+                Ok(alt) => planned.push((reading, now.to_string(), value.to_string(), alt)),
                 Err(why) => refused.push(format!("{} = {value}: {why}", reading.key)),
             }
         }
     }
+    let no_matrix: &[Vec<Option<f64>>] = &[];
+    let total = steps(r, &quick, &Solved::Report(optimal))
+        + planned.iter().map(|(.., alt)| steps(alt, &quick, &Solved::Beside(r, no_matrix))).sum::<u64>();
+    progress.inc_length(total);
+    let default = snapshot(r, &quick, Solved::Report(optimal), progress);
+    let alternatives = planned
+        .into_iter()
+        .map(|(reading, now, value, alt)| Alternative {
+            key: reading.key.to_string(),
+            default: now,
+            value,
+            rule: reading.rule.to_string(),
+            snapshot: snapshot(&alt, &quick, Solved::Beside(r, &default.optimal), progress),
+        })
+        .collect();
     let units: Vec<&crate::rulesets::UnitInfo> = r.units().iter().collect();
     let mut x = assemble(&units, default, alternatives, quick.distance, quick.target_error, quick.seed);
     x.refused = refused;

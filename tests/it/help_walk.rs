@@ -3,7 +3,8 @@
 //!
 //! Everything runs in a rules repository made by `pointsworth init guns-n-grenades` (so
 //! `check` has a baseline), with a two-unit copy of the config for the commands whose every
-//! pair would otherwise cost seconds (`matrix --optimal`, `fair-costs`, `check --update`).
+//! pair would otherwise cost seconds or minutes (`matrix --optimal`, `fair-costs`, `check --update`,
+//! `rules --sensitivity`).
 
 use std::path::Path;
 
@@ -17,14 +18,21 @@ fn pw(dir: &Path) -> Command {
     c
 }
 
-/// The long flags a `--help` text lists (the first `--flag` of each option line).
+/// The long flags a `--help` text lists (the first `--flag` of each option line), each once. An
+/// option line is indented at most 6 spaces; a description wrapped onto a line of its own that
+/// starts with a flag's name (`--distance`) is indented deeper and is not one.
 fn listed_flags(help: &str) -> Vec<String> {
-    help.lines()
+    let mut flags: Vec<String> = help
+        .lines()
+        .filter(|l| l.len() - l.trim_start().len() <= 6)
         .map(str::trim_start)
         .filter(|l| l.starts_with('-'))
         .filter_map(|l| l.split(|c: char| c == ' ' || c == ',' || c == '=').find(|w| w.starts_with("--")))
         .map(String::from)
-        .collect()
+        .collect();
+    let mut seen = std::collections::HashSet::new();
+    flags.retain(|f| seen.insert(f.clone()));
+    flags
 }
 
 /// A cheap base command line for `sub`, to which one flag is added.
@@ -37,7 +45,8 @@ fn base(sub: &str) -> Vec<&'static str> {
         }
         "duel" => vec!["duel", "guns-n-grenades", "riflemen", "heavy-infantry", "--trials", "100"],
         "matrix" => vec!["matrix", "guns-n-grenades", "--config", "small.toml", "--trials", "100"],
-        "rules" => vec!["rules", "guns-n-grenades"],
+        // The two-unit copy: `--sensitivity` plays every reading of every pair.
+        "rules" => vec!["rules", "guns-n-grenades", "--config", "small.toml"],
         "check" => vec!["check", "guns-n-grenades"],
         "skirmish" => vec!["skirmish", "guns-n-grenades", "--trials", "10"],
         "fair-costs" => vec!["fair-costs", "guns-n-grenades", "--config", "small.toml", "--trials", "100"],
@@ -55,7 +64,7 @@ fn with_value(sub: &str, flag: &str) -> Vec<String> {
     let mission = pointsworth::rulesets::skirmish_missions()[0].1[0].name;
     let v: Vec<&str> = match (sub, flag) {
         (_, "--help" | "--version") => return Vec::new(), // printed, not run
-        ("report" | "matrix" | "fair-costs", "--config") => vec!["small.toml"],
+        ("report" | "matrix" | "fair-costs" | "rules", "--config") => vec!["small.toml"],
         ("check", "--config") => vec!["configs/guns-n-grenades.toml"],
         (_, "--config") => vec!["configs/guns-n-grenades.toml"],
         ("check", "--set") => vec!["unit.riflemen.cost=15"],
@@ -90,12 +99,29 @@ fn with_value(sub: &str, flag: &str) -> Vec<String> {
     std::iter::once(flag.to_string()).chain(v.into_iter().map(String::from)).collect()
 }
 
+/// An `init` into a new directory (`--dir X`) writes a fresh baseline report, the same as the
+/// first `init`'s except where the flag is `--no-cache`: X/reports starts with a copy of the
+/// first report's result cache, so the flag is run for what it is, not for a second report.
+fn seed_cache(root: &Path, extra: &[String]) {
+    let Some(at) = extra.iter().position(|a| a == "--dir") else { return };
+    if extra.iter().any(|a| a == "--no-cache") {
+        return;
+    }
+    let (from, to) = (root.join("reports/.cache"), root.join(&extra[at + 1]).join("reports/.cache"));
+    std::fs::create_dir_all(&to).unwrap();
+    for e in std::fs::read_dir(&from).unwrap() {
+        let e = e.unwrap();
+        std::fs::copy(e.path(), to.join(e.file_name())).unwrap();
+    }
+}
+
 #[test]
 fn every_flag_a_help_lists_works_there() {
     let dir = tempfile::tempdir().unwrap();
     pw(dir.path()).args(["init", "guns-n-grenades", "--threads", "2"]).assert().success();
     let (header, blocks) = common::small_gng_config(&["Riflemen", "Heavy Infantry"], "[]");
     std::fs::write(dir.path().join("small.toml"), format!("{header}\n{}", blocks.join("\n"))).unwrap();
+    std::fs::write(dir.path().join("one.toml"), format!("{header}\n{}", blocks[0])).unwrap();
     pw(dir.path())
         .args(["duel", "guns-n-grenades", "riflemen", "snipers", "--trials", "64", "--shard", "1/1"])
         .args(["--tallies-out", "tallies.json"])
@@ -133,6 +159,11 @@ fn every_flag_a_help_lists_works_there() {
             ) {
                 let i = args.iter().position(|a| *a == "--trials").unwrap();
                 args.drain(i..i + 2);
+                // One unit: the Guns 'N Grenades game costs seconds a pair in the test profile.
+                args.iter_mut().filter(|a| **a == "small.toml").for_each(|a| *a = "one.toml");
+            }
+            if sub == "init" {
+                seed_cache(dir.path(), &extra);
             }
             let out = pw(dir.path()).args(&args).args(&extra).output().unwrap();
             let err = String::from_utf8_lossy(&out.stderr);
