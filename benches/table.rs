@@ -1,12 +1,12 @@
 //! Seconds of `pointsworth report RULESET` on each shipped config (release build, all cores,
-//! the config's own precision): the figure behind the README's "full report in a minute" goal;
+//! the config's own precision): the figure behind issue 18's "full report in a minute" goal;
 //! and of `pointsworth --threads 1 matrix RULESET --optimal` (every 1v1 pair under optimal play
 //! at the report distance, one core: issue 15's "≤ 5 s" goal).
 //! Each ruleset runs once (a report takes from seconds to minutes; criterion's repeated sampling
 //! would take an hour), through the bench profile's binary, into a temporary directory.
 //!
 //! Then, as the last bench of `cargo bench` (benches run in name order), it prints the
-//! README's benchmark table from this run's figures: the criterion results of
+//! benchmark table of docs/performance.md from this run's figures: the criterion results of
 //! `benches/duels.rs` and `benches/skirmish.rs` (`TARGET/criterion/**/new/estimates.json`,
 //! medians) and the seconds above, each beside its goal (issues 18 and 15), with each ruleset's
 //! seconds by section of the report (which the report writes where the environment variable
@@ -150,7 +150,7 @@ fn rate(per_second: f64) -> String {
     }
 }
 
-/// The README's benchmark table: each figure, its goal (issues 18 and 15) and whether it is
+/// The benchmark table of docs/performance.md: each figure, its goal (issues 18 and 15) and whether it is
 /// met. `optimal`: each ruleset's seconds of `matrix --optimal` on one thread.
 fn table(
     m: &Medians,

@@ -58,7 +58,7 @@ impl Invalid {
     }
 }
 
-/// Which ends of a range of config numbers are allowed, as messages and the README print it:
+/// Which ends of a range of config numbers are allowed, as messages and docs/config.md print it:
 /// `1 to 10000` (both), `more than 0 and at most 200 in` (the top), `in (0, 0.5)` (neither),
 /// `in [0, 1)` (the bottom).
 #[derive(Debug, Clone, Copy, PartialEq)]

@@ -107,7 +107,7 @@ pub(crate) fn check_sim_args(sim: &SimArgs) -> Result<(), AppError> {
         return Err(AppError::Usage("--trials must be at least 1".into()));
     }
     if let Some(t) = sim.trials.filter(|&t| t > MAX_TRIALS) {
-        // Rates from the README's benchmark table, one core: about 20 M duels/s, 4 k skirmishes/s.
+        // Rates from docs/performance.md's benchmark table, one core: about 20 M duels/s, 4 k skirmishes/s.
         return Err(AppError::Usage(format!(
             "--trials must be at most {MAX_TRIALS} (as [duel] max_trials), got {t}: that many would take about \
              {:.0} hours per duel matchup and {:.0} years of skirmishes on one core",

@@ -203,7 +203,7 @@ fn index_entry_from_summary(path: &std::path::Path) -> Option<crate::report::Ind
 /// The seconds each section of `report` took per ruleset, written as JSON
 /// (`{"RULESET": {"SECTION": seconds, ...}, ...}`, keys sorted; [`SECTIONS`] in the order they
 /// run) to the file named by the environment variable `POINTSWORTH_SECTION_SECONDS` when it is
-/// set: `benches/table.rs` reads it for the README's benchmark table (issue 18: the report's
+/// set: `benches/table.rs` reads it for docs/performance.md's benchmark table (issue 18: the report's
 /// sections' seconds). Wall-clock seconds; nothing is written without the variable, and a
 /// `--shard` run writes `{}` (it runs only the first section, for its tallies).
 #[derive(Default)]

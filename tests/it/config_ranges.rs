@@ -1,4 +1,4 @@
-//! The README's table of config ranges against the code (issue 46): every row is tried at both
+//! The table of config ranges in docs/config.md against the code (issue 46): every row is tried at both
 //! ends and just outside them, in the ruleset's shipped config, through the library's loader.
 //!
 //! - A value just outside the range is refused, and the error is placed at the value (its
@@ -34,7 +34,7 @@ enum Ends {
     Upper,
 }
 
-/// One row of the README table.
+/// One row of the docs/config.md table.
 #[derive(Debug, Clone)]
 struct Row {
     key: String,
@@ -55,7 +55,7 @@ fn canonical(short: &str) -> &'static str {
         "tgf" => ALL[2],
         "vsgmr" => ALL[3],
         "gunplay" => ALL[4],
-        other => panic!("README ranges: unknown ruleset {other:?}"),
+        other => panic!("docs/config.md ranges: unknown ruleset {other:?}"),
     }
 }
 
@@ -63,7 +63,7 @@ fn canonical(short: &str) -> &'static str {
 fn number(s: &str) -> (f64, &str) {
     let s = s.trim_start();
     let end = s.find(|c: char| !(c.is_ascii_digit() || c == '.' || c == '-')).unwrap_or(s.len());
-    (s[..end].parse().unwrap_or_else(|_| panic!("README ranges: no number in {s:?}")), &s[end..])
+    (s[..end].parse().unwrap_or_else(|_| panic!("docs/config.md ranges: no number in {s:?}")), &s[end..])
 }
 
 /// Parses an "allowed" cell: `A to B`, `more than A and at most B`, `in (A, B)`, `in [A, B)`,
@@ -96,17 +96,18 @@ fn parse_range(text: &str) -> (f64, f64, Ends, bool) {
         return (lo, hi, ends, each);
     }
     let (lo, rest) = number(t);
-    let (hi, _) = number(rest.trim_start().strip_prefix("to").unwrap_or_else(|| panic!("README ranges: {text:?}")));
+    let (hi, _) =
+        number(rest.trim_start().strip_prefix("to").unwrap_or_else(|| panic!("docs/config.md ranges: {text:?}")));
     (lo, hi, Ends::Both, each)
 }
 
 fn rows() -> Vec<Row> {
-    let readme = std::fs::read_to_string(root().join("README.md")).unwrap();
-    let table = readme
+    let doc = std::fs::read_to_string(root().join("docs/config.md")).unwrap();
+    let table = doc
         .split("<!-- ranges: begin -->")
         .nth(1)
         .and_then(|t| t.split("<!-- ranges: end -->").next())
-        .expect("README has the ranges table");
+        .expect("docs/config.md has the ranges table");
     let mut out = Vec::new();
     for line in table.lines().filter(|l| l.starts_with("| `")) {
         let cells: Vec<&str> = line.trim_matches('|').split('|').map(str::trim).collect();
@@ -228,7 +229,7 @@ fn range_refusal(message: &str, leaf: &str) -> bool {
 }
 
 #[test]
-fn every_readme_range_is_the_range_the_loader_checks() {
+fn every_documented_range_is_the_range_the_loader_checks() {
     let mut failures = Vec::new();
     let mut probed = 0;
     for row in rows() {
@@ -280,7 +281,9 @@ fn every_readme_range_is_the_range_the_loader_checks() {
                 probed += 1;
                 match probe(id, &row, path.as_deref(), v, int, upper) {
                     Probe::Here(_) => {}
-                    Probe::Ok => failures.push(format!("{id} {} = {v}: accepted, README says {}", row.key, row.text)),
+                    Probe::Ok => {
+                        failures.push(format!("{id} {} = {v}: accepted, docs/config.md says {}", row.key, row.text))
+                    }
                     Probe::Elsewhere(e) => failures.push(format!("{id} {} = {v}: refused elsewhere: {e}", row.key)),
                 }
             }
@@ -288,7 +291,8 @@ fn every_readme_range_is_the_range_the_loader_checks() {
                 probed += 1;
                 if let Probe::Here(e) = probe(id, &row, path.as_deref(), v, int, upper) {
                     if range_refusal(&e, &leaf) {
-                        failures.push(format!("{id} {} = {v}: refused, README says {}: {e}", row.key, row.text));
+                        failures
+                            .push(format!("{id} {} = {v}: refused, docs/config.md says {}: {e}", row.key, row.text));
                     }
                 }
             }
@@ -323,7 +327,7 @@ fn numeric_keys(prefix: &str, v: &toml::de::DeValue, out: &mut BTreeSet<String>)
 }
 
 #[test]
-fn every_numeric_key_of_every_shipped_config_has_a_readme_range() {
+fn every_numeric_key_of_every_shipped_config_has_a_documented_range() {
     let rows = rows();
     let mut missing = Vec::new();
     for id in ALL {
@@ -332,7 +336,7 @@ fn every_numeric_key_of_every_shipped_config_has_a_readme_range() {
         let mut keys = BTreeSet::new();
         numeric_keys("", &toml::de::DeValue::Table(doc.into_inner()), &mut keys);
         assert!(keys.len() > 20, "{id}: {keys:?}");
-        // Keys with a rule of their own instead of a range: cross-key bounds (see the README).
+        // Keys with a rule of their own instead of a range: cross-key bounds (see docs/config.md).
         let relational = ["skirmish.deploy_depth", "skirmish.gap"];
         for k in keys.iter().filter(|k| !relational.contains(&k.as_str())) {
             if !rows.iter().any(|r| &r.key == k && r.rulesets.contains(&id)) {
@@ -340,11 +344,11 @@ fn every_numeric_key_of_every_shipped_config_has_a_readme_range() {
             }
         }
     }
-    assert!(missing.is_empty(), "numeric keys without a README range:\n{}", missing.join("\n"));
+    assert!(missing.is_empty(), "numeric keys without a docs/config.md range:\n{}", missing.join("\n"));
 }
 
 #[test]
-fn readme_ranges_parse() {
+fn documented_ranges_parse() {
     assert_eq!(parse_range("1 to 10000"), (1.0, 10000.0, Ends::Both, false));
     assert_eq!(parse_range("more than 0 and at most 200 in"), (0.0, 200.0, Ends::Top, false));
     assert_eq!(parse_range("in (0, 0.5)"), (0.0, 0.5, Ends::Neither, false));

@@ -14,6 +14,7 @@ mod check;
 mod cli;
 mod config_ranges;
 mod csv_names;
+mod doc_links;
 mod exact_is_bitwise_repeatable;
 mod exact_vs_monte_carlo;
 mod fuzz_inputs;

@@ -1,5 +1,5 @@
 //! A seed gives identical results on one and two threads for every analysis beyond the
-//! matrices (the README's promise: batches are seeded from (seed, matchup, batch) and tallies
+//! matrices (docs/method.md's promise: batches are seeded from (seed, matchup, batch) and tallies
 //! merged in order): the efficiency-by-distance sweep, the 1v1 win rate by distance, the fair-
 //! cost solver, The Grunt Factor's derived costs, the Army Men Combat upgrade table and the
 //! VSGMR attribute prices. Each runs the library function at a small precision on a rayon pool
