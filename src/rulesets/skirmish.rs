@@ -152,6 +152,24 @@ pub fn check_max(key: &str, max: u32, min_key: &str, min: u32, hi: u32) -> Resul
         .map_err(|e| Invalid { message: format!("{} (at least {min_key})", e.message), ..e })
 }
 
+/// The random-cover keys of a `[skirmish]` that places `min..=max` cover pieces of one length:
+/// the minimum (`min.0`, e.g. `"skirmish.cover_min"`) 0 to `hi`, the maximum (`max.0`) from the
+/// minimum to `hi` ([`check_max`]), and `cover_length` more than 0 and at most `length_hi`
+/// (`unit`: `" in"`, `" cm"`), checked in that order.
+pub fn check_cover(
+    min: (&str, u32),
+    max: (&str, u32),
+    hi: u32,
+    length: f64,
+    length_hi: f64,
+    unit: &str,
+) -> Result<(), Invalid> {
+    use crate::config::{Ends, in_range};
+    in_range(min.0, min.1, 0, hi, Ends::Both, "")?;
+    check_max(max.0, max.1, min.0.trim_start_matches("skirmish."), min.1, hi)?;
+    in_range("skirmish.cover_length", length, 0.0, length_hi, Ends::Top, unit)
+}
+
 /// An error about a whole army file: at its `[units]` table (the file when it has none).
 pub fn army_error(source: &crate::config::Source, message: &str) -> ConfigError {
     source.invalid(&crate::config::Overrides::default(), Invalid::new("units", message))

@@ -4,8 +4,8 @@
 //! Source: `rulebooks/army-men-combat-v2.0.txt`, read with RULINGS.md, "Army Men Combat
 //! v2.0". The rules live in [`rules`] (one function per rule step, and the default tactic),
 //! the exact solver for stand-up duels in [`exact`] (a Markov chain over model counts, Pinned
-//! and stunned flags), the rules-coverage table in [`coverage`], the army limits in [`army`],
-//! and the upgrade efficiency table in [`upgrades`].
+//! and stunned flags), the optimal-play game in [`optimal`], the rules-coverage table in
+//! [`coverage`], the army limits in [`army`], and the upgrade efficiency table in [`upgrades`].
 //!
 //! Why upgrades are not rows of the cost list: Army Men Combat prices a unit entry (Riflemen,
 //! 10 models) and sells upgrades on top (Bayonets +10). An upgrade is valued as the upgraded
@@ -20,6 +20,7 @@
 pub mod army;
 pub mod coverage;
 pub mod exact;
+pub mod optimal;
 pub mod rules;
 pub mod skirmish;
 pub mod study;
@@ -832,7 +833,7 @@ impl Ruleset for ArmyMenCombat {
         b: usize,
         distance: f64,
     ) -> Result<crate::rulesets::optimal::OptimalDuel, NotExact> {
-        exact::optimal_duel(self, a, b, distance, exact::OPTIMAL_STEP)
+        optimal::optimal_duel(self, a, b, distance, optimal::OPTIMAL_STEP)
     }
     fn optimal_value(
         &self,
@@ -840,7 +841,7 @@ impl Ruleset for ArmyMenCombat {
         b: usize,
         distance: f64,
     ) -> Result<crate::rulesets::optimal::GameValue, NotExact> {
-        exact::optimal_value(self, a, b, distance, exact::OPTIMAL_STEP)
+        optimal::optimal_value(self, a, b, distance, optimal::OPTIMAL_STEP)
     }
 
     fn exact_duel(&self, a: usize, b: usize, distance: f64) -> Result<ExactDuel, NotExact> {

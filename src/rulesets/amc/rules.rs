@@ -9,7 +9,7 @@
 //! starts on its side's line; a unit that moves or charges carries its own position. The
 //! line is the depth of the mission's table ([`DUEL_DEPTH`], 48"), the two lines symmetric
 //! about its middle, so a unit that retreats stops at its own table edge, as in the
-//! optimal-play game ([`crate::rulesets::amc::exact::AmcGame`]).
+//! optimal-play game ([`crate::rulesets::amc::optimal::AmcGame`]).
 
 use crate::dice::Dice;
 use crate::rulesets::amc::{ArmyMenCombat, Kind, Profile, Quality, Weapon};

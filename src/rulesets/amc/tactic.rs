@@ -352,7 +352,8 @@ pub const DELAY: f64 = 0.5;
 pub const TWICE: f64 = 0.25;
 
 /// Retreats are tried in steps of this many inches (the optimal-play grid,
-/// [`exact::OPTIMAL_STEP`], so the exact game plays the same moves), the shortest first.
+/// [`crate::rulesets::amc::optimal::OPTIMAL_STEP`], so the exact game plays the same moves),
+/// the shortest first.
 pub const RETREAT_STEP: f32 = 3.0;
 
 /// The two units of a valuation: `ap` (state `a`) plans against `dp` (state `d`); `exp[0]`:

@@ -47,7 +47,7 @@ use crate::rulesets::gunplay::{Cover, Gunplay};
 use crate::rulesets::skirmish::{
     Armies, ArmyError, ArmySource, GameRecord, SkirmishSettings, SkirmishText, TacticInfo,
 };
-use crate::rulesets::skirmish::{check_max, check_runs, check_table};
+use crate::rulesets::skirmish::{check_cover, check_runs, check_table};
 use crate::rulesets::{Side, UnitInfo, points_matched_size};
 
 /// The `[skirmish]` table of the config. Every key has a default, so configs without the
@@ -106,12 +106,11 @@ impl Default for SkirmishConfig {
 impl SkirmishConfig {
     /// Checks ranges; the message names the key, the error carries it for its place.
     pub fn validate(&self) -> Result<(), Invalid> {
-        use crate::config::Ends::{Both, Top};
+        use crate::config::Ends::Both;
         let c = self;
         check_table(c.table_width, c.table_depth, Some(c.deploy_depth), (12.0, 400.0), " in")?;
-        in_range("skirmish.cover_min", c.cover_min, 0, 50, Both, "")?;
-        check_max("skirmish.cover_max", c.cover_max, "cover_min", c.cover_min, 50)?;
-        in_range("skirmish.cover_length", c.cover_length, 0.0, 40.0, Top, " in")?;
+        let (min, max) = (("skirmish.cover_min", c.cover_min), ("skirmish.cover_max", c.cover_max));
+        check_cover(min, max, 50, c.cover_length, 40.0, " in")?;
         in_range("skirmish.cover_reach", c.cover_reach, 0.0, 10.0, Both, " in")?;
         in_range("skirmish.characters", c.characters, 1, 50, Both, "")?;
         in_range("skirmish.max_turns", c.max_turns, 1, 1000, Both, "")?;

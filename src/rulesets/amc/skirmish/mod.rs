@@ -75,7 +75,7 @@ use crate::rulesets::amc::{ArmyMenCombat, Kind, Profile, tactic};
 use crate::rulesets::skirmish::{
     ArmyError, ArmySource, GameRecord, Skirmish, SkirmishSettings, SkirmishText, TacticInfo,
 };
-use crate::rulesets::skirmish::{check_max, check_runs, check_table};
+use crate::rulesets::skirmish::{check_cover, check_runs, check_table};
 use crate::rulesets::{Side, UnitInfo};
 
 mod decisions;
@@ -134,12 +134,11 @@ impl Default for SkirmishConfig {
 impl SkirmishConfig {
     /// Checks ranges; the message names the key, the error carries it for its place.
     pub fn validate(&self) -> Result<(), Invalid> {
-        use crate::config::Ends::{Both, Top};
+        use crate::config::Ends::Both;
         let c = self;
         check_table(c.table_width, c.table_depth, Some(c.deploy_depth), (12.0, 400.0), " in")?;
-        in_range("skirmish.terrain_min", c.terrain_min, 0, 50, Both, "")?;
-        check_max("skirmish.terrain_max", c.terrain_max, "terrain_min", c.terrain_min, 50)?;
-        in_range("skirmish.cover_length", c.cover_length, 0.0, 40.0, Top, " in")?;
+        let (min, max) = (("skirmish.terrain_min", c.terrain_min), ("skirmish.terrain_max", c.terrain_max));
+        check_cover(min, max, 50, c.cover_length, 40.0, " in")?;
         in_range("skirmish.cover_reach", c.cover_reach, 0.0, 10.0, Both, " in")?;
         in_range("skirmish.rounds", c.rounds, 1, 100, Both, "")?;
         check_runs(c.trials, c.report_trials, c.batch_size)

@@ -12,7 +12,7 @@ use crate::dice::Dice;
 use crate::rulesets::UnitInfo;
 use crate::rulesets::grunt_factor::GruntFactor;
 use crate::rulesets::grunt_factor::rules::CoverKind;
-use crate::rulesets::skirmish::{check_max, check_runs, check_table};
+use crate::rulesets::skirmish::{check_cover, check_runs, check_table};
 
 /// The `[skirmish]` table of the config. Every key has a default.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -78,9 +78,8 @@ impl SkirmishConfig {
         let c = self;
         check_table(c.table_width, c.table_depth, Some(c.deploy_depth), (30.0, 1000.0), " cm")?;
         in_range("skirmish.points", c.points, 1.0, 100_000.0, Both, " points")?;
-        in_range("skirmish.cover_min", c.cover_min, 0, 100, Both, "")?;
-        check_max("skirmish.cover_max", c.cover_max, "cover_min", c.cover_min, 100)?;
-        in_range("skirmish.cover_length", c.cover_length, 0.0, 200.0, Top, " cm")?;
+        let (min, max) = (("skirmish.cover_min", c.cover_min), ("skirmish.cover_max", c.cover_max));
+        check_cover(min, max, 100, c.cover_length, 200.0, " cm")?;
         in_range("skirmish.hard_share", c.hard_share, 0.0, 1.0, Both, "")?;
         in_range("skirmish.cover_reach", c.cover_reach, 0.0, 50.0, Both, " cm")?;
         in_range("skirmish.model_spacing", c.model_spacing, 0.0, 18.0, Top, " cm")?;

@@ -1,0 +1,291 @@
+//! Test-only probes of the optimal-play solver (issue 15: what a best response does that the
+//! scripted tactic does not, and where its gain comes from): [`explain`] and [`Explain`] list a
+//! side's options with their solved values at any state, [`scripted_losses`] adds up what the
+//! scripted choices lose along the scripted duel, [`print_largest`] prints a probe's largest
+//! losses, and [`assert_mirror_shortcut_is_exact`] is a check every ruleset's game runs. They
+//! read the solver's internals (its values, layers and outcome lists) and compile only in tests.
+
+use super::*;
+
+#[cfg(test)]
+impl<G: DuelGame> Solver<'_, G> {
+    /// A [`Reach`] of every state on the line and every combination (probes of any state).
+    fn reach_everywhere(&mut self, policy: [Policy; 2]) -> Reach {
+        self.plan_policies(policy);
+        let block = self.n[0] * self.n[1];
+        let states: Vec<u32> = (0..self.len() as u32)
+            .filter(|&i| {
+                let p = i as usize / block;
+                p / self.np + p % self.np < self.np
+            })
+            .collect();
+        let used = [0, 1].map(|s| {
+            let plan = self.plans[s][policy[s] as usize].as_ref().expect("planned");
+            (0..plan.combos.len() as u32).collect()
+        });
+        self.reach_of(states, used)
+    }
+}
+
+/// Test-only inspection (issue 15: what a best response does that the scripted tactic does
+/// not): solves the game under `policy` to the round cap, then lists side `s`'s options at
+/// positions `p` and unit states `u` (before its activation-start events) with their expected
+/// advantage `P(A) − P(B)` when `s` acts first in the round and when it acts second (roll-off
+/// order only), one row per option of each activation-start branch `(probability, state)`.
+#[cfg(test)]
+#[allow(clippy::type_complexity)]
+pub(crate) fn explain<G: DuelGame>(
+    g: &G,
+    policy: [Policy; 2],
+    s: Side,
+    p: [usize; 2],
+    u: [usize; 2],
+) -> Vec<(f64, usize, Choice, f64, f64)> {
+    let mut sv = Solver::new(g);
+    let n = sv.len();
+    let mut start = zeros(n);
+    fill_terminal(&sv, &mut start);
+    let (mut mid, mut after_first, mut new_a) = (zeros(n), zeros(n), zeros(n));
+    // Every state, not only those reachable from the start: `p` and `u` may be any.
+    let reach = sv.reach_everywhere(policy);
+    for _ in 0..g.max_rounds() {
+        sv.layer(1, policy[1], &reach, &start, &mut mid);
+        sv.layer(0, policy[0], &reach, &mid, &mut new_a);
+        sv.layer(0, policy[0], &reach, &start, &mut mid);
+        sv.layer(1, policy[1], &reach, &mid, &mut after_first);
+        mix_rolloff(&sv, &reach, &mut new_a, &after_first);
+        let same = settled(&reach, &new_a, &start);
+        std::mem::swap(&mut start, &mut new_a);
+        if same {
+            break;
+        }
+    }
+    // After `s` acts first, the other side acts, then the next round.
+    sv.layer(1 - s, policy[1 - s], &reach, &start, &mut mid);
+    let max = sv.line.max_sum as usize;
+    let at = Spot { gap: sv.gaps[p[0] + p[1]], room: p[s] as u16, ahead: (max - p[0] - p[1]) as u16 };
+    let mut rows = Vec::new();
+    for (pr, me) in sv.starts[s][u[s]].clone() {
+        let other = u[1 - s];
+        let mut choices = Vec::new();
+        g.options(s, me, other, at, &mut choices);
+        for c in choices {
+            let q = sv.moved(s, p, c);
+            let (a, b) = sv.outcomes(s, c.action, q[0] + q[1], me, other);
+            let base = ((q[0] * sv.np + q[1]) * sv.n[0] * sv.n[1]) as u32;
+            let (first, second) = (advantage(&sv.cache, base, a, b, &mid), advantage(&sv.cache, base, a, b, &start));
+            rows.push((pr, me, c, first, second));
+        }
+    }
+    rows
+}
+
+/// Test check shared by every ruleset's game: a mirror game ([`DuelGame::mirror`]) is one, and
+/// [`analyse`]'s B best response (A's, swapped) is the same bits as solving B's best response.
+#[cfg(test)]
+pub(crate) fn assert_mirror_shortcut_is_exact<G: DuelGame>(g: &G) {
+    assert!(g.mirror(), "not a mirror");
+    let solved = solve(g, [Policy::Scripted, Policy::Optimal]);
+    assert_eq!(analyse(g, 0.0).b_best_response, solved);
+    assert!(solved.b_wins > 0.0, "{solved:?}");
+}
+
+/// The expected advantage over the outcomes `cache[a..b]` ending in the block at `base`
+/// (test-only probes; the solver's own sums are [`expect_into`]'s).
+#[cfg(test)]
+fn advantage(cache: &Outcomes, base: u32, a: u32, b: u32, x: &Vals) -> f64 {
+    cache.range(a, b).map(|(pr, off)| pr * x[(base + off) as usize][V]).sum()
+}
+
+/// Test-only diagnosis of a [`Order::RollOff`] game solved under `policy`
+/// ([`Explain::values`]).
+#[cfg(test)]
+pub(crate) struct Explain<'g, G: DuelGame> {
+    sv: Solver<'g, G>,
+    policy: [Policy; 2],
+    /// The settled round-start values, and the values once side 0 or 1 has acted first.
+    start: Vals,
+    mid: [Vals; 2],
+}
+
+#[cfg(test)]
+impl<'g, G: DuelGame> Explain<'g, G> {
+    pub(crate) fn new(g: &'g G, policy: [Policy; 2]) -> Self {
+        let mut sv = Solver::new(g);
+        // Every state, not only those reachable from the start: a probe may ask for any.
+        let reach = sv.reach_everywhere(policy);
+        sv.solve_over(policy, &reach);
+        let start = std::mem::take(&mut sv.last);
+        let mid = [1, 0].map(|other| {
+            let mut mid = zeros(start.len());
+            sv.layer(other, policy[other], &reach, &start, &mut mid);
+            mid
+        });
+        Explain { sv, policy, start, mid }
+    }
+
+    /// A's score (draw ½) after each of side `s`'s options, and its scripted choice, at
+    /// positions `p` with unit states `u`, when `s` acts `first` in the round (the other side
+    /// then acts under its policy) or second.
+    pub(crate) fn values(
+        &mut self,
+        s: Side,
+        first: bool,
+        p: [usize; 2],
+        u: [usize; 2],
+    ) -> (Vec<(Choice, f64)>, Choice) {
+        let _ = self.policy;
+        let g = self.sv.g;
+        let max = self.sv.line.max_sum as usize;
+        let at = Spot { gap: self.sv.gaps[p[0] + p[1]], room: p[s] as u16, ahead: (max - p[0] - p[1]) as u16 };
+        let (me, other) = (u[s], u[1 - s]);
+        let mut choices = Vec::new();
+        g.options(s, me, other, at, &mut choices);
+        let block = self.sv.n[0] * self.sv.n[1];
+        let vals = choices
+            .iter()
+            .map(|&c| {
+                let q = self.sv.moved(s, p, c);
+                let (a, b) = self.sv.outcomes(s, c.action, q[0] + q[1], me, other);
+                let base = ((q[0] * self.sv.np + q[1]) * block) as u32;
+                let next = if first { &self.mid[s] } else { &self.start };
+                (c, 0.5 * (1.0 + advantage(&self.sv.cache, base, a, b, next)))
+            })
+            .collect();
+        (vals, g.scripted(s, me, other, at))
+    }
+
+    /// Side `s`'s unit states after its activation-start events from `me`, with their
+    /// probabilities ([`DuelGame::activation_start`]).
+    pub(crate) fn activation_start(&self, s: Side, me: usize) -> Vec<(f64, usize)> {
+        self.sv.starts[s][me].clone()
+    }
+
+    /// The line of the game.
+    pub(crate) fn line(&self) -> Line {
+        self.sv.line
+    }
+
+    /// The states after side `s` at positions `p` with unit states `u` takes `c`:
+    /// (probability, positions, unit states).
+    pub(crate) fn step(
+        &mut self,
+        s: Side,
+        p: [usize; 2],
+        u: [usize; 2],
+        c: Choice,
+    ) -> Vec<(f64, [usize; 2], [usize; 2])> {
+        let q = self.sv.moved(s, p, c);
+        let (a, b) = self.sv.outcomes(s, c.action, q[0] + q[1], u[s], u[1 - s]);
+        let n1 = self.sv.n[1] as u32;
+        self.sv.cache.range(a, b).map(|(pr, off)| (pr, q, [(off / n1) as usize, (off % n1) as usize])).collect()
+    }
+}
+
+/// Test-only (issue 15: where a best response's gain comes from): what side `side`'s scripted
+/// choices lose against its best response along the scripted duel of a [`Order::RollOff`]
+/// game. The game is solved with `side` optimal and the other side scripted ([`Explain`]);
+/// the duel is propagated for `rounds` rounds from the start with both sides scripted, and
+/// every action of `side` (after its activation-start events) with more than one option adds
+/// its probability times the score (A's, signed for `side`) its scripted choice loses against
+/// the best option; `note(positions, unit states, acts first, best option, scripted choice,
+/// loss)` sees each loss above 1e-12. Returns (the sum: the best response's gain once the
+/// values have settled; the probability of scripted choices that are no option of the game
+/// and do not do what one does, whose losses are not counted).
+#[cfg(test)]
+pub(crate) fn scripted_losses<G: DuelGame>(
+    g: &G,
+    side: Side,
+    rounds: u32,
+    mut note: impl FnMut([usize; 2], [usize; 2], bool, Choice, Choice, f64),
+) -> (f64, f64) {
+    use std::collections::BTreeMap;
+    let mut policy = [Policy::Scripted; 2];
+    policy[side] = Policy::Optimal;
+    let ex = &mut Explain::new(g, policy);
+    let sign = if side == 0 { 1.0 } else { -1.0 };
+    let start = g.line().start as usize;
+    let mut dist: BTreeMap<([usize; 2], [usize; 2]), f64> = BTreeMap::new();
+    dist.insert(([start; 2], [g.start_state(0), g.start_state(1)]), 1.0);
+    let (mut total, mut off_options) = (0.0, 0.0);
+    // One activation of `s`: its activation-start events ([`DuelGame::activation_start`]),
+    // then its scripted choice; the states after it, with their probabilities.
+    let mut act = |ex: &mut Explain<G>, s: Side, first: bool, p: [usize; 2], u: [usize; 2], w: f64| {
+        let mut after = Vec::new();
+        for (q0, me) in ex.activation_start(s, u[s]) {
+            let mut u = u;
+            u[s] = me;
+            if g.destroyed(s, me) {
+                after.push((q0, p, u));
+                continue;
+            }
+            let w = w * q0;
+            let (vals, sc) = ex.values(s, first, p, u);
+            // A scripted choice that is no option of the game but does what one does (the same
+            // action, ending at the same positions: VSGMR's move into base contact read as the
+            // whole cells there) counts as that option.
+            let next = ex.step(s, p, u, sc);
+            let at = next[0].1;
+            let scripted = vals
+                .iter()
+                .find(|x| x.0 == sc)
+                .or_else(|| vals.iter().find(|x| x.0.action == sc.action && ex.step(s, p, u, x.0)[0].1 == at));
+            if s == side && scripted.is_none() {
+                off_options += w;
+            }
+            if let (true, true, Some(scripted)) = (s == side, vals.len() > 1, scripted) {
+                // `vals` is not empty and holds the solved game's values (advantages in [-1, 1],
+                // never NaN), so one of them is the maximum.
+                let best = vals.iter().map(|x| sign * x.1).fold(f64::NEG_INFINITY, f64::max);
+                let (bc, _) = vals.iter().find(|x| sign * x.1 == best).expect("best");
+                let loss = w * (best - sign * scripted.1);
+                if loss > 1e-12 {
+                    total += loss;
+                    note(p, u, first, *bc, sc, loss);
+                }
+            }
+            after.extend(next.into_iter().map(|(q, p, u)| (q0 * q, p, u)));
+        }
+        after
+    };
+    for _ in 0..rounds {
+        let mut next: BTreeMap<([usize; 2], [usize; 2]), f64> = BTreeMap::new();
+        for (&(p, u), &x) in &dist {
+            if x < 1e-13 {
+                continue;
+            }
+            let pa = g.p_a_first(u);
+            for (first, w) in [(0usize, pa), (1usize, 1.0 - pa)] {
+                if w <= 0.0 {
+                    continue;
+                }
+                for (q1, p1, u1) in act(ex, first, true, p, u, x * w) {
+                    if g.destroyed(0, u1[0]) || g.destroyed(1, u1[1]) {
+                        continue;
+                    }
+                    for (q2, p2, u2) in act(ex, 1 - first, false, p1, u1, x * w * q1) {
+                        if !(g.destroyed(0, u2[0]) || g.destroyed(1, u2[1])) {
+                            *next.entry((p2, u2)).or_default() += x * w * q1 * q2;
+                        }
+                    }
+                }
+            }
+        }
+        dist = next;
+        if dist.is_empty() {
+            break;
+        }
+    }
+    (total, off_options)
+}
+
+/// Test-only: prints the `top` largest of a probe's losses (probability units) by label, in
+/// points, largest first ([`scripted_losses`]'s callers).
+#[cfg(test)]
+pub(crate) fn print_largest(losses: std::collections::BTreeMap<String, f64>, top: usize) {
+    let mut rows: Vec<_> = losses.into_iter().collect();
+    rows.sort_by(|x, y| y.1.total_cmp(&x.1));
+    for (k, v) in rows.iter().take(top) {
+        println!("{:7.3}  {k}", 100.0 * v);
+    }
+}

@@ -1,0 +1,114 @@
+//! Tests of the optimal-play solver on a toy duel: closed forms in both orders, exact mirrors,
+//! and a scripted tactic that waits exploited by its best response.
+
+use super::*;
+
+/// A toy duel: each side has one life; acting, it may shoot (kills with `p[s]`) or wait.
+/// `scripted_waits[s]`: the scripted tactic of side `s` waits instead of shooting.
+struct Toy {
+    p: [f64; 2],
+    rounds: u32,
+    order: Order,
+    scripted_waits: [bool; 2],
+}
+
+impl DuelGame for Toy {
+    fn line(&self) -> Line {
+        Line::new(10.0, 10.0, 10.0, 10.0).unwrap()
+    }
+    fn max_rounds(&self) -> u32 {
+        self.rounds
+    }
+    fn order(&self) -> Order {
+        self.order
+    }
+    fn n_states(&self, _s: Side) -> usize {
+        2
+    }
+    fn start_state(&self, _s: Side) -> usize {
+        1
+    }
+    fn destroyed(&self, _s: Side, u: usize) -> bool {
+        u == 0
+    }
+    fn n_actions(&self) -> usize {
+        2
+    }
+    fn options(&self, _s: Side, _me: usize, _other: usize, _at: Spot, out: &mut Vec<Choice>) {
+        out.push(Choice { advance: 0, action: 1 });
+        out.push(Choice { advance: 0, action: 0 });
+    }
+    fn scripted(&self, s: Side, _me: usize, _other: usize, _at: Spot) -> Choice {
+        Choice { advance: 0, action: if self.scripted_waits[s] { 1 } else { 0 } }
+    }
+    fn outcomes(&self, s: Side, action: u16, me: usize, other: usize, _gap: f64, out: &mut Vec<(f64, usize, usize)>) {
+        if action == 0 {
+            out.push((self.p[s], me, 0));
+            out.push((1.0 - self.p[s], me, other));
+        } else {
+            out.push((1.0, me, other));
+        }
+    }
+}
+
+/// Closed form of the shoot-every-time duel in alternate order: A first,
+/// P(A) = pa·Σ q^k, P(B) = (1−pa)·pb·Σ q^k over k < R, q = (1−pa)(1−pb); averaged with B first.
+fn closed_form(pa: f64, pb: f64, rounds: u32) -> (f64, f64) {
+    let q = (1.0 - pa) * (1.0 - pb);
+    let sum: f64 = (0..rounds).map(|k| q.powi(k as i32)).sum();
+    let a_first = (pa * sum, (1.0 - pa) * pb * sum);
+    let b_first = ((1.0 - pb) * pa * sum, pb * sum);
+    (0.5 * (a_first.0 + b_first.0), 0.5 * (a_first.1 + b_first.1))
+}
+
+#[test]
+fn alternate_duel_matches_its_closed_form_and_the_tactic_is_unexploitable() {
+    let toy = Toy { p: [0.3, 0.55], rounds: 7, order: Order::Alternate, scripted_waits: [false, false] };
+    let (a, b) = closed_form(0.3, 0.55, 7);
+    let o = analyse(&toy, 10.0);
+    for v in [o.optimal, o.scripted, o.a_best_response, o.b_best_response] {
+        assert!((v.a_wins - a).abs() < 1e-14 && (v.b_wins - b).abs() < 1e-14, "{v:?} vs {a} {b}");
+        assert!((v.a_wins + v.b_wins + v.draws - 1.0).abs() < 1e-14);
+    }
+    // Shooting is optimal, so the best response is the scripted tactic: no gain.
+    assert_eq!(o.exploitability(), 0.0);
+}
+
+#[test]
+fn rolloff_order_mixes_the_two_orders_each_round() {
+    // One round, roll-off ½–½: A wins if it shoots first and hits, or B misses first.
+    let toy = Toy { p: [0.5, 0.25], rounds: 1, order: Order::RollOff, scripted_waits: [false, false] };
+    let v = solve(&toy, [Policy::Optimal, Policy::Optimal]);
+    let a = 0.5 * 0.5 + 0.5 * 0.75 * 0.5;
+    let b = 0.5 * 0.5 * 0.25 + 0.5 * 0.25;
+    assert!((v.a_wins - a).abs() < 1e-15 && (v.b_wins - b).abs() < 1e-15, "{v:?}");
+}
+
+#[test]
+fn mirrors_are_exactly_even() {
+    for order in [Order::Alternate, Order::RollOff] {
+        for rounds in [1, 3, 50] {
+            let toy = Toy { p: [0.37, 0.37], rounds, order, scripted_waits: [false, false] };
+            let v = solve(&toy, [Policy::Optimal, Policy::Optimal]);
+            assert_eq!(v.a_score(), 0.5);
+            assert_eq!(v.a_wins, v.b_wins);
+        }
+    }
+}
+
+#[test]
+fn a_waiting_tactic_is_exploited_and_optimal_play_beats_it() {
+    // A's tactic waits: scripted, B wins whenever it hits within R rounds.
+    let (pb, rounds) = (0.4, 5);
+    let toy = Toy { p: [0.3, pb], rounds, order: Order::Alternate, scripted_waits: [true, false] };
+    let o = analyse(&toy, 10.0);
+    let b = 1.0 - (1.0 - pb).powi(rounds as i32);
+    assert!((o.scripted.b_wins - b).abs() < 1e-14, "{:?}", o.scripted);
+    // A's best response against scripted B (who shoots) is the optimal duel.
+    assert!((o.a_best_response.a_score() - o.optimal.a_score()).abs() < 1e-14);
+    let (a_opt, b_opt) = closed_form(0.3, pb, rounds);
+    assert!((o.optimal.a_wins - a_opt).abs() < 1e-14 && (o.optimal.b_wins - b_opt).abs() < 1e-14);
+    assert!(o.a_gain() > 0.1 && o.b_gain() == 0.0);
+    assert_eq!(o.exploitability(), o.a_gain());
+    assert!(o.optimal.a_score() >= o.scripted.a_score());
+}
