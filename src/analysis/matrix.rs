@@ -86,6 +86,12 @@ pub struct Computed {
     pub tallies: Vec<Vec<Option<DuelTally>>>,
 }
 
+/// Every unordered pair `(i, j)` of `k` units with `i <= j` (mirrors included), row by row: the
+/// order in which matrices are solved and their progress counted.
+pub(crate) fn unordered_pairs(k: usize) -> Vec<(usize, usize)> {
+    (0..k).flat_map(|i| (i..k).map(move |j| (i, j))).collect()
+}
+
 /// Computes a full matrix: every unordered pair once (in parallel), mirrored.
 pub fn compute_matrix<R: Ruleset>(
     r: &R,
@@ -96,7 +102,7 @@ pub fn compute_matrix<R: Ruleset>(
 ) -> Computed {
     let units = r.units();
     let k = units.len();
-    let pairs: Vec<(usize, usize)> = (0..k).flat_map(|i| (i..k).map(move |j| (i, j))).collect();
+    let pairs = unordered_pairs(k);
     let plan = settings.plan();
     // Exact duels through the result cache ([`crate::cache`]; the simulated cells are cached
     // by `simulate` itself): the ruleset without its costs, the pair, the distance.

@@ -154,7 +154,7 @@ impl OptimalPlay {
 pub fn analyse<R: Ruleset>(r: &R, distance: f64, progress: &ProgressBar) -> OptimalPlay {
     let units = r.units();
     let k = units.len();
-    let pairs: Vec<(usize, usize)> = (0..k).flat_map(|i| (i..k).map(move |j| (i, j))).collect();
+    let pairs = super::matrix::unordered_pairs(k);
     progress.inc_length(pairs.len() as u64);
     progress.set_message(format!("{}: optimal play", r.id()));
     // The result cache ([`crate::cache`]): a solve depends on the ruleset without its costs,

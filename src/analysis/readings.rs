@@ -25,7 +25,7 @@ use indicatif::ProgressBar;
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
-use crate::analysis::matrix::{AnalysisSettings, compute_matrix};
+use crate::analysis::matrix::{AnalysisSettings, compute_matrix, unordered_pairs};
 use crate::analysis::optimal_play::OptimalPlay;
 use crate::analysis::verdict::Call;
 use crate::rulesets::Ruleset;
@@ -207,7 +207,7 @@ fn steps<R: Ruleset>(r: &R, settings: &AnalysisSettings, solved: &Solved<R>) -> 
         Solved::Report(Some(o)) if reusable(o, k, settings) => 0,
         Solved::Report(_) => pairs(k),
         Solved::Beside(base, _) => {
-            (0..k).flat_map(|i| (i..k).map(move |j| (i, j))).filter(|&(i, j)| !base.same_duel(r, i, j)).count() as u64
+            unordered_pairs(k).into_iter().filter(|&(i, j)| !base.same_duel(r, i, j)).count() as u64
         }
     };
     pairs(k) + optimal
@@ -250,7 +250,7 @@ pub fn optimal_matrix<R: Ruleset>(
     progress: &ProgressBar,
 ) -> Vec<Vec<Option<f64>>> {
     let k = r.units().len();
-    let pairs: Vec<(usize, usize)> = (0..k).flat_map(|i| (i..k).map(move |j| (i, j))).collect();
+    let pairs = unordered_pairs(k);
     let todo: Vec<(usize, usize)> = pairs.iter().copied().filter(|&(i, j)| known(i, j).is_none()).collect();
     let fresh: Vec<Option<f64>> = todo
         .par_iter()
