@@ -17,7 +17,21 @@
 //! - [`engine`]: the interface through which a study reaches simulation and solving, which
 //!   the analysis layer implements and passes in, and the solver's settings and answers;
 //! - [`study`]: a study's finished report section; [`optimal`]: the duel as a zero-sum game,
-//!   plumbing shared by the folders.
+//!   plumbing shared by the folders; [`tactic`]: the shape of every folder's `tactics/`.
+//!
+//! **Every folder has the same template**, each file present when the ruleset has the
+//! concept: `mod.rs` (units, config, the `Ruleset` impl), `rules.rs` (the book, one function
+//! per rule step), `exact.rs` (Markov chains of the scripted duel), `optimal.rs` (the duel as a
+//! game), `tactics/` (the ruleset's `Tactic` trait and one file per tactic), `skirmish/`
+//! (set-up, turn loop, combat), `coverage.rs` (the rules-coverage table and lint), `study.rs`
+//! (the studies only that book asks for).
+//!
+//! **A new tactic is one file and one line**: `tactics/NAME.rs` with its `impl Tactic` and
+//! `ENTRY`, and `NAME` added to the folder's `portfolio!` line ([`tactic`]); the skirmish, its
+//! `--tactic` list, the help and the report's tactic tables pick it up from the portfolio.
+//! **A new report section is one file and one line** (`crate::report`). **A new ruleset is one
+//! folder and one line per list of the registry** ([`registry`]: the `RULESETS` table, the
+//! [`AnyRuleset`] variant and its arms) plus its `pub mod` here and its shipped config.
 //!
 //! Layer: below the engine (`sim`, and the analysis above it), above the bottom. A file here
 //! may import `dice`, `stats`, `config`, `seed`, `format`, the table geometry of `battle` (which
@@ -39,6 +53,7 @@ pub mod vsgmr;
 
 pub mod skirmish;
 pub mod study;
+pub mod tactic;
 
 use crate::config::{Invalid, id_of};
 use crate::dice::Dice;

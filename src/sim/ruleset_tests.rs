@@ -32,6 +32,11 @@ fn skirmish_on<S: Skirmish>(
 
 /// Random-army games of `s` on one and on two threads: the same tally, every game with one
 /// result and its regression row.
+/// The index of the tactic named `name` in `s`'s list ([`Skirmish::tactics`]).
+fn tactic_index<S: Skirmish>(s: &S, name: &str) -> usize {
+    s.tactics().iter().position(|t| t.name == name).expect("a listed tactic")
+}
+
 fn same_on_one_and_two_threads<S: Skirmish>(s: &S, [tactic, mission]: [usize; 2], seed: u64, trials: u64) {
     let one = skirmish_on(s, &Armies::Random, [tactic, mission], seed, trials, 1);
     let two = skirmish_on(s, &Armies::Random, [tactic, mission], seed, trials, 2);
@@ -43,7 +48,6 @@ fn same_on_one_and_two_threads<S: Skirmish>(s: &S, [tactic, mission]: [usize; 2]
 
 mod gng {
     use super::*;
-    use crate::rulesets::gng::skirmish::Tactic;
     use crate::rulesets::gng::testing::{gng, unit};
 
     /// GnG 1.5, "Unit Tags: Limited" and "Building Your Army": only 2 Limited units per 100
@@ -74,15 +78,14 @@ mod gng {
     #[test]
     fn skirmish_tallies_are_identical_on_one_and_two_threads() {
         let r = gng(&[]);
-        same_on_one_and_two_threads(&r, [Tactic::Default as usize, 0], 11, 120);
-        let cautious = skirmish_on(&r, &Armies::Random, [Tactic::Cautious as usize, 0], 11, 60, 1);
+        same_on_one_and_two_threads(&r, [0, 0], 11, 120);
+        let cautious = skirmish_on(&r, &Armies::Random, [tactic_index(&r, "cautious"), 0], 11, 60, 1);
         assert_eq!(cautious.games, 60);
     }
 }
 
 mod amc {
     use super::*;
-    use crate::rulesets::amc::skirmish::Tactic;
     use crate::rulesets::amc::testing::amc;
 
     /// AMC 2.0, "The Armies": "up to three units of Gunners, Snipers or Supports in any
@@ -164,8 +167,8 @@ mod amc {
     #[test]
     fn skirmish_tallies_are_identical_on_one_and_two_threads() {
         let r = amc(&[]);
-        for tactic in [Tactic::Default, Tactic::Cautious] {
-            same_on_one_and_two_threads(&r, [tactic as usize, 0], 5, 60);
+        for tactic in 0..r.tactics().len() {
+            same_on_one_and_two_threads(&r, [tactic, 0], 5, 60);
         }
     }
 }
@@ -173,17 +176,18 @@ mod amc {
 mod grunt_factor {
     use super::*;
     use crate::rulesets::grunt_factor::GruntFactor;
-    use crate::rulesets::grunt_factor::skirmish::{Forces, Tactic};
+    use crate::rulesets::grunt_factor::skirmish::{Forces, Pick};
+    use crate::rulesets::grunt_factor::tactics::{PORTFOLIO, by_name, pick};
     use crate::rulesets::grunt_factor::tests::ruleset;
 
-    fn run_threads(r: &GruntFactor, threads: usize, forces: &Forces, tactic: Tactic, trials: u64) -> SkirmishTally {
-        skirmish_on(r, forces, [tactic as usize, 0], 5, trials, threads)
+    fn run_threads(r: &GruntFactor, threads: usize, forces: &Forces, tactic: Pick, trials: u64) -> SkirmishTally {
+        skirmish_on(r, forces, [tactic.index(), 0], 5, trials, threads)
     }
 
     #[test]
     fn same_tally_on_one_and_two_threads() {
         let r = ruleset();
-        for tactic in [Tactic::Bound, Tactic::Advance] {
+        for tactic in (0..PORTFOLIO.len()).map(pick) {
             let (a, b) =
                 (run_threads(&r, 1, &Forces::Random, tactic, 120), run_threads(&r, 2, &Forces::Random, tactic, 120));
             assert_eq!(a, b);
@@ -195,7 +199,7 @@ mod grunt_factor {
     fn elite_beats_untrained_at_equal_model_count() {
         let r = ruleset();
         let forces = Forces::Fixed(Box::new([vec![r.find("elite-rifles")], vec![r.find("untrained-rifles")]]));
-        let t = run_threads(&r, 2, &forces, Tactic::Bound, 1000);
+        let t = run_threads(&r, 2, &forces, by_name("bound").expect("listed"), 1000);
         assert!(t.wins[0] as f64 / 1000.0 > 0.9, "{:?}", t.wins);
     }
     #[test]
@@ -207,7 +211,7 @@ mod grunt_factor {
         let y = vec![r.find("veteran-rifles"), r.find("regular-smgs")];
         // 1000 games a side and tactic: 4 standard errors are about 9 points of win rate.
         let n = 1000.0;
-        for tactic in [Tactic::Bound, Tactic::Advance] {
+        for tactic in (0..PORTFOLIO.len()).map(pick) {
             let one = run_threads(&r, 2, &Forces::Fixed(Box::new([x.clone(), y.clone()])), tactic, n as u64);
             let two = run_threads(&r, 2, &Forces::Fixed(Box::new([y.clone(), x.clone()])), tactic, n as u64);
             let (p1, p2) = (one.wins[0] as f64 / n, two.wins[1] as f64 / n);

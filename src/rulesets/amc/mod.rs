@@ -25,6 +25,7 @@ pub mod rules;
 pub mod skirmish;
 pub mod study;
 pub mod tactic;
+pub mod tactics;
 pub mod upgrades;
 
 use serde::{Deserialize, Serialize};

@@ -22,6 +22,7 @@ pub mod exact;
 pub mod optimal;
 pub mod rules;
 pub mod skirmish;
+pub mod tactics;
 
 #[cfg(test)]
 mod readings_tests;

@@ -26,6 +26,7 @@ pub mod optimal;
 pub mod rules;
 pub mod skirmish;
 pub mod study;
+pub mod tactics;
 
 use serde::{Deserialize, Serialize};
 use toml::Spanned;

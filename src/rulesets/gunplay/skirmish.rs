@@ -200,6 +200,8 @@ pub struct Skirmish<'a> {
     /// `(shooter or attacker, removed)` loadouts of every character removed by an enemy
     /// this game.
     pub kills: Vec<(u32, u32)>,
+    /// The tactic both sides play ([`crate::rulesets::gunplay::tactics`]).
+    pub tactic: crate::rulesets::gunplay::tactics::Pick,
 }
 
 impl<'a> Skirmish<'a> {
@@ -213,6 +215,7 @@ impl<'a> Skirmish<'a> {
             table: Table::new(cfg.table_width as f32, cfg.table_depth as f32),
             turn: 0,
             trace: None,
+            tactic: crate::rulesets::gunplay::tactics::pick(0),
             kills: Vec::new(),
         }
     }
@@ -435,7 +438,11 @@ impl<'a> Skirmish<'a> {
             let d = mp.dist(fp);
             let cover = self.cover_of(mp, fp);
             let sit = Situation { distance: d, wounds: me.wounds, target_down: foe.down, target_wounds: foe.wounds };
-            let action = if aimed { Action::Fire } else { rules::plan(self.at_cover(cover), p, pf, &sit, actions)[0] };
+            let action = if aimed {
+                Action::Fire
+            } else {
+                self.tactic.tactic().next_action(self.at_cover(cover), p, pf, &sit, actions)
+            };
             actions -= 1;
             let quick = self.r.rules.quick_move;
             // A plain move longer than a cautious one is a quick move: straight.
@@ -678,13 +685,19 @@ pub fn simulate<E: Engine>(
 }
 
 /// Plays one seeded game with a trace; returns its final state and outcome.
-pub fn traced_game<'a>(r: &'a Gunplay, lineups: [&LineUp; 2], seed: u64) -> (Skirmish<'a>, SkirmishOutcome) {
+pub fn traced_game<'a>(
+    r: &'a Gunplay,
+    lineups: [&LineUp; 2],
+    tactic: usize,
+    seed: u64,
+) -> (Skirmish<'a>, SkirmishOutcome) {
     let mut dice = crate::dice::FastDice::from_seed(crate::seed::batch_seed(
         seed,
         crate::seed::stream_id(&["gunplay", "skirmish", "replay"]),
         0,
     ));
     let mut g = Skirmish::new(r, &r.skirmish);
+    g.tactic = crate::rulesets::gunplay::tactics::pick(tactic);
     g.trace = Some([Vec::new(), Vec::new()]);
     g.set_up(lineups, &mut dice);
     let out = g.play(&mut dice);
@@ -825,8 +838,10 @@ impl crate::rulesets::skirmish::Skirmish for Gunplay {
         vec!["gunplay".to_string(), "skirmish".to_string()]
     }
 
-    fn game(&self, _tactic: usize, _mission: usize) -> Skirmish<'_> {
-        Skirmish::new(self, &self.skirmish)
+    fn game(&self, tactic: usize, _mission: usize) -> Skirmish<'_> {
+        let mut g = Skirmish::new(self, &self.skirmish);
+        g.tactic = crate::rulesets::gunplay::tactics::pick(tactic);
+        g
     }
 
     fn play<D: Dice>(&self, g: &mut Skirmish<'_>, armies: &Armies<LineUp>, dice: &mut D, rec: &mut GameRecord) {
@@ -848,22 +863,19 @@ impl crate::rulesets::skirmish::Skirmish for Gunplay {
         rec.kills.extend_from_slice(&g.kills);
     }
 
-    fn replay(&self, armies: &Armies<LineUp>, _tactic: usize, _mission: usize, seed: u64) -> Replay {
+    fn replay(&self, armies: &Armies<LineUp>, tactic: usize, _mission: usize, seed: u64) -> Replay {
         let random = LineUp::Random(self.skirmish.characters);
         let lineups = match armies {
             Armies::Random => [&random, &random],
             Armies::Fixed(x) => [&x[0], &x[1]],
         };
-        let (g, out) = traced_game(self, lineups, seed);
+        let (g, out) = traced_game(self, lineups, tactic, seed);
         replay_of(&g, &out, lineups)
     }
 }
 
-/// Gunplay's one tactic.
-pub const TACTICS: &[TacticInfo] = &[TacticInfo {
-    name: "default",
-    description: "the skirmish plan: move to cover or into range, aim when it pays, fire or charge",
-}];
+/// Gunplay's tactics: the portfolio's ([`crate::rulesets::gunplay::tactics`]).
+pub const TACTICS: &[TacticInfo] = &crate::rulesets::gunplay::tactics::TACTICS;
 
 /// What `--armies` takes for Gunplay.
 pub const ARMY_SOURCE: ArmySource = ArmySource {

@@ -34,6 +34,7 @@ pub mod round_robin;
 pub mod rules;
 pub mod skirmish;
 pub mod study;
+pub mod tactics;
 
 use std::collections::BTreeMap;
 

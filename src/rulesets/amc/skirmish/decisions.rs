@@ -1,13 +1,15 @@
-//! The mission's default tactic: which enemy a unit acts against and how ([`Mission::choose`],
-//! Hold, Advance, Rush, Charge or Fall Back), when it hunkers or guards instead, and where a
-//! guard shoots at a passing enemy.
+//! The mission's doctrine, shared by its tactics: which enemy a unit acts against and how
+//! ([`Mission::choose`], Hold, Advance, Rush, Charge or Fall Back), what a Hunker saves, and
+//! where a guard shoots at a passing enemy. Whether a unit hunkers or guards instead is its
+//! tactic's ([`crate::rulesets::amc::tactics`]).
 
 use super::*;
 
-/// The cautious tactic's own actions (AMC 2.0, "Activation"): Hunker (move 0", no shooting,
-/// +1 block die) and Guard (move 0", shoot in reaction).
+/// A tactic's waiting actions ([`crate::rulesets::amc::tactics::Tactic::caution`]; AMC 2.0,
+/// "Activation"): Hunker (move 0", no shooting, +1 block die) and Guard (move 0", shoot in
+/// reaction).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) enum Caution {
+pub enum Caution {
     Hunker,
     Guard,
 }
@@ -75,7 +77,7 @@ impl<'a> Mission<'a> {
 
     /// Points side `s`'s unit `i` is expected to save from every enemy's best attack where it
     /// stands by hunkering (+1 block die, AMC 2.0, "Hunker").
-    pub(super) fn hunker_saving(&self, s: Side, i: usize) -> f64 {
+    pub(crate) fn hunker_saving(&self, s: Side, i: usize) -> f64 {
         let (p, u) = (self.profile(s, i), &self.sides[s][i]);
         let hunkered = UnitState { hunker: true, ..u.st };
         let mut saved = 0.0;
@@ -87,34 +89,6 @@ impl<'a> Mission<'a> {
             saved += open - hid;
         }
         saved
-    }
-
-    /// The cautious tactic's choice before the default plan: Hunker when that saves more
-    /// points than the default's chosen option is worth (`default`, [`rules::decide`]'s
-    /// value: a unit that can move into range or charge is worth more moving); Guard when the
-    /// nearest enemy is out of its range, it is out of every enemy's range and that enemy can
-    /// come into its range this round; otherwise neither. Only infantry Hunker or Guard ("Vehicle
-    /// Rules": vehicles may only Hold, Advance and Rush; RULINGS.md, "Hunker is infantry only").
-    pub(super) fn cautious(&self, s: Side, i: usize, default: f64) -> Option<Caution> {
-        let p = self.profile(s, i);
-        let me = self.sides[s][i].pos;
-        if p.kind == Kind::Infantry && self.hunker_saving(s, i) > default.max(0.0) {
-            return Some(Caution::Hunker);
-        }
-        let (j, d) = self.nearest_enemy(s, i)?;
-        let enemies = || (0..self.sides[1 - s].len()).filter(|&k| self.sides[1 - s][k].on_table());
-        let under_fire =
-            enemies().any(|k| self.profile(1 - s, k).has_weapon_in_range(self.sides[1 - s][k].pos.dist(me)));
-        let tp = self.profile(1 - s, j);
-        if p.kind == Kind::Infantry
-            && p.has_any_weapon()
-            && !under_fire
-            && !p.has_weapon_in_range(d)
-            && d <= tp.rush + p.max_range()
-        {
-            return Some(Caution::Guard);
-        }
-        None
     }
 
     /// Side `s`'s unit `i` with nothing to do moves its Rush straight away from the nearest

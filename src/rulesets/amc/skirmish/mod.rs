@@ -82,7 +82,8 @@ mod decisions;
 mod setup;
 mod transport;
 
-use decisions::Caution;
+pub use crate::rulesets::amc::tactics::Pick;
+pub use decisions::Caution;
 pub use setup::*;
 
 /// Distances closer than this count as equal (inches).
@@ -142,27 +143,6 @@ impl SkirmishConfig {
         in_range("skirmish.cover_reach", c.cover_reach, 0.0, 10.0, Both, " in")?;
         in_range("skirmish.rounds", c.rounds, 1, 100, Both, "")?;
         check_runs(c.trials, c.report_trials, c.batch_size)
-    }
-}
-
-/// The two tactics.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Tactic {
-    Default,
-    Cautious,
-}
-
-impl Tactic {
-    pub const NAMES: [&'static str; 2] = ["default", "cautious"];
-    pub fn parse(s: &str) -> Option<Tactic> {
-        match s {
-            "default" => Some(Tactic::Default),
-            "cautious" => Some(Tactic::Cautious),
-            _ => None,
-        }
-    }
-    pub fn name(self) -> &'static str {
-        Tactic::NAMES[self as usize]
     }
 }
 
@@ -268,7 +248,8 @@ pub struct Mission<'a> {
     pub r: &'a ArmyMenCombat,
     pub cfg: &'a SkirmishConfig,
     pub all: &'a [(UnitInfo, Profile)],
-    pub tactic: Tactic,
+    /// The tactic both sides play ([`crate::rulesets::amc::tactics`]).
+    pub tactic: Pick,
     pub sides: [Vec<Unit>; 2],
     pub table: Table,
     pub round: u32,
@@ -283,7 +264,7 @@ pub struct Mission<'a> {
 
 impl<'a> Mission<'a> {
     /// A fresh mission (no units, empty table).
-    pub fn new(r: &'a ArmyMenCombat, cfg: &'a SkirmishConfig, all: &'a [(UnitInfo, Profile)], tactic: Tactic) -> Self {
+    pub fn new(r: &'a ArmyMenCombat, cfg: &'a SkirmishConfig, all: &'a [(UnitInfo, Profile)], tactic: Pick) -> Self {
         Mission {
             r,
             cfg,
@@ -299,7 +280,7 @@ impl<'a> Mission<'a> {
         }
     }
 
-    fn profile(&self, s: Side, i: usize) -> &'a Profile {
+    pub(crate) fn profile(&self, s: Side, i: usize) -> &'a Profile {
         let all: &'a [(UnitInfo, Profile)] = self.all;
         &all[self.sides[s][i].entry].1
     }
@@ -368,7 +349,7 @@ impl<'a> Mission<'a> {
         self.table.walls.iter().any(|w| w.intact && w.crosses(from, at) && w.dist_to(at) <= reach)
     }
 
-    fn nearest_enemy(&self, s: Side, i: usize) -> Option<(usize, f32)> {
+    pub(crate) fn nearest_enemy(&self, s: Side, i: usize) -> Option<(usize, f32)> {
         let me = self.sides[s][i].pos;
         crate::battle::nearest(
             me,
@@ -555,18 +536,16 @@ impl<'a> Mission<'a> {
             self.embark(s, i, t);
             return;
         }
-        if self.tactic == Tactic::Cautious {
-            match self.cautious(s, i, decision.value) {
-                Some(Caution::Hunker) => {
-                    self.sides[s][i].st.hunker = true;
-                    return;
-                }
-                Some(Caution::Guard) => {
-                    self.sides[s][i].guard = true;
-                    return;
-                }
-                None => {}
+        match self.tactic.tactic().caution(self, s, i, decision.value) {
+            Some(Caution::Hunker) => {
+                self.sides[s][i].st.hunker = true;
+                return;
             }
+            Some(Caution::Guard) => {
+                self.sides[s][i].guard = true;
+                return;
+            }
+            None => {}
         }
         let target = self.sides[1 - s][j].pos;
         match decision.action {
@@ -803,7 +782,7 @@ fn entry_label(name: &str) -> String {
 }
 
 /// Plays one seeded game with a trace; returns the replay picture and the outcome.
-pub fn traced_game(r: &ArmyMenCombat, armies: &Armies, tactic: Tactic, seed: u64) -> (Replay, MissionOutcome) {
+pub fn traced_game(r: &ArmyMenCombat, armies: &Armies, tactic: Pick, seed: u64) -> (Replay, MissionOutcome) {
     let all = &r.entries;
     let stream = crate::seed::stream_id(&["army-men-combat", "skirmish", "replay"]);
     let mut dice = crate::dice::FastDice::from_seed(crate::seed::batch_seed(seed, stream, 0));
@@ -932,7 +911,7 @@ impl Skirmish for ArmyMenCombat {
     }
 
     fn game(&self, tactic: usize, _mission: usize) -> Mission<'_> {
-        Mission::new(self, &self.skirmish, &self.entries, [Tactic::Default, Tactic::Cautious][tactic])
+        Mission::new(self, &self.skirmish, &self.entries, crate::rulesets::amc::tactics::pick(tactic))
     }
 
     fn play<D: Dice>(&self, m: &mut Mission<'_>, armies: &Armies, dice: &mut D, rec: &mut GameRecord) {
@@ -942,21 +921,12 @@ impl Skirmish for ArmyMenCombat {
     }
 
     fn replay(&self, armies: &Armies, tactic: usize, _mission: usize, seed: u64) -> Replay {
-        traced_game(self, armies, [Tactic::Default, Tactic::Cautious][tactic], seed).0
+        traced_game(self, armies, crate::rulesets::amc::tactics::pick(tactic), seed).0
     }
 }
 
-/// The mission's tactics, default first (see [`Tactic`]).
-pub const TACTICS: &[TacticInfo] = &[
-    TacticInfo {
-        name: "default",
-        description: "the option and target worth the most expected points (shoot, advance, charge, rush)",
-    },
-    TacticInfo {
-        name: "cautious",
-        description: "Guard when the enemy must cross open ground, Hunker when that saves more than acting is worth",
-    },
-];
+/// The mission's tactics, default first: the portfolio's ([`crate::rulesets::amc::tactics`]).
+pub const TACTICS: &[TacticInfo] = &crate::rulesets::amc::tactics::TACTICS;
 
 /// What `--armies` takes for Army Men Combat.
 pub const ARMY_SOURCE: ArmySource =

@@ -1,5 +1,6 @@
 use super::*;
 use crate::dice::{FastDice, ScriptedDice};
+use crate::rulesets::amc::tactics::{Pick, by_name, pick};
 use crate::rulesets::amc::testing::amc;
 
 #[test]
@@ -14,7 +15,7 @@ fn replay_labels_keep_the_entry_size() {
 fn deployment_alternates_within_12_inches_of_the_own_edge() {
     let r = amc(&[]);
     let all = entries(&r);
-    let mut m = Mission::new(&r, &r.skirmish, &all, Tactic::Default);
+    let mut m = Mission::new(&r, &r.skirmish, &all, pick(0));
     let rifle = r.find("Riflemen (10)");
     // Roll-off for the first placement: B 5 beats A 2.
     let mut dice = ScriptedDice::new(&[2, 5]);
@@ -34,7 +35,7 @@ fn deployment_alternates_within_12_inches_of_the_own_edge() {
 fn score_counts_destroyed_or_pinned_enemy_points() {
     let r = amc(&[]);
     let all = entries(&r);
-    let mut m = Mission::new(&r, &r.skirmish, &all, Tactic::Default);
+    let mut m = Mission::new(&r, &r.skirmish, &all, pick(0));
     let (rifle, tank, rec) = (r.find("Riflemen (10)"), r.find("Tank"), r.find("Recruits (5)"));
     m.deploy([&[rifle, tank], &[rec, rifle]], &mut ScriptedDice::new(&[6, 1]));
     assert_eq!((m.score(0), m.score(1)), (0.0, 0.0));
@@ -50,7 +51,7 @@ fn the_game_ends_after_4_rounds_and_equal_scores_draw() {
     // hurt in 4 rounds: 0 – 0, a draw.
     let r = amc(&["skirmish.table_depth=400"]);
     let all = entries(&r);
-    let mut m = Mission::new(&r, &r.skirmish, &all, Tactic::Default);
+    let mut m = Mission::new(&r, &r.skirmish, &all, pick(0));
     let g = r.find("Gunners (1)");
     m.deploy([&[g], &[g]], &mut FastDice::from_seed(1));
     let out = m.play(&mut FastDice::from_seed(2));
@@ -64,7 +65,7 @@ fn a_pinned_unit_at_the_end_scores_for_the_enemy() {
     // activate: destroyed. A's score is 15, B's 0: A wins.
     let r = amc(&["skirmish.rounds=1"]);
     let all = entries(&r);
-    let mut m = Mission::new(&r, &r.skirmish, &all, Tactic::Default);
+    let mut m = Mission::new(&r, &r.skirmish, &all, pick(0));
     let (sn, rec) = (r.find("Snipers (1)"), r.find("Recruits (5)"));
     m.deploy([&[sn], &[rec]], &mut ScriptedDice::new(&[6, 1]));
     m.sides[1][0].st.pinned = true;
@@ -116,7 +117,7 @@ fn random_armies_buy_upgrades_and_records_count_them_as_upgrades() {
     assert_eq!(items_of(&r, &ups, truck), (jeep, vec![col("Truck")]));
     assert_eq!(items_of(&r, &ups, truck_mg), (jeep, vec![col("Truck"), col("Jeep MG")]));
     assert_eq!(items_of(&r, &ups, jeep), (jeep, vec![]));
-    let mut m = face_off(&r, &all, &[truck_mg, jeep], &[apc], Tactic::Default);
+    let mut m = face_off(&r, &all, &[truck_mg, jeep], &[apc], pick(0));
     m.sides[1][0].st.models = 0;
     let mut rec = GameRecord::default();
     let n = r.profiles.len();
@@ -131,7 +132,7 @@ fn random_armies_buy_upgrades_and_records_count_them_as_upgrades() {
 fn guard_shoots_a_unit_that_moves_into_range() {
     let r = amc(&[]);
     let all = entries(&r);
-    let mut m = Mission::new(&r, &r.skirmish, &all, Tactic::Default);
+    let mut m = Mission::new(&r, &r.skirmish, &all, pick(0));
     let (g, rifle) = (r.find("Gunners (1)"), r.find("Riflemen (10)"));
     m.deploy([&[g], &[rifle]], &mut ScriptedDice::new(&[6, 1]));
     m.sides[0][0].guard = true;
@@ -155,7 +156,7 @@ fn face_off<'a>(
     all: &'a [(UnitInfo, Profile)],
     a: &[usize],
     b: &[usize],
-    tactic: Tactic,
+    tactic: Pick,
 ) -> Mission<'a> {
     let mut m = Mission::new(r, &r.skirmish, all, tactic);
     m.deploy([a, b], &mut ScriptedDice::new(&[6, 1]));
@@ -170,7 +171,7 @@ fn a_cautious_unit_out_of_range_closes_in_instead_of_hunkering() {
     let r = amc(&[]);
     let all = entries(&r);
     let (rifle, tank) = (r.find("Riflemen (10)"), r.find("Tank"));
-    let mut m = face_off(&r, &all, &[rifle], &[tank, rifle], Tactic::Cautious);
+    let mut m = face_off(&r, &all, &[rifle], &[tank, rifle], cautious());
     m.sides[0][0].pos = Pos::new(24.0, 6.0);
     m.sides[1][0].pos = Pos::new(20.0, 36.0);
     m.sides[1][1].pos = Pos::new(28.0, 36.0);
@@ -189,7 +190,7 @@ fn a_sniper_shoots_the_infantry_it_can_hurt_not_the_nearer_tank() {
     let r = amc(&[]);
     let all = entries(&r);
     let (sn, tank, rifle) = (r.find("Snipers (1)"), r.find("Tank"), r.find("Riflemen (10)"));
-    let mut m = face_off(&r, &all, &[sn], &[tank, rifle], Tactic::Default);
+    let mut m = face_off(&r, &all, &[sn], &[tank, rifle], pick(0));
     m.sides[0][0].pos = Pos::new(24.0, 6.0);
     m.sides[1][0].pos = Pos::new(24.0, 16.0);
     m.sides[1][1].pos = Pos::new(10.0, 33.0);
@@ -206,7 +207,7 @@ fn the_unarmed_jeep_moves_away_from_danger_instead_of_waiting() {
     let r = amc(&[]);
     let all = entries(&r);
     let (jeep, rifle) = (r.find("Jeep"), r.find("Riflemen (10)"));
-    let mut m = face_off(&r, &all, &[jeep], &[rifle], Tactic::Default);
+    let mut m = face_off(&r, &all, &[jeep], &[rifle], pick(0));
     m.sides[0][0].pos = Pos::new(24.0, 11.0);
     m.sides[1][0].pos = Pos::new(30.0, 30.0);
     let d0 = m.sides[0][0].pos.dist(m.sides[1][0].pos);
@@ -226,7 +227,7 @@ fn every_guarding_unit_reacts() {
     let r = amc(&[]);
     let all = entries(&r);
     let (g, rifle) = (r.find("Gunners (1)"), r.find("Riflemen (10)"));
-    let mut m = face_off(&r, &all, &[g, g], &[rifle], Tactic::Default);
+    let mut m = face_off(&r, &all, &[g, g], &[rifle], pick(0));
     m.sides[0][0].pos = Pos::new(20.0, 10.0);
     m.sides[0][1].pos = Pos::new(28.0, 10.0);
     m.sides[0][0].guard = true;
@@ -250,7 +251,7 @@ fn a_guard_shoots_at_any_point_of_the_move() {
     let r = amc(&[]);
     let all = entries(&r);
     let (g, rifle) = (r.find("Gunners (1)"), r.find("Riflemen (10)"));
-    let mut m = face_off(&r, &all, &[g], &[rifle], Tactic::Default);
+    let mut m = face_off(&r, &all, &[g], &[rifle], pick(0));
     m.sides[0][0].pos = Pos::new(24.0, 10.0);
     m.sides[0][0].guard = true;
     m.sides[1][0].pos = Pos::new(18.0, 45.5);
@@ -275,7 +276,7 @@ fn a_guard_shoots_a_moving_vehicle_where_it_shows_its_side() {
     let r = amc(&[]);
     let all = entries(&r);
     let (g, tank) = (r.find("Gunners (1)"), r.find("Tank"));
-    let mut m = face_off(&r, &all, &[g], &[tank], Tactic::Default);
+    let mut m = face_off(&r, &all, &[g], &[tank], pick(0));
     m.sides[0][0].pos = Pos::new(24.0, 10.0);
     m.sides[0][0].guard = true;
     m.sides[1][0].pos = Pos::new(30.0, 22.0);
@@ -297,7 +298,7 @@ fn guards_react_to_every_move_and_only_to_moves() {
     let r = amc(&[]);
     let all = entries(&r);
     let (g, rifle, jeep) = (r.find("Gunners (1)"), r.find("Riflemen (10)"), r.find("Jeep"));
-    let mut m = face_off(&r, &all, &[g], &[rifle], Tactic::Default);
+    let mut m = face_off(&r, &all, &[g], &[rifle], pick(0));
     m.sides[0][0].pos = Pos::new(24.0, 10.0);
     m.sides[0][0].guard = true;
     m.sides[1][0].pos = Pos::new(24.0, 11.0);
@@ -305,7 +306,7 @@ fn guards_react_to_every_move_and_only_to_moves() {
     m.guard_reactions(1, 0, &mut ScriptedDice::new(&[]));
     assert!(m.sides[0][0].guard && m.sides[1][0].st.models == 10);
 
-    let mut m = face_off(&r, &all, &[g], &[jeep], Tactic::Default);
+    let mut m = face_off(&r, &all, &[g], &[jeep], pick(0));
     m.sides[0][0].pos = Pos::new(24.0, 10.0);
     m.sides[0][0].guard = true;
     m.sides[1][0].pos = Pos::new(24.0, 40.0);
@@ -324,7 +325,7 @@ fn a_pinned_guard_does_not_react() {
     let r = amc(&[]);
     let all = entries(&r);
     let (g, rifle) = (r.find("Gunners (1)"), r.find("Riflemen (10)"));
-    let mut m = face_off(&r, &all, &[g], &[rifle], Tactic::Default);
+    let mut m = face_off(&r, &all, &[g], &[rifle], pick(0));
     m.sides[0][0].pos = Pos::new(24.0, 10.0);
     m.sides[0][0].guard = true;
     m.sides[0][0].st.pinned = true;
@@ -344,7 +345,7 @@ fn a_cautious_vehicle_neither_guards_nor_hunkers() {
     let r = amc(&[]);
     let all = entries(&r);
     let (tank, rifle) = (r.find("Tank"), r.find("Riflemen (10)"));
-    let mut m = face_off(&r, &all, &[tank], &[rifle], Tactic::Cautious);
+    let mut m = face_off(&r, &all, &[tank], &[rifle], cautious());
     m.sides[0][0].pos = Pos::new(2.0, 2.0);
     m.sides[1][0].pos = Pos::new(40.0, 32.0);
     let before = m.sides[0][0].pos;
@@ -371,7 +372,7 @@ fn a_vehicle_is_damaged_in_the_arc_it_is_hit_in() {
         (Pos::new(40.0, 20.0), vec![6, 6, 6, 1, 1, 1, 1, 5], true),
         (Pos::new(24.0, 40.0), vec![6, 6, 6, 1, 1, 1, 1, 6, 2], false),
     ] {
-        let mut m = face_off(&r, &all, &[tank], &[g], Tactic::Default);
+        let mut m = face_off(&r, &all, &[tank], &[g], pick(0));
         m.sides[0][0].pos = Pos::new(24.0, 20.0);
         m.sides[1][0].pos = at;
         let mut dice = ScriptedDice::new(&rolls);
@@ -391,7 +392,7 @@ fn a_vehicle_turns_to_face_the_enemy_unless_it_may_not_pivot() {
     let all = entries(&r);
     let (tank, rifle) = (r.find("Tank"), r.find("Riflemen (10)"));
     for immobile in [false, true] {
-        let mut m = face_off(&r, &all, &[tank], &[rifle], Tactic::Default);
+        let mut m = face_off(&r, &all, &[tank], &[rifle], pick(0));
         m.sides[0][0].pos = Pos::new(24.0, 20.0);
         m.sides[0][0].st.immobile = immobile;
         m.sides[1][0].pos = Pos::new(40.0, 20.0);
@@ -418,7 +419,7 @@ fn the_default_tactic_targets_a_vehicle_by_the_arc_it_shows() {
     let r = amc(&[]);
     let all = entries(&r);
     let (hw, tank, art) = (r.find("Heavy Weapons (1)"), r.find("Tank"), r.find("Artillery"));
-    let mut m = face_off(&r, &all, &[hw], &[tank, art], Tactic::Default);
+    let mut m = face_off(&r, &all, &[hw], &[tank, art], pick(0));
     m.sides[0][0].pos = Pos::new(24.0, 10.0);
     m.sides[1][0].pos = Pos::new(24.0, 30.0);
     m.sides[1][1].pos = Pos::new(36.0, 30.0);
@@ -442,7 +443,7 @@ fn infantry_in_contact_gets_into_a_transport_with_room_for_the_whole_unit() {
     let all = entries(&r);
     let (jeep, truck, apc) = (entry(&all, "Jeep"), entry(&all, "Jeep + Truck"), entry(&all, "Jeep + APC"));
     let (r5, r10) = (r.find("Riflemen (5)"), r.find("Riflemen (10)"));
-    let mut m = face_off(&r, &all, &[jeep, r5, r10, r5, truck, apc, r10], &[r5], Tactic::Default);
+    let mut m = face_off(&r, &all, &[jeep, r5, r10, r5, truck, apc, r10], &[r5], pick(0));
     for (k, x) in [(0, 10.0), (1, 10.5), (2, 9.5), (3, 11.0), (4, 30.0), (5, 40.0), (6, 43.0)] {
         m.sides[0][k].pos = Pos::new(x, 10.0);
     }
@@ -467,7 +468,7 @@ fn passengers_move_with_the_vehicle_and_cannot_be_targeted() {
     let r = amc(&[]);
     let all = entries(&r);
     let (jeep, r5, g) = (r.find("Jeep"), r.find("Riflemen (5)"), r.find("Gunners (1)"));
-    let mut m = face_off(&r, &all, &[jeep, r5], &[g], Tactic::Default);
+    let mut m = face_off(&r, &all, &[jeep, r5], &[g], pick(0));
     m.sides[0][0].pos = Pos::new(24.0, 5.0);
     m.sides[0][1].pos = Pos::new(24.0, 4.0);
     assert!(m.embark(0, 1, 0));
@@ -482,7 +483,7 @@ fn passengers_move_with_the_vehicle_and_cannot_be_targeted() {
 /// Side A's Jeep at (24, 20) carrying Riflemen (5); side B's `enemy` at `at`.
 fn riding<'a>(r: &'a ArmyMenCombat, all: &'a [(UnitInfo, Profile)], enemy: &str, at: Pos) -> Mission<'a> {
     let (jeep, r5) = (r.find("Jeep"), r.find("Riflemen (5)"));
-    let mut m = face_off(r, all, &[jeep, r5], &[r.find(enemy)], Tactic::Default);
+    let mut m = face_off(r, all, &[jeep, r5], &[r.find(enemy)], pick(0));
     m.sides[0][0].pos = Pos::new(24.0, 20.0);
     m.sides[0][1].pos = Pos::new(24.0, 19.0);
     assert!(m.embark(0, 1, 0));
@@ -536,7 +537,7 @@ fn transports_activate_after_infantry_and_passengers_last() {
     let r = amc(&[]);
     let all = entries(&r);
     let (jeep, r5, r10) = (r.find("Jeep"), r.find("Riflemen (5)"), r.find("Riflemen (10)"));
-    let mut m = face_off(&r, &all, &[r5, jeep, r5, r10], &[r10], Tactic::Default);
+    let mut m = face_off(&r, &all, &[r5, jeep, r5, r10], &[r10], pick(0));
     m.sides[0][0].pos = m.sides[0][1].pos;
     assert!(m.embark(0, 0, 1));
     let mut order = Vec::new();
@@ -559,7 +560,7 @@ fn the_tactic_carries_far_infantry_forward_in_a_transport() {
     let r = amc(&["skirmish.table_depth=72"]);
     let all = entries(&r);
     let (jeep, r5, r10) = (r.find("Jeep"), r.find("Riflemen (5)"), r.find("Riflemen (10)"));
-    for tactic in [Tactic::Default, Tactic::Cautious] {
+    for tactic in [pick(0), cautious()] {
         let mut m = face_off(&r, &all, &[r5, jeep], &[r10], tactic);
         m.sides[0][0].pos = Pos::new(20.0, 2.0);
         m.sides[0][1].pos = Pos::new(26.0, 2.0);
@@ -616,4 +617,9 @@ fn army_files_are_checked() {
     std::fs::write(&unknown, "[units]\nMarines = 1\n").unwrap();
     let e = read_army(&r, &unknown).unwrap_err().to_string();
     assert!(e.contains("unknown unit \"Marines\"") && e.contains(":2:"), "{e}");
+}
+
+/// The `cautious` tactic.
+fn cautious() -> Pick {
+    by_name("cautious").expect("listed")
 }

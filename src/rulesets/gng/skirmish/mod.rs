@@ -32,7 +32,7 @@
 //!
 //! Files: `setup.rs` (config, terrain, deployment, reserves), `combat.rs` (the rule steps the
 //! skirmish adds to the duel's), `objective.rs` (missions, command points and the rule by
-//! which units play for them), `tactic.rs` (the turn loop and the two tactics), `tally.rs`
+//! which units play for them), `turn.rs` (the turn loop and the doctrine the tactics of `../tactics/` share), `tally.rs`
 //! (many games into counts, one game into a replay). The public items are re-exported here, so
 //! paths stay `crate::rulesets::gng::skirmish::*`.
 
@@ -45,16 +45,16 @@ mod combat;
 pub mod objective;
 mod setup;
 mod shape;
-mod tactic;
 mod tally;
 #[cfg(test)]
 mod tests;
+mod turn;
 
+pub use crate::rulesets::gng::tactics::Pick;
 pub use combat::{BAYONET_REACH, Special, UpgradeRule};
 pub use objective::{CommandPoint, End, Goal, MISSIONS, Mission};
 pub use setup::SkirmishConfig;
 pub use shape::{ARMY_SOURCE, Game, TACTICS};
-pub use tactic::Tactic;
 pub use tally::{Armies, replay_of, short_label, traced_game};
 
 use crate::battle::{Pos, Table};
@@ -115,7 +115,8 @@ pub struct Skirmish<'a> {
     pub reserves: [Vec<usize>; 2],
     pub table: Table,
     pub upgrade: [Option<UpgradeRule>; 2],
-    pub tactic: [Tactic; 2],
+    /// Each side's tactic ([`crate::rulesets::gng::tactics`]).
+    pub tactic: [Pick; 2],
     /// Player turns played so far.
     pub turn: u32,
     /// Turns each side has taken (for "once per round").
@@ -137,7 +138,7 @@ pub struct Skirmish<'a> {
     /// Moves on whenever anything the tactic's plans read may have changed: a unit placed,
     /// moved, hit, healed or dead, a piece destroyed. A unit's Hunker does not move it on: only
     /// the enemy's plans read it (its DEF), and they are made in the enemy's turn, after the
-    /// epoch has moved on anyway ([`tactic::Plans`]).
+    /// epoch has moved on anyway ([`turn::Plans`]).
     plan_epoch: u64,
     /// Units of each side whose death is counted ([`UnitState::counted`]).
     deaths_counted: [usize; 2],
@@ -157,10 +158,10 @@ struct Scratch {
     /// The side's free cover spots.
     spots: SpotBuf,
     /// The units' keys for the activation order, and the order.
-    keyed: Vec<tactic::Key>,
+    keyed: Vec<turn::Key>,
     order: Vec<usize>,
-    /// Each unit's plans from the activation order, for its activation ([`tactic::Plans`]).
-    plans: Vec<tactic::Plans>,
+    /// Each unit's plans from the activation order, for its activation ([`turn::Plans`]).
+    plans: Vec<turn::Plans>,
 }
 
 const SPOT_OFFSET: f32 = 0.75;
@@ -226,7 +227,7 @@ impl<'a> Skirmish<'a> {
             reserves: [Vec::new(), Vec::new()],
             table: Table::new(cfg.table_width as f32, cfg.table_depth as f32),
             upgrade: [None, None],
-            tactic: [Tactic::Default; 2],
+            tactic: [crate::rulesets::gng::tactics::pick(0); 2],
             turn: 0,
             side_turns: [0, 0],
             kill_log: Vec::new(),

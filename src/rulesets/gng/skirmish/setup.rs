@@ -5,7 +5,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{Skirmish, Tactic, UpgradeRule};
+use super::{Pick, Skirmish, UpgradeRule};
 use crate::battle::{Pos, TerrainPlan, deployment_band};
 use crate::config::{Invalid, in_range};
 use crate::dice::Dice;
@@ -109,7 +109,7 @@ impl SkirmishConfig {
 impl<'a> Skirmish<'a> {
     /// Sets up a game: terrain from the dice, the armies split into the deployed units and
     /// reserves, deployment (Scouts last), tactics and upgrades.
-    pub fn set_up<D: Dice>(&mut self, armies: [&Army; 2], tactic: [Tactic; 2], dice: &mut D) {
+    pub fn set_up<D: Dice>(&mut self, armies: [&Army; 2], tactic: [Pick; 2], dice: &mut D) {
         self.clear();
         let c = self.cfg;
         let plan = TerrainPlan {

@@ -4,7 +4,7 @@
 
 use std::path::Path;
 
-use super::{Armies, MISSIONS, Mission, Skirmish, Tactic, UpgradeRule, replay_of, traced_game};
+use super::{Armies, MISSIONS, Mission, Pick, Skirmish, UpgradeRule, replay_of, traced_game};
 use crate::battle::replay::Replay;
 use crate::dice::Dice;
 use crate::rulesets::UnitInfo;
@@ -14,14 +14,8 @@ use crate::rulesets::skirmish::{
     ArmyError, ArmySource, GameRecord, MissionInfo, SkirmishSettings, SkirmishText, TacticInfo,
 };
 
-/// The Skirmish's tactics, default first (see [`Tactic`]).
-pub const TACTICS: &[TacticInfo] = &[
-    TacticInfo { name: "default", description: "advance, take cover on the way, attack what it can, focus fire" },
-    TacticInfo {
-        name: "cautious",
-        description: "hold cover and let the enemy come; advance once the enemy is near or the wait is over",
-    },
-];
+/// The Skirmish's tactics, default first: the portfolio's ([`crate::rulesets::gng::tactics`]).
+pub const TACTICS: &[TacticInfo] = &crate::rulesets::gng::tactics::TACTICS;
 
 /// What `--armies` takes for Guns 'N Grenades.
 pub const ARMY_SOURCE: ArmySource = ArmySource {
@@ -36,7 +30,7 @@ const KNOWN_UPGRADES: &str = "Optical Sights, Grenade Launchers, Hollow Point Ro
 /// A game of one mission in progress under one tactic (both sides play it).
 pub struct Game<'a> {
     pub game: Skirmish<'a>,
-    pub tactic: Tactic,
+    pub tactic: Pick,
 }
 
 impl crate::rulesets::skirmish::Skirmish for GunsNGrenades {
@@ -151,7 +145,7 @@ impl crate::rulesets::skirmish::Skirmish for GunsNGrenades {
     fn game(&self, tactic: usize, mission: usize) -> Game<'_> {
         let mut game = Skirmish::new(self, &self.skirmish);
         game.set_mission(Mission::ALL[mission]);
-        Game { game, tactic: [Tactic::Default, Tactic::Cautious][tactic] }
+        Game { game, tactic: crate::rulesets::gng::tactics::pick(tactic) }
     }
 
     fn play<D: Dice>(&self, g: &mut Game<'_>, armies: &Armies, dice: &mut D, rec: &mut GameRecord) {
@@ -189,7 +183,7 @@ impl crate::rulesets::skirmish::Skirmish for GunsNGrenades {
     }
 
     fn replay(&self, armies: &Armies, tactic: usize, mission: usize, seed: u64) -> Replay {
-        let tactic = [Tactic::Default, Tactic::Cautious][tactic];
+        let tactic = crate::rulesets::gng::tactics::pick(tactic);
         let (g, out, pair) = traced_game(self, &self.skirmish, armies, tactic, Mission::ALL[mission], seed);
         replay_of(&g, &out, &pair, tactic)
     }

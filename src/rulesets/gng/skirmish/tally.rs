@@ -2,7 +2,7 @@
 //! generic engine's: the engine (`sim::skirmish`) plays the games of [`super::shape`].)
 
 use super::objective::{CONTEST_RADIUS, OCCUPY_RADIUS};
-use super::{End, Mission, Skirmish, SkirmishConfig, SkirmishOutcome, Tactic, Trace};
+use super::{End, Mission, Pick, Skirmish, SkirmishConfig, SkirmishOutcome, Trace};
 use crate::rulesets::gng::GunsNGrenades;
 use crate::rulesets::gng::army::{Army, random_army};
 
@@ -16,7 +16,7 @@ pub fn traced_game<'a>(
     r: &'a GunsNGrenades,
     cfg: &'a SkirmishConfig,
     armies: &Armies,
-    tactic: Tactic,
+    tactic: Pick,
     mission: Mission,
     seed: u64,
 ) -> (Skirmish<'a>, SkirmishOutcome, [Army; 2]) {
@@ -54,7 +54,7 @@ pub fn replay_of(
     g: &Skirmish,
     out: &SkirmishOutcome,
     armies: &[Army; 2],
-    tactic: Tactic,
+    tactic: Pick,
 ) -> crate::battle::replay::Replay {
     let r = g.r;
     let trace = g.trace.clone().unwrap_or_default();

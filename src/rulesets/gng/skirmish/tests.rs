@@ -6,6 +6,7 @@ use super::*;
 use crate::battle::Wall;
 use crate::dice::{FastDice, ScriptedDice};
 use crate::rulesets::gng::army::{Army, limited_cap, random_army};
+use crate::rulesets::gng::tactics::{Pick, by_name, pick};
 use crate::rulesets::gng::testing::{gng, unit};
 
 /// A game on an empty table with a wall from (10, 18) to (16, 18).
@@ -82,7 +83,7 @@ fn a_unit_with_nothing_to_attack_and_nowhere_to_go_hunkers() {
     let (mortar, rifle) = (unit(&r, "Mortar"), unit(&r, "Riflemen"));
     let mut g = game(&r);
     // Cautious tactic, enemy far away: the unit in cover hunkers instead of advancing.
-    g.tactic = [Tactic::Cautious; 2];
+    g.tactic = [cautious(); 2];
     let m = g.place(0, mortar, Pos::new(13.0, 17.25));
     g.st[0][m].cover = Some(0);
     g.place(1, rifle, Pos::new(50.0, 35.0));
@@ -167,7 +168,7 @@ fn set_up_deploys_eight_and_holds_the_rest_in_reserve() {
     let light = unit(&r, "Light Infantry");
     let army = Army { units: vec![light; 20], upgrade: None };
     let mut g = Skirmish::new(&r, &r.skirmish);
-    g.set_up([&army, &army], [Tactic::Default; 2], &mut FastDice::from_seed(3));
+    g.set_up([&army, &army], [pick(0); 2], &mut FastDice::from_seed(3));
     for s in 0..2 {
         assert_eq!(g.bt.sides[s].len(), 8);
         assert_eq!(g.reserves[s].len(), 12);
@@ -181,7 +182,7 @@ fn scripted_set_up<'a>(r: &'a GunsNGrenades, army: &Army, roll_off: &[u8]) -> Sk
     let mut g = Skirmish::new(r, &r.skirmish);
     let front = 2 * army.units.iter().filter(|&&u| !r.profiles[u].tags.scout).count();
     let mut d = ScriptedDice::new(roll_off).with_uniforms(&vec![0.5; front]);
-    g.set_up([army, army], [Tactic::Default; 2], &mut d);
+    g.set_up([army, army], [pick(0); 2], &mut d);
     assert!(d.exhausted(), "the roll-off is the only dice roll of the set-up");
     g
 }
@@ -369,7 +370,7 @@ fn a_side_with_nothing_left_loses_and_games_end_within_the_cap() {
     let mut wins = 0;
     for _ in 0..40 {
         let (a, b) = (random_army(&r, 350.0, 0.5, &mut d), random_army(&r, 350.0, 0.5, &mut d));
-        g.set_up([&a, &b], [Tactic::Default; 2], &mut d);
+        g.set_up([&a, &b], [pick(0); 2], &mut d);
         let out = g.play(&mut d);
         assert!(out.turns <= r.skirmish.max_turns);
         if let Some(w) = out.winner {
@@ -518,7 +519,7 @@ fn vehicles_and_artillery_never_hunker() {
     let r = gng(&[]);
     let (tank, art, rifle) = (unit(&r, "Tank"), unit(&r, "Artillery"), unit(&r, "Riflemen"));
     let mut g = game(&r);
-    g.tactic = [Tactic::Cautious; 2];
+    g.tactic = [cautious(); 2];
     let t = g.place(0, tank, Pos::new(40.0, 2.0));
     let a = g.place(0, art, Pos::new(50.0, 2.0));
     g.place(1, rifle, Pos::new(5.0, 35.0));
@@ -642,7 +643,7 @@ fn a_waiting_vehicle_still_drives_to_cover_within_two_cruises() {
     let r = gng(&[]);
     let (tank, rifle) = (unit(&r, "Tank"), unit(&r, "Riflemen"));
     let mut g = game(&r);
-    g.tactic = [Tactic::Cautious; 2];
+    g.tactic = [cautious(); 2];
     let t = g.place(0, tank, Pos::new(18.0, 10.0));
     g.place(1, rifle, Pos::new(55.0, 35.0));
     g.take_turn(0, &mut ScriptedDice::new(&[]));
@@ -846,7 +847,7 @@ fn a_unit_moves_within_six_inches_of_a_point_the_enemy_is_capturing_and_still_sh
 fn mission_endings() {
     let r = gng(&[]);
     for mission in Mission::ALL {
-        for tactic in [Tactic::Default, Tactic::Cautious] {
+        for tactic in [pick(0), cautious()] {
             let mut g = Skirmish::new(&r, &r.skirmish);
             g.set_mission(mission);
             let mut d = FastDice::from_seed(42);
@@ -956,8 +957,8 @@ fn the_point_capture_replay_draws_the_command_points_with_their_holders_and_radi
     // and dashed circles of 3" (occupy) and 6" (contest), 14 px an inch. The Skirmish has none.
     let r = gng(&[]);
     let armies = Armies::Random;
-    let (g, out, pair) = traced_game(&r, &r.skirmish, &armies, Tactic::Default, Mission::PointCapture, 3);
-    let replay = replay_of(&g, &out, &pair, Tactic::Default);
+    let (g, out, pair) = traced_game(&r, &r.skirmish, &armies, pick(0), Mission::PointCapture, 3);
+    let replay = replay_of(&g, &out, &pair, pick(0));
     assert_eq!(replay.markers.len(), 3);
     for (m, p) in replay.markers.iter().zip(&g.command_points) {
         assert_eq!((m.at, m.holder, m.radii.clone()), (p.at, p.holder, vec![OCCUPY_RADIUS, CONTEST_RADIUS]));
@@ -970,7 +971,12 @@ fn the_point_capture_replay_draws_the_command_points_with_their_holders_and_radi
     assert_eq!(svg.matches(r#"r="84" fill="none""#).count(), 3, "6\" contest circles");
     assert_eq!(svg.matches(r#"r="42" fill="none""#).count(), 3, "3\" occupy circles");
     assert!(svg.contains("◆ command point"), "the legend explains the marker");
-    let (g, out, pair) = traced_game(&r, &r.skirmish, &armies, Tactic::Default, Mission::Skirmish, 3);
-    let svg = crate::battle::replay::to_svg(&replay_of(&g, &out, &pair, Tactic::Default));
+    let (g, out, pair) = traced_game(&r, &r.skirmish, &armies, pick(0), Mission::Skirmish, 3);
+    let svg = crate::battle::replay::to_svg(&replay_of(&g, &out, &pair, pick(0)));
     assert!(!svg.contains("class=\"marker\"") && !svg.contains("command point"));
+}
+
+/// The `cautious` tactic.
+fn cautious() -> Pick {
+    by_name("cautious").expect("listed")
 }

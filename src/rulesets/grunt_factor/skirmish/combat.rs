@@ -34,7 +34,7 @@ impl<'a> Skirmish<'a> {
     }
 
     /// Whether a model at `p` is behind cover against an enemy at `enemy`.
-    pub(super) fn in_cover(&self, p: Pos, enemy: Pos) -> bool {
+    pub(crate) fn in_cover(&self, p: Pos, enemy: Pos) -> bool {
         self.cover_of(enemy, p, false).1.is_some()
     }
 
@@ -65,7 +65,7 @@ impl<'a> Skirmish<'a> {
     }
 
     /// Living enemy models of side `s`: (squad, model, position).
-    pub(super) fn enemies(&self, s: Side) -> impl Iterator<Item = (usize, usize, Pos)> + '_ {
+    pub(crate) fn enemies(&self, s: Side) -> impl Iterator<Item = (usize, usize, Pos)> + '_ {
         self.sides[1 - s]
             .iter()
             .enumerate()
@@ -85,14 +85,14 @@ impl<'a> Skirmish<'a> {
     }
 
     /// The situation of a shot by model `k` of (s, i) at enemy model (j, l).
-    pub(super) fn shot(&self, s: Side, i: usize, k: usize, j: usize, l: usize) -> Shot {
+    pub(crate) fn shot(&self, s: Side, i: usize, k: usize, j: usize, l: usize) -> Shot {
         let from = self.sides[s][i].models[k].pos;
         let t = &self.sides[1 - s][j];
         let (cover, behind) = self.cover_of(from, t.models[l].pos, t.prone);
         Shot { outside_radius: self.outside_radius(s, i, k), cover, behind }
     }
 
-    pub(super) fn aiming(&self, s: Side, i: usize, k: usize, j: usize) -> Aiming<'a> {
+    pub(crate) fn aiming(&self, s: Side, i: usize, k: usize, j: usize) -> Aiming<'a> {
         let t = &self.sides[1 - s][j];
         Aiming {
             target: self.r.profile(t.unit),
@@ -159,7 +159,7 @@ impl<'a> Skirmish<'a> {
     }
 
     /// Moves model `k` of (s, i) up to `len` toward `to`, round cover pieces, and traces it.
-    pub(super) fn move_model(&mut self, s: Side, i: usize, k: usize, to: Pos, len: f32) {
+    pub(crate) fn move_model(&mut self, s: Side, i: usize, k: usize, to: Pos, len: f32) {
         let from = self.sides[s][i].models[k].pos;
         let (end, corner) = self.table.move_path(from, to, len);
         self.sides[s][i].models[k].pos = end;
@@ -205,7 +205,7 @@ impl<'a> Skirmish<'a> {
     /// attacking enemy model (j, l) from where it stands, with its weapon's CC modifier and the
     /// friends of `k` already in base contact with the target; and the cover the target has
     /// behind it (which also cuts the damage).
-    pub(super) fn cc_odds(&self, s: Side, i: usize, k: usize, j: usize, l: usize) -> (i8, Option<CoverKind>) {
+    pub(crate) fn cc_odds(&self, s: Side, i: usize, k: usize, j: usize, l: usize) -> (i8, Option<CoverKind>) {
         let p = self.profile(s, i);
         let q = &self.sides[s][i];
         let w = self.r.weapons[p.weapons[q.models[k].slot as usize] as usize].bands[0];

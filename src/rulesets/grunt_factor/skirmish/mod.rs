@@ -73,22 +73,23 @@
 //!   and crest cover, night, specialists without an armory entry.
 //!
 //! Files: `setup.rs` (config, forces, terrain, deployment), `combat.rs` (the rule steps on the
-//! table: cover, command radius, fire, close combat, morale), `tactic.rs` (the turn loop and
-//! the two tactics), `tally.rs` (many games into counts, one game into a replay). The public
+//! table: cover, command radius, fire, close combat, morale), `turn.rs` (the turn loop and
+//! the doctrine the tactics of `../tactics/` share), `tally.rs` (many games into counts, one game into a replay). The public
 //! items are re-exported here, so paths stay `crate::rulesets::grunt_factor::skirmish::*`.
 
 mod combat;
 mod setup;
 mod shape;
-mod tactic;
 mod tally;
 #[cfg(test)]
 mod tests;
+mod turn;
 
+pub use crate::rulesets::grunt_factor::tactics::{ENEMY_HELD, Pick};
 pub use setup::{Force, Forces, SkirmishConfig, describe, random_force, read_force, set_up};
 pub use shape::{ARMY_SOURCE, TACTICS};
-pub use tactic::{ENEMY_HELD, PANIC_COVER_REACH, Tactic};
 pub use tally::{REPLAY_CM_PER_UNIT, replay_of, traced_game};
+pub use turn::PANIC_COVER_REACH;
 
 use crate::battle::{Pos, Table};
 use crate::rulesets::Side;
@@ -100,7 +101,7 @@ use crate::rulesets::grunt_factor::{GruntFactor, SquadProfile};
 use crate::rulesets::grunt_factor::rules;
 
 /// Distances closer than this count as equal (cm).
-const EPS: f32 = 1e-3;
+pub(crate) const EPS: f32 = 1e-3;
 
 /// One model on the table.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -166,7 +167,8 @@ struct Hit {
 pub struct Skirmish<'a> {
     pub r: &'a GruntFactor,
     pub cfg: &'a SkirmishConfig,
-    pub tactic: Tactic,
+    /// The tactic both sides play ([`crate::rulesets::grunt_factor::tactics`]).
+    pub tactic: Pick,
     pub table: Table,
     /// Kind of each cover piece (same order as `table.walls`).
     pub cover: Vec<CoverKind>,
@@ -182,7 +184,7 @@ pub struct Skirmish<'a> {
 
 impl<'a> Skirmish<'a> {
     /// An empty table and no squads.
-    pub fn new(r: &'a GruntFactor, cfg: &'a SkirmishConfig, tactic: Tactic) -> Self {
+    pub fn new(r: &'a GruntFactor, cfg: &'a SkirmishConfig, tactic: Pick) -> Self {
         Skirmish {
             r,
             cfg,
@@ -198,7 +200,7 @@ impl<'a> Skirmish<'a> {
         }
     }
 
-    fn profile(&self, s: Side, i: usize) -> &'a SquadProfile {
+    pub(crate) fn profile(&self, s: Side, i: usize) -> &'a SquadProfile {
         self.r.profile(self.sides[s][i].unit)
     }
 }

@@ -2,24 +2,15 @@
 //! random legal forces or two force files, the `bound` and `advance` tactics, one game into a
 //! [`GameRecord`].
 
-use super::{Force, Forces, Skirmish, Tactic, describe, random_force, read_force, set_up, traced_game};
+use super::{Force, Forces, Skirmish, describe, random_force, read_force, set_up, traced_game};
 use crate::battle::replay::Replay;
 use crate::dice::Dice;
 use crate::rulesets::UnitInfo;
 use crate::rulesets::grunt_factor::GruntFactor;
 use crate::rulesets::skirmish::{ArmyError, ArmySource, GameRecord, SkirmishSettings, SkirmishText, TacticInfo};
 
-/// The skirmish's tactics, `bound` first (see [`Tactic`]).
-pub const TACTICS: &[TacticInfo] = &[
-    TacticInfo {
-        name: "bound",
-        description: "cover to cover while out of short range, aim when it raises expected kills",
-    },
-    TacticInfo {
-        name: "advance",
-        description: "straight at the nearest enemy, close combat within one move when it beats fire",
-    },
-];
+/// The skirmish's tactics, `bound` first: the portfolio's ([`crate::rulesets::grunt_factor::tactics`]).
+pub const TACTICS: &[TacticInfo] = &crate::rulesets::grunt_factor::tactics::TACTICS;
 
 /// What `--armies` takes for The Grunt Factor.
 pub const ARMY_SOURCE: ArmySource =
@@ -83,7 +74,7 @@ impl crate::rulesets::skirmish::Skirmish for GruntFactor {
     }
 
     fn game(&self, tactic: usize, _mission: usize) -> Skirmish<'_> {
-        Skirmish::new(self, &self.skirmish, [Tactic::Bound, Tactic::Advance][tactic])
+        Skirmish::new(self, &self.skirmish, crate::rulesets::grunt_factor::tactics::pick(tactic))
     }
 
     fn play<D: Dice>(&self, g: &mut Skirmish<'_>, forces: &Forces, dice: &mut D, rec: &mut GameRecord) {
@@ -101,7 +92,7 @@ impl crate::rulesets::skirmish::Skirmish for GruntFactor {
     }
 
     fn replay(&self, forces: &Forces, tactic: usize, _mission: usize, seed: u64) -> Replay {
-        traced_game(self, forces, [Tactic::Bound, Tactic::Advance][tactic], seed).0
+        traced_game(self, forces, crate::rulesets::grunt_factor::tactics::pick(tactic), seed).0
     }
 }
 

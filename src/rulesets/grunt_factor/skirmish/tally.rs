@@ -2,7 +2,7 @@
 //! generic engine's: the engine (`sim::skirmish`) plays the games of [`super::shape`].) Apart
 //! from the rule code so the report's needs never reach into it.
 
-use super::{CoverKind, Force, Forces, Skirmish, SkirmishOutcome, Tactic, describe, set_up};
+use super::{CoverKind, Force, Forces, Pick, Skirmish, SkirmishOutcome, describe, set_up};
 use crate::battle::replay::{Replay, ReplayUnit};
 use crate::battle::{Pos, Table};
 use crate::rulesets::grunt_factor::GruntFactor;
@@ -12,7 +12,7 @@ use crate::rulesets::grunt_factor::GruntFactor;
 pub const REPLAY_CM_PER_UNIT: f32 = 2.5;
 
 /// Plays one seeded game with a trace; returns the replay picture and the outcome.
-pub fn traced_game(r: &GruntFactor, forces: &Forces, tactic: Tactic, seed: u64) -> (Replay, SkirmishOutcome) {
+pub fn traced_game(r: &GruntFactor, forces: &Forces, tactic: Pick, seed: u64) -> (Replay, SkirmishOutcome) {
     let stream = crate::seed::stream_id(&["grunt-factor", "skirmish", "replay"]);
     let mut dice = crate::dice::FastDice::from_seed(crate::seed::batch_seed(seed, stream, 0));
     let mut g = Skirmish::new(r, &r.skirmish, tactic);

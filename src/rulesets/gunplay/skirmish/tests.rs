@@ -154,7 +154,7 @@ fn the_turn_cap_ends_the_game_in_a_draw() {
 #[test]
 fn characters_advance_into_cover_and_moves_never_cross_walls() {
     let r = ruleset(Cover::Open);
-    let (g, out) = traced_game(&r, [&LineUp::Random(5), &LineUp::Random(5)], 11);
+    let (g, out) = traced_game(&r, [&LineUp::Random(5), &LineUp::Random(5)], 0, 11);
     assert!(out.turns >= 1 && out.turns <= 10);
     let trace = g.trace.as_ref().unwrap();
     for side in trace {

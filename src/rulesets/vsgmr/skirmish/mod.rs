@@ -913,9 +913,10 @@ impl crate::rulesets::skirmish::Skirmish for Vsgmr {
         }
     }
 
-    fn game(&self, _tactic: usize, mission: usize) -> Game<'_> {
+    fn game(&self, tactic: usize, mission: usize) -> Game<'_> {
         let mut g = Game::new(&self.field().r, &self.skirmish);
         g.mission = Mission::ALL[mission];
+        g.b.tactic = tactic;
         g
     }
 
@@ -948,22 +949,19 @@ impl crate::rulesets::skirmish::Skirmish for Vsgmr {
         }
     }
 
-    fn replay(&self, armies: &Armies<Roster>, _tactic: usize, mission: usize, seed: u64) -> Replay {
+    fn replay(&self, armies: &Armies<Roster>, tactic: usize, mission: usize, seed: u64) -> Replay {
         let field = self.field();
         let m = match armies {
             Armies::Fixed(x) => Matchup::Fixed([&x[0], &x[1]]),
             Armies::Random => Matchup::Random,
         };
-        let (g, out, rosters) = traced_game(field, &self.skirmish, m, Mission::ALL[mission], seed);
+        let (g, out, rosters) = traced_game(field, &self.skirmish, m, tactic, Mission::ALL[mission], seed);
         replay_of(&g, &out, &rosters)
     }
 }
 
-/// VSGMR's one Skirmish tactic (section II and the figures' rules in `rules.rs`).
-pub const TACTICS: &[TacticInfo] = &[TacticInfo {
-    name: "default",
-    description: "shooters hold if an enemy is in range unless the exchange in base contact is better, others close on the nearest enemy; fall back from chargers, charge moving first, step out of an exchange struck first that does not pay; attack with the option likelier to defeat",
-}];
+/// VSGMR's Skirmish tactics: the portfolio's ([`crate::rulesets::vsgmr::tactics`]).
+pub const TACTICS: &[TacticInfo] = &crate::rulesets::vsgmr::tactics::TACTICS;
 
 /// What `--armies` takes for VSGMR.
 pub const ARMY_SOURCE: ArmySource =

@@ -7,6 +7,7 @@ pub fn traced_game<'a>(
     field: &'a Field,
     cfg: &'a SkirmishConfig,
     m: Matchup,
+    tactic: usize,
     mission: Mission,
     seed: u64,
 ) -> (Game<'a>, GameOutcome, [Roster; 2]) {
@@ -21,6 +22,7 @@ pub fn traced_game<'a>(
     };
     let mut g = Game::new(&field.r, cfg);
     g.mission = mission;
+    g.b.tactic = tactic;
     g.trace = Some(Vec::new());
     g.set_up([&rosters[0], &rosters[1]], &mut dice);
     let out = g.play(&mut dice);

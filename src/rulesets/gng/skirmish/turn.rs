@@ -1,9 +1,7 @@
-//! The turn loop and the two tactics: which units activate in which order, what each one
-//! does, and the game to its end. Apart from [`super::combat`] so a new tactic changes only
-//! this file. The order of the dice draws is decided here (roll-off, reserves, then each
+//! The turn loop and the shared doctrine of every tactic: which units activate in which order,
+//! what each one does, and the game to its end. Where tactics differ they ask their
+//! [`crate::rulesets::gng::tactics::Tactic`] (`tactics/`, one file each). The order of the dice draws is decided here (roll-off, reserves, then each
 //! activation in turn), and the tallies and replays depend on it.
-
-use serde::{Deserialize, Serialize};
 
 use super::SpotBuf;
 use super::{BAYONET_REACH, EPS, Skirmish, SkirmishOutcome, Special, UpgradeRule};
@@ -12,35 +10,6 @@ use crate::dice::Dice;
 use crate::rulesets::Side;
 use crate::rulesets::gng::rules::{self, LOCK_ACTIVE, LOCK_NONE, LOCK_PENDING, move_allowance};
 use crate::rulesets::gng::{FastShot, Kind, MedicHeals};
-
-/// How a side plays (RULINGS.md: default tactics must be ones a fair player recognises).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
-#[serde(rename_all = "snake_case")]
-pub enum Tactic {
-    /// Advance, take cover on the way, attack what it can, focus fire.
-    #[default]
-    Default,
-    /// Hold cover and let the enemy come; advance only once the enemy is near or the
-    /// waiting has lasted `cautious_wait_turns`.
-    Cautious,
-}
-
-impl Tactic {
-    pub const NAMES: &[&str] = &["default", "cautious"];
-    pub fn parse(s: &str) -> Option<Tactic> {
-        match s {
-            "default" => Some(Tactic::Default),
-            "cautious" => Some(Tactic::Cautious),
-            _ => None,
-        }
-    }
-    pub fn name(self) -> &'static str {
-        match self {
-            Tactic::Default => "default",
-            Tactic::Cautious => "cautious",
-        }
-    }
-}
 
 /// Added to an objective move's strength so it ranks before every other move.
 const OBJECTIVE_FIRST: f64 = 1e6;
@@ -563,17 +532,10 @@ impl<'a> Skirmish<'a> {
         self.side_turns[s] += 1;
     }
 
-    /// Whether the cautious tactic still waits: before `cautious_wait_turns` and with no enemy
-    /// able to reach attack range of this unit next turn.
+    /// Whether unit `i` of side `s` waits where it stands this activation: its side's tactic
+    /// decides ([`crate::rulesets::gng::tactics::Tactic::waits`]).
     fn waits(&self, s: Side, i: usize) -> bool {
-        if self.tactic[s] != Tactic::Cautious || self.turn / 2 >= self.cfg.cautious_wait_turns {
-            return false;
-        }
-        let at = self.pos(s, i);
-        !self.bt.sides[1 - s].iter().any(|e| {
-            let pe = self.r.profile(e.unit as usize);
-            e.alive && at.dist(Pos::new(e.x, e.y)) <= pe.range + pe.rush + 2.0
-        })
+        self.tactic[s].tactic().waits(self, s, i)
     }
 
     /// One activation of unit `i` of side `s`, as decision steps.

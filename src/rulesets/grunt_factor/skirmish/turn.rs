@@ -1,44 +1,18 @@
-//! The turn loop and the two tactics (`bound`, `advance`): who activates when, how a squad
-//! moves, how a panicked squad seeks cover, and how each model spends its actions. Apart
-//! from [`super::combat`] so a new tactic changes only this file. The order of the dice draws
-//! is decided here (turn roll, then each activation in force order), and the tallies and
-//! replays depend on it.
+//! The turn loop and the doctrine the tactics share: who activates when, how a model walks and
+//! crosses cover, how a panicked squad seeks cover, and how each model spends its actions. How
+//! a squad moves is its tactic's ([`crate::rulesets::grunt_factor::tactics`], one file each).
+//! The order of the dice draws is decided here (turn roll, then each activation in force
+//! order), and the tallies and replays depend on it.
 
 use super::{EPS, Hit, Skirmish, SkirmishOutcome};
 use crate::battle::Pos;
 use crate::dice::Dice;
 use crate::rulesets::Side;
 use crate::rulesets::grunt_factor::rules::{self, MAX_MODELS, roll_under};
+use crate::rulesets::grunt_factor::tactics::SquadMove;
 
 /// "Panic": a panicked squad seeks cover within 6 cm (or farther, away from the enemy).
 pub const PANIC_COVER_REACH: f32 = 6.0;
-
-/// The `bound` tactic does not run to a cover piece with an enemy model this close to it (cm).
-pub const ENEMY_HELD: f32 = 10.0;
-
-/// The two tactics (module docs).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Tactic {
-    /// Bounds from cover to cover, aims when that raises expected kills.
-    Bound,
-    /// Straight at the nearest enemy, into close combat.
-    Advance,
-}
-
-impl Tactic {
-    pub const NAMES: [&'static str; 2] = ["bound", "advance"];
-    /// "default" is `bound`.
-    pub fn parse(s: &str) -> Option<Tactic> {
-        match s {
-            "bound" | "default" => Some(Tactic::Bound),
-            "advance" => Some(Tactic::Advance),
-            _ => None,
-        }
-    }
-    pub fn name(self) -> &'static str {
-        Tactic::NAMES[self as usize]
-    }
-}
 
 impl<'a> Skirmish<'a> {
     /// "Modifiers to movement": an obstacle lower than a miniature costs 1 action to cross, and
@@ -46,7 +20,7 @@ impl<'a> Skirmish<'a> {
     /// across the cover pieces in the way, one more action each from `actions[k]`, when it has
     /// them and that ends nearer `to` than walking round them ([`Self::move_model`]); else
     /// round them.
-    fn go(&mut self, s: Side, i: usize, k: usize, to: Pos, len: f32, actions: &mut [u8]) {
+    pub(crate) fn go(&mut self, s: Side, i: usize, k: usize, to: Pos, len: f32, actions: &mut [u8]) {
         let from = self.sides[s][i].models[k].pos;
         let end = from.toward(self.table.clamp(to), len);
         let pieces = self.table.walls.iter().filter(|w| w.intact && w.crosses(from, end)).count();
@@ -68,7 +42,7 @@ impl<'a> Skirmish<'a> {
     /// `actions[k]`, and one more for each low cover piece it crosses ([`Self::go`]). A squad
     /// still prone (one that may not advance does not stand up) crawls at 1/3 MV ("Go
     /// prone/stand": "While prone the soldiers movement is reduced to 1/3").
-    pub(super) fn walk(&mut self, s: Side, i: usize, k: usize, to: Pos, actions: &mut [u8]) {
+    pub(crate) fn walk(&mut self, s: Side, i: usize, k: usize, to: Pos, actions: &mut [u8]) {
         let full = self.profile(s, i).mv as f32;
         let mv = if self.sides[s][i].prone { full / 3.0 } else { full };
         let mut need = (self.sides[s][i].models[k].pos.dist(to) / mv - EPS).ceil().max(0.0) as u8;
@@ -81,11 +55,12 @@ impl<'a> Skirmish<'a> {
     }
 
     /// The spot behind cover piece `w` at fraction `t`, seen from `enemy`.
-    fn spot(&self, w: usize, t: f32, enemy: Pos) -> Pos {
+    pub(crate) fn spot(&self, w: usize, t: f32, enemy: Pos) -> Pos {
         self.table.clamp(self.table.walls[w].spot_behind(t, 1.0, enemy))
     }
 
-    /// The tactic's moves for squad (s, i) (module docs).
+    /// The moves of squad (s, i) this activation: standing up if it may advance, then its
+    /// tactic's ([`crate::rulesets::grunt_factor::tactics::Tactic::move_squad`]).
     pub(super) fn move_squad(&mut self, s: Side, i: usize, actions: &mut [u8]) {
         let q = &self.sides[s][i];
         let p = self.profile(s, i);
@@ -99,96 +74,20 @@ impl<'a> Skirmish<'a> {
             }
             self.sides[s][i].prone = false;
         }
-        match self.tactic {
-            Tactic::Bound => self.bound(s, i, d, may_advance, &living, actions),
-            Tactic::Advance => {
-                if may_advance {
-                    for &k in &living {
-                        self.advance_model(s, i, k, actions);
-                    }
-                }
-            }
-        }
-    }
-
-    /// Tactic `bound` for squad (s, i) whose leader is `d` cm from the nearest enemy.
-    fn bound(&mut self, s: Side, i: usize, d: f32, may_advance: bool, living: &[usize], actions: &mut [u8]) {
-        let leader = self.sides[s][i].leader_pos();
-        let short = self.r.rules.bands[1] as f32;
-        if may_advance && d > short + EPS {
-            // The next cover piece toward the enemy: the spot behind its middle must be at
-            // least `bound_min` nearer the nearest enemy; the nearest such piece to the leader.
-            let mut best: Option<(f32, usize)> = None;
-            for w in 0..self.table.walls.len() {
-                if !self.table.walls[w].intact {
-                    continue;
-                }
-                let mid = Pos::new(
-                    (self.table.walls[w].a.x + self.table.walls[w].b.x) / 2.0,
-                    (self.table.walls[w].a.y + self.table.walls[w].b.y) / 2.0,
-                );
-                let Some((_, _, de)) = self.nearest_enemy(s, mid) else { continue };
-                // A piece another friendly squad already holds is left to it.
-                let held = self.sides[s].iter().enumerate().any(|(o, q)| {
-                    o != i
-                        && q.alive() > 0
-                        && self.table.walls[w].dist_to(q.leader_pos()) <= self.cfg.cover_reach as f32 + 1.0
-                });
-                // A piece the enemy holds (a model within 10 cm of it) is no cover to run to.
-                let enemy_held = self.enemies(s).any(|(_, _, q)| self.table.walls[w].dist_to(q) <= ENEMY_HELD);
-                if held || enemy_held {
-                    continue;
-                }
-                let far = leader.dist(mid);
-                if de < d - self.cfg.bound_min as f32 && best.is_none_or(|b| far < b.0) {
-                    best = Some((far, w));
-                }
-            }
-            // The leader takes the middle spot, so the squad stays within command radius.
-            let mut order = living.to_vec();
-            let lead = self.sides[s][i].leader;
-            if let Some(at) = order.iter().position(|&k| k == lead) {
-                let v = order.remove(at);
-                order.insert(order.len() / 2, v);
-            }
-            let n = order.len() as f32;
-            for (rank, &k) in order.iter().enumerate() {
-                let me = self.sides[s][i].models[k].pos;
-                let Some((j, l, _)) = self.nearest_enemy(s, me) else { return };
-                let enemy = self.sides[1 - s][j].models[l].pos;
-                // No cover piece ahead: advance in the open, but only to the edge of short range
-                // (close combat is `advance`'s business, not `bound`'s).
-                let to = match best {
-                    Some((_, w)) => self.spot(w, (rank as f32 + 0.5) / n, enemy),
-                    None => me.toward(enemy, (me.dist(enemy) - short).max(0.0)),
-                };
-                self.walk(s, i, k, to, actions);
-            }
-            return;
-        }
-        // Stay; a model in the open takes cover within one move (not nearer the enemy when the
-        // squad may not advance).
-        for &k in living {
-            if actions[k] == 0 {
-                continue;
-            }
-            let me = self.sides[s][i].models[k].pos;
-            let Some((j, l, de)) = self.nearest_enemy(s, me) else { return };
-            let enemy = self.sides[1 - s][j].models[l].pos;
-            if self.in_cover(me, enemy) {
-                continue;
-            }
-            let reach = self.profile(s, i).mv as f32;
-            if let Some(to) = self.cover_spot(me, enemy, reach, (!may_advance).then_some(de - EPS), false) {
-                self.walk(s, i, k, to, actions);
-            }
-        }
+        self.tactic.tactic().move_squad(self, s, i, SquadMove { d, may_advance, living: &living, actions });
     }
 
     /// The nearest spot behind cover against `enemy` within `reach` of `me` (at least
     /// `min_enemy` from the enemy, if given), if any; across a cover piece only when `cross`
     /// (a low piece costs an action to cross: [`Self::go`]).
-    fn cover_spot(&self, me: Pos, enemy: Pos, reach: f32, min_enemy: Option<f32>, cross: bool) -> Option<Pos> {
+    pub(crate) fn cover_spot(
+        &self,
+        me: Pos,
+        enemy: Pos,
+        reach: f32,
+        min_enemy: Option<f32>,
+        cross: bool,
+    ) -> Option<Pos> {
         let mut best: Option<(f32, Pos)> = None;
         for w in 0..self.table.walls.len() {
             if !self.table.walls[w].intact {
@@ -207,74 +106,6 @@ impl<'a> Skirmish<'a> {
             }
         }
         best.map(|b| b.1)
-    }
-
-    /// Tactic `advance` for model `k`: the Move actions straight at its nearest enemy model of
-    /// [`rules::horizon_plan`] (its own expected kills against that model's fire back), or
-    /// into base contact ("Initiate close combat") when that model is within one move and
-    /// close combat with the remaining actions expects more kills than every fire plan this
-    /// turn ([`Self::charge_pays`]).
-    fn advance_model(&mut self, s: Side, i: usize, k: usize, actions: &mut [u8]) {
-        let me = self.sides[s][i].models[k].pos;
-        let Some((j, l, d)) = self.nearest_enemy(s, me) else { return };
-        let enemy = self.sides[1 - s][j].models[l].pos;
-        let p = self.profile(s, i);
-        let (mv, contact) = (p.mv as f32, self.cfg.base_contact as f32);
-        let n = actions[k];
-        if n == 0 || d <= contact + EPS {
-            return;
-        }
-        let slot = self.sides[s][i].models[k].slot as usize;
-        let (t, shot) = (self.aiming(s, i, k, j), self.shot(s, i, k, j, l));
-        let ours = |x: f64, left: u8| rules::model_value_at(self.r, p, slot, x, left, &t, &shot);
-        if d <= mv + contact && self.charge_pays(s, i, k, j, l, n, &ours) {
-            actions[k] -= 1;
-            self.move_model(s, i, k, enemy, d - contact + EPS / 2.0);
-            return;
-        }
-        // The enemy model's fire back at this one, from where it stands.
-        let q = self.r.profile(self.sides[1 - s][j].unit);
-        let (back, back_shot) = (self.aiming(1 - s, j, l, i), self.shot(1 - s, j, l, i, k));
-        let their_slot = self.sides[1 - s][j].models[l].slot as usize;
-        let theirs = |x: f64| rules::model_value_at(self.r, q, their_slot, x, q.ac, &back, &back_shot);
-        let nearest = (contact + 1.0) as f64;
-        let m = rules::horizon_plan(self.r, n, p.ac, mv as f64, d as f64, nearest, [1.0, 1.0], ours, theirs).moves;
-        if m > 0 {
-            actions[k] -= m;
-            let len = (m as f32 * mv).min(d - contact - 1.0).max(0.0);
-            self.go(s, i, k, enemy, len, actions);
-        }
-    }
-
-    /// "Close combat", tactic `advance`: whether model `k` of (s, i), with `n` actions, expects
-    /// more kills by moving into base contact with enemy model (j, l) and attacking with the
-    /// other `n − 1` actions ([`rules::cc_attack_value`], counting the friends already in
-    /// contact with it) than by any number of moves straight at it and Fire this turn (`ours`:
-    /// expected kills firing a number of actions at a distance, cm). Point-blank fire beats
-    /// close combat for every weapon of the cost list, and at best ties it against a prone
-    /// target behind cover with 3 friends in the fight (Assault Rifle); a weapon with a better
-    /// CC modifier can make close combat pay there.
-    fn charge_pays(
-        &self,
-        s: Side,
-        i: usize,
-        k: usize,
-        j: usize,
-        l: usize,
-        n: u8,
-        ours: &dyn Fn(f64, u8) -> f64,
-    ) -> bool {
-        let p = self.profile(s, i);
-        let q = &self.sides[s][i];
-        let (me, at) = (q.models[k].pos, self.sides[1 - s][j].models[l].pos);
-        let (v, kind) = self.cc_odds(s, i, k, j, l);
-        let (slot, t) = (q.models[k].slot as usize, &self.sides[1 - s][j]);
-        let cc = (n - 1) as f64 * rules::cc_attack_value(self.r, p, slot, v, self.r.profile(t.unit).a, kind);
-        let (d, mv) = (me.dist(at), p.mv as f32);
-        let fire = (0..=n)
-            .map(|m| ours((d - m as f32 * mv).max(self.cfg.base_contact as f32 + 1.0) as f64, n - m))
-            .fold(0.0, f64::max);
-        cc > fire + 1e-12
     }
 
     /// "Panic" for squad (s, i) at the start of its activation: models in the open take cover
