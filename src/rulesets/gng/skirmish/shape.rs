@@ -16,11 +16,11 @@ use crate::rulesets::skirmish::{
 
 /// The Skirmish's tactics, default first (see [`Tactic`]).
 pub const TACTICS: &[TacticInfo] = &[
-    TacticInfo { name: "default", description: "advance, take cover on the way, attack what it can, focus fire" },
-    TacticInfo {
-        name: "cautious",
-        description: "hold cover and let the enemy come; advance once the enemy is near or the wait is over",
-    },
+    TacticInfo::new("default", "advance, take cover on the way, attack what it can, focus fire"),
+    TacticInfo::new(
+        "cautious",
+        "hold cover and let the enemy come; advance once the enemy is near or the wait is over",
+    ),
 ];
 
 /// What `--armies` takes for Guns 'N Grenades.
@@ -110,12 +110,7 @@ impl crate::rulesets::skirmish::Skirmish for GunsNGrenades {
 
     fn skirmish_settings(&self) -> SkirmishSettings {
         let c = &self.skirmish;
-        SkirmishSettings {
-            points: c.points,
-            trials: c.trials,
-            report_trials: c.report_trials,
-            batch_size: c.batch_size,
-        }
+        SkirmishSettings::new(c.points, c.trials, c.report_trials, c.batch_size)
     }
 
     fn read_armies(&self, specs: [&str; 2], mission: usize) -> Result<[Army; 2], ArmyError> {

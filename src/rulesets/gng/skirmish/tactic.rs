@@ -26,19 +26,9 @@ pub enum Tactic {
 }
 
 impl Tactic {
-    pub const NAMES: &[&str] = &["default", "cautious"];
-    pub fn parse(s: &str) -> Option<Tactic> {
-        match s {
-            "default" => Some(Tactic::Default),
-            "cautious" => Some(Tactic::Cautious),
-            _ => None,
-        }
-    }
+    /// The tactic's name on the command line, from [`super::TACTICS`] (same order).
     pub fn name(self) -> &'static str {
-        match self {
-            Tactic::Default => "default",
-            Tactic::Cautious => "cautious",
-        }
+        super::TACTICS[self as usize].name
     }
 }
 

@@ -26,17 +26,9 @@ pub enum Tactic {
 }
 
 impl Tactic {
-    pub const NAMES: [&'static str; 2] = ["bound", "advance"];
-    /// "default" is `bound`.
-    pub fn parse(s: &str) -> Option<Tactic> {
-        match s {
-            "bound" | "default" => Some(Tactic::Bound),
-            "advance" => Some(Tactic::Advance),
-            _ => None,
-        }
-    }
+    /// The tactic's name on the command line, from [`super::TACTICS`] (same order).
     pub fn name(self) -> &'static str {
-        Tactic::NAMES[self as usize]
+        super::TACTICS[self as usize].name
     }
 }
 

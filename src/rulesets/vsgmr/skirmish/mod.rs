@@ -875,12 +875,7 @@ impl crate::rulesets::skirmish::Skirmish for Vsgmr {
 
     fn skirmish_settings(&self) -> SkirmishSettings {
         let c = &self.skirmish;
-        SkirmishSettings {
-            points: f64::from(c.random_min + c.random_max) / 2.0,
-            trials: c.trials,
-            report_trials: c.report_trials,
-            batch_size: c.batch_size,
-        }
+        SkirmishSettings::new(f64::from(c.random_min + c.random_max) / 2.0, c.trials, c.report_trials, c.batch_size)
     }
 
     fn read_armies(&self, specs: [&str; 2], _mission: usize) -> Result<[Roster; 2], ArmyError> {
@@ -960,10 +955,10 @@ impl crate::rulesets::skirmish::Skirmish for Vsgmr {
 }
 
 /// VSGMR's one Skirmish tactic (section II and the figures' rules in `rules.rs`).
-pub const TACTICS: &[TacticInfo] = &[TacticInfo {
-    name: "default",
-    description: "shooters hold if an enemy is in range unless the exchange in base contact is better, others close on the nearest enemy; fall back from chargers, charge moving first, step out of an exchange struck first that does not pay; attack with the option likelier to defeat",
-}];
+pub const TACTICS: &[TacticInfo] = &[TacticInfo::new(
+    "default",
+    "shooters hold if an enemy is in range unless the exchange in base contact is better, others close on the nearest enemy; fall back from chargers, charge moving first, step out of an exchange struck first that does not pay; attack with the option likelier to defeat",
+)];
 
 /// What `--armies` takes for VSGMR.
 pub const ARMY_SOURCE: ArmySource =
