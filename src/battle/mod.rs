@@ -322,6 +322,13 @@ pub fn within<I: IntoIterator<Item = (usize, Pos)>>(p: Pos, radius: f32, points:
     points.into_iter().filter(move |(_, q)| p.dist(*q) <= radius + 1e-3).map(|(i, _)| i)
 }
 
+/// Where `n` figures stand along a line centred on 0 with `spacing` between neighbours (in the
+/// table's unit, inches or cm): `(k - (n - 1) / 2) · spacing` for k = 0..n, in that order.
+pub fn line_offsets(n: u32, spacing: f32) -> impl Iterator<Item = f32> {
+    let half = (n as f32 - 1.0) / 2.0;
+    (0..n).map(move |k| (k as f32 - half) * spacing)
+}
+
 /// The deployment zone of `side` (0: near y = 0, 1: near y = depth) as a y range.
 pub fn deployment_band(table: &Table, side: usize, zone_depth: f32) -> (f32, f32) {
     if side == 0 { (EDGE_MARGIN, zone_depth) } else { (table.depth - zone_depth, table.depth - EDGE_MARGIN) }

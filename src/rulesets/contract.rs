@@ -34,6 +34,11 @@ impl Coverage {
             Coverage::NotModeled => "not modeled",
         }
     }
+
+    /// The status a label names (the inverse of [`Coverage::label`]); `None` for any other word.
+    pub fn from_label(label: &str) -> Option<Coverage> {
+        [Coverage::Modeled, Coverage::Simplified, Coverage::NotModeled].into_iter().find(|c| c.label() == label)
+    }
 }
 
 /// A reading switch of a ruleset's `[rules]` table: a rule a player could read two (or more)
@@ -59,6 +64,32 @@ pub struct CoverageRow {
     pub status: Coverage,
     /// How it is simplified or why it is not modeled; empty when modeled as written.
     pub note: String,
+}
+
+/// The rows of a ruleset's rules-coverage table from its `coverage.tsv` (compiled in with
+/// `include_str!`), in the file's order. The file is data, one rule a line after a header line:
+/// four fields separated by tabs — the rule in the book's words, the section of the book that
+/// states it, the status ([`Coverage::label`]: `modeled`, `simplified`, `not modeled`), and the
+/// note (empty when modeled as written; a line may end after the status). Each row's source is `"{book}, {section}"` (e.g. book
+/// `"GnG 1.5"`, section `"Unit Tags"`).
+///
+/// # Panics
+/// When a line has not four fields or names no status: the file ships inside the binary, so
+/// this is a build defect, caught by the test that reads every ruleset's table.
+pub fn coverage_table(book: &str, tsv: &str) -> Vec<CoverageRow> {
+    tsv.lines()
+        .enumerate()
+        .skip(1)
+        .map(|(i, line)| {
+            let mut f = line.split('\t');
+            let (Some(rule), Some(section), Some(status), note, None) =
+                (f.next(), f.next(), f.next().and_then(Coverage::from_label), f.next().unwrap_or(""), f.next())
+            else {
+                panic!("{book} coverage table, line {}: want rule, section, status, note separated by tabs", i + 1)
+            };
+            CoverageRow { rule: rule.to_string(), source: format!("{book}, {section}"), status, note: note.to_string() }
+        })
+        .collect()
 }
 
 /// One finding of a ruleset lint (`pointsworth rules RULESET`): a printed value that looks like
@@ -162,5 +193,56 @@ impl BalanceConfig {
             )),
             _ => Ok(()),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every ruleset's `coverage.tsv` reads: each line has a rule, a section and a status, and
+    /// no field carries stray white space (a tab typed as spaces would show up here).
+    #[test]
+    fn every_coverage_table_reads() {
+        use crate::rulesets::{amc, gng, grunt_factor, gunplay, vsgmr};
+        for rows in [
+            amc::coverage::table(),
+            gng::coverage::table(),
+            grunt_factor::coverage::table(),
+            gunplay::coverage::table(),
+            vsgmr::coverage::table(),
+        ] {
+            assert!(rows.len() >= 20, "{} rows", rows.len());
+            for r in &rows {
+                assert!(!r.rule.is_empty() && !r.source.ends_with(", "), "{r:?}");
+                for field in [&r.rule, &r.source, &r.note] {
+                    assert_eq!(field.trim(), field, "{r:?}");
+                }
+                assert_eq!(Coverage::from_label(r.status.label()), Some(r.status));
+            }
+        }
+        assert_eq!(Coverage::from_label("partly"), None);
+    }
+
+    /// A line without its tabs is a build defect that names the book and the line.
+    #[test]
+    #[should_panic(expected = "Book coverage table, line 2")]
+    fn a_line_without_tabs_is_refused() {
+        coverage_table("Book", "rule\tsection\tstatus\tnote\nrule section modeled\n");
+    }
+
+    #[test]
+    fn a_row_reads_its_four_fields_and_a_missing_note_is_empty() {
+        let rows = coverage_table("GnG 1.5", "header\nTough\tUnit Tags\tmodeled\t\nDeadly\tUnit Tags\tnot modeled\n");
+        assert_eq!(
+            rows[0],
+            CoverageRow {
+                rule: "Tough".into(),
+                source: "GnG 1.5, Unit Tags".into(),
+                status: Coverage::Modeled,
+                note: String::new()
+            }
+        );
+        assert_eq!((rows[1].status, rows[1].note.as_str()), (Coverage::NotModeled, ""));
     }
 }

@@ -12,6 +12,7 @@
 //! order of the dice is what makes a seed's results repeatable.
 
 use crate::battle::replay::Replay;
+use crate::battle::{Table, TerrainPlan};
 use crate::config::{ConfigError, Invalid};
 use crate::dice::Dice;
 use crate::rulesets::{Ruleset, Side, UnitInfo};
@@ -33,6 +34,21 @@ pub struct MissionInfo {
     pub name: &'static str,
     /// One line: points per side, objectives and victory, in the book's words.
     pub description: &'static str,
+}
+
+impl TacticInfo {
+    /// A tactic named `name` (kebab-case) that does `description` (one line).
+    pub const fn new(name: &'static str, description: &'static str) -> TacticInfo {
+        TacticInfo { name, description }
+    }
+}
+
+impl MissionInfo {
+    /// The book's basic game, named `basic`, as `description` says (the only mission of a
+    /// ruleset whose book has one kind of game).
+    pub const fn basic(description: &'static str) -> MissionInfo {
+        MissionInfo { name: "basic", description }
+    }
 }
 
 /// Where the two sides' armies come from.
@@ -170,6 +186,65 @@ pub fn check_cover(
     in_range("skirmish.cover_length", length, 0.0, length_hi, Ends::Top, unit)
 }
 
+/// Places the random walls of a skirmish table from `dice`: first the number of pieces,
+/// uniform in `min..=max`, then each wall `length` long parallel to the deployment edges, in the
+/// band that keeps `keep_out` from each edge (see [`Table::place_terrain`]); no rough or
+/// dangerous areas. Lengths in the table's unit (inches or cm). Returns the number of walls.
+pub fn place_walls<D: Dice>(
+    table: &mut Table,
+    (min, max): (u32, u32),
+    length: f64,
+    keep_out: f64,
+    dice: &mut D,
+) -> u32 {
+    let pieces = min + dice.below((max - min) as usize + 1) as u32;
+    let plan = TerrainPlan {
+        cover_pieces: pieces,
+        cover_length: length as f32,
+        rough_areas: 0,
+        dangerous_areas: 0,
+        area_radius: 1.0,
+        keep_out: keep_out as f32,
+    };
+    table.place_terrain(&plan, dice);
+    pieces
+}
+
+/// One line naming an army of cost-list entries (`army`: entry indices, in army order), each
+/// entry once in the order it first appears, with its count when more than one:
+/// "3 × Riflemen (10), Tank". `name` gives an entry's name.
+pub fn describe_counts<'n>(army: &[usize], name: impl Fn(usize) -> &'n str) -> String {
+    let mut counts: Vec<(usize, u32)> = Vec::new();
+    for &e in army {
+        match counts.iter_mut().find(|c| c.0 == e) {
+            Some(c) => c.1 += 1,
+            None => counts.push((e, 1)),
+        }
+    }
+    counts
+        .iter()
+        .map(|&(e, n)| if n == 1 { name(e).to_string() } else { format!("{n} × {}", name(e)) })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// The table and random-wall keys of a `[skirmish]` in inches whose walls number `min..=max`
+/// (Army Men Combat's `terrain_min`/`terrain_max`, Gunplay's `cover_min`/`cover_max`), checked in
+/// this order: `table_width`, `table_depth` 12" to 400" and `deploy_depth` ([`check_table`];
+/// `table` is width, depth, deploy depth), at most 50 walls `cover_length` more than 0" and at
+/// most 40" long ([`check_cover`]), and `cover_reach` 0" to 10".
+pub fn check_walls_in_inches(
+    table: [f64; 3],
+    min: (&str, u32),
+    max: (&str, u32),
+    length: f64,
+    reach: f64,
+) -> Result<(), Invalid> {
+    check_table(table[0], table[1], Some(table[2]), (12.0, 400.0), " in")?;
+    check_cover(min, max, 50, length, 40.0, " in")?;
+    crate::config::in_range("skirmish.cover_reach", reach, 0.0, 10.0, crate::config::Ends::Both, " in")
+}
+
 /// An error about a whole army file: at its `[units]` table (the file when it has none).
 pub fn army_error(source: &crate::config::Source, message: &str) -> ConfigError {
     source.invalid(&crate::config::Overrides::default(), Invalid::new("units", message))
@@ -239,6 +314,14 @@ pub struct SkirmishSettings {
     pub report_trials: u64,
     /// Games per batch (one dice stream each).
     pub batch_size: u32,
+}
+
+impl SkirmishSettings {
+    /// The settings of armies of `points` points with a `[skirmish]` table's `trials`,
+    /// `report_trials` and `batch_size`, in the order of the fields.
+    pub fn new(points: f64, trials: u64, report_trials: u64, batch_size: u32) -> SkirmishSettings {
+        SkirmishSettings { points, trials, report_trials, batch_size }
+    }
 }
 
 /// One finished game as the generic tally reads it. The engine reuses one record for all the

@@ -6,6 +6,7 @@
 //! from where it stands, else walk the least that lets it attack, else rush toward (or, inside
 //! a minimum range, away from) the enemy.
 
+use crate::battle::line_offsets;
 use crate::dice::Dice;
 use crate::rulesets::gng::{FastShot, GunsNGrenades, Kind, MedicHeals, Profile, SelfBlast};
 use crate::rulesets::{DuelOutcome, Side};
@@ -79,12 +80,8 @@ impl Battle {
         _r: &GunsNGrenades,
     ) {
         for (s, (unit, n, x)) in [(a, na, 0.0f32), (b, nb, distance)].into_iter().enumerate() {
-            let side = &mut self.sides[s];
-            side.clear();
-            let half = (n as f32 - 1.0) / 2.0;
-            for k in 0..n {
-                side.push(Fighter::new(unit, x, (k as f32 - half) * spacing));
-            }
+            self.sides[s].clear();
+            self.sides[s].extend(line_offsets(n, spacing).map(|y| Fighter::new(unit, x, y)));
             self.alive[s] = n;
         }
         self.kills = [0, 0];

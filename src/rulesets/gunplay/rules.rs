@@ -17,6 +17,7 @@
 //! plan can do damage it quick-moves toward the enemy twice. It never retreats. The tactic is
 //! myopic: it looks at this activation only.
 
+use crate::battle::line_offsets;
 use crate::dice::Dice;
 use crate::rulesets::gunplay::{Cover, Gunplay, Profile};
 use crate::rulesets::{DuelOutcome, Side};
@@ -507,12 +508,8 @@ impl Battle {
     /// x = `distance`, each line centred on y = 0 with `spacing` between neighbours.
     pub fn deploy_lines(&mut self, a: usize, na: u32, b: usize, nb: u32, distance: f32, spacing: f32) {
         for (s, (unit, n, x)) in [(a, na, 0.0f32), (b, nb, distance)].into_iter().enumerate() {
-            let side = &mut self.sides[s];
-            side.clear();
-            let half = (n as f32 - 1.0) / 2.0;
-            for k in 0..n {
-                side.push(Character::new(unit, x, (k as f32 - half) * spacing));
-            }
+            self.sides[s].clear();
+            self.sides[s].extend(line_offsets(n, spacing).map(|y| Character::new(unit, x, y)));
         }
         self.kills = [0, 0];
     }

@@ -38,16 +38,16 @@
 use serde::{Deserialize, Serialize};
 
 use crate::battle::replay::{Replay, ReplayUnit};
-use crate::battle::{Pos, Table, TerrainPlan, deployment_band};
+use crate::battle::{Pos, Table, deployment_band};
 use crate::config::{Invalid, in_range};
 use crate::dice::Dice;
 use crate::rulesets::engine::{Engine, FixedRun, Tally};
 use crate::rulesets::gunplay::rules::{self, Action, Character, EPS, Situation};
 use crate::rulesets::gunplay::{Cover, Gunplay};
 use crate::rulesets::skirmish::{
-    Armies, ArmyError, ArmySource, GameRecord, SkirmishSettings, SkirmishText, TacticInfo,
+    Armies, ArmyError, ArmySource, GameRecord, MissionInfo, SkirmishSettings, SkirmishText, TacticInfo,
 };
-use crate::rulesets::skirmish::{check_cover, check_runs, check_table};
+use crate::rulesets::skirmish::{check_runs, check_walls_in_inches, place_walls};
 use crate::rulesets::{Side, UnitInfo, points_matched_size};
 
 /// The `[skirmish]` table of the config. Every key has a default, so configs without the
@@ -108,10 +108,8 @@ impl SkirmishConfig {
     pub fn validate(&self) -> Result<(), Invalid> {
         use crate::config::Ends::Both;
         let c = self;
-        check_table(c.table_width, c.table_depth, Some(c.deploy_depth), (12.0, 400.0), " in")?;
         let (min, max) = (("skirmish.cover_min", c.cover_min), ("skirmish.cover_max", c.cover_max));
-        check_cover(min, max, 50, c.cover_length, 40.0, " in")?;
-        in_range("skirmish.cover_reach", c.cover_reach, 0.0, 10.0, Both, " in")?;
+        check_walls_in_inches([c.table_width, c.table_depth, c.deploy_depth], min, max, c.cover_length, c.cover_reach)?;
         in_range("skirmish.characters", c.characters, 1, 50, Both, "")?;
         in_range("skirmish.max_turns", c.max_turns, 1, 1000, Both, "")?;
         check_runs(c.trials, c.report_trials, c.batch_size)?;
@@ -230,17 +228,7 @@ impl<'a> Skirmish<'a> {
     /// from `dice`) along their edges: side 0 along y = 0, side 1 along y = depth.
     pub fn set_up<D: Dice>(&mut self, lineups: [&LineUp; 2], dice: &mut D) {
         let c = self.cfg;
-        let extra = c.cover_max - c.cover_min;
-        let pieces = c.cover_min + dice.below(extra as usize + 1) as u32;
-        let plan = TerrainPlan {
-            cover_pieces: pieces,
-            cover_length: c.cover_length as f32,
-            rough_areas: 0,
-            dangerous_areas: 0,
-            area_radius: 1.0,
-            keep_out: c.deploy_depth as f32,
-        };
-        self.table.place_terrain(&plan, dice);
+        place_walls(&mut self.table, (c.cover_min, c.cover_max), c.cover_length, c.deploy_depth, dice);
         let n_units = self.r.units.len();
         for (s, lineup) in lineups.into_iter().enumerate() {
             let units: Vec<usize> = match lineup {
@@ -754,10 +742,8 @@ impl crate::rulesets::skirmish::Skirmish for Gunplay {
     type Game<'a> = Skirmish<'a>;
     const TACTICS: &'static [TacticInfo] = TACTICS;
     const ARMY_SOURCE: ArmySource = ARMY_SOURCE;
-    const MISSIONS: &'static [crate::rulesets::skirmish::MissionInfo] = &[crate::rulesets::skirmish::MissionInfo {
-        name: "basic",
-        description: "the skirmish: a side with no character Up at the end of a turn loses",
-    }];
+    const MISSIONS: &'static [MissionInfo] =
+        &[MissionInfo::basic("the skirmish: a side with no character Up at the end of a turn loses")];
 
     fn skirmish_text(&self) -> SkirmishText {
         let c = &self.skirmish;
@@ -787,7 +773,7 @@ impl crate::rulesets::skirmish::Skirmish for Gunplay {
 
     fn skirmish_settings(&self) -> SkirmishSettings {
         let c = &self.skirmish;
-        SkirmishSettings { points: self.duel.budget, trials: c.trials, report_trials: 0, batch_size: c.batch_size }
+        SkirmishSettings::new(self.duel.budget, c.trials, 0, c.batch_size)
     }
 
     fn default_armies(&self) -> Result<Armies<LineUp>, ArmyError> {

@@ -67,15 +67,15 @@ use std::path::Path;
 use serde::{Deserialize, Serialize};
 
 use crate::battle::replay::{Replay, ReplayUnit};
-use crate::battle::{Pos, Table, TerrainPlan, deployment_band};
+use crate::battle::{Pos, Table, deployment_band};
 use crate::config::{ConfigError, Invalid, Source, in_range};
 use crate::dice::Dice;
 use crate::rulesets::amc::rules::{self, Action, Decision, UnitState};
 use crate::rulesets::amc::{ArmyMenCombat, Kind, Profile, tactic};
 use crate::rulesets::skirmish::{
-    ArmyError, ArmySource, GameRecord, Skirmish, SkirmishSettings, SkirmishText, TacticInfo,
+    ArmyError, ArmySource, GameRecord, MissionInfo, Skirmish, SkirmishSettings, SkirmishText, TacticInfo,
 };
-use crate::rulesets::skirmish::{check_cover, check_runs, check_table};
+use crate::rulesets::skirmish::{check_runs, check_walls_in_inches, place_walls};
 use crate::rulesets::{Side, UnitInfo};
 
 mod decisions;
@@ -137,10 +137,8 @@ impl SkirmishConfig {
     pub fn validate(&self) -> Result<(), Invalid> {
         use crate::config::Ends::Both;
         let c = self;
-        check_table(c.table_width, c.table_depth, Some(c.deploy_depth), (12.0, 400.0), " in")?;
         let (min, max) = (("skirmish.terrain_min", c.terrain_min), ("skirmish.terrain_max", c.terrain_max));
-        check_cover(min, max, 50, c.cover_length, 40.0, " in")?;
-        in_range("skirmish.cover_reach", c.cover_reach, 0.0, 10.0, Both, " in")?;
+        check_walls_in_inches([c.table_width, c.table_depth, c.deploy_depth], min, max, c.cover_length, c.cover_reach)?;
         in_range("skirmish.rounds", c.rounds, 1, 100, Both, "")?;
         check_runs(c.trials, c.report_trials, c.batch_size)
     }
@@ -289,17 +287,7 @@ impl<'a> Mission<'a> {
     /// deployment zones.
     pub fn place_terrain<D: Dice>(&mut self, dice: &mut D) {
         let c = self.cfg;
-        let extra = c.terrain_max - c.terrain_min;
-        let pieces = c.terrain_min + dice.below(extra as usize + 1) as u32;
-        let plan = TerrainPlan {
-            cover_pieces: pieces,
-            cover_length: c.cover_length as f32,
-            rough_areas: 0,
-            dangerous_areas: 0,
-            area_radius: 1.0,
-            keep_out: c.deploy_depth as f32,
-        };
-        self.table.place_terrain(&plan, dice);
+        place_walls(&mut self.table, (c.terrain_min, c.terrain_max), c.cover_length, c.deploy_depth, dice);
     }
 
     /// RULINGS.md, Mission, Deployment: a roll-off (d6 each, ties re-roll) for who places
@@ -833,10 +821,8 @@ impl Skirmish for ArmyMenCombat {
     type Game<'a> = Mission<'a>;
     const TACTICS: &'static [TacticInfo] = TACTICS;
     const ARMY_SOURCE: ArmySource = ARMY_SOURCE;
-    const MISSIONS: &'static [crate::rulesets::skirmish::MissionInfo] = &[crate::rulesets::skirmish::MissionInfo {
-        name: "basic",
-        description: "the book's Mission: 300 points, 4 rounds, more enemy points destroyed or Pinned wins",
-    }];
+    const MISSIONS: &'static [MissionInfo] =
+        &[MissionInfo::basic("the book's Mission: 300 points, 4 rounds, more enemy points destroyed or Pinned wins")];
 
     fn skirmish_text(&self) -> SkirmishText {
         let c = &self.skirmish;
@@ -882,12 +868,7 @@ impl Skirmish for ArmyMenCombat {
 
     fn skirmish_settings(&self) -> SkirmishSettings {
         let c = &self.skirmish;
-        SkirmishSettings {
-            points: self.army.points,
-            trials: c.trials,
-            report_trials: c.report_trials,
-            batch_size: c.batch_size,
-        }
+        SkirmishSettings::new(self.army.points, c.trials, c.report_trials, c.batch_size)
     }
 
     fn read_armies(&self, specs: [&str; 2], _mission: usize) -> Result<[Army; 2], ArmyError> {

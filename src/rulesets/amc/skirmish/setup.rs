@@ -122,16 +122,5 @@ pub fn read_army(r: &ArmyMenCombat, path: &Path) -> Result<Army, ConfigError> {
 
 /// "A: 3 × Riflemen (10), Tank".
 pub fn describe(all: &[(UnitInfo, Profile)], army: &[usize]) -> String {
-    let mut counts: Vec<(usize, u32)> = Vec::new();
-    for &e in army {
-        match counts.iter_mut().find(|c| c.0 == e) {
-            Some(c) => c.1 += 1,
-            None => counts.push((e, 1)),
-        }
-    }
-    counts
-        .iter()
-        .map(|&(e, n)| if n == 1 { all[e].0.name.clone() } else { format!("{n} × {}", all[e].0.name) })
-        .collect::<Vec<_>>()
-        .join(", ")
+    crate::rulesets::skirmish::describe_counts(army, |e| &all[e].0.name)
 }

@@ -104,12 +104,7 @@ impl crate::rulesets::skirmish::Skirmish for GunsNGrenades {
 
     fn skirmish_settings(&self) -> SkirmishSettings {
         let c = &self.skirmish;
-        SkirmishSettings {
-            points: c.points,
-            trials: c.trials,
-            report_trials: c.report_trials,
-            batch_size: c.batch_size,
-        }
+        SkirmishSettings::new(c.points, c.trials, c.report_trials, c.batch_size)
     }
 
     fn read_armies(&self, specs: [&str; 2], mission: usize) -> Result<[Army; 2], ArmyError> {

@@ -6,13 +6,13 @@
 use serde::{Deserialize, Serialize};
 
 use super::{Model, Skirmish, SquadState};
-use crate::battle::{Pos, TerrainPlan, deployment_band};
+use crate::battle::{Pos, deployment_band};
 use crate::config::{Invalid, in_range};
 use crate::dice::Dice;
 use crate::rulesets::UnitInfo;
 use crate::rulesets::grunt_factor::GruntFactor;
 use crate::rulesets::grunt_factor::rules::CoverKind;
-use crate::rulesets::skirmish::{check_cover, check_runs, check_table};
+use crate::rulesets::skirmish::{check_cover, check_runs, check_table, describe_counts, place_walls};
 
 /// The `[skirmish]` table of the config. Every key has a default.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -113,35 +113,14 @@ pub fn random_force<D: Dice>(r: &GruntFactor, points: f64, dice: &mut D) -> Forc
 
 /// "2 × Elite Rifles, Regular HMG".
 pub fn describe(units: &[UnitInfo], force: &[usize]) -> String {
-    let mut counts: Vec<(usize, u32)> = Vec::new();
-    for &u in force {
-        match counts.iter_mut().find(|c| c.0 == u) {
-            Some(c) => c.1 += 1,
-            None => counts.push((u, 1)),
-        }
-    }
-    counts
-        .iter()
-        .map(|&(u, n)| if n == 1 { units[u].name.clone() } else { format!("{n} × {}", units[u].name) })
-        .collect::<Vec<_>>()
-        .join(", ")
+    describe_counts(force, |u| &units[u].name)
 }
 
 impl<'a> Skirmish<'a> {
     /// Places the cover pieces from `dice`, outside the deployment zones.
     pub fn place_terrain<D: Dice>(&mut self, dice: &mut D) {
         let c = self.cfg;
-        let extra = c.cover_max - c.cover_min;
-        let pieces = c.cover_min + dice.below(extra as usize + 1) as u32;
-        let plan = TerrainPlan {
-            cover_pieces: pieces,
-            cover_length: c.cover_length as f32,
-            rough_areas: 0,
-            dangerous_areas: 0,
-            area_radius: 1.0,
-            keep_out: c.deploy_depth as f32,
-        };
-        self.table.place_terrain(&plan, dice);
+        let pieces = place_walls(&mut self.table, (c.cover_min, c.cover_max), c.cover_length, c.deploy_depth, dice);
         self.cover.clear();
         for _ in 0..pieces {
             self.cover.push(if dice.unit_f64() < c.hard_share { CoverKind::Hard } else { CoverKind::Soft });

@@ -7,7 +7,9 @@ use crate::battle::replay::Replay;
 use crate::dice::Dice;
 use crate::rulesets::UnitInfo;
 use crate::rulesets::grunt_factor::GruntFactor;
-use crate::rulesets::skirmish::{ArmyError, ArmySource, GameRecord, SkirmishSettings, SkirmishText, TacticInfo};
+use crate::rulesets::skirmish::{
+    ArmyError, ArmySource, GameRecord, MissionInfo, SkirmishSettings, SkirmishText, TacticInfo,
+};
 
 /// The skirmish's tactics, `bound` first: the portfolio's ([`crate::rulesets::grunt_factor::tactics`]).
 pub const TACTICS: &[TacticInfo] = &crate::rulesets::grunt_factor::tactics::TACTICS;
@@ -21,10 +23,8 @@ impl crate::rulesets::skirmish::Skirmish for GruntFactor {
     type Game<'a> = Skirmish<'a>;
     const TACTICS: &'static [TacticInfo] = TACTICS;
     const ARMY_SOURCE: ArmySource = ARMY_SOURCE;
-    const MISSIONS: &'static [crate::rulesets::skirmish::MissionInfo] = &[crate::rulesets::skirmish::MissionInfo {
-        name: "basic",
-        description: "the skirmish: points-matched forces, more enemy points destroyed wins",
-    }];
+    const MISSIONS: &'static [MissionInfo] =
+        &[MissionInfo::basic("the skirmish: points-matched forces, more enemy points destroyed wins")];
 
     fn skirmish_text(&self) -> SkirmishText {
         SkirmishText {
@@ -49,12 +49,7 @@ impl crate::rulesets::skirmish::Skirmish for GruntFactor {
 
     fn skirmish_settings(&self) -> SkirmishSettings {
         let c = &self.skirmish;
-        SkirmishSettings {
-            points: c.points,
-            trials: c.trials,
-            report_trials: c.report_trials,
-            batch_size: c.batch_size,
-        }
+        SkirmishSettings::new(c.points, c.trials, c.report_trials, c.batch_size)
     }
 
     fn read_armies(&self, specs: [&str; 2], _mission: usize) -> Result<[Force; 2], ArmyError> {

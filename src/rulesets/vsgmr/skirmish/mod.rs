@@ -875,12 +875,7 @@ impl crate::rulesets::skirmish::Skirmish for Vsgmr {
 
     fn skirmish_settings(&self) -> SkirmishSettings {
         let c = &self.skirmish;
-        SkirmishSettings {
-            points: f64::from(c.random_min + c.random_max) / 2.0,
-            trials: c.trials,
-            report_trials: c.report_trials,
-            batch_size: c.batch_size,
-        }
+        SkirmishSettings::new(f64::from(c.random_min + c.random_max) / 2.0, c.trials, c.report_trials, c.batch_size)
     }
 
     fn read_armies(&self, specs: [&str; 2], _mission: usize) -> Result<[Roster; 2], ArmyError> {
