@@ -114,7 +114,7 @@ impl<'a> Skirmish<'a> {
     /// Tactic `bound` for squad (s, i) whose leader is `d` cm from the nearest enemy.
     fn bound(&mut self, s: Side, i: usize, d: f32, may_advance: bool, living: &[usize], actions: &mut [u8]) {
         let leader = self.sides[s][i].leader_pos();
-        let short = self.r.rules.bands[1] as f32;
+        let short = self.r.book.rules.bands[1] as f32;
         if may_advance && d > short + EPS {
             // The next cover piece toward the enemy: the spot behind its middle must be at
             // least `bound_min` nearer the nearest enemy; the nearest such piece to the leader.
@@ -327,7 +327,7 @@ impl<'a> Skirmish<'a> {
                     .map(|(j, l)| self.fire_value(s, i, k, j, l, false).max(self.fire_value(s, i, k, j, l, true)))
             })
             .sum();
-        if rules::tries_recovery(fire) && rules::spend_together(&mut acts, self.r.rules.recovery_actions) {
+        if rules::tries_recovery(fire) && rules::spend_together(&mut acts, self.r.book.rules.recovery_actions) {
             // "Recovering from panic": the test is made against the leader's LD; soldiers out
             // of command range use their own (halved) LD. Reading: the squad's one test uses
             // the lowest LD among the models spending the actions ([`Skirmish::model_ld`]).
