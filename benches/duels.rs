@@ -10,8 +10,8 @@ use std::hint::black_box;
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use pointsworth::config::{Overrides, Source};
 use pointsworth::dice::{CountingDice, Dice, FastDice};
-use pointsworth::rulesets::Ruleset;
 use pointsworth::rulesets::gng::GunsNGrenades;
+use pointsworth::rulesets::{DuelSetup, Ruleset};
 use pointsworth::sim::RunPlan;
 use pointsworth::sim::duel::{Squads, simulate};
 
@@ -27,7 +27,7 @@ fn rolls_per_duel(r: &GunsNGrenades, a: usize, b: usize, d: f64) -> f64 {
     let mut arena = r.arena();
     let n = 200_000;
     for k in 0..n {
-        r.play_duel(&mut arena, &mut dice, a, 1, b, 1, d, k % 2 == 0);
+        r.play_duel(&mut arena, &mut dice, DuelSetup { a, na: 1, b, nb: 1, distance: d, a_first: k % 2 == 0 });
     }
     dice.rolls as f64 / n as f64
 }
@@ -73,7 +73,8 @@ fn bench(c: &mut Criterion) {
             let mut k = 0u64;
             bch.iter(|| {
                 k += 1;
-                black_box(r.play_duel(&mut arena, &mut dice, x, 1, y, 1, distance, k % 2 == 0))
+                let duel = DuelSetup { a: x, na: 1, b: y, nb: 1, distance, a_first: k % 2 == 0 };
+                black_box(r.play_duel(&mut arena, &mut dice, duel))
             })
         });
         g.finish();

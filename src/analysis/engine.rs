@@ -134,10 +134,10 @@ mod tests {
         let f = bay.fair_price[at_12].expect("bayonets have a fair price at 12\"");
         assert!(f.lo < f.value && f.value < f.hi && f.hi - f.lo < 10.0, "{f:?}");
         let u = r.upgraded.iter().find(|u| u.info.name == "Riflemen (10) + Bayonets").unwrap();
-        let view = r.view(&[(u.info.clone(), u.profile), (r.units[u.base].clone(), r.profiles[u.base])]);
+        let view = r.view(&[(u.info.clone(), u.profile), (r.book.units[u.base].clone(), r.profiles[u.base])]);
         let base = r.profiles[u.base].cost;
         let costs = [base + f.value, base];
-        let squads = Squads::PointsMatched { budget: r.duel.budget };
+        let squads = Squads::PointsMatched { budget: r.book.duel.budget };
         let fresh = simulate_at_costs(&view, 0, 1, costs, 12.0, squads, &RunPlan::fixed(99, 8_000, 256));
         let m = result_from_tally(&fresh, costs);
         let se = (m.a_score_se.powi(2) + 0.25 / fair_trials as f64).sqrt();

@@ -9,6 +9,9 @@
 //!
 //! Besides the folders, this layer owns:
 //! - the traits ([`Ruleset`] here, [`skirmish::Skirmish`]) and the duel vocabulary beside them;
+//! - [`book`]: what every ruleset is ([`About`]: id, title, distance unit, readings, coverage)
+//!   and holds ([`Book`]: rules, duel and balance settings, cost list), over which [`Ruleset`]
+//!   answers its accessors by default, and the config-loading steps the folders share;
 //! - [`contract`]: the words a ruleset speaks to the layers above (unit info, coverage rows,
 //!   lint findings, the `[balance]` table);
 //! - [`registry`]: the one place outside a ruleset's folder that names it (the `RULESETS`
@@ -41,6 +44,7 @@
 //! (`sim::ruleset_tests`, `analysis::engine`).
 
 pub mod amc;
+pub mod book;
 pub mod chain;
 pub mod contract;
 pub mod engine;
@@ -57,6 +61,7 @@ pub mod tactic;
 
 use crate::config::{Invalid, id_of};
 use crate::dice::Dice;
+pub use book::{About, Book};
 pub use contract::{BalanceConfig, Coverage, CoverageRow, LintFinding, Reading, UnitInfo};
 pub use registry::{
     ALIASES, AnyRuleset, Concrete, RULESETS, RulesetError, armies_help, army_sources, canonical_id, check_budget,
@@ -186,6 +191,24 @@ pub fn points_matched_size(budget: f64, cost: f64, u: f64) -> u32 {
     whole as u32 + (u < frac) as u32
 }
 
+/// One battle of [`Ruleset::play_duel`]: `na` copies of unit `a` (side A) against `nb` copies of
+/// unit `b` (side B), starting `distance` apart (the ruleset's distance unit) in open ground,
+/// side A acting first if `a_first`.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct DuelSetup {
+    /// Side A's unit (index into the cost list) and its copies.
+    pub a: usize,
+    pub na: u32,
+    /// Side B's unit and its copies.
+    pub b: usize,
+    pub nb: u32,
+    /// Start distance, in the ruleset's distance unit (inches or cm).
+    pub distance: f64,
+    /// Whether side A acts first (a ruleset whose rules roll for the first activation too, as
+    /// Army Men Combat's roll-off, ignores it).
+    pub a_first: bool,
+}
+
 /// How one battle between two squads ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct DuelOutcome {
@@ -213,35 +236,61 @@ pub struct ExactDuel {
 pub struct NotExact(pub String);
 
 /// The rules of one game, as the engine needs them.
+///
+/// A ruleset says what it is in [`Ruleset::ABOUT`] and holds a [`Book`] ([`Ruleset::book`]);
+/// the accessors of both (id, title, distance unit, readings, coverage; units, duel and balance
+/// settings, variants) and a fresh [`Ruleset::Arena`] are default methods over them, so an
+/// implementation writes only what its rules make different.
 pub trait Ruleset: Sync + Send {
     /// Per-batch scratch space (battle buffers), reused across trials: no allocation per trial.
-    type Arena: Send;
+    type Arena: Send + Default;
+    /// The `[rules]` table of its book ([`Book::rules`]); its keys and values are the variants.
+    type Rules: serde::Serialize;
+    /// Its id, title, distance unit, duel side, reading switches and coverage table.
+    const ABOUT: About;
 
-    /// Ruleset id, e.g. `guns-n-grenades`.
-    fn id(&self) -> &'static str;
-    /// Rulebook title, e.g. "Guns 'N Grenades v1.5".
-    fn title(&self) -> &'static str;
-    /// "in" or "cm".
+    /// The rules in force, the `[duel]` and `[balance]` settings and the cost list.
+    fn book(&self) -> &Book<Self::Rules>;
+
+    /// Ruleset id, e.g. `guns-n-grenades` ([`About::id`]).
+    fn id(&self) -> &'static str {
+        Self::ABOUT.id
+    }
+    /// Rulebook title, e.g. "Guns 'N Grenades v1.5" ([`About::title`]).
+    fn title(&self) -> &'static str {
+        Self::ABOUT.title
+    }
+    /// "in" or "cm" ([`About::distance_unit`]).
     fn distance_unit(&self) -> &'static str {
-        "in"
+        Self::ABOUT.distance_unit
     }
-    /// The cost list, in config order.
-    fn units(&self) -> &[UnitInfo];
+    /// The cost list, in config order ([`Book::units`]).
+    fn units(&self) -> &[UnitInfo] {
+        &self.book().units
+    }
     /// What one side of a 1v1 is, in the book's words: "one model", "one squad"...
+    /// ([`About::duel_side`]).
     fn duel_side(&self) -> &'static str {
-        "one model"
+        Self::ABOUT.duel_side
     }
-    /// Duel and points-matched settings.
-    fn duel_settings(&self) -> &DuelSettings;
-    /// Rule variants in force, `(key, value)`.
-    fn variants(&self) -> Vec<(String, String)>;
-    /// The reading switches of the `[rules]` table, each with its values, default first (empty
-    /// by default): the rules the report's "Which readings decide the verdicts" plays both ways.
+    /// Duel and points-matched settings ([`Book::duel`]).
+    fn duel_settings(&self) -> &DuelSettings {
+        &self.book().duel
+    }
+    /// Rule variants in force, `(key, value)`: the keys and values of [`Book::rules`].
+    fn variants(&self) -> Vec<(String, String)> {
+        crate::config::variants_of(&self.book().rules)
+    }
+    /// The reading switches of the `[rules]` table, each with its values, default first
+    /// ([`About::readings`]): the rules the report's "Which readings decide the verdicts" plays
+    /// both ways.
     fn readings(&self) -> &'static [Reading] {
-        &[]
+        Self::ABOUT.readings
     }
-    /// The rules-coverage table for the report.
-    fn coverage(&self) -> Vec<CoverageRow>;
+    /// The rules-coverage table for the report ([`About::coverage`]).
+    fn coverage(&self) -> Vec<CoverageRow> {
+        (Self::ABOUT.coverage)()
+    }
 
     /// The ruleset lint: printed values that look like misprints, stats no rule uses, entries
     /// the rules cannot resolve (empty by default). Shown by `pointsworth rules` and the report.
@@ -249,23 +298,14 @@ pub trait Ruleset: Sync + Send {
         Vec::new()
     }
 
-    /// Fresh scratch space.
-    fn arena(&self) -> Self::Arena;
+    /// Fresh scratch space (its `Default`).
+    fn arena(&self) -> Self::Arena {
+        Self::Arena::default()
+    }
 
-    /// Plays one battle: `na` copies of unit `a` against `nb` copies of unit `b`, starting
-    /// `distance` apart in open ground, side A acting first if `a_first` (a ruleset whose rules
-    /// roll for the first activation too, as Army Men Combat's roll-off, ignores it).
-    fn play_duel<D: Dice>(
-        &self,
-        arena: &mut Self::Arena,
-        dice: &mut D,
-        a: usize,
-        na: u32,
-        b: usize,
-        nb: u32,
-        distance: f64,
-        a_first: bool,
-    ) -> DuelOutcome;
+    /// Plays one battle, `duel` ([`DuelSetup`]: the units, their copies, the start distance and
+    /// who acts first), with scratch space `arena` and `dice`.
+    fn play_duel<D: Dice>(&self, arena: &mut Self::Arena, dice: &mut D, duel: DuelSetup) -> DuelOutcome;
 
     /// Everything of the loaded ruleset a duel, a squad battle or a solve can depend on, as
     /// text (its `Debug`), for the result cache's keys (`crate::cache`: it blanks the `cost:`
@@ -317,9 +357,10 @@ pub trait Ruleset: Sync + Send {
         None
     }
 
-    /// The `[balance]` settings of the fair-cost solver (cost step, tolerance, trials).
+    /// The `[balance]` settings of the fair-cost solver (cost step, tolerance, trials;
+    /// [`Book::balance`]).
     fn balance_config(&self) -> BalanceConfig {
-        BalanceConfig::default()
+        self.book().balance.clone()
     }
 
     /// The report sections only this ruleset asks for ([`study`]): VSGMR's attribute prices,

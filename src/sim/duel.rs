@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::dice::{Dice, FastDice};
 use crate::rulesets::engine::Tally;
-use crate::rulesets::{ExactDuel, Ruleset, points_matched_size};
+use crate::rulesets::{DuelSetup, ExactDuel, Ruleset, points_matched_size};
 use crate::seed::{stream_id, trial_seed};
 use crate::sim::shard::{self, Action};
 use crate::sim::{RunPlan, run_batches};
@@ -311,7 +311,7 @@ pub fn simulate_at_costs<R: Ruleset>(
                     }
                 };
                 let a_first = trial % 2 == 0;
-                let out = r.play_duel(&mut arena, &mut dice, a, na, b, nb, distance, a_first);
+                let out = r.play_duel(&mut arena, &mut dice, DuelSetup { a, na, b, nb, distance, a_first });
                 t.trials += 1;
                 t.a_first += a_first as u64;
                 match out.winner {

@@ -109,7 +109,7 @@ mod amc {
         assert_eq!(r.squad_limit(u("Jeep"), 300.0), Some(3));
         assert_eq!(r.squad_limit(u("Tank"), 300.0), Some(1));
         assert_eq!(r.squad_limit(u("Riflemen (10)"), 300.0), None);
-        let costs = |a: usize, b: usize| [r.units[a].cost, r.units[b].cost];
+        let costs = |a: usize, b: usize| [r.book.units[a].cost, r.book.units[b].cost];
         let (sn, rf, hw3, gn3) = (u("Snipers (1)"), u("Riflemen (5)"), u("Heavy Weapons (3)"), u("Gunners (3)"));
         assert_eq!(matchup_budget(&r, [sn, rf], costs(sn, rf), 150.0), 30.0);
         assert_eq!(matchup_budget(&r, [rf, gn3], costs(rf, gn3), 150.0), 90.0);
@@ -142,7 +142,7 @@ mod amc {
         let r = amc(&[]);
         let up = r.upgraded.iter().find(|u| u.info.name == "Riflemen (10) + Bayonets").unwrap();
         let base = r.find("Riflemen (10)");
-        let view = r.view(&[(up.info.clone(), up.profile), (r.units[base].clone(), r.profiles[base])]);
+        let view = r.view(&[(up.info.clone(), up.profile), (r.book.units[base].clone(), r.profiles[base])]);
         let t = simulate(&view, 0, 1, 12.0, Squads::One, &RunPlan::fixed(3, 2_000, 100));
         assert!(t.draws < 20, "{t:?}");
         // The bayonets win more decisive duels than they lose, by more than four standard errors of

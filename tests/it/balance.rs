@@ -18,18 +18,18 @@ use pointsworth::config::{Overrides, Source};
 use pointsworth::dice::Dice;
 use pointsworth::rulesets::engine::BalanceSettings;
 use pointsworth::rulesets::gng::GunsNGrenades;
-use pointsworth::rulesets::{CoverageRow, DuelOutcome, DuelSettings, Ruleset, UnitInfo};
+use pointsworth::rulesets::{About, BalanceConfig, Book, DuelOutcome, DuelSettings, DuelSetup, Ruleset, UnitInfo};
 
 /// Volley fire: on its turn a side rolls one d6 per health point it has left, hitting on 5+;
 /// each hit removes one health point from the enemy's most damaged model.
 struct Volley {
-    units: Vec<UnitInfo>,
+    /// No rules table; the cost list and the duel settings; default balance settings.
+    book: Book<()>,
     health: Vec<u32>,
     /// Units that never fire (a transport without a gun): they lose at any price.
     silent: Vec<bool>,
     /// Both sides fire at once each round instead of taking turns (no first-mover advantage).
     simultaneous: bool,
-    duel: DuelSettings,
 }
 
 impl Volley {
@@ -40,58 +40,39 @@ impl Volley {
     fn with_budget(cost_a: f64, cost_b: f64, budget: f64) -> Self {
         let unit =
             |name: &str, cost| UnitInfo { id: name.to_lowercase(), name: name.into(), cost, kind: "test".into() };
+        let units = vec![unit("Single", cost_a), unit("Double", cost_b)];
+        let duel = DuelSettings {
+            distance: 1.0,
+            budget,
+            squad_spacing: Some(1.0),
+            max_rounds: 100,
+            target_error: 0.01,
+            max_trials: 100_000,
+            sweep_distances: vec![],
+            sweep_target_error: None,
+            optimal_play: false,
+        };
         Volley {
-            units: vec![unit("Single", cost_a), unit("Double", cost_b)],
+            book: Book { rules: (), duel, balance: BalanceConfig::default(), units },
             health: vec![1, 2],
             silent: vec![false, false],
             simultaneous: false,
-            duel: DuelSettings {
-                distance: 1.0,
-                budget,
-                squad_spacing: Some(1.0),
-                max_rounds: 100,
-                target_error: 0.01,
-                max_trials: 100_000,
-                sweep_distances: vec![],
-                sweep_target_error: None,
-                optimal_play: false,
-            },
         }
     }
 }
 
 impl Ruleset for Volley {
     type Arena = ();
-    fn id(&self) -> &'static str {
-        "volley"
-    }
-    fn title(&self) -> &'static str {
-        "Volley fire (test)"
-    }
-    fn units(&self) -> &[UnitInfo] {
-        &self.units
-    }
-    fn duel_settings(&self) -> &DuelSettings {
-        &self.duel
+    type Rules = ();
+    const ABOUT: About = About::new("volley", "Volley fire (test)", Vec::new);
+    fn book(&self) -> &Book<()> {
+        &self.book
     }
     fn variants(&self) -> Vec<(String, String)> {
         Vec::new()
     }
-    fn coverage(&self) -> Vec<CoverageRow> {
-        Vec::new()
-    }
-    fn arena(&self) {}
-    fn play_duel<D: Dice>(
-        &self,
-        _arena: &mut (),
-        dice: &mut D,
-        a: usize,
-        na: u32,
-        b: usize,
-        nb: u32,
-        _distance: f64,
-        a_first: bool,
-    ) -> DuelOutcome {
+    fn play_duel<D: Dice>(&self, _arena: &mut (), dice: &mut D, duel: DuelSetup) -> DuelOutcome {
+        let DuelSetup { a, na, b, nb, a_first, .. } = duel;
         let hp = [self.health[a], self.health[b]];
         let mut pool = [na * hp[0], nb * hp[1]];
         let mut side = if a_first { 0 } else { 1 };
@@ -100,7 +81,7 @@ impl Ruleset for Volley {
             let shots = if self.silent[[a, b][s]] { 0 } else { pool[s] };
             (0..shots).filter(|_| dice.d6() >= 5).count() as u32
         };
-        while pool[0] > 0 && pool[1] > 0 && turns < 2 * self.duel.max_rounds {
+        while pool[0] > 0 && pool[1] > 0 && turns < 2 * self.book.duel.max_rounds {
             if self.simultaneous {
                 let hits = [volley(dice, 0, pool), volley(dice, 1, pool)];
                 pool = [pool[0].saturating_sub(hits[1]), pool[1].saturating_sub(hits[0])];
@@ -346,7 +327,7 @@ fn fair_cost_intervals_match_the_scatter_over_seeds() {
 /// exactly three Singles, so with Single anchored at 10 the derived list is 10, 20, 30.
 fn volley_triplet(costs: [f64; 3]) -> Volley {
     let mut r = Volley::with_budget(costs[0], costs[1], 240.0);
-    r.units.push(UnitInfo { id: "triple".into(), name: "Triple".into(), cost: costs[2], kind: "test".into() });
+    r.book.units.push(UnitInfo { id: "triple".into(), name: "Triple".into(), cost: costs[2], kind: "test".into() });
     r.health.push(3);
     r.silent.push(false);
     r
@@ -406,7 +387,7 @@ fn without_an_anchor_there_is_no_derived_list() {
 #[test]
 fn a_unit_no_price_balances_is_rules_limited_and_the_others_balance_among_themselves() {
     let mut r = Volley::with_budget(10.0, 14.0, 200.0);
-    r.units.push(UnitInfo { id: "dud".into(), name: "Dud".into(), cost: 10.0, kind: "test".into() });
+    r.book.units.push(UnitInfo { id: "dud".into(), name: "Dud".into(), cost: 10.0, kind: "test".into() });
     r.health.push(1);
     r.silent.push(true);
     let mut s = BalanceSettings::from_ruleset(&r, 7);

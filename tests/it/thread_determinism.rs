@@ -87,9 +87,9 @@ fn the_grunt_factor_derived_costs_are_identical_on_one_and_two_threads() {
     assert_eq!(s.anchor.as_deref(), Some("regular-rifles"));
     // Three squads, the anchor among them (the whole list takes most of a minute).
     let keep = ["regular-rifles", "elite-rifles", "regular-lmg"];
-    let kept: Vec<bool> = r.units.iter().map(|u| keep.contains(&u.id.as_str())).collect();
+    let kept: Vec<bool> = r.book.units.iter().map(|u| keep.contains(&u.id.as_str())).collect();
     let mut k = kept.iter();
-    r.units.retain(|_| *k.next().unwrap());
+    r.book.units.retain(|_| *k.next().unwrap());
     let mut k = kept.iter();
     r.profiles.retain(|_| *k.next().unwrap());
     assert_eq!(r.units().len(), 3);

@@ -136,9 +136,9 @@ fn check_all(r: &Vsgmr, distances: &[f64], seed: u64, reps: u64, per_rep: u64) -
 #[test]
 fn monte_carlo_agrees_with_exact_for_every_stand_up_pair_under_each_sequence() {
     let phased = load().with_templates(&templates());
-    assert_eq!(phased.rules.sequence, Sequence::Phased);
+    assert_eq!(phased.book.rules.sequence, Sequence::Phased);
     let mut everyone = phased.clone();
-    everyone.rules.sequence = Sequence::EveryoneActs;
+    everyone.book.rules.sequence = Sequence::EveryoneActs;
     let distances = [1.0, 12.0, 20.0];
     for seed in seeds(&[7]) {
         let checked = check_all(&phased, &distances, seed, 10, 150);
@@ -182,7 +182,7 @@ fn monte_carlo_agrees_with_exact_on_other_seeds() {
 fn both_sequences_give_identical_results_on_one_and_two_threads() {
     for seq in [Sequence::Phased, Sequence::EveryoneActs] {
         let mut r = load();
-        r.rules.sequence = seq;
+        r.book.rules.sequence = seq;
         let (a, b) = (r.find("troop-with-distance-attack"), r.find("troop-combat-master"));
         let plan = RunPlan { seed: 9, batch_size: 256, min_trials: 2048, max_trials: 8000, target_error: Some(0.01) };
         let run = |threads: usize| {

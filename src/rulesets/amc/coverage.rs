@@ -17,7 +17,7 @@ pub fn table() -> Vec<CoverageRow> {
 /// The ruleset lint: entries the rules cannot make fight, and printed values that look odd.
 pub fn lint(r: &ArmyMenCombat) -> Vec<LintFinding> {
     let mut out = Vec::new();
-    let entries = r.units.iter().zip(&r.profiles).chain(r.upgraded.iter().map(|u| (&u.info, &u.profile)));
+    let entries = r.book.units.iter().zip(&r.profiles).chain(r.upgraded.iter().map(|u| (&u.info, &u.profile)));
     for (u, p) in entries {
         if p.kind == Kind::Vehicle && !p.has_any_weapon() {
             out.push(LintFinding {

@@ -284,7 +284,7 @@ pub fn stand_up_duel(r: &ArmyMenCombat, a: usize, b: usize, distance: f64) -> Re
         if !stands(r, p, tp, d) {
             return Err(NotExact(format!(
                 "{} does not stand and shoot at {distance}\" (it would move or could charge): not a stand-up duel",
-                r.units[u].name
+                r.book.units[u].name
             )));
         }
     }
@@ -295,7 +295,7 @@ pub fn stand_up_duel(r: &ArmyMenCombat, a: usize, b: usize, distance: f64) -> Re
 pub fn solve(r: &ArmyMenCombat, p: [&Profile; 2], d: f32) -> ExactDuel {
     let volley = |s: usize| -> Vec<Option<Vec<f64>>> {
         let (sp, tp) = (p[s], p[1 - s]);
-        let extra = rules::block_dice(tp, &UnitState::fresh(tp, 0.0), r.rules.cover, false);
+        let extra = rules::block_dice(tp, &UnitState::fresh(tp, 0.0), r.book.rules.cover, false);
         (0..=sp.models)
             .map(|m| (m > 0 && sp.has_weapon_in_range(d)).then(|| unblocked_dist(sp, m, tp, d, extra)))
             .collect()
@@ -307,7 +307,7 @@ pub fn solve(r: &ArmyMenCombat, p: [&Profile; 2], d: f32) -> ExactDuel {
     let start = |pr: &Profile| S { models: pr.models, pinned: false, stunned: false };
     dist[idx(start(p[0]), start(p[1]))] = 1.0;
     let (mut a_wins, mut b_wins, mut mean_turns) = (0.0, 0.0, 0.0);
-    for _ in 0..r.duel.max_rounds {
+    for _ in 0..r.book.duel.max_rounds {
         let alive: f64 = dist.iter().sum();
         if alive < 1e-15 {
             break;

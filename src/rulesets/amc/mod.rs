@@ -31,10 +31,15 @@ pub mod upgrades;
 use serde::{Deserialize, Serialize};
 use toml::Spanned;
 
-use crate::config::{ConfigError, Ends, Invalid, Origin, Overrides, Source, id_of, in_range, new_id};
+use crate::config::{ConfigError, Ends, Invalid, Overrides, Source, id_of, in_range, new_id};
 use crate::dice::Dice;
+use crate::rulesets::book::{ConfigKeys, check_cost_list, check_prices, read_config, unit_cost, unit_name};
+use crate::rulesets::engine::{Engine, Findings};
+use crate::rulesets::optimal::{GameValue, OptimalDuel};
+use crate::rulesets::study::Study;
 use crate::rulesets::{
-    BalanceConfig, CoverageRow, DuelOutcome, DuelSettings, ExactDuel, LintFinding, NotExact, Ruleset, UnitInfo,
+    About, BalanceConfig, Book, DuelOutcome, DuelSettings, DuelSetup, ExactDuel, LintFinding, NotExact, Reading,
+    Ruleset, UnitInfo,
 };
 
 pub use rules::{Battle, UnitState};
@@ -284,15 +289,13 @@ pub struct UpgradedEntry {
 /// The loaded Army Men Combat ruleset.
 #[derive(Debug, Clone)]
 pub struct ArmyMenCombat {
-    pub rules: RulesConfig,
-    pub duel: DuelSettings,
-    pub balance: BalanceConfig,
+    /// The rules in force, the `[duel]` and `[balance]` settings and the plain cost list (the
+    /// matrix rows).
+    pub book: Book<RulesConfig>,
     pub upgrade_settings: upgrades::UpgradeSettings,
     pub army: army::ArmyLimits,
     /// The `[skirmish]` table (the mission).
     pub skirmish: skirmish::SkirmishConfig,
-    /// The plain cost list (the matrix rows).
-    pub units: Vec<UnitInfo>,
     pub profiles: Vec<Profile>,
     /// Every upgraded entry, in config order of units then upgrades.
     pub upgraded: Vec<UpgradedEntry>,
@@ -346,11 +349,8 @@ impl ArmyMenCombat {
     ///
     /// Errors carry `file:line:col` and name the weapon, unit or upgrade and the key.
     pub fn from_source(source: &Source, overrides: &Overrides) -> Result<Self, ConfigError> {
-        overrides.check_sections(&["rules", "duel", "unit", "balance", "upgrades", "army", "skirmish"])?;
-        let mut raw: RawConfig = source.parse()?;
-        source.expect_ruleset(&raw.ruleset, "army-men-combat")?;
-        overrides.apply_section("rules", &mut raw.rules)?;
-        overrides.apply_section("duel", &mut raw.duel)?;
+        let mut raw: RawConfig =
+            read_config(source, overrides, Self::KEYS, |r: &mut RawConfig| (&r.ruleset, &mut r.rules, &mut r.duel))?;
         overrides.apply_section("balance", &mut raw.balance)?;
         overrides.apply_section("upgrades", &mut raw.upgrades)?;
         overrides.apply_section("army", &mut raw.army)?;
@@ -409,26 +409,9 @@ impl ArmyMenCombat {
         let mut units: Vec<UnitInfo> = Vec::new();
         let mut profiles = Vec::new();
         for (k, u) in raw.units.iter().enumerate() {
-            let name = u.name.get_ref().trim().to_string();
+            let (name, id) = unit_name(source, &u.name, &units)?;
             let ctx = format!("unit {name:?}: ");
-            if name.is_empty() {
-                return Err(source.error_at(&u.name.span(), "unit name must not be empty"));
-            }
-            let id = new_id("unit", &name, units.iter().map(|x: &UnitInfo| (x.name.as_str(), x.id.as_str())))
-                .map_err(|m| source.error_at(&u.name.span(), m))?;
-            let mut cost = *u.cost.get_ref();
-            let mut cost_origin = source.origin(u.cost.span().start);
-            let key = format!("unit.{id}.cost");
-            if let Some((k, v)) = overrides.0.iter().rev().find(|(k, _)| *k == key) {
-                cost_origin = Origin::Override(format!("{k}={v}"));
-                cost = v.parse().unwrap_or(f64::NAN);
-            }
-            if !(cost.is_finite() && (0.1..=10_000.0).contains(&cost)) {
-                return Err(ConfigError {
-                    origin: cost_origin,
-                    message: format!("{ctx}cost must be a number from 0.1 to 10000 points, got {cost}"),
-                });
-            }
+            let cost = unit_cost(overrides, &id, &ctx, *u.cost.get_ref(), source.origin(u.cost.span().start))?;
             let models = *u.models.get_ref();
             if !(1..=10).contains(&models) || (u.kind == Kind::Vehicle && models != 1) {
                 return Err(source
@@ -510,26 +493,7 @@ impl ArmyMenCombat {
             });
             profiles.push(p);
         }
-        if units.is_empty() {
-            return Err(source.error_at(&(0..0), "the cost list has no [[unit]] entries"));
-        }
-        for (k, v) in &overrides.0 {
-            if let Some(rest) = k.strip_prefix("unit.") {
-                let mut parts = rest.splitn(2, '.');
-                let (id, key) = (parts.next().unwrap_or(""), parts.next().unwrap_or(""));
-                let message = if !units.iter().any(|u| u.id == id) {
-                    format!(
-                        "unknown unit {id:?}; known: {}",
-                        units.iter().map(|u| u.id.as_str()).collect::<Vec<_>>().join(", ")
-                    )
-                } else if key != "cost" {
-                    format!("unknown unit key {key:?}; keys you can set: cost")
-                } else {
-                    continue;
-                };
-                return Err(ConfigError { origin: Origin::Override(format!("{k}={v}")), message });
-            }
-        }
+        check_cost_list(source, overrides, &units, &["cost"])?;
 
         let mut upgraded = Vec::new();
         for (base, u) in raw.units.iter().enumerate() {
@@ -585,11 +549,7 @@ impl ArmyMenCombat {
                 });
             }
         }
-        raw.balance.check_anchor(&units).map_err(|e| source.invalid(overrides, e))?;
-        if let Some(c) = units.iter().min_by(|a, b| a.cost.total_cmp(&b.cost)) {
-            crate::rulesets::skirmish::check_army_size("army.points", raw.army.points, &c.name, c.cost)
-                .map_err(|e| source.invalid(overrides, e))?;
-        }
+        check_prices(&raw.balance, &units, &[("army.points", raw.army.points)]).map_err(invalid)?;
         let mut entries: Vec<(UnitInfo, Profile)> = units
             .iter()
             .cloned()
@@ -641,13 +601,10 @@ impl ArmyMenCombat {
             }
         }
         Ok(ArmyMenCombat {
-            rules: raw.rules,
-            duel: raw.duel,
-            balance: raw.balance,
+            book: Book { rules: raw.rules, duel: raw.duel, balance: raw.balance, units },
             upgrade_settings: raw.upgrades,
             army: raw.army,
             skirmish: raw.skirmish,
-            units,
             profiles,
             upgraded,
             weapon_table: weapons,
@@ -660,7 +617,7 @@ impl ArmyMenCombat {
     /// the upgrade table plays points-matched duels on.
     pub fn view(&self, entries: &[(UnitInfo, Profile)]) -> ArmyMenCombat {
         let mut r = self.clone();
-        r.units = entries.iter().map(|e| e.0.clone()).collect();
+        r.book.units = entries.iter().map(|e| e.0.clone()).collect();
         r.profiles = entries.iter().map(|e| e.1).collect();
         r
     }
@@ -669,6 +626,12 @@ impl ArmyMenCombat {
     pub fn find(&self, name: &str) -> usize {
         self.find_unit(name).unwrap_or_else(|e| panic!("{e}"))
     }
+
+    /// The config's `ruleset` key and the sections `--set` may change ([`read_config`]).
+    const KEYS: ConfigKeys = ConfigKeys {
+        ruleset: "army-men-combat",
+        sections: &["rules", "duel", "unit", "balance", "upgrades", "army", "skirmish"],
+    };
 }
 
 /// The group of choices an upgrade belongs to, of which a unit buys at most one (AMC 2.0,
@@ -759,92 +722,35 @@ fn w_span(up: &RawUpgrade) -> std::ops::Range<usize> {
 }
 
 impl Ruleset for ArmyMenCombat {
-    fn cache_fingerprint(&self) -> Option<String> {
-        Some(format!("{self:?}"))
-    }
-    fn duel_side(&self) -> &'static str {
-        "one unit entry"
-    }
-
-    fn studies<E: crate::rulesets::engine::Engine>(
-        &self,
-        engine: &E,
-        _found: &crate::rulesets::engine::Findings,
-        seed: u64,
-        _progress: &indicatif::ProgressBar,
-    ) -> Vec<crate::rulesets::study::Study> {
-        study::studies(engine, self, seed)
-    }
-
     type Arena = Battle;
-
-    fn id(&self) -> &'static str {
-        "army-men-combat"
-    }
-    fn title(&self) -> &'static str {
-        "Army Men Combat v2.0"
-    }
-    fn units(&self) -> &[UnitInfo] {
-        &self.units
-    }
-    fn duel_settings(&self) -> &DuelSettings {
-        &self.duel
-    }
-    fn balance_config(&self) -> BalanceConfig {
-        self.balance.clone()
-    }
-    fn variants(&self) -> Vec<(String, String)> {
-        crate::config::variants_of(&self.rules)
-    }
-    fn readings(&self) -> &'static [crate::rulesets::Reading] {
-        &[crate::rulesets::Reading {
+    type Rules = RulesConfig;
+    const ABOUT: About = About {
+        duel_side: "one unit entry",
+        readings: &[Reading {
             key: "vehicle_melee_test",
             values: &["tests", "exempt"],
             rule: "Vehicles in melee may not strike back",
-        }]
+        }],
+        ..About::new("army-men-combat", "Army Men Combat v2.0", coverage::table)
+    };
+    fn book(&self) -> &Book<RulesConfig> {
+        &self.book
     }
-    fn coverage(&self) -> Vec<CoverageRow> {
-        coverage::table()
+    fn play_duel<D: Dice>(&self, arena: &mut Battle, dice: &mut D, duel: DuelSetup) -> DuelOutcome {
+        // AMC 2.0, "Playing the Game": the roll-off (d6 + units left) decides every activation,
+        // the first included (RULINGS.md, "AMC activation roll-off"), so the seat is not used.
+        arena.deploy(self, duel.a, duel.na, duel.b, duel.nb, duel.distance as f32);
+        rules::play(self, arena, dice, self.book.duel.max_rounds)
     }
     fn lint(&self) -> Vec<LintFinding> {
         coverage::lint(self)
     }
-    fn arena(&self) -> Battle {
-        Battle::default()
+    fn cache_fingerprint(&self) -> Option<String> {
+        Some(format!("{self:?}"))
     }
-    fn play_duel<D: Dice>(
-        &self,
-        arena: &mut Battle,
-        dice: &mut D,
-        a: usize,
-        na: u32,
-        b: usize,
-        nb: u32,
-        distance: f64,
-        _a_first: bool,
-    ) -> DuelOutcome {
-        // AMC 2.0, "Playing the Game": the roll-off (d6 + units left) decides every activation,
-        // the first included (RULINGS.md, "AMC activation roll-off"), so the seat is not used.
-        arena.deploy(self, a, na, b, nb, distance as f32);
-        rules::play(self, arena, dice, self.duel.max_rounds)
+    fn studies<E: Engine>(&self, engine: &E, _: &Findings, seed: u64, _: &indicatif::ProgressBar) -> Vec<Study> {
+        study::studies(engine, self, seed)
     }
-    fn optimal_duel(
-        &self,
-        a: usize,
-        b: usize,
-        distance: f64,
-    ) -> Result<crate::rulesets::optimal::OptimalDuel, NotExact> {
-        optimal::optimal_duel(self, a, b, distance, optimal::OPTIMAL_STEP)
-    }
-    fn optimal_value(
-        &self,
-        a: usize,
-        b: usize,
-        distance: f64,
-    ) -> Result<crate::rulesets::optimal::GameValue, NotExact> {
-        optimal::optimal_value(self, a, b, distance, optimal::OPTIMAL_STEP)
-    }
-
     fn exact_duel(&self, a: usize, b: usize, distance: f64) -> Result<ExactDuel, NotExact> {
         exact::stand_up_duel(self, a, b, distance)
     }
@@ -855,14 +761,20 @@ impl Ruleset for ArmyMenCombat {
     /// purpose: where they matter, the simulated fair cost departs from this estimate.
     fn lanchester(&self, i: usize, j: usize) -> Option<(f64, f64)> {
         let (pi, pj) = (&self.profiles[i], &self.profiles[j]);
-        let d = self.duel.distance as f32;
+        let d = self.book.duel.distance as f32;
         let target = UnitState::fresh(pj, d);
-        let f = rules::expected_wounds(pi, pi.models, pj, &target, d, self.rules.cover);
+        let f = rules::expected_wounds(pi, pi.models, pj, &target, d, self.book.rules.cover);
         let h = match pi.kind {
             Kind::Infantry => pi.models as f64,
             Kind::Vehicle => 1.0 / exact::p_destroyed_per_roll(rules::Arc::Front),
         };
         Some((f, h))
+    }
+    fn optimal_duel(&self, a: usize, b: usize, distance: f64) -> Result<OptimalDuel, NotExact> {
+        optimal::optimal_duel(self, a, b, distance, optimal::OPTIMAL_STEP)
+    }
+    fn optimal_value(&self, a: usize, b: usize, distance: f64) -> Result<GameValue, NotExact> {
+        optimal::optimal_value(self, a, b, distance, optimal::OPTIMAL_STEP)
     }
     /// AMC 2.0, "The Armies": at most 3 units of Gunners, Snipers or Heavy Weapons whatever
     /// the budget; vehicles at most half of the 300-point army, which binds only above 150

@@ -122,7 +122,7 @@ fn charge(r: &ArmyMenCombat, cp: &Profile, c: G, dp: &Profile, d: G) -> Vec<(f64
         states.push((1.0, c, d));
     }
     let mut done = Vec::new();
-    for round in 0..r.rules.melee_round_cap {
+    for round in 0..r.book.rules.melee_round_cap {
         let mut next: Vec<(f64, G, G)> = Vec::new();
         for (w, c, d) in states {
             if c.models == 0 || d.models == 0 {
@@ -208,7 +208,7 @@ impl DuelGame for AmcGame<'_> {
         self.line
     }
     fn max_rounds(&self) -> u32 {
-        self.r.duel.max_rounds
+        self.r.book.duel.max_rounds
     }
     /// "Playing the Game": with one unit a side the roll-off before each activation is a fair
     /// coin, so each round's order is ½–½.
@@ -286,7 +286,7 @@ impl DuelGame for AmcGame<'_> {
         }
         if p.kind == Kind::Infantry {
             out.push(Choice { advance: 0, action: HUNKER });
-            if at.gap <= self.r.rules.charge_move as f64 {
+            if at.gap <= self.r.book.rules.charge_move as f64 {
                 out.push(Choice { advance: i16::MAX, action: CHARGE });
             }
         }
@@ -333,7 +333,7 @@ impl DuelGame for AmcGame<'_> {
         match action {
             SHOOT if x.models > 0 && p.has_weapon_in_range(gap as f32) => {
                 let tu = y.unit(tp);
-                let extra = rules::block_dice(tp, &tu, self.r.rules.cover, false);
+                let extra = rules::block_dice(tp, &tu, self.r.book.rules.cover, false);
                 for (u, &pu) in unblocked_dist(p, x.models, tp, gap as f32, extra).iter().enumerate() {
                     if pu > 0.0 {
                         for (q, y2) in shot_at(tp, y, u as u32) {
@@ -471,7 +471,7 @@ mod tests {
     #[ignore]
     fn optimal_matrix() {
         let r = amc(&[]);
-        let d = std::env::var("OPTIMAL_DISTANCE").ok().and_then(|s| s.parse().ok()).unwrap_or(r.duel.distance);
+        let d = std::env::var("OPTIMAL_DISTANCE").ok().and_then(|s| s.parse().ok()).unwrap_or(r.book.duel.distance);
         let n = r.profiles.len();
         let started = std::time::Instant::now();
         // Pairs with a vehicle first (where the tactic's artifacts are), each printed at once.
@@ -483,8 +483,8 @@ mod tests {
             let o = optimal_duel(&r, a, b, d, OPTIMAL_STEP).unwrap();
             println!(
                 "{:>18} v {:<18} optimal {:5.1}  scripted {:5.1}  exploit {:5.1} (A {:5.1}, B {:5.1})  {:.2}s",
-                r.units[a].name,
-                r.units[b].name,
+                r.book.units[a].name,
+                r.book.units[b].name,
                 100.0 * o.optimal.a_score(),
                 100.0 * o.scripted.a_score(),
                 100.0 * o.exploitability(),
@@ -602,7 +602,7 @@ mod tests {
             );
             *rows.entry(key).or_default() += loss;
         };
-        let (total, _) = crate::rulesets::optimal::scripted_losses(&g, side, r.duel.max_rounds, note);
+        let (total, _) = crate::rulesets::optimal::scripted_losses(&g, side, r.book.duel.max_rounds, note);
         crate::rulesets::optimal::print_largest(rows, 40);
         let o = optimal_duel(&r, r.find(ids[0]), r.find(ids[1]), d, OPTIMAL_STEP).unwrap();
         let gain = if side == 0 { o.a_gain() } else { o.b_gain() };

@@ -453,7 +453,7 @@ pub fn plan(
     target: &UnitState,
     room: [f32; 2],
 ) -> Action {
-    decide(r, p, me, tp, target, [Exposure::front(r.rules.cover); 2], room).action
+    decide(r, p, me, tp, target, [Exposure::front(r.book.rules.cover); 2], room).action
 }
 
 pub use crate::rulesets::amc::tactic::{Decision, Exposure, decide};
@@ -526,23 +526,23 @@ pub fn activate<D: Dice>(r: &ArmyMenCombat, battle: &mut Battle, dice: &mut D, s
         match plan(r, p, &me, tp, &target, [room, their_room]) {
             Action::Hold => {
                 let d = (me.x - target.x).abs();
-                shoot(dice, p, &me, tp, &mut target, d, r.rules.cover, false, Arc::Front);
+                shoot(dice, p, &me, tp, &mut target, d, r.book.rules.cover, false, Arc::Front);
             }
             Action::Advance(dist) => {
                 move_toward(&mut me, target.x, dist);
                 let d = (me.x - target.x).abs();
-                shoot(dice, p, &me, tp, &mut target, d, r.rules.cover, false, Arc::Front);
+                shoot(dice, p, &me, tp, &mut target, d, r.book.rules.cover, false, Arc::Front);
             }
             Action::Retreat(dist) => {
                 me.x += dist.min(room) * (battle.edge[s] - me.x).signum();
                 let d = (me.x - target.x).abs();
-                shoot(dice, p, &me, tp, &mut target, d, r.rules.cover, false, Arc::Front);
+                shoot(dice, p, &me, tp, &mut target, d, r.book.rules.cover, false, Arc::Front);
             }
             Action::Rush(dist) => move_toward(&mut me, target.x, dist),
             Action::Charge => {
                 me.x = target.x;
                 if pinned_test(dice, tp, &mut target) {
-                    melee(dice, p, &mut me, tp, &mut target, r.rules.melee_round_cap, Arc::Front);
+                    melee(dice, p, &mut me, tp, &mut target, r.book.rules.melee_round_cap, Arc::Front);
                 }
             }
             Action::Wait => {}

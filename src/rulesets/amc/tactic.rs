@@ -271,7 +271,7 @@ fn charge_value_k(
     if !c.alive() || !d.alive() {
         return (0.0, 0.0);
     }
-    let r_cap = r.rules.melee_round_cap;
+    let r_cap = r.book.rules.melee_round_cap;
     let arc = if dp.kind == Kind::Vehicle { arc } else { Arc::Front };
     let k = (kc, c.models, kd, d.models, d.pinned, d.hunker, r_cap, arc);
     cached(&MELEES, k, || {
@@ -333,7 +333,7 @@ fn best_attack_k(
         let adv = volley_value_k(ap, ka, a.models, dp, kd, d, (dist - ap.advance).max(1.0), exp);
         offer(adv, adv);
     }
-    if ap.kind == Kind::Infantry && dist <= r.rules.charge_move {
+    if ap.kind == Kind::Infantry && dist <= r.book.rules.charge_move {
         let (g, l) = charge_value_k(r, ap, ka, a, dp, kd, d, exp.arc);
         offer(g - l, g);
     }
@@ -381,7 +381,7 @@ impl Pair<'_> {
 
     /// `ap`'s charge on `dp` (infantry within the charge move): net points, or `None`.
     fn charge(&self, x: f32) -> Option<f64> {
-        (self.ap.kind == Kind::Infantry && x <= self.r.rules.charge_move).then(|| {
+        (self.ap.kind == Kind::Infantry && x <= self.r.book.rules.charge_move).then(|| {
             let (g, l) =
                 charge_value_k(self.r, self.ap, self.ks[0], self.a, self.dp, self.ks[1], self.d, self.exp[0].arc);
             g - l
@@ -394,11 +394,11 @@ impl Pair<'_> {
     /// `dp` still shoots after it (a Tank keeps away from infantry). 0 otherwise.
     fn falls_back(&self, x: f32, room: f32) -> f32 {
         let (ap, dp) = (self.ap, self.dp);
-        let reach = ap.rush + self.r.rules.charge_move;
+        let reach = ap.rush + self.r.book.rules.charge_move;
         if self.d.immobile || dp.hold_only || dp.advance <= 0.0 || room < RETREAT_STEP || ap.kind != Kind::Infantry {
             return 0.0;
         }
-        if self.a.immobile || x > reach || ap.rush <= 0.0 && x > self.r.rules.charge_move {
+        if self.a.immobile || x > reach || ap.rush <= 0.0 && x > self.r.book.rules.charge_move {
             return 0.0;
         }
         let steps = ((reach - x) / RETREAT_STEP).floor() + 1.0;
@@ -496,7 +496,7 @@ pub fn decide(
     let flags = |u: &UnitState| u.pinned as u8 | (u.hunker as u8) << 1 | (u.immobile as u8) << 2;
     let ks = [key(p), key(tp)];
     let mut rk = FxHasher::default();
-    (r.rules.charge_move.to_bits(), ks[0], ks[1]).hash(&mut rk);
+    (r.book.rules.charge_move.to_bits(), ks[0], ks[1]).hash(&mut rk);
     let k = (
         rk.finish(),
         [me.models, flags(me)],
@@ -542,7 +542,7 @@ fn decide_now(
     let may_move = !me.immobile && p.advance > 0.0;
     // A unit retreats only from a charge the enemy could make within its next two
     // activations (a Rush, then the charge move): what the look-ahead of [`threat`] sees.
-    let reach_of_charge = tp.rush + r.rules.charge_move;
+    let reach_of_charge = tp.rush + r.book.rules.charge_move;
     let charged = tp.kind == Kind::Infantry && !target.immobile && d <= reach_of_charge;
     if may_move && !p.hold_only && charged {
         let mut back = RETREAT_STEP;

@@ -2,10 +2,10 @@
 //! determinism across thread counts (Monte Carlo against exact: tests/it/amc_exact_vs_monte_carlo.rs).
 
 use crate::dice::ScriptedDice;
-use crate::rulesets::Ruleset;
 use crate::rulesets::amc::rules::{self, Arc, UnitState};
 use crate::rulesets::amc::testing::amc;
 use crate::rulesets::amc::{ArmyMenCombat, Quality, exact};
+use crate::rulesets::{DuelSetup, Ruleset};
 
 fn upgraded(r: &ArmyMenCombat, name: &str) -> crate::rulesets::amc::Profile {
     r.upgraded.iter().find(|u| u.info.name == name).unwrap_or_else(|| panic!("no entry {name}")).profile
@@ -14,7 +14,7 @@ fn upgraded(r: &ArmyMenCombat, name: &str) -> crate::rulesets::amc::Profile {
 #[test]
 fn the_config_holds_every_entry_and_upgrade() {
     let r = amc(&[]);
-    let names: Vec<&str> = r.units.iter().map(|u| u.name.as_str()).collect();
+    let names: Vec<&str> = r.book.units.iter().map(|u| u.name.as_str()).collect();
     assert_eq!(names.len(), 15, "{names:?}");
     let cost = |n: &str| r.profiles[r.find(n)].cost;
     assert_eq!((cost("Recruits (5)"), cost("Recruits (10)")), (15.0, 30.0));
@@ -267,7 +267,8 @@ fn the_first_activation_of_a_duel_is_rolled_off_with_units_left() {
     let sn = r.find("Snipers (1)");
     let mut arena = r.arena();
     let mut dice = ScriptedDice::new(&[3, 3, 6]);
-    let out = r.play_duel(&mut arena, &mut dice, sn, 1, sn, 2, 30.0, true);
+    let out =
+        r.play_duel(&mut arena, &mut dice, DuelSetup { a: sn, na: 1, b: sn, nb: 2, distance: 30.0, a_first: true });
     assert!(dice.exhausted());
     assert_eq!((out.winner, out.kills), (Some(1), [0, 1]));
 }
@@ -334,7 +335,7 @@ fn bayonet_riflemen_charge_plain_riflemen_at_12_inches() {
     let r = amc(&[]);
     let up = r.upgraded.iter().find(|u| u.info.name == "Riflemen (10) + Bayonets").unwrap();
     let base = r.find("Riflemen (10)");
-    let view = r.view(&[(up.info.clone(), up.profile), (r.units[base].clone(), r.profiles[base])]);
+    let view = r.view(&[(up.info.clone(), up.profile), (r.book.units[base].clone(), r.profiles[base])]);
     let p = view.profiles[0];
     let me = UnitState::fresh(&p, 0.0);
     let them = UnitState::fresh(&view.profiles[1], 12.0);

@@ -125,13 +125,13 @@ pub struct UpgradeTable {
 pub fn table<E: Engine>(engine: &E, r: &ArmyMenCombat, seed: u64, trials: u64, fair_trials: u64) -> UpgradeTable {
     use rayon::prelude::*;
     let s = &r.upgrade_settings;
-    let budget = r.duel.budget;
+    let budget = r.book.duel.budget;
     let run = FixedRun { seed, trials: trials.max(1), batch_size: 256 };
     let rows: Vec<UpgradeRow> = r
         .upgraded
         .par_iter()
         .map(|u| {
-            let view = r.view(&[(u.info.clone(), u.profile), (r.units[u.base].clone(), r.profiles[u.base])]);
+            let view = r.view(&[(u.info.clone(), u.profile), (r.book.units[u.base].clone(), r.profiles[u.base])]);
             let costs = [u.profile.cost, r.profiles[u.base].cost];
             let (mut score, mut score_se, mut fair_price, mut any_price) =
                 (Vec::new(), Vec::new(), Vec::new(), Vec::new());
@@ -157,7 +157,7 @@ pub fn table<E: Engine>(engine: &E, r: &ArmyMenCombat, seed: u64, trials: u64, f
             }
             UpgradeRow {
                 entry: u.info.clone(),
-                base: r.units[u.base].name.clone(),
+                base: r.book.units[u.base].name.clone(),
                 upgrade: u.upgrade.clone(),
                 option: u.option.clone(),
                 upgrade_cost: u.upgrade_cost,

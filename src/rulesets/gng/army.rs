@@ -67,12 +67,12 @@ impl Army {
 
     /// A one-line description, e.g. `3 Riflemen, 1 Tank + Body Armor (345 pts)`.
     pub fn describe(&self, r: &GunsNGrenades) -> String {
-        let counts = self.counts(r.units.len());
+        let counts = self.counts(r.book.units.len());
         let mut parts: Vec<String> = counts
             .iter()
             .enumerate()
             .filter(|(_, c)| **c > 0)
-            .map(|(u, c)| format!("{c} {}", r.units[u].name))
+            .map(|(u, c)| format!("{c} {}", r.book.units[u].name))
             .collect();
         if parts.is_empty() {
             parts.push("nothing".into());
@@ -146,7 +146,7 @@ pub fn read_army(r: &GunsNGrenades, path: &Path, limit: f64) -> Result<Army, Con
     let source = Source::read(path)?;
     let raw: RawArmy = source.parse()?;
     let mut army = Army::default();
-    let names: Vec<&str> = r.units.iter().map(|u| u.name.as_str()).collect();
+    let names: Vec<&str> = r.book.units.iter().map(|u| u.name.as_str()).collect();
     let costs: Vec<f64> = r.profiles.iter().map(|p| p.cost).collect();
     for (u, n, _) in army_counts(&source, &raw.units, "unit", &names, &costs, limit, "the mission's points")? {
         army.units.extend(std::iter::repeat_n(u, n as usize));

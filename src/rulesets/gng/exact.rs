@@ -21,7 +21,7 @@ use crate::rulesets::{ExactDuel, NotExact, Ruleset};
 
 /// P(one attack of `att` hits `def`): the opposed roll with Fast Shot if the attacker has it.
 pub fn hit_probability(r: &GunsNGrenades, att: &Profile, def: &Profile) -> f64 {
-    let reroll = att.tags.fast_shot.then_some(r.rules.fast_shot == FastShot::BothDice);
+    let reroll = att.tags.fast_shot.then_some(r.book.rules.fast_shot == FastShot::BothDice);
     opposed_d6(att.atk as i32, def.def as i32, reroll)
 }
 
@@ -52,7 +52,7 @@ pub fn stand_up_duel(r: &GunsNGrenades, a: usize, b: usize, distance: f64) -> Re
         absorbs_first: t.absorbs_first_hit,
     };
     let (att_a, att_b) = (attack(pa, pb), attack(pb, pa));
-    let max_turns = 2 * r.duel.max_rounds;
+    let max_turns = 2 * r.book.duel.max_rounds;
     let first_a = alternating_duel(att_a, att_b, max_turns);
     let first_b = alternating_duel(att_b, att_a, max_turns);
     // first_b is from B's point of view: swap.

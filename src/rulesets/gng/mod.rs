@@ -34,8 +34,11 @@ use toml::Spanned;
 
 use crate::config::{ConfigError, Ends, Field, Invalid, Overrides, Source, in_range, new_id};
 use crate::dice::Dice;
-use crate::rulesets::skirmish::check_army_size;
-use crate::rulesets::{BalanceConfig, CoverageRow, DuelOutcome, DuelSettings, ExactDuel, NotExact, Ruleset, UnitInfo};
+use crate::rulesets::book::{ConfigKeys, check_cost_list, check_prices, read_config};
+use crate::rulesets::optimal::{GameValue, OptimalDuel};
+use crate::rulesets::{
+    About, BalanceConfig, Book, DuelOutcome, DuelSettings, DuelSetup, ExactDuel, NotExact, Ruleset, UnitInfo,
+};
 
 pub use rules::{Battle, Fighter};
 
@@ -284,15 +287,12 @@ const QR_KEYS: &[&str] = &["range", "min_range", "atk", "def", "tags"];
 /// The loaded Guns 'N Grenades ruleset: rules in force and the cost list.
 #[derive(Debug, Clone)]
 pub struct GunsNGrenades {
-    pub rules: RulesConfig,
-    pub duel: DuelSettings,
-    pub units: Vec<UnitInfo>,
+    /// The rules in force, the `[duel]` settings, the `[balance]` table and the cost list.
+    pub book: Book<RulesConfig>,
     pub profiles: Vec<Profile>,
     pub upgrades: Vec<Upgrade>,
     /// The `[skirmish]` table (defaults when absent).
     pub skirmish: skirmish::SkirmishConfig,
-    /// The `[balance]` table: settings of the fair-cost solver.
-    pub balance: BalanceConfig,
 }
 
 impl GunsNGrenades {
@@ -301,11 +301,8 @@ impl GunsNGrenades {
     ///
     /// Errors carry `file:line:col`, the unit and the key, or the offending `--set`.
     pub fn from_source(source: &Source, overrides: &Overrides) -> Result<Self, ConfigError> {
-        overrides.check_sections(&["rules", "duel", "unit", "skirmish", "balance"])?;
-        let mut raw: RawConfig = source.parse()?;
-        source.expect_ruleset(&raw.ruleset, "guns-n-grenades")?;
-        overrides.apply_section("rules", &mut raw.rules)?;
-        overrides.apply_section("duel", &mut raw.duel)?;
+        let mut raw: RawConfig =
+            read_config(source, overrides, Self::KEYS, |r: &mut RawConfig| (&r.ruleset, &mut r.rules, &mut r.duel))?;
         overrides.apply_section("skirmish", &mut raw.skirmish)?;
         let invalid = |e: Invalid| source.invalid(overrides, e);
         raw.skirmish.validate().map_err(invalid)?;
@@ -338,38 +335,14 @@ impl GunsNGrenades {
             units.push(info);
             profiles.push(profile);
         }
-        if units.is_empty() {
-            return Err(source.error_at(&(0..0), "the cost list has no [[unit]] entries"));
-        }
-        for (k, v) in &overrides.0 {
-            if let Some(rest) = k.strip_prefix("unit.") {
-                // The key after the id is checked with the unit's fields; none at all is not a key.
-                let (id, key) = rest.split_once('.').unwrap_or((rest, ""));
-                let message = if !units.iter().any(|u| u.id == id) {
-                    format!(
-                        "unknown unit {id:?}; known: {}",
-                        units.iter().map(|u| u.id.as_str()).collect::<Vec<_>>().join(", ")
-                    )
-                } else if key.is_empty() {
-                    format!("unknown unit key \"\"; keys you can set: {}", UNIT_KEYS[1..10].join(", "))
-                } else {
-                    continue;
-                };
-                return Err(ConfigError { origin: crate::config::Origin::Override(format!("{k}={v}")), message });
-            }
-        }
-        raw.balance.check_anchor(&units).map_err(invalid)?;
-        if let Some(c) = units.iter().min_by(|a, b| a.cost.total_cmp(&b.cost)) {
-            check_army_size("skirmish.points", raw.skirmish.points, &c.name, c.cost).map_err(invalid)?;
-        }
+        // A key the units refuse was refused with its unit's fields (`unit_from_raw`).
+        check_cost_list(source, overrides, &units, &UNIT_KEYS[1..10])?;
+        check_prices(&raw.balance, &units, &[("skirmish.points", raw.skirmish.points)]).map_err(invalid)?;
         Ok(GunsNGrenades {
-            rules,
-            duel,
-            units,
+            book: Book { rules, duel, balance: raw.balance, units },
             profiles,
             upgrades: raw.upgrades,
             skirmish: raw.skirmish,
-            balance: raw.balance,
         })
     }
 
@@ -382,6 +355,10 @@ impl GunsNGrenades {
     pub fn profile(&self, i: usize) -> &Profile {
         &self.profiles[i]
     }
+
+    /// The config's `ruleset` key and the sections `--set` may change ([`read_config`]).
+    const KEYS: ConfigKeys =
+        ConfigKeys { ruleset: "guns-n-grenades", sections: &["rules", "duel", "unit", "skirmish", "balance"] };
 }
 
 fn validate_settings(rules: &RulesConfig, duel: &DuelSettings) -> Result<(), Invalid> {
@@ -537,46 +514,15 @@ fn unit_from_raw(
 }
 
 impl Ruleset for GunsNGrenades {
-    fn cache_fingerprint(&self) -> Option<String> {
-        Some(format!("{self:?}"))
-    }
     type Arena = Battle;
-
-    fn id(&self) -> &'static str {
-        "guns-n-grenades"
+    type Rules = RulesConfig;
+    const ABOUT: About =
+        About { readings: READINGS, ..About::new("guns-n-grenades", "Guns 'N Grenades v1.5", coverage::table) };
+    fn book(&self) -> &Book<RulesConfig> {
+        &self.book
     }
-    fn title(&self) -> &'static str {
-        "Guns 'N Grenades v1.5"
-    }
-    fn units(&self) -> &[UnitInfo] {
-        &self.units
-    }
-    fn duel_settings(&self) -> &DuelSettings {
-        &self.duel
-    }
-    fn variants(&self) -> Vec<(String, String)> {
-        crate::config::variants_of(&self.rules)
-    }
-    fn readings(&self) -> &'static [crate::rulesets::Reading] {
-        READINGS
-    }
-    fn coverage(&self) -> Vec<CoverageRow> {
-        coverage::table()
-    }
-    fn arena(&self) -> Battle {
-        Battle::default()
-    }
-    fn play_duel<D: Dice>(
-        &self,
-        arena: &mut Battle,
-        dice: &mut D,
-        a: usize,
-        na: u32,
-        b: usize,
-        nb: u32,
-        distance: f64,
-        a_first: bool,
-    ) -> DuelOutcome {
+    fn play_duel<D: Dice>(&self, arena: &mut Battle, dice: &mut D, duel: DuelSetup) -> DuelOutcome {
+        let DuelSetup { a, na, b, nb, distance, a_first } = duel;
         let first = if a_first { 0 } else { 1 };
         let (pa, pb) = (&self.profiles[a], &self.profiles[b]);
         if na == 1 && nb == 1 {
@@ -590,14 +536,14 @@ impl Ruleset for GunsNGrenades {
                 }
             };
             if stand_up {
-                return rules::stand_up(self, pa, pb, dice, first, self.duel.max_rounds);
+                return rules::stand_up(self, pa, pb, dice, first, self.book.duel.max_rounds);
             }
         }
-        arena.deploy_lines(a, na, b, nb, distance as f32, self.duel.spacing() as f32, self);
-        rules::play(self, arena, dice, first, self.duel.max_rounds)
+        arena.deploy_lines(a, na, b, nb, distance as f32, self.book.duel.spacing() as f32, self);
+        rules::play(self, arena, dice, first, self.book.duel.max_rounds)
     }
-    fn balance_config(&self) -> BalanceConfig {
-        self.balance.clone()
+    fn cache_fingerprint(&self) -> Option<String> {
+        Some(format!("{self:?}"))
     }
     /// F: P(one attack of `i` hits `j`), the opposed roll with Fast Shot ("How Combat Works",
     /// "Unit Tags"); one attack per activation. H: hits of `j` that destroy `i`,
@@ -624,12 +570,7 @@ impl Ruleset for GunsNGrenades {
     }
     /// The duel as a game on the 36"-deep table, on a ½" grid ([`optimal::GngGame`]). Errors:
     /// a `distance` (inches) above the table depth.
-    fn optimal_duel(
-        &self,
-        a: usize,
-        b: usize,
-        distance: f64,
-    ) -> Result<crate::rulesets::optimal::OptimalDuel, NotExact> {
+    fn optimal_duel(&self, a: usize, b: usize, distance: f64) -> Result<OptimalDuel, NotExact> {
         optimal::optimal_duel(self, a, b, distance, optimal::OPTIMAL_STEP)
     }
     /// The same `[duel]` settings and the same profiles for both units (the profiles carry
@@ -637,18 +578,14 @@ impl Ruleset for GunsNGrenades {
     /// has Fast Shot; `medic_heals`, `activations_per_turn` and `medic_reach` never enter a
     /// one-against-one game (one unit a side, nobody else to heal).
     fn same_duel(&self, other: &Self, a: usize, b: usize) -> bool {
-        self.duel == other.duel
+        self.book.duel == other.book.duel
             && [a, b].into_iter().all(|u| {
                 let p = &self.profiles[u];
-                *p == other.profiles[u] && (!p.tags.fast_shot || self.rules.fast_shot == other.rules.fast_shot)
+                *p == other.profiles[u]
+                    && (!p.tags.fast_shot || self.book.rules.fast_shot == other.book.rules.fast_shot)
             })
     }
-    fn optimal_value(
-        &self,
-        a: usize,
-        b: usize,
-        distance: f64,
-    ) -> Result<crate::rulesets::optimal::GameValue, NotExact> {
+    fn optimal_value(&self, a: usize, b: usize, distance: f64) -> Result<GameValue, NotExact> {
         optimal::optimal_value(self, a, b, distance, optimal::OPTIMAL_STEP)
     }
     /// GnG 1.5, "Unit Tags: Limited" and "Building Your Army": "Only 2 of these units can be

@@ -163,7 +163,7 @@ pub fn hit_totals(r: &GunsNGrenades, att: &Profile, def: &Profile) -> Vec<(i32, 
             if a + atk > d + dv {
                 add(a + atk, 1.0 / 36.0);
             } else if att.tags.fast_shot {
-                match r.rules.fast_shot {
+                match r.book.rules.fast_shot {
                     FastShot::AttackerDie => {
                         for a2 in 1..=6 {
                             if a2 + atk > d + dv {
@@ -201,7 +201,7 @@ impl DuelGame for GngGame<'_> {
         self.line
     }
     fn max_rounds(&self) -> u32 {
-        self.r.duel.max_rounds
+        self.r.book.duel.max_rounds
     }
     /// "Playing the Game": players alternate turns after a roll-off for the first.
     fn order(&self) -> Order {
@@ -532,7 +532,7 @@ mod tests {
     #[ignore]
     fn optimal_matrix() {
         let r = gng(&[]);
-        let d = std::env::var("OPTIMAL_DISTANCE").ok().and_then(|s| s.parse().ok()).unwrap_or(r.duel.distance);
+        let d = std::env::var("OPTIMAL_DISTANCE").ok().and_then(|s| s.parse().ok()).unwrap_or(r.book.duel.distance);
         let n = r.profiles.len();
         let started = std::time::Instant::now();
         let mut rows = Vec::new();
@@ -547,8 +547,8 @@ mod tests {
                 let o = optimal_duel(&r, a, b, d, OPTIMAL_STEP).unwrap();
                 println!(
                     "{:>15} v {:<15} optimal {:5.1}  scripted {:5.1}  exploit {:5.1} (A {:5.1}, B {:5.1})  {:.2}s",
-                    r.units[a].name,
-                    r.units[b].name,
+                    r.book.units[a].name,
+                    r.book.units[b].name,
                     100.0 * o.optimal.a_score(),
                     100.0 * o.scripted.a_score(),
                     100.0 * o.exploitability(),
@@ -563,7 +563,7 @@ mod tests {
         rows.sort_by(|x, y| y.0.total_cmp(&x.0));
         println!("worst first:");
         for (e, a, b) in &rows {
-            println!("{:5.2}  {} v {}", 100.0 * e, r.units[*a].name, r.units[*b].name);
+            println!("{:5.2}  {} v {}", 100.0 * e, r.book.units[*a].name, r.book.units[*b].name);
         }
         println!("{} pairs at {d}\" in {total:.1} s", rows.len());
     }
@@ -584,7 +584,7 @@ mod tests {
         let pair = std::env::var("OPTIMAL_PAIR").unwrap_or("Snipers,Tank".into());
         let ids: Vec<usize> = pair.split(',').map(|n| unit(&r, n)).collect();
         let side: Side = std::env::var("OPTIMAL_SIDE").ok().and_then(|x| x.parse().ok()).unwrap_or(0);
-        let d = std::env::var("OPTIMAL_DISTANCE").ok().and_then(|x| x.parse().ok()).unwrap_or(r.duel.distance);
+        let d = std::env::var("OPTIMAL_DISTANCE").ok().and_then(|x| x.parse().ok()).unwrap_or(r.book.duel.distance);
         let top: usize = std::env::var("OPTIMAL_TOP").ok().and_then(|x| x.parse().ok()).unwrap_or(25);
         let show = |c: Choice, step: f64| {
             let name = ["hold", "walk", "move", "wait", "hunker"][c.action as usize];
@@ -607,7 +607,7 @@ mod tests {
             let start = U { damage: 0, flag: false }.index();
             let mut dist: BTreeMap<([usize; 2], [usize; 2]), f64> = BTreeMap::new();
             dist.insert(([line.start as usize; 2], [start; 2]), 0.5);
-            for _round in 0..r.duel.max_rounds {
+            for _round in 0..r.book.duel.max_rounds {
                 for s in [0usize, 1] {
                     let mut next: BTreeMap<([usize; 2], [usize; 2]), f64> = BTreeMap::new();
                     for (&(pos, u), &w) in &dist {

@@ -159,7 +159,7 @@ pub fn stand_up<D: Dice>(
     first: Side,
     max_rounds: u32,
 ) -> DuelOutcome {
-    let both = r.rules.fast_shot == FastShot::BothDice;
+    let both = r.book.rules.fast_shot == FastShot::BothDice;
     // Index 0 acts first. Each striker's attack: hit iff own d6 − target's d6 > margin.
     let (s0, s1) = if first == 0 {
         (Striker::new(pa, pb, both), Striker::new(pb, pa, both))
@@ -269,11 +269,11 @@ pub fn take_turn<D: Dice>(r: &GunsNGrenades, bt: &mut Battle, dice: &mut D, s: S
             f.lock = LOCK_ACTIVE;
         }
     }
-    let mut heals_left = match r.rules.medic_heals {
+    let mut heals_left = match r.book.rules.medic_heals {
         MedicHeals::PerActivation => u32::MAX,
         MedicHeals::OncePerTurn => 1,
     };
-    let limit = r.rules.activations_per_turn;
+    let limit = r.book.rules.activations_per_turn;
     let mut activations = 0;
     // A unit's plan apart from healing ([`base_plan`]) depends on the enemies' places and
     // lives and on its own place, damage (a Bloodied unit walks half) and lock. During this
@@ -588,7 +588,7 @@ fn best_target(r: &GunsNGrenades, bt: &Battle, s: Side, i: usize) -> Option<usiz
 /// living friendly infantry unit within reach, not the medic itself.
 fn heal_target(r: &GunsNGrenades, bt: &Battle, s: Side, i: usize) -> Option<usize> {
     let f = &bt.sides[s][i];
-    let reach = r.rules.medic_reach as f32;
+    let reach = r.book.rules.medic_reach as f32;
     let mut best: Option<(usize, (u8, u64))> = None;
     for (j, m) in bt.sides[s].iter().enumerate() {
         if j == i || !m.alive || m.damage == 0 {
@@ -637,7 +637,7 @@ pub fn opposed_roll_with<D: Dice>(
     let mut d = dice.d6() as i32;
     if a + atk <= d + def && attacker.tags.fast_shot {
         a = dice.d6() as i32;
-        if r.rules.fast_shot == FastShot::BothDice {
+        if r.book.rules.fast_shot == FastShot::BothDice {
             d = dice.d6() as i32;
         }
     }
@@ -694,7 +694,7 @@ pub fn blast_with<D: Dice, M: Fn(Side, usize) -> i32, C: FnMut(Side, usize)>(
     def_mod: M,
     mut caught: C,
 ) {
-    let spared = r.rules.self_blast == SelfBlast::Spared;
+    let spared = r.book.rules.self_blast == SelfBlast::Spared;
     for side in [0, 1] {
         for j in 0..bt.sides[side].len() {
             let u = bt.sides[side][j];

@@ -216,7 +216,7 @@ pub fn activation_with(
             }
             me2.prone = true;
         }
-        if recover && spend_together(actions, r.rules.recovery_actions) {
+        if recover && spend_together(actions, r.book.rules.recovery_actions) {
             let pass = p_under(recovery_value(r, p, me.alive, me.fired_on));
             branches.push((pass, SquadState { panicked: false, ..me2 }));
             branches.push((1.0 - pass, me2));
@@ -357,7 +357,7 @@ pub fn duel(r: &GruntFactor, a: usize, b: usize, distance: f64) -> Result<ExactD
     m[start as usize] = 1.0;
     let (mut next, mut touched): (Vec<f64>, Vec<u32>) = (Vec::new(), Vec::new());
     let (mut a_wins, mut b_wins, mut mean_turns, mut pruned) = (0.0, 0.0, 0.0, 0.0);
-    for turn in 0..r.duel.max_rounds {
+    for turn in 0..r.book.duel.max_rounds {
         next.clear();
         next.resize(c.keys.len(), 0.0);
         touched.clear();
@@ -413,7 +413,7 @@ pub fn duel(r: &GruntFactor, a: usize, b: usize, distance: f64) -> Result<ExactD
         }
     }
     let live: f64 = live_ids.iter().map(|&id| m[id as usize]).sum();
-    mean_turns += (live + pruned) * r.duel.max_rounds as f64;
+    mean_turns += (live + pruned) * r.book.duel.max_rounds as f64;
     Ok(ExactDuel { a_wins, b_wins, draws: live + pruned, mean_turns })
 }
 

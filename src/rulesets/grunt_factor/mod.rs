@@ -36,10 +36,15 @@ pub mod tactics;
 use serde::{Deserialize, Serialize};
 use toml::Spanned;
 
-use crate::config::{ConfigError, Ends, Invalid, Origin, Overrides, Source, id_of, in_range, new_id};
+use crate::config::{ConfigError, Ends, Invalid, Overrides, Source, id_of, in_range, new_id};
 use crate::dice::Dice;
+use crate::rulesets::book::{ConfigKeys, check_cost_list, check_prices, read_config, unit_cost, unit_name};
+use crate::rulesets::engine::{Engine, Findings};
+use crate::rulesets::optimal::{GameValue, OptimalDuel};
+use crate::rulesets::study::Study;
 use crate::rulesets::{
-    BalanceConfig, CoverageRow, DuelOutcome, DuelSettings, ExactDuel, LintFinding, NotExact, Ruleset, UnitInfo,
+    About, BalanceConfig, Book, DuelOutcome, DuelSettings, DuelSetup, ExactDuel, LintFinding, NotExact, Ruleset,
+    UnitInfo,
 };
 
 pub use rules::{Battle, Squad};
@@ -214,9 +219,8 @@ impl SquadProfile {
 /// The loaded Grunt Factor ruleset.
 #[derive(Debug, Clone)]
 pub struct GruntFactor {
-    pub rules: RulesConfig,
-    pub duel: DuelSettings,
-    pub balance: BalanceConfig,
+    /// The rules in force, the `[duel]` and `[balance]` settings and the cost list of squads.
+    pub book: Book<RulesConfig>,
     /// The `[skirmish]` table.
     pub skirmish: skirmish::SkirmishConfig,
     pub qualities: Vec<Quality>,
@@ -224,7 +228,6 @@ pub struct GruntFactor {
     pub co_ld: i8,
     pub co_cost: f64,
     pub weapons: Vec<Weapon>,
-    pub units: Vec<UnitInfo>,
     pub profiles: Vec<SquadProfile>,
 }
 
@@ -251,11 +254,8 @@ impl GruntFactor {
     ///
     /// Errors carry `file:line:col` and name the quality, weapon or unit and the key.
     pub fn from_source(source: &Source, overrides: &Overrides) -> Result<Self, ConfigError> {
-        overrides.check_sections(&["rules", "duel", "unit", "balance", "skirmish"])?;
-        let mut raw: RawConfig = source.parse()?;
-        source.expect_ruleset(&raw.ruleset, "grunt-factor")?;
-        overrides.apply_section("rules", &mut raw.rules)?;
-        overrides.apply_section("duel", &mut raw.duel)?;
+        let mut raw: RawConfig =
+            read_config(source, overrides, Self::KEYS, |r: &mut RawConfig| (&r.ruleset, &mut r.rules, &mut r.duel))?;
         overrides.apply_section("balance", &mut raw.balance)?;
         overrides.apply_section("skirmish", &mut raw.skirmish)?;
         let invalid = |e: Invalid| source.invalid(overrides, e);
@@ -353,13 +353,8 @@ impl GruntFactor {
         let mut units: Vec<UnitInfo> = Vec::new();
         let mut profiles = Vec::new();
         for u in &raw.units {
-            let name = u.name.get_ref().trim().to_string();
+            let (name, id) = unit_name(source, &u.name, &units)?;
             let ctx = format!("unit {name:?}: ");
-            if name.is_empty() {
-                return Err(source.error_at(&u.name.span(), "unit name must not be empty"));
-            }
-            let id = new_id("unit", &name, units.iter().map(|x: &UnitInfo| (x.name.as_str(), x.id.as_str())))
-                .map_err(|m| source.error_at(&u.name.span(), m))?;
             let qi = qualities.iter().position(|q| id_of(&q.name) == id_of(u.quality.get_ref())).ok_or_else(|| {
                 source.error_at(
                     &u.quality.span(),
@@ -405,21 +400,11 @@ impl GruntFactor {
             }
             let q = &qualities[qi];
             let book = q.cost * slots.len() as f64 + co_cost;
-            let (mut cost, mut origin) = match &u.cost {
+            let (cost, origin) = match &u.cost {
                 Some(c) => (*c.get_ref(), source.origin(c.span().start)),
                 None => (book, source.origin(u.name.span().start)),
             };
-            let key = format!("unit.{id}.cost");
-            if let Some((k, v)) = overrides.0.iter().rev().find(|(k, _)| *k == key) {
-                origin = Origin::Override(format!("{k}={v}"));
-                cost = v.parse().unwrap_or(f64::NAN);
-            }
-            if !(cost.is_finite() && (0.1..=10_000.0).contains(&cost)) {
-                return Err(ConfigError {
-                    origin,
-                    message: format!("{ctx}cost must be a number from 0.1 to 10000 points, got {cost}"),
-                });
-            }
+            let cost = unit_cost(overrides, &id, &ctx, cost, origin)?;
             units.push(UnitInfo { id, name, cost, kind: "squad".to_string() });
             profiles.push(SquadProfile {
                 cost,
@@ -435,41 +420,15 @@ impl GruntFactor {
                 weapons: slots,
             });
         }
-        if units.is_empty() {
-            return Err(source.error_at(&(0..0), "the cost list has no [[unit]] entries"));
-        }
-        for (k, v) in &overrides.0 {
-            if let Some(rest) = k.strip_prefix("unit.") {
-                let mut parts = rest.splitn(2, '.');
-                let (id, key) = (parts.next().unwrap_or(""), parts.next().unwrap_or(""));
-                let message = if !units.iter().any(|u| u.id == id) {
-                    format!(
-                        "unknown unit {id:?}; known: {}",
-                        units.iter().map(|u| u.id.as_str()).collect::<Vec<_>>().join(", ")
-                    )
-                } else if key != "cost" {
-                    format!("unknown unit key {key:?}; keys you can set: cost")
-                } else {
-                    continue;
-                };
-                return Err(ConfigError { origin: Origin::Override(format!("{k}={v}")), message });
-            }
-        }
-        raw.balance.check_anchor(&units).map_err(invalid)?;
-        if let Some(c) = units.iter().min_by(|a, b| a.cost.total_cmp(&b.cost)) {
-            crate::rulesets::skirmish::check_army_size("skirmish.points", raw.skirmish.points, &c.name, c.cost)
-                .map_err(invalid)?;
-        }
+        check_cost_list(source, overrides, &units, &["cost"])?;
+        check_prices(&raw.balance, &units, &[("skirmish.points", raw.skirmish.points)]).map_err(invalid)?;
         Ok(GruntFactor {
-            rules: raw.rules,
-            duel: raw.duel,
-            balance: raw.balance,
+            book: Book { rules: raw.rules, duel: raw.duel, balance: raw.balance, units },
             skirmish: raw.skirmish,
             qualities,
             co_ld,
             co_cost,
             weapons,
-            units,
             profiles,
         })
     }
@@ -483,6 +442,10 @@ impl GruntFactor {
     pub fn find(&self, name: &str) -> usize {
         self.find_unit(name).unwrap_or_else(|e| panic!("{e}"))
     }
+
+    /// The config's `ruleset` key and the sections `--set` may change ([`read_config`]).
+    const KEYS: ConfigKeys =
+        ConfigKeys { ruleset: "grunt-factor", sections: &["rules", "duel", "unit", "balance", "skirmish"] };
 }
 
 fn validate_rules(r: &RulesConfig) -> Result<(), Invalid> {
@@ -502,94 +465,44 @@ fn validate_rules(r: &RulesConfig) -> Result<(), Invalid> {
 }
 
 impl Ruleset for GruntFactor {
-    fn cache_fingerprint(&self) -> Option<String> {
-        Some(format!("{self:?}"))
-    }
-    fn duel_side(&self) -> &'static str {
-        "one squad"
-    }
-
-    fn studies<E: crate::rulesets::engine::Engine>(
-        &self,
-        _engine: &E,
-        found: &crate::rulesets::engine::Findings,
-        _seed: u64,
-        _progress: &indicatif::ProgressBar,
-    ) -> Vec<crate::rulesets::study::Study> {
-        study::studies(self, found)
-    }
-
     type Arena = Battle;
-
-    fn id(&self) -> &'static str {
-        "grunt-factor"
+    type Rules = RulesConfig;
+    const ABOUT: About = About {
+        distance_unit: "cm",
+        duel_side: "one squad",
+        ..About::new("grunt-factor", "The Grunt Factor", coverage::table)
+    };
+    fn book(&self) -> &Book<RulesConfig> {
+        &self.book
     }
-    fn title(&self) -> &'static str {
-        "The Grunt Factor"
-    }
-    fn distance_unit(&self) -> &'static str {
-        "cm"
-    }
-    fn units(&self) -> &[UnitInfo] {
-        &self.units
-    }
-    fn duel_settings(&self) -> &DuelSettings {
-        &self.duel
-    }
-    fn balance_config(&self) -> BalanceConfig {
-        self.balance.clone()
-    }
-    fn variants(&self) -> Vec<(String, String)> {
-        crate::config::variants_of(&self.rules)
-    }
-    fn coverage(&self) -> Vec<CoverageRow> {
-        coverage::table()
+    fn play_duel<D: Dice>(&self, arena: &mut Battle, dice: &mut D, duel: DuelSetup) -> DuelOutcome {
+        arena.deploy(self, duel.a, duel.na, duel.b, duel.nb, duel.distance);
+        rules::play(self, arena, dice, duel.a_first, self.book.duel.max_rounds)
     }
     fn lint(&self) -> Vec<LintFinding> {
         lint::lint(self)
     }
-    fn arena(&self) -> Battle {
-        Battle::default()
+    fn cache_fingerprint(&self) -> Option<String> {
+        Some(format!("{self:?}"))
     }
-    fn play_duel<D: Dice>(
-        &self,
-        arena: &mut Battle,
-        dice: &mut D,
-        a: usize,
-        na: u32,
-        b: usize,
-        nb: u32,
-        distance: f64,
-        a_first: bool,
-    ) -> DuelOutcome {
-        arena.deploy(self, a, na, b, nb, distance);
-        rules::play(self, arena, dice, a_first, self.duel.max_rounds)
+    fn studies<E: Engine>(&self, _: &E, found: &Findings, _: u64, _: &indicatif::ProgressBar) -> Vec<Study> {
+        study::studies(self, found)
+    }
+    /// The duel as a game on the 120 cm deep table, on a 9 cm grid ([`optimal::GruntGame`]).
+    /// Errors: a start distance outside (0, 120] cm.
+    fn optimal_duel(&self, a: usize, b: usize, distance: f64) -> Result<OptimalDuel, NotExact> {
+        optimal::optimal_duel(self, a, b, distance, optimal::OPTIMAL_STEP)
+    }
+    fn optimal_value(&self, a: usize, b: usize, distance: f64) -> Result<GameValue, NotExact> {
+        optimal::optimal_value(self, a, b, distance, optimal::OPTIMAL_STEP)
     }
     fn exact_duel(&self, a: usize, b: usize, distance: f64) -> Result<ExactDuel, NotExact> {
         exact::duel(self, a, b, distance)
     }
-    /// The duel as a game on the 120 cm deep table, on a 9 cm grid ([`optimal::GruntGame`]).
-    /// Errors: a start distance outside (0, 120] cm.
-    fn optimal_duel(
-        &self,
-        a: usize,
-        b: usize,
-        distance: f64,
-    ) -> Result<crate::rulesets::optimal::OptimalDuel, NotExact> {
-        optimal::optimal_duel(self, a, b, distance, optimal::OPTIMAL_STEP)
-    }
-    fn optimal_value(
-        &self,
-        a: usize,
-        b: usize,
-        distance: f64,
-    ) -> Result<crate::rulesets::optimal::GameValue, NotExact> {
-        optimal::optimal_value(self, a, b, distance, optimal::OPTIMAL_STEP)
-    }
     /// F: expected kills of one activation of squad `i` at full strength on squad `j` at the
     /// duel distance (the default tactic's plan); H: the models of squad `i`.
     fn lanchester(&self, i: usize, j: usize) -> Option<(f64, f64)> {
-        let f = rules::expected_kills(self, i, j, self.duel.distance);
+        let f = rules::expected_kills(self, i, j, self.book.duel.distance);
         Some((f, self.profiles[i].size() as f64))
     }
 }
@@ -619,7 +532,7 @@ pub(crate) mod tests {
         let sniper = r.weapons.iter().find(|w| w.name == "Sniper Rifle").unwrap();
         assert_eq!((sniper.bands[3].saves, sniper.bands[5].saves, sniper.bands[5].damage), (2, 1, Some(9)));
         // Book prices: quality cost per model plus the CO bonus.
-        let cost = |id: &str| r.units[r.find(id)].cost;
+        let cost = |id: &str| r.book.units[r.find(id)].cost;
         assert_eq!(
             (cost("untrained-rifles"), cost("regular-rifles"), cost("elite-rifles"), cost("regular-hmg")),
             (55.0, 90.0, 130.0, 90.0)
@@ -650,6 +563,6 @@ pub(crate) mod tests {
         assert!(e.contains("unknown unit \"tanks\"; known: untrained-rifles"), "{e}");
         let ov = Overrides::parse(&["unit.elite-rifles.cost=100".to_string()]).unwrap();
         let r = GruntFactor::from_source(&src, &ov).unwrap();
-        assert_eq!(r.units[r.find("elite-rifles")].cost, 100.0);
+        assert_eq!(r.book.units[r.find("elite-rifles")].cost, 100.0);
     }
 }

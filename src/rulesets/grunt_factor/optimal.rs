@@ -265,7 +265,7 @@ impl DuelGame for GruntGame<'_> {
         self.line
     }
     fn max_rounds(&self) -> u32 {
-        self.r.duel.max_rounds
+        self.r.book.duel.max_rounds
     }
     /// "Turn sequence": a roll-off every turn.
     fn order(&self) -> Order {
@@ -567,7 +567,7 @@ mod tests {
     fn optimal_matrix() {
         let r = ruleset();
         let env = |k: &str| std::env::var(k).ok().and_then(|s| s.parse::<f64>().ok());
-        let d = env("OPTIMAL_DISTANCE").unwrap_or(r.duel.distance);
+        let d = env("OPTIMAL_DISTANCE").unwrap_or(r.book.duel.distance);
         let step = env("OPTIMAL_STEP").unwrap_or(OPTIMAL_STEP);
         let halve = std::env::var("OPTIMAL_HALVE").is_ok();
         let units: Vec<usize> = match std::env::var("OPTIMAL_UNITS") {
@@ -584,8 +584,8 @@ mod tests {
                 let e = r.exact_duel(a, b, d).unwrap();
                 println!(
                     "{:>17} v {:<17} optimal {:7.3}  scripted {:7.3} (exact {:7.3})  A best {:7.3}  B best {:7.3}  exploit {:6.3} (A {:6.3}, B {:6.3})  {:.2}s",
-                    r.units[a].name,
-                    r.units[b].name,
+                    r.book.units[a].name,
+                    r.book.units[b].name,
                     100.0 * o.optimal.a_score(),
                     100.0 * o.scripted.a_score(),
                     100.0 * (e.a_wins + 0.5 * e.draws),
@@ -623,7 +623,7 @@ mod tests {
         rows.sort_by(|x, y| y.0.total_cmp(&x.0));
         println!("worst first:");
         for (e, a, b) in rows.iter().take(8) {
-            println!("{:6.3}  {} v {}", 100.0 * e, r.units[*a].name, r.units[*b].name);
+            println!("{:6.3}  {} v {}", 100.0 * e, r.book.units[*a].name, r.book.units[*b].name);
         }
         let mean = rows.iter().map(|r| r.0).sum::<f64>() / rows.len() as f64;
         println!(
@@ -887,7 +887,7 @@ mod tests {
             };
             *kinds.entry(kind).or_default() += loss;
         };
-        let (total, _) = scripted_losses(&g, side, r.duel.max_rounds, note);
+        let (total, _) = scripted_losses(&g, side, r.book.duel.max_rounds, note);
         print_largest(contrib, top);
         println!("by kind: {:?}", kinds.iter().map(|(k, v)| (k, 100.0 * v)).collect::<Vec<_>>());
         println!("total {:.3} points (side {side})", 100.0 * total);

@@ -48,7 +48,7 @@ pub fn band(r: &GruntFactor, d: f64) -> Option<usize> {
     if d <= 0.0 {
         return Some(0);
     }
-    r.rules.bands.iter().position(|&limit| d <= limit + 1e-9).map(|i| i + 1)
+    r.book.rules.bands.iter().position(|&limit| d <= limit + 1e-9).map(|i| i + 1)
 }
 
 /// "To hit your target", "Panic": the modified RC of a shot. RC is halved (rounded down) when
@@ -75,7 +75,7 @@ pub fn fails_saves<D: Dice>(dice: &mut D, armor: i8, damage: i8, saves: u8) -> b
 
 /// "Fire": whether a Fire action at `d` cm first needs a passed LD roll (beyond sighting).
 pub fn needs_ld_test(r: &GruntFactor, d: f64) -> bool {
-    d > r.rules.sighting + 1e-9
+    d > r.book.rules.sighting + 1e-9
 }
 
 /// The squad leader's LD: the Sergeant (CO) has +1 while alive; a replacement leader does not
@@ -106,7 +106,7 @@ pub fn losses_trigger_morale(r: &GruntFactor, size: u8, before: u8, after: u8) -
     if after >= before {
         return false;
     }
-    let share = (before - after) as f64 > r.rules.casualty_share * before as f64;
+    let share = (before - after) as f64 > r.book.rules.casualty_share * before as f64;
     let half = 2 * after < size && 2 * before >= size;
     share || half
 }
@@ -120,7 +120,7 @@ pub fn recovery_value(r: &GruntFactor, p: &SquadProfile, alive: u8, fired_on: bo
 /// "Recovering from panic" for a squad led with LD `ld` and an enemy in line of sight: −4 if
 /// it was fired on since its last activation, else −2 (not cumulative: the worst applies).
 pub fn recovery_test_value(r: &GruntFactor, ld: i8, fired_on: bool) -> i8 {
-    ld + if fired_on { r.rules.recovery_under_fire } else { r.rules.recovery_enemy_in_los }
+    ld + if fired_on { r.book.rules.recovery_under_fire } else { r.book.rules.recovery_enemy_in_los }
 }
 
 /// "Recovering from panic", the default tactic: whether a panicked squad spends the
@@ -715,7 +715,7 @@ pub fn panic_step<D: Dice>(
         q.prone = true;
     }
     if recover
-        && spend_together(actions, r.rules.recovery_actions)
+        && spend_together(actions, r.book.rules.recovery_actions)
         && roll_under(dice, recovery_value(r, p, q.alive, q.fired_on))
     {
         q.panicked = false;

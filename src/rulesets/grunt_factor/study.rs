@@ -52,6 +52,7 @@ pub fn studies(r: &GruntFactor, a: &Findings) -> Vec<Study> {
 /// The squads of the cost list and the CO bonus.
 pub fn squads(r: &GruntFactor) -> Squads {
     let squads = r
+        .book
         .units
         .iter()
         .zip(&r.profiles)

@@ -21,10 +21,10 @@
 use indicatif::ProgressBar;
 
 use super::skirmish::{LineUp, simulate};
-use super::{Battle, Cover, Gunplay};
+use super::{Battle, Cover, Gunplay, RulesConfig};
 use crate::dice::Dice;
 use crate::rulesets::engine::{BalanceSettings, Engine, FairCosts};
-use crate::rulesets::{BalanceConfig, CoverageRow, DuelOutcome, DuelSettings, Ruleset, UnitInfo};
+use crate::rulesets::{About, Book, DuelOutcome, DuelSetup, Ruleset};
 use crate::stats::{CONFIDENCE, Estimate, mean_of, score_se};
 
 /// Gunplay with every duel played on the ground mix (module docs): start distances of
@@ -41,8 +41,9 @@ impl MixedGround {
     /// The mix of `r`: its sweep distances (the matrix distance alone when the sweep is
     /// empty) at every cover level.
     pub fn new(r: &Gunplay) -> Self {
+        let duel = &r.book.duel;
         let distances =
-            if r.duel.sweep_distances.is_empty() { vec![r.duel.distance] } else { r.duel.sweep_distances.clone() };
+            if duel.sweep_distances.is_empty() { vec![duel.distance] } else { duel.sweep_distances.clone() };
         MixedGround { grounds: Cover::ALL.map(|c| r.with_cover(c)), distances }
     }
 
@@ -58,47 +59,20 @@ impl MixedGround {
     }
 }
 
+/// The units, settings and variants of the mix are the ruleset's: its book on open ground.
 impl Ruleset for MixedGround {
     type Arena = Battle;
+    type Rules = RulesConfig;
+    const ABOUT: About = About::new("gunplay-mixed-ground", "Gunplay (ground mix)", super::coverage::table);
 
-    fn id(&self) -> &'static str {
-        "gunplay-mixed-ground"
+    fn book(&self) -> &Book<RulesConfig> {
+        &self.grounds[0].book
     }
-    fn title(&self) -> &'static str {
-        "Gunplay (ground mix)"
-    }
-    fn units(&self) -> &[UnitInfo] {
-        &self.grounds[0].units
-    }
-    fn duel_settings(&self) -> &DuelSettings {
-        &self.grounds[0].duel
-    }
-    fn variants(&self) -> Vec<(String, String)> {
-        self.grounds[0].variants()
-    }
-    fn coverage(&self) -> Vec<CoverageRow> {
-        self.grounds[0].coverage()
-    }
-    fn balance_config(&self) -> BalanceConfig {
-        self.grounds[0].balance.clone()
-    }
-    fn arena(&self) -> Battle {
-        Battle::default()
-    }
-    /// One duel on a ground drawn uniformly from the mix with `dice` (after the squad sizes).
-    fn play_duel<D: Dice>(
-        &self,
-        arena: &mut Battle,
-        dice: &mut D,
-        a: usize,
-        na: u32,
-        b: usize,
-        nb: u32,
-        _distance: f64,
-        a_first: bool,
-    ) -> DuelOutcome {
+    /// One duel on a ground drawn uniformly from the mix with `dice` (after the squad sizes);
+    /// the setup's distance is not used.
+    fn play_duel<D: Dice>(&self, arena: &mut Battle, dice: &mut D, duel: DuelSetup) -> DuelOutcome {
         let (distance, cover) = self.ground(dice.below(3 * self.distances.len()));
-        self.grounds[cover as usize].play_duel(arena, dice, a, na, b, nb, distance, a_first)
+        self.grounds[cover as usize].play_duel(arena, dice, DuelSetup { distance, ..duel })
     }
 }
 
@@ -107,7 +81,7 @@ impl Ruleset for MixedGround {
 pub fn derived_over_mix<E: Engine>(engine: &E, r: &Gunplay, seed: u64, progress: &ProgressBar) -> FairCosts {
     let m = MixedGround::new(r);
     let mut s = BalanceSettings::from_ruleset(&m, seed);
-    s.trials = r.balance.report_trials;
+    s.trials = r.book.balance.report_trials;
     engine.solve(&m, &s, progress)
 }
 
@@ -142,16 +116,16 @@ pub fn skirmish_check<E: Engine>(
     games: u64,
 ) -> SkirmishCheck {
     let mut priced = r.clone();
-    for (u, &c) in priced.units.iter_mut().zip(costs) {
+    for (u, &c) in priced.book.units.iter_mut().zip(costs) {
         u.cost = c;
     }
-    let n = priced.units.len();
+    let n = priced.book.units.len();
     let mut scores = vec![Vec::new(); n];
     for a in 0..n {
         for b in a + 1..n {
             let la = LineUp::Points { unit: a, budget };
             let lb = LineUp::Points { unit: b, budget };
-            let ids = [priced.units[a].id.as_str(), priced.units[b].id.as_str()];
+            let ids = [priced.book.units[a].id.as_str(), priced.book.units[b].id.as_str()];
             let pair_seed = seed ^ crate::seed::stream_id(&["gunplay", "points-check", ids[0], ids[1]]);
             let t = simulate(engine, &priced, [&la, &lb], pair_seed, games, &ProgressBar::hidden());
             let draws = t.games - t.wins[0] - t.wins[1];
@@ -203,12 +177,12 @@ mod tests {
         let mut fd = crate::dice::FastDice::from_seed(9);
         let seq: Vec<u8> = (0..5000).map(|_| 1 + fd.below(12) as u8).collect();
         let lots = r.with_cover(Cover::Lots);
-        let want =
-            lots.play_duel(&mut Battle::default(), &mut ScriptedDice::new(&seq), rifle, 1, pistol, 1, 24.0, true);
+        let setup = |distance| DuelSetup { a: rifle, na: 1, b: pistol, nb: 1, distance, a_first: true };
+        let want = lots.play_duel(&mut Battle::default(), &mut ScriptedDice::new(&seq), setup(24.0));
         let mut dice = ScriptedDice::new(&seq).with_uniforms(&[14.5 / 21.0]);
-        let got = m.play_duel(&mut Battle::default(), &mut dice, rifle, 1, pistol, 1, 3.0, true);
+        let got = m.play_duel(&mut Battle::default(), &mut dice, setup(3.0));
         assert_eq!(got, want);
-        let open = r.play_duel(&mut Battle::default(), &mut ScriptedDice::new(&seq), rifle, 1, pistol, 1, 24.0, true);
+        let open = r.play_duel(&mut Battle::default(), &mut ScriptedDice::new(&seq), setup(24.0));
         assert_ne!(open, want, "the cover level matters for these dice");
     }
 }

@@ -48,7 +48,7 @@ pub fn wounds(s: State) -> u8 {
 /// Whether state `s` has lost the duel: removed, or Down too under `[rules] duel_victory =
 /// "none_up"` (docs/rulings/readings.md GP-1).
 pub fn defeated(r: &Gunplay, s: State) -> bool {
-    s == REMOVED || (r.rules.duel_victory == crate::rulesets::gunplay::DuelVictory::NoneUp && is_down(s))
+    s == REMOVED || (r.book.rules.duel_victory == crate::rulesets::gunplay::DuelVictory::NoneUp && is_down(s))
 }
 
 /// Whether a live state is Down.
@@ -192,7 +192,7 @@ fn actions(
         Action::Move { by } => actions(r, p, pf, d - by, me, foe, left - 1, false, m, out),
         Action::Charge | Action::Strike => {
             let charging = action == Action::Charge;
-            let nd = if charging { r.rules.contact } else { d };
+            let nd = if charging { r.book.rules.contact } else { d };
             for (q, me2, foe2) in after_melee(p, me, pf, foe, charging) {
                 actions(r, p, pf, nd, me2, foe2, left - 1, false, m * q, out);
             }
@@ -259,7 +259,7 @@ pub fn duel(r: &Gunplay, a: usize, b: usize, distance: f64) -> Result<ExactDuel,
     let mut m: HashMap<Key, f64> = HashMap::default();
     m.insert((up(0), up(0), (distance as f32).to_bits()), 1.0);
     let (mut a_wins, mut b_wins, mut both, mut mean_turns) = (0.0, 0.0, 0.0, 0.0);
-    for turn in 0..r.duel.max_rounds {
+    for turn in 0..r.book.duel.max_rounds {
         let ab = act(r, profiles, &act(r, profiles, &m, 0, &mut memo), 1, &mut memo);
         let ba = act(r, profiles, &act(r, profiles, &m, 1, &mut memo), 0, &mut memo);
         let mut next: HashMap<Key, f64> = HashMap::with_capacity_and_hasher(ab.len(), Default::default());
@@ -288,7 +288,7 @@ pub fn duel(r: &Gunplay, a: usize, b: usize, distance: f64) -> Result<ExactDuel,
         }
     }
     let live: f64 = m.values().sum();
-    mean_turns += live * r.duel.max_rounds as f64;
+    mean_turns += live * r.book.duel.max_rounds as f64;
     Ok(ExactDuel { a_wins, b_wins, draws: live + both, mean_turns })
 }
 
@@ -352,7 +352,7 @@ mod tests {
     #[test]
     fn no_one_is_removed_in_the_first_turn_and_mirrors_are_even() {
         let mut r = ruleset(Cover::Open);
-        r.duel.max_rounds = 1;
+        r.book.duel.max_rounds = 1;
         let e = duel(&r, 0, 0, 12.0).unwrap();
         assert_eq!((e.a_wins, e.b_wins), (0.0, 0.0));
         assert!((e.draws - 1.0).abs() < 1e-12);

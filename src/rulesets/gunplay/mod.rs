@@ -28,14 +28,19 @@ pub mod skirmish;
 pub mod study;
 pub mod tactics;
 
+use indicatif::ProgressBar;
 use serde::{Deserialize, Serialize};
 use toml::Spanned;
 
-use crate::config::{ConfigError, Ends, Invalid, Origin, Overrides, Source, in_range, new_id};
+use crate::config::{ConfigError, Ends, Invalid, Overrides, Source, in_range, new_id};
 use crate::dice::Dice;
+use crate::rulesets::book::{ConfigKeys, check_cost_list, check_prices, read_config, unit_cost, unit_name};
 use crate::rulesets::engine::{Engine, Findings};
+use crate::rulesets::optimal::{GameValue, OptimalDuel};
+use crate::rulesets::study::Study;
 use crate::rulesets::{
-    BalanceConfig, CoverageRow, DistanceGrounds, DuelOutcome, DuelSettings, ExactDuel, NotExact, Ruleset, UnitInfo,
+    About, BalanceConfig, Book, DistanceGrounds, DuelOutcome, DuelSettings, DuelSetup, ExactDuel, NotExact, Reading,
+    Ruleset, UnitInfo,
 };
 
 pub use rules::{Battle, Character};
@@ -167,18 +172,16 @@ pub struct Profile {
 /// The loaded Gunplay ruleset.
 #[derive(Debug, Clone)]
 pub struct Gunplay {
-    pub rules: RulesConfig,
-    pub duel: DuelSettings,
+    /// The rules in force, the `[duel]` settings, the `[balance]` table (rifle anchored at 10)
+    /// and the cost list of loadouts.
+    pub book: Book<RulesConfig>,
+    /// The `[skirmish]` table (defaults when absent).
+    pub skirmish: skirmish::SkirmishConfig,
     /// Shortcut for `rules.cover` (read in the hot loop).
     pub cover: Cover,
-    pub units: Vec<UnitInfo>,
     pub profiles: Vec<Profile>,
     /// Firearm name of each loadout, in cost-list order.
     pub firearms: Vec<String>,
-    /// The `[balance]` table: settings of the fair-cost solver (rifle anchored at 10).
-    pub balance: BalanceConfig,
-    /// The `[skirmish]` table (defaults when absent).
-    pub skirmish: skirmish::SkirmishConfig,
 }
 
 impl Gunplay {
@@ -187,11 +190,8 @@ impl Gunplay {
     ///
     /// Errors carry `file:line:col` and name the weapon or unit and the key.
     pub fn from_source(source: &Source, overrides: &Overrides) -> Result<Self, ConfigError> {
-        overrides.check_sections(&["rules", "duel", "unit", "balance", "skirmish"])?;
-        let mut raw: RawConfig = source.parse()?;
-        source.expect_ruleset(&raw.ruleset, "gunplay")?;
-        overrides.apply_section("rules", &mut raw.rules)?;
-        overrides.apply_section("duel", &mut raw.duel)?;
+        let mut raw: RawConfig =
+            read_config(source, overrides, Self::KEYS, |r: &mut RawConfig| (&r.ruleset, &mut r.rules, &mut r.duel))?;
         let invalid = |e: Invalid| source.invalid(overrides, e);
         validate_settings(&raw.rules, &raw.duel).map_err(invalid)?;
         overrides.apply_section("balance", &mut raw.balance)?;
@@ -215,26 +215,9 @@ impl Gunplay {
         let mut profiles = Vec::new();
         let mut firearms = Vec::new();
         for u in &raw.units {
-            let name = u.name.get_ref().trim().to_string();
+            let (name, id) = unit_name(source, &u.name, &units)?;
             let ctx = format!("unit {name:?}: ");
-            if name.is_empty() {
-                return Err(source.error_at(&u.name.span(), "unit name must not be empty"));
-            }
-            let id = new_id("unit", &name, units.iter().map(|x: &UnitInfo| (x.name.as_str(), x.id.as_str())))
-                .map_err(|m| source.error_at(&u.name.span(), m))?;
-            let mut cost = *u.cost.get_ref();
-            let mut cost_origin = source.origin(u.cost.span().start);
-            let key = format!("unit.{id}.cost");
-            if let Some((k, v)) = overrides.0.iter().rev().find(|(k, _)| *k == key) {
-                cost_origin = Origin::Override(format!("{k}={v}"));
-                cost = v.parse().unwrap_or(f64::NAN);
-            }
-            if !(cost.is_finite() && (0.1..=10_000.0).contains(&cost)) {
-                return Err(ConfigError {
-                    origin: cost_origin,
-                    message: format!("{ctx}cost must be a number from 0.1 to 10000 points, got {cost}"),
-                });
-            }
+            let cost = unit_cost(overrides, &id, &ctx, *u.cost.get_ref(), source.origin(u.cost.span().start))?;
             let find = |want: &Spanned<String>, melee: bool| -> Result<&Weapon, ConfigError> {
                 let known: Vec<&str> = weapons.iter().filter(|w| w.melee == melee).map(|w| w.name.as_str()).collect();
                 weapons
@@ -267,37 +250,15 @@ impl Gunplay {
             });
             firearms.push(gun.name.clone());
         }
-        if units.is_empty() {
-            return Err(source.error_at(&(0..0), "the cost list has no [[unit]] entries"));
-        }
-        for (k, v) in &overrides.0 {
-            if let Some(rest) = k.strip_prefix("unit.") {
-                let mut parts = rest.splitn(2, '.');
-                let (id, key) = (parts.next().unwrap_or(""), parts.next().unwrap_or(""));
-                let message = if !units.iter().any(|u| u.id == id) {
-                    format!(
-                        "unknown unit {id:?}; known: {}",
-                        units.iter().map(|u| u.id.as_str()).collect::<Vec<_>>().join(", ")
-                    )
-                } else if key != "cost" {
-                    format!("unknown unit key {key:?}; keys you can set: cost")
-                } else {
-                    continue;
-                };
-                return Err(ConfigError { origin: Origin::Override(format!("{k}={v}")), message });
-            }
-        }
-        raw.balance.check_anchor(&units).map_err(invalid)?;
+        check_cost_list(source, overrides, &units, &["cost"])?;
+        check_prices(&raw.balance, &units, &[]).map_err(invalid)?;
         let cover = raw.rules.cover;
         let g = Gunplay {
-            rules: raw.rules,
-            duel: raw.duel,
+            book: Book { rules: raw.rules, duel: raw.duel, balance: raw.balance, units },
             cover,
-            units,
             profiles,
             firearms,
             skirmish: raw.skirmish,
-            balance: raw.balance,
         };
         for (key, names) in [("skirmish.side_a", &g.skirmish.side_a), ("skirmish.side_b", &g.skirmish.side_b)] {
             skirmish::LineUp::from_names(&g, names, g.skirmish.characters)
@@ -315,7 +276,7 @@ impl Gunplay {
     pub fn with_cover(&self, cover: Cover) -> Gunplay {
         let mut g = self.clone();
         g.cover = cover;
-        g.rules.cover = cover;
+        g.book.rules.cover = cover;
         g
     }
 
@@ -323,6 +284,10 @@ impl Gunplay {
     pub fn find(&self, name: &str) -> usize {
         self.find_unit(name).unwrap_or_else(|e| panic!("{e}"))
     }
+
+    /// The config's `ruleset` key and the sections `--set` may change ([`read_config`]).
+    const KEYS: ConfigKeys =
+        ConfigKeys { ruleset: "gunplay", sections: &["rules", "duel", "unit", "balance", "skirmish"] };
 }
 
 /// A validated weapon.
@@ -379,86 +344,19 @@ fn validate_settings(rules: &RulesConfig, duel: &DuelSettings) -> Result<(), Inv
 }
 
 impl Ruleset for Gunplay {
-    fn cache_fingerprint(&self) -> Option<String> {
-        Some(format!("{self:?}"))
-    }
-    fn duel_side(&self) -> &'static str {
-        "one character"
-    }
-
-    fn studies<E: Engine>(
-        &self,
-        engine: &E,
-        found: &Findings,
-        seed: u64,
-        progress: &indicatif::ProgressBar,
-    ) -> Vec<crate::rulesets::study::Study> {
-        study::studies(engine, self, found.fair_costs, seed, progress)
-    }
-
     type Arena = Battle;
-
-    fn id(&self) -> &'static str {
-        "gunplay"
+    type Rules = RulesConfig;
+    const ABOUT: About = About {
+        duel_side: "one character",
+        readings: &[Reading { key: "duel_victory", values: &["removed", "none_up"], rule: "Victory" }],
+        ..About::new("gunplay", "Gunplay", coverage::table)
+    };
+    fn book(&self) -> &Book<RulesConfig> {
+        &self.book
     }
-    fn title(&self) -> &'static str {
-        "Gunplay"
-    }
-    fn units(&self) -> &[UnitInfo] {
-        &self.units
-    }
-    fn duel_settings(&self) -> &DuelSettings {
-        &self.duel
-    }
-    fn balance_config(&self) -> BalanceConfig {
-        self.balance.clone()
-    }
-    fn variants(&self) -> Vec<(String, String)> {
-        crate::config::variants_of(&self.rules)
-    }
-    fn readings(&self) -> &'static [crate::rulesets::Reading] {
-        &[crate::rulesets::Reading { key: "duel_victory", values: &["removed", "none_up"], rule: "Victory" }]
-    }
-    fn coverage(&self) -> Vec<CoverageRow> {
-        coverage::table()
-    }
-    fn arena(&self) -> Battle {
-        Battle::default()
-    }
-    fn play_duel<D: Dice>(
-        &self,
-        arena: &mut Battle,
-        dice: &mut D,
-        a: usize,
-        na: u32,
-        b: usize,
-        nb: u32,
-        distance: f64,
-        a_first: bool,
-    ) -> DuelOutcome {
-        arena.deploy_lines(a, na, b, nb, distance as f32, self.duel.spacing() as f32);
-        rules::play(self, arena, dice, if a_first { 0 } else { 1 }, self.duel.max_rounds)
-    }
-    fn exact_duel(&self, a: usize, b: usize, distance: f64) -> Result<ExactDuel, NotExact> {
-        exact::duel(self, a, b, distance)
-    }
-    /// The 1v1 game on the 48" duel table and the 3" grid ([`optimal::GunplayGame`]); `Err` if
-    /// `distance` is not in (0, 48] inches.
-    fn optimal_duel(
-        &self,
-        a: usize,
-        b: usize,
-        distance: f64,
-    ) -> Result<crate::rulesets::optimal::OptimalDuel, NotExact> {
-        optimal::optimal_duel(self, a, b, distance, optimal::OPTIMAL_STEP)
-    }
-    fn optimal_value(
-        &self,
-        a: usize,
-        b: usize,
-        distance: f64,
-    ) -> Result<crate::rulesets::optimal::GameValue, NotExact> {
-        optimal::optimal_value(self, a, b, distance, optimal::OPTIMAL_STEP)
+    fn play_duel<D: Dice>(&self, arena: &mut Battle, dice: &mut D, duel: DuelSetup) -> DuelOutcome {
+        arena.deploy_lines(duel.a, duel.na, duel.b, duel.nb, duel.distance as f32, self.book.duel.spacing() as f32);
+        rules::play(self, arena, dice, if duel.a_first { 0 } else { 1 }, self.book.duel.max_rounds)
     }
     /// Every pair at 3" to 48" (every 3") in the open, in some cover and in lots of cover.
     fn distance_grounds(&self) -> Option<DistanceGrounds<Gunplay>> {
@@ -466,6 +364,23 @@ impl Ruleset for Gunplay {
             Cover::ALL.iter().map(|&c| (c.label().to_string(), self.with_cover(c))).collect();
         let distances: Vec<f64> = (1..=16).map(|k| 3.0 * k as f64).collect();
         Some(DistanceGrounds { grounds, distances })
+    }
+    fn cache_fingerprint(&self) -> Option<String> {
+        Some(format!("{self:?}"))
+    }
+    fn studies<E: Engine>(&self, engine: &E, found: &Findings, seed: u64, progress: &ProgressBar) -> Vec<Study> {
+        study::studies(engine, self, found.fair_costs, seed, progress)
+    }
+    fn exact_duel(&self, a: usize, b: usize, distance: f64) -> Result<ExactDuel, NotExact> {
+        exact::duel(self, a, b, distance)
+    }
+    /// The 1v1 game on the 48" duel table and the 3" grid ([`optimal::GunplayGame`]); `Err` if
+    /// `distance` is not in (0, 48] inches.
+    fn optimal_duel(&self, a: usize, b: usize, distance: f64) -> Result<OptimalDuel, NotExact> {
+        optimal::optimal_duel(self, a, b, distance, optimal::OPTIMAL_STEP)
+    }
+    fn optimal_value(&self, a: usize, b: usize, distance: f64) -> Result<GameValue, NotExact> {
+        optimal::optimal_value(self, a, b, distance, optimal::OPTIMAL_STEP)
     }
 }
 
@@ -503,7 +418,7 @@ pub(crate) mod tests {
     #[test]
     fn the_config_holds_the_rulebook_weapons() {
         let r = ruleset(Cover::Open);
-        let names: Vec<&str> = r.units.iter().map(|u| u.id.as_str()).collect();
+        let names: Vec<&str> = r.book.units.iter().map(|u| u.id.as_str()).collect();
         assert_eq!(names, ["rifle", "pistol", "shotgun"]);
         let p = r.profile(r.find("shotgun"));
         assert_eq!((p.rof, p.close, p.effective, p.extreme, p.damage_close, p.damage), (1, 12.0, 24.0, 48.0, 2, 1));
@@ -512,7 +427,7 @@ pub(crate) mod tests {
             (p.close, p.effective, p.extreme, p.damage_close, p.damage, p.melee_damage),
             (18.0, 36.0, 72.0, 2, 2, 1)
         );
-        assert!(r.units.iter().all(|u| u.cost == 10.0), "costs start equal");
+        assert!(r.book.units.iter().all(|u| u.cost == 10.0), "costs start equal");
     }
 
     #[test]

@@ -167,7 +167,7 @@ impl<'a> GunplayGame<'a> {
     /// The game of loadouts `a` and `b` starting `distance` inches apart on the 48"-deep duel
     /// table, on a grid of `step` inches. `Err` if the distance is not in (0, 48].
     pub fn new(r: &'a Gunplay, a: usize, b: usize, distance: f64, step: f64) -> Result<Self, NotExact> {
-        let line = Line::new(OPTIMAL_DEPTH, distance, step, r.rules.contact as f64)?;
+        let line = Line::new(OPTIMAL_DEPTH, distance, step, r.book.rules.contact as f64)?;
         Ok(GunplayGame { r, p: [r.profile(a), r.profile(b)], line })
     }
 
@@ -203,7 +203,7 @@ impl DuelGame for GunplayGame<'_> {
     }
     /// Three generic rounds per game turn (module docs).
     fn max_rounds(&self) -> u32 {
-        3 * self.r.duel.max_rounds
+        3 * self.r.book.duel.max_rounds
     }
     /// "Turn Sequence": a d12 roll-off per game turn, fair for two characters; within the turn
     /// the clock fixes the order ([`Self::p_a_first`]).
@@ -238,7 +238,7 @@ impl DuelGame for GunplayGame<'_> {
             Role::Act { left: 2 } => return out.push(Choice { advance: 0, action: RECOVER }),
             _ => return out.push(Choice { advance: 0, action: PASS }),
         };
-        let (p, rules) = (self.p[s], &self.r.rules);
+        let (p, rules) = (self.p[s], &self.r.book.rules);
         let in_range = |gap: f64| band(p, gap as f32).is_some();
         out.push(Choice { advance: 0, action: PASS });
         if in_range(at.gap) {
@@ -488,7 +488,7 @@ mod tests {
     fn optimal_matrix() {
         let r = ruleset(Cover::Open);
         let env = |k: &str| std::env::var(k).ok().and_then(|s| s.parse().ok());
-        let d = env("OPTIMAL_DISTANCE").unwrap_or(r.duel.distance);
+        let d = env("OPTIMAL_DISTANCE").unwrap_or(r.book.duel.distance);
         let step = env("OPTIMAL_STEP_INCHES").unwrap_or(OPTIMAL_STEP);
         let n = r.profiles.len();
         let started = std::time::Instant::now();
@@ -505,8 +505,8 @@ mod tests {
         for (e, a, b, o, secs) in &rows {
             println!(
                 "{:>8} v {:<8} optimal {:5.1}  scripted {:5.1}  exploit {:5.2} (A {:5.2}, B {:5.2})  {secs:.2}s",
-                r.units[*a].name,
-                r.units[*b].name,
+                r.book.units[*a].name,
+                r.book.units[*b].name,
                 100.0 * o.optimal.a_score(),
                 100.0 * o.scripted.a_score(),
                 100.0 * e,
@@ -599,7 +599,7 @@ mod tests {
         let pair = env("OPTIMAL_PAIR").unwrap_or("pistol,shotgun".into());
         let ids: Vec<usize> = pair.split(',').map(|id| r.find(id)).collect();
         let side: Side = env("OPTIMAL_SIDE").and_then(|x| x.parse().ok()).unwrap_or(1);
-        let d = env("OPTIMAL_DISTANCE").and_then(|x| x.parse().ok()).unwrap_or(r.duel.distance);
+        let d = env("OPTIMAL_DISTANCE").and_then(|x| x.parse().ok()).unwrap_or(r.book.duel.distance);
         let top: usize = env("OPTIMAL_TOP").and_then(|x| x.parse().ok()).unwrap_or(40);
         let g = GunplayGame::new(&r, ids[0], ids[1], d, OPTIMAL_STEP).unwrap();
         let (total, off_options, contrib, kinds) = gain_by_choice(&g, side);

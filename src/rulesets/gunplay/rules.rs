@@ -366,7 +366,7 @@ fn melee_value(p: &Profile, foe: &Profile, s: &Situation, charging: bool) -> f64
 /// Move lengths worth trying for a move of at most `max`: reaching each closer band edge,
 /// contact, and the full move; shortest first.
 fn move_options(r: &Gunplay, p: &Profile, d: f32, max: f32, out: &mut [f32; 5]) -> usize {
-    let room = (d - r.rules.contact).max(0.0);
+    let room = (d - r.book.rules.contact).max(0.0);
     let mut n = 0;
     for edge in [p.extreme, p.effective, p.close] {
         let by = d - edge;
@@ -387,7 +387,7 @@ fn move_options(r: &Gunplay, p: &Profile, d: f32, max: f32, out: &mut [f32; 5]) 
 /// The best single action and its value at situation `s` (one action left).
 fn best_single(r: &Gunplay, p: &Profile, foe: &Profile, s: &Situation) -> (Action, f64) {
     let d = s.distance;
-    let in_contact = d <= r.rules.contact + EPS;
+    let in_contact = d <= r.book.rules.contact + EPS;
     let mut best = (Action::Pass, 0.0);
     let mut consider = |a: Action, v: f64| {
         if v > best.1 + 1e-12 {
@@ -400,13 +400,13 @@ fn best_single(r: &Gunplay, p: &Profile, foe: &Profile, s: &Situation) -> (Actio
     }
     let mut moves = [0.0f32; 5];
     for quick in [false, true] {
-        let max = if quick { r.rules.quick_move } else { r.rules.cautious_move };
+        let max = if quick { r.book.rules.quick_move } else { r.book.rules.cautious_move };
         let n = move_options(r, p, d, max, &mut moves);
         for &by in &moves[..n] {
             consider(Action::MoveFire { quick, by }, fire_value(r, p, s, d - by, false, quick));
         }
     }
-    if !in_contact && d - r.rules.contact <= r.rules.quick_move + EPS {
+    if !in_contact && d - r.book.rules.contact <= r.book.rules.quick_move + EPS {
         consider(Action::Charge, melee_value(p, foe, s, true));
     }
     best
@@ -416,7 +416,7 @@ fn best_single(r: &Gunplay, p: &Profile, foe: &Profile, s: &Situation) -> (Actio
 fn after(r: &Gunplay, d: f32, a: Action) -> f32 {
     match a {
         Action::MoveFire { by, .. } | Action::Move { by } => d - by,
-        Action::Charge => r.rules.contact,
+        Action::Charge => r.book.rules.contact,
         _ => d,
     }
 }
@@ -447,23 +447,23 @@ pub fn plan(r: &Gunplay, p: &Profile, foe: &Profile, s: &Situation, actions: u8)
         nf += 1;
     };
     push(Action::Fire, fire_value(r, p, s, d, false, false));
-    let in_contact = d <= r.rules.contact + EPS;
+    let in_contact = d <= r.book.rules.contact + EPS;
     if in_contact {
         push(Action::Strike, melee_value(p, foe, s, false));
     }
     let mut moves = [0.0f32; 5];
     for quick in [false, true] {
-        let max = if quick { r.rules.quick_move } else { r.rules.cautious_move };
+        let max = if quick { r.book.rules.quick_move } else { r.book.rules.cautious_move };
         let n = move_options(r, p, d, max, &mut moves);
         for &by in &moves[..n] {
             push(Action::MoveFire { quick, by }, fire_value(r, p, s, d - by, false, quick));
         }
     }
-    if !in_contact && d - r.rules.contact <= r.rules.quick_move + EPS {
+    if !in_contact && d - r.book.rules.contact <= r.book.rules.quick_move + EPS {
         push(Action::Charge, melee_value(p, foe, s, true));
     }
     for quick in [false, true] {
-        let max = if quick { r.rules.quick_move } else { r.rules.cautious_move };
+        let max = if quick { r.book.rules.quick_move } else { r.book.rules.cautious_move };
         let n = move_options(r, p, d, max, &mut moves);
         for &by in &moves[..n] {
             push(Action::Move { by }, 0.0);
@@ -483,7 +483,7 @@ pub fn plan(r: &Gunplay, p: &Profile, foe: &Profile, s: &Situation, actions: u8)
 
 /// "Quick Movement" straight toward the enemy, stopping at contact.
 fn quick_toward(r: &Gunplay, d: f32) -> Action {
-    let by = r.rules.quick_move.min((d - r.rules.contact).max(0.0));
+    let by = r.book.rules.quick_move.min((d - r.book.rules.contact).max(0.0));
     if by > EPS { Action::Move { by } } else { Action::Pass }
 }
 
@@ -517,7 +517,7 @@ impl Battle {
     /// Characters of side `s` not yet defeated: not removed, and Up too under `[rules]
     /// duel_victory = "none_up"`.
     fn in_play(&self, r: &Gunplay, s: Side) -> usize {
-        let none_up = r.rules.duel_victory == crate::rulesets::gunplay::DuelVictory::NoneUp;
+        let none_up = r.book.rules.duel_victory == crate::rulesets::gunplay::DuelVictory::NoneUp;
         self.sides[s].iter().filter(|c| !c.removed && !(none_up && c.down)).count()
     }
 
@@ -581,7 +581,7 @@ pub fn activate<D: Dice>(r: &Gunplay, bt: &mut Battle, s: Side, i: usize, dice: 
             }
             Action::Move { by } => step_toward(&mut mine[i], &theirs[j], by),
             Action::Charge => {
-                let by = (d - r.rules.contact).max(0.0);
+                let by = (d - r.book.rules.contact).max(0.0);
                 step_toward(&mut mine[i], &theirs[j], by);
                 melee_round(p, &mut mine[i], pf, &mut theirs[j], true, dice);
             }

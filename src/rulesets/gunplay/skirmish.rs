@@ -150,8 +150,8 @@ impl LineUp {
             .iter()
             .map(|n| {
                 let id = crate::config::id_of(n);
-                r.units.iter().position(|u| u.id == id).ok_or_else(|| {
-                    let known: Vec<&str> = r.units.iter().map(|u| u.id.as_str()).collect();
+                r.book.units.iter().position(|u| u.id == id).ok_or_else(|| {
+                    let known: Vec<&str> = r.book.units.iter().map(|u| u.id.as_str()).collect();
                     format!("[skirmish] unknown loadout {n:?}; known: {}", known.join(", "))
                 })
             })
@@ -163,9 +163,9 @@ impl LineUp {
     pub fn describe(&self, r: &Gunplay) -> String {
         match self {
             LineUp::Random(n) => format!("random mix of {n}"),
-            LineUp::Fixed(v) if v.iter().all(|&u| u == v[0]) => format!("{} × {}", v.len(), r.units[v[0]].name),
-            LineUp::Fixed(v) => v.iter().map(|&u| r.units[u].name.as_str()).collect::<Vec<_>>().join(", "),
-            LineUp::Points { unit, budget } => format!("{budget} points of {}", r.units[*unit].name),
+            LineUp::Fixed(v) if v.iter().all(|&u| u == v[0]) => format!("{} × {}", v.len(), r.book.units[v[0]].name),
+            LineUp::Fixed(v) => v.iter().map(|&u| r.book.units[u].name.as_str()).collect::<Vec<_>>().join(", "),
+            LineUp::Points { unit, budget } => format!("{budget} points of {}", r.book.units[*unit].name),
         }
     }
 }
@@ -229,13 +229,13 @@ impl<'a> Skirmish<'a> {
     pub fn set_up<D: Dice>(&mut self, lineups: [&LineUp; 2], dice: &mut D) {
         let c = self.cfg;
         place_walls(&mut self.table, (c.cover_min, c.cover_max), c.cover_length, c.deploy_depth, dice);
-        let n_units = self.r.units.len();
+        let n_units = self.r.book.units.len();
         for (s, lineup) in lineups.into_iter().enumerate() {
             let units: Vec<usize> = match lineup {
                 LineUp::Fixed(v) => v.clone(),
                 LineUp::Random(n) => (0..*n).map(|_| dice.below(n_units)).collect(),
                 LineUp::Points { unit, budget } => {
-                    let n = points_matched_size(*budget, self.r.units[*unit].cost, dice.unit_f64()).clamp(1, 50);
+                    let n = points_matched_size(*budget, self.r.book.units[*unit].cost, dice.unit_f64()).clamp(1, 50);
                     vec![*unit; n as usize]
                 }
             };
@@ -350,7 +350,7 @@ impl<'a> Skirmish<'a> {
             }
         }
         if !clear(hi) {
-            lo = (lo - 0.5 * self.r.rules.contact).max(0.0);
+            lo = (lo - 0.5 * self.r.book.rules.contact).max(0.0);
         }
         if lo <= EPS { from } else { at(lo) }
     }
@@ -384,7 +384,7 @@ impl<'a> Skirmish<'a> {
     /// Cover to cover: the spot behind a wall (seen from `target`) that is nearer the target
     /// than `me` by at least 1", the nearest such spot to `me` within two quick moves.
     fn cover_spot(&self, me: Pos, target: Pos) -> Option<Pos> {
-        let reach = 2.0 * self.r.rules.quick_move;
+        let reach = 2.0 * self.r.book.rules.quick_move;
         let here = me.dist(target);
         let mut best: Option<(f32, Pos)> = None;
         for w in self.table.walls.iter().filter(|w| w.intact) {
@@ -432,9 +432,9 @@ impl<'a> Skirmish<'a> {
                 self.tactic.tactic().next_action(self.at_cover(cover), p, pf, &sit, actions)
             };
             actions -= 1;
-            let quick = self.r.rules.quick_move;
+            let quick = self.r.book.rules.quick_move;
             // A plain move longer than a cautious one is a quick move: straight.
-            let is_quick = |by: f32| by > self.r.rules.cautious_move + EPS;
+            let is_quick = |by: f32| by > self.r.book.rules.cautious_move + EPS;
             match action {
                 Action::Aim => {
                     aimed = true;
@@ -455,8 +455,8 @@ impl<'a> Skirmish<'a> {
                     None => self.move_to(s, i, fp, by),
                 },
                 Action::Charge => {
-                    self.quick_move_to(s, i, fp, (d - self.r.rules.contact).max(0.0), false);
-                    if self.pos(s, i).dist(fp) <= self.r.rules.contact + EPS {
+                    self.quick_move_to(s, i, fp, (d - self.r.book.rules.contact).max(0.0), false);
+                    if self.pos(s, i).dist(fp) <= self.r.book.rules.contact + EPS {
                         self.melee(s, i, j, true, dice);
                     }
                 }
@@ -605,7 +605,7 @@ impl Tally for SkirmishTally {
 impl SkirmishTally {
     /// Adds one finished game.
     pub fn record(&mut self, g: &Skirmish, out: &SkirmishOutcome) {
-        let n = g.r.units.len();
+        let n = g.r.book.units.len();
         for v in [
             &mut self.fielded,
             &mut self.survived,
@@ -698,7 +698,7 @@ pub fn replay_of(g: &Skirmish, out: &SkirmishOutcome, lineups: [&LineUp; 2]) -> 
     let mut units = Vec::new();
     for (s, side) in trace.iter().enumerate() {
         for (i, (u, path, died)) in side.iter().enumerate() {
-            let name = &g.r.units[*u].name;
+            let name = &g.r.book.units[*u].name;
             let c = &g.sides[s][i];
             let state = if c.removed {
                 ""
@@ -773,7 +773,7 @@ impl crate::rulesets::skirmish::Skirmish for Gunplay {
 
     fn skirmish_settings(&self) -> SkirmishSettings {
         let c = &self.skirmish;
-        SkirmishSettings::new(self.duel.budget, c.trials, 0, c.batch_size)
+        SkirmishSettings::new(self.book.duel.budget, c.trials, 0, c.batch_size)
     }
 
     fn default_armies(&self) -> Result<Armies<LineUp>, ArmyError> {
@@ -809,7 +809,7 @@ impl crate::rulesets::skirmish::Skirmish for Gunplay {
     }
 
     fn random_army<D: Dice>(&self, dice: &mut D) -> LineUp {
-        LineUp::Fixed((0..self.skirmish.characters).map(|_| dice.below(self.units.len())).collect())
+        LineUp::Fixed((0..self.skirmish.characters).map(|_| dice.below(self.book.units.len())).collect())
     }
 
     fn describe_army(&self, army: &LineUp) -> String {
@@ -817,7 +817,7 @@ impl crate::rulesets::skirmish::Skirmish for Gunplay {
     }
 
     fn skirmish_units(&self) -> Vec<UnitInfo> {
-        self.units.clone()
+        self.book.units.clone()
     }
 
     fn stream_names(&self, _tactic: usize, _armies: &Armies<LineUp>) -> Vec<String> {

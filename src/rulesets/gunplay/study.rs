@@ -47,6 +47,7 @@ pub struct GunplaySkirmish {
 pub fn analyse(r: &Gunplay, lineups: [&LineUp; 2], t: &SkirmishTally, seed: u64) -> GunplaySkirmish {
     let g = t.games.max(1) as f64;
     let loadouts = r
+        .book
         .units
         .iter()
         .enumerate()
@@ -116,12 +117,12 @@ pub fn derived_section<E: Engine>(
     let mix = derive::derived_over_mix(engine, r, seed, progress);
     let m = derive::MixedGround::new(r);
     let anchor = mix.anchor.clone().unwrap_or_default();
-    let anchor_name = r.units.iter().find(|u| u.id == anchor).map_or("the anchor".to_string(), |u| u.name.clone());
-    let start: Vec<f64> = r.units.iter().map(|u| u.cost).collect();
+    let anchor_name = r.book.units.iter().find(|u| u.id == anchor).map_or("the anchor".to_string(), |u| u.name.clone());
+    let start: Vec<f64> = r.book.units.iter().map(|u| u.cost).collect();
     let mix_costs = derive::derived_costs(&mix);
     let open_costs = at_24.map(derive::derived_costs);
     let games = r.skirmish.report_trials;
-    let budget = r.duel.budget;
+    let budget = r.book.duel.budget;
     let check = |costs: &[f64]| (games > 0).then(|| derive::skirmish_check(engine, r, costs, budget, seed, games));
     let checks: Vec<(String, Option<derive::SkirmishCheck>)> = [
         Some(("starting costs".to_string(), start.clone())),
@@ -137,7 +138,7 @@ pub fn derived_section<E: Engine>(
         o,
         "## Derived cost list over mixed ground ({anchor_name} = {})
 ",
-        fmt_cost(r.units.iter().find(|u| u.id == anchor).map_or(0.0, |u| u.cost))
+        fmt_cost(r.book.units.iter().find(|u| u.id == anchor).map_or(0.0, |u| u.cost))
     );
     let _ = writeln!(
         o,
@@ -152,7 +153,7 @@ pub fn derived_section<E: Engine>(
         fmt_cost(budget),
         m.describe().replace(" × open, some cover, lots of cover", ""),
         3 * m.distances.len(),
-        fmt_cost(mix_costs[r.units.iter().position(|u| u.id == anchor).unwrap_or(0)]),
+        fmt_cost(mix_costs[r.book.units.iter().position(|u| u.id == anchor).unwrap_or(0)]),
         mix.trials,
         mix.seed
     );
@@ -225,7 +226,7 @@ pub fn derived_section<E: Engine>(
             o.push_str("---:|---|");
         }
         o.push('\n');
-        for (u, info) in r.units.iter().enumerate() {
+        for (u, info) in r.book.units.iter().enumerate() {
             let _ = write!(o, "| {} |", info.name);
             for (_, c) in &checks {
                 let c = c.as_ref().expect("games > 0");
@@ -266,8 +267,8 @@ pub fn skirmish_studies<E: Engine>(engine: &E, r: &Gunplay, seed: u64) -> Vec<St
     }
     let n = cfg.characters as usize;
     let mut pairs = Vec::new();
-    for a in 0..r.units.len() {
-        for b in a + 1..r.units.len() {
+    for a in 0..r.book.units.len() {
+        for b in a + 1..r.book.units.len() {
             pairs.push([LineUp::Fixed(vec![a; n]), LineUp::Fixed(vec![b; n])]);
         }
     }

@@ -106,9 +106,9 @@ pub(super) fn attack(a: &Profile, t: &Profile, kind: AttackKind, d: f32) -> Atta
 /// tactic chooses; refused (naming the figure) if it would move: out of reach, or closing into
 /// base contact because the exchange there is better ([`prefers_contact`]).
 fn attack_kind(r: &Vsgmr, a: usize, p: &Profile, q: &Profile, d: f32, keeps: bool) -> Result<AttackKind, NotExact> {
-    let name = &r.units[a].name;
+    let name = &r.book.units[a].name;
     let flying = |x: &Profile| x.has(Trait::Flight) && x.distance_attack;
-    let contact = d <= r.rules.contact + EPS && !flying(p) && !flying(q);
+    let contact = d <= r.book.rules.contact + EPS && !flying(p) && !flying(q);
     let moves = || NotExact(format!("{name} must move to attack"));
     if !p.self_moving() {
         return Err(moves());
@@ -177,7 +177,7 @@ fn stand_up_chain(r: &Vsgmr, a: usize, b: usize, distance: f64, keeps: bool) -> 
     let d = distance as f32;
     let ka = attack_kind(r, a, pa, pb, d, keeps)?;
     let kb = attack_kind(r, b, pb, pa, d, keeps)?;
-    for (x, y, k, name) in [(pa, pb, ka, &r.units[a].name), (pb, pa, kb, &r.units[b].name)] {
+    for (x, y, k, name) in [(pa, pb, ka, &r.book.units[a].name), (pb, pa, kb, &r.book.units[b].name)] {
         if y.frightens(x) {
             return Err(NotExact(format!("{name} can be struck by fear (it then moves away)")));
         }
@@ -210,7 +210,7 @@ fn stand_up_chain(r: &Vsgmr, a: usize, b: usize, distance: f64, keeps: bool) -> 
     let mut mean_turns = 0.0;
     for first in [ra, rb] {
         let mut alive = 1.0; // P(still going at the start of the round)
-        for n in 1..=r.duel.max_rounds {
+        for n in 1..=r.book.duel.max_rounds {
             // Round 1 alternates who goes first, unless Super-Move makes the roll uneven.
             let o = if n == 1 && pa.initiative == pb.initiative { first } else { later };
             for k in 0..3 {
@@ -224,7 +224,7 @@ fn stand_up_chain(r: &Vsgmr, a: usize, b: usize, distance: f64, keeps: bool) -> 
             }
         }
         total[2] += 0.5 * alive;
-        mean_turns += 0.5 * alive * r.duel.max_rounds as f64;
+        mean_turns += 0.5 * alive * r.book.duel.max_rounds as f64;
     }
     Ok(ExactDuel { a_wins: total[0], b_wins: total[1], draws: total[2], mean_turns })
 }

@@ -38,17 +38,26 @@ pub mod tactics;
 
 use std::collections::BTreeMap;
 
+use indicatif::ProgressBar;
 use serde::{Deserialize, Serialize};
 use toml::Spanned;
 
 use crate::config::{ConfigError, Ends, Invalid, Overrides, Source, id_of, in_range, new_id};
 use crate::dice::Dice;
+use crate::rulesets::book::{ConfigKeys, check_cost_list, check_prices, read_config};
+use crate::rulesets::engine::{Engine, Findings};
+use crate::rulesets::optimal::{GameValue, OptimalDuel};
+use crate::rulesets::study::Study;
 use crate::rulesets::{
-    BalanceConfig, CoverageRow, DuelOutcome, DuelSettings, ExactDuel, LintFinding, NotExact, Ruleset, UnitInfo,
+    About, BalanceConfig, Book, DuelOutcome, DuelSettings, DuelSetup, ExactDuel, LintFinding, NotExact, Reading,
+    Ruleset, UnitInfo,
 };
 
 pub use figure::{Armor, Figure, Kind, Power, SupportRoll, Trait};
 pub use rules::{Battle, Matchup, Profile};
+
+/// The reading switches of the `[rules]` table (docs/rulings/readings.md).
+const READINGS: &[Reading] = &[Reading { key: "sequence", values: &["phased", "everyone_acts"], rule: "Round" }];
 
 /// Turn sequence (section II; RULINGS.md `sequence`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
@@ -194,13 +203,12 @@ pub const MAX_ARMY_FIGURES: u32 = 500;
 /// The loaded VSGMR ruleset.
 #[derive(Debug, Clone)]
 pub struct Vsgmr {
-    pub rules: RulesConfig,
-    pub duel: DuelSettings,
-    pub balance: BalanceConfig,
+    /// The rules in force, the `[duel]` and `[balance]` settings and the cost list of figure
+    /// templates, priced by the formula.
+    pub book: Book<RulesConfig>,
     pub prices: PricesConfig,
     /// The `[skirmish]` table (issue 6 item 6).
     pub skirmish: skirmish::SkirmishConfig,
-    pub units: Vec<UnitInfo>,
     pub figures: Vec<Figure>,
     pub profiles: Vec<Profile>,
     /// [`Matchup`] of every ordered pair of `profiles` (row: the attacker), made with them.
@@ -217,11 +225,8 @@ impl Vsgmr {
     ///
     /// Errors carry `file:line:col` and name the figure and the key.
     pub fn from_source(source: &Source, overrides: &Overrides) -> Result<Self, ConfigError> {
-        overrides.check_sections(&["rules", "duel", "balance", "prices", "skirmish"])?;
-        let mut raw: RawConfig = source.parse()?;
-        source.expect_ruleset(&raw.ruleset, "vsgmr")?;
-        overrides.apply_section("rules", &mut raw.rules)?;
-        overrides.apply_section("duel", &mut raw.duel)?;
+        let mut raw: RawConfig =
+            read_config(source, overrides, Self::KEYS, |r: &mut RawConfig| (&r.ruleset, &mut r.rules, &mut r.duel))?;
         overrides.apply_section("balance", &mut raw.balance)?;
         overrides.apply_section("prices", &mut raw.prices)?;
         overrides.apply_section("skirmish", &mut raw.skirmish)?;
@@ -262,9 +267,8 @@ impl Vsgmr {
             units.push(UnitInfo { id, name, cost: f.price(), kind: f.kind.label().to_string() });
             figures.push(f);
         }
-        if units.is_empty() {
-            return Err(source.error_at(&(0..0), "the cost list has no [[unit]] entries"));
-        }
+        // No `unit.*` key gets past `check_sections`: VSGMR prices its templates by the formula.
+        check_cost_list(source, overrides, &units, &[])?;
         if raw.armies.len() > MAX_SAMPLE_ARMIES {
             let m = format!(
                 "{} sample armies ([[army]]); at most {MAX_SAMPLE_ARMIES} (the report plays every pair)",
@@ -328,26 +332,19 @@ impl Vsgmr {
                 figures: figs,
             });
         }
-        raw.balance.check_anchor(&units).map_err(invalid)?;
-        if let Some(c) = units.iter().min_by(|a, b| a.cost.total_cmp(&b.cost)) {
-            let k = &raw.skirmish;
-            for (key, points) in [
-                ("skirmish.random_max", k.random_max),
-                ("skirmish.ambush_points", k.ambush_points[0].max(k.ambush_points[1])),
-                ("skirmish.fortress_points", k.fortress_points[0].max(k.fortress_points[1])),
-            ] {
-                crate::rulesets::skirmish::check_army_size(key, f64::from(points), &c.name, c.cost).map_err(invalid)?;
-            }
-        }
+        let k = &raw.skirmish;
+        let armies_points = [
+            ("skirmish.random_max", f64::from(k.random_max)),
+            ("skirmish.ambush_points", f64::from(k.ambush_points[0].max(k.ambush_points[1]))),
+            ("skirmish.fortress_points", f64::from(k.fortress_points[0].max(k.fortress_points[1]))),
+        ];
+        check_prices(&raw.balance, &units, &armies_points).map_err(invalid)?;
         let profiles: Vec<Profile> = figures.iter().map(Profile::from_figure).collect();
         let matchups = Matchup::table(&profiles);
         Ok(Vsgmr {
-            rules: raw.rules,
-            duel: raw.duel,
-            balance: raw.balance,
+            book: Book { rules: raw.rules, duel: raw.duel, balance: raw.balance, units },
             prices: raw.prices,
             skirmish: raw.skirmish,
-            units,
             figures,
             profiles,
             matchups,
@@ -377,7 +374,7 @@ impl Vsgmr {
     pub fn with_templates(&self, templates: &[(String, Figure)]) -> Vsgmr {
         let mut r = self.clone();
         r.field = std::sync::OnceLock::new();
-        r.units = templates
+        r.book.units = templates
             .iter()
             .map(|(n, f)| UnitInfo { id: id_of(n), name: n.clone(), cost: f.price(), kind: f.kind.label().to_string() })
             .collect();
@@ -391,6 +388,10 @@ impl Vsgmr {
     pub fn find(&self, name: &str) -> usize {
         self.find_unit(name).unwrap_or_else(|e| panic!("{e}"))
     }
+
+    /// The config's `ruleset` key and the sections `--set` may change ([`read_config`]).
+    const KEYS: ConfigKeys =
+        ConfigKeys { ruleset: "vsgmr", sections: &["rules", "duel", "balance", "prices", "skirmish"] };
 }
 
 /// Resolves the `rides` keys of an army's figure lines (section II.2, RULINGS.md "VSGMR
@@ -549,91 +550,28 @@ fn figure_from_raw(
 }
 
 impl Ruleset for Vsgmr {
-    /// Every field but the skirmish field, which is built on first use (and derived from these).
-    fn cache_fingerprint(&self) -> Option<String> {
-        let Vsgmr { rules, duel, balance, prices, skirmish, units, figures, profiles, matchups, armies, field: _ } =
-            self;
-        Some(format!("{:?}", (rules, duel, balance, prices, skirmish, units, figures, profiles, matchups, armies)))
-    }
-    fn duel_side(&self) -> &'static str {
-        "one figure"
-    }
-
-    fn studies<E: crate::rulesets::engine::Engine>(
-        &self,
-        engine: &E,
-        found: &crate::rulesets::engine::Findings,
-        seed: u64,
-        progress: &indicatif::ProgressBar,
-    ) -> Vec<crate::rulesets::study::Study> {
-        study::studies(engine, self, found.title, seed, progress)
-    }
-
     type Arena = Battle;
-
-    fn id(&self) -> &'static str {
-        "vsgmr"
+    type Rules = RulesConfig;
+    const ABOUT: About = About {
+        duel_side: "one figure",
+        readings: READINGS,
+        ..About::new("vsgmr", "Very Simple Generic Miniatures Rules v7", coverage::table)
+    };
+    fn book(&self) -> &Book<RulesConfig> {
+        &self.book
     }
-    fn title(&self) -> &'static str {
-        "Very Simple Generic Miniatures Rules v7"
-    }
-    fn units(&self) -> &[UnitInfo] {
-        &self.units
-    }
-    fn duel_settings(&self) -> &DuelSettings {
-        &self.duel
-    }
-    fn balance_config(&self) -> BalanceConfig {
-        self.balance.clone()
-    }
-    fn variants(&self) -> Vec<(String, String)> {
-        crate::config::variants_of(&self.rules)
-    }
-    fn readings(&self) -> &'static [crate::rulesets::Reading] {
-        &[crate::rulesets::Reading { key: "sequence", values: &["phased", "everyone_acts"], rule: "Round" }]
-    }
-    fn coverage(&self) -> Vec<CoverageRow> {
-        coverage::table()
+    fn play_duel<D: Dice>(&self, arena: &mut Battle, dice: &mut D, duel: DuelSetup) -> DuelOutcome {
+        arena.deploy(self, duel.a, duel.na, duel.b, duel.nb, duel.distance as f32, self.book.duel.spacing() as f32);
+        rules::play(self, arena, dice, if duel.a_first { 0 } else { 1 }, self.book.duel.max_rounds)
     }
     fn lint(&self) -> Vec<LintFinding> {
         audit::lint(self)
     }
-    fn arena(&self) -> Battle {
-        Battle::default()
-    }
-    fn play_duel<D: Dice>(
-        &self,
-        arena: &mut Battle,
-        dice: &mut D,
-        a: usize,
-        na: u32,
-        b: usize,
-        nb: u32,
-        distance: f64,
-        a_first: bool,
-    ) -> DuelOutcome {
-        arena.deploy(self, a, na, b, nb, distance as f32, self.duel.spacing() as f32);
-        rules::play(self, arena, dice, if a_first { 0 } else { 1 }, self.duel.max_rounds)
+    fn studies<E: Engine>(&self, engine: &E, found: &Findings, seed: u64, progress: &ProgressBar) -> Vec<Study> {
+        study::studies(engine, self, found.title, seed, progress)
     }
     fn exact_duel(&self, a: usize, b: usize, distance: f64) -> Result<ExactDuel, NotExact> {
         exact::duel(self, a, b, distance)
-    }
-    /// The game of [`optimal`] on its grid ([`optimal::OPTIMAL_STEP`], 1") and 48" table.
-    fn optimal_duel(
-        &self,
-        a: usize,
-        b: usize,
-        distance: f64,
-    ) -> Result<crate::rulesets::optimal::OptimalDuel, NotExact> {
-        optimal::optimal_duel(self, a, b, distance, optimal::OPTIMAL_STEP)
-    }
-    fn optimal_value(
-        &self,
-        a: usize,
-        b: usize,
-        distance: f64,
-    ) -> Result<crate::rulesets::optimal::GameValue, NotExact> {
-        optimal::optimal_value(self, a, b, distance, optimal::OPTIMAL_STEP)
     }
     /// F: expected defeats per attack of `i` on `j` at the duel distance's attack type (distance
     /// attack if it has one, else hand to hand); H: 1 (one hit defeats).
@@ -641,6 +579,18 @@ impl Ruleset for Vsgmr {
         let (p, q) = (self.profile(i), self.profile(j));
         let kind = if p.distance_attack { rules::AttackKind::Distance } else { rules::AttackKind::HandToHand };
         Some((rules::p_defeat(p, q, kind), 1.0))
+    }
+    /// The game of [`optimal`] on its grid ([`optimal::OPTIMAL_STEP`], 1") and 48" table.
+    fn optimal_duel(&self, a: usize, b: usize, distance: f64) -> Result<OptimalDuel, NotExact> {
+        optimal::optimal_duel(self, a, b, distance, optimal::OPTIMAL_STEP)
+    }
+    fn optimal_value(&self, a: usize, b: usize, distance: f64) -> Result<GameValue, NotExact> {
+        optimal::optimal_value(self, a, b, distance, optimal::OPTIMAL_STEP)
+    }
+    /// Every field but the skirmish field, which is built on first use (and derived from these).
+    fn cache_fingerprint(&self) -> Option<String> {
+        let Vsgmr { book, prices, skirmish, figures, profiles, matchups, armies, field: _ } = self;
+        Some(format!("{:?}", (book, prices, skirmish, figures, profiles, matchups, armies)))
     }
 }
 
@@ -657,12 +607,12 @@ pub(crate) mod tests {
     fn the_config_holds_the_fourteen_printed_sample_armies_and_the_templates() {
         let r = ruleset();
         assert_eq!(r.armies.len(), 14, "section VII prints fourteen armies");
-        assert!(r.units.len() >= 8);
-        assert_eq!(r.balance.cost_step, 0.5);
+        assert!(r.book.units.len() >= 8);
+        assert_eq!(r.book.balance.cost_step, 0.5);
         let t = r.find("troop-with-distance-attack");
-        assert_eq!(r.units[t].cost, 2.0);
+        assert_eq!(r.book.units[t].cost, 2.0);
         let h = r.find("hero-with-heavy-armor");
-        assert_eq!(r.units[h].cost, 4.0);
+        assert_eq!(r.book.units[h].cost, 4.0);
     }
 
     #[test]
@@ -705,6 +655,6 @@ pub(crate) mod tests {
         let e = Vsgmr::from_source(&src, &ov).unwrap_err().to_string();
         assert!(e.contains("rules.sequence=random") && e.contains("everyone_acts"), "{e}");
         let ov = Overrides::parse(&["rules.sequence=everyone_acts".to_string()]).unwrap();
-        assert_eq!(Vsgmr::from_source(&src, &ov).unwrap().rules.sequence, Sequence::EveryoneActs);
+        assert_eq!(Vsgmr::from_source(&src, &ov).unwrap().book.rules.sequence, Sequence::EveryoneActs);
     }
 }

@@ -91,7 +91,7 @@ impl<'a> VsgmrGame<'a> {
         let p = [r.profile(a), r.profile(b)];
         for (s, x) in [a, b].into_iter().enumerate() {
             let (me, foe) = (p[s], p[1 - s]);
-            let name = &r.units[x].name;
+            let name = &r.book.units[x].name;
             for t in [Trait::Disable, Trait::Inspiration, Trait::Flight] {
                 if me.has(t) {
                     return Err(NotExact(format!("--optimal: {name} has {}, which the game leaves out", t.name())));
@@ -106,7 +106,7 @@ impl<'a> VsgmrGame<'a> {
                 )));
             }
         }
-        let line = Line::new(depth, distance, step, r.rules.contact as f64)?;
+        let line = Line::new(depth, distance, step, r.book.rules.contact as f64)?;
         let want = [0, 1].map(|s| {
             [false, true].map(|moved| {
                 (0..=line.max_sum)
@@ -163,7 +163,7 @@ impl VsgmrGame<'_> {
         let mut mass = vec![0.0f64; np * np];
         mass[start * np + start] = 1.0;
         let (mut won, mut mean_turns, mut out) = ([0.0f64; 3], 0.0, Vec::new());
-        for n in 1..=self.r.duel.max_rounds {
+        for n in 1..=self.r.book.duel.max_rounds {
             let mut next = vec![0.0f64; np * np];
             for (k, &m) in mass.iter().enumerate() {
                 if m == 0.0 {
@@ -202,7 +202,7 @@ impl VsgmrGame<'_> {
             }
         }
         let left: f64 = mass.iter().sum();
-        mean_turns += left * self.r.duel.max_rounds as f64;
+        mean_turns += left * self.r.book.duel.max_rounds as f64;
         crate::rulesets::ExactDuel { a_wins: won[0], b_wins: won[1], draws: won[2] + left, mean_turns }
     }
 }
@@ -215,7 +215,7 @@ impl DuelGame for VsgmrGame<'_> {
         self.line
     }
     fn max_rounds(&self) -> u32 {
-        self.r.duel.max_rounds
+        self.r.book.duel.max_rounds
     }
     /// Section II.1: initiative is rolled every round (d6 + Super-Move's bonus, ties re-roll).
     /// The Monte Carlo duel alternates round 1's first side when the bonuses are equal: the
@@ -304,7 +304,7 @@ impl DuelGame for VsgmrGame<'_> {
         // Side `s` moved second; the first player attacks first unless it fights hand to hand
         // and `s` shoots (distance attacks come before hand-to-hand ones, section II).
         let (first, second) = (1 - s, s);
-        let contact = self.r.rules.contact;
+        let contact = self.r.book.rules.contact;
         let d = gap as f32;
         let kind = |x: Side| rules::attack_choice(self.p[x], self.p[1 - x], d, contact);
         let (kf, ks) = (kind(first), kind(second));
@@ -360,14 +360,14 @@ mod tests {
         // chain's numbers. Base contact and 12": on the 48" duel table a start at 24" lies on
         // 12"'s line (the same states, another start cell), so it adds time and no state.
         let r = ruleset();
-        let n = r.units.len();
+        let n = r.book.units.len();
         let mut compared = 0;
         for d in [1.0, 12.0] {
             for i in 0..n {
                 for j in i..n {
                     let Ok(e) = r.exact_duel(i, j, d) else { continue };
                     let v = solve(&VsgmrGame::new(&r, i, j, d, OPTIMAL_STEP).unwrap(), [Policy::Scripted; 2]);
-                    let (a, b) = (&r.units[i].name, &r.units[j].name);
+                    let (a, b) = (&r.book.units[i].name, &r.book.units[j].name);
                     assert!(
                         (v.a_wins - e.a_wins).abs() < 1e-9 && (v.b_wins - e.b_wins).abs() < 1e-9,
                         "{a} v {b} at {d}: {v:?} {e:?}"
@@ -464,9 +464,9 @@ mod tests {
     fn optimal_matrix() {
         let r = ruleset();
         let env = |k: &str| std::env::var(k).ok().and_then(|s| s.parse::<f64>().ok());
-        let d = env("OPTIMAL_DISTANCE").unwrap_or(r.duel.distance);
+        let d = env("OPTIMAL_DISTANCE").unwrap_or(r.book.duel.distance);
         let step = env("OPTIMAL_STEP").unwrap_or(OPTIMAL_STEP);
-        let n = r.units.len();
+        let n = r.book.units.len();
         let started = std::time::Instant::now();
         let mut rows = Vec::new();
         for a in 0..n {
@@ -483,8 +483,8 @@ mod tests {
             let pinned = analyse(&g, d);
             println!(
                 "{:>28} v {:<28} optimal {:5.1}  scripted {:5.1}  exploit {:5.2} (A {:5.2}, B {:5.2})  no retreat: exploit {:5.2} (A {:5.2}, B {:5.2})",
-                r.units[*a].name,
-                r.units[*b].name,
+                r.book.units[*a].name,
+                r.book.units[*b].name,
                 100.0 * o.optimal.a_score(),
                 100.0 * o.scripted.a_score(),
                 100.0 * e,
@@ -528,7 +528,7 @@ mod tests {
         let (m, s) = (r.find("mook-with-distance-attack"), r.find("troop-stealth"));
         let g = VsgmrGame::new(&r, m, s, 12.0, OPTIMAL_STEP).unwrap();
         let (mook, stealth) = (r.profile(m), r.profile(s));
-        assert_eq!(rules::attack_choice(mook, stealth, 12.0, r.rules.contact), None, "no useless shot");
+        assert_eq!(rules::attack_choice(mook, stealth, 12.0, r.book.rules.contact), None, "no useless shot");
         // At 12": a whole Move (6 cells) toward it, moving first or second.
         for other in [STANDS, MOVED] {
             let c = g.scripted(0, STANDS, other, Spot { gap: 12.0, room: 18, ahead: 11 });
@@ -537,7 +537,7 @@ mod tests {
         // Within a Move of base contact: into contact, where it fights hand to hand.
         let c = g.scripted(0, STANDS, STANDS, Spot { gap: 6.0, room: 18, ahead: 5 });
         assert_eq!(c.advance, i16::MAX);
-        assert_eq!(rules::attack_choice(mook, stealth, 1.0, r.rules.contact), Some(AttackKind::HandToHand));
+        assert_eq!(rules::attack_choice(mook, stealth, 1.0, r.book.rules.contact), Some(AttackKind::HandToHand));
         // The Stealth figure stands and shoots (a hit on 5+ against the mook).
         let c = g.scripted(1, STANDS, STANDS, Spot { gap: 12.0, room: 18, ahead: 11 });
         assert_eq!(c.advance, 0);
@@ -601,7 +601,7 @@ mod tests {
         let pair = env("OPTIMAL_PAIR").unwrap_or("troop-with-automatic-fire,hero-with-distance-attack".into());
         let ids: Vec<usize> = pair.split(',').map(|id| r.find(id)).collect();
         let side: Side = env("OPTIMAL_SIDE").and_then(|x| x.parse().ok()).unwrap_or(1);
-        let d = env("OPTIMAL_DISTANCE").and_then(|x| x.parse().ok()).unwrap_or(r.duel.distance);
+        let d = env("OPTIMAL_DISTANCE").and_then(|x| x.parse().ok()).unwrap_or(r.book.duel.distance);
         let top: usize = env("OPTIMAL_TOP").and_then(|x| x.parse().ok()).unwrap_or(30);
         let g = VsgmrGame::new(&r, ids[0], ids[1], d, OPTIMAL_STEP).unwrap();
         let line = g.line();
@@ -618,7 +618,7 @@ mod tests {
             );
             *contrib.entry(key).or_default() += loss;
         };
-        let (total, _) = scripted_losses(&g, side, r.duel.max_rounds, note);
+        let (total, _) = scripted_losses(&g, side, r.book.duel.max_rounds, note);
         print_largest(contrib, top);
         println!("total {:.3} points (side {side})", 100.0 * total);
     }

@@ -604,7 +604,7 @@ pub fn fort_attack(r: &Vsgmr, b: &Battle, i: usize) -> Option<AttackKind> {
     }
     let d = fort.dist(crate::battle::Pos::new(f.x, f.y));
     let shot = d <= p.range + EPS && p_hit_fort(&p, AttackKind::Distance) > 0.0;
-    let contact = d <= r.rules.contact + EPS && !f.flying;
+    let contact = d <= r.book.rules.contact + EPS && !f.flying;
     if contact && (!shot || p_hit_fort(&p, AttackKind::HandToHand) > p_hit_fort(&p, AttackKind::Distance)) {
         Some(AttackKind::HandToHand)
     } else if shot {
@@ -718,7 +718,7 @@ fn order(r: &Vsgmr, b: &Battle, first: Side, out: &mut Vec<usize>) {
     let n = b.figs.len();
     let mut mine = (0..n).filter(|&i| b.figs[i].side == first);
     let mut theirs = (0..n).filter(|&i| b.figs[i].side != first);
-    match r.rules.sequence {
+    match r.book.rules.sequence {
         Sequence::Phased => {
             out.extend(&mut mine);
             out.extend(&mut theirs);

@@ -560,7 +560,7 @@ impl<'a> Mission<'a> {
                 self.guard_reactions(s, i, dice);
             }
             Action::Charge => {
-                self.move_to(s, i, target, self.r.rules.charge_move, 0.0);
+                self.move_to(s, i, target, self.r.book.rules.charge_move, 0.0);
                 self.guard_reactions(s, i, dice);
                 if self.sides[s][i].pos.dist(target) <= 1.0 + EPS {
                     self.charge(s, i, j, dice);
@@ -600,7 +600,7 @@ impl<'a> Mission<'a> {
             .filter(|&k| {
                 let (ep, d) = (self.profile(o, k), self.sides[o][k].pos.dist(me));
                 (ep.has_any_weapon() && d <= ep.max_range() + ep.advance)
-                    || (ep.kind == Kind::Infantry && d <= self.r.rules.charge_move)
+                    || (ep.kind == Kind::Infantry && d <= self.r.book.rules.charge_move)
             })
             .map(|k| self.sides[o][k].pos)
             .collect();
@@ -635,7 +635,7 @@ impl<'a> Mission<'a> {
         }
         if rules::pinned_test(dice, dp, &mut d) {
             let arc = arc_from(self.sides[1 - s][j].facing, self.sides[1 - s][j].pos, self.sides[s][i].pos);
-            rules::melee(dice, cp, &mut c, dp, &mut d, self.r.rules.melee_round_cap, arc);
+            rules::melee(dice, cp, &mut c, dp, &mut d, self.r.book.rules.melee_round_cap, arc);
         }
         self.set_state(1 - s, j, d, Some(s), Some(i));
         self.set_state(s, i, c, Some(1 - s), Some(j));
@@ -884,7 +884,7 @@ impl Skirmish for ArmyMenCombat {
     }
 
     fn skirmish_units(&self) -> Vec<UnitInfo> {
-        self.units.clone()
+        self.book.units.clone()
     }
 
     fn skirmish_upgrades(&self) -> Vec<(String, f64)> {

@@ -1,5 +1,6 @@
 use super::*;
 use crate::dice::ScriptedDice;
+use crate::rulesets::DuelSetup;
 use crate::rulesets::gng::testing::{gng, unit};
 
 #[test]
@@ -336,8 +337,9 @@ fn an_arena_reused_across_matchups_plays_like_a_fresh_one() {
             k += 1;
             let mut d1 = FastDice::from_seed(k);
             let mut d2 = d1.clone();
-            let reused = r.play_duel(&mut shared, &mut d1, a, na, b, nb, d, k % 2 == 0);
-            let fresh = r.play_duel(&mut r.arena(), &mut d2, a, na, b, nb, d, k % 2 == 0);
+            let duel = DuelSetup { a, na, b, nb, distance: d, a_first: k % 2 == 0 };
+            let reused = r.play_duel(&mut shared, &mut d1, duel);
+            let fresh = r.play_duel(&mut r.arena(), &mut d2, duel);
             assert_eq!(reused, fresh, "{a} v {b} at {d}, {na} v {nb}");
         }
     }

@@ -218,7 +218,7 @@ pub struct SkirmishOutcome {
 impl<'a> Skirmish<'a> {
     /// A fresh skirmish (no units, empty table).
     pub fn new(r: &'a GunsNGrenades, cfg: &'a SkirmishConfig) -> Self {
-        let find = |id: &str| r.units.iter().position(|u| u.id == id);
+        let find = |id: &str| r.book.units.iter().position(|u| u.id == id);
         Skirmish {
             r,
             cfg,

@@ -121,7 +121,7 @@ impl crate::rulesets::skirmish::Skirmish for GunsNGrenades {
     }
 
     fn skirmish_units(&self) -> Vec<UnitInfo> {
-        self.units.clone()
+        self.book.units.clone()
     }
 
     fn skirmish_upgrades(&self) -> Vec<(String, f64)> {
@@ -159,7 +159,7 @@ impl crate::rulesets::skirmish::Skirmish for GunsNGrenades {
         let out = game.play(dice);
         rec.winner = out.winner;
         rec.turns = out.turns;
-        let n = self.units.len();
+        let n = self.book.units.len();
         for s in 0..2 {
             for &u in &pair[s].units {
                 rec.counts[s][u] += 1;

@@ -63,8 +63,8 @@ pub fn replay_of(
         for (u, path, died) in &trace.units[s] {
             units.push(crate::battle::replay::ReplayUnit {
                 side: s,
-                label: short_label(&r.units[*u].name),
-                name: r.units[*u].name.clone(),
+                label: short_label(&r.book.units[*u].name),
+                name: r.book.units[*u].name.clone(),
                 path: path.clone(),
                 died: *died,
             });

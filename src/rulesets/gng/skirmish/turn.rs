@@ -104,7 +104,7 @@ impl<'a> Skirmish<'a> {
         let pe = self.profile(1 - s, j);
         let atk = p.atk as i32 + self.atk_mod_from(s, at, j);
         let def = pe.def as i32 + self.def_mod(1 - s, j, at);
-        let reroll = p.tags.fast_shot.then_some(self.r.rules.fast_shot == FastShot::BothDice);
+        let reroll = p.tags.fast_shot.then_some(self.r.book.rules.fast_shot == FastShot::BothDice);
         let ph = crate::dice::opposed_d6(atk, def, reroll);
         ph * self.damage_value(1 - s, j, p.hit_damage)
     }
@@ -365,7 +365,7 @@ impl<'a> Skirmish<'a> {
             return Gain::DestroyCover(self.occupants(w).map(|(os, j)| self.damage_value(os, j, 1)).sum());
         }
         if p.tags.medic {
-            if let Some(j) = self.heal_target(s, i, at, self.r.rules.medic_reach as f32) {
+            if let Some(j) = self.heal_target(s, i, at, self.r.book.rules.medic_reach as f32) {
                 let pj = self.profile(s, j);
                 return Gain::Act(pj.cost * self.bt.sides[s][j].damage as f64 / pj.health as f64);
             }
@@ -478,7 +478,7 @@ impl<'a> Skirmish<'a> {
         }
         // Choose by what the activation achieves: points first, moves after.
         keyed.sort_by(|a, b| (a.0 == 2).cmp(&(b.0 == 2)).then(b.1.total_cmp(&a.1)).then(a.2.cmp(&b.2)));
-        let n = (self.r.rules.activations_per_turn as usize).min(keyed.len());
+        let n = (self.r.book.rules.activations_per_turn as usize).min(keyed.len());
         let (chosen, rest) = keyed.split_at_mut(n);
         chosen.sort_by(|a, b| a.0.cmp(&b.0).then(b.1.total_cmp(&a.1)).then(a.2.cmp(&b.2)));
         order.clear();
@@ -498,7 +498,7 @@ impl<'a> Skirmish<'a> {
                 f.lock = LOCK_ACTIVE;
             }
         }
-        let mut heals_left = match self.r.rules.medic_heals {
+        let mut heals_left = match self.r.book.rules.medic_heals {
             MedicHeals::PerActivation => u32::MAX,
             MedicHeals::OncePerTurn => 1,
         };
@@ -510,7 +510,7 @@ impl<'a> Skirmish<'a> {
         let cover = scratch.spots.refreshed(self, s);
         self.activation_order(s, cover, &mut scratch.keyed, &mut scratch.order, &mut scratch.plans);
         for &i in &scratch.order {
-            if activations == self.r.rules.activations_per_turn || self.bt.alive[1 - s] == 0 {
+            if activations == self.r.book.rules.activations_per_turn || self.bt.alive[1 - s] == 0 {
                 break;
             }
             if !self.bt.sides[s][i].alive {
@@ -573,7 +573,7 @@ impl<'a> Skirmish<'a> {
         let at = self.pos(s, i);
         let can_move = rules::can_move(&p, &f);
         let (walk, rush) = move_allowance(&p, &f);
-        let reach = self.r.rules.medic_reach as f32;
+        let reach = self.r.book.rules.medic_reach as f32;
         // 1. Heal the most valuable wounded unit within reach (walking to it if needed).
         if p.tags.medic && *heals_left > 0 {
             if let Some(j) = self.heal_target(s, i, at, reach) {

@@ -41,7 +41,7 @@ impl<'a> Skirmish<'a> {
     /// "Command radius": whether model `k` of squad (s, i) is more than 18 cm from its leader.
     pub fn outside_radius(&self, s: Side, i: usize, k: usize) -> bool {
         let q = &self.sides[s][i];
-        q.models[k].pos.dist(q.leader_pos()) > self.r.rules.command_radius as f32 + EPS
+        q.models[k].pos.dist(q.leader_pos()) > self.r.book.rules.command_radius as f32 + EPS
     }
 
     /// The LD a model tests with: the squad leader's, or its own halved outside command radius
@@ -133,7 +133,7 @@ impl<'a> Skirmish<'a> {
     /// highest expected kills per Fire action (ties: nearest). `None` when nothing can be hit.
     pub fn choose_target(&self, s: Side, i: usize, k: usize) -> Option<(usize, usize)> {
         let me = self.sides[s][i].models[k].pos;
-        let short = self.r.rules.bands[1] as f32 + EPS;
+        let short = self.r.book.rules.bands[1] as f32 + EPS;
         if let Some((j, d)) = self.nearest_unit(s, i)
             && d <= short
         {

@@ -98,15 +98,15 @@ pub type Force = Vec<usize>;
 pub fn random_force<D: Dice>(r: &GruntFactor, points: f64, dice: &mut D) -> Force {
     let mut left = points;
     let mut force = Vec::new();
-    let mut fits = Vec::with_capacity(r.units.len());
+    let mut fits = Vec::with_capacity(r.book.units.len());
     loop {
         fits.clear();
-        fits.extend((0..r.units.len()).filter(|&u| r.units[u].cost <= left + 1e-9));
+        fits.extend((0..r.book.units.len()).filter(|&u| r.book.units[u].cost <= left + 1e-9));
         if fits.is_empty() {
             return force;
         }
         let u = fits[dice.below(fits.len())];
-        left -= r.units[u].cost;
+        left -= r.book.units[u].cost;
         force.push(u);
     }
 }
@@ -144,7 +144,7 @@ impl<'a> Skirmish<'a> {
                 // Closer than `model_spacing` when a long squad would otherwise stand partly
                 // outside the command radius of its Sergeant in the middle.
                 let reach = (size.saturating_sub(1)).div_ceil(2).max(1) as f32;
-                let sp = (self.cfg.model_spacing as f32).min(self.r.rules.command_radius as f32 / reach);
+                let sp = (self.cfg.model_spacing as f32).min(self.r.book.rules.command_radius as f32 / reach);
                 let models = (0..size)
                     .map(|m| {
                         // 0, −1, +1, −2, +2, ... spacings from the centre.
@@ -207,8 +207,8 @@ pub fn read_force(r: &GruntFactor, path: &std::path::Path) -> Result<Force, crat
     let source = crate::config::Source::read(path)?;
     let raw: RawForce = source.parse()?;
     let mut force = Vec::new();
-    let names: Vec<&str> = r.units.iter().map(|u| u.name.as_str()).collect();
-    let costs: Vec<f64> = r.units.iter().map(|u| u.cost).collect();
+    let names: Vec<&str> = r.book.units.iter().map(|u| u.name.as_str()).collect();
+    let costs: Vec<f64> = r.book.units.iter().map(|u| u.cost).collect();
     let mut entries = crate::rulesets::skirmish::army_counts(
         &source,
         &raw.units,

@@ -61,11 +61,11 @@ impl crate::rulesets::skirmish::Skirmish for GruntFactor {
     }
 
     fn describe_army(&self, army: &Force) -> String {
-        describe(&self.units, army)
+        describe(&self.book.units, army)
     }
 
     fn skirmish_units(&self) -> Vec<UnitInfo> {
-        self.units.clone()
+        self.book.units.clone()
     }
 
     fn game(&self, tactic: usize, _mission: usize) -> Skirmish<'_> {
@@ -110,7 +110,7 @@ fn setup(r: &GruntFactor) -> String {
         c.cover_max,
         c.max_turns,
         c.cover_reach,
-        r.rules.command_radius,
-        r.rules.bands[1]
+        r.book.rules.command_radius,
+        r.book.rules.bands[1]
     )
 }

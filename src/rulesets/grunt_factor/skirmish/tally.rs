@@ -32,14 +32,14 @@ pub fn replay_of(g: &Skirmish, out: &SkirmishOutcome, pair: &[Force; 2]) -> Repl
     for (s, side) in trace.iter().enumerate() {
         for (i, squad) in side.iter().enumerate() {
             let q = &g.sides[s][i];
-            let initials = crate::rulesets::gng::skirmish::short_label(&g.r.units[q.unit].name);
+            let initials = crate::rulesets::gng::skirmish::short_label(&g.r.book.units[q.unit].name);
             for (m, (path, died)) in squad.iter().enumerate() {
                 let label = if m == 0 {
                     format!("{initials}{}{}", i + 1, if q.panicked && q.alive() > 0 { "!" } else { "" })
                 } else {
                     String::new()
                 };
-                let name = g.r.units[q.unit].name.clone();
+                let name = g.r.book.units[q.unit].name.clone();
                 units.push(ReplayUnit {
                     side: s,
                     label,
@@ -62,7 +62,7 @@ pub fn replay_of(g: &Skirmish, out: &SkirmishOutcome, pair: &[Force; 2]) -> Repl
     Replay {
         title: format!("The Grunt Factor — Skirmish ({} tactic)", g.tactic.name()),
         notes: vec![
-            format!("A: {} / B: {}", describe(&g.r.units, &pair[0]), describe(&g.r.units, &pair[1])),
+            format!("A: {} / B: {}", describe(&g.r.book.units, &pair[0]), describe(&g.r.book.units, &pair[1])),
             format!(
                 "{result}: points destroyed {:.1} – {:.1} after {} turns; ! = panicked at the end",
                 out.destroyed[0], out.destroyed[1], out.turns

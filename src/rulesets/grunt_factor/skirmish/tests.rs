@@ -589,11 +589,11 @@ fn the_turn_cap_ends_the_game_and_more_points_destroyed_wins() {
 #[test]
 fn random_forces_are_legal_and_full() {
     let r = ruleset();
-    let cheapest = r.units.iter().map(|u| u.cost).fold(f64::MAX, f64::min);
+    let cheapest = r.book.units.iter().map(|u| u.cost).fold(f64::MAX, f64::min);
     let mut dice = FastDice::from_seed(1);
     for _ in 0..500 {
         let f = random_force(&r, 200.0, &mut dice);
-        let pts: f64 = f.iter().map(|&u| r.units[u].cost).sum();
+        let pts: f64 = f.iter().map(|&u| r.book.units[u].cost).sum();
         assert!(pts <= 200.0 && 200.0 - pts < cheapest, "{pts}");
     }
     // "Normal unit configuration": every squad of the cost list is 1 Sergeant + 1–11

@@ -158,7 +158,7 @@ impl<'a> Skirmish<'a> {
                     .map(|(j, l)| self.fire_value(s, i, k, j, l, false).max(self.fire_value(s, i, k, j, l, true)))
             })
             .sum();
-        if rules::tries_recovery(fire) && rules::spend_together(&mut acts, self.r.rules.recovery_actions) {
+        if rules::tries_recovery(fire) && rules::spend_together(&mut acts, self.r.book.rules.recovery_actions) {
             // "Recovering from panic": the test is made against the leader's LD; soldiers out
             // of command range use their own (halved) LD. Reading: the squad's one test uses
             // the lowest LD among the models spending the actions ([`Skirmish::model_ld`]).

@@ -30,7 +30,7 @@ impl Tactic for Bound {
     fn move_squad(&self, g: &mut Skirmish, s: Side, i: usize, m: SquadMove) {
         let SquadMove { d, may_advance, living, actions } = m;
         let leader = g.sides[s][i].leader_pos();
-        let short = g.r.rules.bands[1] as f32;
+        let short = g.r.book.rules.bands[1] as f32;
         if may_advance && d > short + EPS {
             // The next cover piece toward the enemy: the spot behind its middle must be at
             // least `bound_min` nearer the nearest enemy; the nearest such piece to the leader.

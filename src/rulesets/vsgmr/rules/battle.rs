@@ -127,7 +127,12 @@ impl Battle {
     #[inline]
     pub(super) fn in_contact(&self, r: &Vsgmr, i: usize, j: usize) -> bool {
         let (a, b) = (&self.figs[i], &self.figs[j]);
-        a.alive && b.alive && a.side != b.side && !a.flying && !b.flying && self.within(i, j, r.rules.contact + EPS)
+        a.alive
+            && b.alive
+            && a.side != b.side
+            && !a.flying
+            && !b.flying
+            && self.within(i, j, r.book.rules.contact + EPS)
     }
 
     /// Indexes the enemies in base contact with every figure (`contacts`), each pair checked once
@@ -185,7 +190,7 @@ impl Battle {
         let me = &self.figs[i];
         let at = Pos::new(me.x, me.y);
         let (side, grounded) = (me.side, me.alive && !me.flying);
-        let limit = r.rules.contact + EPS;
+        let limit = r.book.rules.contact + EPS;
         // The nearest so far: index, distance, squared distance. A squared distance no less
         // than the best one's has a root no less than it (the root is monotone), so it is not
         // nearer and its root is not taken.
@@ -261,7 +266,7 @@ impl Battle {
     pub(super) fn spot_free(&self, r: &Vsgmr, i: usize, p: crate::battle::Pos) -> bool {
         use crate::battle::Pos;
         self.figs.iter().enumerate().all(|(j, f)| {
-            j == i || !f.alive || f.riding == Some(i) || Pos::new(f.x, f.y).apart(p, r.rules.contact - EPS)
+            j == i || !f.alive || f.riding == Some(i) || Pos::new(f.x, f.y).apart(p, r.book.rules.contact - EPS)
         })
     }
 
@@ -273,7 +278,10 @@ impl Battle {
         (0..self.figs.len())
             .filter(|&j| {
                 let f = &self.figs[j];
-                j != i && f.alive && f.riding != Some(i) && me.within(Pos::new(f.x, f.y), reach + r.rules.contact + 0.1)
+                j != i
+                    && f.alive
+                    && f.riding != Some(i)
+                    && me.within(Pos::new(f.x, f.y), reach + r.book.rules.contact + 0.1)
             })
             .collect()
     }
@@ -281,7 +289,7 @@ impl Battle {
     /// [`Battle::spot_free`] among the figures `near` ([`Battle::near_spots`]) only.
     pub(super) fn spot_free_of(&self, r: &Vsgmr, near: &[usize], p: crate::battle::Pos) -> bool {
         use crate::battle::Pos;
-        near.iter().all(|&j| Pos::new(self.figs[j].x, self.figs[j].y).apart(p, r.rules.contact - EPS))
+        near.iter().all(|&j| Pos::new(self.figs[j].x, self.figs[j].y).apart(p, r.book.rules.contact - EPS))
     }
 
     /// Where figure `i` ends a move of `step` inches toward `target`, stopping at least `stop`

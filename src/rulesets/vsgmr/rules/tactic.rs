@@ -27,9 +27,9 @@ pub fn move_figure(r: &Vsgmr, b: &mut Battle, i: usize) {
     b.dismount(r, i);
     b.figs[m].moved = true;
     move_on(r, b, i);
-    if b.dist(i, m) < r.rules.contact - EPS {
+    if b.dist(i, m) < r.book.rules.contact - EPS {
         // Section X: it does not end its move in its mount's space.
-        let (x, y) = b.fall_back(r, i, m, r.rules.contact);
+        let (x, y) = b.fall_back(r, i, m, r.book.rules.contact);
         (b.figs[i].x, b.figs[i].y) = (x, y);
     }
 }
@@ -137,7 +137,7 @@ pub(super) fn move_to_goal(r: &Vsgmr, b: &mut Battle, i: usize, p: &Profile, goa
     }
     let here = Pos::new(b.figs[i].x, b.figs[i].y);
     if let Some(c) = b.objective.cargo.as_mut().filter(|c| c.carrier.is_none()) {
-        if here.dist(c.at) <= r.rules.contact + EPS {
+        if here.dist(c.at) <= r.book.rules.contact + EPS {
             c.carrier = Some(i);
         }
     }
@@ -162,7 +162,7 @@ pub fn approach_stop(r: &Vsgmr, me: &Profile, foe: &Profile, air: bool) -> f32 {
 
 /// [`approach_stop`] given [`prefers_contact`]`(me, foe)`.
 pub(super) fn stop_of(r: &Vsgmr, me: &Profile, prefers: bool, air: bool) -> f32 {
-    if me.distance_attack && (air || !prefers) { me.range } else { r.rules.contact }
+    if me.distance_attack && (air || !prefers) { me.range } else { r.book.rules.contact }
 }
 
 /// Whether `p` closes into base contact with `foe` (section II.4) rather than holding at range:
@@ -259,7 +259,7 @@ pub(super) fn wanted_gap_of(
     if air || !me.self_moving() || !foe.self_moving() {
         return want;
     }
-    let c = r.rules.contact;
+    let c = r.book.rules.contact;
     // The ends within a Move: the role's gap, base contact, whole inches nearer or farther.
     // A figure without a useful shot only closes or keeps its role's gap (out of the foe's
     // reach it gives up table room and gains no attack).
@@ -296,7 +296,7 @@ pub(super) fn wanted_gap_of(
 /// ([`move_figure`] on open ground): falling back at most its Move, closing at most its Move
 /// (into base contact if it reaches it), staying in base contact.
 pub(super) fn reply_end(r: &Vsgmr, p: &Profile, gap: f32, want: f32) -> f32 {
-    let c = r.rules.contact;
+    let c = r.book.rules.contact;
     if want > gap + EPS {
         want.min(gap + p.move_in)
     } else if gap <= want + EPS || gap <= c + EPS {
@@ -313,7 +313,7 @@ pub(super) fn reply_end(r: &Vsgmr, p: &Profile, gap: f32, want: f32) -> f32 {
 /// all come before hand-to-hand ones): (P(it defeats the foe), P(the foe defeats it)), one
 /// attack each as [`attack_choice`] makes them ([`p_defeat`]; probabilities in [0, 1]).
 pub(super) fn struck_second(r: &Vsgmr, me: &Profile, foe: &Profile, m: &Matchup, gap: f32) -> (f64, f64) {
-    let c = r.rules.contact;
+    let c = r.book.rules.contact;
     let kind = |p: &Profile, dist: f64, hand: f64| {
         let shot = p.distance_attack && gap <= p.range + EPS && dist > 0.0;
         if gap <= c + EPS && (!shot || hand > dist) {
@@ -339,7 +339,7 @@ pub(super) fn gap_by_role(
     foe_moved: bool,
     air: bool,
 ) -> f32 {
-    let c = r.rules.contact;
+    let c = r.book.rules.contact;
     let stop = stop_of(r, me, m.prefers_contact, air);
     if air || !me.self_moving() || !foe.self_moving() {
         return gap.min(stop);

@@ -117,5 +117,5 @@ fn in_base_contact_an_even_shot_goes_before_hand_to_hand() {
     let r = ruleset();
     let (s, t) = (r.profile(r.find("troop-sharpshooter")), r.profile(r.find("troop")));
     assert_eq!(p_defeat(s, t, AttackKind::Distance), p_defeat(s, t, AttackKind::HandToHand));
-    assert_eq!(attack_choice(s, t, 1.0, r.rules.contact), Some(AttackKind::Distance));
+    assert_eq!(attack_choice(s, t, 1.0, r.book.rules.contact), Some(AttackKind::Distance));
 }

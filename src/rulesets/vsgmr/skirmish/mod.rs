@@ -200,7 +200,7 @@ pub struct Field {
 impl Field {
     pub fn new(base: &Vsgmr) -> Field {
         let mut list: Vec<(String, Figure)> =
-            base.units.iter().zip(&base.figures).map(|(u, f)| (u.name.clone(), f.clone())).collect();
+            base.book.units.iter().zip(&base.figures).map(|(u, f)| (u.name.clone(), f.clone())).collect();
         let templates = list.len();
         let mut samples = Vec::new();
         for (k, a) in base.armies.iter().enumerate() {
@@ -219,7 +219,7 @@ impl Field {
             let mut f = base.figures[u].clone();
             f.commander = true;
             commanders.push(list.len());
-            list.push((format!("Commander: {}", base.units[u].name), f));
+            list.push((format!("Commander: {}", base.book.units[u].name), f));
         }
         Field { r: base.with_templates(&list), templates, samples, commanders }
     }
@@ -648,7 +648,7 @@ impl<'a> Game<'a> {
                 let hand = !f.flying
                     && rules::p_hit_fort(&p, rules::AttackKind::HandToHand)
                         > rules::p_hit_fort(&p, rules::AttackKind::Distance);
-                let stop = if hand || !p.distance_attack { self.r.rules.contact } else { p.range };
+                let stop = if hand || !p.distance_attack { self.r.book.rules.contact } else { p.range };
                 let at = fort.nearest(Pos::new(f.x, f.y));
                 b.objective.goals[k] = Goal::To { at, stop, exit: false };
             }
@@ -898,7 +898,7 @@ impl crate::rulesets::skirmish::Skirmish for Vsgmr {
     }
 
     fn skirmish_units(&self) -> Vec<UnitInfo> {
-        self.units.clone()
+        self.book.units.clone()
     }
 
     fn stream_names(&self, _tactic: usize, armies: &Armies<Roster>) -> Vec<String> {

@@ -37,7 +37,7 @@ pub fn replay_of(g: &Game, out: &GameOutcome, rosters: &[Roster; 2]) -> Replay {
         .zip(&g.b.figs)
         .zip(&g.origin)
         .map(|(((path, died), f), &o)| {
-            let name = &g.r.units[f.unit].name;
+            let name = &g.r.book.units[f.unit].name;
             let short = name.rsplit(": ").next().unwrap_or(name);
             ReplayUnit {
                 side: o,
