@@ -833,7 +833,7 @@ impl Ruleset for ArmyMenCombat {
         b: usize,
         distance: f64,
     ) -> Result<crate::rulesets::optimal::OptimalDuel, NotExact> {
-        optimal::optimal_duel(self, a, b, distance, optimal::OPTIMAL_STEP)
+        crate::rulesets::optimal::optimal_duel(self, a, b, distance, optimal::GRID.step)
     }
     fn optimal_value(
         &self,
@@ -841,7 +841,7 @@ impl Ruleset for ArmyMenCombat {
         b: usize,
         distance: f64,
     ) -> Result<crate::rulesets::optimal::GameValue, NotExact> {
-        optimal::optimal_value(self, a, b, distance, optimal::OPTIMAL_STEP)
+        crate::rulesets::optimal::optimal_value(self, a, b, distance, optimal::GRID.step)
     }
 
     fn exact_duel(&self, a: usize, b: usize, distance: f64) -> Result<ExactDuel, NotExact> {

@@ -629,7 +629,7 @@ impl Ruleset for GunsNGrenades {
         b: usize,
         distance: f64,
     ) -> Result<crate::rulesets::optimal::OptimalDuel, NotExact> {
-        optimal::optimal_duel(self, a, b, distance, optimal::OPTIMAL_STEP)
+        crate::rulesets::optimal::optimal_duel(self, a, b, distance, optimal::GRID.step)
     }
     /// The same `[duel]` settings and the same profiles for both units (the profiles carry
     /// `stat_source`, `self_blast` and `tough`), and the same `fast_shot` where either unit
@@ -648,7 +648,7 @@ impl Ruleset for GunsNGrenades {
         b: usize,
         distance: f64,
     ) -> Result<crate::rulesets::optimal::GameValue, NotExact> {
-        optimal::optimal_value(self, a, b, distance, optimal::OPTIMAL_STEP)
+        crate::rulesets::optimal::optimal_value(self, a, b, distance, optimal::GRID.step)
     }
     /// GnG 1.5, "Unit Tags: Limited" and "Building Your Army": "Only 2 of these units can be
     /// purchased per 100 points decided on at the beginning of the game", read as 2 per full

@@ -575,7 +575,7 @@ impl Ruleset for GruntFactor {
         b: usize,
         distance: f64,
     ) -> Result<crate::rulesets::optimal::OptimalDuel, NotExact> {
-        optimal::optimal_duel(self, a, b, distance, optimal::OPTIMAL_STEP)
+        crate::rulesets::optimal::optimal_duel(self, a, b, distance, optimal::GRID.step)
     }
     fn optimal_value(
         &self,
@@ -583,7 +583,7 @@ impl Ruleset for GruntFactor {
         b: usize,
         distance: f64,
     ) -> Result<crate::rulesets::optimal::GameValue, NotExact> {
-        optimal::optimal_value(self, a, b, distance, optimal::OPTIMAL_STEP)
+        crate::rulesets::optimal::optimal_value(self, a, b, distance, optimal::GRID.step)
     }
     /// F: expected kills of one activation of squad `i` at full strength on squad `j` at the
     /// duel distance (the default tactic's plan); H: the models of squad `i`.

@@ -449,7 +449,7 @@ impl Ruleset for Gunplay {
         b: usize,
         distance: f64,
     ) -> Result<crate::rulesets::optimal::OptimalDuel, NotExact> {
-        optimal::optimal_duel(self, a, b, distance, optimal::OPTIMAL_STEP)
+        crate::rulesets::optimal::optimal_duel(self, a, b, distance, optimal::GRID.step)
     }
     fn optimal_value(
         &self,
@@ -457,7 +457,7 @@ impl Ruleset for Gunplay {
         b: usize,
         distance: f64,
     ) -> Result<crate::rulesets::optimal::GameValue, NotExact> {
-        optimal::optimal_value(self, a, b, distance, optimal::OPTIMAL_STEP)
+        crate::rulesets::optimal::optimal_value(self, a, b, distance, optimal::GRID.step)
     }
     /// Every pair at 3" to 48" (every 3") in the open, in some cover and in lots of cover.
     fn distance_grounds(&self) -> Option<DistanceGrounds<Gunplay>> {

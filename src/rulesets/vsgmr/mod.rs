@@ -617,14 +617,14 @@ impl Ruleset for Vsgmr {
     fn exact_duel(&self, a: usize, b: usize, distance: f64) -> Result<ExactDuel, NotExact> {
         exact::duel(self, a, b, distance)
     }
-    /// The game of [`optimal`] on its grid ([`optimal::OPTIMAL_STEP`], 1") and 48" table.
+    /// The game of [`optimal`] on its table and grid ([`optimal::GRID`]: 48" deep, 1" cells).
     fn optimal_duel(
         &self,
         a: usize,
         b: usize,
         distance: f64,
     ) -> Result<crate::rulesets::optimal::OptimalDuel, NotExact> {
-        optimal::optimal_duel(self, a, b, distance, optimal::OPTIMAL_STEP)
+        crate::rulesets::optimal::optimal_duel(self, a, b, distance, optimal::GRID.step)
     }
     fn optimal_value(
         &self,
@@ -632,7 +632,7 @@ impl Ruleset for Vsgmr {
         b: usize,
         distance: f64,
     ) -> Result<crate::rulesets::optimal::GameValue, NotExact> {
-        optimal::optimal_value(self, a, b, distance, optimal::OPTIMAL_STEP)
+        crate::rulesets::optimal::optimal_value(self, a, b, distance, optimal::GRID.step)
     }
     /// F: expected defeats per attack of `i` on `j` at the duel distance's attack type (distance
     /// attack if it has one, else hand to hand); H: 1 (one hit defeats).
