@@ -162,7 +162,7 @@ fn merge(mut v: Vec<(State, f64)>) -> Vec<(State, f64)> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rulesets::optimal::{Policy, solve};
+    use crate::rulesets::optimal::{Policy, Setup, solve};
 
     /// Two units shooting every activation from where they stand (`p` each side's hit chance,
     /// a hit destroys), or, with `walk`, A walking one cell per activation until it is in range
@@ -175,14 +175,8 @@ mod tests {
     }
 
     impl DuelGame for Toy {
-        fn line(&self) -> Line {
-            Line::new(10.0, 6.0, 1.0, 0.0).unwrap()
-        }
-        fn max_rounds(&self) -> u32 {
-            self.rounds
-        }
-        fn order(&self) -> Order {
-            self.order
+        fn setup(&self) -> Setup {
+            Setup { line: Line::new(10.0, 6.0, 1.0, 0.0).unwrap(), max_rounds: self.rounds, order: self.order }
         }
         fn p_a_first(&self, _u: [usize; 2]) -> f64 {
             0.3

@@ -18,6 +18,9 @@
 //! "stop 1\" short"). A unit's state (models, wounds, flags) is a small index the ruleset
 //! defines; the core knows only whether it is destroyed.
 //!
+//! What each ruleset plugs in besides its [`DuelGame`] (its table and grid, how a pair's game
+//! is built, its action codes) and the two solves every ruleset offers are in [`game`].
+//!
 //! Values are kept as the advantage `P(A wins) − P(B wins)`, whose negation is exact in floating
 //! point, so a mirror matchup averaged over who acts first is exactly 0 (score exactly ½).
 //!
@@ -65,9 +68,16 @@
 use crate::rulesets::{NotExact, Side};
 use rayon::prelude::*;
 
+pub mod game;
+pub(crate) use game::action_codes;
+pub use game::{Grid, OptimalPlay, Pair, optimal_duel, optimal_value};
+
 /// The line the duel is fought on.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Line {
+    /// The depth of the table the line crosses (the ruleset's unit): each side's rearmost cell
+    /// lies at most this far from the other's.
+    pub depth: f64,
     /// Distance per grid cell (the ruleset's unit).
     pub step: f64,
     /// Gap when both sides stand on their rearmost cell.
@@ -97,7 +107,7 @@ impl Line {
         let start = (room / step + 1e-9).floor() as u16;
         let back_gap = distance + 2.0 * start as f64 * step;
         let max_sum = (((back_gap - min_gap) / step) - 1e-9).ceil().max(0.0) as u16;
-        Ok(Line { step, back_gap, min_gap, start, max_sum })
+        Ok(Line { depth, step, back_gap, min_gap, start, max_sum })
     }
 
     /// The gap when the positions add up to `sum`.
@@ -146,13 +156,34 @@ pub enum Order {
     RollOff,
 }
 
+/// What the solver needs of a game besides its rules, fixed when the game is built: the line,
+/// the round cap and the order of play ([`DuelGame::setup`]).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Setup {
+    /// The line and its grid.
+    pub line: Line,
+    /// Rounds after which the duel is a draw (the solver's rounds, ≥ 1).
+    pub max_rounds: u32,
+    /// Who activates first in a round.
+    pub order: Order,
+}
+
 /// A one-against-one duel as a game: the ruleset's part.
 pub trait DuelGame {
-    /// The line and its grid.
-    fn line(&self) -> Line;
-    /// Rounds after which the duel is a draw.
-    fn max_rounds(&self) -> u32;
-    fn order(&self) -> Order;
+    /// The line, the round cap and the order of play.
+    fn setup(&self) -> Setup;
+    /// The line and its grid ([`Setup::line`]).
+    fn line(&self) -> Line {
+        self.setup().line
+    }
+    /// Rounds after which the duel is a draw ([`Setup::max_rounds`]).
+    fn max_rounds(&self) -> u32 {
+        self.setup().max_rounds
+    }
+    /// Who activates first in a round ([`Setup::order`]).
+    fn order(&self) -> Order {
+        self.setup().order
+    }
     /// A's chance to act first in a round with these unit states ([`Order::RollOff`]).
     fn p_a_first(&self, _u: [usize; 2]) -> f64 {
         0.5
@@ -843,7 +874,8 @@ pub struct OptimalDuel {
     /// A's best response against scripted B, and B's against scripted A.
     pub a_best_response: GameValue,
     pub b_best_response: GameValue,
-    /// The grid step and table depth used.
+    /// The grid step and table depth used ([`Line::step`], [`Line::depth`]; the ruleset's
+    /// unit).
     pub step: f64,
     pub depth: f64,
 }
@@ -881,7 +913,7 @@ impl OptimalDuel {
 }
 
 /// Solves all four policy pairs.
-pub fn analyse<G: DuelGame>(g: &G, depth: f64) -> OptimalDuel {
+pub fn analyse<G: DuelGame>(g: &G) -> OptimalDuel {
     use Policy::*;
     // One solver: each side's options under each policy and the outcome lists are resolved
     // once for the four solves.
@@ -890,13 +922,17 @@ pub fn analyse<G: DuelGame>(g: &G, depth: f64) -> OptimalDuel {
     let a_best_response = s.solve([Optimal, Scripted]);
     // A mirror: B's best response is A's seen from the other side.
     let b_best_response = if g.mirror() { a_best_response.swapped() } else { s.solve([Scripted, Optimal]) };
-    OptimalDuel { optimal, scripted, a_best_response, b_best_response, step: g.line().step, depth }
+    let Line { step, depth, .. } = g.line();
+    OptimalDuel { optimal, scripted, a_best_response, b_best_response, step, depth }
 }
 
 #[cfg(test)]
 mod probes;
 #[cfg(test)]
-pub(crate) use probes::{Explain, assert_mirror_shortcut_is_exact, explain, print_largest, scripted_losses};
+pub(crate) use probes::{
+    Explain, Without, assert_half_grid_within, assert_mirror_is_even, assert_mirror_shortcut_is_exact, assert_mirrors,
+    assert_scripted_game_is, explain, print_largest, print_matrix, probe_at, scripted_losses, unordered_pairs,
+};
 
 #[cfg(test)]
 mod tests;

@@ -1,8 +1,8 @@
 //! Optimal play in an Army Men Combat one-against-one duel (issue 15; DESIGN.md, "Optimal play
 //! and exploitability"): the duel of [`super::rules`] as a game for [`crate::rulesets::optimal`].
 //!
-//! This file owns the game ([`AmcGame`], [`optimal_duel`], [`optimal_value`]), its grid
-//! ([`OPTIMAL_STEP`], [`OPTIMAL_DEPTH`]) and the exact outcomes of the actions it plays: a
+//! This file owns the game ([`AmcGame`], built for a pair by [`OptimalPlay`]), its table and
+//! grid ([`GRID`]) and the exact outcomes of the actions it plays: a
 //! volley's casualties and morale test or frontal damage rolls, and a charge's Pinned test and
 //! melee rounds to the cap (AMC 2.0, "Shooting", "Morale", "Damage", "Melee"). A unit's state
 //! is its models and two flags by kind (infantry: Pinned, hunkered; vehicles: stunned,
@@ -18,21 +18,29 @@ use crate::rulesets::NotExact;
 use crate::rulesets::amc::exact::{melee_wounds, p_destroyed_per_roll, p_immobile_per_roll, unblocked_dist};
 use crate::rulesets::amc::rules::{self, Arc, QUALITY, UnitState};
 use crate::rulesets::amc::{ArmyMenCombat, Kind, Profile};
+use crate::rulesets::optimal::{Choice, DuelGame, Grid, OptimalPlay, Order, Pair, Setup, Spot, action_codes};
 
-/// The grid of the optimal-play solver, inches: the moves (Advance 6", Rush 12", vehicles 12"
-/// and 24") and the report distances (6, 12, 24, 36") are whole cells, and halving it moves
+/// The Army Men Combat duel table and grid, inches. Depth: the mission's 48" table, the Monte
+/// Carlo duel's too ([`rules::DUEL_DEPTH`]). Step 3": the moves (Advance 6", Rush 12", vehicles
+/// 12" and 24") and the report distances (6, 12, 24, 36") are whole cells, and halving it moves
 /// no value of the report matrix by more than 0.1 point (checked by a test).
-pub const OPTIMAL_STEP: f64 = 3.0;
+pub const GRID: Grid = Grid { depth: rules::DUEL_DEPTH as f64, step: 3.0 };
 /// "Movement": units come within 1" of an enemy only when charging.
 const MIN_GAP: f64 = 1.0;
 
-/// Action codes of the game.
-const SHOOT: u16 = 0;
-const MOVE: u16 = 1;
-const HUNKER: u16 = 2;
-const CHARGE: u16 = 3;
-/// A vehicle that failed its 4+ to activate ("Damage" 1–2): the activation is lost.
-const LOST: u16 = 4;
+action_codes! {
+    /// Hold, or Advance, then shoot if in range.
+    SHOOT,
+    /// No shooting after the move: a Rush, a move of a unit that shoots only on Hold
+    /// (Artillery), or waiting.
+    MOVE,
+    /// Hunker (infantry).
+    HUNKER,
+    /// Charge into melee.
+    CHARGE,
+    /// A vehicle that failed its 4+ to activate ("Damage" 1–2): the activation is lost.
+    LOST,
+}
 
 /// One unit's state in the game: models, and two flags by kind (infantry: Pinned, hunkered;
 /// vehicles: stunned, immobile).
@@ -182,38 +190,11 @@ fn merge(v: Vec<(f64, G, G)>) -> Vec<(f64, G, G)> {
 }
 
 /// One Army Men Combat duel as a game: unit `a` (side A) against unit `b`.
-pub struct AmcGame<'a> {
-    r: &'a ArmyMenCombat,
-    p: [&'a Profile; 2],
-    line: crate::rulesets::optimal::Line,
-}
-
-impl<'a> AmcGame<'a> {
-    /// The game of profiles `p` starting `distance` apart on the 48"-deep duel table
-    /// (RULINGS.md, "Duel table depth"), on a grid of `step` inches.
-    pub fn new(r: &'a ArmyMenCombat, p: [&'a Profile; 2], distance: f64, step: f64) -> Result<Self, NotExact> {
-        let line = crate::rulesets::optimal::Line::new(OPTIMAL_DEPTH, distance, step, MIN_GAP)?;
-        Ok(AmcGame { r, p, line })
-    }
-}
-
-/// The depth of the Army Men Combat duel table, inches (the mission's 48" table; the Monte
-/// Carlo duel's too, [`rules::DUEL_DEPTH`]).
-pub const OPTIMAL_DEPTH: f64 = rules::DUEL_DEPTH as f64;
-
-use crate::rulesets::optimal::{Choice, DuelGame, Order, Spot};
+pub type AmcGame<'a> = Pair<'a, ArmyMenCombat, Profile>;
 
 impl DuelGame for AmcGame<'_> {
-    fn line(&self) -> crate::rulesets::optimal::Line {
-        self.line
-    }
-    fn max_rounds(&self) -> u32 {
-        self.r.book.duel.max_rounds
-    }
-    /// "Playing the Game": with one unit a side the roll-off before each activation is a fair
-    /// coin, so each round's order is ½–½.
-    fn order(&self) -> Order {
-        Order::RollOff
+    fn setup(&self) -> Setup {
+        self.setup
     }
     fn n_states(&self, s: usize) -> usize {
         (self.p[s].models as usize + 1) * 4
@@ -225,7 +206,7 @@ impl DuelGame for AmcGame<'_> {
         G::of(u).models == 0
     }
     fn n_actions(&self) -> usize {
-        5
+        N_ACTIONS
     }
     /// "Activation": Hunker ends; a Pinned unit tests (pass: no longer Pinned; fail:
     /// destroyed); a stunned vehicle rolls 4+ to act (fail: the flag stays set for this
@@ -264,8 +245,8 @@ impl DuelGame for AmcGame<'_> {
         out.push(Choice { advance: 0, action: SHOOT });
         let immobile = p.kind == Kind::Vehicle && x.f2;
         if !immobile && p.advance > 0.0 {
-            let adv = self.line.cells_within(p.advance as f64);
-            let rush = self.line.cells_within(p.rush as f64);
+            let adv = self.setup.line.cells_within(p.advance as f64);
+            let rush = self.setup.line.cells_within(p.rush as f64);
             let act = if p.hold_only { MOVE } else { SHOOT };
             for k in 1..=adv {
                 if k <= at.ahead as i16 {
@@ -302,22 +283,22 @@ impl DuelGame for AmcGame<'_> {
         mu.x = 0.0;
         let mut tu = G::of(other).unit(tp);
         tu.x = at.gap as f32;
-        let room = (at.room as f64 * self.line.step) as f32;
+        let room = (at.room as f64 * self.setup.line.step) as f32;
         // The other side's cells behind it: the positions add up to `max_sum − ahead`.
-        let theirs = self.line.max_sum as i32 - at.ahead as i32 - at.room as i32;
-        let their_room = (theirs.max(0) as f64 * self.line.step) as f32;
+        let theirs = self.setup.line.max_sum as i32 - at.ahead as i32 - at.room as i32;
+        let their_room = (theirs.max(0) as f64 * self.setup.line.step) as f32;
         match rules::plan(self.r, p, &mu, tp, &tu, [room, their_room]) {
             rules::Action::Hold => Choice { advance: 0, action: SHOOT },
-            rules::Action::Retreat(d) => Choice { advance: -self.line.cells_within(d as f64), action: SHOOT },
-            rules::Action::Advance(d) => Choice { advance: self.line.cells_within(d as f64), action: SHOOT },
-            rules::Action::Rush(d) => Choice { advance: self.line.cells_within(d as f64), action: MOVE },
+            rules::Action::Retreat(d) => Choice { advance: -self.setup.line.cells_within(d as f64), action: SHOOT },
+            rules::Action::Advance(d) => Choice { advance: self.setup.line.cells_within(d as f64), action: SHOOT },
+            rules::Action::Rush(d) => Choice { advance: self.setup.line.cells_within(d as f64), action: MOVE },
             rules::Action::Charge => Choice { advance: i16::MAX, action: CHARGE },
             rules::Action::Wait => Choice { advance: 0, action: MOVE },
         }
     }
     /// The same unit on both sides (one profile of the cost list).
     fn mirror(&self) -> bool {
-        std::ptr::eq(self.p[0], self.p[1])
+        self.same_unit()
     }
     fn outcomes(&self, s: usize, action: u16, me: usize, other: usize, gap: f64, out: &mut Vec<(f64, usize, usize)>) {
         let (p, tp) = (self.p[s], self.p[1 - s]);
@@ -352,30 +333,16 @@ impl DuelGame for AmcGame<'_> {
     }
 }
 
-/// Army Men Combat `a` against `b` under optimal play, with the scripted tactic beside it.
-pub fn optimal_duel(
-    r: &ArmyMenCombat,
-    a: usize,
-    b: usize,
-    distance: f64,
-    step: f64,
-) -> Result<crate::rulesets::optimal::OptimalDuel, NotExact> {
-    let g = AmcGame::new(r, [&r.profiles[a], &r.profiles[b]], distance, step)?;
-    Ok(crate::rulesets::optimal::analyse(&g, OPTIMAL_DEPTH))
-}
-
-/// Only the optimal-play value of [`optimal_duel`] (both sides optimal), for the report's
-/// "Which readings decide the verdicts" (one solve instead of four).
-pub fn optimal_value(
-    r: &ArmyMenCombat,
-    a: usize,
-    b: usize,
-    distance: f64,
-    step: f64,
-) -> Result<crate::rulesets::optimal::GameValue, NotExact> {
-    use crate::rulesets::optimal::{Policy, solve};
-    let g = AmcGame::new(r, [&r.profiles[a], &r.profiles[b]], distance, step)?;
-    Ok(solve(&g, [Policy::Optimal; 2]))
+/// The game of units `a` and `b` ([`ArmyMenCombat::profiles`]) starting `distance` apart on the
+/// 48"-deep duel table (RULINGS.md, "Duel table depth"), on a grid of `step` inches.
+impl OptimalPlay for ArmyMenCombat {
+    type Game<'a> = AmcGame<'a>;
+    fn game(&self, a: usize, b: usize, distance: f64, step: f64) -> Result<AmcGame<'_>, NotExact> {
+        // "Playing the Game": with one unit a side the roll-off before each activation is a
+        // fair coin, so each round's order is ½–½.
+        let setup = GRID.setup(distance, step, MIN_GAP, self.book.duel.max_rounds, Order::RollOff)?;
+        Ok(Pair { r: self, p: [&self.profiles[a], &self.profiles[b]], setup, extra: () })
+    }
 }
 
 #[cfg(test)]
@@ -384,10 +351,11 @@ mod tests {
     use crate::rulesets::amc::exact::stand_up_duel;
 
     use crate::rulesets::amc::testing::amc;
-    use crate::rulesets::optimal::{Policy, solve};
+    use crate::rulesets::optimal::{Policy, optimal_duel, print_matrix, probe_at, solve, unordered_pairs};
+    use crate::rulesets::optimal::{assert_half_grid_within, assert_mirror_is_even, assert_scripted_game_is};
 
     fn game<'a>(r: &'a ArmyMenCombat, a: &str, b: &str, d: f64, step: f64) -> AmcGame<'a> {
-        AmcGame::new(r, [&r.profiles[r.find(a)], &r.profiles[r.find(b)]], d, step).unwrap()
+        r.game(r.find(a), r.find(b), d, step).unwrap()
     }
 
     #[test]
@@ -396,10 +364,8 @@ mod tests {
         // the stand-up chain's numbers.
         let r = amc(&[]);
         for (a, b) in [("tank", "artillery"), ("gunners-3", "snipers-3"), ("snipers-1", "gunners-1")] {
-            let g = game(&r, a, b, 24.0, OPTIMAL_STEP);
-            let v = solve(&g, [Policy::Scripted; 2]);
-            let e = stand_up_duel(&r, r.find(a), r.find(b), 24.0).unwrap();
-            assert!((v.a_wins - e.a_wins).abs() < 1e-9 && (v.b_wins - e.b_wins).abs() < 1e-9, "{a} v {b}: {v:?} {e:?}");
+            let (a, b) = (r.find(a), r.find(b));
+            assert_scripted_game_is(&r, (a, b), (24.0, GRID.step), &stand_up_duel(&r, a, b, 24.0).unwrap(), 1e-9);
         }
     }
 
@@ -408,7 +374,7 @@ mod tests {
         // The known artifact (issue 15): the scripted Riflemen (10) held and shot at the Tank
         // and won 7.2%; they now close in and charge.
         let r = amc(&[]);
-        let o = optimal_duel(&r, r.find("riflemen-10"), r.find("tank"), 24.0, OPTIMAL_STEP).unwrap();
+        let o = optimal_duel(&r, r.find("riflemen-10"), r.find("tank"), 24.0, GRID.step).unwrap();
         assert!(o.scripted.a_wins > 0.5, "{:?}", o.scripted);
         // The Tank falls back and shoots while they close: 70.0% on the 48" table. The scripted
         // Tank does too now (it gained 35.8 points by its best response; now under 1).
@@ -418,7 +384,7 @@ mod tests {
         // response when the tactic took the Tank to stand still; now none).
         assert!(o.a_gain() < 0.001, "{o:?}");
         // Within charge reach at once, the charge alone decides.
-        let near = solve(&game(&r, "riflemen-10", "tank", 12.0, OPTIMAL_STEP), [Policy::Optimal; 2]);
+        let near = solve(&game(&r, "riflemen-10", "tank", 12.0, GRID.step), [Policy::Optimal; 2]);
         assert!(near.a_wins > 0.9, "{near:?}");
     }
 
@@ -427,16 +393,16 @@ mod tests {
     fn a_mirror_solves_one_best_response() {
         let r = amc(&["duel.max_rounds=6"]);
         for u in ["recruits-5", "riflemen-10", "tank"] {
-            crate::rulesets::optimal::assert_mirror_shortcut_is_exact(&game(&r, u, u, 24.0, OPTIMAL_STEP));
+            crate::rulesets::optimal::assert_mirror_shortcut_is_exact(&game(&r, u, u, 24.0, GRID.step));
         }
-        assert!(!game(&r, "recruits-5", "recruits-10", 24.0, OPTIMAL_STEP).mirror());
+        assert!(!game(&r, "recruits-5", "recruits-10", 24.0, GRID.step).mirror());
     }
 
     #[test]
     fn optimal_play_bounds_the_scripted_values() {
         let r = amc(&[]);
         for (a, b) in [("riflemen-5", "veterans-5"), ("snipers-1", "gunners-1"), ("jeep", "recruits-5")] {
-            let o = optimal_duel(&r, r.find(a), r.find(b), 24.0, OPTIMAL_STEP).unwrap();
+            let o = optimal_duel(&r, r.find(a), r.find(b), 24.0, GRID.step).unwrap();
             o.assert_bounds();
             assert!(o.exploitability() >= 0.0);
         }
@@ -446,11 +412,7 @@ mod tests {
     fn mirrors_are_exactly_even_under_optimal_play() {
         let r = amc(&[]);
         for u in ["riflemen-5", "snipers-1", "jeep", "heavy-weapons-1"] {
-            let o = optimal_duel(&r, r.find(u), r.find(u), 24.0, OPTIMAL_STEP).unwrap();
-            for v in [o.optimal, o.scripted] {
-                assert_eq!(v.a_score(), 0.5, "{u}: {v:?}");
-                assert_eq!(v.a_wins, v.b_wins, "{u}");
-            }
+            assert_mirror_is_even(&game(&r, u, u, 24.0, GRID.step));
         }
     }
 
@@ -458,45 +420,23 @@ mod tests {
     fn halving_the_grid_moves_no_value_by_a_tenth_of_a_point() {
         let r = amc(&[]);
         for (a, b) in [("riflemen-5", "tank"), ("snipers-1", "veterans-5")] {
-            let coarse = solve(&game(&r, a, b, 24.0, OPTIMAL_STEP), [Policy::Optimal; 2]);
-            let fine = solve(&game(&r, a, b, 24.0, OPTIMAL_STEP / 2.0), [Policy::Optimal; 2]);
-            assert!((coarse.a_score() - fine.a_score()).abs() <= 0.001, "{a} v {b}: {coarse:?} {fine:?}");
+            assert_half_grid_within(&r, (r.find(a), r.find(b)), 24.0, GRID.step, 0.001);
         }
     }
 
     /// The whole optimal-play matrix at the report distance, with the exploitability of the
     /// scripted tactic per pair, worst first (`cargo test --lib optimal_matrix -- --ignored
-    /// --nocapture`; minutes: the measurement behind the notes of issue 15).
+    /// --nocapture`; `OPTIMAL_DISTANCE`, `OPTIMAL_STEP` override; minutes: the measurement behind
+    /// the notes of issue 15).
     #[test]
     #[ignore]
     fn optimal_matrix() {
         let r = amc(&[]);
-        let d = std::env::var("OPTIMAL_DISTANCE").ok().and_then(|s| s.parse().ok()).unwrap_or(r.book.duel.distance);
-        let n = r.profiles.len();
-        let started = std::time::Instant::now();
+        let (d, step) = probe_at(r.book.duel.distance, GRID.step);
         // Pairs with a vehicle first (where the tactic's artifacts are), each printed at once.
-        let mut pairs: Vec<(usize, usize)> = (0..n).flat_map(|a| (a..n).map(move |b| (a, b))).collect();
+        let mut pairs = unordered_pairs(r.profiles.len());
         pairs.sort_by_key(|&(a, b)| [a, b].iter().all(|&u| r.profiles[u].kind == Kind::Infantry));
-        let mut rows = Vec::new();
-        for (a, b) in pairs {
-            let t = std::time::Instant::now();
-            let o = optimal_duel(&r, a, b, d, OPTIMAL_STEP).unwrap();
-            println!(
-                "{:>18} v {:<18} optimal {:5.1}  scripted {:5.1}  exploit {:5.1} (A {:5.1}, B {:5.1})  {:.2}s",
-                r.book.units[a].name,
-                r.book.units[b].name,
-                100.0 * o.optimal.a_score(),
-                100.0 * o.scripted.a_score(),
-                100.0 * o.exploitability(),
-                100.0 * o.a_gain(),
-                100.0 * o.b_gain(),
-                t.elapsed().as_secs_f64()
-            );
-            rows.push(o.exploitability());
-        }
-        let max = rows.iter().copied().fold(0.0, f64::max);
-        println!("max exploitability {:.1} points", 100.0 * max);
-        println!("{} pairs at {d}\" in {:.1} s", rows.len(), started.elapsed().as_secs_f64());
+        print_matrix(&r, |u| r.book.units[u].name.clone(), &pairs, (d, step), 10, |_, _, _| String::new());
     }
 
     /// What a best response does (issue 15): `EXPLAIN="A|B|distance|side"` prints, at full
@@ -510,8 +450,8 @@ mod tests {
         let spec = std::env::var("EXPLAIN").unwrap_or("riflemen-10|tank|24|0".into());
         let f: Vec<&str> = spec.split('|').collect();
         let (a, b, d, s): (&str, &str, f64, usize) = (f[0], f[1], f[2].parse().unwrap(), f[3].parse().unwrap());
-        let g = game(&r, a, b, d, OPTIMAL_STEP);
-        let line = g.line;
+        let g = game(&r, a, b, d, GRID.step);
+        let line = g.line();
         let mut pol = [Policy::Scripted; 2];
         pol[s] = Policy::Optimal;
         let states: Vec<usize> = std::env::var("EXPLAIN_STATES")
@@ -575,14 +515,14 @@ mod tests {
         let ids: Vec<&str> = pair.split(',').collect();
         let side: usize = env("OPTIMAL_SIDE", "0").parse().unwrap();
         let d: f64 = env("OPTIMAL_DISTANCE", "24").parse().unwrap();
-        let g = game(&r, ids[0], ids[1], d, OPTIMAL_STEP);
+        let g = game(&r, ids[0], ids[1], d, GRID.step);
         let line = g.line();
         let show = |c: Choice| {
             let what = ["shoot", "move", "hunker", "charge", "lost"][c.action as usize];
             if c.advance == i16::MAX {
                 what.to_string()
             } else {
-                format!("{:+}\" {what}", c.advance as f64 * OPTIMAL_STEP)
+                format!("{:+}\" {what}", c.advance as f64 * GRID.step)
             }
         };
         let state = |u: usize| {
@@ -604,7 +544,7 @@ mod tests {
         };
         let (total, _) = crate::rulesets::optimal::scripted_losses(&g, side, r.book.duel.max_rounds, note);
         crate::rulesets::optimal::print_largest(rows, 40);
-        let o = optimal_duel(&r, r.find(ids[0]), r.find(ids[1]), d, OPTIMAL_STEP).unwrap();
+        let o = optimal_duel(&r, r.find(ids[0]), r.find(ids[1]), d, GRID.step).unwrap();
         let gain = if side == 0 { o.a_gain() } else { o.b_gain() };
         println!("total {:.3} points (side {side}); the solver's gain {:.3}", 100.0 * total, 100.0 * gain);
     }

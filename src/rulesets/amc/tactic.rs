@@ -352,7 +352,7 @@ pub const DELAY: f64 = 0.5;
 pub const TWICE: f64 = 0.25;
 
 /// Retreats are tried in steps of this many inches (the optimal-play grid,
-/// [`crate::rulesets::amc::optimal::OPTIMAL_STEP`], so the exact game plays the same moves),
+/// [`crate::rulesets::amc::optimal::GRID`], so the exact game plays the same moves),
 /// the shortest first.
 pub const RETREAT_STEP: f32 = 3.0;
 

@@ -571,7 +571,7 @@ impl Ruleset for GunsNGrenades {
     /// The duel as a game on the 36"-deep table, on a ½" grid ([`optimal::GngGame`]). Errors:
     /// a `distance` (inches) above the table depth.
     fn optimal_duel(&self, a: usize, b: usize, distance: f64) -> Result<OptimalDuel, NotExact> {
-        optimal::optimal_duel(self, a, b, distance, optimal::OPTIMAL_STEP)
+        crate::rulesets::optimal::optimal_duel(self, a, b, distance, optimal::GRID.step)
     }
     /// The same `[duel]` settings and the same profiles for both units (the profiles carry
     /// `stat_source`, `self_blast` and `tough`), and the same `fast_shot` where either unit
@@ -586,7 +586,7 @@ impl Ruleset for GunsNGrenades {
             })
     }
     fn optimal_value(&self, a: usize, b: usize, distance: f64) -> Result<GameValue, NotExact> {
-        optimal::optimal_value(self, a, b, distance, optimal::OPTIMAL_STEP)
+        crate::rulesets::optimal::optimal_value(self, a, b, distance, optimal::GRID.step)
     }
     /// GnG 1.5, "Unit Tags: Limited" and "Building Your Army": "Only 2 of these units can be
     /// purchased per 100 points decided on at the beginning of the game", read as 2 per full

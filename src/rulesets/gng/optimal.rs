@@ -56,34 +56,33 @@
 use crate::rulesets::gng::exact::hit_probability;
 use crate::rulesets::gng::rules::{self, Fighter, LOCK_ACTIVE, LOCK_NONE};
 use crate::rulesets::gng::{FastShot, GunsNGrenades, Kind, Profile};
-use crate::rulesets::optimal::{Choice, DuelGame, GameValue, Line, OptimalDuel, Order, Policy, Spot, analyse, solve};
+use crate::rulesets::optimal::{Choice, DuelGame, Grid, OptimalPlay, Order, Pair, Setup, Spot, action_codes};
 use crate::rulesets::{ExactDuel, NotExact, Side};
 
-/// The depth of the Guns 'N Grenades duel table, inches (RULINGS.md, "Duel table depth": the
-/// 36" depth of the 3'×5' table, "Playing the Game").
-pub const OPTIMAL_DEPTH: f64 = 36.0;
-
-/// The grid of the optimal-play game, inches. Every range (8½", 7½"...), move (6", 7", 3",
-/// 10", 11", 5"), blast radius and report distance of the shipped config is a whole number of
-/// half-inches, so ½" is exact for it; halving it to ¼" moves no value of the representative
-/// pairs by more than 0.1 point (tested: `halving_the_grid_moves_no_value_by_a_tenth_of_a_point`).
-pub const OPTIMAL_STEP: f64 = 0.5;
+/// The Guns 'N Grenades duel table and grid, inches. Depth: the 36" depth of the 3'×5' table
+/// (RULINGS.md, "Duel table depth"; "Playing the Game"). Step ½": every range (8½", 7½"...),
+/// move (6", 7", 3", 10", 11", 5"), blast radius and report distance of the shipped config is a
+/// whole number of half-inches, so ½" is exact for it; halving it to ¼" moves no value of the
+/// representative pairs by more than 0.1 point (tested:
+/// `halving_the_grid_moves_no_value_by_a_tenth_of_a_point`).
+pub const GRID: Grid = Grid { depth: 36.0, step: 0.5 };
 
 /// The closest two units come, centre to centre, inches: one base width (the book measures
 /// ranges and blasts from a base's centre; two bases cannot overlap).
 pub const MIN_GAP: f64 = 1.0;
 
-/// Action codes.
-/// Attack from where the unit stands (Hold); keeps Hunker.
-const HOLD: u16 = 0;
-/// Walk, then attack.
-const WALK: u16 = 1;
-/// Walk or Rush (vehicles: Move or Cruise) without attacking.
-const MOVE: u16 = 2;
-/// Nothing: no move, no attack (keeps Hunker).
-const WAIT: u16 = 3;
-/// Hunker: no move, no attack, +2 DEF until the unit moves.
-const HUNKER: u16 = 4;
+action_codes! {
+    /// Attack from where the unit stands (Hold); keeps Hunker.
+    HOLD,
+    /// Walk, then attack.
+    WALK,
+    /// Walk or Rush (vehicles: Move or Cruise) without attacking.
+    MOVE,
+    /// Nothing: no move, no attack (keeps Hunker).
+    WAIT,
+    /// Hunker: no move, no attack, +2 DEF until the unit moves.
+    HUNKER,
+}
 
 /// A unit's state: damage taken and the flag (infantry: Hunkered; vehicle: Shaken, cannot
 /// move on its next activation).
@@ -106,20 +105,9 @@ impl U {
 const HUNKER_DEF: i8 = 2;
 
 /// One Guns 'N Grenades duel as a game: unit `a` (side A) against unit `b`.
-pub struct GngGame<'a> {
-    r: &'a GunsNGrenades,
-    p: [&'a Profile; 2],
-    line: Line,
-}
+pub type GngGame<'a> = Pair<'a, GunsNGrenades, Profile>;
 
-impl<'a> GngGame<'a> {
-    /// The game of profiles `p` starting `distance` inches apart on the 36"-deep duel table, on
-    /// a grid of `step` inches. Errors: a distance above the table depth.
-    pub fn new(r: &'a GunsNGrenades, p: [&'a Profile; 2], distance: f64, step: f64) -> Result<Self, NotExact> {
-        let line = Line::new(OPTIMAL_DEPTH, distance, step, MIN_GAP)?;
-        Ok(GngGame { r, p, line })
-    }
-
+impl GngGame<'_> {
     /// The unit of side `s` in state `x` as the duel's rules see it.
     fn fighter(&self, s: Side, x: U) -> Fighter {
         let mut f = Fighter::new(0, 0.0, 0.0);
@@ -130,16 +118,16 @@ impl<'a> GngGame<'a> {
 
     /// The gap after side `s` at `at` moves `k` cells (negative: back).
     fn gap_after(&self, at: Spot, k: i16) -> f64 {
-        let sum = self.line.max_sum - at.ahead;
-        self.line.gap((sum as i32 + k as i32) as u16)
+        let sum = self.setup.line.max_sum - at.ahead;
+        self.setup.line.gap((sum as i32 + k as i32) as u16)
     }
 
     /// The scripted move `mv` of unit `f` (profile `p`) on the grid: rounded up to whole cells,
     /// at most its Walk (a Walk) or Rush allowance in cells.
     fn moved(&self, p: &Profile, f: &Fighter, mv: rules::Approach) -> Choice {
         let (walk, rush) = rules::move_allowance(p, f);
-        let most = self.line.cells_within((if mv.walk { walk } else { rush }) as f64 + 1e-3);
-        let cells = ((mv.len.abs() as f64 / self.line.step - 1e-6).ceil() as i16).min(most);
+        let most = self.setup.line.cells_within((if mv.walk { walk } else { rush }) as f64 + 1e-3);
+        let cells = ((mv.len.abs() as f64 / self.setup.line.step - 1e-6).ceil() as i16).min(most);
         let advance = if mv.len < 0.0 { -cells } else { cells };
         Choice { advance, action: if mv.walk { WALK } else { MOVE } }
     }
@@ -197,15 +185,8 @@ fn hurt(p: &Profile, x: U, n: u8) -> U {
 }
 
 impl DuelGame for GngGame<'_> {
-    fn line(&self) -> Line {
-        self.line
-    }
-    fn max_rounds(&self) -> u32 {
-        self.r.book.duel.max_rounds
-    }
-    /// "Playing the Game": players alternate turns after a roll-off for the first.
-    fn order(&self) -> Order {
-        Order::Alternate
+    fn setup(&self) -> Setup {
+        self.setup
     }
     fn n_states(&self, s: Side) -> usize {
         (self.p[s].health as usize + 1) * 2
@@ -217,7 +198,7 @@ impl DuelGame for GngGame<'_> {
         U::of(u).damage >= self.p[s].health
     }
     fn n_actions(&self) -> usize {
-        5
+        N_ACTIONS
     }
     fn options(&self, s: Side, me: usize, _other: usize, at: Spot, out: &mut Vec<Choice>) {
         let p = self.p[s];
@@ -234,8 +215,8 @@ impl DuelGame for GngGame<'_> {
             return;
         }
         let (walk, rush) = rules::move_allowance(p, &f);
-        let walk = if p.kind == Kind::Infantry { self.line.cells_within(walk as f64 + 1e-3) } else { 0 };
-        let rush = self.line.cells_within(rush as f64 + 1e-3);
+        let walk = if p.kind == Kind::Infantry { self.setup.line.cells_within(walk as f64 + 1e-3) } else { 0 };
+        let rush = self.setup.line.cells_within(rush as f64 + 1e-3);
         for k in 1..=rush {
             for dir in [1i16, -1] {
                 if (dir > 0 && k > at.ahead as i16) || (dir < 0 && k > at.room as i16) {
@@ -272,7 +253,7 @@ impl DuelGame for GngGame<'_> {
     }
     /// The same unit on both sides (one profile of the cost list).
     fn mirror(&self) -> bool {
-        std::ptr::eq(self.p[0], self.p[1])
+        self.same_unit()
     }
     fn outcomes(&self, s: Side, action: u16, me: usize, other: usize, gap: f64, out: &mut Vec<(f64, usize, usize)>) {
         let (p, tp) = (self.p[s], self.p[1 - s]);
@@ -314,21 +295,6 @@ impl DuelGame for GngGame<'_> {
     }
 }
 
-/// Guns 'N Grenades `a` against `b` starting `distance` inches apart under optimal play, with
-/// the scripted tactic and both best responses beside it, on a grid of `step` inches. Errors:
-/// a distance above the 36" table depth.
-pub fn optimal_duel(r: &GunsNGrenades, a: usize, b: usize, distance: f64, step: f64) -> Result<OptimalDuel, NotExact> {
-    let g = GngGame::new(r, [&r.profiles[a], &r.profiles[b]], distance, step)?;
-    Ok(analyse(&g, OPTIMAL_DEPTH))
-}
-
-/// Only the optimal-play value of [`optimal_duel`] (both sides optimal), for the report's
-/// "Which readings decide the verdicts" (one solve instead of four).
-pub fn optimal_value(r: &GunsNGrenades, a: usize, b: usize, distance: f64, step: f64) -> Result<GameValue, NotExact> {
-    let g = GngGame::new(r, [&r.profiles[a], &r.profiles[b]], distance, step)?;
-    Ok(solve(&g, [Policy::Optimal; 2]))
-}
-
 /// Guns 'N Grenades `a` against `b` starting `distance` inches apart, both playing the scripted
 /// tactic (the Monte Carlo duel's), exactly: the game on its ½" grid as a Markov chain
 /// ([`crate::rulesets::chain::scripted_duel`]), averaged over who goes first. It is the open-ground duel wherever
@@ -336,23 +302,37 @@ pub fn optimal_value(r: &GunsNGrenades, a: usize, b: usize, distance: f64, step:
 /// blast radii and moves are whole half-inches, the distance is within the 36" table, and no
 /// scripted move is clipped at the table edge or the closest approach. Errors say which failed.
 pub fn scripted_duel(r: &GunsNGrenades, a: usize, b: usize, distance: f64) -> Result<ExactDuel, NotExact> {
-    let on_grid = |x: f64| ((x / OPTIMAL_STEP) - (x / OPTIMAL_STEP).round()).abs() < 1e-6;
+    let on_grid = |x: f64| ((x / GRID.step) - (x / GRID.step).round()).abs() < 1e-6;
     let (pa, pb) = (&r.profiles[a], &r.profiles[b]);
     let lengths = [pa, pb].map(|p| [p.range, p.min_range, p.blast, p.walk, p.rush]);
     if !on_grid(distance) || !lengths.iter().flatten().all(|&x| on_grid(x as f64)) {
         return Err(NotExact(format!(
-            "a distance, range, blast or move is not a whole number of {OPTIMAL_STEP} in: the exact grid would change the duel"
+            "a distance, range, blast or move is not a whole number of {} in: the exact grid would change the duel",
+            GRID.step
         )));
     }
-    let g = GngGame::new(r, [pa, pb], distance, OPTIMAL_STEP)?;
+    let g = r.game(a, b, distance, GRID.step)?;
     crate::rulesets::chain::scripted_duel(&g)
+}
+
+/// The game of units `a` and `b` ([`GunsNGrenades::profiles`]) starting `distance` inches apart
+/// on the 36"-deep duel table, on a grid of `step` inches. Errors: a distance above the table
+/// depth.
+impl OptimalPlay for GunsNGrenades {
+    type Game<'a> = GngGame<'a>;
+    fn game(&self, a: usize, b: usize, distance: f64, step: f64) -> Result<GngGame<'_>, NotExact> {
+        // "Playing the Game": players alternate turns after a roll-off for the first.
+        let setup = GRID.setup(distance, step, MIN_GAP, self.book.duel.max_rounds, Order::Alternate)?;
+        Ok(Pair { r: self, p: [&self.profiles[a], &self.profiles[b]], setup, extra: () })
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::rulesets::gng::testing::{gng, unit};
-    use crate::rulesets::optimal::{Policy, solve};
+    use crate::rulesets::optimal::{Policy, optimal_duel, print_matrix, probe_at, unordered_pairs};
+    use crate::rulesets::optimal::{assert_half_grid_within, assert_mirror_is_even, assert_scripted_game_is};
 
     /// The shipped config with a short round cap: the solver's cost grows with the rounds it
     /// solves, and every property tested here holds at any cap.
@@ -361,7 +341,7 @@ mod tests {
     }
 
     fn game<'a>(r: &'a GunsNGrenades, a: &str, b: &str, d: f64, step: f64) -> GngGame<'a> {
-        GngGame::new(r, [r.profile(unit(r, a)), r.profile(unit(r, b))], d, step).unwrap()
+        r.game(unit(r, a), unit(r, b), d, step).unwrap()
     }
 
     #[test]
@@ -383,7 +363,7 @@ mod tests {
     #[test]
     fn hunker_lasts_until_the_unit_moves_and_a_blast_catches_its_firer() {
         let r = short();
-        let g = game(&r, "Riflemen", "Riflemen", 12.0, OPTIMAL_STEP);
+        let g = game(&r, "Riflemen", "Riflemen", 12.0, GRID.step);
         let fresh = U { damage: 0, flag: false }.index();
         let hunkered = U { damage: 0, flag: true }.index();
         let mut out = Vec::new();
@@ -405,7 +385,7 @@ mod tests {
         assert_eq!(out, vec![(1.0, hunkered, fresh)], "Hunker: no attack");
         // The Tank (ATK +6, DEF +4, 3 damage) at 1": a hit destroys the Riflemen... and the
         // Tank too when its own d6 + 4 is below the total.
-        let g = game(&r, "Tank", "Riflemen", 12.0, OPTIMAL_STEP);
+        let g = game(&r, "Tank", "Riflemen", 12.0, GRID.step);
         out.clear();
         g.outcomes(0, HOLD, fresh, fresh, 1.0, &mut out);
         let dead_tank: f64 = out.iter().filter(|o| U::of(o.1).damage == 3).map(|o| o.0).sum();
@@ -427,12 +407,7 @@ mod tests {
                 // Each unordered pair once: the swapped pair is the chain's mirror (`exact`'s tests).
                 for b in a..r.profiles.len() {
                     let Ok(e) = crate::rulesets::gng::exact::stand_up_duel(&r, a, b, d) else { continue };
-                    let g = GngGame::new(&r, [&r.profiles[a], &r.profiles[b]], d, OPTIMAL_STEP).unwrap();
-                    let v = solve(&g, [Policy::Scripted; 2]);
-                    assert!(
-                        (v.a_wins - e.a_wins).abs() < 1e-9 && (v.b_wins - e.b_wins).abs() < 1e-9,
-                        "{a} v {b} at {d}: {v:?} {e:?}"
-                    );
+                    assert_scripted_game_is(&r, (a, b), (d, GRID.step), &e, 1e-9);
                     pairs += 1;
                 }
             }
@@ -453,12 +428,7 @@ mod tests {
                         continue;
                     }
                     let e = scripted_duel(&r, a, b, d).unwrap_or_else(|e| panic!("{a} v {b} at {d}: {e}"));
-                    let g = GngGame::new(&r, [&r.profiles[a], &r.profiles[b]], d, OPTIMAL_STEP).unwrap();
-                    let v = solve(&g, [Policy::Scripted; 2]);
-                    assert!(
-                        (v.a_wins - e.a_wins).abs() < 1e-12 && (v.b_wins - e.b_wins).abs() < 1e-12,
-                        "{a} v {b} at {d}: {v:?} {e:?}"
-                    );
+                    assert_scripted_game_is(&r, (a, b), (d, GRID.step), &e, 1e-12);
                     pairs += 1;
                 }
             }
@@ -474,9 +444,9 @@ mod tests {
         let r = short();
         let fresh = U { damage: 0, flag: false }.index();
         let at = |gap: f64| Spot { gap, room: 72, ahead: 72 };
-        let g = game(&r, "Riflemen", "Tank", 12.0, OPTIMAL_STEP);
+        let g = game(&r, "Riflemen", "Tank", 12.0, GRID.step);
         assert_eq!(g.scripted(0, fresh, fresh, at(2.5)), Choice { advance: 2, action: WALK });
-        let g = game(&r, "Snipers", "Artillery", 12.0, OPTIMAL_STEP);
+        let g = game(&r, "Snipers", "Artillery", 12.0, GRID.step);
         assert_eq!(g.scripted(0, fresh, fresh, at(12.0)), Choice { advance: 20, action: MOVE });
     }
 
@@ -485,16 +455,16 @@ mod tests {
     fn a_mirror_solves_one_best_response() {
         let r = short();
         for u in ["Riflemen", "Medics", "Tank"] {
-            crate::rulesets::optimal::assert_mirror_shortcut_is_exact(&game(&r, u, u, 12.0, OPTIMAL_STEP));
+            crate::rulesets::optimal::assert_mirror_shortcut_is_exact(&game(&r, u, u, 12.0, GRID.step));
         }
-        assert!(!game(&r, "Riflemen", "Tank", 12.0, OPTIMAL_STEP).mirror());
+        assert!(!game(&r, "Riflemen", "Tank", 12.0, GRID.step).mirror());
     }
 
     #[test]
     fn optimal_play_bounds_the_scripted_values() {
         let r = short();
         for (a, b) in [("Riflemen", "Mortar"), ("Light Infantry", "Snipers"), ("Tank", "Grenadier")] {
-            let o = optimal_duel(&r, unit(&r, a), unit(&r, b), 12.0, OPTIMAL_STEP).unwrap();
+            let o = optimal_duel(&r, unit(&r, a), unit(&r, b), 12.0, GRID.step).unwrap();
             o.assert_bounds();
             assert!(o.exploitability() >= 0.0);
         }
@@ -504,12 +474,7 @@ mod tests {
     fn mirrors_are_exactly_even_under_optimal_play() {
         let r = short();
         for u in ["Riflemen", "Mortar", "Tank"] {
-            // Only the two symmetric policy pairs: the best responses are not mirrors.
-            let g = game(&r, u, u, 12.0, OPTIMAL_STEP);
-            for v in [solve(&g, [Policy::Optimal; 2]), solve(&g, [Policy::Scripted; 2])] {
-                assert_eq!(v.a_score(), 0.5, "{u}: {v:?}");
-                assert_eq!(v.a_wins, v.b_wins, "{u}");
-            }
+            assert_mirror_is_even(&game(&r, u, u, 12.0, GRID.step));
         }
     }
 
@@ -519,53 +484,25 @@ mod tests {
     fn halving_the_grid_moves_no_value_by_a_tenth_of_a_point() {
         let r = short();
         for (a, b) in [("Riflemen", "Mortar"), ("Light Infantry", "Tank")] {
-            let coarse = solve(&game(&r, a, b, 12.0, OPTIMAL_STEP), [Policy::Optimal; 2]);
-            let fine = solve(&game(&r, a, b, 12.0, OPTIMAL_STEP / 2.0), [Policy::Optimal; 2]);
-            assert!((coarse.a_score() - fine.a_score()).abs() <= 0.001, "{a} v {b}: {coarse:?} {fine:?}");
+            assert_half_grid_within(&r, (unit(&r, a), unit(&r, b)), 12.0, GRID.step, 0.001);
         }
     }
 
     /// The whole optimal-play matrix at the report distance, with the exploitability of the
     /// scripted tactic per pair, worst first (`cargo test --lib gng::optimal::tests::optimal_matrix
-    /// -- --ignored --nocapture`; the measurement behind the notes of issue 15).
+    /// -- --ignored --nocapture`; `OPTIMAL_DISTANCE`, `OPTIMAL_STEP` override; the measurement
+    /// behind the notes of issue 15).
     #[test]
     #[ignore]
     fn optimal_matrix() {
         let r = gng(&[]);
-        let d = std::env::var("OPTIMAL_DISTANCE").ok().and_then(|s| s.parse().ok()).unwrap_or(r.book.duel.distance);
-        let n = r.profiles.len();
-        let started = std::time::Instant::now();
-        let mut rows = Vec::new();
-        let mut pairs: Vec<(usize, usize)> = (0..n).flat_map(|a| (a..n).map(move |b| (a, b))).collect();
+        let (d, step) = probe_at(r.book.duel.distance, GRID.step);
+        let mut pairs = unordered_pairs(r.profiles.len());
         // OPTIMAL_REVERSE=1: the pairs last first (a second process shares the matrix).
         if std::env::var("OPTIMAL_REVERSE").is_ok() {
             pairs.reverse();
         }
-        {
-            for (a, b) in pairs {
-                let t = std::time::Instant::now();
-                let o = optimal_duel(&r, a, b, d, OPTIMAL_STEP).unwrap();
-                println!(
-                    "{:>15} v {:<15} optimal {:5.1}  scripted {:5.1}  exploit {:5.1} (A {:5.1}, B {:5.1})  {:.2}s",
-                    r.book.units[a].name,
-                    r.book.units[b].name,
-                    100.0 * o.optimal.a_score(),
-                    100.0 * o.scripted.a_score(),
-                    100.0 * o.exploitability(),
-                    100.0 * o.a_gain(),
-                    100.0 * o.b_gain(),
-                    t.elapsed().as_secs_f64()
-                );
-                rows.push((o.exploitability(), a, b));
-            }
-        }
-        let total = started.elapsed().as_secs_f64();
-        rows.sort_by(|x, y| y.0.total_cmp(&x.0));
-        println!("worst first:");
-        for (e, a, b) in &rows {
-            println!("{:5.2}  {} v {}", 100.0 * e, r.book.units[*a].name, r.book.units[*b].name);
-        }
-        println!("{} pairs at {d}\" in {total:.1} s", rows.len());
+        print_matrix(&r, |u| r.book.units[u].name.clone(), &pairs, (d, step), pairs.len(), |_, _, _| String::new());
     }
 
     /// Where the gain of one side's best response comes from (issue 15): the scripted duel is
@@ -595,10 +532,9 @@ mod tests {
         let mut total = 0.0;
         // half 0: A first in the game (A, B); half 1: B first, read as the game (B, A).
         for half in 0..2usize {
-            let p =
-                if half == 0 { [r.profile(ids[0]), r.profile(ids[1])] } else { [r.profile(ids[1]), r.profile(ids[0])] };
+            let p = if half == 0 { [ids[0], ids[1]] } else { [ids[1], ids[0]] };
             let me = if half == 0 { side } else { 1 - side };
-            let g = GngGame::new(&r, p, d, OPTIMAL_STEP).unwrap();
+            let g = r.game(p[0], p[1], d, GRID.step).unwrap();
             let mut policy = [Policy::Scripted; 2];
             policy[me] = Policy::Optimal;
             let mut ex = Explain::new(&g, policy);
@@ -667,7 +603,7 @@ mod tests {
         for (k, v) in &kinds {
             println!("kind {:7.3}  {k}", 100.0 * v);
         }
-        let o = optimal_duel(&r, ids[0], ids[1], d, OPTIMAL_STEP).unwrap();
+        let o = optimal_duel(&r, ids[0], ids[1], d, GRID.step).unwrap();
         let gain = if side == 0 { o.a_gain() } else { o.b_gain() };
         println!("total {:.3} points (side {side}); solver's gain {:.3}", 100.0 * total, 100.0 * gain);
     }

@@ -8,7 +8,7 @@ use crate::rulesets::Ruleset;
 use crate::rulesets::gng::rules::{Battle, hold_and_attack, is_stand_up, take_damage, take_turn};
 use crate::rulesets::gng::testing::{gng, unit};
 use crate::rulesets::gng::{GunsNGrenades, optimal};
-use crate::rulesets::optimal::{Policy, solve};
+use crate::rulesets::optimal::{OptimalPlay, Policy, solve};
 
 /// A Tank (ATK +6, DEF +4, 3 damage, 1½" blast) fires at Riflemen 1" away and hits with 6 + 6
 /// = 12 against 1 + 2. Caught (the default): the Tank rolls d6 + 4 against 12 for its own
@@ -136,8 +136,7 @@ fn riflemen_beat_a_tank_under_optimal_play_only_while_its_blast_catches_it() {
         let mut all = vec!["duel.max_rounds=20"];
         all.extend_from_slice(sets);
         let r = gng(&all);
-        let p = [r.profile(unit(&r, "Riflemen")), r.profile(unit(&r, "Tank"))];
-        let g = optimal::GngGame::new(&r, p, 12.0, optimal::OPTIMAL_STEP).unwrap();
+        let g = r.game(unit(&r, "Riflemen"), unit(&r, "Tank"), 12.0, optimal::GRID.step).unwrap();
         solve(&g, [Policy::Optimal; 2]).a_score()
     };
     let (caught, spared) = (score(&[]), score(&["rules.self_blast=spared"]));

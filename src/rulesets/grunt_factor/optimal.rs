@@ -37,7 +37,7 @@
 //! ignore the table edge: both are rare (more than 10 hits twice in a row on a squad 10 cm from
 //! its edge, or before it acts).
 //!
-//! The grid ([`OPTIMAL_STEP`], 9 cm: one Move action) holds the Move and the scripted moves
+//! The grid ([`GRID`], 9 cm: one Move action) holds the Move and the scripted moves
 //! from the report's 50 cm exactly (41, 32, 23, 14, 5 cm, then the 2 cm closest approach);
 //! the fall back is one cell (9 cm, not 10) and a prone squad's crawl of 3 or 6 cm one cell
 //! (crawling a whole cell takes 3 actions). Only the bands (20/40/70/110 cm) and the 60 cm
@@ -83,14 +83,12 @@ use crate::rulesets::grunt_factor::rules::{
     tries_recovery,
 };
 use crate::rulesets::grunt_factor::{GruntFactor, SquadProfile};
-use crate::rulesets::optimal::{Choice, DuelGame, GameValue, Line, OptimalDuel, Order, Policy, Spot, analyse, solve};
+use crate::rulesets::optimal::{Choice, DuelGame, Grid, OptimalPlay, Order, Pair, Setup, Spot};
 use crate::rulesets::{NotExact, Side};
 
-/// The depth of The Grunt Factor's duel table, cm (RULINGS.md, "Duel table depth").
-pub const OPTIMAL_DEPTH: f64 = 120.0;
-
-/// The grid of the game, cm: see the module docs.
-pub const OPTIMAL_STEP: f64 = 9.0;
+/// The Grunt Factor's duel table and grid, cm: the book's standard table, 120 cm deep
+/// (RULINGS.md, "Duel table depth"); a 9 cm step, one Move action (module docs).
+pub const GRID: Grid = Grid { depth: 120.0, step: 9.0 };
 
 /// Unit state indices: destroyed, and a fresh squad before the first turn (the first turn's
 /// roll-off is ½–½); the others are [`U::index`].
@@ -164,10 +162,10 @@ impl U {
 }
 
 /// One Grunt Factor duel as a game: squad `a` (side A) against squad `b`.
-pub struct GruntGame<'a> {
-    r: &'a GruntFactor,
-    p: [&'a SquadProfile; 2],
-    line: Line,
+pub type GruntGame<'a> = Pair<'a, GruntFactor, SquadProfile, Memo>;
+
+/// What a [`GruntGame`] computes once or keeps (its `extra`).
+pub struct Memo {
     /// The fall back in whole cells.
     fall_back: u16,
     /// [`activation_with`]'s outcomes by (side, action, band and LD test of the gap, own
@@ -178,43 +176,28 @@ pub struct GruntGame<'a> {
     plans: Mutex<HashMap<(Side, u64, SquadState, SquadState), rules::Plan>>,
 }
 
-/// A key of [`GruntGame::memo`].
+/// A key of [`Memo::memo`].
 type MemoKey = (Side, u16, Option<usize>, bool, SquadState, SquadState);
 /// Outcomes of one activation: (probability, own state, target state, the target fell back).
 type Rc = std::sync::Arc<Vec<(f64, SquadState, SquadState, bool)>>;
 
-impl<'a> GruntGame<'a> {
-    /// The game of squads `a` and `b` starting `distance` cm apart on the 120 cm deep table, on
-    /// a grid of `step` cm. Errors: a start distance outside (0, 120].
-    pub fn new(r: &'a GruntFactor, a: usize, b: usize, distance: f64, step: f64) -> Result<Self, NotExact> {
-        let line = Line::new(OPTIMAL_DEPTH, distance, step, MIN_GAP)?;
-        let fall_back = line.cells(rules::FALL_BACK) as u16;
-        Ok(GruntGame {
-            r,
-            p: [r.profile(a), r.profile(b)],
-            line,
-            fall_back,
-            memo: Mutex::default(),
-            plans: Mutex::default(),
-        })
-    }
-
+impl GruntGame<'_> {
     /// Where side `s` stands once its pending fall back is taken: the cells it falls back, and
     /// the gap its activation sees (the enemy's own pending fall back added).
     fn settle(&self, me: U, other: U, at: Spot) -> (u16, f64) {
-        let back = if me.fallen { self.fall_back.min(at.room) } else { 0 };
-        let sum = self.line.max_sum - at.ahead - back;
-        (back, self.line.gap(sum) + self.other_fallen(other))
+        let back = if me.fallen { self.extra.fall_back.min(at.room) } else { 0 };
+        let sum = self.setup.line.max_sum - at.ahead - back;
+        (back, self.setup.line.gap(sum) + self.other_fallen(other))
     }
 
     /// The distance the enemy's pending fall back adds, cm.
     fn other_fallen(&self, other: U) -> f64 {
-        if other.fallen { self.fall_back as f64 * self.line.step } else { 0.0 }
+        if other.fallen { self.extra.fall_back as f64 * self.setup.line.step } else { 0.0 }
     }
 
     /// Actions a move of `cells` costs at `mv` cm an action.
     fn cost(&self, cells: u16, mv: f64) -> u8 {
-        (cells as f64 * self.line.step / mv - 1e-9).ceil().max(0.0) as u8
+        (cells as f64 * self.setup.line.step / mv - 1e-9).ceil().max(0.0) as u8
     }
 
     /// The book's options of side `s` (module docs): a panicked squad recovers or not; else
@@ -236,7 +219,7 @@ impl<'a> GruntGame<'a> {
         let ways: &[(u8, f64, bool)] =
             if x.s.prone { &[(0, p.mv / 3.0, true), (1, p.mv, false)] } else { &[(0, p.mv, false)] };
         for &(stand, mv, prone) in ways {
-            let most = self.line.cells_within((p.ac - stand) as f64 * mv) as u16;
+            let most = self.setup.line.cells_within((p.ac - stand) as f64 * mv) as u16;
             for c in 0..=most {
                 let spent = stand + self.cost(c, mv);
                 for dir in [1i16, -1] {
@@ -261,15 +244,8 @@ fn code(spent: u8, prone: bool) -> u16 {
 }
 
 impl DuelGame for GruntGame<'_> {
-    fn line(&self) -> Line {
-        self.line
-    }
-    fn max_rounds(&self) -> u32 {
-        self.r.book.duel.max_rounds
-    }
-    /// "Turn sequence": a roll-off every turn.
-    fn order(&self) -> Order {
-        Order::RollOff
+    fn setup(&self) -> Setup {
+        self.setup
     }
     /// [`rules::p_first`] with the leaders' LD; ½ in the first turn (the exact chain's and the
     /// Monte Carlo duel's first turn alternates who starts).
@@ -315,7 +291,7 @@ impl DuelGame for GruntGame<'_> {
             return Choice { advance: fb, action: PANIC + recover as u16 };
         }
         let key = (s, d.to_bits(), x.s, y.s);
-        let found = self.plans.lock().expect("plans").get(&key).copied();
+        let found = self.extra.plans.lock().expect("plans").get(&key).copied();
         let plan = found.unwrap_or_else(|| {
             let alive = x.s.alive;
             let t = Aiming { target: q, target_prone: y.s.prone, panicked: false, ld: leader_ld(p, alive) };
@@ -330,7 +306,7 @@ impl DuelGame for GruntGame<'_> {
                 },
             };
             let plan = plan_moves(self.r, p, alive, d, may_advance(p, alive, false), x.s.prone, &t, &threat);
-            self.plans.lock().expect("plans").insert(key, plan);
+            self.extra.plans.lock().expect("plans").insert(key, plan);
             plan
         });
         let cells = if plan.moves > 0 && plan.to <= MIN_GAP + 1e-9 {
@@ -340,13 +316,13 @@ impl DuelGame for GruntGame<'_> {
             // Whole cells, to the nearest and at least one: a prone squad's crawl of 3 or 6 cm
             // is one 9 cm cell (the grid's gaps from 50 cm lie 1 to 3 cm beyond the bands'
             // limits, 41, 23 cm: the crawl into the nearer band stays in it).
-            self.line.cells(d - plan.to)
+            self.setup.line.cells(d - plan.to)
         };
         Choice { advance: fb + cells, action: code(plan.moves + plan.stand as u8, x.s.prone && !plan.stand) }
     }
     /// The same unit on both sides (one profile of the cost list).
     fn mirror(&self) -> bool {
-        std::ptr::eq(self.p[0], self.p[1])
+        self.same_unit()
     }
     fn outcomes(&self, s: Side, action: u16, me: usize, other: usize, gap: f64, out: &mut Vec<(f64, usize, usize)>) {
         let (p, q) = (self.p[s], self.p[1 - s]);
@@ -355,7 +331,7 @@ impl DuelGame for GruntGame<'_> {
         let (recover, spent, prone) =
             if action >= PANIC { (action == PANIC + 1, 0, true) } else { (true, (action / 2) as u8, action % 2 == 1) };
         let key = (s, action, band(self.r, d), needs_ld_test(self.r, d), x.s, y.s);
-        let found = self.memo.lock().expect("memo").get(&key).cloned();
+        let found = self.extra.memo.lock().expect("memo").get(&key).cloned();
         let list = found.unwrap_or_else(|| {
             let step = |st: &SquadState, was_panicked: bool| {
                 if was_panicked { Step { spent: 0, prone: st.prone, to: d } } else { Step { spent, prone, to: d } }
@@ -366,7 +342,7 @@ impl DuelGame for GruntGame<'_> {
                     .map(|(pr, s2, f, to)| (pr, s2, f, to > d + 1e-9))
                     .collect(),
             );
-            self.memo.lock().expect("memo").insert(key, list.clone());
+            self.extra.memo.lock().expect("memo").insert(key, list.clone());
             list
         });
         for &(pr, s2, f, fell) in list.iter() {
@@ -375,19 +351,17 @@ impl DuelGame for GruntGame<'_> {
     }
 }
 
-/// The Grunt Factor squad `a` against squad `b` starting `distance` cm apart under optimal play,
-/// with the scripted tactic and both best responses beside it, on a grid of `step` cm. Errors:
-/// a start distance outside (0, 120] cm.
-pub fn optimal_duel(r: &GruntFactor, a: usize, b: usize, distance: f64, step: f64) -> Result<OptimalDuel, NotExact> {
-    let g = GruntGame::new(r, a, b, distance, step)?;
-    Ok(analyse(&g, OPTIMAL_DEPTH))
-}
-
-/// Only the optimal-play value of [`optimal_duel`] (both sides optimal), for the report's
-/// "Which readings decide the verdicts" (one solve instead of four).
-pub fn optimal_value(r: &GruntFactor, a: usize, b: usize, distance: f64, step: f64) -> Result<GameValue, NotExact> {
-    let g = GruntGame::new(r, a, b, distance, step)?;
-    Ok(solve(&g, [Policy::Optimal; 2]))
+/// The game of squads `a` and `b` starting `distance` cm apart on the 120 cm deep table, on a
+/// grid of `step` cm. Errors: a start distance outside (0, 120].
+impl OptimalPlay for GruntFactor {
+    type Game<'a> = GruntGame<'a>;
+    fn game(&self, a: usize, b: usize, distance: f64, step: f64) -> Result<GruntGame<'_>, NotExact> {
+        // "Turn sequence": a roll-off every turn ([`GruntGame::p_a_first`]).
+        let setup = GRID.setup(distance, step, MIN_GAP, self.book.duel.max_rounds, Order::RollOff)?;
+        let fall_back = setup.line.cells(rules::FALL_BACK) as u16;
+        let extra = Memo { fall_back, memo: Mutex::default(), plans: Mutex::default() };
+        Ok(Pair { r: self, p: [self.profile(a), self.profile(b)], setup, extra })
+    }
 }
 
 #[cfg(test)]
@@ -396,7 +370,10 @@ mod tests {
     use crate::config::{Overrides, Source};
     use crate::rulesets::Ruleset;
     use crate::rulesets::grunt_factor::tests::ruleset;
-    use crate::rulesets::optimal::{Policy, solve};
+    use crate::rulesets::optimal::{
+        OptimalDuel, Policy, Without, analyse, optimal_duel, print_matrix, probe_at, unordered_pairs,
+    };
+    use crate::rulesets::optimal::{assert_mirrors, assert_scripted_game_is};
 
     /// The shipped config with a round cap of `rounds` and its squads cut from four soldiers to
     /// three: the solver's cost grows with the rounds it solves and the states of a squad, and
@@ -429,8 +406,7 @@ mod tests {
         ];
         for (a, b) in pairs {
             let e = r.exact_duel(id(a), id(b), 50.0).unwrap();
-            let v = solve(&GruntGame::new(&r, id(a), id(b), 50.0, OPTIMAL_STEP).unwrap(), [Policy::Scripted; 2]);
-            assert!((v.a_wins - e.a_wins).abs() < 1e-9 && (v.b_wins - e.b_wins).abs() < 1e-9, "{a} v {b}: {v:?} {e:?}");
+            assert_scripted_game_is(&r, (id(a), id(b)), (50.0, GRID.step), &e, 1e-9);
         }
     }
 
@@ -439,7 +415,7 @@ mod tests {
         // A config may give a squad up to 10 actions: spending them all before firing (and
         // going prone) must not read as a panicked squad's action, nor leave the code table.
         let shipped = ruleset();
-        let g = GruntGame::new(&shipped, 0, 0, 50.0, OPTIMAL_STEP).unwrap();
+        let g = shipped.game(0, 0, 50.0, GRID.step).unwrap();
         for ac in 1..=MAX_AC as u8 {
             for spent in 0..=ac {
                 assert!(code(spent, true) < PANIC && code(spent, false) < PANIC, "AC {ac}, {spent} spent");
@@ -454,7 +430,7 @@ mod tests {
         // options in every state and position, except a prone squad's crawl of 1 or 2 actions
         // (3 or 6 cm, rounded to whole 9 cm cells), which `options` adds.
         let r = ruleset();
-        let g = GruntGame::new(&r, r.find("regular-smgs"), r.find("elite-rifles"), 50.0, OPTIMAL_STEP).unwrap();
+        let g = r.game(r.find("regular-smgs"), r.find("elite-rifles"), 50.0, GRID.step).unwrap();
         let line = g.line();
         let (mut opts, mut checked, mut crawls) = (Vec::new(), 0, 0);
         for s in [0, 1] {
@@ -493,16 +469,8 @@ mod tests {
     #[test]
     fn mirrors_are_exactly_even_under_optimal_play() {
         let r = capped(4);
-        for u in ["untrained-rifles", "regular-smgs", "elite-rifles"] {
-            let g = GruntGame::new(&r, r.find(u), r.find(u), 50.0, OPTIMAL_STEP).unwrap();
-            for v in [solve(&g, [Policy::Optimal; 2]), solve(&g, [Policy::Scripted; 2])] {
-                assert_eq!(v.a_score(), 0.5, "{u}: {v:?}");
-                assert_eq!(v.a_wins, v.b_wins, "{u}");
-            }
-            crate::rulesets::optimal::assert_mirror_shortcut_is_exact(&g);
-        }
-        let g = GruntGame::new(&r, r.find("regular-smgs"), r.find("regular-lmg"), 50.0, OPTIMAL_STEP).unwrap();
-        assert!(!g.mirror());
+        let mirrors = ["untrained-rifles", "regular-smgs", "elite-rifles"].map(|u| r.find(u));
+        assert_mirrors(&r, &mirrors, (r.find("regular-smgs"), r.find("regular-lmg")), 50.0, GRID.step);
     }
 
     #[test]
@@ -511,7 +479,7 @@ mod tests {
         for (a, b) in
             [("regular-smgs", "regular-rifles"), ("green-rifles", "regular-lmg"), ("elite-rifles", "regular-hmg")]
         {
-            let o = optimal_duel(&r, r.find(a), r.find(b), 50.0, OPTIMAL_STEP).unwrap();
+            let o = optimal_duel(&r, r.find(a), r.find(b), 50.0, GRID.step).unwrap();
             o.assert_bounds();
             assert!(o.exploitability() >= 0.0);
         }
@@ -523,7 +491,7 @@ mod tests {
         // falls back 10 cm (one 9 cm cell). Regular SMGs fire 30 shots at short range (32 cm).
         let r = ruleset();
         let (smg, rifles) = (r.find("regular-smgs"), r.find("regular-rifles"));
-        let g = GruntGame::new(&r, smg, rifles, 50.0, OPTIMAL_STEP).unwrap();
+        let g = r.game(smg, rifles, 50.0, GRID.step).unwrap();
         let fresh = |p: &SquadProfile| U { s: SquadState::fresh(p), fallen: false };
         let (ps, pr) = (r.profile(smg), r.profile(rifles));
         let mut out = Vec::new();
@@ -561,139 +529,54 @@ mod tests {
     /// (`cargo test --lib grunt_factor::optimal::tests::optimal_matrix -- --ignored --nocapture`;
     /// OPTIMAL_STEP, OPTIMAL_DISTANCE override; OPTIMAL_UNITS=id,id,... keeps the pairs of those
     /// squads; OPTIMAL_HALVE=1 also solves on half the step and prints the largest change of
-    /// the four values: the measurement behind [`OPTIMAL_STEP`]).
+    /// the four values: the measurement behind [`GRID`]).
     #[test]
     #[ignore]
     fn optimal_matrix() {
         let r = ruleset();
-        let env = |k: &str| std::env::var(k).ok().and_then(|s| s.parse::<f64>().ok());
-        let d = env("OPTIMAL_DISTANCE").unwrap_or(r.book.duel.distance);
-        let step = env("OPTIMAL_STEP").unwrap_or(OPTIMAL_STEP);
+        let (d, step) = probe_at(r.book.duel.distance, GRID.step);
         let halve = std::env::var("OPTIMAL_HALVE").is_ok();
         let units: Vec<usize> = match std::env::var("OPTIMAL_UNITS") {
             Ok(ids) => ids.split(',').map(|id| r.find(id)).collect(),
             Err(_) => (0..r.profiles.len()).collect(),
         };
-        let started = std::time::Instant::now();
-        let (mut rows, mut worst_halving) = (Vec::new(), 0.0f64);
-        for (i, &a) in units.iter().enumerate() {
-            for &b in &units[i..] {
-                let t = std::time::Instant::now();
-                let o = optimal_duel(&r, a, b, d, step).unwrap();
-                let solved = t.elapsed().as_secs_f64();
-                let e = r.exact_duel(a, b, d).unwrap();
-                println!(
-                    "{:>17} v {:<17} optimal {:7.3}  scripted {:7.3} (exact {:7.3})  A best {:7.3}  B best {:7.3}  exploit {:6.3} (A {:6.3}, B {:6.3})  {:.2}s",
-                    r.book.units[a].name,
-                    r.book.units[b].name,
-                    100.0 * o.optimal.a_score(),
-                    100.0 * o.scripted.a_score(),
-                    100.0 * (e.a_wins + 0.5 * e.draws),
-                    100.0 * o.a_best_response.a_score(),
-                    100.0 * o.b_best_response.a_score(),
-                    100.0 * o.exploitability(),
-                    100.0 * o.a_gain(),
-                    100.0 * o.b_gain(),
-                    solved,
+        let pairs: Vec<(usize, usize)> =
+            unordered_pairs(units.len()).into_iter().map(|(i, j)| (units[i], units[j])).collect();
+        let worst_halving = std::cell::Cell::new(0.0f64);
+        // The exact chain beside the scripted game, both best responses, and the half step.
+        let more = |a: usize, b: usize, o: &OptimalDuel| {
+            let e = r.exact_duel(a, b, d).unwrap();
+            let mut line = format!(
+                "  exact {:7.3}  A best {:7.3}  B best {:7.3}",
+                100.0 * (e.a_wins + 0.5 * e.draws),
+                100.0 * o.a_best_response.a_score(),
+                100.0 * o.b_best_response.a_score(),
+            );
+            if halve {
+                let h = optimal_duel(&r, a, b, d, step / 2.0).unwrap();
+                let diff = [
+                    (o.optimal, h.optimal),
+                    (o.scripted, h.scripted),
+                    (o.a_best_response, h.a_best_response),
+                    (o.b_best_response, h.b_best_response),
+                ]
+                .iter()
+                .map(|(x, y)| (x.a_score() - y.a_score()).abs())
+                .fold(0.0, f64::max);
+                line += &format!(
+                    "\n    half step: optimal {:7.3}  scripted {:7.3}  exploit {:6.3}  largest change {:.3} points",
+                    100.0 * h.optimal.a_score(),
+                    100.0 * h.scripted.a_score(),
+                    100.0 * h.exploitability(),
+                    100.0 * diff
                 );
-                if halve {
-                    let h = optimal_duel(&r, a, b, d, step / 2.0).unwrap();
-                    let diff = [
-                        (o.optimal, h.optimal),
-                        (o.scripted, h.scripted),
-                        (o.a_best_response, h.a_best_response),
-                        (o.b_best_response, h.b_best_response),
-                    ]
-                    .iter()
-                    .map(|(x, y)| (x.a_score() - y.a_score()).abs())
-                    .fold(0.0, f64::max);
-                    println!(
-                        "    half step: optimal {:7.3}  scripted {:7.3}  exploit {:6.3}  largest change {:.3} points",
-                        100.0 * h.optimal.a_score(),
-                        100.0 * h.scripted.a_score(),
-                        100.0 * h.exploitability(),
-                        100.0 * diff
-                    );
-                    worst_halving = worst_halving.max(diff);
-                }
-                rows.push((o.exploitability(), a, b));
+                worst_halving.set(worst_halving.get().max(diff));
             }
-        }
-        let total = started.elapsed().as_secs_f64();
-        rows.sort_by(|x, y| y.0.total_cmp(&x.0));
-        println!("worst first:");
-        for (e, a, b) in rows.iter().take(8) {
-            println!("{:6.3}  {} v {}", 100.0 * e, r.book.units[*a].name, r.book.units[*b].name);
-        }
-        let mean = rows.iter().map(|r| r.0).sum::<f64>() / rows.len() as f64;
-        println!(
-            "{} pairs at {d} cm, step {step}: exploitability max {:.3} mean {:.3} points; halving moved a value by up to {:.3} points; {total:.1} s",
-            rows.len(),
-            100.0 * rows[0].0,
-            100.0 * mean,
-            100.0 * worst_halving
-        );
+            line
+        };
+        print_matrix(&r, |u| r.book.units[u].name.clone(), &pairs, (d, step), 8, more);
+        println!("halving moved a value by up to {:.3} points", 100.0 * worst_halving.get());
     }
-    /// The game with some of the book's options taken away (the default tactic's choice always
-    /// stays): which options a best response exploits the tactic with.
-    struct Without<'a> {
-        g: GruntGame<'a>,
-        prone: bool,
-        back: bool,
-    }
-
-    impl DuelGame for Without<'_> {
-        fn line(&self) -> Line {
-            self.g.line()
-        }
-        fn max_rounds(&self) -> u32 {
-            self.g.max_rounds()
-        }
-        fn order(&self) -> Order {
-            self.g.order()
-        }
-        fn p_a_first(&self, u: [usize; 2]) -> f64 {
-            self.g.p_a_first(u)
-        }
-        fn n_states(&self, s: Side) -> usize {
-            self.g.n_states(s)
-        }
-        fn start_state(&self, s: Side) -> usize {
-            self.g.start_state(s)
-        }
-        fn destroyed(&self, s: Side, u: usize) -> bool {
-            self.g.destroyed(s, u)
-        }
-        fn n_actions(&self) -> usize {
-            self.g.n_actions()
-        }
-        fn options(&self, s: Side, me: usize, other: usize, at: Spot, out: &mut Vec<Choice>) {
-            let c = self.g.scripted(s, me, other, at);
-            let x = U::of(self.g.p[s], me);
-            self.g.options(s, me, other, at, out);
-            let fb = if x.fallen { -(self.g.fall_back.min(at.room) as i16) } else { 0 };
-            out.retain(|o| {
-                *o == c
-                    || !((self.prone && o.action < PANIC && o.action % 2 == 1 && !x.s.prone)
-                        || (self.back && o.advance < fb))
-            });
-        }
-        fn scripted(&self, s: Side, me: usize, other: usize, at: Spot) -> Choice {
-            self.g.scripted(s, me, other, at)
-        }
-        fn outcomes(
-            &self,
-            s: Side,
-            action: u16,
-            me: usize,
-            other: usize,
-            gap: f64,
-            out: &mut Vec<(f64, usize, usize)>,
-        ) {
-            self.g.outcomes(s, action, me, other, gap, out)
-        }
-    }
-
     /// The exploitability of the worst pairs with the best response denied going prone, moving
     /// back, or both (`cargo test --lib grunt_factor::optimal::tests::what_the_best_response_uses
     /// -- --ignored --nocapture`; OPTIMAL_DISTANCE, cm, default the report's 50).
@@ -710,8 +593,16 @@ mod tests {
         ];
         for (a, b) in pairs {
             for (prone, back) in [(false, false), (true, false), (false, true), (true, true)] {
-                let g = GruntGame::new(&r, r.find(a), r.find(b), d, OPTIMAL_STEP).unwrap();
-                let o = analyse(&Without { g, prone, back }, OPTIMAL_DEPTH);
+                let g = r.game(r.find(a), r.find(b), d, GRID.step).unwrap();
+                // The book's options but those denied (the default tactic's choice always stays).
+                let keep = |g: &GruntGame, s: Side, me: usize, other: usize, at: Spot, o: &Choice| {
+                    let x = U::of(g.p[s], me);
+                    let fb = if x.fallen { -(g.extra.fall_back.min(at.room) as i16) } else { 0 };
+                    let denied =
+                        (prone && o.action < PANIC && o.action % 2 == 1 && !x.s.prone) || (back && o.advance < fb);
+                    !denied || *o == g.scripted(s, me, other, at)
+                };
+                let o = analyse(&Without { g, keep });
                 println!(
                     "{a} v {b} at {d} cm without prone {prone} back {back}: optimal {:.3} scripted {:.3} A best {:.3} B best {:.3} exploit {:.3}",
                     100.0 * o.optimal.a_score(),
@@ -765,7 +656,7 @@ mod tests {
         let s: Side = std::env::var("OPTIMAL_SIDE").ok().and_then(|x| x.parse().ok()).unwrap_or(0);
         let d = std::env::var("OPTIMAL_DISTANCE").ok().and_then(|x| x.parse().ok()).unwrap_or(50.0);
         let top: usize = std::env::var("OPTIMAL_TOP").ok().and_then(|x| x.parse().ok()).unwrap_or(60);
-        let g = GruntGame::new(&r, ids[0], ids[1], d, OPTIMAL_STEP).unwrap();
+        let g = r.game(ids[0], ids[1], d, GRID.step).unwrap();
         let line = g.line();
         let mut policy = [Policy::Scripted; 2];
         policy[s] = Policy::Optimal;
@@ -860,7 +751,7 @@ mod tests {
         let side: Side = std::env::var("OPTIMAL_SIDE").ok().and_then(|x| x.parse().ok()).unwrap_or(0);
         let d = std::env::var("OPTIMAL_DISTANCE").ok().and_then(|x| x.parse().ok()).unwrap_or(50.0);
         let top: usize = std::env::var("OPTIMAL_TOP").ok().and_then(|x| x.parse().ok()).unwrap_or(40);
-        let g = GruntGame::new(&r, ids[0], ids[1], d, OPTIMAL_STEP).unwrap();
+        let g = r.game(ids[0], ids[1], d, GRID.step).unwrap();
         let line = g.line();
         let show = show_choice;
         let desc = describe_state;

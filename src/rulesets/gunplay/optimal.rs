@@ -66,36 +66,41 @@
 use crate::rulesets::gunplay::exact::{State, after_fire, after_melee, down, is_down, up, wounds};
 use crate::rulesets::gunplay::rules::{self, Action, EPS, Situation, band, p_pass, recovery_level};
 use crate::rulesets::gunplay::{Gunplay, Profile};
-use crate::rulesets::optimal::{Choice, DuelGame, GameValue, Line, OptimalDuel, Order, Policy, Spot, analyse, solve};
+use crate::rulesets::optimal::{Choice, DuelGame, Grid, OptimalPlay, Order, Pair, Setup, Spot, action_codes};
 use crate::rulesets::{NotExact, Side};
 
-/// The grid of the optimal-play solver, inches: the moves (Cautious 3", Quick 6"), every range
-/// band edge of the shipped weapons (9, 12, 18, 24, 36, 48") and the report distance (24") are
-/// whole cells, so the scripted tactic moves on the grid exactly as in the exact chain; halving
-/// it moves no value of the shipped matrix by more than 0.1 point (checked by a test).
-pub const OPTIMAL_STEP: f64 = 3.0;
-
-/// The depth of the Gunplay duel table, inches (RULINGS.md, "Duel table depth": the 48"
-/// skirmish table).
-pub const OPTIMAL_DEPTH: f64 = 48.0;
+/// The Gunplay duel table and grid, inches. Depth: the 48" skirmish table (RULINGS.md, "Duel
+/// table depth"). Step 3": the moves (Cautious 3", Quick 6"), every range band edge of the
+/// shipped weapons (9, 12, 18, 24, 36, 48") and the report distance (24") are whole cells, so
+/// the scripted tactic moves on the grid exactly as in the exact chain; halving it moves no
+/// value of the shipped matrix by more than 0.1 point (checked by a test).
+pub const GRID: Grid = Grid { depth: 48.0, step: 3.0 };
 
 /// Character states ([`exact::State`]: Up 0–3 wounds, Down 1–3, removed).
 const N_CHAR: usize = 8;
 /// Clock values: the turn start, then (leader, layer 1–5, aimed).
 const N_CLOCK: usize = 21;
 
-// Action codes.
-const PASS: u16 = 0;
-const FIRE: u16 = 1;
-/// Cautious Move then Fire (no Aim).
-const MOVE_FIRE: u16 = 2;
-/// Quick Move then Fire (−1 column).
-const QUICK_FIRE: u16 = 3;
-const MOVE: u16 = 4;
-const AIM: u16 = 5;
-const CHARGE: u16 = 6;
-const STRIKE: u16 = 7;
-const RECOVER: u16 = 8;
+action_codes! {
+    /// Pass (also a layer in which the side does not act).
+    PASS,
+    /// Fire, with the Aim bonus after an Aim.
+    FIRE,
+    /// Cautious Move then Fire (no Aim).
+    MOVE_FIRE,
+    /// Quick Move then Fire (−1 column).
+    QUICK_FIRE,
+    /// A move without firing.
+    MOVE,
+    /// Aim (the first action only).
+    AIM,
+    /// Charge into contact.
+    CHARGE,
+    /// Strike in contact.
+    STRIKE,
+    /// The forced Recover test of a Down character.
+    RECOVER,
+}
 
 /// Where the duel stands within a game turn: `layer` 0–5 (0: the turn starts, its roll not
 /// made yet), the leader, and whether the acting character's previous action was Aim.
@@ -157,20 +162,9 @@ fn next_clock(c: Clock, s: Side, action: u16) -> Clock {
 }
 
 /// One Gunplay duel as a game: loadout `a` (side A) against loadout `b`.
-pub struct GunplayGame<'a> {
-    r: &'a Gunplay,
-    p: [&'a Profile; 2],
-    line: Line,
-}
+pub type GunplayGame<'a> = Pair<'a, Gunplay, Profile>;
 
-impl<'a> GunplayGame<'a> {
-    /// The game of loadouts `a` and `b` starting `distance` inches apart on the 48"-deep duel
-    /// table, on a grid of `step` inches. `Err` if the distance is not in (0, 48].
-    pub fn new(r: &'a Gunplay, a: usize, b: usize, distance: f64, step: f64) -> Result<Self, NotExact> {
-        let line = Line::new(OPTIMAL_DEPTH, distance, step, r.book.rules.contact as f64)?;
-        Ok(GunplayGame { r, p: [r.profile(a), r.profile(b)], line })
-    }
-
+impl GunplayGame<'_> {
     /// (actor's character, target's character, clock) of the unit states of an activation.
     fn split(s: Side, me: usize, other: usize) -> (State, State, Clock) {
         let (ua, ub) = if s == 0 { (me, other) } else { (other, me) };
@@ -189,26 +183,17 @@ impl<'a> GunplayGame<'a> {
     /// reaches it, else the nearest whole number of cells (exact on the grid of the shipped
     /// config at the report distance).
     fn cells(&self, at: Spot, by: f32) -> i16 {
-        if at.gap - by as f64 <= self.line.min_gap + EPS as f64 {
+        if at.gap - by as f64 <= self.setup.line.min_gap + EPS as f64 {
             at.ahead as i16
         } else {
-            ((by as f64 / self.line.step).round() as i16).min(at.ahead as i16)
+            ((by as f64 / self.setup.line.step).round() as i16).min(at.ahead as i16)
         }
     }
 }
 
 impl DuelGame for GunplayGame<'_> {
-    fn line(&self) -> Line {
-        self.line
-    }
-    /// Three generic rounds per game turn (module docs).
-    fn max_rounds(&self) -> u32 {
-        3 * self.r.book.duel.max_rounds
-    }
-    /// "Turn Sequence": a d12 roll-off per game turn, fair for two characters; within the turn
-    /// the clock fixes the order ([`Self::p_a_first`]).
-    fn order(&self) -> Order {
-        Order::RollOff
+    fn setup(&self) -> Setup {
+        self.setup
     }
     fn p_a_first(&self, u: [usize; 2]) -> f64 {
         let c = Clock::of(u[0] / N_CHAR);
@@ -229,7 +214,7 @@ impl DuelGame for GunplayGame<'_> {
         crate::rulesets::gunplay::exact::defeated(self.r, (u % N_CHAR) as State)
     }
     fn n_actions(&self) -> usize {
-        9
+        N_ACTIONS
     }
     fn options(&self, s: Side, me: usize, other: usize, at: Spot, out: &mut Vec<Choice>) {
         let (x, _, c) = Self::split(s, me, other);
@@ -247,14 +232,16 @@ impl DuelGame for GunplayGame<'_> {
                 out.push(Choice { advance: 0, action: AIM });
             }
         }
-        let (cautious, quick) =
-            (self.line.cells_within(rules.cautious_move as f64), self.line.cells_within(rules.quick_move as f64));
+        let (cautious, quick) = (
+            self.setup.line.cells_within(rules.cautious_move as f64),
+            self.setup.line.cells_within(rules.quick_move as f64),
+        );
         for k in 1..=quick {
             for (dir, reach) in [(1i16, at.ahead), (-1, at.room)] {
                 if k > reach as i16 {
                     continue;
                 }
-                let gap = (at.gap - (dir * k) as f64 * self.line.step).max(self.line.min_gap);
+                let gap = (at.gap - (dir * k) as f64 * self.setup.line.step).max(self.setup.line.min_gap);
                 // Firing never hurts the shooter: a move in range fires (Cautious as far as it
                 // goes, Quick beyond), out of range it only moves.
                 let action = match (in_range(gap), k <= cautious) {
@@ -302,7 +289,7 @@ impl DuelGame for GunplayGame<'_> {
     }
     /// The same unit on both sides (one profile of the cost list).
     fn mirror(&self) -> bool {
-        std::ptr::eq(self.p[0], self.p[1])
+        self.same_unit()
     }
     fn outcomes(&self, s: Side, action: u16, me: usize, other: usize, gap: f64, out: &mut Vec<(f64, usize, usize)>) {
         let (x, y, c) = Self::split(s, me, other);
@@ -336,17 +323,18 @@ impl DuelGame for GunplayGame<'_> {
     }
 }
 
-/// Gunplay loadout `a` against `b`, one each, `distance` inches apart, under optimal play, with
-/// the scripted tactic and both best responses beside it. `Err` if `distance` is not in
-/// (0, 48] (the duel table's depth).
-pub fn optimal_duel(r: &Gunplay, a: usize, b: usize, distance: f64, step: f64) -> Result<OptimalDuel, NotExact> {
-    Ok(analyse(&GunplayGame::new(r, a, b, distance, step)?, OPTIMAL_DEPTH))
-}
-
-/// Only the optimal-play value of [`optimal_duel`] (both sides optimal), for the report's
-/// "Which readings decide the verdicts" (one solve instead of four).
-pub fn optimal_value(r: &Gunplay, a: usize, b: usize, distance: f64, step: f64) -> Result<GameValue, NotExact> {
-    Ok(solve(&GunplayGame::new(r, a, b, distance, step)?, [Policy::Optimal; 2]))
+/// The game of loadouts `a` and `b` starting `distance` inches apart on the 48"-deep duel
+/// table, on a grid of `step` inches. `Err` if the distance is not in (0, 48].
+impl OptimalPlay for Gunplay {
+    type Game<'a> = GunplayGame<'a>;
+    fn game(&self, a: usize, b: usize, distance: f64, step: f64) -> Result<GunplayGame<'_>, NotExact> {
+        // Three generic rounds per game turn (module docs). "Turn Sequence": a d12 roll-off per
+        // game turn, fair for two characters; within the turn the clock fixes the order
+        // ([`GunplayGame::p_a_first`]).
+        let (rounds, order) = (3 * self.book.duel.max_rounds, Order::RollOff);
+        let setup = GRID.setup(distance, step, self.book.rules.contact as f64, rounds, order)?;
+        Ok(Pair { r: self, p: [self.profile(a), self.profile(b)], setup, extra: () })
+    }
 }
 
 #[cfg(test)]
@@ -360,7 +348,10 @@ mod tests {
     fn short(cover: Cover) -> Gunplay {
         ruleset_with(cover, &[("duel.max_rounds", "12")])
     }
-    use crate::rulesets::optimal::{Policy, print_largest, scripted_losses, solve};
+    use crate::rulesets::optimal::{
+        Policy, optimal_duel, print_largest, print_matrix, probe_at, scripted_losses, solve,
+    };
+    use crate::rulesets::optimal::{assert_half_grid_within, assert_mirrors, assert_scripted_game_is};
     use std::collections::BTreeMap;
 
     #[test]
@@ -386,7 +377,7 @@ mod tests {
     #[test]
     fn the_options_are_the_books_actions() {
         let r = ruleset(Cover::Open);
-        let g = GunplayGame::new(&r, r.find("pistol"), r.find("shotgun"), 24.0, OPTIMAL_STEP).unwrap();
+        let g = r.game(r.find("pistol"), r.find("shotgun"), 24.0, GRID.step).unwrap();
         let opts = |s: Side, x: State, c: Clock, gap: f64, room: u16, ahead: u16| {
             let (me, other) = GunplayGame::join(s, x, up(0), c);
             let mut out = Vec::new();
@@ -431,12 +422,7 @@ mod tests {
         ] {
             let r = short(cover);
             let (a, b) = (r.find(a), r.find(b));
-            let v = solve(&GunplayGame::new(&r, a, b, 24.0, OPTIMAL_STEP).unwrap(), [Policy::Scripted; 2]);
-            let e = exact::duel(&r, a, b, 24.0).unwrap();
-            assert!(
-                (v.a_wins - e.a_wins).abs() < 1e-9 && (v.b_wins - e.b_wins).abs() < 1e-9,
-                "{cover:?} {a} v {b}: {v:?} {e:?}"
-            );
+            assert_scripted_game_is(&r, (a, b), (24.0, GRID.step), &exact::duel(&r, a, b, 24.0).unwrap(), 1e-9);
         }
     }
 
@@ -444,14 +430,7 @@ mod tests {
     fn a_mirror_is_exactly_even() {
         let r = short(Cover::Open);
         let u = r.find("shotgun");
-        let g = GunplayGame::new(&r, u, u, 24.0, OPTIMAL_STEP).unwrap();
-        for policy in [Policy::Optimal, Policy::Scripted] {
-            let v = solve(&g, [policy; 2]);
-            assert_eq!(v.a_score(), 0.5, "{policy:?}: {v:?}");
-            assert_eq!(v.a_wins, v.b_wins, "{policy:?}");
-        }
-        crate::rulesets::optimal::assert_mirror_shortcut_is_exact(&g);
-        assert!(!GunplayGame::new(&r, u, r.find("pistol"), 24.0, OPTIMAL_STEP).unwrap().mirror());
+        assert_mirrors(&r, &[u], (u, r.find("pistol")), 24.0, GRID.step);
     }
 
     #[test]
@@ -459,7 +438,7 @@ mod tests {
         // Pistol v Shotgun: the pair whose scripted tactic is the most exploitable (the
         // Shotgun gains 15 points by its best response at 24").
         let r = short(Cover::Open);
-        let o = optimal_duel(&r, r.find("pistol"), r.find("shotgun"), 24.0, OPTIMAL_STEP).unwrap();
+        let o = optimal_duel(&r, r.find("pistol"), r.find("shotgun"), 24.0, GRID.step).unwrap();
         o.assert_bounds();
         assert!(o.b_gain() > 0.1 && o.exploitability() == o.b_gain(), "{o:?}");
     }
@@ -471,50 +450,24 @@ mod tests {
     fn halving_the_grid_moves_no_value_by_a_tenth_of_a_point() {
         let r = ruleset(Cover::Open);
         for (a, b) in [("rifle", "pistol"), ("pistol", "shotgun"), ("shotgun", "rifle")] {
-            let (a, b) = (r.find(a), r.find(b));
-            let coarse = solve(&GunplayGame::new(&r, a, b, 24.0, OPTIMAL_STEP).unwrap(), [Policy::Optimal; 2]);
-            let fine = solve(&GunplayGame::new(&r, a, b, 24.0, OPTIMAL_STEP / 2.0).unwrap(), [Policy::Optimal; 2]);
-            println!("{a} v {b}: {:.5} (3\") {:.5} (1.5\")", coarse.a_score(), fine.a_score());
-            assert!((coarse.a_score() - fine.a_score()).abs() <= 0.001, "{a} v {b}: {coarse:?} {fine:?}");
+            let (coarse, fine) = assert_half_grid_within(&r, (r.find(a), r.find(b)), 24.0, GRID.step, 0.001);
+            println!("{a} v {b}: {coarse:.5} (3\") {fine:.5} (1.5\")");
         }
     }
 
     /// The whole optimal-play matrix of the shipped config at the report distance, with the
     /// exploitability of the scripted tactic per pair, worst first (`cargo test --lib
-    /// gunplay::optimal::tests::optimal_matrix -- --ignored --nocapture`; `OPTIMAL_STEP_INCHES`
+    /// gunplay::optimal::tests::optimal_matrix -- --ignored --nocapture`; `OPTIMAL_STEP`
     /// and `OPTIMAL_DISTANCE` override the grid and the distance).
     #[test]
     #[ignore]
     fn optimal_matrix() {
         let r = ruleset(Cover::Open);
-        let env = |k: &str| std::env::var(k).ok().and_then(|s| s.parse().ok());
-        let d = env("OPTIMAL_DISTANCE").unwrap_or(r.book.duel.distance);
-        let step = env("OPTIMAL_STEP_INCHES").unwrap_or(OPTIMAL_STEP);
+        let (d, step) = probe_at(r.book.duel.distance, GRID.step);
         let n = r.profiles.len();
-        let started = std::time::Instant::now();
-        let mut rows = Vec::new();
-        for a in 0..n {
-            for b in 0..n {
-                let t = std::time::Instant::now();
-                let o = optimal_duel(&r, a, b, d, step).unwrap();
-                rows.push((o.exploitability(), a, b, o, t.elapsed().as_secs_f64()));
-            }
-        }
-        let total = started.elapsed().as_secs_f64();
-        rows.sort_by(|x, y| y.0.total_cmp(&x.0));
-        for (e, a, b, o, secs) in &rows {
-            println!(
-                "{:>8} v {:<8} optimal {:5.1}  scripted {:5.1}  exploit {:5.2} (A {:5.2}, B {:5.2})  {secs:.2}s",
-                r.book.units[*a].name,
-                r.book.units[*b].name,
-                100.0 * o.optimal.a_score(),
-                100.0 * o.scripted.a_score(),
-                100.0 * e,
-                100.0 * o.a_gain(),
-                100.0 * o.b_gain(),
-            );
-        }
-        println!("{} ordered pairs at {d}\" on a {step}\" grid in {total:.1} s", rows.len());
+        // Ordered pairs: who is side A matters only through the scripted tactic's choices.
+        let pairs: Vec<(usize, usize)> = (0..n).flat_map(|a| (0..n).map(move |b| (a, b))).collect();
+        print_matrix(&r, |u| r.book.units[u].name.clone(), &pairs, (d, step), pairs.len(), |_, _, _| String::new());
     }
 
     /// A choice as a probe prints it: the action and the move in grid cells (+ toward).
@@ -580,7 +533,7 @@ mod tests {
     #[test]
     fn the_scripted_choices_losses_add_up_to_the_gain() {
         let r = ruleset(Cover::Open);
-        let g = GunplayGame::new(&r, r.find("pistol"), r.find("shotgun"), 24.0, OPTIMAL_STEP).unwrap();
+        let g = r.game(r.find("pistol"), r.find("shotgun"), 24.0, GRID.step).unwrap();
         let gain =
             solve(&g, [Policy::Scripted; 2]).a_score() - solve(&g, [Policy::Scripted, Policy::Optimal]).a_score();
         let (total, off, _, kinds) = gain_by_choice(&g, 1);
@@ -601,11 +554,11 @@ mod tests {
         let side: Side = env("OPTIMAL_SIDE").and_then(|x| x.parse().ok()).unwrap_or(1);
         let d = env("OPTIMAL_DISTANCE").and_then(|x| x.parse().ok()).unwrap_or(r.book.duel.distance);
         let top: usize = env("OPTIMAL_TOP").and_then(|x| x.parse().ok()).unwrap_or(40);
-        let g = GunplayGame::new(&r, ids[0], ids[1], d, OPTIMAL_STEP).unwrap();
+        let g = r.game(ids[0], ids[1], d, GRID.step).unwrap();
         let (total, off_options, contrib, kinds) = gain_by_choice(&g, side);
         print_largest(contrib, top);
         println!("by kind: {:?}", kinds.iter().map(|(k, v)| (k, 100.0 * v)).collect::<Vec<_>>());
-        let o = optimal_duel(&r, ids[0], ids[1], d, OPTIMAL_STEP).unwrap();
+        let o = optimal_duel(&r, ids[0], ids[1], d, GRID.step).unwrap();
         let gain = if side == 0 { o.a_gain() } else { o.b_gain() };
         println!(
             "total {:.3} points (side {side}); the solver's gain {:.3}; scripted choices off the options (not \

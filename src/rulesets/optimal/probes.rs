@@ -86,7 +86,7 @@ pub(crate) fn explain<G: DuelGame>(
 pub(crate) fn assert_mirror_shortcut_is_exact<G: DuelGame>(g: &G) {
     assert!(g.mirror(), "not a mirror");
     let solved = solve(g, [Policy::Scripted, Policy::Optimal]);
-    assert_eq!(analyse(g, 0.0).b_best_response, solved);
+    assert_eq!(analyse(g).b_best_response, solved);
     assert!(solved.b_wins > 0.0, "{solved:?}");
 }
 
@@ -288,4 +288,181 @@ pub(crate) fn print_largest(losses: std::collections::BTreeMap<String, f64>, top
     for (k, v) in rows.iter().take(top) {
         println!("{:7.3}  {k}", 100.0 * v);
     }
+}
+
+/// A game with some options taken away (probes of which options a best response exploits the
+/// scripted tactic with): side `s` keeps an option `o` of its state `me` against `other` at
+/// `at` when `keep(&g, s, me, other, at, o)`. Everything else is `g`'s, except that it is not
+/// a mirror ([`DuelGame::mirror`] false: the filter may treat the sides differently).
+#[cfg(test)]
+pub(crate) struct Without<G, F> {
+    pub g: G,
+    pub keep: F,
+}
+
+#[cfg(test)]
+impl<G: DuelGame, F: Fn(&G, Side, usize, usize, Spot, &Choice) -> bool> DuelGame for Without<G, F> {
+    fn setup(&self) -> Setup {
+        self.g.setup()
+    }
+    fn p_a_first(&self, u: [usize; 2]) -> f64 {
+        self.g.p_a_first(u)
+    }
+    fn n_states(&self, s: Side) -> usize {
+        self.g.n_states(s)
+    }
+    fn start_state(&self, s: Side) -> usize {
+        self.g.start_state(s)
+    }
+    fn destroyed(&self, s: Side, u: usize) -> bool {
+        self.g.destroyed(s, u)
+    }
+    fn n_actions(&self) -> usize {
+        self.g.n_actions()
+    }
+    fn activation_start(&self, s: Side, me: usize, out: &mut Vec<(f64, usize)>) {
+        self.g.activation_start(s, me, out)
+    }
+    fn options(&self, s: Side, me: usize, other: usize, at: Spot, out: &mut Vec<Choice>) {
+        self.g.options(s, me, other, at, out);
+        out.retain(|o| (self.keep)(&self.g, s, me, other, at, o));
+    }
+    fn scripted(&self, s: Side, me: usize, other: usize, at: Spot) -> Choice {
+        self.g.scripted(s, me, other, at)
+    }
+    fn outcomes(&self, s: Side, action: u16, me: usize, other: usize, gap: f64, out: &mut Vec<(f64, usize, usize)>) {
+        self.g.outcomes(s, action, me, other, gap, out)
+    }
+    fn mirror(&self) -> bool {
+        false
+    }
+}
+
+/// Test check shared by every ruleset's game: a mirror (both sides the same unit) is exactly
+/// even under optimal play and under the scripted tactic: score exactly ½, `P(A wins)` the same
+/// bits as `P(B wins)`. Only these two symmetric policy pairs: the best responses are not mirrors.
+#[cfg(test)]
+pub(crate) fn assert_mirror_is_even<G: DuelGame>(g: &G) {
+    for policy in [Policy::Optimal, Policy::Scripted] {
+        let v = solve(g, [policy; 2]);
+        assert_eq!(v.a_score(), 0.5, "{policy:?}: {v:?}");
+        assert_eq!(v.a_wins, v.b_wins, "{policy:?}: {v:?}");
+    }
+}
+
+/// Test check shared by every ruleset's game: the game of each unit of `mirrors` against itself
+/// at `distance` on a grid of `step` is a mirror, exactly even ([`assert_mirror_is_even`]) and
+/// its B best response is A's swapped, exactly ([`assert_mirror_shortcut_is_exact`]); the game
+/// of the two different units `not` is not a mirror.
+#[cfg(test)]
+pub(crate) fn assert_mirrors<R: OptimalPlay>(r: &R, mirrors: &[usize], not: (usize, usize), distance: f64, step: f64) {
+    for &u in mirrors {
+        let g = r.game(u, u, distance, step).expect("a game");
+        assert_mirror_is_even(&g);
+        assert_mirror_shortcut_is_exact(&g);
+    }
+    assert!(!r.game(not.0, not.1, distance, step).expect("a game").mirror());
+}
+
+/// Test check shared by every ruleset's game: units `a` against `b` at `distance` on a grid of
+/// `step`, both sides playing the scripted tactic, win with `chain`'s probabilities (the exact
+/// chain of the same tactic) to `tolerance`. Returns the game's value.
+#[cfg(test)]
+pub(crate) fn assert_scripted_game_is<R: OptimalPlay>(
+    r: &R,
+    (a, b): (usize, usize),
+    (distance, step): (f64, f64),
+    chain: &crate::rulesets::ExactDuel,
+    tolerance: f64,
+) -> GameValue {
+    let v = solve(&r.game(a, b, distance, step).expect("a game"), [Policy::Scripted; 2]);
+    let close = (v.a_wins - chain.a_wins).abs() < tolerance && (v.b_wins - chain.b_wins).abs() < tolerance;
+    assert!(close, "{a} v {b} at {distance}: the game {v:?}, the chain {chain:?}");
+    v
+}
+
+/// Test check of a ruleset's grid: units `a` against `b` of `r` at `distance`, solved with both
+/// sides optimal on a grid of `step` and of `step / 2`, differ by at most `tolerance` in A's
+/// score (probability units). Returns the two scores.
+#[cfg(test)]
+pub(crate) fn assert_half_grid_within<R: OptimalPlay>(
+    r: &R,
+    (a, b): (usize, usize),
+    distance: f64,
+    step: f64,
+    tolerance: f64,
+) -> (f64, f64) {
+    let score = |step| optimal_value(r, a, b, distance, step).expect("a game").a_score();
+    let (coarse, fine) = (score(step), score(step / 2.0));
+    assert!((coarse - fine).abs() <= tolerance, "{a} v {b}: {coarse} on {step}, {fine} on half of it");
+    (coarse, fine)
+}
+
+/// A matrix probe's start distance and grid step (the ruleset's unit): `OPTIMAL_DISTANCE` and
+/// `OPTIMAL_STEP` from the environment where set (and a number), else `distance` and `step`.
+#[cfg(test)]
+pub(crate) fn probe_at(distance: f64, step: f64) -> (f64, f64) {
+    let env_or = |key: &str, default: f64| std::env::var(key).ok().and_then(|v| v.parse().ok()).unwrap_or(default);
+    (env_or("OPTIMAL_DISTANCE", distance), env_or("OPTIMAL_STEP", step))
+}
+
+/// Every unordered pair `(a, b)`, `a ≤ b`, of `n` units, mirrors included.
+#[cfg(test)]
+pub(crate) fn unordered_pairs(n: usize) -> Vec<(usize, usize)> {
+    (0..n).flat_map(|a| (a..n).map(move |b| (a, b))).collect()
+}
+
+/// Test-only probe behind every ruleset's ignored `optimal_matrix` test (the measurement behind
+/// the notes of issue 15): [`optimal_duel`] of each pair of units of `r` in `pairs` at
+/// `distance` on a grid of `step` (the ruleset's unit), printed a line a pair as it is solved
+/// (the units' `name`s; A's score under optimal play and under the scripted tactic, the
+/// exploitability of the scripted tactic and each side's gain, in points; the seconds; then
+/// `more(a, b, &duel)`), then the `worst` most exploited pairs, the largest and mean
+/// exploitability and the time. Returns the duels in the order of `pairs`.
+#[cfg(test)]
+pub(crate) fn print_matrix<R: OptimalPlay>(
+    r: &R,
+    name: impl Fn(usize) -> String,
+    pairs: &[(usize, usize)],
+    (distance, step): (f64, f64),
+    worst: usize,
+    more: impl Fn(usize, usize, &OptimalDuel) -> String,
+) -> Vec<OptimalDuel> {
+    let w = pairs.iter().flat_map(|&(a, b)| [name(a).len(), name(b).len()]).max().unwrap_or(0);
+    let started = std::time::Instant::now();
+    let mut duels = Vec::new();
+    for &(a, b) in pairs {
+        let t = std::time::Instant::now();
+        let o = optimal_duel(r, a, b, distance, step).expect("a game");
+        let secs = t.elapsed().as_secs_f64();
+        let points = |x: f64| 100.0 * x;
+        println!(
+            "{:>w$} v {:<w$} optimal {:6.2}  scripted {:6.2}  exploit {:5.2} (A {:5.2}, B {:5.2})  {secs:.2}s{}",
+            name(a),
+            name(b),
+            points(o.optimal.a_score()),
+            points(o.scripted.a_score()),
+            points(o.exploitability()),
+            points(o.a_gain()),
+            points(o.b_gain()),
+            more(a, b, &o)
+        );
+        duels.push(o);
+    }
+    let mut order: Vec<usize> = (0..duels.len()).collect();
+    order.sort_by(|&i, &j| duels[j].exploitability().total_cmp(&duels[i].exploitability()));
+    println!("worst first:");
+    for &i in order.iter().take(worst) {
+        println!("{:6.2}  {} v {}", 100.0 * duels[i].exploitability(), name(pairs[i].0), name(pairs[i].1));
+    }
+    let (max, n) = (order.first().map_or(0.0, |&i| duels[i].exploitability()), duels.len().max(1) as f64);
+    let mean = duels.iter().map(OptimalDuel::exploitability).sum::<f64>() / n;
+    println!(
+        "{} pairs at {distance} on a {step} grid: exploitability max {:.2} mean {:.2} points; {:.1} s",
+        duels.len(),
+        100.0 * max,
+        100.0 * mean,
+        started.elapsed().as_secs_f64()
+    );
+    duels
 }

@@ -13,14 +13,8 @@ struct Toy {
 }
 
 impl DuelGame for Toy {
-    fn line(&self) -> Line {
-        Line::new(10.0, 10.0, 10.0, 10.0).unwrap()
-    }
-    fn max_rounds(&self) -> u32 {
-        self.rounds
-    }
-    fn order(&self) -> Order {
-        self.order
+    fn setup(&self) -> Setup {
+        Setup { line: Line::new(10.0, 10.0, 10.0, 10.0).unwrap(), max_rounds: self.rounds, order: self.order }
     }
     fn n_states(&self, _s: Side) -> usize {
         2
@@ -65,7 +59,7 @@ fn closed_form(pa: f64, pb: f64, rounds: u32) -> (f64, f64) {
 fn alternate_duel_matches_its_closed_form_and_the_tactic_is_unexploitable() {
     let toy = Toy { p: [0.3, 0.55], rounds: 7, order: Order::Alternate, scripted_waits: [false, false] };
     let (a, b) = closed_form(0.3, 0.55, 7);
-    let o = analyse(&toy, 10.0);
+    let o = analyse(&toy);
     for v in [o.optimal, o.scripted, o.a_best_response, o.b_best_response] {
         assert!((v.a_wins - a).abs() < 1e-14 && (v.b_wins - b).abs() < 1e-14, "{v:?} vs {a} {b}");
         assert!((v.a_wins + v.b_wins + v.draws - 1.0).abs() < 1e-14);
@@ -101,7 +95,7 @@ fn a_waiting_tactic_is_exploited_and_optimal_play_beats_it() {
     // A's tactic waits: scripted, B wins whenever it hits within R rounds.
     let (pb, rounds) = (0.4, 5);
     let toy = Toy { p: [0.3, pb], rounds, order: Order::Alternate, scripted_waits: [true, false] };
-    let o = analyse(&toy, 10.0);
+    let o = analyse(&toy);
     let b = 1.0 - (1.0 - pb).powi(rounds as i32);
     assert!((o.scripted.b_wins - b).abs() < 1e-14, "{:?}", o.scripted);
     // A's best response against scripted B (who shoots) is the optimal duel.

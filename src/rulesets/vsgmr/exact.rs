@@ -154,8 +154,8 @@ pub(super) fn p_a_first(ba: i8, bb: i8) -> f64 {
 /// positions on its 1" grid (every Move, range, contact and wanted gap is whole inches, so the
 /// grid is exact); else the stand-up chain ([`stand_up`]). Errors: see [`stand_up`].
 pub fn duel(r: &Vsgmr, a: usize, b: usize, distance: f64) -> Result<ExactDuel, NotExact> {
-    if distance.fract() == 0.0 && distance <= super::optimal::OPTIMAL_DEPTH {
-        if let Ok(g) = super::optimal::VsgmrGame::new(r, a, b, distance, 1.0) {
+    if distance.fract() == 0.0 && distance <= super::optimal::GRID.depth {
+        if let Ok(g) = crate::rulesets::optimal::OptimalPlay::game(r, a, b, distance, 1.0) {
             return Ok(g.scripted_chain());
         }
     }

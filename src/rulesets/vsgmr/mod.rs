@@ -580,12 +580,12 @@ impl Ruleset for Vsgmr {
         let kind = if p.distance_attack { rules::AttackKind::Distance } else { rules::AttackKind::HandToHand };
         Some((rules::p_defeat(p, q, kind), 1.0))
     }
-    /// The game of [`optimal`] on its grid ([`optimal::OPTIMAL_STEP`], 1") and 48" table.
+    /// The game of [`optimal`] on its grid ([`optimal::GRID`], 1") and 48" table.
     fn optimal_duel(&self, a: usize, b: usize, distance: f64) -> Result<OptimalDuel, NotExact> {
-        optimal::optimal_duel(self, a, b, distance, optimal::OPTIMAL_STEP)
+        crate::rulesets::optimal::optimal_duel(self, a, b, distance, optimal::GRID.step)
     }
     fn optimal_value(&self, a: usize, b: usize, distance: f64) -> Result<GameValue, NotExact> {
-        optimal::optimal_value(self, a, b, distance, optimal::OPTIMAL_STEP)
+        crate::rulesets::optimal::optimal_value(self, a, b, distance, optimal::GRID.step)
     }
     /// Every field but the skirmish field, which is built on first use (and derived from these).
     fn cache_fingerprint(&self) -> Option<String> {

@@ -37,23 +37,21 @@
 //! mean 1.9 → 8.8, pairs above 5 points 10 → 53 (Hero with distance attack v Independent
 //! vehicle 34.4); at 6, 18 and 24" max 30.5–32.2.
 
-use crate::rulesets::optimal::{Choice, DuelGame, GameValue, Line, OptimalDuel, Order, Policy, Spot, analyse, solve};
+use crate::rulesets::optimal::{Choice, DuelGame, Grid, OptimalPlay, Order, Pair, Setup, Spot, action_codes};
 use crate::rulesets::vsgmr::Vsgmr;
 use crate::rulesets::vsgmr::exact::{self, AttackOutcome};
 use crate::rulesets::vsgmr::figure::Trait;
 use crate::rulesets::vsgmr::rules::{self, AttackKind, EPS, Profile};
 use crate::rulesets::{NotExact, Side};
 
-/// The depth of the VSGMR duel table, inches (RULINGS.md, "Duel table depth").
-pub const OPTIMAL_DEPTH: f64 = rules::DUEL_DEPTH as f64;
-
-/// The grid of the game, inches: the Moves (6", 9", 12"), the Distance Attack Units (12",
-/// 24"), base contact (1") and the report distance (12") are whole cells. Halving it moves
-/// no value of a duel between shooters by 0.1 point, but duels decided by charge reach or
-/// by a shooter falling back out of it by up to 2.1 points (races to the table edge, where
-/// a figure keeping just out of reach gives up a whole cell of room a round); a ½" grid
-/// costs 8× the time (checked by `halving_the_grid_moves_no_value_by_a_tenth_of_a_point`).
-pub const OPTIMAL_STEP: f64 = 1.0;
+/// The VSGMR duel table and grid, inches. Depth: [`rules::DUEL_DEPTH`] (RULINGS.md, "Duel
+/// table depth"). Step 1": the Moves (6", 9", 12"), the Distance Attack Units (12", 24"), base
+/// contact (1") and the report distance (12") are whole cells. Halving it moves no value of a
+/// duel between shooters by 0.1 point, but duels decided by charge reach or by a shooter
+/// falling back out of it by up to 2.1 points (races to the table edge, where a figure keeping
+/// just out of reach gives up a whole cell of room a round); a ½" grid costs 8× the time
+/// (checked by `halving_the_grid_moves_no_value_by_a_tenth_of_a_point`).
+pub const GRID: Grid = Grid { depth: rules::DUEL_DEPTH as f64, step: 1.0 };
 
 /// Unit states: destroyed, standing, standing and already moved this round (the first player
 /// between its move and the second player's).
@@ -61,32 +59,23 @@ const DEAD: usize = 0;
 const STANDS: usize = 1;
 const MOVED: usize = 2;
 
-/// Action codes: the first player's move ends its activation; the second player's move is
-/// followed by the round's attacks.
-const MOVE: u16 = 0;
-const ATTACKS: u16 = 1;
-
-/// One VSGMR duel as a game: figure `a` (side A) against figure `b`.
-pub struct VsgmrGame<'a> {
-    r: &'a Vsgmr,
-    p: [&'a Profile; 2],
-    line: Line,
-    /// [`rules::wanted_gap`] of side `s` at every gap of the line, `[s][foe moved][sum]`
-    /// (`sum`: the two positions' sum, [`Line::gap`]), computed once: the scripted policy
-    /// asks it in every state.
-    want: [[Vec<f32>; 2]; 2],
+action_codes! {
+    /// The first player's move: it ends its activation.
+    MOVE,
+    /// The second player's move, followed by the round's attacks.
+    ATTACKS,
 }
 
-impl<'a> VsgmrGame<'a> {
-    /// The game of units `a` and `b` starting `distance` inches apart on the 48"-deep duel
-    /// table, on a grid of `step` inches. Errors: a start distance outside (0, 48], or a
-    /// figure with a trait the game leaves out (named).
-    pub fn new(r: &'a Vsgmr, a: usize, b: usize, distance: f64, step: f64) -> Result<Self, NotExact> {
-        Self::on_table(r, a, b, distance, step, OPTIMAL_DEPTH)
-    }
+/// One VSGMR duel as a game: figure `a` (side A) against figure `b`.
+/// Its `extra`: [`rules::wanted_gap`] of side `s` at every gap of the line, `[s][foe
+/// moved][sum]` (`sum`: the two positions' sum,
+/// [`Line::gap`](crate::rulesets::optimal::Line::gap)), computed once: the scripted policy asks
+/// it in every state.
+pub type VsgmrGame<'a> = Pair<'a, Vsgmr, Profile, [[Vec<f32>; 2]; 2]>;
 
-    /// The same game on a table `depth` inches deep (`depth` = `distance`: no room to fall
-    /// back); errors as [`VsgmrGame::new`].
+impl<'a> VsgmrGame<'a> {
+    /// The game of [`OptimalPlay::game`] on a table `depth` inches deep (`depth` = `distance`:
+    /// no room to fall back); errors as it.
     pub fn on_table(r: &'a Vsgmr, a: usize, b: usize, distance: f64, step: f64, depth: f64) -> Result<Self, NotExact> {
         let p = [r.profile(a), r.profile(b)];
         for (s, x) in [a, b].into_iter().enumerate() {
@@ -106,7 +95,12 @@ impl<'a> VsgmrGame<'a> {
                 )));
             }
         }
-        let line = Line::new(depth, distance, step, r.book.rules.contact as f64)?;
+        // Section II.1: initiative is rolled every round (d6 + Super-Move's bonus, ties
+        // re-roll; [`VsgmrGame::p_a_first`]). The Monte Carlo duel alternates round 1's first
+        // side when the bonuses are equal: the same ½–½ as the roll.
+        let table = Grid { depth, ..GRID };
+        let setup = table.setup(distance, step, r.book.rules.contact as f64, r.book.duel.max_rounds, Order::RollOff)?;
+        let line = setup.line;
         let want = [0, 1].map(|s| {
             [false, true].map(|moved| {
                 (0..=line.max_sum)
@@ -114,17 +108,17 @@ impl<'a> VsgmrGame<'a> {
                     .collect()
             })
         });
-        Ok(VsgmrGame { r, p, line, want })
+        Ok(Pair { r, p, setup, extra: want })
     }
 
     /// Cells of the figure's whole Move.
     fn move_cells(&self, s: Side) -> i16 {
-        if self.p[s].self_moving() { self.line.cells_within(self.p[s].move_in as f64) } else { 0 }
+        if self.p[s].self_moving() { self.setup.line.cells_within(self.p[s].move_in as f64) } else { 0 }
     }
 
     /// Whether `s` can reach base contact this move from `at`.
     fn reaches_contact(&self, s: Side, at: Spot) -> bool {
-        self.p[s].self_moving() && at.gap - self.line.min_gap <= self.p[s].move_in as f64 + EPS as f64
+        self.p[s].self_moving() && at.gap - self.setup.line.min_gap <= self.p[s].move_in as f64 + EPS as f64
     }
 
     /// The action of side `s`'s activation: the first player's ends with its move, the second
@@ -141,7 +135,7 @@ impl VsgmrGame<'_> {
     /// round's attacks; a duel still on after the round cap is a draw. Probabilities in [0, 1];
     /// `mean_turns` in rounds.
     pub(super) fn scripted_chain(&self) -> crate::rulesets::ExactDuel {
-        let line = self.line;
+        let line = self.setup.line;
         let (np, max) = (line.max_sum as usize + 1, line.max_sum as usize);
         let q = self.p_a_first([STANDS, STANDS]);
         let spot = |s: Side, p: [usize; 2]| Spot {
@@ -211,17 +205,8 @@ impl VsgmrGame<'_> {
 const NO_ATTACK: AttackOutcome = AttackOutcome { survives: 1.0, attacker_wins: 0.0, both_gone: 0.0, target_wins: 0.0 };
 
 impl DuelGame for VsgmrGame<'_> {
-    fn line(&self) -> Line {
-        self.line
-    }
-    fn max_rounds(&self) -> u32 {
-        self.r.book.duel.max_rounds
-    }
-    /// Section II.1: initiative is rolled every round (d6 + Super-Move's bonus, ties re-roll).
-    /// The Monte Carlo duel alternates round 1's first side when the bonuses are equal: the
-    /// same ½–½ as the roll.
-    fn order(&self) -> Order {
-        Order::RollOff
+    fn setup(&self) -> Setup {
+        self.setup
     }
     fn p_a_first(&self, _u: [usize; 2]) -> f64 {
         exact::p_a_first(self.p[0].initiative, self.p[1].initiative)
@@ -236,7 +221,7 @@ impl DuelGame for VsgmrGame<'_> {
         u == DEAD
     }
     fn n_actions(&self) -> usize {
-        2
+        N_ACTIONS
     }
     /// Stand; advance 1 to the Move's whole cells (stopping in base contact), or into base
     /// contact when within a Move; move back 1 to the Move's whole cells (to the table edge).
@@ -263,19 +248,19 @@ impl DuelGame for VsgmrGame<'_> {
     fn scripted(&self, s: Side, _me: usize, other: usize, at: Spot) -> Choice {
         let action = Self::action(other);
         let (p, foe) = (self.p[s], self.p[1 - s]);
-        let contact = self.line.min_gap;
+        let contact = self.setup.line.min_gap;
         let stand = Choice { advance: 0, action };
         if !p.self_moving() {
             return stand;
         }
         let moved = other == MOVED;
-        let sum = self.line.max_sum.checked_sub(at.ahead);
-        let want = match sum.filter(|&sum| self.line.gap(sum) == at.gap) {
-            Some(sum) => self.want[s][moved as usize][sum as usize],
+        let sum = self.setup.line.max_sum.checked_sub(at.ahead);
+        let want = match sum.filter(|&sum| self.setup.line.gap(sum) == at.gap) {
+            Some(sum) => self.extra[s][moved as usize][sum as usize],
             None => rules::wanted_gap(self.r, p, foe, at.gap as f32, moved, false),
         } as f64;
         if want > at.gap + EPS as f64 {
-            let cells = ((want - at.gap) / self.line.step - 1e-9).ceil() as i16;
+            let cells = ((want - at.gap) / self.setup.line.step - 1e-9).ceil() as i16;
             return Choice { advance: -cells.min(self.move_cells(s)).min(at.room as i16), action };
         }
         if at.gap <= want + EPS as f64 || at.gap <= contact + EPS as f64 {
@@ -285,7 +270,7 @@ impl DuelGame for VsgmrGame<'_> {
             if want <= contact + EPS as f64 {
                 i16::MAX
             } else {
-                ((at.gap - want) / self.line.step - 1e-9).ceil() as i16
+                ((at.gap - want) / self.setup.line.step - 1e-9).ceil() as i16
             }
         } else {
             self.move_cells(s)
@@ -294,7 +279,7 @@ impl DuelGame for VsgmrGame<'_> {
     }
     /// The same unit on both sides (one profile of the cost list).
     fn mirror(&self) -> bool {
-        std::ptr::eq(self.p[0], self.p[1])
+        self.same_unit()
     }
     fn outcomes(&self, s: Side, action: u16, _me: usize, other: usize, gap: f64, out: &mut Vec<(f64, usize, usize)>) {
         if action == MOVE {
@@ -332,25 +317,24 @@ impl DuelGame for VsgmrGame<'_> {
     }
 }
 
-/// VSGMR unit `a` against unit `b` starting `distance` inches apart under optimal play, with
-/// the scripted tactic beside it, on the grid of `step` inches. Errors: see [`VsgmrGame::new`].
-pub fn optimal_duel(r: &Vsgmr, a: usize, b: usize, distance: f64, step: f64) -> Result<OptimalDuel, NotExact> {
-    let g = VsgmrGame::new(r, a, b, distance, step)?;
-    Ok(analyse(&g, OPTIMAL_DEPTH))
-}
-
-/// Only the optimal-play value of [`optimal_duel`] (both sides optimal), for the report's
-/// "Which readings decide the verdicts" (one solve instead of four).
-pub fn optimal_value(r: &Vsgmr, a: usize, b: usize, distance: f64, step: f64) -> Result<GameValue, NotExact> {
-    let g = VsgmrGame::new(r, a, b, distance, step)?;
-    Ok(solve(&g, [Policy::Optimal; 2]))
+/// The game of units `a` and `b` starting `distance` inches apart on the 48"-deep duel table,
+/// on a grid of `step` inches. Errors: a start distance outside (0, 48], or a figure with a
+/// trait the game leaves out (named).
+impl OptimalPlay for Vsgmr {
+    type Game<'a> = VsgmrGame<'a>;
+    fn game(&self, a: usize, b: usize, distance: f64, step: f64) -> Result<VsgmrGame<'_>, NotExact> {
+        VsgmrGame::on_table(self, a, b, distance, step, GRID.depth)
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::rulesets::Ruleset;
-    use crate::rulesets::optimal::{Policy, solve};
+    use crate::rulesets::optimal::{
+        OptimalDuel, Without, analyse, optimal_duel, print_matrix, probe_at, unordered_pairs,
+    };
+    use crate::rulesets::optimal::{assert_half_grid_within, assert_mirrors, assert_scripted_game_is};
     use crate::rulesets::vsgmr::tests::ruleset;
 
     #[test]
@@ -366,12 +350,7 @@ mod tests {
             for i in 0..n {
                 for j in i..n {
                     let Ok(e) = r.exact_duel(i, j, d) else { continue };
-                    let v = solve(&VsgmrGame::new(&r, i, j, d, OPTIMAL_STEP).unwrap(), [Policy::Scripted; 2]);
-                    let (a, b) = (&r.book.units[i].name, &r.book.units[j].name);
-                    assert!(
-                        (v.a_wins - e.a_wins).abs() < 1e-9 && (v.b_wins - e.b_wins).abs() < 1e-9,
-                        "{a} v {b} at {d}: {v:?} {e:?}"
-                    );
+                    assert_scripted_game_is(&r, (i, j), (d, GRID.step), &e, 1e-9);
                     compared += 1;
                 }
             }
@@ -379,68 +358,12 @@ mod tests {
         assert!(compared > 40, "{compared}");
     }
 
-    /// A game whose figures may not move back toward their own edge (for the matrix probe).
-    struct NoRetreat<'a>(VsgmrGame<'a>);
-
-    impl DuelGame for NoRetreat<'_> {
-        fn line(&self) -> Line {
-            self.0.line()
-        }
-        fn max_rounds(&self) -> u32 {
-            self.0.max_rounds()
-        }
-        fn order(&self) -> Order {
-            self.0.order()
-        }
-        fn p_a_first(&self, u: [usize; 2]) -> f64 {
-            self.0.p_a_first(u)
-        }
-        fn n_states(&self, s: Side) -> usize {
-            self.0.n_states(s)
-        }
-        fn start_state(&self, s: Side) -> usize {
-            self.0.start_state(s)
-        }
-        fn destroyed(&self, s: Side, u: usize) -> bool {
-            self.0.destroyed(s, u)
-        }
-        fn n_actions(&self) -> usize {
-            self.0.n_actions()
-        }
-        fn options(&self, s: Side, me: usize, other: usize, at: Spot, out: &mut Vec<Choice>) {
-            self.0.options(s, me, other, at, out);
-            out.retain(|c| c.advance >= 0);
-        }
-        fn scripted(&self, s: Side, me: usize, other: usize, at: Spot) -> Choice {
-            self.0.scripted(s, me, other, at)
-        }
-        fn outcomes(
-            &self,
-            s: Side,
-            action: u16,
-            me: usize,
-            other: usize,
-            gap: f64,
-            out: &mut Vec<(f64, usize, usize)>,
-        ) {
-            self.0.outcomes(s, action, me, other, gap, out)
-        }
-    }
-
     #[test]
     fn mirrors_are_exactly_even_under_optimal_play() {
         let r = ruleset();
-        for u in ["troop", "troop-with-distance-attack", "troop-stealth", "independent-vehicle"] {
-            let o = optimal_duel(&r, r.find(u), r.find(u), 12.0, OPTIMAL_STEP).unwrap();
-            for v in [o.optimal, o.scripted] {
-                assert_eq!(v.a_score(), 0.5, "{u}: {v:?}");
-                assert_eq!(v.a_wins, v.b_wins, "{u}");
-            }
-            let g = VsgmrGame::new(&r, r.find(u), r.find(u), 12.0, OPTIMAL_STEP).unwrap();
-            crate::rulesets::optimal::assert_mirror_shortcut_is_exact(&g);
-        }
-        let g = VsgmrGame::new(&r, r.find("troop"), r.find("troop-stealth"), 12.0, OPTIMAL_STEP).unwrap();
-        assert!(!g.mirror());
+        let mirrors =
+            ["troop", "troop-with-distance-attack", "troop-stealth", "independent-vehicle"].map(|u| r.find(u));
+        assert_mirrors(&r, &mirrors, (r.find("troop"), r.find("troop-stealth")), 12.0, GRID.step);
     }
 
     #[test]
@@ -451,7 +374,7 @@ mod tests {
             ("mook-with-distance-attack", "troop-stealth"),
             ("hero-with-heavy-armor", "troop-with-automatic-fire"),
         ] {
-            let o = optimal_duel(&r, r.find(a), r.find(b), 12.0, OPTIMAL_STEP).unwrap();
+            let o = optimal_duel(&r, r.find(a), r.find(b), 12.0, GRID.step).unwrap();
             o.assert_bounds();
         }
     }
@@ -463,39 +386,20 @@ mod tests {
     #[ignore]
     fn optimal_matrix() {
         let r = ruleset();
-        let env = |k: &str| std::env::var(k).ok().and_then(|s| s.parse::<f64>().ok());
-        let d = env("OPTIMAL_DISTANCE").unwrap_or(r.book.duel.distance);
-        let step = env("OPTIMAL_STEP").unwrap_or(OPTIMAL_STEP);
-        let n = r.book.units.len();
-        let started = std::time::Instant::now();
-        let mut rows = Vec::new();
-        for a in 0..n {
-            for b in a..n {
-                let o = optimal_duel(&r, a, b, d, step).unwrap();
-                rows.push((o.exploitability(), a, b, o));
-            }
-        }
-        let took = started.elapsed().as_secs_f64();
-        rows.sort_by(|x, y| y.0.total_cmp(&x.0));
-        for (e, a, b, o) in &rows {
-            // The same duel where no figure ever moves back: what falling back is worth.
-            let g = NoRetreat(VsgmrGame::new(&r, *a, *b, d, step).unwrap());
-            let pinned = analyse(&g, d);
-            println!(
-                "{:>28} v {:<28} optimal {:5.1}  scripted {:5.1}  exploit {:5.2} (A {:5.2}, B {:5.2})  no retreat: exploit {:5.2} (A {:5.2}, B {:5.2})",
-                r.book.units[*a].name,
-                r.book.units[*b].name,
-                100.0 * o.optimal.a_score(),
-                100.0 * o.scripted.a_score(),
-                100.0 * e,
-                100.0 * o.a_gain(),
-                100.0 * o.b_gain(),
+        let (d, step) = probe_at(r.book.duel.distance, GRID.step);
+        let pairs = unordered_pairs(r.book.units.len());
+        // The same duel where no figure ever moves back: what falling back is worth.
+        let more = |a: usize, b: usize, _: &OptimalDuel| {
+            let g = r.game(a, b, d, step).unwrap();
+            let pinned = analyse(&Without { g, keep: |_: &VsgmrGame, _, _, _, _, c: &Choice| c.advance >= 0 });
+            format!(
+                "  no retreat: exploit {:5.2} (A {:5.2}, B {:5.2})",
                 100.0 * pinned.exploitability(),
                 100.0 * pinned.a_gain(),
                 100.0 * pinned.b_gain(),
-            );
-        }
-        println!("{} pairs at {d}\" on a {step}\" grid in {took:.1} s", rows.len());
+            )
+        };
+        print_matrix(&r, |u| r.book.units[u].name.clone(), &pairs, (d, step), pairs.len(), more);
     }
 
     #[test]
@@ -503,21 +407,16 @@ mod tests {
         // Duels of shooters: every threshold (12" and 24" ranges, 6" and 12" Moves, 1"
         // contact) is a whole cell, and a half-inch grid moves no value by 0.1 point.
         let r = ruleset();
-        let g = |a: &str, b: &str, step| VsgmrGame::new(&r, r.find(a), r.find(b), 12.0, step).unwrap();
+        let pair = |a: &str, b: &str| (r.find(a), r.find(b));
         for (a, b) in [("troop-with-distance-attack", "troop-stealth"), ("troop-sharpshooter", "independent-vehicle")] {
-            let coarse = solve(&g(a, b, OPTIMAL_STEP), [Policy::Optimal; 2]);
-            let fine = solve(&g(a, b, OPTIMAL_STEP / 2.0), [Policy::Optimal; 2]);
-            assert!((coarse.a_score() - fine.a_score()).abs() <= 0.001, "{a} v {b}: {coarse:?} {fine:?}");
+            assert_half_grid_within(&r, pair(a, b), 12.0, GRID.step, 0.001);
         }
         // Duels decided by charge reach or by a shooter falling back out of it are races to
         // the table edge: the side that keeps just out of reach gives up a whole cell of
         // room a round, so a finer grid moves them more (measured: 2" → 1" up to 7.6 points,
         // 1" → ½" up to 2.1); the 1" grid is what the report can afford (½" is 8× slower).
-        let coarse =
-            solve(&g("troop-with-distance-attack", "hero-with-heavy-armor", OPTIMAL_STEP), [Policy::Optimal; 2]);
-        let fine =
-            solve(&g("troop-with-distance-attack", "hero-with-heavy-armor", OPTIMAL_STEP / 2.0), [Policy::Optimal; 2]);
-        assert!((coarse.a_score() - fine.a_score()).abs() <= 0.025, "{coarse:?} {fine:?}");
+        let racing = pair("troop-with-distance-attack", "hero-with-heavy-armor");
+        assert_half_grid_within(&r, racing, 12.0, GRID.step, 0.025);
     }
 
     #[test]
@@ -526,7 +425,7 @@ mod tests {
         // II.3, IV, V "Stealth"); the scripted policy closes into base contact instead.
         let r = ruleset();
         let (m, s) = (r.find("mook-with-distance-attack"), r.find("troop-stealth"));
-        let g = VsgmrGame::new(&r, m, s, 12.0, OPTIMAL_STEP).unwrap();
+        let g = r.game(m, s, 12.0, GRID.step).unwrap();
         let (mook, stealth) = (r.profile(m), r.profile(s));
         assert_eq!(rules::attack_choice(mook, stealth, 12.0, r.book.rules.contact), None, "no useless shot");
         // At 12": a whole Move (6 cells) toward it, moving first or second.
@@ -542,7 +441,7 @@ mod tests {
         let c = g.scripted(1, STANDS, STANDS, Spot { gap: 12.0, room: 18, ahead: 11 });
         assert_eq!(c.advance, 0);
         // Charging is worth more to the mook than standing and never attacking (0%).
-        let o = optimal_duel(&r, m, s, 12.0, OPTIMAL_STEP).unwrap();
+        let o = optimal_duel(&r, m, s, 12.0, GRID.step).unwrap();
         assert!(o.scripted.a_wins > 0.01, "{:?}", o.scripted);
     }
 
@@ -554,11 +453,11 @@ mod tests {
         // old rule, struck first by the hero's shot (best response gain 14.4 points).
         let r = ruleset();
         let (t, h) = (r.find("troop-with-automatic-fire"), r.find("hero-with-distance-attack"));
-        let g = VsgmrGame::new(&r, t, h, 12.0, OPTIMAL_STEP).unwrap();
+        let g = r.game(t, h, 12.0, GRID.step).unwrap();
         let c = g.scripted(0, STANDS, MOVED, Spot { gap: 6.0, room: 18, ahead: 5 });
         assert_eq!(c.advance, i16::MAX, "{c:?}");
         // The troop's best response still gains 8.8 points (was 14.4), the hero's none (was 17.9).
-        let o = optimal_duel(&r, t, h, 12.0, OPTIMAL_STEP).unwrap();
+        let o = optimal_duel(&r, t, h, 12.0, GRID.step).unwrap();
         assert!(o.a_gain() < 0.09 && o.b_gain() < 0.01, "{o:?}");
     }
 
@@ -576,12 +475,12 @@ mod tests {
             ("mook-with-distance-attack", "hero"),
             ("troop", "troop"),
         ] {
-            let o = optimal_duel(&r, r.find(a), r.find(b), 12.0, OPTIMAL_STEP).unwrap();
+            let o = optimal_duel(&r, r.find(a), r.find(b), 12.0, GRID.step).unwrap();
             assert!(o.exploitability() < 0.05, "{a} v {b}: {o:?}");
         }
         // On the grid the shooter moving second steps out of base contact with the charger.
         let (h, s) = (r.find("hero-with-heavy-armor"), r.find("troop-sharpshooter"));
-        let g = VsgmrGame::new(&r, h, s, 12.0, OPTIMAL_STEP).unwrap();
+        let g = r.game(h, s, 12.0, GRID.step).unwrap();
         let c = g.scripted(1, STANDS, MOVED, Spot { gap: 1.0, room: 18, ahead: 0 });
         assert_eq!(c.advance, -1, "{c:?}");
     }
@@ -603,7 +502,7 @@ mod tests {
         let side: Side = env("OPTIMAL_SIDE").and_then(|x| x.parse().ok()).unwrap_or(1);
         let d = env("OPTIMAL_DISTANCE").and_then(|x| x.parse().ok()).unwrap_or(r.book.duel.distance);
         let top: usize = env("OPTIMAL_TOP").and_then(|x| x.parse().ok()).unwrap_or(30);
-        let g = VsgmrGame::new(&r, ids[0], ids[1], d, OPTIMAL_STEP).unwrap();
+        let g = r.game(ids[0], ids[1], d, GRID.step).unwrap();
         let line = g.line();
         let show = |c: Choice| if c.advance == i16::MAX { "contact".to_string() } else { format!("{:+}", c.advance) };
         let mut contrib: BTreeMap<String, f64> = BTreeMap::new();

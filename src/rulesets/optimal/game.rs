@@ -1,0 +1,131 @@
+//! What every ruleset's one-against-one game shares around the solver (issue 40, item 3: one
+//! optimal-game plumbing): the duel table and grid it is solved on ([`Grid`]), what a game
+//! holds ([`Pair`]) and how it is built for a pair of units ([`OptimalPlay`]), the two solves
+//! every ruleset offers ([`optimal_duel`], [`optimal_value`]) and the numbering of a game's
+//! action codes ([`action_codes!`](crate::rulesets::optimal::action_codes)). A ruleset's
+//! `optimal.rs` keeps only its rules: unit states, options, the scripted choice, the outcomes
+//! of an action, and its table, grid and order of play.
+//!
+//! Layers: part of the rulesets layer; it imports only [`crate::rulesets`] (the solver beside
+//! it and [`NotExact`]).
+
+use super::{DuelGame, GameValue, Line, OptimalDuel, Order, Policy, Setup, analyse, solve};
+use crate::rulesets::NotExact;
+
+/// Where a ruleset's game is played: the depth of its duel table and the grid step the reports
+/// solve on (DESIGN.md, "Optimal play and exploitability"; RULINGS.md, "Duel table depth").
+/// Lengths are in the ruleset's unit: inches, centimetres for The Grunt Factor.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Grid {
+    /// The depth of the duel table (each side may retreat to its own edge), > 0.
+    pub depth: f64,
+    /// The grid step of the reports and `matrix --optimal`, > 0: every move and gap of the game
+    /// is a whole number of steps.
+    pub step: f64,
+}
+
+impl Grid {
+    /// The setup of a duel on this table starting `distance` apart, the units coming no closer
+    /// than `min_gap`, on a grid of `step` (the reports' [`Grid::step`], or another for a test
+    /// of the grid), drawn after `max_rounds` solver rounds, activating in `order`. Errors: as
+    /// [`Line::new`] (a start distance below `min_gap` or above the table depth).
+    pub fn setup(
+        &self,
+        distance: f64,
+        step: f64,
+        min_gap: f64,
+        max_rounds: u32,
+        order: Order,
+    ) -> Result<Setup, NotExact> {
+        Ok(Setup { line: Line::new(self.depth, distance, step, min_gap)?, max_rounds, order })
+    }
+}
+
+/// One duel of two units of a ruleset as a game: what every ruleset's game holds. A ruleset's
+/// game is this type for its ruleset and profile types (`AmcGame<'a>` is `Pair<'a,
+/// ArmyMenCombat, Profile>`), with what it precomputes or caches in `extra`, and implements
+/// [`DuelGame`] on it.
+pub struct Pair<'a, R, P, X = ()> {
+    /// The ruleset: its rules and duel settings.
+    pub(crate) r: &'a R,
+    /// Side A's and side B's units.
+    pub(crate) p: [&'a P; 2],
+    /// The line, the round cap and the order of play ([`DuelGame::setup`]).
+    pub(crate) setup: Setup,
+    /// What the ruleset's game precomputes or caches (`()`: nothing).
+    pub(crate) extra: X,
+}
+
+impl<R, P, X> Pair<'_, R, P, X> {
+    /// Whether both sides are the same unit (one profile of the cost list), which makes the game
+    /// a mirror ([`DuelGame::mirror`]).
+    pub fn same_unit(&self) -> bool {
+        std::ptr::eq(self.p[0], self.p[1])
+    }
+}
+
+/// A ruleset with a one-against-one game: how the game of a pair of its units is built. The
+/// solves are the same for every ruleset ([`optimal_duel`], [`optimal_value`]).
+pub trait OptimalPlay {
+    /// The game of one pair.
+    type Game<'a>: DuelGame
+    where
+        Self: 'a;
+    /// The game of units `a` (side A) and `b` (side B), indices into the ruleset's units,
+    /// starting `distance` apart on a grid of `step` (the ruleset's unit). Errors: a start
+    /// distance off the table ([`Grid::setup`]), or a unit the game cannot play (named).
+    fn game(&self, a: usize, b: usize, distance: f64, step: f64) -> Result<Self::Game<'_>, NotExact>;
+}
+
+/// Units `a` against `b` of ruleset `r` starting `distance` apart under optimal play, with the
+/// scripted tactic and both best responses beside it ([`analyse`]), on a grid of `step`.
+/// Errors: as [`OptimalPlay::game`].
+pub fn optimal_duel<R: OptimalPlay>(
+    r: &R,
+    a: usize,
+    b: usize,
+    distance: f64,
+    step: f64,
+) -> Result<OptimalDuel, NotExact> {
+    Ok(analyse(&r.game(a, b, distance, step)?))
+}
+
+/// Only the optimal-play value of [`optimal_duel`] (both sides optimal), for the report's
+/// "Which readings decide the verdicts" (one solve instead of four). Errors: as
+/// [`OptimalPlay::game`].
+pub fn optimal_value<R: OptimalPlay>(
+    r: &R,
+    a: usize,
+    b: usize,
+    distance: f64,
+    step: f64,
+) -> Result<GameValue, NotExact> {
+    Ok(solve(&r.game(a, b, distance, step)?, [Policy::Optimal; 2]))
+}
+
+/// Declares a game's action codes ([`Choice::action`](super::Choice::action)): one `const NAME:
+/// u16` each, numbered 0, 1, 2... in the order listed and keeping its docs, and `N_ACTIONS`,
+/// their count, for [`DuelGame::n_actions`]. One list, so no code falls outside the count.
+///
+/// ```ignore
+/// action_codes! {
+///     /// Attack from where the unit stands.
+///     HOLD,
+///     /// Move, then attack.
+///     WALK,
+/// }
+/// ```
+macro_rules! action_codes {
+    ($($(#[$doc:meta])* $name:ident),+ $(,)?) => {
+        /// The action codes in order (their numbers are the `const`s below).
+        #[allow(non_camel_case_types, clippy::upper_case_acronyms)]
+        #[repr(u16)]
+        enum ActionCode {
+            $($name),+
+        }
+        $($(#[$doc])* const $name: u16 = ActionCode::$name as u16;)+
+        /// The number of action codes (`DuelGame::n_actions`).
+        const N_ACTIONS: usize = [$(ActionCode::$name),+].len();
+    };
+}
+pub(crate) use action_codes;
