@@ -22,6 +22,39 @@ use crate::config::{ConfigError, Invalid, Origin, Overrides, Source, new_id};
 use crate::rulesets::skirmish::check_army_size;
 use crate::rulesets::{BalanceConfig, CoverageRow, DuelSettings, Reading, UnitInfo};
 
+/// A ruleset's config file as written (`RawConfig`, private to its `mod.rs`): the keys every
+/// ruleset has first — `ruleset`, `[rules]` (the folder's `RulesConfig`), `[duel]`
+/// ([`DuelSettings`]) — then the ruleset's own fields in the order given, attributes and all.
+/// Unknown keys are refused (`deny_unknown_fields`); serde's "expected one of" lists the keys
+/// in this order. `RawConfig::read(source, overrides, keys)` reads it with [`read_config`],
+/// which applies `--set rules.*` and `duel.*`.
+macro_rules! raw_config {
+    ($($(#[$attr:meta])* $field:ident: $ty:ty),* $(,)?) => {
+        #[derive(Debug, serde::Deserialize)]
+        #[serde(deny_unknown_fields)]
+        struct RawConfig {
+            ruleset: toml::Spanned<String>,
+            rules: RulesConfig,
+            duel: $crate::rulesets::DuelSettings,
+            $($(#[$attr])* $field: $ty,)*
+        }
+
+        impl RawConfig {
+            /// [`read_config`](crate::rulesets::book::read_config) of this ruleset's config.
+            fn read(
+                source: &crate::config::Source,
+                overrides: &crate::config::Overrides,
+                keys: crate::rulesets::book::ConfigKeys,
+            ) -> Result<Self, crate::config::ConfigError> {
+                crate::rulesets::book::read_config(source, overrides, keys, |r: &mut RawConfig| {
+                    (&r.ruleset, &mut r.rules, &mut r.duel)
+                })
+            }
+        }
+    };
+}
+pub(crate) use raw_config;
+
 /// What a ruleset is before any config is read ([`Ruleset::ABOUT`](super::Ruleset::ABOUT)).
 #[derive(Clone, Copy)]
 pub struct About {
@@ -181,4 +214,14 @@ pub fn check_prices(balance: &BalanceConfig, units: &[UnitInfo], armies: &[(&str
         }
     }
     Ok(())
+}
+
+/// Test fixture: ruleset `R` from its shipped config (`configs/ID.toml`) with `KEY=VALUE`
+/// overrides applied. Panics on a config or override the ruleset refuses (a broken test).
+#[cfg(test)]
+pub(crate) fn shipped<R: super::Ruleset + super::Concrete>(sets: &[&str]) -> R {
+    let path = super::default_config(R::ABOUT.id);
+    let src = Source::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let ov = Overrides::parse(&sets.iter().map(|s| s.to_string()).collect::<Vec<_>>()).expect("overrides");
+    R::from_source(&src, &ov).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
 }

@@ -286,6 +286,9 @@ impl AnyRuleset {
 pub trait Concrete: Sized {
     /// The ruleset inside `any` when it is of this type.
     fn from_any(any: AnyRuleset) -> Option<Self>;
+    /// Parses and validates a config of this ruleset with `--set` overrides (the ruleset's own
+    /// `from_source`; errors as there, exit code 2).
+    fn from_source(source: &Source, overrides: &Overrides) -> Result<Self, ConfigError>;
 }
 
 macro_rules! concrete {
@@ -296,6 +299,9 @@ macro_rules! concrete {
                     AnyRuleset::$variant(r) => Some(r),
                     _ => None,
                 }
+            }
+            fn from_source(source: &Source, overrides: &Overrides) -> Result<Self, ConfigError> {
+                <$ty>::from_source(source, overrides)
             }
         }
     )*};

@@ -33,13 +33,13 @@ use toml::Spanned;
 
 use crate::config::{ConfigError, Ends, Invalid, Overrides, Source, id_of, in_range, new_id};
 use crate::dice::Dice;
-use crate::rulesets::book::{ConfigKeys, check_cost_list, check_prices, read_config, unit_cost, unit_name};
+use crate::rulesets::book::raw_config;
+use crate::rulesets::book::{ConfigKeys, check_cost_list, check_prices, unit_cost, unit_name};
 use crate::rulesets::engine::{Engine, Findings};
 use crate::rulesets::optimal::{GameValue, OptimalDuel};
 use crate::rulesets::study::Study;
 use crate::rulesets::{
-    About, BalanceConfig, Book, DuelOutcome, DuelSettings, DuelSetup, ExactDuel, LintFinding, NotExact, Reading,
-    Ruleset, UnitInfo,
+    About, BalanceConfig, Book, DuelOutcome, DuelSetup, ExactDuel, LintFinding, NotExact, Reading, Ruleset, UnitInfo,
 };
 
 pub use rules::{Battle, UnitState};
@@ -252,12 +252,7 @@ struct RawUpgrade {
     transport: Option<i64>,
 }
 
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RawConfig {
-    ruleset: Spanned<String>,
-    rules: RulesConfig,
-    duel: DuelSettings,
+raw_config! {
     #[serde(default)]
     balance: BalanceConfig,
     upgrades: upgrades::UpgradeSettings,
@@ -349,8 +344,7 @@ impl ArmyMenCombat {
     ///
     /// Errors carry `file:line:col` and name the weapon, unit or upgrade and the key.
     pub fn from_source(source: &Source, overrides: &Overrides) -> Result<Self, ConfigError> {
-        let mut raw: RawConfig =
-            read_config(source, overrides, Self::KEYS, |r: &mut RawConfig| (&r.ruleset, &mut r.rules, &mut r.duel))?;
+        let mut raw = RawConfig::read(source, overrides, Self::KEYS)?;
         overrides.apply_section("balance", &mut raw.balance)?;
         overrides.apply_section("upgrades", &mut raw.upgrades)?;
         overrides.apply_section("army", &mut raw.army)?;
@@ -788,13 +782,10 @@ impl Ruleset for ArmyMenCombat {
 #[cfg(test)]
 pub(crate) mod testing {
     use super::ArmyMenCombat;
-    use crate::config::{Overrides, Source};
 
     /// `configs/army-men-combat.toml` with `KEY=VALUE` overrides applied.
     pub(crate) fn amc(sets: &[&str]) -> ArmyMenCombat {
-        let src = Source::read(std::path::Path::new("configs/army-men-combat.toml")).unwrap();
-        let ov = Overrides::parse(&sets.iter().map(|s| s.to_string()).collect::<Vec<_>>()).unwrap();
-        ArmyMenCombat::from_source(&src, &ov).unwrap()
+        crate::rulesets::book::shipped(sets)
     }
 }
 

@@ -34,7 +34,8 @@ use toml::Spanned;
 
 use crate::config::{ConfigError, Ends, Field, Invalid, Overrides, Source, in_range, new_id};
 use crate::dice::Dice;
-use crate::rulesets::book::{ConfigKeys, check_cost_list, check_prices, read_config};
+use crate::rulesets::book::raw_config;
+use crate::rulesets::book::{ConfigKeys, check_cost_list, check_prices};
 use crate::rulesets::optimal::{GameValue, OptimalDuel};
 use crate::rulesets::{
     About, BalanceConfig, Book, DuelOutcome, DuelSettings, DuelSetup, ExactDuel, NotExact, Ruleset, UnitInfo,
@@ -250,12 +251,7 @@ impl Profile {
 /// the unit, the key and the bad value.
 type RawUnit = BTreeMap<Spanned<String>, Spanned<toml::Value>>;
 
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RawConfig {
-    ruleset: Spanned<String>,
-    rules: RulesConfig,
-    duel: DuelSettings,
+raw_config! {
     #[serde(rename = "unit")]
     units: Vec<Spanned<RawUnit>>,
     #[serde(rename = "upgrade", default)]
@@ -301,8 +297,7 @@ impl GunsNGrenades {
     ///
     /// Errors carry `file:line:col`, the unit and the key, or the offending `--set`.
     pub fn from_source(source: &Source, overrides: &Overrides) -> Result<Self, ConfigError> {
-        let mut raw: RawConfig =
-            read_config(source, overrides, Self::KEYS, |r: &mut RawConfig| (&r.ruleset, &mut r.rules, &mut r.duel))?;
+        let mut raw = RawConfig::read(source, overrides, Self::KEYS)?;
         overrides.apply_section("skirmish", &mut raw.skirmish)?;
         let invalid = |e: Invalid| source.invalid(overrides, e);
         raw.skirmish.validate().map_err(invalid)?;
@@ -601,14 +596,11 @@ impl Ruleset for GunsNGrenades {
 #[cfg(test)]
 pub(crate) mod testing {
     use super::GunsNGrenades;
-    use crate::config::{Overrides, Source};
     use crate::rulesets::Ruleset;
 
     /// `configs/guns-n-grenades.toml` with `KEY=VALUE` overrides applied.
     pub(crate) fn gng(sets: &[&str]) -> GunsNGrenades {
-        let src = Source::read(std::path::Path::new("configs/guns-n-grenades.toml")).unwrap();
-        let ov = Overrides::parse(&sets.iter().map(|s| s.to_string()).collect::<Vec<_>>()).unwrap();
-        GunsNGrenades::from_source(&src, &ov).unwrap()
+        crate::rulesets::book::shipped(sets)
     }
 
     /// The index of a unit by name or id; panics if unknown.

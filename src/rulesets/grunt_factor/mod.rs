@@ -38,13 +38,13 @@ use toml::Spanned;
 
 use crate::config::{ConfigError, Ends, Invalid, Overrides, Source, id_of, in_range, new_id};
 use crate::dice::Dice;
-use crate::rulesets::book::{ConfigKeys, check_cost_list, check_prices, read_config, unit_cost, unit_name};
+use crate::rulesets::book::raw_config;
+use crate::rulesets::book::{ConfigKeys, check_cost_list, check_prices, unit_cost, unit_name};
 use crate::rulesets::engine::{Engine, Findings};
 use crate::rulesets::optimal::{GameValue, OptimalDuel};
 use crate::rulesets::study::Study;
 use crate::rulesets::{
-    About, BalanceConfig, Book, DuelOutcome, DuelSettings, DuelSetup, ExactDuel, LintFinding, NotExact, Ruleset,
-    UnitInfo,
+    About, BalanceConfig, Book, DuelOutcome, DuelSetup, ExactDuel, LintFinding, NotExact, Ruleset, UnitInfo,
 };
 
 pub use rules::{Battle, Squad};
@@ -120,12 +120,7 @@ struct RawUnit {
     cost: Option<Spanned<f64>>,
 }
 
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RawConfig {
-    ruleset: Spanned<String>,
-    rules: RulesConfig,
-    duel: DuelSettings,
+raw_config! {
     #[serde(default)]
     balance: BalanceConfig,
     #[serde(default)]
@@ -254,8 +249,7 @@ impl GruntFactor {
     ///
     /// Errors carry `file:line:col` and name the quality, weapon or unit and the key.
     pub fn from_source(source: &Source, overrides: &Overrides) -> Result<Self, ConfigError> {
-        let mut raw: RawConfig =
-            read_config(source, overrides, Self::KEYS, |r: &mut RawConfig| (&r.ruleset, &mut r.rules, &mut r.duel))?;
+        let mut raw = RawConfig::read(source, overrides, Self::KEYS)?;
         overrides.apply_section("balance", &mut raw.balance)?;
         overrides.apply_section("skirmish", &mut raw.skirmish)?;
         let invalid = |e: Invalid| source.invalid(overrides, e);
@@ -513,8 +507,7 @@ pub(crate) mod tests {
 
     /// The shipped config.
     pub fn ruleset() -> GruntFactor {
-        let src = Source::read(std::path::Path::new("configs/grunt-factor.toml")).expect("configs/grunt-factor.toml");
-        GruntFactor::from_source(&src, &Overrides::default()).expect("valid config")
+        crate::rulesets::book::shipped(&[])
     }
 
     #[test]

@@ -34,7 +34,8 @@ use toml::Spanned;
 
 use crate::config::{ConfigError, Ends, Invalid, Overrides, Source, in_range, new_id};
 use crate::dice::Dice;
-use crate::rulesets::book::{ConfigKeys, check_cost_list, check_prices, read_config, unit_cost, unit_name};
+use crate::rulesets::book::raw_config;
+use crate::rulesets::book::{ConfigKeys, check_cost_list, check_prices, unit_cost, unit_name};
 use crate::rulesets::engine::{Engine, Findings};
 use crate::rulesets::optimal::{GameValue, OptimalDuel};
 use crate::rulesets::study::Study;
@@ -138,12 +139,7 @@ struct RawUnit {
     melee: Spanned<String>,
 }
 
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RawConfig {
-    ruleset: Spanned<String>,
-    rules: RulesConfig,
-    duel: DuelSettings,
+raw_config! {
     #[serde(rename = "weapon")]
     weapons: Vec<RawWeapon>,
     #[serde(rename = "unit")]
@@ -190,8 +186,7 @@ impl Gunplay {
     ///
     /// Errors carry `file:line:col` and name the weapon or unit and the key.
     pub fn from_source(source: &Source, overrides: &Overrides) -> Result<Self, ConfigError> {
-        let mut raw: RawConfig =
-            read_config(source, overrides, Self::KEYS, |r: &mut RawConfig| (&r.ruleset, &mut r.rules, &mut r.duel))?;
+        let mut raw = RawConfig::read(source, overrides, Self::KEYS)?;
         let invalid = |e: Invalid| source.invalid(overrides, e);
         validate_settings(&raw.rules, &raw.duel).map_err(invalid)?;
         overrides.apply_section("balance", &mut raw.balance)?;

@@ -44,13 +44,13 @@ use toml::Spanned;
 
 use crate::config::{ConfigError, Ends, Invalid, Overrides, Source, id_of, in_range, new_id};
 use crate::dice::Dice;
-use crate::rulesets::book::{ConfigKeys, check_cost_list, check_prices, read_config};
+use crate::rulesets::book::raw_config;
+use crate::rulesets::book::{ConfigKeys, check_cost_list, check_prices};
 use crate::rulesets::engine::{Engine, Findings};
 use crate::rulesets::optimal::{GameValue, OptimalDuel};
 use crate::rulesets::study::Study;
 use crate::rulesets::{
-    About, BalanceConfig, Book, DuelOutcome, DuelSettings, DuelSetup, ExactDuel, LintFinding, NotExact, Reading,
-    Ruleset, UnitInfo,
+    About, BalanceConfig, Book, DuelOutcome, DuelSetup, ExactDuel, LintFinding, NotExact, Reading, Ruleset, UnitInfo,
 };
 
 pub use figure::{Armor, Figure, Kind, Power, SupportRoll, Trait};
@@ -147,12 +147,7 @@ struct RawArmy {
     figure: Vec<RawFigure>,
 }
 
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RawConfig {
-    ruleset: Spanned<String>,
-    rules: RulesConfig,
-    duel: DuelSettings,
+raw_config! {
     #[serde(default)]
     balance: BalanceConfig,
     #[serde(default)]
@@ -225,8 +220,7 @@ impl Vsgmr {
     ///
     /// Errors carry `file:line:col` and name the figure and the key.
     pub fn from_source(source: &Source, overrides: &Overrides) -> Result<Self, ConfigError> {
-        let mut raw: RawConfig =
-            read_config(source, overrides, Self::KEYS, |r: &mut RawConfig| (&r.ruleset, &mut r.rules, &mut r.duel))?;
+        let mut raw = RawConfig::read(source, overrides, Self::KEYS)?;
         overrides.apply_section("balance", &mut raw.balance)?;
         overrides.apply_section("prices", &mut raw.prices)?;
         overrides.apply_section("skirmish", &mut raw.skirmish)?;
@@ -599,8 +593,7 @@ pub(crate) mod tests {
     use super::*;
 
     pub fn ruleset() -> Vsgmr {
-        let src = Source::read(std::path::Path::new("configs/vsgmr.toml")).expect("configs/vsgmr.toml");
-        Vsgmr::from_source(&src, &Overrides::default()).expect("valid config")
+        crate::rulesets::book::shipped(&[])
     }
 
     #[test]
