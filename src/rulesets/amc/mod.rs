@@ -16,6 +16,16 @@
 //! upgrades bought together too, at most one per group ([`upgrade_group`]): every such
 //! combination is an entry of [`ArmyMenCombat::entries`] ("Riflemen (10) + Bayonets + Grenades
 //! + Bazooka", [`combine`]), and random mission armies buy them.
+//!
+//! Files: the folder template of [`crate::rulesets`] — `mod.rs` (units, config, the `Ruleset`
+//! impl), `rules.rs`, `exact.rs`, `optimal.rs`, `tactics/`, `skirmish/`, `coverage.rs` (with
+//! `coverage.tsv`), `study.rs` — and `army.rs` (the army limits, shared by squads and the mission),
+//! `tactic.rs` (the doctrine every tactic and the duel share: the option worth the most expected
+//! points), `upgrades.rs` (the upgrade table study) and `tests.rs`.
+//!
+//! Layer: rulesets (see [`crate::rulesets`]); imports the bottom layers (`dice`, `config`,
+//! `battle`'s table geometry...) and the rulesets layer's shared files, never `sim`,
+//! `analysis`, `report`, `commands` or `app`.
 
 pub mod army;
 pub mod coverage;

@@ -15,6 +15,15 @@
 //! - `self_blast` and `tough` (issue 43) enter the hot paths as two profile flags,
 //!   [`Profile::blasts_itself`] and [`Profile::absorbs_first_hit`], set at load, so the duel,
 //!   the exact chain, the optimal-play game and the skirmish read one rule each.
+//!
+//! Files: the folder template of [`crate::rulesets`] — `mod.rs` (units, config, the `Ruleset`
+//! impl), `rules.rs`, `exact.rs`, `optimal.rs`, `tactics/`, `skirmish/`, `coverage.rs` (with
+//! `coverage.tsv`) — and `army.rs` (legal armies read or drawn, shared by squads and the skirmish)
+//! and `readings_tests.rs` (the reading switches' rule tests).
+//!
+//! Layer: rulesets (see [`crate::rulesets`]); imports the bottom layers (`dice`, `config`,
+//! `battle`'s table geometry...) and the rulesets layer's shared files, never `sim`,
+//! `analysis`, `report`, `commands` or `app`.
 
 pub mod army;
 pub mod coverage;

@@ -23,6 +23,15 @@
 //!   casualty order is fixed, so a squad's state is the number of models it has left.
 //! - Close combat is never initiated by the default tactic: every armory weapon's PB band is
 //!   at least as good as its CC band and CC never exceeds RC.
+//!
+//! Files: the folder template of [`crate::rulesets`] — `mod.rs` (units, config, the `Ruleset`
+//! impl), `rules.rs`, `exact.rs`, `optimal.rs`, `tactics/`, `skirmish/`, `coverage.rs` (with
+//! `coverage.tsv`), `study.rs` — and `lint.rs` (the ruleset lint of the draft rulebook's printed
+//! values).
+//!
+//! Layer: rulesets (see [`crate::rulesets`]); imports the bottom layers (`dice`, `config`,
+//! `battle`'s table geometry...) and the rulesets layer's shared files, never `sim`,
+//! `analysis`, `report`, `commands` or `app`.
 
 pub mod coverage;
 pub mod exact;

@@ -18,6 +18,14 @@
 //!   ignores cover (the rulebook lists no cover modifier for melee).
 //! - A Down character whose recovery has become impossible (4 wounds) is removed at once.
 //! - A game turn is both sides activating; `DuelOutcome::turns` counts game turns.
+//!
+//! Files: the folder template of [`crate::rulesets`] — `mod.rs` (units, config, the `Ruleset`
+//! impl), `rules.rs`, `exact.rs`, `optimal.rs`, `tactics/`, `skirmish/`, `coverage.rs` (with
+//! `coverage.tsv`), `study.rs` — and `derive.rs` (the derived cost list over the ground mix).
+//!
+//! Layer: rulesets (see [`crate::rulesets`]); imports the bottom layers (`dice`, `config`,
+//! `battle`'s table geometry...) and the rulesets layer's shared files, never `sim`,
+//! `analysis`, `report`, `commands` or `app`.
 
 pub mod coverage;
 pub mod derive;

@@ -22,6 +22,17 @@
 //!   modeled as separate figures there. In the Skirmish the sample armies' riders and drivers
 //!   start mounted (config `rides`; RULINGS.md "VSGMR riders").
 //! - Tough and Super-Armor improve armor rolls, so they do nothing for a figure without armor.
+//!
+//! Files: the folder template of [`crate::rulesets`] — `mod.rs` (units, config, the `Ruleset`
+//! impl), `rules.rs`, `exact.rs`, `optimal.rs`, `tactics/`, `skirmish/`, `coverage.rs` (with
+//! `coverage.tsv`), `study.rs` — and `figure.rs` (the figures' traits and powers), `mission.rs`
+//! (section VIII's scenarios, which the round reads), `prices.rs` and `round_robin.rs` (the
+//! attribute-price and sample-army studies) and `audit.rs` (the points-formula audit behind the
+//! lint).
+//!
+//! Layer: rulesets (see [`crate::rulesets`]); imports the bottom layers (`dice`, `config`,
+//! `battle`'s table geometry...) and the rulesets layer's shared files, never `sim`,
+//! `analysis`, `report`, `commands` or `app`.
 
 pub mod audit;
 pub mod coverage;
