@@ -36,13 +36,6 @@ pub struct MissionInfo {
     pub description: &'static str,
 }
 
-impl TacticInfo {
-    /// A tactic named `name` (kebab-case) that does `description` (one line).
-    pub const fn new(name: &'static str, description: &'static str) -> TacticInfo {
-        TacticInfo { name, description }
-    }
-}
-
 impl MissionInfo {
     /// The book's basic game, named `basic`, as `description` says (the only mission of a
     /// ruleset whose book has one kind of game).
