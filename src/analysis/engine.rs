@@ -83,13 +83,13 @@ mod tests {
     //! cannot be tested in the rulesets' folders (which import nothing above them).
 
     use super::*;
+    use crate::rulesets::amc::study::upgrades;
     use crate::rulesets::amc::testing::amc;
-    use crate::rulesets::amc::upgrades;
     use crate::rulesets::gunplay::Cover;
     use crate::rulesets::gunplay::skirmish::{LineUp, simulate};
     use crate::rulesets::gunplay::tests::ruleset as gunplay;
-    use crate::rulesets::vsgmr::mission::{MISSIONS, Mission};
-    use crate::rulesets::vsgmr::round_robin::{fair_points, play, scenarios, score};
+    use crate::rulesets::vsgmr::skirmish::mission::{MISSIONS, Mission};
+    use crate::rulesets::vsgmr::study::round_robin::{fair_points, play, scenarios, score};
     use crate::rulesets::vsgmr::tests::ruleset as vsgmr;
 
     #[test]

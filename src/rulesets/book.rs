@@ -27,9 +27,11 @@ use crate::rulesets::{BalanceConfig, CoverageRow, DuelSettings, Reading, UnitInf
 /// ([`DuelSettings`]) — then the ruleset's own fields in the order given, attributes and all.
 /// Unknown keys are refused (`deny_unknown_fields`); serde's "expected one of" lists the keys
 /// in this order. `RawConfig::read(source, overrides, keys)` reads it with [`read_config`],
-/// which applies `--set rules.*` and `duel.*`.
+/// which applies `--set rules.*` and `duel.*`, then applies the `--set`s of the tables named
+/// after `set:` (`set: [balance, skirmish];` takes `--set balance.KEY=VALUE` and
+/// `--set skirmish.KEY=VALUE`), in that order; their checks stay with the ruleset.
 macro_rules! raw_config {
-    ($($(#[$attr:meta])* $field:ident: $ty:ty),* $(,)?) => {
+    (set: [$($set:ident),* $(,)?]; $($(#[$attr:meta])* $field:ident: $ty:ty),* $(,)?) => {
         #[derive(Debug, serde::Deserialize)]
         #[serde(deny_unknown_fields)]
         struct RawConfig {
@@ -46,9 +48,11 @@ macro_rules! raw_config {
                 overrides: &crate::config::Overrides,
                 keys: crate::rulesets::book::ConfigKeys,
             ) -> Result<Self, crate::config::ConfigError> {
-                crate::rulesets::book::read_config(source, overrides, keys, |r: &mut RawConfig| {
+                let mut raw = crate::rulesets::book::read_config(source, overrides, keys, |r: &mut RawConfig| {
                     (&r.ruleset, &mut r.rules, &mut r.duel)
-                })
+                })?;
+                $( overrides.apply_section(stringify!($set), &mut raw.$set)?; )*
+                Ok(raw)
             }
         }
     };

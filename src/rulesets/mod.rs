@@ -14,9 +14,9 @@
 //!   answers its accessors by default, and the config-loading steps the folders share;
 //! - [`contract`]: the words a ruleset speaks to the layers above (unit info, coverage rows,
 //!   lint findings, the `[balance]` table);
-//! - [`registry`]: the one place outside a ruleset's folder that names it (the `RULESETS`
-//!   table, [`AnyRuleset`] and `with_ruleset!`, the help tables, `check_budget`); adding a
-//!   ruleset touches its folder, its config and the lines there;
+//! - [`registry`]: the one place outside a ruleset's folder that names it, in one list from
+//!   which the `RULESETS` table, [`AnyRuleset`], `with_ruleset!` and the help tables are made
+//!   (and `check_budget`);
 //! - [`engine`]: the interface through which a study reaches simulation and solving, which
 //!   the analysis layer implements and passes in, and the solver's settings and answers;
 //! - [`study`]: a study's finished report section; [`optimal`]: the duel as a zero-sum game,
@@ -27,14 +27,19 @@
 //! per rule step), `exact.rs` (Markov chains of the scripted duel), `optimal.rs` (the duel as a
 //! game), `tactics/` (the ruleset's `Tactic` trait and one file per tactic), `skirmish/`
 //! (set-up, turn loop, combat), `coverage.rs` (the rules-coverage table and lint), `study.rs`
-//! (the studies only that book asks for).
+//! (the studies only that book asks for). A folder's other files sit below the template file
+//! whose concept they serve (`skirmish/army.rs`, `study/prices.rs`, `coverage/lint.rs`,
+//! `tactics/doctrine.rs`...), so the top of every folder reads the same.
 //!
 //! **A new tactic is one file and one line**: `tactics/NAME.rs` with its `impl Tactic` and
 //! `ENTRY`, and `NAME` added to the folder's `portfolio!` line ([`tactic`]); the skirmish, its
 //! `--tactic` list, the help and the report's tactic tables pick it up from the portfolio.
 //! **A new report section is one file and one line** (`crate::report`). **A new ruleset is one
-//! folder and one line per list of the registry** ([`registry`]: the `RULESETS` table, the
-//! [`AnyRuleset`] variant and its arms) plus its `pub mod` here and its shipped config.
+//! folder and one line**: its folder (the template above, with its `Ruleset` and `Skirmish`
+//! impls), and its line `Variant: folder::Type,` in the registry's list ([`registry`]), from
+//! which the `RULESETS` table, the [`AnyRuleset`] variant, its loader and `with_ruleset!` arm
+//! and the help tables are made; beside them, the folder's `pub mod` here and its shipped config
+//! (`configs/ID.toml`, embedded by `crate::shipped`).
 //!
 //! Layer: below the engine (`sim`, and the analysis above it), above the bottom. A file here
 //! may import `dice`, `stats`, `config`, `seed`, `format`, the table geometry of `battle` (which

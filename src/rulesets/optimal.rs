@@ -930,8 +930,9 @@ pub fn analyse<G: DuelGame>(g: &G) -> OptimalDuel {
 mod probes;
 #[cfg(test)]
 pub(crate) use probes::{
-    Explain, Without, assert_half_grid_within, assert_mirror_is_even, assert_mirror_shortcut_is_exact, assert_mirrors,
-    assert_scripted_game_is, explain, print_largest, print_matrix, probe_at, scripted_losses, unordered_pairs,
+    Explain, Probe, Without, assert_half_grid_within, assert_mirror_is_even, assert_mirror_shortcut_is_exact,
+    assert_mirrors, assert_scripted_game_is, assert_scripted_games_are_chains, explain, print_largest, print_matrix,
+    probe_args, probe_at, scripted_losses, unordered_pairs,
 };
 
 #[cfg(test)]

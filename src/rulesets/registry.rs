@@ -2,26 +2,121 @@
 //!
 //! Why apart from the traits ([`super::Ruleset`], [`super::skirmish::Skirmish`]): the traits
 //! say what a ruleset is; this file says which rulesets there are. Adding a ruleset touches its
-//! folder, its config, and the lines here that list the rulesets: the [`RULESETS`] table, the
-//! [`AnyRuleset`] variant with its `load` and [`with_ruleset!`](crate::with_ruleset) arms, and
-//! the skirmish help tables of tactics, missions and army sources.
+//! folder, its config, and one line here: its entry in [`__each_ruleset!`](crate::__each_ruleset),
+//! the one list from which the [`RULESETS`] table, the [`AnyRuleset`] variant, its loader and
+//! [`with_ruleset!`](crate::with_ruleset) arm, [`Concrete`] and the skirmish help tables of
+//! tactics, missions and army sources are all made.
 //!
 //! Layer: rulesets (see [`crate::rulesets`]); imports the ruleset folders, `config`.
 
 use std::path::{Path, PathBuf};
 
 use super::optimal::OptimalDuel;
-use super::{NotExact, Ruleset, amc, gng, grunt_factor, gunplay, skirmish, vsgmr};
+use super::{NotExact, Ruleset, skirmish};
 use crate::config::{ConfigError, Invalid, Overrides, Source, id_of};
 
-/// The rulesets pointsworth knows: id, rulebook title, whether it is implemented yet.
-pub const RULESETS: &[(&str, &str, bool)] = &[
-    ("guns-n-grenades", "Guns 'N Grenades v1.5", true),
-    ("army-men-combat", "Army Men Combat v2.0", true),
-    ("grunt-factor", "The Grunt Factor", true),
-    ("vsgmr", "Very Simple Generic Miniatures Rules v7", true),
-    ("gunplay", "Gunplay", true),
-];
+/// **The rulesets, one line each**: the list every other list of the registry is made from
+/// ([`RULESETS`], [`AnyRuleset`], [`with_ruleset!`](crate::with_ruleset), the loader, the help
+/// tables, [`Concrete`]), in the order the report and the help show them. A line is
+/// `Variant: folder::Type,`; the id and title come from the type's [`Ruleset::ABOUT`].
+///
+/// It hands the list to a callback macro (named by path, with its own tokens in braces first),
+/// which is how an exported macro can walk a list written once.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __each_ruleset {
+    ($($callback:ident)::+ { $($args:tt)* }) => {
+        $($callback)::+! { { $($args)* }
+            GunsNGrenades: gng::GunsNGrenades,
+            ArmyMenCombat: amc::ArmyMenCombat,
+            GruntFactor: grunt_factor::GruntFactor,
+            Vsgmr: vsgmr::Vsgmr,
+            Gunplay: gunplay::Gunplay,
+        }
+    };
+}
+
+/// [`with_ruleset!`](crate::with_ruleset)'s match, one arm per line of the list.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __ruleset_dispatch {
+    ({ $any:expr, $r:ident => $body:expr } $($variant:ident: $folder:ident::$ty:ident,)*) => {
+        match $any {
+            $( $crate::rulesets::AnyRuleset::$variant($r) => $body, )*
+        }
+    };
+}
+
+/// Calls generic code with the concrete ruleset: `with_ruleset!(any, r => run(r))`.
+#[macro_export]
+macro_rules! with_ruleset {
+    ($any:expr, $r:ident => $body:expr) => {
+        $crate::__each_ruleset!($crate::__ruleset_dispatch { $any, $r => $body })
+    };
+}
+
+/// Everything the registry lists, from the one list.
+macro_rules! registry {
+    ({} $($variant:ident: $folder:ident::$ty:ident,)*) => {
+        /// The rulesets pointsworth knows: id, rulebook title, whether it is implemented (every
+        /// listed one is; the flag keeps room for a book announced before its rules are in).
+        pub const RULESETS: &[(&str, &str, bool)] =
+            &[$( (<$crate::rulesets::$folder::$ty as Ruleset>::ABOUT.id, <$crate::rulesets::$folder::$ty as Ruleset>::ABOUT.title, true), )*];
+
+        /// A loaded ruleset of any kind; match on it (or [`with_ruleset!`](crate::with_ruleset))
+        /// to call generic code.
+        #[derive(Debug, Clone)]
+        pub enum AnyRuleset {
+            $( $variant($crate::rulesets::$folder::$ty), )*
+        }
+
+        /// Each ruleset's skirmish tactics, `(ruleset id, tactics)`, default first: the
+        /// registry's view of every [`skirmish::Skirmish::tactics`], for help text written
+        /// before any config is read.
+        pub fn skirmish_tactics() -> Vec<(&'static str, &'static [skirmish::TacticInfo])> {
+            vec![$( (<$crate::rulesets::$folder::$ty as Ruleset>::ABOUT.id, <$crate::rulesets::$folder::$ty as skirmish::Skirmish>::TACTICS), )*]
+        }
+
+        /// Each ruleset's skirmish missions, `(ruleset id, missions)`, the basic game first: the
+        /// registry's view of every [`skirmish::Skirmish::missions`], for help text written
+        /// before any config is read.
+        pub fn skirmish_missions() -> Vec<(&'static str, &'static [skirmish::MissionInfo])> {
+            vec![$( (<$crate::rulesets::$folder::$ty as Ruleset>::ABOUT.id, <$crate::rulesets::$folder::$ty as skirmish::Skirmish>::MISSIONS), )*]
+        }
+
+        /// Each ruleset's `--armies` source, `(ruleset id, source)`: the registry's view of
+        /// every [`skirmish::Skirmish::army_source`].
+        pub fn army_sources() -> Vec<(&'static str, skirmish::ArmySource)> {
+            vec![$( (<$crate::rulesets::$folder::$ty as Ruleset>::ABOUT.id, <$crate::rulesets::$folder::$ty as skirmish::Skirmish>::ARMY_SOURCE), )*]
+        }
+
+        /// Parses ruleset `canonical` (a listed id) from `source`; `None` for an id not listed.
+        fn load_listed(canonical: &str, source: &Source, overrides: &Overrides) -> Option<Result<AnyRuleset, ConfigError>> {
+            $(
+                if canonical == <$crate::rulesets::$folder::$ty as Ruleset>::ABOUT.id {
+                    return Some(<$crate::rulesets::$folder::$ty>::from_source(source, overrides).map(AnyRuleset::$variant));
+                }
+            )*
+            None
+        }
+
+        $(
+            impl Concrete for $crate::rulesets::$folder::$ty {
+                fn from_any(any: AnyRuleset) -> Option<Self> {
+                    match any {
+                        AnyRuleset::$variant(r) => Some(r),
+                        _ => None,
+                    }
+                }
+                fn from_source(source: &Source, overrides: &Overrides) -> Result<Self, ConfigError> {
+                    <$crate::rulesets::$folder::$ty>::from_source(source, overrides)
+                }
+            }
+        )*
+    };
+}
+
+crate::__each_ruleset!(registry {});
 
 /// A ruleset id that is unknown or not implemented yet. Exit code 2.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -51,44 +146,6 @@ pub fn canonical_id(name: &str) -> String {
 /// Ids of the implemented rulesets.
 pub fn implemented() -> Vec<&'static str> {
     RULESETS.iter().filter(|r| r.2).map(|r| r.0).collect()
-}
-
-/// Each ruleset's skirmish tactics, `(ruleset id, tactics)`, default first: the registry's
-/// view of every [`skirmish::Skirmish::tactics`], for help text written before any config is
-/// read.
-pub fn skirmish_tactics() -> [(&'static str, &'static [skirmish::TacticInfo]); 5] {
-    [
-        ("guns-n-grenades", <gng::GunsNGrenades as skirmish::Skirmish>::TACTICS),
-        ("army-men-combat", <amc::ArmyMenCombat as skirmish::Skirmish>::TACTICS),
-        ("grunt-factor", <grunt_factor::GruntFactor as skirmish::Skirmish>::TACTICS),
-        ("vsgmr", <vsgmr::Vsgmr as skirmish::Skirmish>::TACTICS),
-        ("gunplay", <gunplay::Gunplay as skirmish::Skirmish>::TACTICS),
-    ]
-}
-
-/// Each ruleset's skirmish missions, `(ruleset id, missions)`, the basic game first: the
-/// registry's view of every [`skirmish::Skirmish::missions`], for help text written before any
-/// config is read.
-pub fn skirmish_missions() -> [(&'static str, &'static [skirmish::MissionInfo]); 5] {
-    [
-        ("guns-n-grenades", <gng::GunsNGrenades as skirmish::Skirmish>::MISSIONS),
-        ("army-men-combat", <amc::ArmyMenCombat as skirmish::Skirmish>::MISSIONS),
-        ("grunt-factor", <grunt_factor::GruntFactor as skirmish::Skirmish>::MISSIONS),
-        ("vsgmr", <vsgmr::Vsgmr as skirmish::Skirmish>::MISSIONS),
-        ("gunplay", <gunplay::Gunplay as skirmish::Skirmish>::MISSIONS),
-    ]
-}
-
-/// Each ruleset's `--armies` source, `(ruleset id, source)`: the registry's view of every
-/// [`skirmish::Skirmish::army_source`].
-pub fn army_sources() -> [(&'static str, skirmish::ArmySource); 5] {
-    [
-        ("guns-n-grenades", <gng::GunsNGrenades as skirmish::Skirmish>::ARMY_SOURCE),
-        ("army-men-combat", <amc::ArmyMenCombat as skirmish::Skirmish>::ARMY_SOURCE),
-        ("grunt-factor", <grunt_factor::GruntFactor as skirmish::Skirmish>::ARMY_SOURCE),
-        ("vsgmr", <vsgmr::Vsgmr as skirmish::Skirmish>::ARMY_SOURCE),
-        ("gunplay", <gunplay::Gunplay as skirmish::Skirmish>::ARMY_SOURCE),
-    ]
 }
 
 /// `skirmish --tactic` help: each ruleset's tactics with what they do.
@@ -201,30 +258,6 @@ pub const MAX_UNITS: usize = 200;
 /// cost must stay within it, so a duel's squads stay a size a battle of seconds can play.
 pub const MAX_SQUAD: f64 = 200.0;
 
-/// A loaded ruleset of any kind; match on it to call generic code.
-#[derive(Debug, Clone)]
-pub enum AnyRuleset {
-    GunsNGrenades(gng::GunsNGrenades),
-    Gunplay(gunplay::Gunplay),
-    Vsgmr(vsgmr::Vsgmr),
-    GruntFactor(grunt_factor::GruntFactor),
-    ArmyMenCombat(amc::ArmyMenCombat),
-}
-
-/// Calls generic code with the concrete ruleset: `with_ruleset!(any, r => run(r))`.
-#[macro_export]
-macro_rules! with_ruleset {
-    ($any:expr, $r:ident => $body:expr) => {
-        match $any {
-            $crate::rulesets::AnyRuleset::GunsNGrenades($r) => $body,
-            $crate::rulesets::AnyRuleset::Gunplay($r) => $body,
-            $crate::rulesets::AnyRuleset::Vsgmr($r) => $body,
-            $crate::rulesets::AnyRuleset::GruntFactor($r) => $body,
-            $crate::rulesets::AnyRuleset::ArmyMenCombat($r) => $body,
-        }
-    };
-}
-
 impl AnyRuleset {
     /// Loads ruleset `id` from `source` with `--set` overrides applied.
     ///
@@ -251,15 +284,10 @@ impl AnyRuleset {
         match RULESETS.iter().find(|r| r.0 == canonical) {
             None => Err(RulesetError::Unknown { name: id.to_string() }),
             Some((_, _, false)) => Err(RulesetError::NotImplemented { name: canonical.to_string() }),
-            Some(("gunplay", _, _)) => Ok(AnyRuleset::Gunplay(gunplay::Gunplay::from_source(source, overrides)?)),
-            Some(("vsgmr", _, _)) => Ok(AnyRuleset::Vsgmr(vsgmr::Vsgmr::from_source(source, overrides)?)),
-            Some(("grunt-factor", _, _)) => {
-                Ok(AnyRuleset::GruntFactor(grunt_factor::GruntFactor::from_source(source, overrides)?))
-            }
-            Some(("army-men-combat", _, _)) => {
-                Ok(AnyRuleset::ArmyMenCombat(amc::ArmyMenCombat::from_source(source, overrides)?))
-            }
-            Some(_) => Ok(AnyRuleset::GunsNGrenades(gng::GunsNGrenades::from_source(source, overrides)?)),
+            Some(_) => match load_listed(canonical, source, overrides) {
+                Some(loaded) => Ok(loaded?),
+                None => Err(RulesetError::Unknown { name: id.to_string() }),
+            },
         }
     }
 
@@ -290,27 +318,3 @@ pub trait Concrete: Sized {
     /// `from_source`; errors as there, exit code 2).
     fn from_source(source: &Source, overrides: &Overrides) -> Result<Self, ConfigError>;
 }
-
-macro_rules! concrete {
-    ($($variant:ident: $ty:ty),*) => {$(
-        impl Concrete for $ty {
-            fn from_any(any: AnyRuleset) -> Option<Self> {
-                match any {
-                    AnyRuleset::$variant(r) => Some(r),
-                    _ => None,
-                }
-            }
-            fn from_source(source: &Source, overrides: &Overrides) -> Result<Self, ConfigError> {
-                <$ty>::from_source(source, overrides)
-            }
-        }
-    )*};
-}
-
-concrete!(
-    GunsNGrenades: gng::GunsNGrenades,
-    Gunplay: gunplay::Gunplay,
-    Vsgmr: vsgmr::Vsgmr,
-    GruntFactor: grunt_factor::GruntFactor,
-    ArmyMenCombat: amc::ArmyMenCombat
-);

@@ -155,6 +155,44 @@ pub fn check_runs(trials: u64, report_trials: u64, batch_size: u32) -> Result<()
     in_range("skirmish.batch_size", batch_size, 1, 100_000, Ends::Both, "")
 }
 
+/// Declares a ruleset's `[skirmish]` table whose last keys are the run keys every skirmish has
+/// (`trials`, `report_trials`, `batch_size`, checked by [`check_runs`]): the struct as written,
+/// then the run keys with the doc given after `runs:` and their defaults, and its `Default`
+/// from the values after `defaults:` and the run defaults. Every key has a default
+/// (`#[serde(default)]`); unknown keys are refused, serde listing them in this order.
+macro_rules! skirmish_config {
+    (
+        $(#[$meta:meta])*
+        pub struct $name:ident { $( $(#[$field_meta:meta])* pub $field:ident : $ty:ty ),* $(,)? }
+        $(#[$runs_meta:meta])*
+        runs: { trials: $trials:expr, report_trials: $report_trials:expr, batch_size: $batch_size:expr $(,)? }
+        defaults: { $( $default_field:ident : $default:expr ),* $(,)? }
+    ) => {
+        $(#[$meta])*
+        #[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
+        #[serde(default, deny_unknown_fields)]
+        pub struct $name {
+            $( $(#[$field_meta])* pub $field: $ty, )*
+            $(#[$runs_meta])*
+            pub trials: u64,
+            pub report_trials: u64,
+            pub batch_size: u32,
+        }
+
+        impl Default for $name {
+            fn default() -> Self {
+                $name {
+                    $( $default_field: $default, )*
+                    trials: $trials,
+                    report_trials: $report_trials,
+                    batch_size: $batch_size,
+                }
+            }
+        }
+    };
+}
+pub(crate) use skirmish_config;
+
 /// A `[skirmish]` maximum from its minimum to `hi` (`terrain_max` of `terrain_min`...).
 pub fn check_max(key: &str, max: u32, min_key: &str, min: u32, hi: u32) -> Result<(), Invalid> {
     crate::config::in_range(key, max, min, hi, crate::config::Ends::Both, "")

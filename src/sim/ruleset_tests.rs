@@ -223,7 +223,7 @@ mod grunt_factor {
 
 mod vsgmr {
     use super::*;
-    use crate::rulesets::vsgmr::mission::Mission;
+    use crate::rulesets::vsgmr::skirmish::mission::Mission;
     use crate::rulesets::vsgmr::tests::ruleset;
 
     #[test]

@@ -12,12 +12,14 @@ use pointsworth::analysis::engine::AnalysisEngine;
 use pointsworth::analysis::matrix::{AnalysisSettings, distance_sweep};
 use pointsworth::config::{Overrides, Source};
 use pointsworth::rulesets::Ruleset;
-use pointsworth::rulesets::amc::{ArmyMenCombat, upgrades};
+use pointsworth::rulesets::amc::ArmyMenCombat;
+use pointsworth::rulesets::amc::study::upgrades;
 use pointsworth::rulesets::engine::BalanceSettings;
 use pointsworth::rulesets::gng::GunsNGrenades;
 use pointsworth::rulesets::grunt_factor::GruntFactor;
 use pointsworth::rulesets::gunplay::{Cover, Gunplay};
-use pointsworth::rulesets::vsgmr::{Vsgmr, prices};
+use pointsworth::rulesets::vsgmr::Vsgmr;
+use pointsworth::rulesets::vsgmr::study::prices;
 
 fn source(name: &str) -> Source {
     Source::read(&std::path::Path::new("configs").join(name)).unwrap()

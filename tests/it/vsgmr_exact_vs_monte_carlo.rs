@@ -12,7 +12,7 @@ use assert_cmd::Command;
 use common::{Family, compare, replicated, seeds};
 use pointsworth::config::{Overrides, Source};
 use pointsworth::rulesets::Ruleset;
-use pointsworth::rulesets::vsgmr::figure::{Armor, Figure, Kind, Power, Trait};
+use pointsworth::rulesets::vsgmr::rules::figure::{Armor, Figure, Kind, Power, Trait};
 use pointsworth::rulesets::vsgmr::{Sequence, Vsgmr};
 use pointsworth::sim::RunPlan;
 use pointsworth::sim::duel::{Squads, simulate};

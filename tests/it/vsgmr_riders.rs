@@ -6,8 +6,8 @@
 use pointsworth::config::{Overrides, Source};
 use pointsworth::dice::ScriptedDice;
 use pointsworth::rulesets::vsgmr::Vsgmr;
-use pointsworth::rulesets::vsgmr::figure::{Armor, Figure, Kind, Trait};
 use pointsworth::rulesets::vsgmr::rules;
+use pointsworth::rulesets::vsgmr::rules::figure::{Armor, Figure, Kind, Trait};
 use pointsworth::rulesets::vsgmr::skirmish::{Game, Roster, SkirmishConfig};
 
 fn base() -> Vsgmr {

@@ -4,7 +4,7 @@
 use pointsworth::config::{Overrides, Source};
 use pointsworth::dice::ScriptedDice;
 use pointsworth::rulesets::vsgmr::Vsgmr;
-use pointsworth::rulesets::vsgmr::figure::{Armor, Figure, Kind, Power, Trait};
+use pointsworth::rulesets::vsgmr::rules::figure::{Armor, Figure, Kind, Power, Trait};
 use pointsworth::rulesets::vsgmr::rules::{self, AttackKind, Battle};
 
 fn base() -> Vsgmr {

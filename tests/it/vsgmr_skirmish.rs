@@ -6,9 +6,9 @@ use pointsworth::analysis::engine::AnalysisEngine;
 use pointsworth::battle::{Pos, Wall};
 use pointsworth::config::{Overrides, Source};
 use pointsworth::dice::ScriptedDice;
-use pointsworth::rulesets::vsgmr::figure::{Figure, Kind, Trait};
-use pointsworth::rulesets::vsgmr::round_robin::round_robin;
+use pointsworth::rulesets::vsgmr::rules::figure::{Figure, Kind, Trait};
 use pointsworth::rulesets::vsgmr::skirmish::{Field, Game, Matchup, Roster, SkirmishConfig, simulate, victor};
+use pointsworth::rulesets::vsgmr::study::round_robin::round_robin;
 use pointsworth::rulesets::vsgmr::{Vsgmr, rules};
 
 fn base() -> Vsgmr {

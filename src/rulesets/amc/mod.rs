@@ -5,38 +5,37 @@
 //! v2.0". The rules live in [`rules`] (one function per rule step, and the default tactic),
 //! the exact solver for stand-up duels in [`exact`] (a Markov chain over model counts, Pinned
 //! and stunned flags), the optimal-play game in [`optimal`], the rules-coverage table in
-//! [`coverage`], the army limits in [`army`], and the upgrade efficiency table in [`upgrades`].
+//! [`coverage`], the army limits in [`skirmish::army`], and the upgrade efficiency table in
+//! [`study::upgrades`].
 //!
 //! Why upgrades are not rows of the cost list: Army Men Combat prices a unit entry (Riflemen,
 //! 10 models) and sells upgrades on top (Bayonets +10). An upgrade is valued as the upgraded
 //! unit against the plain one at equal points (issue 4), so the matrix keeps the 15 plain
 //! entries (the generic matrix, efficiency and fair-cost code run on them unchanged) and each
 //! upgraded entry ("Riflemen (10) + Bayonets") is a profile of its own, played only against its
-//! plain entry in the separate table of [`upgrades`]. The mission ([`skirmish`]) fields
+//! plain entry in the separate table of [`study::upgrades`]. The mission ([`skirmish`]) fields
 //! upgrades bought together too, at most one per group ([`upgrade_group`]): every such
 //! combination is an entry of [`ArmyMenCombat::entries`] ("Riflemen (10) + Bayonets + Grenades
 //! + Bazooka", [`combine`]), and random mission armies buy them.
 //!
 //! Files: the folder template of [`crate::rulesets`] — `mod.rs` (units, config, the `Ruleset`
 //! impl), `rules.rs`, `exact.rs`, `optimal.rs`, `tactics/`, `skirmish/`, `coverage.rs` (with
-//! `coverage.tsv`), `study.rs` — and `army.rs` (the army limits, shared by squads and the mission),
-//! `tactic.rs` (the doctrine every tactic and the duel share: the option worth the most expected
-//! points), `upgrades.rs` (the upgrade table study) and `tests.rs`.
+//! `coverage.tsv`), `study.rs`, `tests.rs`; below them, `skirmish/army.rs` (the army
+//! limits, shared by squads and the mission), `tactics/doctrine.rs` (the doctrine every tactic
+//! and the duel share: the option worth the most expected points) and `study/upgrades.rs` (the
+//! upgrade table study).
 //!
 //! Layer: rulesets (see [`crate::rulesets`]); imports the bottom layers (`dice`, `config`,
 //! `battle`'s table geometry...) and the rulesets layer's shared files, never `sim`,
 //! `analysis`, `report`, `commands` or `app`.
 
-pub mod army;
 pub mod coverage;
 pub mod exact;
 pub mod optimal;
 pub mod rules;
 pub mod skirmish;
 pub mod study;
-pub mod tactic;
 pub mod tactics;
-pub mod upgrades;
 
 use serde::{Deserialize, Serialize};
 use toml::Spanned;
@@ -263,10 +262,11 @@ struct RawUpgrade {
 }
 
 raw_config! {
+    set: [balance, upgrades, army, skirmish];
     #[serde(default)]
     balance: BalanceConfig,
-    upgrades: upgrades::UpgradeSettings,
-    army: army::ArmyLimits,
+    upgrades: study::upgrades::UpgradeSettings,
+    army: skirmish::army::ArmyLimits,
     #[serde(default)]
     skirmish: skirmish::SkirmishConfig,
     #[serde(rename = "weapon")]
@@ -297,8 +297,8 @@ pub struct ArmyMenCombat {
     /// The rules in force, the `[duel]` and `[balance]` settings and the plain cost list (the
     /// matrix rows).
     pub book: Book<RulesConfig>,
-    pub upgrade_settings: upgrades::UpgradeSettings,
-    pub army: army::ArmyLimits,
+    pub upgrade_settings: study::upgrades::UpgradeSettings,
+    pub army: skirmish::army::ArmyLimits,
     /// The `[skirmish]` table (the mission).
     pub skirmish: skirmish::SkirmishConfig,
     pub profiles: Vec<Profile>,
@@ -354,11 +354,7 @@ impl ArmyMenCombat {
     ///
     /// Errors carry `file:line:col` and name the weapon, unit or upgrade and the key.
     pub fn from_source(source: &Source, overrides: &Overrides) -> Result<Self, ConfigError> {
-        let mut raw = RawConfig::read(source, overrides, Self::KEYS)?;
-        overrides.apply_section("balance", &mut raw.balance)?;
-        overrides.apply_section("upgrades", &mut raw.upgrades)?;
-        overrides.apply_section("army", &mut raw.army)?;
-        overrides.apply_section("skirmish", &mut raw.skirmish)?;
+        let raw = RawConfig::read(source, overrides, Self::KEYS)?;
         let invalid = |e: Invalid| source.invalid(overrides, e);
         raw.duel.validate(200.0, "in", false).map_err(invalid)?;
         raw.balance.validate().map_err(invalid)?;
@@ -782,7 +778,7 @@ impl Ruleset for ArmyMenCombat {
     }
     /// AMC 2.0, "The Armies": at most 3 units of Gunners, Snipers or Heavy Weapons whatever
     /// the budget; vehicles at most half of the 300-point army, which binds only above 150
-    /// points ([`army::ArmyLimits::squad_limit`]).
+    /// points ([`skirmish::army::ArmyLimits::squad_limit`]).
     fn squad_limit(&self, unit: usize, budget: f64) -> Option<u32> {
         self.army.squad_limit(&self.profiles[unit], budget)
     }

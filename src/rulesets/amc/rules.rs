@@ -456,7 +456,7 @@ pub fn plan(
     decide(r, p, me, tp, target, [Exposure::front(r.book.rules.cover); 2], room).action
 }
 
-pub use crate::rulesets::amc::tactic::{Decision, Exposure, decide};
+pub use crate::rulesets::amc::tactics::doctrine::{Decision, Exposure, decide};
 
 /// The depth of the duel table, inches (RULINGS.md, "Duel table depth": the mission's 48"
 /// table); the two lines stand symmetric about its middle, so a side may retreat

@@ -2,10 +2,12 @@
 //! each upgraded entry against its plain entry at equal points, per distance, and each
 //! upgrade's mean over the entries it applies to (see [`super::upgrades`]).
 
+pub mod upgrades;
+
 use std::fmt::Write;
 
+use self::upgrades::UpgradeTable;
 use super::ArmyMenCombat;
-use super::upgrades::{self, UpgradeTable};
 use crate::format::pct_interval as pct;
 use crate::rulesets::engine::Engine;
 use crate::rulesets::study::Study;

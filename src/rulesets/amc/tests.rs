@@ -357,7 +357,7 @@ fn a_volley_is_rated_by_the_exact_expected_unblocked_hits() {
     let e = rules::expected_wounds(g, 1, tank, &t, 24.0, false);
     assert!((e - 1.0 / 32.0).abs() < 1e-12, "{e}");
     // In points: the Tank's 150 × P(the damage roll is a frontal 5–6, 4/36).
-    let v = crate::rulesets::amc::tactic::volley_value(g, 1, tank, &t, 24.0, rules::Exposure::front(false));
+    let v = crate::rulesets::amc::tactics::doctrine::volley_value(g, 1, tank, &t, 24.0, rules::Exposure::front(false));
     assert!((v - 150.0 / 32.0 * 4.0 / 36.0).abs() < 1e-9, "{v}");
 }
 
@@ -373,7 +373,7 @@ fn a_charge_is_valued_with_the_losers_destruction_test() {
     let first = 1.0 / 64.0 * (1.0 / 9.0 + 8.0 / 9.0 * 0.5);
     // Later rounds (no charge bonus: 1 attack, never 2 hits) cannot wound: the melee's worth is
     // the first round's.
-    let (gain, loss) = crate::rulesets::amc::tactic::charge_value(&r, g, &c, tank, &d, Arc::Front);
+    let (gain, loss) = crate::rulesets::amc::tactics::doctrine::charge_value(&r, g, &c, tank, &d, Arc::Front);
     assert!((gain - 150.0 * first).abs() < 1e-9 && loss == 0.0, "{gain} {loss}");
 }
 
@@ -494,9 +494,9 @@ fn the_charge_value_stops_at_the_melee_round_cap() {
     let one = amc(&["rules.melee_round_cap=1"]);
     let (hw, tank) = (one.profiles[one.find("Heavy Weapons (3)")], one.profiles[one.find("Tank")]);
     let (c, d) = (UnitState::fresh(&hw, 0.0), UnitState::fresh(&tank, 1.0));
-    let (g1, _) = crate::rulesets::amc::tactic::charge_value(&one, &hw, &c, &tank, &d, Arc::Front);
+    let (g1, _) = crate::rulesets::amc::tactics::doctrine::charge_value(&one, &hw, &c, &tank, &d, Arc::Front);
     let r = amc(&[]);
-    let (g20, _) = crate::rulesets::amc::tactic::charge_value(&r, &hw, &c, &tank, &d, Arc::Front);
+    let (g20, _) = crate::rulesets::amc::tactics::doctrine::charge_value(&r, &hw, &c, &tank, &d, Arc::Front);
     assert!(g1 > 0.0 && g20 > g1, "{g1} {g20}");
     // 19 later rounds at most, each wounding with P ≤ 1/16 (2+ hits of 3, then 4 failed blocks).
     assert!(g20 < g1 + 19.0 / 16.0 * 150.0 * 0.6, "{g1} {g20}");

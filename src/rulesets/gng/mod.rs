@@ -18,14 +18,13 @@
 //!
 //! Files: the folder template of [`crate::rulesets`] — `mod.rs` (units, config, the `Ruleset`
 //! impl), `rules.rs`, `exact.rs`, `optimal.rs`, `tactics/`, `skirmish/`, `coverage.rs` (with
-//! `coverage.tsv`) — and `army.rs` (legal armies read or drawn, shared by squads and the skirmish)
-//! and `readings_tests.rs` (the reading switches' rule tests).
+//! `coverage.tsv`), `tests.rs` (the reading switches' rule tests); below them,
+//! `skirmish/army.rs` (legal armies read or drawn, shared by squads and the skirmish).
 //!
 //! Layer: rulesets (see [`crate::rulesets`]); imports the bottom layers (`dice`, `config`,
 //! `battle`'s table geometry...) and the rulesets layer's shared files, never `sim`,
 //! `analysis`, `report`, `commands` or `app`.
 
-pub mod army;
 pub mod coverage;
 pub mod exact;
 pub mod optimal;
@@ -34,7 +33,7 @@ pub mod skirmish;
 pub mod tactics;
 
 #[cfg(test)]
-mod readings_tests;
+mod tests;
 
 use std::collections::BTreeMap;
 
@@ -261,6 +260,7 @@ impl Profile {
 type RawUnit = BTreeMap<Spanned<String>, Spanned<toml::Value>>;
 
 raw_config! {
+    set: [skirmish, balance];
     #[serde(rename = "unit")]
     units: Vec<Spanned<RawUnit>>,
     #[serde(rename = "upgrade", default)]
@@ -306,11 +306,9 @@ impl GunsNGrenades {
     ///
     /// Errors carry `file:line:col`, the unit and the key, or the offending `--set`.
     pub fn from_source(source: &Source, overrides: &Overrides) -> Result<Self, ConfigError> {
-        let mut raw = RawConfig::read(source, overrides, Self::KEYS)?;
-        overrides.apply_section("skirmish", &mut raw.skirmish)?;
+        let raw = RawConfig::read(source, overrides, Self::KEYS)?;
         let invalid = |e: Invalid| source.invalid(overrides, e);
         raw.skirmish.validate().map_err(invalid)?;
-        overrides.apply_section("balance", &mut raw.balance)?;
         raw.balance.validate().map_err(invalid)?;
         let rules = raw.rules;
         let duel = raw.duel;
@@ -596,7 +594,7 @@ impl Ruleset for GunsNGrenades {
     /// purchased per 100 points decided on at the beginning of the game", read as 2 per full
     /// 100 points of `budget` ([`army::limited_cap`]: 150 → 2); no cap for other units.
     fn squad_limit(&self, unit: usize, budget: f64) -> Option<u32> {
-        self.profiles[unit].tags.limited.then(|| army::limited_cap(budget))
+        self.profiles[unit].tags.limited.then(|| skirmish::army::limited_cap(budget))
     }
 }
 

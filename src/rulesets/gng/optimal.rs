@@ -332,7 +332,8 @@ mod tests {
     use super::*;
     use crate::rulesets::gng::testing::{gng, unit};
     use crate::rulesets::optimal::{Policy, optimal_duel, print_matrix, probe_at, unordered_pairs};
-    use crate::rulesets::optimal::{assert_half_grid_within, assert_mirror_is_even, assert_scripted_game_is};
+    use crate::rulesets::optimal::{Probe, assert_scripted_games_are_chains, probe_args};
+    use crate::rulesets::optimal::{assert_half_grid_within, assert_mirror_is_even};
 
     /// The shipped config with a short round cap: the solver's cost grows with the rounds it
     /// solves, and every property tested here holds at any cap.
@@ -401,17 +402,15 @@ mod tests {
         // Both can attack from the start and no blast reaches its firer: nobody moves, and the
         // game with both sides scripted gives the exact chain's numbers.
         let r = short();
-        let mut pairs = 0;
-        for d in [8.0] {
-            for a in 0..r.profiles.len() {
-                // Each unordered pair once: the swapped pair is the chain's mirror (`exact`'s tests).
-                for b in a..r.profiles.len() {
-                    let Ok(e) = crate::rulesets::gng::exact::stand_up_duel(&r, a, b, d) else { continue };
-                    assert_scripted_game_is(&r, (a, b), (d, GRID.step), &e, 1e-9);
-                    pairs += 1;
-                }
-            }
-        }
+        // Each unordered pair once: the swapped pair is the chain's mirror (`exact`'s tests).
+        let stand_up = |a, b, d| crate::rulesets::gng::exact::stand_up_duel(&r, a, b, d).ok();
+        let pairs = assert_scripted_games_are_chains(
+            &r,
+            &unordered_pairs(r.profiles.len()),
+            (&[8.0], GRID.step),
+            1e-9,
+            stand_up,
+        );
         assert!(pairs > 20, "only {pairs} stand-up pairs");
     }
 
@@ -420,19 +419,13 @@ mod tests {
     #[test]
     fn the_scripted_chain_is_the_solvers_scripted_value_where_the_duel_moves() {
         let r = short();
-        let mut pairs = 0;
-        for d in [4.0, 12.0, 30.0] {
-            for a in 0..r.profiles.len() {
-                for b in 0..r.profiles.len() {
-                    if crate::rulesets::gng::exact::stand_up_duel(&r, a, b, d).is_ok() {
-                        continue;
-                    }
-                    let e = scripted_duel(&r, a, b, d).unwrap_or_else(|e| panic!("{a} v {b} at {d}: {e}"));
-                    assert_scripted_game_is(&r, (a, b), (d, GRID.step), &e, 1e-12);
-                    pairs += 1;
-                }
-            }
-        }
+        let n = r.profiles.len();
+        let ordered: Vec<(usize, usize)> = (0..n).flat_map(|a| (0..n).map(move |b| (a, b))).collect();
+        let moving = |a, b, d| match crate::rulesets::gng::exact::stand_up_duel(&r, a, b, d) {
+            Ok(_) => None,
+            Err(_) => Some(scripted_duel(&r, a, b, d).unwrap_or_else(|e| panic!("{a} v {b} at {d}: {e}"))),
+        };
+        let pairs = assert_scripted_games_are_chains(&r, &ordered, (&[4.0, 12.0, 30.0], GRID.step), 1e-12, moving);
         assert!(pairs > 20, "only {pairs} moving pairs");
     }
 
@@ -518,11 +511,8 @@ mod tests {
         use crate::rulesets::optimal::Explain;
         use std::collections::BTreeMap;
         let r = gng(&[]);
-        let pair = std::env::var("OPTIMAL_PAIR").unwrap_or("Snipers,Tank".into());
-        let ids: Vec<usize> = pair.split(',').map(|n| unit(&r, n)).collect();
-        let side: Side = std::env::var("OPTIMAL_SIDE").ok().and_then(|x| x.parse().ok()).unwrap_or(0);
-        let d = std::env::var("OPTIMAL_DISTANCE").ok().and_then(|x| x.parse().ok()).unwrap_or(r.book.duel.distance);
-        let top: usize = std::env::var("OPTIMAL_TOP").ok().and_then(|x| x.parse().ok()).unwrap_or(25);
+        let Probe { ids, side, distance: d, top } =
+            probe_args("Snipers,Tank", 0, r.book.duel.distance, 25, |n| unit(&r, n));
         let show = |c: Choice, step: f64| {
             let name = ["hold", "walk", "move", "wait", "hunker"][c.action as usize];
             if c.advance == 0 { name.to_string() } else { format!("{name} {:+.1}", c.advance as f64 * step) }

@@ -4,6 +4,8 @@
 //! The rows are data, one rule a line, in `coverage.tsv` beside this file (read by
 //! [`coverage_table`]).
 
+pub mod lint;
+
 use crate::rulesets::CoverageRow;
 use crate::rulesets::contract::coverage_table;
 

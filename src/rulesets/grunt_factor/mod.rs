@@ -6,7 +6,7 @@
 //! exact solver in [`exact`] (a Markov chain over models left, panic, prone, "under fire" and
 //! distance of each squad), the duel under optimal play in [`optimal`] (`duel grunt-factor A
 //! B --optimal`, the report's "Does the tactic play well?"), the rules-coverage table in [`coverage`] and the ruleset lint in
-//! [`lint`].
+//! [`coverage::lint`].
 //!
 //! Why the cost list is a list of squads: the book prices soldiers by quality (Untrained 10 to
 //! Elite 25 a model, CO +5) and fields them in squads (1 Sergeant + 1–11 soldiers), but prices
@@ -26,8 +26,8 @@
 //!
 //! Files: the folder template of [`crate::rulesets`] — `mod.rs` (units, config, the `Ruleset`
 //! impl), `rules.rs`, `exact.rs`, `optimal.rs`, `tactics/`, `skirmish/`, `coverage.rs` (with
-//! `coverage.tsv`), `study.rs` — and `lint.rs` (the ruleset lint of the draft rulebook's printed
-//! values).
+//! `coverage.tsv`), `study.rs`; below them, `coverage/lint.rs` (the ruleset lint of the
+//! draft rulebook's printed values).
 //!
 //! Layer: rulesets (see [`crate::rulesets`]); imports the bottom layers (`dice`, `config`,
 //! `battle`'s table geometry...) and the rulesets layer's shared files, never `sim`,
@@ -35,7 +35,6 @@
 
 pub mod coverage;
 pub mod exact;
-pub mod lint;
 pub mod optimal;
 pub mod rules;
 pub mod skirmish;
@@ -130,6 +129,7 @@ struct RawUnit {
 }
 
 raw_config! {
+    set: [balance, skirmish];
     #[serde(default)]
     balance: BalanceConfig,
     #[serde(default)]
@@ -258,9 +258,7 @@ impl GruntFactor {
     ///
     /// Errors carry `file:line:col` and name the quality, weapon or unit and the key.
     pub fn from_source(source: &Source, overrides: &Overrides) -> Result<Self, ConfigError> {
-        let mut raw = RawConfig::read(source, overrides, Self::KEYS)?;
-        overrides.apply_section("balance", &mut raw.balance)?;
-        overrides.apply_section("skirmish", &mut raw.skirmish)?;
+        let raw = RawConfig::read(source, overrides, Self::KEYS)?;
         let invalid = |e: Invalid| source.invalid(overrides, e);
         validate_rules(&raw.rules).map_err(invalid)?;
         raw.duel.validate(500.0, "cm", false).map_err(invalid)?;
@@ -483,7 +481,7 @@ impl Ruleset for GruntFactor {
         rules::play(self, arena, dice, duel.a_first, self.book.duel.max_rounds)
     }
     fn lint(&self) -> Vec<LintFinding> {
-        lint::lint(self)
+        coverage::lint::lint(self)
     }
     fn cache_fingerprint(&self) -> Option<String> {
         Some(format!("{self:?}"))

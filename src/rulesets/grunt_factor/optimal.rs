@@ -373,6 +373,7 @@ mod tests {
     use crate::rulesets::optimal::{
         OptimalDuel, Policy, Without, analyse, optimal_duel, print_matrix, probe_at, unordered_pairs,
     };
+    use crate::rulesets::optimal::{Probe, probe_args};
     use crate::rulesets::optimal::{assert_mirrors, assert_scripted_game_is};
 
     /// The shipped config with a round cap of `rounds` and its squads cut from four soldiers to
@@ -651,11 +652,8 @@ mod tests {
     fn explain_best_response() {
         use crate::rulesets::optimal::Explain;
         let r = ruleset();
-        let pair = std::env::var("OPTIMAL_PAIR").unwrap_or("untrained-rifles,untrained-rifles".into());
-        let ids: Vec<usize> = pair.split(',').map(|id| r.find(id)).collect();
-        let s: Side = std::env::var("OPTIMAL_SIDE").ok().and_then(|x| x.parse().ok()).unwrap_or(0);
-        let d = std::env::var("OPTIMAL_DISTANCE").ok().and_then(|x| x.parse().ok()).unwrap_or(50.0);
-        let top: usize = std::env::var("OPTIMAL_TOP").ok().and_then(|x| x.parse().ok()).unwrap_or(60);
+        let pair = "untrained-rifles,untrained-rifles";
+        let Probe { ids, side: s, distance: d, top } = probe_args(pair, 0, 50.0, 60, |id| r.find(id));
         let g = r.game(ids[0], ids[1], d, GRID.step).unwrap();
         let line = g.line();
         let mut policy = [Policy::Scripted; 2];
@@ -746,11 +744,8 @@ mod tests {
         use crate::rulesets::optimal::{print_largest, scripted_losses};
         use std::collections::BTreeMap;
         let r = ruleset();
-        let pair = std::env::var("OPTIMAL_PAIR").unwrap_or("untrained-rifles,untrained-rifles".into());
-        let ids: Vec<usize> = pair.split(',').map(|id| r.find(id)).collect();
-        let side: Side = std::env::var("OPTIMAL_SIDE").ok().and_then(|x| x.parse().ok()).unwrap_or(0);
-        let d = std::env::var("OPTIMAL_DISTANCE").ok().and_then(|x| x.parse().ok()).unwrap_or(50.0);
-        let top: usize = std::env::var("OPTIMAL_TOP").ok().and_then(|x| x.parse().ok()).unwrap_or(40);
+        let pair = "untrained-rifles,untrained-rifles";
+        let Probe { ids, side, distance: d, top } = probe_args(pair, 0, 50.0, 40, |id| r.find(id));
         let g = r.game(ids[0], ids[1], d, GRID.step).unwrap();
         let line = g.line();
         let show = show_choice;

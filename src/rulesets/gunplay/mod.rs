@@ -21,14 +21,14 @@
 //!
 //! Files: the folder template of [`crate::rulesets`] — `mod.rs` (units, config, the `Ruleset`
 //! impl), `rules.rs`, `exact.rs`, `optimal.rs`, `tactics/`, `skirmish/`, `coverage.rs` (with
-//! `coverage.tsv`), `study.rs` — and `derive.rs` (the derived cost list over the ground mix).
+//! `coverage.tsv`), `study.rs`; below them, `study/derive.rs` (the derived cost list over
+//! the ground mix).
 //!
 //! Layer: rulesets (see [`crate::rulesets`]); imports the bottom layers (`dice`, `config`,
 //! `battle`'s table geometry...) and the rulesets layer's shared files, never `sim`,
 //! `analysis`, `report`, `commands` or `app`.
 
 pub mod coverage;
-pub mod derive;
 pub mod exact;
 pub mod optimal;
 pub mod rules;
@@ -148,6 +148,7 @@ struct RawUnit {
 }
 
 raw_config! {
+    set: [balance, skirmish];
     #[serde(rename = "weapon")]
     weapons: Vec<RawWeapon>,
     #[serde(rename = "unit")]
@@ -194,12 +195,10 @@ impl Gunplay {
     ///
     /// Errors carry `file:line:col` and name the weapon or unit and the key.
     pub fn from_source(source: &Source, overrides: &Overrides) -> Result<Self, ConfigError> {
-        let mut raw = RawConfig::read(source, overrides, Self::KEYS)?;
+        let raw = RawConfig::read(source, overrides, Self::KEYS)?;
         let invalid = |e: Invalid| source.invalid(overrides, e);
         validate_settings(&raw.rules, &raw.duel).map_err(invalid)?;
-        overrides.apply_section("balance", &mut raw.balance)?;
         raw.balance.validate().map_err(invalid)?;
-        overrides.apply_section("skirmish", &mut raw.skirmish)?;
         raw.skirmish.validate().map_err(invalid)?;
 
         let weapons = raw.weapons.iter().map(|w| weapon_from_raw(source, w)).collect::<Result<Vec<_>, _>>()?;

@@ -343,6 +343,7 @@ mod tests {
     use crate::rulesets::gunplay::Cover;
     use crate::rulesets::gunplay::exact::{self, REMOVED};
     use crate::rulesets::gunplay::tests::{ruleset, ruleset_with};
+    use crate::rulesets::optimal::{Probe, probe_args};
 
     /// The identities below hold at any round cap: 12 game turns keep each solve quick.
     fn short(cover: Cover) -> Gunplay {
@@ -547,13 +548,9 @@ mod tests {
     #[test]
     #[ignore]
     fn where_the_gain_comes_from() {
-        let env = |k: &str| std::env::var(k).ok();
         let r = ruleset(Cover::Open);
-        let pair = env("OPTIMAL_PAIR").unwrap_or("pistol,shotgun".into());
-        let ids: Vec<usize> = pair.split(',').map(|id| r.find(id)).collect();
-        let side: Side = env("OPTIMAL_SIDE").and_then(|x| x.parse().ok()).unwrap_or(1);
-        let d = env("OPTIMAL_DISTANCE").and_then(|x| x.parse().ok()).unwrap_or(r.book.duel.distance);
-        let top: usize = env("OPTIMAL_TOP").and_then(|x| x.parse().ok()).unwrap_or(40);
+        let Probe { ids, side, distance: d, top } =
+            probe_args("pistol,shotgun", 1, r.book.duel.distance, 40, |id| r.find(id));
         let g = r.game(ids[0], ids[1], d, GRID.step).unwrap();
         let (total, off_options, contrib, kinds) = gain_by_choice(&g, side);
         print_largest(contrib, top);

@@ -2,12 +2,14 @@
 //! 5-character line-ups (every pair of single-loadout sides) and of random mixes on the
 //! 48"×48" table, with per-loadout survival.
 
+pub mod derive;
+
 use std::fmt::Write;
 
 use serde::{Deserialize, Serialize};
 
+use super::Gunplay;
 use super::skirmish::{LineUp, SkirmishTally, simulate};
-use super::{Gunplay, derive};
 use crate::format::{fmt_cost, pct_interval as pct};
 use crate::rulesets::engine::{Engine, FairCosts};
 use crate::rulesets::study::{Study, StudyTable};

@@ -381,6 +381,28 @@ pub(crate) fn assert_scripted_game_is<R: OptimalPlay>(
     v
 }
 
+/// [`assert_scripted_game_is`] for every pair `(a, b)` of `pairs` at every start of `distances`
+/// for which `chain(a, b, distance)` gives the exact chain (`None`: the pair is skipped there),
+/// on a grid of `step`. Returns how many games were compared.
+#[cfg(test)]
+pub(crate) fn assert_scripted_games_are_chains<R: OptimalPlay>(
+    r: &R,
+    pairs: &[(usize, usize)],
+    (distances, step): (&[f64], f64),
+    tolerance: f64,
+    chain: impl Fn(usize, usize, f64) -> Option<crate::rulesets::ExactDuel>,
+) -> usize {
+    let mut compared = 0;
+    for &distance in distances {
+        for &(a, b) in pairs {
+            let Some(e) = chain(a, b, distance) else { continue };
+            assert_scripted_game_is(r, (a, b), (distance, step), &e, tolerance);
+            compared += 1;
+        }
+    }
+    compared
+}
+
 /// Test check of a ruleset's grid: units `a` against `b` of `r` at `distance`, solved with both
 /// sides optimal on a grid of `step` and of `step / 2`, differ by at most `tolerance` in A's
 /// score (probability units). Returns the two scores.
@@ -404,6 +426,36 @@ pub(crate) fn assert_half_grid_within<R: OptimalPlay>(
 pub(crate) fn probe_at(distance: f64, step: f64) -> (f64, f64) {
     let env_or = |key: &str, default: f64| std::env::var(key).ok().and_then(|v| v.parse().ok()).unwrap_or(default);
     (env_or("OPTIMAL_DISTANCE", distance), env_or("OPTIMAL_STEP", step))
+}
+
+/// A best-response probe's arguments ([`probe_args`]): the pair, the probed side, the start
+/// distance (the ruleset's unit) and how many rows to print.
+#[cfg(test)]
+pub(crate) struct Probe {
+    pub ids: [usize; 2],
+    pub side: Side,
+    pub distance: f64,
+    pub top: usize,
+}
+
+/// A best-response probe's arguments, each from the environment where set (and readable), else
+/// the default given: the pair `OPTIMAL_PAIR=a,b` (two units, each resolved by `find`), the
+/// probed side `OPTIMAL_SIDE` (0 or 1), the start distance `OPTIMAL_DISTANCE` and the rows to
+/// print `OPTIMAL_TOP`. Panics (a test probe) unless the pair names two units.
+#[cfg(test)]
+pub(crate) fn probe_args(pair: &str, side: Side, distance: f64, top: usize, find: impl Fn(&str) -> usize) -> Probe {
+    fn env_or<T: std::str::FromStr>(key: &str, default: T) -> T {
+        std::env::var(key).ok().and_then(|v| v.parse().ok()).unwrap_or(default)
+    }
+    let pair = std::env::var("OPTIMAL_PAIR").unwrap_or_else(|_| pair.to_string());
+    let ids: Vec<usize> = pair.split(',').map(find).collect();
+    assert_eq!(ids.len(), 2, "OPTIMAL_PAIR names two units: {pair}");
+    Probe {
+        ids: [ids[0], ids[1]],
+        side: env_or("OPTIMAL_SIDE", side),
+        distance: env_or("OPTIMAL_DISTANCE", distance),
+        top: env_or("OPTIMAL_TOP", top),
+    }
 }
 
 /// Every unordered pair `(a, b)`, `a ≤ b`, of `n` units, mirrors included.

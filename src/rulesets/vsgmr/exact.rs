@@ -20,7 +20,7 @@
 //! Inspiration (a reroll policy over the whole round) are refused with the reason.
 
 use crate::rulesets::vsgmr::Vsgmr;
-use crate::rulesets::vsgmr::figure::{Kind, SupportRoll, Trait};
+use crate::rulesets::vsgmr::rules::figure::{Kind, SupportRoll, Trait};
 use crate::rulesets::vsgmr::rules::{AttackKind, EPS, Profile, p_saved, prefers_contact, wanted_gap};
 use crate::rulesets::{ExactDuel, NotExact};
 

@@ -3,9 +3,9 @@
 //!
 //! Source: `rulebooks/vsgmr-v7.txt`, read with RULINGS.md, "Very Simple Generic Miniatures
 //! Rules v7". The rules live in [`rules`] (one function per rule step, and the default tactic),
-//! the points formula in [`figure`], the exact solver for duels in [`exact`], the
-//! rules-coverage table in [`coverage`], the cost audit of the sample armies in [`audit`] and the
-//! attribute prices (fair price of each attribute beside the book's) in [`prices`].
+//! the points formula in [`rules::figure`], the exact solver for duels in [`exact`], the
+//! rules-coverage table in [`coverage`], the cost audit of the sample armies in [`coverage::audit`] and the
+//! attribute prices (fair price of each attribute beside the book's) in [`study::prices`].
 //!
 //! Why the config looks as it does: VSGMR prints a formula, not a cost list. So `[[unit]]`
 //! entries are *figure templates* described by their attributes and priced by the formula
@@ -25,23 +25,18 @@
 //!
 //! Files: the folder template of [`crate::rulesets`] — `mod.rs` (units, config, the `Ruleset`
 //! impl), `rules.rs`, `exact.rs`, `optimal.rs`, `tactics/`, `skirmish/`, `coverage.rs` (with
-//! `coverage.tsv`), `study.rs` — and `figure.rs` (the figures' traits and powers), `mission.rs`
-//! (section VIII's scenarios, which the round reads), `prices.rs` and `round_robin.rs` (the
-//! attribute-price and sample-army studies) and `audit.rs` (the points-formula audit behind the
-//! lint).
+//! `coverage.tsv`), `study.rs`; below them, `rules/figure.rs` (the figures' attributes
+//! and the points formula), `skirmish/mission.rs` (section VIII's scenarios, which the round
+//! reads), `study/prices.rs` and `study/round_robin.rs` (the attribute-price and sample-army
+//! studies) and `coverage/audit.rs` (the points-formula audit behind the lint).
 //!
 //! Layer: rulesets (see [`crate::rulesets`]); imports the bottom layers (`dice`, `config`,
 //! `battle`'s table geometry...) and the rulesets layer's shared files, never `sim`,
 //! `analysis`, `report`, `commands` or `app`.
 
-pub mod audit;
 pub mod coverage;
 pub mod exact;
-pub mod figure;
-pub mod mission;
 pub mod optimal;
-pub mod prices;
-pub mod round_robin;
 pub mod rules;
 pub mod skirmish;
 pub mod study;
@@ -64,7 +59,7 @@ use crate::rulesets::{
     About, BalanceConfig, Book, DuelOutcome, DuelSetup, ExactDuel, LintFinding, NotExact, Reading, Ruleset, UnitInfo,
 };
 
-pub use figure::{Armor, Figure, Kind, Power, SupportRoll, Trait};
+pub use rules::figure::{Armor, Figure, Kind, Power, SupportRoll, Trait};
 pub use rules::{Battle, Matchup, Profile};
 
 /// The reading switches of the `[rules]` table (docs/rulings/readings.md).
@@ -159,6 +154,7 @@ struct RawArmy {
 }
 
 raw_config! {
+    set: [balance, prices, skirmish];
     #[serde(default)]
     balance: BalanceConfig,
     #[serde(default)]
@@ -231,10 +227,7 @@ impl Vsgmr {
     ///
     /// Errors carry `file:line:col` and name the figure and the key.
     pub fn from_source(source: &Source, overrides: &Overrides) -> Result<Self, ConfigError> {
-        let mut raw = RawConfig::read(source, overrides, Self::KEYS)?;
-        overrides.apply_section("balance", &mut raw.balance)?;
-        overrides.apply_section("prices", &mut raw.prices)?;
-        overrides.apply_section("skirmish", &mut raw.skirmish)?;
+        let raw = RawConfig::read(source, overrides, Self::KEYS)?;
         let invalid = |e: Invalid| source.invalid(overrides, e);
         raw.skirmish.validate().map_err(invalid)?;
         in_range("rules.contact", raw.rules.contact, 0.0, 6.0, Ends::Both, " in").map_err(invalid)?;
@@ -511,7 +504,7 @@ fn figure_from_raw(
         f.traits |= tr.bit();
     }
     for s in &u.super_powers {
-        let Some((p, level)) = figure::parse_power(s.get_ref()) else {
+        let Some((p, level)) = rules::figure::parse_power(s.get_ref()) else {
             return Err(source.error_at(
                 &s.span(),
                 format!(
@@ -570,7 +563,7 @@ impl Ruleset for Vsgmr {
         rules::play(self, arena, dice, if duel.a_first { 0 } else { 1 }, self.book.duel.max_rounds)
     }
     fn lint(&self) -> Vec<LintFinding> {
-        audit::lint(self)
+        coverage::audit::lint(self)
     }
     fn studies<E: Engine>(&self, engine: &E, found: &Findings, seed: u64, progress: &ProgressBar) -> Vec<Study> {
         study::studies(engine, self, found.title, seed, progress)

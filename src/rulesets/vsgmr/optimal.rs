@@ -40,7 +40,7 @@
 use crate::rulesets::optimal::{Choice, DuelGame, Grid, OptimalPlay, Order, Pair, Setup, Spot, action_codes};
 use crate::rulesets::vsgmr::Vsgmr;
 use crate::rulesets::vsgmr::exact::{self, AttackOutcome};
-use crate::rulesets::vsgmr::figure::Trait;
+use crate::rulesets::vsgmr::rules::figure::Trait;
 use crate::rulesets::vsgmr::rules::{self, AttackKind, EPS, Profile};
 use crate::rulesets::{NotExact, Side};
 
@@ -334,7 +334,8 @@ mod tests {
     use crate::rulesets::optimal::{
         OptimalDuel, Without, analyse, optimal_duel, print_matrix, probe_at, unordered_pairs,
     };
-    use crate::rulesets::optimal::{assert_half_grid_within, assert_mirrors, assert_scripted_game_is};
+    use crate::rulesets::optimal::{Probe, assert_scripted_games_are_chains, probe_args};
+    use crate::rulesets::optimal::{assert_half_grid_within, assert_mirrors};
     use crate::rulesets::vsgmr::tests::ruleset;
 
     #[test]
@@ -344,17 +345,9 @@ mod tests {
         // chain's numbers. Base contact and 12": on the 48" duel table a start at 24" lies on
         // 12"'s line (the same states, another start cell), so it adds time and no state.
         let r = ruleset();
-        let n = r.book.units.len();
-        let mut compared = 0;
-        for d in [1.0, 12.0] {
-            for i in 0..n {
-                for j in i..n {
-                    let Ok(e) = r.exact_duel(i, j, d) else { continue };
-                    assert_scripted_game_is(&r, (i, j), (d, GRID.step), &e, 1e-9);
-                    compared += 1;
-                }
-            }
-        }
+        let pairs = unordered_pairs(r.book.units.len());
+        let chain = |i, j, d| r.exact_duel(i, j, d).ok();
+        let compared = assert_scripted_games_are_chains(&r, &pairs, (&[1.0, 12.0], GRID.step), 1e-9, chain);
         assert!(compared > 40, "{compared}");
     }
 
@@ -496,12 +489,8 @@ mod tests {
         use crate::rulesets::optimal::{print_largest, scripted_losses};
         use std::collections::BTreeMap;
         let r = ruleset();
-        let env = |k: &str| std::env::var(k).ok();
-        let pair = env("OPTIMAL_PAIR").unwrap_or("troop-with-automatic-fire,hero-with-distance-attack".into());
-        let ids: Vec<usize> = pair.split(',').map(|id| r.find(id)).collect();
-        let side: Side = env("OPTIMAL_SIDE").and_then(|x| x.parse().ok()).unwrap_or(1);
-        let d = env("OPTIMAL_DISTANCE").and_then(|x| x.parse().ok()).unwrap_or(r.book.duel.distance);
-        let top: usize = env("OPTIMAL_TOP").and_then(|x| x.parse().ok()).unwrap_or(30);
+        let pair = "troop-with-automatic-fire,hero-with-distance-attack";
+        let Probe { ids, side, distance: d, top } = probe_args(pair, 1, r.book.duel.distance, 30, |id| r.find(id));
         let g = r.game(ids[0], ids[1], d, GRID.step).unwrap();
         let line = g.line();
         let show = |c: Choice| if c.advance == i16::MAX { "contact".to_string() } else { format!("{:+}", c.advance) };

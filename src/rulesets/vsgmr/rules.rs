@@ -29,12 +29,13 @@
 //! ([`dismounts`]); a shot at a mounted pair goes to the one likelier to fall ([`Fig::riding`]).
 
 use crate::dice::Dice;
-use crate::rulesets::vsgmr::figure::{Armor, Figure, Kind, Power, SupportRoll, Trait};
-use crate::rulesets::vsgmr::mission::{Goal, Objective};
+use crate::rulesets::vsgmr::rules::figure::{Armor, Figure, Kind, Power, SupportRoll, Trait};
+use crate::rulesets::vsgmr::skirmish::mission::{Goal, Objective};
 use crate::rulesets::vsgmr::{Sequence, Vsgmr};
 use crate::rulesets::{DuelOutcome, Side};
 
 mod battle;
+pub mod figure;
 mod odds;
 mod tactic;
 #[cfg(test)]

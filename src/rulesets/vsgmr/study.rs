@@ -2,14 +2,17 @@
 //! fair price with its interval, as a table and a chart), the cost audit of the sample armies,
 //! and the Skirmish studies (round robin of the sample armies, random formula-priced armies).
 
+pub mod prices;
+pub mod round_robin;
+
 use std::fmt::Write;
 
 use indicatif::ProgressBar;
 
+use self::prices::{VsgmrAnalysis, attribute_prices, mispriced};
+use self::round_robin::{VsgmrSkirmish, random_armies, round_robin};
 use super::Vsgmr;
-use super::audit::audit;
-use super::prices::{VsgmrAnalysis, attribute_prices, mispriced};
-use super::round_robin::{VsgmrSkirmish, random_armies, round_robin};
+use super::coverage::audit::audit;
 use crate::format::pct_interval as pct;
 use crate::rulesets::engine::Engine;
 use crate::rulesets::study::{ChartSpec, PriceRow, Study, StudyChart};
@@ -91,7 +94,7 @@ pub fn skirmish_studies<E: Engine>(engine: &E, r: &Vsgmr, seed: u64, pb: &Progre
         .then(|| round_robin(engine, field, cfg, seed, cfg.round_robin_trials, pb));
     let random = (cfg.random_trials > 0).then(|| random_armies(engine, field, cfg, seed, cfg.random_trials, pb));
     let (scenarios, fair_points) = if cfg.report_trials > 0 {
-        super::round_robin::scenarios(engine, r, seed, cfg.report_trials, pb)
+        round_robin::scenarios(engine, r, seed, cfg.report_trials, pb)
     } else {
         Default::default()
     };
@@ -137,7 +140,7 @@ fn section(v: &VsgmrAnalysis) -> String {
         p.seed
     );
     let (under, over) = mispriced(p);
-    let name = |x: &[(&super::prices::AttributePrice, f64)]| -> String {
+    let name = |x: &[(&prices::AttributePrice, f64)]| -> String {
         x.iter()
             .take(3)
             .map(|(r, _)| {

@@ -84,8 +84,8 @@ impl<'a> Mission<'a> {
         for (k, e) in self.sides[1 - s].iter().enumerate().filter(|(_, e)| e.on_table()) {
             let (ep, d) = (self.profile(1 - s, k), e.pos.dist(u.pos));
             let cover = rules::Exposure::front(self.in_cover(e.pos, u.pos));
-            let open = tactic::best_attack(self.r, ep, &e.st, p, &u.st, d, cover).1;
-            let hid = tactic::best_attack(self.r, ep, &e.st, p, &hunkered, d, cover).1;
+            let open = doctrine::best_attack(self.r, ep, &e.st, p, &u.st, d, cover).1;
+            let hid = doctrine::best_attack(self.r, ep, &e.st, p, &hunkered, d, cover).1;
             saved += open - hid;
         }
         saved

@@ -61,21 +61,22 @@
 //!   units and passengers last (so a unit can board before its transport moves and get out
 //!   after it moved; `Mission::next_unit`).
 
+pub mod army;
+
 use std::collections::BTreeMap;
 use std::path::Path;
-
-use serde::{Deserialize, Serialize};
 
 use crate::battle::replay::{Replay, ReplayUnit};
 use crate::battle::{Pos, Table, deployment_band};
 use crate::config::{ConfigError, Invalid, Source, in_range};
 use crate::dice::Dice;
 use crate::rulesets::amc::rules::{self, Action, Decision, UnitState};
-use crate::rulesets::amc::{ArmyMenCombat, Kind, Profile, tactic};
+use crate::rulesets::amc::tactics::doctrine;
+use crate::rulesets::amc::{ArmyMenCombat, Kind, Profile};
 use crate::rulesets::skirmish::{
     ArmyError, ArmySource, GameRecord, MissionInfo, Skirmish, SkirmishSettings, SkirmishText, TacticInfo,
 };
-use crate::rulesets::skirmish::{check_runs, check_walls_in_inches, place_walls};
+use crate::rulesets::skirmish::{check_runs, check_walls_in_inches, place_walls, skirmish_config};
 use crate::rulesets::{Side, UnitInfo};
 
 mod decisions;
@@ -89,34 +90,28 @@ pub use setup::*;
 /// Distances closer than this count as equal (inches).
 const EPS: f32 = 1e-3;
 
-/// The `[skirmish]` table of the config. Every key has a default.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(default, deny_unknown_fields)]
-pub struct SkirmishConfig {
-    /// Table size, inches (48" × 48").
-    pub table_width: f64,
-    pub table_depth: f64,
-    /// Terrain pieces placed at random from the seed: uniformly `terrain_min..=terrain_max`
-    /// (5–10), each `cover_length` (6") long.
-    pub terrain_min: u32,
-    pub terrain_max: u32,
-    pub cover_length: f64,
-    /// A crossed piece within this of an infantry target gives it cover (2").
-    pub cover_reach: f64,
-    /// Deployment zone depth from the own edge (12").
-    pub deploy_depth: f64,
-    /// Rounds (4).
-    pub rounds: u32,
+skirmish_config! {
+    /// The `[skirmish]` table of the config. Every key has a default.
+    pub struct SkirmishConfig {
+        /// Table size, inches (48" × 48").
+        pub table_width: f64,
+        pub table_depth: f64,
+        /// Terrain pieces placed at random from the seed: uniformly `terrain_min..=terrain_max`
+        /// (5–10), each `cover_length` (6") long.
+        pub terrain_min: u32,
+        pub terrain_max: u32,
+        pub cover_length: f64,
+        /// A crossed piece within this of an infantry target gives it cover (2").
+        pub cover_reach: f64,
+        /// Deployment zone depth from the own edge (12").
+        pub deploy_depth: f64,
+        /// Rounds (4).
+        pub rounds: u32,
+    }
     /// Games per `pointsworth skirmish` run (`--trials`), per tactic in the report (0 leaves
     /// the section out), and per batch of the deterministic engine.
-    pub trials: u64,
-    pub report_trials: u64,
-    pub batch_size: u32,
-}
-
-impl Default for SkirmishConfig {
-    fn default() -> Self {
-        SkirmishConfig {
+    runs: { trials: 20000, report_trials: 20000, batch_size: 20 }
+    defaults: {
             table_width: 48.0,
             table_depth: 48.0,
             terrain_min: 5,
@@ -125,10 +120,6 @@ impl Default for SkirmishConfig {
             cover_reach: 2.0,
             deploy_depth: 12.0,
             rounds: 4,
-            trials: 20000,
-            report_trials: 20000,
-            batch_size: 20,
-        }
     }
 }
 
@@ -819,8 +810,9 @@ pub fn traced_game(r: &ArmyMenCombat, armies: &Armies, tactic: Pick, seed: u64) 
 impl Skirmish for ArmyMenCombat {
     type Army = Army;
     type Game<'a> = Mission<'a>;
-    const TACTICS: &'static [TacticInfo] = TACTICS;
-    const ARMY_SOURCE: ArmySource = ARMY_SOURCE;
+    const TACTICS: &'static [TacticInfo] = &crate::rulesets::amc::tactics::TACTICS;
+    const ARMY_SOURCE: ArmySource =
+        ArmySource { what: "army files", how: "TOML with a [units] table of entry name = count" };
     const MISSIONS: &'static [MissionInfo] =
         &[MissionInfo::basic("the book's Mission: 300 points, 4 rounds, more enemy points destroyed or Pinned wins")];
 
@@ -906,11 +898,5 @@ impl Skirmish for ArmyMenCombat {
     }
 }
 
-/// The mission's tactics, default first: the portfolio's ([`crate::rulesets::amc::tactics`]).
-pub const TACTICS: &[TacticInfo] = &crate::rulesets::amc::tactics::TACTICS;
-
-/// What `--armies` takes for Army Men Combat.
-pub const ARMY_SOURCE: ArmySource =
-    ArmySource { what: "army files", how: "TOML with a [units] table of entry name = count" };
 #[cfg(test)]
 mod tests;

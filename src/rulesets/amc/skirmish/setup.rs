@@ -2,6 +2,8 @@
 //! random armies ([`random_army`]) and army files ([`read_army`]), checked against the army
 //! limits ([`super::super::army`], AMC 2.0 "The Armies").
 
+use serde::Deserialize;
+
 use super::*;
 
 /// Every entry a skirmish army can field: the plain cost list, then the upgraded entries.

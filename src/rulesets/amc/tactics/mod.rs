@@ -4,11 +4,13 @@
 //! What a tactic decides here: whether a unit takes one of the book's waiting actions (Hunker
 //! or Guard) instead of the plan the shared doctrine chose for it. The doctrine itself —
 //! which enemy a unit acts against and how (Hold, Advance, Rush, Charge, Fall Back), worth the
-//! most expected points ([`crate::rulesets::amc::tactic::decide`]) — is the same for every
+//! most expected points ([`crate::rulesets::amc::tactics::doctrine::decide`]) — is the same for every
 //! tactic and for the duel.
 //!
 //! Layer: rulesets (Army Men Combat); imports the mission's game state and the shared
 //! [`crate::rulesets::tactic`].
+
+pub mod doctrine;
 
 use crate::rulesets::Side;
 use crate::rulesets::amc::skirmish::{Caution, Mission};

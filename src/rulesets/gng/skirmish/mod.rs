@@ -50,11 +50,13 @@ mod tally;
 mod tests;
 mod turn;
 
+pub mod army;
+
 pub use crate::rulesets::gng::tactics::Pick;
 pub use combat::{BAYONET_REACH, Special, UpgradeRule};
 pub use objective::{CommandPoint, End, Goal, MISSIONS, Mission};
 pub use setup::SkirmishConfig;
-pub use shape::{ARMY_SOURCE, Game, TACTICS};
+pub use shape::Game;
 pub use tally::{Armies, replay_of, short_label, traced_game};
 
 use crate::battle::{Pos, Table};

@@ -11,7 +11,7 @@ use crate::config::{Invalid, in_range};
 use crate::dice::Dice;
 use crate::rulesets::Side;
 use crate::rulesets::gng::Kind;
-use crate::rulesets::gng::army::Army;
+use crate::rulesets::gng::skirmish::army::Army;
 use crate::rulesets::skirmish::{check_runs, check_table};
 
 /// The `[skirmish]` table of the config. Every key has a default, so configs without the

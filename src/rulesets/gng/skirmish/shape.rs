@@ -9,18 +9,9 @@ use crate::battle::replay::Replay;
 use crate::dice::Dice;
 use crate::rulesets::UnitInfo;
 use crate::rulesets::gng::GunsNGrenades;
-use crate::rulesets::gng::army::{Army, random_army, read_army};
+use crate::rulesets::gng::skirmish::army::{Army, random_army, read_army};
 use crate::rulesets::skirmish::{
     ArmyError, ArmySource, GameRecord, MissionInfo, SkirmishSettings, SkirmishText, TacticInfo,
-};
-
-/// The Skirmish's tactics, default first: the portfolio's ([`crate::rulesets::gng::tactics`]).
-pub const TACTICS: &[TacticInfo] = &crate::rulesets::gng::tactics::TACTICS;
-
-/// What `--armies` takes for Guns 'N Grenades.
-pub const ARMY_SOURCE: ArmySource = ArmySource {
-    what: "army files",
-    how: "TOML with an optional upgrade = \"...\" and a [units] table of unit name = count",
 };
 
 /// The upgrades pointsworth has a rule for, as the book names them.
@@ -36,8 +27,11 @@ pub struct Game<'a> {
 impl crate::rulesets::skirmish::Skirmish for GunsNGrenades {
     type Army = Army;
     type Game<'a> = Game<'a>;
-    const TACTICS: &'static [TacticInfo] = TACTICS;
-    const ARMY_SOURCE: ArmySource = ARMY_SOURCE;
+    const TACTICS: &'static [TacticInfo] = &crate::rulesets::gng::tactics::TACTICS;
+    const ARMY_SOURCE: ArmySource = ArmySource {
+        what: "army files",
+        how: "TOML with an optional upgrade = \"...\" and a [units] table of unit name = count",
+    };
     const MISSIONS: &'static [MissionInfo] = MISSIONS;
 
     fn skirmish_text(&self) -> SkirmishText {

@@ -4,7 +4,7 @@
 use super::objective::{CONTEST_RADIUS, OCCUPY_RADIUS};
 use super::{End, Mission, Pick, Skirmish, SkirmishConfig, SkirmishOutcome, Trace};
 use crate::rulesets::gng::GunsNGrenades;
-use crate::rulesets::gng::army::{Army, random_army};
+use crate::rulesets::gng::skirmish::army::{Army, random_army};
 
 /// Where the armies come from: fresh random legal armies for each game (drawn from the
 /// game's dice), or the same two every game.

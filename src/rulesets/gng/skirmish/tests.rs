@@ -5,7 +5,7 @@ use super::objective::{CONTEST_RADIUS, OCCUPY_RADIUS};
 use super::*;
 use crate::battle::Wall;
 use crate::dice::{FastDice, ScriptedDice};
-use crate::rulesets::gng::army::{Army, limited_cap, random_army};
+use crate::rulesets::gng::skirmish::army::{Army, limited_cap, random_army};
 use crate::rulesets::gng::tactics::{Pick, by_name, pick};
 use crate::rulesets::gng::testing::{gng, unit};
 

@@ -87,7 +87,7 @@ mod turn;
 
 pub use crate::rulesets::grunt_factor::tactics::{ENEMY_HELD, Pick};
 pub use setup::{Force, Forces, SkirmishConfig, describe, random_force, read_force, set_up};
-pub use shape::{ARMY_SOURCE, TACTICS};
+
 pub use tally::{REPLAY_CM_PER_UNIT, replay_of, traced_game};
 pub use turn::PANIC_COVER_REACH;
 

@@ -3,7 +3,7 @@
 //! apart from the turn loop because it draws its dice once per game, before any rule
 //! applies; changing forces or deployment touches only this file.
 
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 
 use super::{Model, Skirmish, SquadState};
 use crate::battle::{Pos, deployment_band};
@@ -12,45 +12,39 @@ use crate::dice::Dice;
 use crate::rulesets::UnitInfo;
 use crate::rulesets::grunt_factor::GruntFactor;
 use crate::rulesets::grunt_factor::rules::CoverKind;
-use crate::rulesets::skirmish::{check_cover, check_runs, check_table, describe_counts, place_walls};
+use crate::rulesets::skirmish::{check_cover, check_runs, check_table, describe_counts, place_walls, skirmish_config};
 
-/// The `[skirmish]` table of the config. Every key has a default.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(default, deny_unknown_fields)]
-pub struct SkirmishConfig {
-    /// Table size, cm (180 × 120); the long edges are the deployment edges.
-    pub table_width: f64,
-    pub table_depth: f64,
-    /// Points per force (200).
-    pub points: f64,
-    /// Cover pieces placed from the seed: uniformly `cover_min..=cover_max`, each
-    /// `cover_length` cm long, hard with probability `hard_share`.
-    pub cover_min: u32,
-    pub cover_max: u32,
-    pub cover_length: f64,
-    pub hard_share: f64,
-    /// A crossed cover piece within this of the target puts it behind cover (cm).
-    pub cover_reach: f64,
-    /// Deployment zone depth from the own long edge (cm).
-    pub deploy_depth: f64,
-    /// Models of a squad deploy in a line this far apart (cm).
-    pub model_spacing: f64,
-    /// Centre-to-centre distance of models in base contact (cm).
-    pub base_contact: f64,
-    /// A bound must bring the squad at least this much closer to the enemy (cm).
-    pub bound_min: f64,
-    /// Game turns (10).
-    pub max_turns: u32,
+skirmish_config! {
+    /// The `[skirmish]` table of the config. Every key has a default.
+    pub struct SkirmishConfig {
+        /// Table size, cm (180 × 120); the long edges are the deployment edges.
+        pub table_width: f64,
+        pub table_depth: f64,
+        /// Points per force (200).
+        pub points: f64,
+        /// Cover pieces placed from the seed: uniformly `cover_min..=cover_max`, each
+        /// `cover_length` cm long, hard with probability `hard_share`.
+        pub cover_min: u32,
+        pub cover_max: u32,
+        pub cover_length: f64,
+        pub hard_share: f64,
+        /// A crossed cover piece within this of the target puts it behind cover (cm).
+        pub cover_reach: f64,
+        /// Deployment zone depth from the own long edge (cm).
+        pub deploy_depth: f64,
+        /// Models of a squad deploy in a line this far apart (cm).
+        pub model_spacing: f64,
+        /// Centre-to-centre distance of models in base contact (cm).
+        pub base_contact: f64,
+        /// A bound must bring the squad at least this much closer to the enemy (cm).
+        pub bound_min: f64,
+        /// Game turns (10).
+        pub max_turns: u32,
+    }
     /// Games per `pointsworth skirmish` run (`--trials`), per tactic in the report (0 leaves
     /// the section out), and per batch of the deterministic engine.
-    pub trials: u64,
-    pub report_trials: u64,
-    pub batch_size: u32,
-}
-
-impl Default for SkirmishConfig {
-    fn default() -> Self {
-        SkirmishConfig {
+    runs: { trials: 4000, report_trials: 20000, batch_size: 20 }
+    defaults: {
             table_width: 180.0,
             table_depth: 120.0,
             points: 200.0,
@@ -64,10 +58,6 @@ impl Default for SkirmishConfig {
             base_contact: 2.5,
             bound_min: 10.0,
             max_turns: 10,
-            trials: 4000,
-            report_trials: 20000,
-            batch_size: 20,
-        }
     }
 }
 

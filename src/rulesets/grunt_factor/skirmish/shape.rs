@@ -11,18 +11,12 @@ use crate::rulesets::skirmish::{
     ArmyError, ArmySource, GameRecord, MissionInfo, SkirmishSettings, SkirmishText, TacticInfo,
 };
 
-/// The skirmish's tactics, `bound` first: the portfolio's ([`crate::rulesets::grunt_factor::tactics`]).
-pub const TACTICS: &[TacticInfo] = &crate::rulesets::grunt_factor::tactics::TACTICS;
-
-/// What `--armies` takes for The Grunt Factor.
-pub const ARMY_SOURCE: ArmySource =
-    ArmySource { what: "force files", how: "TOML with a [units] table of squad name = count" };
-
 impl crate::rulesets::skirmish::Skirmish for GruntFactor {
     type Army = Force;
     type Game<'a> = Skirmish<'a>;
-    const TACTICS: &'static [TacticInfo] = TACTICS;
-    const ARMY_SOURCE: ArmySource = ARMY_SOURCE;
+    const TACTICS: &'static [TacticInfo] = &crate::rulesets::grunt_factor::tactics::TACTICS;
+    const ARMY_SOURCE: ArmySource =
+        ArmySource { what: "force files", how: "TOML with a [units] table of squad name = count" };
     const MISSIONS: &'static [MissionInfo] =
         &[MissionInfo::basic("the skirmish: points-matched forces, more enemy points destroyed wins")];
 

@@ -29,8 +29,11 @@
 //!   cavalry or vehicle (RULINGS.md "VSGMR riders"), deployed before their mounts so each
 //!   rider decides at its pair's movement step whether to step off ([`rules::dismounts`]).
 
+pub mod mission;
+
 use serde::{Deserialize, Serialize};
 
+use self::mission::{Goal, MISSIONS, Mission};
 use crate::battle::replay::{Replay, ReplayUnit};
 use crate::battle::{Pos, Table, TerrainPlan};
 use crate::config::{Invalid, in_range};
@@ -40,7 +43,6 @@ use crate::rulesets::skirmish::{
     Armies, ArmyError, ArmySource, GameRecord, SkirmishSettings, SkirmishText, TacticInfo,
 };
 use crate::rulesets::skirmish::{check_max, check_runs, check_table};
-use crate::rulesets::vsgmr::mission::{self, Goal, MISSIONS, Mission};
 use crate::rulesets::vsgmr::rules::{self, Battle, Fig};
 use crate::rulesets::vsgmr::{Figure, Kind, Trait, Vsgmr};
 use crate::rulesets::{Side, UnitInfo};
@@ -812,8 +814,9 @@ impl<'a> Game<'a> {
 impl crate::rulesets::skirmish::Skirmish for Vsgmr {
     type Army = Roster;
     type Game<'a> = Game<'a>;
-    const TACTICS: &'static [TacticInfo] = TACTICS;
-    const ARMY_SOURCE: ArmySource = ARMY_SOURCE;
+    const TACTICS: &'static [TacticInfo] = &crate::rulesets::vsgmr::tactics::TACTICS;
+    const ARMY_SOURCE: ArmySource =
+        ArmySource { what: "sample-army names", how: "names of section VII's sample armies, e.g. \"Fantasy Humans\"" };
     const MISSIONS: &'static [crate::rulesets::skirmish::MissionInfo] = MISSIONS;
 
     fn skirmish_text(&self) -> SkirmishText {
@@ -954,10 +957,3 @@ impl crate::rulesets::skirmish::Skirmish for Vsgmr {
         replay_of(&g, &out, &rosters)
     }
 }
-
-/// VSGMR's Skirmish tactics: the portfolio's ([`crate::rulesets::vsgmr::tactics`]).
-pub const TACTICS: &[TacticInfo] = &crate::rulesets::vsgmr::tactics::TACTICS;
-
-/// What `--armies` takes for VSGMR.
-pub const ARMY_SOURCE: ArmySource =
-    ArmySource { what: "sample-army names", how: "names of section VII's sample armies, e.g. \"Fantasy Humans\"" };

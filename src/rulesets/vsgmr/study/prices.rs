@@ -20,8 +20,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::rulesets::engine::{BalanceSettings, Engine};
 use crate::rulesets::vsgmr::Vsgmr;
-use crate::rulesets::vsgmr::audit::ArmyAudit;
-use crate::rulesets::vsgmr::figure::{Armor, Figure, Kind, LEVELS, Power, Trait};
+use crate::rulesets::vsgmr::coverage::audit::ArmyAudit;
+use crate::rulesets::vsgmr::rules::figure::{Armor, Figure, Kind, LEVELS, Power, Trait};
 use crate::stats::{CONFIDENCE, Estimate, normal};
 
 /// One attribute's row of the price table.
@@ -61,7 +61,7 @@ pub struct VsgmrAnalysis {
     pub prices: AttributePrices,
     /// The Skirmish round robin and random armies (`[skirmish]`).
     #[serde(default)]
-    pub skirmish: Option<crate::rulesets::vsgmr::round_robin::VsgmrSkirmish>,
+    pub skirmish: Option<crate::rulesets::vsgmr::study::round_robin::VsgmrSkirmish>,
 }
 
 /// One attribute to price: name, book price, base figure, figure with it, caveat.

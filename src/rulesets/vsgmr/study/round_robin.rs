@@ -221,7 +221,7 @@ pub fn score(t: &GameCounts, s: crate::rulesets::Side) -> Estimate {
     crate::stats::score(t.wins[s], t.draws, t.games, CONFIDENCE)
 }
 
-/// `trials` random-army games of scenario `m` ([`crate::rulesets::vsgmr::mission::Mission::ALL`]'s
+/// `trials` random-army games of scenario `m` ([`crate::rulesets::vsgmr::skirmish::mission::Mission::ALL`]'s
 /// index) at the config's points.
 pub fn play<E: Engine>(
     engine: &E,
@@ -245,11 +245,11 @@ pub fn scenarios<E: Engine>(
     trials: u64,
     pb: &indicatif::ProgressBar,
 ) -> (Vec<ScenarioRow>, Vec<FairPoints>) {
-    use crate::rulesets::vsgmr::mission::Mission;
+    use crate::rulesets::vsgmr::skirmish::mission::Mission;
     let mut rows = Vec::new();
     let mut fair = Vec::new();
     for (m, mission) in Mission::ALL.iter().copied().enumerate().skip(1) {
-        let name = crate::rulesets::vsgmr::mission::MISSIONS[m].name.to_string();
+        let name = crate::rulesets::vsgmr::skirmish::mission::MISSIONS[m].name.to_string();
         let t = play(engine, r, m, seed, trials, pb);
         let g = t.games.max(1);
         rows.push(ScenarioRow {
@@ -281,7 +281,7 @@ pub fn fair_points<E: Engine>(
     trials: u64,
     pb: &indicatif::ProgressBar,
 ) -> Option<FairPoints> {
-    use crate::rulesets::vsgmr::mission::{MISSIONS, Mission};
+    use crate::rulesets::vsgmr::skirmish::mission::{MISSIONS, Mission};
     let mission = Mission::ALL[m];
     let book = mission.budgets(&r.skirmish);
     let s = crate::rulesets::A;

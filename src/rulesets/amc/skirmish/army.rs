@@ -1,7 +1,7 @@
 //! The army limits (AMC 2.0, "The Armies"): 300 points, up to half of them vehicles, at most
 //! three units of Gunners, Snipers or Heavy Weapons ("Supports") in any combination.
 //!
-//! The mission ([`super::skirmish`]) checks army files with [`ArmyLimits::check`] and builds
+//! The mission ([`super`]) checks army files with [`ArmyLimits::check`] and builds
 //! random armies that keep the same limits. Points-matched duel squads keep them through
 //! [`ArmyLimits::squad_limit`] (RULINGS.md, "Limited in points-matched squads").
 
@@ -67,7 +67,7 @@ impl ArmyLimits {
     ///   ⌊150 / cost⌋ copies, only when `budget` exceeds those 150 points: at the shipped
     ///   budget (150) the share never binds. An entry that alone costs more than the share (an
     ///   upgraded Tank, 160–200) fits no legal army at all: that is the lint's finding
-    ///   ([`super::coverage::lint`]), not a squad of 0, so it gets `None` here.
+    ///   ([`crate::rulesets::amc::coverage::lint`]), not a squad of 0, so it gets `None` here.
     pub fn squad_limit(&self, p: &Profile, budget: f64) -> Option<u32> {
         if p.support {
             return Some(self.max_support);

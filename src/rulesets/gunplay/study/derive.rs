@@ -13,17 +13,17 @@
 //! the ruleset whose duels are played on the mix.
 //!
 //! The **skirmish check** plays the list where no start distance or cover is chosen: the
-//! Skirmish of [`super::skirmish`] (48" table, 4–6 walls, lines along opposite edges) with
+//! Skirmish of [`crate::rulesets::gunplay::skirmish`] (48" table, 4–6 walls, lines along opposite edges) with
 //! each side buying `[duel] budget` points of one loadout at the list's costs (⌊budget / cost⌋
 //! characters, one more with the probability of the remainder, as the duel squads). A
 //! loadout's skirmish efficiency is its mean score (win 1, draw ½) against each other loadout.
 
 use indicatif::ProgressBar;
 
-use super::skirmish::{LineUp, simulate};
-use super::{Battle, Cover, Gunplay, RulesConfig};
 use crate::dice::Dice;
 use crate::rulesets::engine::{BalanceSettings, Engine, FairCosts};
+use crate::rulesets::gunplay::skirmish::{LineUp, simulate};
+use crate::rulesets::gunplay::{Battle, Cover, Gunplay, RulesConfig};
 use crate::rulesets::{About, Book, DuelOutcome, DuelSetup, Ruleset};
 use crate::stats::{CONFIDENCE, Estimate, mean_of, score_se};
 
@@ -63,7 +63,8 @@ impl MixedGround {
 impl Ruleset for MixedGround {
     type Arena = Battle;
     type Rules = RulesConfig;
-    const ABOUT: About = About::new("gunplay-mixed-ground", "Gunplay (ground mix)", super::coverage::table);
+    const ABOUT: About =
+        About::new("gunplay-mixed-ground", "Gunplay (ground mix)", crate::rulesets::gunplay::coverage::table);
 
     fn book(&self) -> &Book<RulesConfig> {
         &self.grounds[0].book

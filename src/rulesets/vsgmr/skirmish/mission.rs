@@ -4,8 +4,8 @@
 //!
 //! Why apart from the rules: a scenario adds state between rounds (figures that left the
 //! table) and a goal per figure ([`Goal`]), set at the start of each round by
-//! [`super::skirmish::Game`]; the rules read the goals in the movement step
-//! ([`super::rules::move_figure`]) and nothing else. The Basic Game sets no goal, so its
+//! [`super::Game`]; the rules read the goals in the movement step
+//! ([`crate::rulesets::vsgmr::rules::move_figure`]) and nothing else. The Basic Game sets no goal, so its
 //! games draw exactly the dice they drew before scenarios existed.
 //!
 //! - **Escape** ("more than half his original number of figures ... across to the opposite
@@ -26,7 +26,7 @@
 //!   defeated, the Defenders win; 5 rounds: a draw. The Assaulters' rule: each moves toward
 //!   the nearest point of the building to use the attack likelier to hit it (into base contact
 //!   for hand to hand, else to its Distance Attack Unit), and attacks the building whenever it
-//!   can ([`super::rules::fort_attack`]), else fights as in the Basic Game. The Defenders
+//!   can ([`crate::rulesets::vsgmr::rules::fort_attack`]), else fights as in the Basic Game. The Defenders
 //!   screen the building: each goes for the Assaulter nearest it (the next to strike it), to
 //!   where it would attack it from, and shoots that one first (the quarry).
 //! - **Ambush** (25 points of Ambushers, side A, against 40 of Targets, side B): the cover
@@ -48,12 +48,12 @@
 //!   that: a draw. The rule: while the object lies free, each side sends the figure that can
 //!   reach it in the fewest Moves (ties: the first) to take it; the carrier goes straight for
 //!   its home edge; every figure of the other side chases the carrier (to its
-//!   [`super::rules::approach_stop`]) and shoots it before any nearer enemy
+//!   [`crate::rulesets::vsgmr::rules::approach_stop`]) and shoots it before any nearer enemy
 //!   ([`Objective::quarry`]); the carrier's other figures play the Basic Game's tactic.
 //! - **Spawning** (25-40 points a side: "25 to 40 points per player suggested", each army drawn
 //!   from 25 to 40 as in the Basic Game's random armies; side A the Infiltrators, side B the
 //!   Spawners; the report's fair points are the Infiltrators' against Spawners of 25 to 40, as
-//!   the Spawners' score falls with their points: [`super::round_robin::FairPoints`]): the
+//!   the Spawners' score falls with their points: [`crate::rulesets::vsgmr::study::round_robin::FairPoints`]): the
 //!   Infiltrators deploy as in the Basic Game; the Spawners put only their costliest figure on
 //!   their line's centre, the rest wait off the table. After initiative each round, while
 //!   figures wait, the Spawners roll a d6 ([`spawn_edge`]): 1 the Infiltrators' edge, 2 the edge
@@ -337,7 +337,7 @@ pub fn spawn_spot(edge: Option<Edge>, enemies: &[Pos], mu: f32, width: f32, dept
 /// What the default tactic does with one figure this round instead of its Basic Game move.
 #[derive(Debug, Clone, Copy, PartialEq, Default)]
 pub enum Goal {
-    /// The Basic Game's tactic ([`super::rules::move_figure`]).
+    /// The Basic Game's tactic ([`crate::rulesets::vsgmr::rules::move_figure`]).
     #[default]
     Fight,
     /// Stays where it stands.
@@ -358,7 +358,7 @@ pub struct Cargo {
     pub carrier: Option<usize>,
 }
 
-/// A scenario's state that the rules read ([`super::rules::Battle::objective`]).
+/// A scenario's state that the rules read ([`crate::rulesets::vsgmr::rules::Battle::objective`]).
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Objective {
     /// Per figure (index into the battle's figures): its goal this round; missing: fight.
@@ -422,7 +422,7 @@ impl Mission {
     /// config's `random_min..=random_max` (the book's 25 to 40) for the symmetric scenarios,
     /// `ambush_points` and `fortress_points` (the book's 25 v 40 and 20 v 40) for the others;
     /// the config's `points_override` (a study's) replaces one side's with its whole points.
-    pub fn budgets(self, cfg: &super::skirmish::SkirmishConfig) -> [(u32, u32); 2] {
+    pub fn budgets(self, cfg: &super::SkirmishConfig) -> [(u32, u32); 2] {
         let both = (cfg.random_min, cfg.random_max);
         let mut b = match self {
             Mission::Basic | Mission::Escape | Mission::Transport | Mission::Spawning => [both, both],
@@ -443,7 +443,7 @@ impl Mission {
 
     /// Whether the two sides play different parts (Spawning's Infiltrators and Spawners, Ambush,
     /// Fortress Assault: section VIII names them): the report gives the fair points of one side
-    /// ([`super::round_robin::scenarios`]).
+    /// ([`crate::rulesets::vsgmr::study::round_robin::scenarios`]).
     pub fn roles_differ(self) -> bool {
         matches!(self, Mission::Spawning | Mission::FortressAssault | Mission::Ambush)
     }
@@ -461,11 +461,11 @@ impl Mission {
     /// A random army for side `s` at the scenario's points ([`Mission::budgets`]).
     pub fn random_roster<D: crate::dice::Dice>(
         self,
-        field: &super::skirmish::Field,
-        cfg: &super::skirmish::SkirmishConfig,
+        field: &super::Field,
+        cfg: &super::SkirmishConfig,
         s: Side,
         dice: &mut D,
-    ) -> super::skirmish::Roster {
+    ) -> super::Roster {
         field.random_roster_in(self.budgets(cfg)[s], dice)
     }
 
@@ -512,10 +512,10 @@ impl Mission {
     }
 
     /// One line: table, deployment, objective and end, from the config in force.
-    pub fn setup(self, r: &super::Vsgmr) -> String {
+    pub fn setup(self, r: &crate::rulesets::vsgmr::Vsgmr) -> String {
         let c = &r.skirmish;
         match self {
-            Mission::Basic => super::study::table_text(r),
+            Mission::Basic => crate::rulesets::vsgmr::study::table_text(r),
             Mission::Escape => format!(
                 "{}\"×{}\" table, {} cover pieces from the seed, the Basic Game's deployment (lines {}\" apart); every \
                  figure of a side that can still win moves straight for the opposite edge and leaves the table there; \

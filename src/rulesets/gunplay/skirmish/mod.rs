@@ -35,8 +35,6 @@
 //!   characters, a side that runs out lets the other finish. Down and removed characters are
 //!   activated (a Down one tries to recover) in line order.
 
-use serde::{Deserialize, Serialize};
-
 use crate::battle::replay::{Replay, ReplayUnit};
 use crate::battle::{Pos, Table, deployment_band};
 use crate::config::{Invalid, in_range};
@@ -47,44 +45,38 @@ use crate::rulesets::gunplay::{Cover, Gunplay};
 use crate::rulesets::skirmish::{
     Armies, ArmyError, ArmySource, GameRecord, MissionInfo, SkirmishSettings, SkirmishText, TacticInfo,
 };
-use crate::rulesets::skirmish::{check_runs, check_walls_in_inches, place_walls};
+use crate::rulesets::skirmish::{check_runs, check_walls_in_inches, place_walls, skirmish_config};
 use crate::rulesets::{Side, UnitInfo, points_matched_size};
 
-/// The `[skirmish]` table of the config. Every key has a default, so configs without the
-/// table still parse.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(default, deny_unknown_fields)]
-pub struct SkirmishConfig {
-    /// Table size, inches (48" × 48").
-    pub table_width: f64,
-    pub table_depth: f64,
-    /// Cover pieces placed at random from the seed: uniformly `cover_min..=cover_max` (4–6),
-    /// each a wall `cover_length` (6") long parallel to the deployment edges.
-    pub cover_min: u32,
-    pub cover_max: u32,
-    pub cover_length: f64,
-    /// A crossed wall within this of the target gives lots of cover (1"); see the module docs.
-    pub cover_reach: f64,
-    /// Characters a side when the side is a random mix (5).
-    pub characters: u32,
-    /// Loadout names of side A and side B, one per character; empty = a random mix of
-    /// `characters` loadouts drawn uniformly from the cost list every game.
-    pub side_a: Vec<String>,
-    pub side_b: Vec<String>,
-    /// Depth of each deployment band along its own edge, inches (6").
-    pub deploy_depth: f64,
-    /// Game turns before the game is a draw (10).
-    pub max_turns: u32,
+skirmish_config! {
+    /// The `[skirmish]` table of the config. Every key has a default, so configs without the
+    /// table still parse.
+    pub struct SkirmishConfig {
+        /// Table size, inches (48" × 48").
+        pub table_width: f64,
+        pub table_depth: f64,
+        /// Cover pieces placed at random from the seed: uniformly `cover_min..=cover_max` (4–6),
+        /// each a wall `cover_length` (6") long parallel to the deployment edges.
+        pub cover_min: u32,
+        pub cover_max: u32,
+        pub cover_length: f64,
+        /// A crossed wall within this of the target gives lots of cover (1"); see the module docs.
+        pub cover_reach: f64,
+        /// Characters a side when the side is a random mix (5).
+        pub characters: u32,
+        /// Loadout names of side A and side B, one per character; empty = a random mix of
+        /// `characters` loadouts drawn uniformly from the cost list every game.
+        pub side_a: Vec<String>,
+        pub side_b: Vec<String>,
+        /// Depth of each deployment band along its own edge, inches (6").
+        pub deploy_depth: f64,
+        /// Game turns before the game is a draw (10).
+        pub max_turns: u32,
+    }
     /// Skirmishes per `pointsworth skirmish` run (`--trials`), per line-up in the report's
     /// Skirmish section (0 leaves the section out), and per batch of the deterministic engine.
-    pub trials: u64,
-    pub report_trials: u64,
-    pub batch_size: u32,
-}
-
-impl Default for SkirmishConfig {
-    fn default() -> Self {
-        SkirmishConfig {
+    runs: { trials: 2000, report_trials: 1000, batch_size: 25 }
+    defaults: {
             table_width: 48.0,
             table_depth: 48.0,
             cover_min: 4,
@@ -96,10 +88,6 @@ impl Default for SkirmishConfig {
             side_b: Vec::new(),
             deploy_depth: 6.0,
             max_turns: 10,
-            trials: 2000,
-            report_trials: 1000,
-            batch_size: 25,
-        }
     }
 }
 
@@ -740,8 +728,11 @@ pub fn replay_of(g: &Skirmish, out: &SkirmishOutcome, lineups: [&LineUp; 2]) -> 
 impl crate::rulesets::skirmish::Skirmish for Gunplay {
     type Army = LineUp;
     type Game<'a> = Skirmish<'a>;
-    const TACTICS: &'static [TacticInfo] = TACTICS;
-    const ARMY_SOURCE: ArmySource = ARMY_SOURCE;
+    const TACTICS: &'static [TacticInfo] = &crate::rulesets::gunplay::tactics::TACTICS;
+    const ARMY_SOURCE: ArmySource = ArmySource {
+        what: "comma-separated loadout lists",
+        how: "one loadout per character, e.g. rifle,rifle,pistol,shotgun,rifle",
+    };
     const MISSIONS: &'static [MissionInfo] =
         &[MissionInfo::basic("the skirmish: a side with no character Up at the end of a turn loses")];
 
@@ -859,15 +850,6 @@ impl crate::rulesets::skirmish::Skirmish for Gunplay {
         replay_of(&g, &out, lineups)
     }
 }
-
-/// Gunplay's tactics: the portfolio's ([`crate::rulesets::gunplay::tactics`]).
-pub const TACTICS: &[TacticInfo] = &crate::rulesets::gunplay::tactics::TACTICS;
-
-/// What `--armies` takes for Gunplay.
-pub const ARMY_SOURCE: ArmySource = ArmySource {
-    what: "comma-separated loadout lists",
-    how: "one loadout per character, e.g. rifle,rifle,pistol,shotgun,rifle",
-};
 
 #[cfg(test)]
 mod tests;
