@@ -603,8 +603,8 @@ fn the_mechanised_army_file_combines_upgrades() {
 #[test]
 fn army_files_are_checked() {
     let r = amc(&[]);
-    let dir = std::env::temp_dir().join(format!("pw-amc-army-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
     let ok = dir.join("ok.toml");
     std::fs::write(&ok, "[units]\n\"Riflemen (10)\" = 3\nTank = 1\n").unwrap();
     let a = read_army(&r, &ok).unwrap();
