@@ -629,7 +629,7 @@ impl ArmyMenCombat {
 
     /// The config's `ruleset` key and the sections `--set` may change ([`read_config`]).
     const KEYS: ConfigKeys = ConfigKeys {
-        ruleset: "army-men-combat",
+        ruleset: Self::ABOUT.id,
         sections: &["rules", "duel", "unit", "balance", "upgrades", "army", "skirmish"],
     };
 }

@@ -360,7 +360,7 @@ impl GunsNGrenades {
 
     /// The config's `ruleset` key and the sections `--set` may change ([`read_config`]).
     const KEYS: ConfigKeys =
-        ConfigKeys { ruleset: "guns-n-grenades", sections: &["rules", "duel", "unit", "skirmish", "balance"] };
+        ConfigKeys { ruleset: Self::ABOUT.id, sections: &["rules", "duel", "unit", "skirmish", "balance"] };
 }
 
 fn validate_settings(rules: &RulesConfig, duel: &DuelSettings) -> Result<(), Invalid> {

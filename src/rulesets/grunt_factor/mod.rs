@@ -446,7 +446,7 @@ impl GruntFactor {
 
     /// The config's `ruleset` key and the sections `--set` may change ([`read_config`]).
     const KEYS: ConfigKeys =
-        ConfigKeys { ruleset: "grunt-factor", sections: &["rules", "duel", "unit", "balance", "skirmish"] };
+        ConfigKeys { ruleset: Self::ABOUT.id, sections: &["rules", "duel", "unit", "balance", "skirmish"] };
 }
 
 fn validate_rules(r: &RulesConfig) -> Result<(), Invalid> {

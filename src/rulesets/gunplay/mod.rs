@@ -289,7 +289,7 @@ impl Gunplay {
 
     /// The config's `ruleset` key and the sections `--set` may change ([`read_config`]).
     const KEYS: ConfigKeys =
-        ConfigKeys { ruleset: "gunplay", sections: &["rules", "duel", "unit", "balance", "skirmish"] };
+        ConfigKeys { ruleset: Self::ABOUT.id, sections: &["rules", "duel", "unit", "balance", "skirmish"] };
 }
 
 /// A validated weapon.

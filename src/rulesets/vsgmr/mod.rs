@@ -389,7 +389,7 @@ impl Vsgmr {
 
     /// The config's `ruleset` key and the sections `--set` may change ([`read_config`]).
     const KEYS: ConfigKeys =
-        ConfigKeys { ruleset: "vsgmr", sections: &["rules", "duel", "balance", "prices", "skirmish"] };
+        ConfigKeys { ruleset: Self::ABOUT.id, sections: &["rules", "duel", "balance", "prices", "skirmish"] };
 }
 
 /// Resolves the `rides` keys of an army's figure lines (section II.2, RULINGS.md "VSGMR
