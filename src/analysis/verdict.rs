@@ -420,8 +420,10 @@ fn skirmish_evidence(games: &[(String, &SkirmishAnalysis)], name: &str, item: &s
 /// About how many games would bound every value-in-army price of `run`: Fieller's interval of
 /// a price is bounded once the field mean's own interval clears 0, and an interval's half-width
 /// shrinks as 1/√games, so the games that bring the field mean's half-width to two thirds of
-/// its value (rounded up to a thousand). `None` when every price is bounded already, or the
-/// field mean is not above 0 (more games alone may not bound it).
+/// its value (rounded up to a thousand). `None` when every price is bounded already, when the
+/// field mean is not above 0 (more games alone may not bound it), or when the games needed pass
+/// [`MAX_TRIALS`](crate::rulesets::skirmish::MAX_TRIALS), the most a run may ask for (a field
+/// mean this near 0 would otherwise ask for absurd counts, 10¹⁹ games).
 pub fn games_to_bound_prices(run: &SkirmishAnalysis) -> Option<u64> {
     if run.value_in_army.iter().all(|v| v.price.interval.is_some()) {
         return None;
@@ -431,8 +433,8 @@ pub fn games_to_bound_prices(run: &SkirmishAnalysis) -> Option<u64> {
         return None;
     }
     let factor = (1.5 * f.half_width() / f.value).powi(2).max(2.0);
-    let games = (run.games as f64 * factor / 1000.0).ceil() as u64 * 1000;
-    Some(games)
+    let games = (run.games as f64 * factor / 1000.0).ceil() * 1000.0;
+    (games <= crate::rulesets::skirmish::MAX_TRIALS as f64).then_some(games as u64)
 }
 
 /// The play-quality bound of unit `id`'s 1v1 pairs, when optimal play solved any.
@@ -631,6 +633,8 @@ mod tests {
         assert_eq!(games_to_bound_prices(&run(2000, est(2.0, 1.9, 2.1), false)), Some(4_000), "at least twice");
         assert_eq!(games_to_bound_prices(&run(2000, est(2.0, -1.0, 5.0), true)), None);
         assert_eq!(games_to_bound_prices(&run(2000, est(-0.5, -1.0, 0.0), false)), None);
+        // A field mean a hair above 0 would need about 10¹⁹ games: beyond any run, so none.
+        assert_eq!(games_to_bound_prices(&run(200, est(1e-9, -0.5, 0.5), false)), None);
     }
 
     #[test]

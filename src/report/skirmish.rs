@@ -361,7 +361,10 @@ pub fn unbounded_note(run: &SkirmishAnalysis) -> Option<String> {
              `pointsworth skirmish`)",
             crate::format::thousands(g)
         ),
-        None => "the field mean is not above 0, so more games alone may not bound them".to_string(),
+        None => format!(
+            "the field mean is too near 0 for more games alone to bound them within the {}-game limit of a run",
+            crate::format::thousands(crate::rulesets::skirmish::MAX_TRIALS)
+        ),
     };
     Some(format!(
         "**{n} of {of} prices are unbounded** at {} games: the field mean's interval reaches near 0, so no finite \

@@ -146,12 +146,15 @@ pub fn check_table(
     }
 }
 
-/// The run keys every `[skirmish]` has: `trials` 1 to 10000000, `report_trials` 0 to 10000000
-/// (0 leaves the report's section out), `batch_size` 1 to 100000.
+/// The most games a run may ask for: the top of `trials` and `report_trials` ([`check_runs`]).
+pub const MAX_TRIALS: u64 = 10_000_000;
+
+/// The run keys every `[skirmish]` has: `trials` 1 to [`MAX_TRIALS`], `report_trials` 0 to
+/// [`MAX_TRIALS`] (0 leaves the report's section out), `batch_size` 1 to 100000.
 pub fn check_runs(trials: u64, report_trials: u64, batch_size: u32) -> Result<(), Invalid> {
     use crate::config::{Ends, in_range};
-    in_range("skirmish.trials", trials, 1, 10_000_000, Ends::Both, "")?;
-    in_range("skirmish.report_trials", report_trials, 0, 10_000_000, Ends::Both, "")?;
+    in_range("skirmish.trials", trials, 1, MAX_TRIALS, Ends::Both, "")?;
+    in_range("skirmish.report_trials", report_trials, 0, MAX_TRIALS, Ends::Both, "")?;
     in_range("skirmish.batch_size", batch_size, 1, 100_000, Ends::Both, "")
 }
 
