@@ -16,6 +16,7 @@
 pub mod balance;
 pub mod duel_distance;
 pub mod engine;
+pub mod equilibrium;
 pub mod logistic;
 pub mod matrix;
 pub mod optimal_play;
