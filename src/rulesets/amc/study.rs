@@ -1,6 +1,6 @@
 //! Army Men Combat's study for `pointsworth report army-men-combat`: the "Upgrades" section,
 //! each upgraded entry against its plain entry at equal points, per distance, and each
-//! upgrade's mean over the entries it applies to (see [`super::upgrades`]).
+//! upgrade's mean over the entries it applies to (see [`upgrades`]).
 
 pub mod upgrades;
 

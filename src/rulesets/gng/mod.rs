@@ -592,7 +592,7 @@ impl Ruleset for GunsNGrenades {
     }
     /// GnG 1.5, "Unit Tags: Limited" and "Building Your Army": "Only 2 of these units can be
     /// purchased per 100 points decided on at the beginning of the game", read as 2 per full
-    /// 100 points of `budget` ([`army::limited_cap`]: 150 → 2); no cap for other units.
+    /// 100 points of `budget` ([`skirmish::army::limited_cap`]: 150 → 2); no cap for other units.
     fn squad_limit(&self, unit: usize, budget: f64) -> Option<u32> {
         self.profiles[unit].tags.limited.then(|| skirmish::army::limited_cap(budget))
     }

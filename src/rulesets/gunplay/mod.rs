@@ -7,7 +7,7 @@
 //! so it covers duels with movement and melee, not only stand-up ones), the same duel as a
 //! zero-sum game under optimal play in [`optimal`] (`duel gunplay A B --optimal`), the
 //! rules-coverage table in [`coverage`], the derived cost list over a mix of start distances
-//! and cover, checked in the skirmish, in [`mod@derive`].
+//! and cover, checked in the skirmish, in [`study::derive`].
 //!
 //! Why the config looks as it does: Gunplay has no points. Every character is alike but for
 //! its weapons, so the cost list is a list of *loadouts* (a firearm plus the knife every

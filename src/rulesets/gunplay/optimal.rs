@@ -209,7 +209,7 @@ impl DuelGame for GunplayGame<'_> {
     fn start_state(&self, _s: Side) -> usize {
         up(0) as usize
     }
-    /// Removed, or Down too under `[rules] duel_victory = "none_up"` ([`exact::defeated`]).
+    /// Removed, or Down too under `[rules] duel_victory = "none_up"` ([`crate::rulesets::gunplay::exact::defeated`]).
     fn destroyed(&self, _s: Side, u: usize) -> bool {
         crate::rulesets::gunplay::exact::defeated(self.r, (u % N_CHAR) as State)
     }

@@ -240,7 +240,7 @@ pub struct Battle {
     /// trial of a duel). Keyed by unit index: a battle is played under one ruleset only, as
     /// every arena is (`Ruleset::arena`, one per batch of one matchup).
     gap_memo: GapMemo,
-    /// The scenario's objective (section VIII; [`super::mission`]): per-figure goals the
+    /// The scenario's objective (section VIII; [`super::skirmish::mission`]): per-figure goals the
     /// default tactic plays instead of fighting, figures that left the table, the Fortress
     /// Assault's building, initiative bonuses. Empty in duels and the Basic Game.
     pub objective: Objective,
@@ -588,7 +588,7 @@ pub fn p_hit_fort(p: &Profile, kind: AttackKind) -> f64 {
         .sum()
 }
 
-/// The Assaulters' rule of the Fortress Assault (section VIII, [`super::mission`]): the attack
+/// The Assaulters' rule of the Fortress Assault (section VIII, [`super::skirmish::mission`]): the attack
 /// figure `i` makes at the building this round, if it assaults and the building stands within
 /// reach — in base contact (not in flight) the likelier to hit of hand to hand and a shot
 /// ([`p_hit_fort`], ties: the shot), else a shot within its Distance Attack Unit that a die

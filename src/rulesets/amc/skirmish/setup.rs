@@ -1,6 +1,6 @@
 //! The mission's armies: the cost list's entries with their upgrades ([`entries`]), legal
 //! random armies ([`random_army`]) and army files ([`read_army`]), checked against the army
-//! limits ([`super::super::army`], AMC 2.0 "The Armies").
+//! limits ([`super::army`], AMC 2.0 "The Armies").
 
 use serde::Deserialize;
 

@@ -42,7 +42,7 @@ pub fn p_exchange_attack(a: &Profile, t: &Profile, contact: bool) -> f64 {
 /// (probabilities in [0, 1]); it closes only if contact is strictly better (ties hold, by more
 /// than 1e-9), e.g. a mook (d6 − 1 ≥ 6: never) against a Stealth figure. Sections II.3 "Distance
 /// Attacks", II.4 "Hand To Hand Attacks" and V "Stealth". One rule for the duels, the exact
-/// solver's scripted policy ([`super::exact`]) and the Skirmish.
+/// solver's scripted policy ([`crate::rulesets::vsgmr::exact`]) and the Skirmish.
 pub fn prefers_contact(me: &Profile, foe: &Profile) -> bool {
     let range = p_exchange_attack(me, foe, false) - p_exchange_attack(foe, me, false);
     let contact = p_exchange_attack(me, foe, true) - p_exchange_attack(foe, me, true);

@@ -179,7 +179,7 @@ pub(super) fn seeks_of(p: &Profile, prefers: bool) -> bool {
 /// The gap, inches, at which the default tactic wants to end its move against `foe` standing
 /// `gap` inches away (`foe_moved`: the foe has already moved this round; `air`: either is in
 /// flight). One rule for the Monte Carlo duel, the Skirmish and the optimal-play game's
-/// scripted policy ([`super::optimal`]); a result above `gap` is a fall-back.
+/// scripted policy ([`crate::rulesets::vsgmr::optimal`]); a result above `gap` is a fall-back.
 ///
 /// Section II's round is phased: both figures move (the first player first), then the attacks
 /// follow, the first player's before the other's (distance attacks before hand-to-hand ones).

@@ -24,7 +24,7 @@
 //! - No figure ends a move in the same space as another (section X; `Battle::end_of_move`).
 //! - **Scenarios.** The other games of section VIII (`--mission escape`, `transport`,
 //!   `spawning`, `ambush`, `fortress-assault`) are this game with a scenario's set-up, goals
-//!   and victory ([`super::mission`]); the Basic Game draws the same dice as before they existed.
+//!   and victory ([`mission`]); the Basic Game draws the same dice as before they existed.
 //! - **Riders.** The sample armies' riders and drivers (config `rides`) start mounted on their
 //!   cavalry or vehicle (RULINGS.md "VSGMR riders"), deployed before their mounts so each
 //!   rider decides at its pair's movement step whether to step off ([`rules::dismounts`]).
@@ -94,7 +94,7 @@ pub struct SkirmishConfig {
     pub batch_size: u32,
     /// Not a config key: a study's override of one side's points in every scenario (side, whole
     /// points; that side's random army is built to exactly these points). The report's fair
-    /// points of a scenario ([`super::round_robin::scenarios`]) set it; `None` plays the book's
+    /// points of a scenario ([`crate::rulesets::vsgmr::study::round_robin::scenarios`]) set it; `None` plays the book's
     /// points ([`Mission::budgets`]).
     #[serde(skip)]
     pub points_override: Option<(Side, u32)>,
@@ -630,7 +630,7 @@ impl<'a> Game<'a> {
         self.b.objective.escaped.iter().filter(|&&k| self.b.figs[k].side == s).count()
     }
 
-    /// The scenario's goals for this round ([`super::mission`], module docs).
+    /// The scenario's goals for this round ([`mission`], module docs).
     pub fn set_goals(&mut self) {
         let b = &mut self.b;
         b.objective.goals.clear();
