@@ -112,14 +112,14 @@ skirmish_config! {
     /// the section out), and per batch of the deterministic engine.
     runs: { trials: 20000, report_trials: 20000, batch_size: 20 }
     defaults: {
-            table_width: 48.0,
-            table_depth: 48.0,
-            terrain_min: 5,
-            terrain_max: 10,
-            cover_length: 6.0,
-            cover_reach: 2.0,
-            deploy_depth: 12.0,
-            rounds: 4,
+        table_width: 48.0,
+        table_depth: 48.0,
+        terrain_min: 5,
+        terrain_max: 10,
+        cover_length: 6.0,
+        cover_reach: 2.0,
+        deploy_depth: 12.0,
+        rounds: 4,
     }
 }
 

@@ -45,19 +45,19 @@ skirmish_config! {
     /// the section out), and per batch of the deterministic engine.
     runs: { trials: 4000, report_trials: 20000, batch_size: 20 }
     defaults: {
-            table_width: 180.0,
-            table_depth: 120.0,
-            points: 200.0,
-            cover_min: 8,
-            cover_max: 12,
-            cover_length: 20.0,
-            hard_share: 0.5,
-            cover_reach: 3.0,
-            deploy_depth: 15.0,
-            model_spacing: 4.0,
-            base_contact: 2.5,
-            bound_min: 10.0,
-            max_turns: 10,
+        table_width: 180.0,
+        table_depth: 120.0,
+        points: 200.0,
+        cover_min: 8,
+        cover_max: 12,
+        cover_length: 20.0,
+        hard_share: 0.5,
+        cover_reach: 3.0,
+        deploy_depth: 15.0,
+        model_spacing: 4.0,
+        base_contact: 2.5,
+        bound_min: 10.0,
+        max_turns: 10,
     }
 }
 

@@ -77,17 +77,17 @@ skirmish_config! {
     /// Skirmish section (0 leaves the section out), and per batch of the deterministic engine.
     runs: { trials: 2000, report_trials: 1000, batch_size: 25 }
     defaults: {
-            table_width: 48.0,
-            table_depth: 48.0,
-            cover_min: 4,
-            cover_max: 6,
-            cover_length: 6.0,
-            cover_reach: 1.0,
-            characters: 5,
-            side_a: Vec::new(),
-            side_b: Vec::new(),
-            deploy_depth: 6.0,
-            max_turns: 10,
+        table_width: 48.0,
+        table_depth: 48.0,
+        cover_min: 4,
+        cover_max: 6,
+        cover_length: 6.0,
+        cover_reach: 1.0,
+        characters: 5,
+        side_a: Vec::new(),
+        side_b: Vec::new(),
+        deploy_depth: 6.0,
+        max_turns: 10,
     }
 }
 
