@@ -165,7 +165,11 @@ pub struct Oracle {
     /// The equilibrium of the game restricted to the tactics the loop added, its mixes spread
     /// over every tactic (0 for a tactic never added).
     pub equilibrium: Equilibrium,
-    /// The restricted game's value with the interval of [`value_interval`].
+    /// The value: the restricted game's, with an interval that holds for the whole game's
+    /// value wherever every cell's interval holds (jointly): from the worst score the row mix
+    /// guarantees against every column at the cells' lower bounds, to the worst the column mix
+    /// concedes against every row at their upper bounds. It covers what the tactics left out
+    /// might still add within their noise.
     pub value: Estimate,
     /// The tactics added, each side's in the order they were added (the first is 0).
     pub rows: Vec<usize>,
@@ -180,11 +184,13 @@ pub struct Oracle {
 /// The equilibrium of the `rows` × `cols` game whose cells `cell(i, j)` (the row side's score,
 /// with its interval) are played only when needed: starting from tactic 0 a side, solve the
 /// game of the tactics added so far, then add each side's best response to the other side's
-/// mix over its whole portfolio while it gains more than its noise — its score against the
-/// mix, taken at the lower end of its interval (the upper end for the column side), still
-/// beats the restricted value by [`LP_TOLERANCE`]. Stops when neither side adds a tactic: at
-/// most `rows + cols − 1` rounds. Each cell is asked for once. With exact cells (empty
-/// intervals) the result is the equilibrium of the whole game (McMahan, Gordon & Blum 2003).
+/// mix over its whole portfolio while it gains more than its noise: the tactic whose score
+/// against the mix, taken at the lower end of its interval (the upper end for the column
+/// side), is best, if that still beats the restricted value by [`LP_TOLERANCE`]. Stops when
+/// neither side adds a tactic: at most `rows + cols − 1` rounds. Each cell is asked for once,
+/// and only against tactics the other side's mix plays. With exact cells (empty intervals) the
+/// result is the equilibrium of the whole game (McMahan, Gordon & Blum 2003); the value's
+/// interval is that of [`Oracle::value`].
 ///
 /// Errors: `rows` or `cols` is 0, a cell is not finite, or a linear program fails.
 pub fn double_oracle(
@@ -199,43 +205,52 @@ pub fn double_oracle(
     let mut get = |i: usize, j: usize| *played.entry((i, j)).or_insert_with(|| cell(i, j));
     let (mut rs, mut cs) = (vec![0usize], vec![0usize]);
     loop {
-        let sub: Vec<Vec<Estimate>> = rs.iter().map(|&i| cs.iter().map(|&j| get(i, j)).collect()).collect();
-        let values: Vec<Vec<f64>> = sub.iter().map(|r| r.iter().map(|e| e.value).collect()).collect();
+        let values: Vec<Vec<f64>> = rs.iter().map(|&i| cs.iter().map(|&j| get(i, j).value).collect()).collect();
         let eq = solve(&values)?;
-        // Each tactic's score against the other side's restricted mix: point and noise bound.
-        let against_col = |i: usize, get: &mut dyn FnMut(usize, usize) -> Estimate| {
-            cs.iter().zip(&eq.col).filter(|(_, y)| **y > 0.0).fold((0.0, 0.0), |(v, lo), (&j, &y)| {
-                let e = get(i, j);
-                (v + y * e.value, lo + y * e.lo)
-            })
-        };
-        let mut best_row = (f64::MIN, f64::MIN, 0);
+        // Each tactic's score against the other side's restricted mix, at its point and at the
+        // bound on its side (a row's lower bound, a column's upper bound), and the other bound
+        // for the value's interval (a row's upper, a column's lower).
+        let mut rows_best = (f64::MIN, f64::MIN, f64::MIN);
+        let mut row_by_bound = 0usize;
         for i in 0..rows {
-            let (v, lo) = against_col(i, &mut get);
-            if v > best_row.0 {
-                best_row = (v, lo, i);
-            }
-        }
-        let mut best_col = (f64::MAX, f64::MAX, 0);
-        for j in 0..cols {
-            let (v, hi) = rs.iter().zip(&eq.row).filter(|(_, x)| **x > 0.0).fold((0.0, 0.0), |(v, hi), (&i, &x)| {
+            let (mut v, mut lo, mut hi) = (0.0, 0.0, 0.0);
+            for (&j, &y) in cs.iter().zip(&eq.col).filter(|(_, y)| **y > 0.0) {
                 let e = get(i, j);
-                (v + x * e.value, hi + x * e.hi)
-            });
-            if v < best_col.0 {
-                best_col = (v, hi, j);
+                (v, lo, hi) = (v + y * e.value, lo + y * e.lo, hi + y * e.hi);
             }
+            rows_best.0 = rows_best.0.max(v);
+            if lo > rows_best.1 {
+                (rows_best.1, row_by_bound) = (lo, i);
+            }
+            rows_best.2 = rows_best.2.max(hi);
         }
-        let add_row = best_row.1 > eq.value + LP_TOLERANCE && !rs.contains(&best_row.2);
-        let add_col = best_col.1 < eq.value - LP_TOLERANCE && !cs.contains(&best_col.2);
+        let mut cols_best = (f64::MAX, f64::MAX, f64::MAX);
+        let mut col_by_bound = 0usize;
+        for j in 0..cols {
+            let (mut v, mut lo, mut hi) = (0.0, 0.0, 0.0);
+            for (&i, &x) in rs.iter().zip(&eq.row).filter(|(_, x)| **x > 0.0) {
+                let e = get(i, j);
+                (v, lo, hi) = (v + x * e.value, lo + x * e.lo, hi + x * e.hi);
+            }
+            cols_best.0 = cols_best.0.min(v);
+            if hi < cols_best.1 {
+                (cols_best.1, col_by_bound) = (hi, j);
+            }
+            cols_best.2 = cols_best.2.min(lo);
+        }
+        let add_row = rows_best.1 > eq.value + LP_TOLERANCE && !rs.contains(&row_by_bound);
+        let add_col = cols_best.1 < eq.value - LP_TOLERANCE && !cs.contains(&col_by_bound);
         if add_row {
-            rs.push(best_row.2);
+            rs.push(row_by_bound);
         }
         if add_col {
-            cs.push(best_col.2);
+            cs.push(col_by_bound);
         }
         if !add_row && !add_col {
-            let value = value_interval(&sub)?;
+            // The row mix guarantees at least `cols_best.2` against every column, the column
+            // mix concedes at most `rows_best.2` to every row: the whole game's value lies
+            // between (module docs), and so does the restricted value.
+            let value = Estimate { value: eq.value, lo: cols_best.2.min(eq.value), hi: rows_best.2.max(eq.value) };
             let mut row = vec![0.0; rows];
             for (&i, &x) in rs.iter().zip(&eq.row) {
                 row[i] = x;
@@ -244,7 +259,7 @@ pub fn double_oracle(
             for (&j, &y) in cs.iter().zip(&eq.col) {
                 col[j] = y;
             }
-            let gains = ((best_row.0 - eq.value).max(0.0), (eq.value - best_col.0).max(0.0));
+            let gains = ((rows_best.0 - eq.value).max(0.0), (eq.value - cols_best.0).max(0.0));
             let equilibrium = Equilibrium { value: eq.value, row, col };
             return Ok(Oracle { equilibrium, value, rows: rs, cols: cs, gains, cells: played.len() });
         }
@@ -378,6 +393,36 @@ mod tests {
         assert_eq!(o.rows, vec![0], "{o:?}");
         assert!(close(o.gains.0, 0.01), "the gain left is reported: {o:?}");
         assert!(o.value.lo < o.value.value && o.value.value < o.value.hi, "{o:?}");
+    }
+
+    #[test]
+    fn a_sure_gain_is_added_though_a_noisier_tactic_scores_more() {
+        // Against the column side, tactic 1 scores 0.7 but within ±0.3; tactic 2 scores 0.6
+        // within ±0.01: tactic 2 gains for sure and is added, so the value moves to 0.6.
+        let cell = |i: usize, _j: usize| match i {
+            1 => Estimate { value: 0.7, lo: 0.4, hi: 1.0 },
+            2 => Estimate { value: 0.6, lo: 0.59, hi: 0.61 },
+            _ => Estimate::exact(0.5),
+        };
+        let o = double_oracle(3, 1, cell).unwrap();
+        assert!(o.rows.contains(&2), "{o:?}");
+        assert!(o.equilibrium.value >= 0.6 - 1e-9, "{o:?}");
+    }
+
+    #[test]
+    fn the_value_interval_covers_the_tactics_left_out() {
+        // Tactic 1 may score anything in [0.4, 0.8] and is left out (its lower end does not beat
+        // 0.5); the whole game's value may then be as high as 0.8, and the interval says so.
+        let cell =
+            |i: usize, _j: usize| if i == 1 { Estimate { value: 0.6, lo: 0.4, hi: 0.8 } } else { Estimate::exact(0.5) };
+        let o = double_oracle(2, 1, cell).unwrap();
+        assert_eq!(o.rows, vec![0], "{o:?}");
+        assert!(close(o.value.lo, 0.5) && close(o.value.hi, 0.8), "{o:?}");
+        // With exact cells the interval closes on the whole game's value.
+        let p = matrix(7, 5, 3);
+        let o = double_oracle(7, 5, |i, j| Estimate::exact(p[i][j])).unwrap();
+        let full = solve(&p).unwrap().value;
+        assert!(close(o.value.lo, full) && close(o.value.hi, full), "{o:?} v {full}");
     }
 
     #[test]

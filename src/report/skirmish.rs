@@ -361,10 +361,15 @@ pub fn unbounded_note(run: &SkirmishAnalysis) -> Option<String> {
              `pointsworth skirmish`)",
             crate::format::thousands(g)
         ),
-        None => format!(
-            "the field mean is too near 0 for more games alone to bound them within the {}-game limit of a run",
-            crate::format::thousands(crate::rulesets::skirmish::MAX_TRIALS)
-        ),
+        // No count: either the field mean is not above 0, or it is so near 0 that the count would
+        // pass the most games a run may play ([`games_to_bound_prices`]).
+        None => match run.field_log_odds_per_100_points {
+            Some(f) if f.value > 0.0 && run.games > 0 => format!(
+                "the field mean is too near 0 for more games alone to bound them within the {}-game limit of a run",
+                crate::format::thousands(crate::rulesets::skirmish::MAX_TRIALS)
+            ),
+            _ => "the field mean is not above 0, so more games alone may not bound them".to_string(),
+        },
     };
     Some(format!(
         "**{n} of {of} prices are unbounded** at {} games: the field mean's interval reaches near 0, so no finite \
