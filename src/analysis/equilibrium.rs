@@ -159,6 +159,18 @@ pub fn value_interval(cells: &[Vec<Estimate>]) -> Result<Estimate, GameError> {
     Ok(Estimate { value, lo: lo.min(value), hi: hi.max(value) })
 }
 
+/// A tactic's score against a mix of `tactics` with `weights`: the weighted sums of its cells'
+/// values and bounds, `cell(k)` being its cell against the mix's tactic `k`. A tactic of weight
+/// 0 plays no cell.
+fn against(tactics: &[usize], weights: &[f64], mut cell: impl FnMut(usize) -> Estimate) -> Estimate {
+    let mut sum = Estimate { value: 0.0, lo: 0.0, hi: 0.0 };
+    for (&k, &w) in tactics.iter().zip(weights).filter(|(_, w)| **w > 0.0) {
+        let e = cell(k);
+        sum = Estimate { value: sum.value + w * e.value, lo: sum.lo + w * e.lo, hi: sum.hi + w * e.hi };
+    }
+    sum
+}
+
 /// The outcome of [`double_oracle`].
 #[derive(Debug, Clone, PartialEq)]
 pub struct Oracle {
@@ -213,11 +225,7 @@ pub fn double_oracle(
         let mut rows_best = (f64::MIN, f64::MIN, f64::MIN);
         let mut row_by_bound = 0usize;
         for i in 0..rows {
-            let (mut v, mut lo, mut hi) = (0.0, 0.0, 0.0);
-            for (&j, &y) in cs.iter().zip(&eq.col).filter(|(_, y)| **y > 0.0) {
-                let e = get(i, j);
-                (v, lo, hi) = (v + y * e.value, lo + y * e.lo, hi + y * e.hi);
-            }
+            let Estimate { value: v, lo, hi } = against(&cs, &eq.col, |j| get(i, j));
             rows_best.0 = rows_best.0.max(v);
             if lo > rows_best.1 {
                 (rows_best.1, row_by_bound) = (lo, i);
@@ -227,11 +235,7 @@ pub fn double_oracle(
         let mut cols_best = (f64::MAX, f64::MAX, f64::MAX);
         let mut col_by_bound = 0usize;
         for j in 0..cols {
-            let (mut v, mut lo, mut hi) = (0.0, 0.0, 0.0);
-            for (&i, &x) in rs.iter().zip(&eq.row).filter(|(_, x)| **x > 0.0) {
-                let e = get(i, j);
-                (v, lo, hi) = (v + x * e.value, lo + x * e.lo, hi + x * e.hi);
-            }
+            let Estimate { value: v, lo, hi } = against(&rs, &eq.row, |i| get(i, j));
             cols_best.0 = cols_best.0.min(v);
             if hi < cols_best.1 {
                 (cols_best.1, col_by_bound) = (hi, j);

@@ -183,7 +183,7 @@ fn written_json(
 /// in `README.md`. Ordered as `RULESETS`.
 fn index_entries(analyses: &[RulesetAnalysis], out: &std::path::Path) -> Vec<crate::report::IndexEntry> {
     let mut entries: Vec<crate::report::IndexEntry> = analyses.iter().map(Into::into).collect();
-    for (id, _, _) in crate::rulesets::RULESETS {
+    for (id, _) in crate::rulesets::RULESETS {
         if entries.iter().any(|e| e.ruleset == *id) {
             continue;
         }

@@ -58,10 +58,9 @@ macro_rules! with_ruleset {
 /// Everything the registry lists, from the one list.
 macro_rules! registry {
     ({} $($variant:ident: $folder:ident::$ty:ident,)*) => {
-        /// The rulesets pointsworth knows: id, rulebook title, whether it is implemented (every
-        /// listed one is; the flag keeps room for a book announced before its rules are in).
-        pub const RULESETS: &[(&str, &str, bool)] =
-            &[$( (<$crate::rulesets::$folder::$ty as Ruleset>::ABOUT.id, <$crate::rulesets::$folder::$ty as Ruleset>::ABOUT.title, true), )*];
+        /// The rulesets pointsworth knows: id and rulebook title.
+        pub const RULESETS: &[(&str, &str)] =
+            &[$( (<$crate::rulesets::$folder::$ty as Ruleset>::ABOUT.id, <$crate::rulesets::$folder::$ty as Ruleset>::ABOUT.title), )*];
 
         /// A loaded ruleset of any kind; match on it (or [`with_ruleset!`](crate::with_ruleset))
         /// to call generic code.
@@ -118,13 +117,11 @@ macro_rules! registry {
 
 crate::__each_ruleset!(registry {});
 
-/// A ruleset id that is unknown or not implemented yet. Exit code 2.
+/// A ruleset id that is unknown, or a config that does not load. Exit code 2.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum RulesetError {
     #[error("unknown ruleset {name:?}; known: {}", RULESETS.iter().map(|r| r.0).collect::<Vec<_>>().join(", "))]
     Unknown { name: String },
-    #[error("ruleset {name:?} is not implemented yet; implemented: {}", implemented().join(", "))]
-    NotImplemented { name: String },
     #[error(transparent)]
     Config(#[from] ConfigError),
 }
@@ -143,9 +140,9 @@ pub fn canonical_id(name: &str) -> String {
     ALIASES.iter().find(|a| a.0 == id).map_or(id, |a| a.1.to_string())
 }
 
-/// Ids of the implemented rulesets.
+/// Ids of the rulesets, in [`RULESETS`] order (every listed ruleset is implemented).
 pub fn implemented() -> Vec<&'static str> {
-    RULESETS.iter().filter(|r| r.2).map(|r| r.0).collect()
+    RULESETS.iter().map(|r| r.0).collect()
 }
 
 /// `skirmish --tactic` help: each ruleset's tactics with what they do.
@@ -266,7 +263,7 @@ impl AnyRuleset {
     /// bad value, or a `[duel] budget` that leaves the points-matched squads empty.
     pub fn load(id: &str, source: &Source, overrides: &Overrides) -> Result<Self, RulesetError> {
         let canonical = canonical_id(id);
-        if let Some((known, _, true)) = RULESETS.iter().find(|r| r.0 == canonical) {
+        if let Some((known, _)) = RULESETS.iter().find(|r| r.0 == canonical) {
             check_ruleset_key(source, known)?;
         }
         let loaded = Self::load_known(&canonical, id, source, overrides)?;
@@ -281,13 +278,9 @@ impl AnyRuleset {
     }
 
     fn load_known(canonical: &str, id: &str, source: &Source, overrides: &Overrides) -> Result<Self, RulesetError> {
-        match RULESETS.iter().find(|r| r.0 == canonical) {
+        match load_listed(canonical, source, overrides) {
+            Some(loaded) => Ok(loaded?),
             None => Err(RulesetError::Unknown { name: id.to_string() }),
-            Some((_, _, false)) => Err(RulesetError::NotImplemented { name: canonical.to_string() }),
-            Some(_) => match load_listed(canonical, source, overrides) {
-                Some(loaded) => Ok(loaded?),
-                None => Err(RulesetError::Unknown { name: id.to_string() }),
-            },
         }
     }
 
@@ -302,8 +295,7 @@ impl AnyRuleset {
         let canonical = canonical_id(id);
         match RULESETS.iter().find(|r| r.0 == canonical) {
             None => Err(RulesetError::Unknown { name: id.to_string() }),
-            Some((_, _, false)) => Err(RulesetError::NotImplemented { name: canonical }),
-            Some((id, _, _)) => Ok(id),
+            Some((id, _)) => Ok(id),
         }
     }
 }
