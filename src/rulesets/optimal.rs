@@ -424,8 +424,8 @@ fn expect_into(
         let first = list(&ids[j]);
         let run = ids[j..].iter().take(LANES).take_while(|o| list(o) == first).count();
         // A run of up to 8 in groups of 8, 4, 2 and 1 lanes, each summed with its lane count
-        // known to the compiler, so that the sums stay in registers (0.85× and 0.83× the time
-        // of one loop over a run's length on a Grunt Factor and a Guns 'N Grenades duel).
+        // known to the compiler, so that the sums stay in registers (0.85× the time of one loop
+        // over a run's length on a Grunt Factor duel).
         let ids = &ids[j..];
         let e: &[[f64; 3]] = match run {
             LANES => &lanes::<LANES>(ids, combos, cache, x),
