@@ -425,16 +425,40 @@ fn skirmish_evidence(games: &[(String, &SkirmishAnalysis)], name: &str, item: &s
 /// [`MAX_TRIALS`](crate::rulesets::skirmish::MAX_TRIALS), the most a run may ask for (a field
 /// mean this near 0 would otherwise ask for absurd counts, 10¹⁹ games).
 pub fn games_to_bound_prices(run: &SkirmishAnalysis) -> Option<u64> {
+    match more_games(run)? {
+        MoreGames::Bound(games) => Some(games),
+        MoreGames::PastRunLimit | MoreGames::FieldMeanNotAboveZero => None,
+    }
+}
+
+/// What more games would do for a run with unbounded prices ([`more_games`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MoreGames {
+    /// About this many games would bound every price ([`games_to_bound_prices`]).
+    Bound(u64),
+    /// The field mean is above 0 but so near it that the games needed pass
+    /// [`MAX_TRIALS`](crate::rulesets::skirmish::MAX_TRIALS).
+    PastRunLimit,
+    /// The field mean is not above 0 (or unknown): more games alone may not bound the prices.
+    FieldMeanNotAboveZero,
+}
+
+/// Why [`games_to_bound_prices`] gives its count or none: `None` when every price of `run`
+/// is bounded already.
+pub fn more_games(run: &SkirmishAnalysis) -> Option<MoreGames> {
     if run.value_in_army.iter().all(|v| v.price.interval.is_some()) {
         return None;
     }
-    let f = run.field_log_odds_per_100_points?;
-    if f.value <= 0.0 || run.games == 0 {
-        return None;
-    }
+    let Some(f) = run.field_log_odds_per_100_points.filter(|f| f.value > 0.0 && run.games > 0) else {
+        return Some(MoreGames::FieldMeanNotAboveZero);
+    };
     let factor = (1.5 * f.half_width() / f.value).powi(2).max(2.0);
     let games = (run.games as f64 * factor / 1000.0).ceil() * 1000.0;
-    (games <= crate::rulesets::skirmish::MAX_TRIALS as f64).then_some(games as u64)
+    Some(if games <= crate::rulesets::skirmish::MAX_TRIALS as f64 {
+        MoreGames::Bound(games as u64)
+    } else {
+        MoreGames::PastRunLimit
+    })
 }
 
 /// The play-quality bound of unit `id`'s 1v1 pairs, when optimal play solved any.

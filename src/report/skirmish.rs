@@ -18,7 +18,7 @@ use super::atomic::{persist, temp_path, write_atomic};
 use super::charts::{Marker, draw_marker};
 use crate::analysis::RulesetAnalysis;
 use crate::analysis::skirmish::{SkirmishAnalysis, SkirmishSection, verdict};
-use crate::analysis::verdict::games_to_bound_prices;
+use crate::analysis::verdict::{MoreGames, more_games};
 use crate::csv_text::CsvText;
 
 /// Chart file stem.
@@ -348,28 +348,26 @@ pub fn section(a: &RulesetAnalysis) -> String {
 }
 
 /// A sentence for a run whose prices are partly unbounded: how many, and about how many games
-/// would bound them ([`games_to_bound_prices`]); `None` when every price is bounded.
+/// would bound them ([`more_games`]); `None` when every price is bounded.
 pub fn unbounded_note(run: &SkirmishAnalysis) -> Option<String> {
     let n = run.value_in_army.iter().filter(|v| v.price.interval.is_none()).count();
     if n == 0 {
         return None;
     }
     let of = run.value_in_army.len();
-    let more = match games_to_bound_prices(run) {
-        Some(g) => format!(
+    let more = match more_games(run) {
+        Some(MoreGames::Bound(g)) => format!(
             "about {} games would bound them (`--set skirmish.report_trials={g}` for the report, `--trials {g}` for \
              `pointsworth skirmish`)",
             crate::format::thousands(g)
         ),
-        // No count: either the field mean is not above 0, or it is so near 0 that the count would
-        // pass the most games a run may play ([`games_to_bound_prices`]).
-        None => match run.field_log_odds_per_100_points {
-            Some(f) if f.value > 0.0 && run.games > 0 => format!(
-                "the field mean is too near 0 for more games alone to bound them within the {}-game limit of a run",
-                crate::format::thousands(crate::rulesets::skirmish::MAX_TRIALS)
-            ),
-            _ => "the field mean is not above 0, so more games alone may not bound them".to_string(),
-        },
+        Some(MoreGames::PastRunLimit) => format!(
+            "the field mean is too near 0 for more games alone to bound them within the {}-game limit of a run",
+            crate::format::thousands(crate::rulesets::skirmish::MAX_TRIALS)
+        ),
+        Some(MoreGames::FieldMeanNotAboveZero) | None => {
+            "the field mean is not above 0, so more games alone may not bound them".to_string()
+        }
     };
     Some(format!(
         "**{n} of {of} prices are unbounded** at {} games: the field mean's interval reaches near 0, so no finite \
