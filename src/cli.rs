@@ -192,6 +192,13 @@ pub struct DuelArgs {
     #[arg(long, conflicts_with_all = ["points_matched", "exact"])]
     pub optimal: bool,
 
+    /// With --optimal: also play the duel by the duel game's tactic portfolio (the scripted
+    /// tactic, hold, keep-out, charge, best-trade) in equilibrium: every tactic against every
+    /// tactic solved exactly, each side's equilibrium mix, and the most a best response can gain
+    /// against it.
+    #[arg(long, requires = "optimal")]
+    pub portfolio: bool,
+
     /// Print one JSON object instead of a table.
     #[arg(long)]
     pub json: bool,
@@ -214,6 +221,12 @@ pub struct MatrixArgs {
     /// worst first, with its largest and mean, at each --distance.
     #[arg(long, conflicts_with_all = ["shard", "trials", "target_error"])]
     pub optimal: bool,
+
+    /// With --optimal: play every pair by the duel game's tactic portfolio in equilibrium
+    /// instead (every tactic against every tactic solved exactly): each pair's mixes and the
+    /// most a best response can gain against them, worst first.
+    #[arg(long, requires = "optimal")]
+    pub portfolio: bool,
 
     /// Also print before → after for the metrics that moved against the baseline reports in
     /// DIR (DIR/RULESET/summary.json, e.g. reports), flagged as `check` flags them.

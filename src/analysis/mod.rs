@@ -20,6 +20,7 @@ pub mod equilibrium;
 pub mod logistic;
 pub mod matrix;
 pub mod optimal_play;
+pub mod portfolio;
 pub mod readings;
 pub mod skirmish;
 pub mod verdict;

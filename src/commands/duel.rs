@@ -35,6 +35,13 @@ fn optimal_duel(any: &AnyRuleset, args: &DuelArgs) -> Result<(), AppError> {
     }
     let started = Instant::now();
     let o = any.optimal_duel(a, b, distance).map_err(|e| AppError::Usage(e.to_string()))?;
+    let pf = match args.portfolio {
+        true => Some(
+            any.portfolio_duel(a, b, distance, &crate::analysis::portfolio::mixer)
+                .map_err(|e| AppError::Usage(e.to_string()))?,
+        ),
+        false => None,
+    };
     let side = |v: &crate::rulesets::optimal::GameValue| json!({"a_wins": v.a_wins, "b_wins": v.b_wins, "draws": v.draws, "a_score": v.a_score()});
     let [na, nb] = &names;
     if args.json {
@@ -58,6 +65,19 @@ fn optimal_duel(any: &AnyRuleset, args: &DuelArgs) -> Result<(), AppError> {
             "grid_step": o.step,
             "table_depth": o.depth,
         });
+        let mut v = v;
+        if let Some(pf) = &pf {
+            v["portfolio"] = json!({
+                "tactics": pf.names,
+                "a_score": pf.payoff(),
+                "a_mix": pf.mix[0],
+                "b_mix": pf.mix[1],
+                "equilibrium_a_score": pf.value(),
+                "a_gain": pf.a_gain(),
+                "b_gain": pf.b_gain(),
+                "exploitability": pf.exploitability(),
+            });
+        }
         return stdout_write(&format!("{}\n", serde_json::to_string_pretty(&v).expect("json")));
     }
     let p = |x: f64| format!("{:.1}%", 100.0 * x);
@@ -71,8 +91,9 @@ fn optimal_duel(any: &AnyRuleset, args: &DuelArgs) -> Result<(), AppError> {
     ] {
         t.add_row(vec![label.to_string(), p(v.a_wins), p(v.b_wins), p(v.draws), p(v.a_score())]);
     }
+    let portfolio = pf.as_ref().map_or(String::new(), |pf| portfolio_text(pf, na, nb));
     stdout_write(&format!(
-        "{title}: {na} vs {nb}, one each, {distance} {unit} apart\noptimal play (zero-sum game, grid {} {unit}, table {} {unit} deep, averaged over who acts first); {:.2} s\n{t}\nexploitability of the scripted tactic: {:.1} points ({na} gains {:.1}, {nb} gains {:.1} by its best response)\n",
+        "{title}: {na} vs {nb}, one each, {distance} {unit} apart\noptimal play (zero-sum game, grid {} {unit}, table {} {unit} deep, averaged over who acts first); {:.2} s\n{t}\nexploitability of the scripted tactic: {:.1} points ({na} gains {:.1}, {nb} gains {:.1} by its best response)\n{portfolio}",
         o.step,
         o.depth,
         started.elapsed().as_secs_f64(),
@@ -80,6 +101,34 @@ fn optimal_duel(any: &AnyRuleset, args: &DuelArgs) -> Result<(), AppError> {
         100.0 * o.a_gain(),
         100.0 * o.b_gain(),
     ))
+}
+
+/// `duel --optimal --portfolio`: the tactic-against-tactic scores, each side's equilibrium
+/// mix, and the bound on what a best response gains against it.
+fn portfolio_text(pf: &crate::rulesets::optimal::PortfolioDuel, na: &str, nb: &str) -> String {
+    let mut t = crate::term::table();
+    let mut head = vec![format!("{na} plays \\ {nb} plays")];
+    head.extend(pf.names.iter().map(|n| n.to_string()));
+    t.set_header(head);
+    for (i, row) in pf.payoff().iter().enumerate() {
+        let mut r = vec![pf.names[i].to_string()];
+        r.extend(row.iter().map(|x| format!("{:.1}%", 100.0 * x)));
+        t.add_row(r);
+    }
+    let mix = |w: &[f64]| crate::analysis::portfolio::mix_text(&pf.names, w);
+    format!(
+        "\nthe tactic portfolio, every tactic against every tactic ({na}'s score, exact)\n{t}\n\
+         equilibrium: {na} plays {}; {nb} plays {}; {na} scores {:.1}% (optimal play {:.1}%)\n\
+         exploitability of the equilibrium play: at most {:.1} points ({na} gains at most {:.1}, {nb} at most {:.1} by a \
+         best response)\n",
+        mix(&pf.mix[0]),
+        mix(&pf.mix[1]),
+        100.0 * pf.value(),
+        100.0 * pf.optimal.a_score(),
+        100.0 * pf.exploitability(),
+        100.0 * pf.a_gain(),
+        100.0 * pf.b_gain(),
+    )
 }
 
 fn duel_with<R: Ruleset>(r: &R, args: &DuelArgs) -> Result<(), AppError> {

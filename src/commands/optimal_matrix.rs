@@ -14,7 +14,10 @@ use serde_json::json;
 
 use super::common::{AppError, Loaded, score_matrix_table, stdout_write};
 use super::progress::Progress;
+use indicatif::ProgressBar;
+
 use crate::analysis::optimal_play::{OptimalPlay, WARN_ABOVE, analyse};
+use crate::analysis::portfolio::PortfolioPlay;
 use crate::cli::MatrixArgs;
 use crate::rulesets::Ruleset;
 use crate::with_ruleset;
@@ -33,27 +36,11 @@ pub(crate) fn run(args: &MatrixArgs, loaded: &Loaded) -> Result<(), AppError> {
     if let Some(d) = args.distance.iter().find(|d| !(d.is_finite() && **d > 0.0 && **d <= 1000.0)) {
         return Err(AppError::Usage(format!("--distance must be more than 0 and at most 1000, got {d}")));
     }
-    let started = Instant::now();
-    let (id, title, unit, names, solved) = with_ruleset!(&loaded.ruleset, r => {
-        let distances = if args.distance.is_empty() { vec![r.duel_settings().distance] } else { args.distance.clone() };
-        let phases: Vec<String> =
-            distances.iter().map(|d| format!("optimal play at {} {}", d, r.distance_unit())).collect();
-        let names: Vec<&str> = phases.iter().map(String::as_str).collect();
-        let mut progress = Progress::new(format!("matrix {} --optimal", r.id()), &names);
-        let solved: Vec<OptimalPlay> = distances.iter().zip(&names).map(|(&d, p)| analyse(r, d, &progress.phase(p))).collect();
-        progress.finish();
-        let names: Vec<(String, String)> = r.units().iter().map(|u| (u.id.clone(), u.name.clone())).collect();
-        (r.id(), r.title(), r.distance_unit(), names, solved)
-    });
-    if args.json {
-        let v = json!({
-            "ruleset": id,
-            "distance_unit": unit,
-            "method": "optimal",
-            "optimal_play": solved,
-        });
-        return stdout_write(&format!("{}\n", serde_json::to_string_pretty(&v).expect("json")));
+    if args.portfolio {
+        return run_portfolio(args, loaded);
     }
+    let started = Instant::now();
+    let Some(Solved { title, unit, names, solved }) = solve_all::<Optimal>(args, loaded)? else { return Ok(()) };
     let name = |id: &str| names.iter().find(|n| n.0 == id).map_or(id, |n| n.1.as_str()).to_string();
     let mut text = String::new();
     for o in &solved {
@@ -84,6 +71,77 @@ pub(crate) fn run(args: &MatrixArgs, loaded: &Loaded) -> Result<(), AppError> {
     }
     text.push_str(&format!("solved in {:.1} s\n", started.elapsed().as_secs_f64()));
     stdout_write(&crate::term::wrap(&text))
+}
+
+/// What `matrix --optimal` solves at each distance: every pair under optimal play
+/// ([`Optimal`]) or played by the tactic portfolio ([`Portfolio`]).
+trait Solves {
+    /// One distance's result, as `--json` prints it.
+    type Out: serde::Serialize;
+    /// The progress phase ("optimal play at 12 in"), the flags ("--optimal"), the JSON's
+    /// `method` and the key of its list of results.
+    const PHASE: &'static str;
+    const FLAGS: &'static str;
+    const METHOD: &'static str;
+    const KEY: &'static str;
+    fn solve<R: Ruleset>(r: &R, distance: f64, progress: &ProgressBar) -> Self::Out;
+}
+
+struct Optimal;
+impl Solves for Optimal {
+    type Out = OptimalPlay;
+    const PHASE: &'static str = "optimal play";
+    const FLAGS: &'static str = "--optimal";
+    const METHOD: &'static str = "optimal";
+    const KEY: &'static str = "optimal_play";
+    fn solve<R: Ruleset>(r: &R, distance: f64, progress: &ProgressBar) -> OptimalPlay {
+        analyse(r, distance, progress)
+    }
+}
+
+struct Portfolio;
+impl Solves for Portfolio {
+    type Out = PortfolioPlay;
+    const PHASE: &'static str = "tactic portfolio";
+    const FLAGS: &'static str = "--optimal --portfolio";
+    const METHOD: &'static str = "equilibrium";
+    const KEY: &'static str = "portfolio_play";
+    fn solve<R: Ruleset>(r: &R, distance: f64, progress: &ProgressBar) -> PortfolioPlay {
+        crate::analysis::portfolio::analyse(r, distance, progress)
+    }
+}
+
+/// The results at each distance with what the tables name: the ruleset's title and distance
+/// unit, and each unit's (id, name).
+struct Solved<T> {
+    title: String,
+    unit: &'static str,
+    names: Vec<(String, String)>,
+    solved: Vec<T>,
+}
+
+/// Solves `S` at each of `args.distance` (default: the config's `duel.distance`), one progress
+/// phase each; with `--json`, prints `{"ruleset", "distance_unit", "method", KEY: [...]}` and
+/// returns `None`.
+fn solve_all<S: Solves>(args: &MatrixArgs, loaded: &Loaded) -> Result<Option<Solved<S::Out>>, AppError> {
+    let (id, solved) = with_ruleset!(&loaded.ruleset, r => {
+        let distances = if args.distance.is_empty() { vec![r.duel_settings().distance] } else { args.distance.clone() };
+        let phases: Vec<String> =
+            distances.iter().map(|d| format!("{} at {} {}", S::PHASE, d, r.distance_unit())).collect();
+        let names: Vec<&str> = phases.iter().map(String::as_str).collect();
+        let mut progress = Progress::new(format!("matrix {} {}", r.id(), S::FLAGS), &names);
+        let solved: Vec<S::Out> = distances.iter().zip(&names).map(|(&d, p)| S::solve(r, d, &progress.phase(p))).collect();
+        progress.finish();
+        let names: Vec<(String, String)> = r.units().iter().map(|u| (u.id.clone(), u.name.clone())).collect();
+        (r.id(), Solved { title: r.title().to_string(), unit: r.distance_unit(), names, solved })
+    });
+    if args.json {
+        let mut v = json!({ "ruleset": id, "distance_unit": solved.unit, "method": S::METHOD });
+        v[S::KEY] = serde_json::to_value(&solved.solved).expect("json");
+        stdout_write(&format!("{}\n", serde_json::to_string_pretty(&v).expect("json")))?;
+        return Ok(None);
+    }
+    Ok(Some(solved))
 }
 
 fn right(s: String) -> Cell {
@@ -164,4 +222,76 @@ fn distances_table(solved: &[OptimalPlay], unit: &str, name: &dyn Fn(&str) -> St
         ]);
     }
     t
+}
+
+/// `matrix RULESET --optimal --portfolio`: every pair played by the duel game's tactic
+/// portfolio in equilibrium ([`crate::analysis::portfolio::analyse`]) at each distance: the
+/// pairs worst first (optimal, scripted and equilibrium scores, each side's mix, the bound on
+/// the exploitability), how often each tactic is played, and the largest and mean bound
+/// (`--json`: `{"portfolio_play": [PortfolioPlay, ...]}`).
+fn run_portfolio(args: &MatrixArgs, loaded: &Loaded) -> Result<(), AppError> {
+    let started = Instant::now();
+    let Some(Solved { title, unit, names, solved }) = solve_all::<Portfolio>(args, loaded)? else { return Ok(()) };
+    let name = |id: &str| names.iter().find(|n| n.0 == id).map_or(id, |n| n.1.as_str()).to_string();
+    let mut text = String::new();
+    for o in &solved {
+        text.push_str(&format!(
+            "{title}: every pair played by the tactic portfolio in equilibrium, {} {unit} apart (exact; tactics: {})\n",
+            o.distance,
+            o.tactics.join(", ")
+        ));
+        if o.pairs.is_empty() {
+            text.push_str(&format!("no pair solved: {}\n\n", o.refused.join("; ")));
+            continue;
+        }
+        let mix = |w: &[f64]| crate::analysis::portfolio::mix_text(&o.tactics, w);
+        let mut t = crate::term::table();
+        t.set_header(vec![
+            "A",
+            "B",
+            "A score, optimal",
+            "A score, scripted",
+            "A score, equilibrium",
+            "A's mix",
+            "B's mix",
+            "exploitability ≤",
+        ]);
+        let pct = |x: f64| right(format!("{:.1}%", 100.0 * x));
+        for p in o.worst_first() {
+            t.add_row(vec![
+                Cell::new(name(&p.a)),
+                Cell::new(name(&p.b)),
+                pct(p.optimal.a_score),
+                pct(p.scripted.a_score),
+                pct(p.equilibrium),
+                Cell::new(mix(&p.a_mix)),
+                Cell::new(mix(&p.b_mix)),
+                right(format!("{:.1}", 100.0 * p.exploitability)),
+            ]);
+        }
+        text.push_str(
+            "exploitability of the equilibrium play, worst first (points: at most what a side gains by a best \
+                       response against the other side's mix)\n",
+        );
+        text.push_str(&format!("{t}\n"));
+        let usage: Vec<String> =
+            o.tactics.iter().zip(&o.usage).map(|(t, u)| format!("{t} {:.0}%", 100.0 * u)).collect();
+        text.push_str(&format!("tactics played (mean weight over both sides of every pair): {}\n", usage.join(", ")));
+        text.push_str(&format!(
+            "exploitability bound max {:.1} points, mean {:.1}; {} of {} pairs above {:.0} points, {} above {:.0}\n",
+            100.0 * o.exploitability_max,
+            100.0 * o.exploitability_mean,
+            o.pairs_above(WARN_ABOVE),
+            o.pairs.len(),
+            100.0 * WARN_ABOVE,
+            o.pairs_above(GOAL),
+            100.0 * GOAL
+        ));
+        if !o.refused.is_empty() {
+            text.push_str(&format!("refused: {}\n", o.refused.join("; ")));
+        }
+        text.push('\n');
+    }
+    text.push_str(&format!("solved in {:.1} s\n", started.elapsed().as_secs_f64()));
+    stdout_write(&crate::term::wrap(&text))
 }

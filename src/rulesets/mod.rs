@@ -346,6 +346,20 @@ pub trait Ruleset: Sync + Send {
         false
     }
 
+    /// One-against-one at `distance` played by the duel game's tactic portfolio in
+    /// equilibrium ([`optimal::portfolio`]): every tactic-against-tactic cell solved exactly,
+    /// the mixes `mixer` finds, and the best responses that bound their exploitability. `Err`
+    /// says why there is none (the default: the ruleset has no game yet; or the mixer's).
+    fn portfolio_duel(
+        &self,
+        _a: usize,
+        _b: usize,
+        _distance: f64,
+        _mixer: optimal::Mixer<'_>,
+    ) -> Result<optimal::PortfolioDuel, NotExact> {
+        Err(NotExact(format!("--portfolio is not available for {} yet", self.id())))
+    }
+
     /// Only the value of [`Ruleset::optimal_duel`] with both sides optimal (one solve of four);
     /// the default solves all four and keeps that one.
     fn optimal_value(&self, a: usize, b: usize, distance: f64) -> Result<optimal::GameValue, NotExact> {

@@ -69,8 +69,9 @@ use crate::rulesets::{NotExact, Side};
 use rayon::prelude::*;
 
 pub mod game;
+pub mod tactics;
 pub(crate) use game::action_codes;
-pub use game::{Grid, OptimalPlay, Pair, optimal_duel, optimal_value};
+pub use game::{Grid, OptimalPlay, Pair, optimal_duel, optimal_value, portfolio_duel};
 
 /// The line the duel is fought on.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -203,6 +204,12 @@ pub trait DuelGame {
     fn options(&self, s: Side, me: usize, other: usize, at: Spot, out: &mut Vec<Choice>);
     /// The scripted tactic's choice (its move is applied like an option's).
     fn scripted(&self, s: Side, me: usize, other: usize, at: Spot) -> Choice;
+    /// What is left of side `s`'s unit in state `u`, in [0, 1]: 1 whole, 0 destroyed. Only the
+    /// portfolio's tactics read it, to weigh an option's immediate trade ([`tactics`]); the
+    /// default counts a unit whole until it is destroyed.
+    fn strength(&self, s: Side, u: usize) -> f64 {
+        if self.destroyed(s, u) { 0.0 } else { 1.0 }
+    }
     /// The outcomes of `action` by side `s` at gap `gap`: `(p, me', other')`. Probabilities
     /// add up to 1.
     fn outcomes(&self, s: Side, action: u16, me: usize, other: usize, gap: f64, out: &mut Vec<(f64, usize, usize)>);
@@ -222,6 +229,25 @@ pub enum Policy {
     Optimal,
     /// Follows [`DuelGame::scripted`].
     Scripted,
+    /// Follows the `k`-th tactic of the duel game's portfolio ([`tactics::PORTFOLIO`]).
+    Tactic(u8),
+}
+
+impl Policy {
+    /// The duel game's whole portfolio as policies, in the order of [`tactics::names`]: the
+    /// scripted tactic, then each of [`tactics::PORTFOLIO`].
+    pub fn portfolio() -> Vec<Policy> {
+        std::iter::once(Policy::Scripted).chain((0..tactics::PORTFOLIO.len() as u8).map(Policy::Tactic)).collect()
+    }
+
+    /// Where a side's plan under this policy is kept ([`Solver::plans`]).
+    fn slot(self) -> usize {
+        match self {
+            Policy::Optimal => 0,
+            Policy::Scripted => 1,
+            Policy::Tactic(k) => 2 + k as usize,
+        }
+    }
 }
 
 /// The result of a duel under given policies, averaged over who acts first (or the roll-off).
@@ -339,10 +365,11 @@ struct Solver<'g, G: DuelGame> {
     starts: [Vec<Vec<(f64, usize)>>; 2],
     /// Whether each unit state of each side is destroyed.
     dead: [Vec<bool>; 2],
-    /// Each side's options resolved for the policy it plays (built on its first layer).
-    /// Each side's options resolved under each policy (`[side][Optimal, Scripted]`), built on
+    /// Each side's options resolved under each policy (`[side][policy.slot()]`), built on
     /// first use and kept for the other solves of the same game.
-    plans: [[Option<Plan>; 2]; 2],
+    plans: [Vec<Option<Plan>>; 2],
+    /// What each side's portfolio tactics worked out ([`tactics::View`]), kept across states.
+    memo: [tactics::Memo; 2],
     /// Scratch: each combination's expected advantage, and its win and loss probabilities, in
     /// the layer being solved. Sized to the largest plan seen and never cleared: only the
     /// entries of the layer's `reach.used[s]` are current (written before they are read, as
@@ -370,6 +397,20 @@ struct Plan {
     index: Vec<(u32, u32)>,
     opts: Vec<u32>,
     combos: Vec<(u32, u32, u32)>,
+}
+
+/// Positions after side `s` at `p` (cells from each side's rearmost cell) takes `c`'s move on
+/// `line`: an advance stops at the closest approach, a retreat at the side's own edge.
+fn moved(line: &Line, s: Side, p: [usize; 2], c: Choice) -> [usize; 2] {
+    let mut q = p;
+    let sum = p[0] + p[1];
+    let max = line.max_sum as usize;
+    if c.advance >= 0 {
+        q[s] = p[s] + (c.advance as usize).min(max - sum.min(max));
+    } else {
+        q[s] = p[s].saturating_sub((-c.advance) as usize);
+    }
+    q
 }
 
 /// Terminal advantage/win/loss if a side is destroyed.
@@ -491,7 +532,8 @@ impl<'g, G: DuelGame> Solver<'g, G> {
             cache: Outcomes::default(),
             starts,
             dead,
-            plans: [[None, None], [None, None]],
+            plans: [0, 1].map(|_| (0..2 + tactics::PORTFOLIO.len()).map(|_| None).collect()),
+            memo: Default::default(),
             ev: Vec::new(),
             ev_wl: Vec::new(),
             p_a_first,
@@ -544,15 +586,7 @@ impl<'g, G: DuelGame> Solver<'g, G> {
 
     /// Positions after side `s` at `p` takes `c`'s move.
     fn moved(&self, s: Side, p: [usize; 2], c: Choice) -> [usize; 2] {
-        let mut q = p;
-        let sum = p[0] + p[1];
-        let max = self.line.max_sum as usize;
-        if c.advance >= 0 {
-            q[s] = p[s] + (c.advance as usize).min(max - sum.min(max));
-        } else {
-            q[s] = p[s].saturating_sub((-c.advance) as usize);
-        }
-        q
+        moved(&self.line, s, p, c)
     }
 
     /// Resolves side `s`'s options under `policy` in every live state: the moves, and each
@@ -590,6 +624,18 @@ impl<'g, G: DuelGame> Solver<'g, G> {
                             match policy {
                                 Policy::Optimal => self.g.options(s, me, other, at, &mut choices),
                                 Policy::Scripted => choices.push(self.g.scripted(s, me, other, at)),
+                                Policy::Tactic(k) => {
+                                    let v = tactics::View {
+                                        g: self.g,
+                                        line: self.line,
+                                        s,
+                                        me,
+                                        other,
+                                        p,
+                                        memo: &self.memo[s],
+                                    };
+                                    choices.push(tactics::PORTFOLIO[k as usize].tactic.choose(&v));
+                                }
                             }
                             let from = opts.len() as u32;
                             for &c in &choices {
@@ -634,7 +680,7 @@ impl<'g, G: DuelGame> Solver<'g, G> {
     /// so they are solved in parallel (rows of A's position); each state's sums run in one
     /// fixed order, so the values are the same bits on any number of threads.
     fn layer(&mut self, s: Side, policy: Policy, reach: &Reach, next: &Vals, out: &mut Vals) {
-        let plan = self.plans[s][policy as usize].as_ref().expect("planned before the solve");
+        let plan = self.plans[s][policy.slot()].as_ref().expect("planned before the solve");
         let (np, n, cache, starts, dead) = (self.np, self.n, &self.cache, &self.starts[s], &self.dead);
         // Each reachable combination's expected values, once (in chunks of combination
         // numbers; `used` is ascending, so each chunk's combinations are a run of it).
@@ -723,7 +769,7 @@ impl<'g, G: DuelGame> Solver<'g, G> {
         let n = self.len();
         let mut seen = vec![false; n];
         let mut used_seen =
-            [0, 1].map(|s| vec![false; self.plans[s][policy[s] as usize].as_ref().expect("planned").combos.len()]);
+            [0, 1].map(|s| vec![false; self.plans[s][policy[s].slot()].as_ref().expect("planned").combos.len()]);
         let i0 = self.idx([self.line.start as usize; 2], [self.g.start_state(0), self.g.start_state(1)]);
         let mut stack = vec![i0];
         seen[i0] = true;
@@ -733,7 +779,7 @@ impl<'g, G: DuelGame> Solver<'g, G> {
                 continue;
             }
             for s in 0..2 {
-                let plan = self.plans[s][policy[s] as usize].as_ref().expect("planned");
+                let plan = self.plans[s][policy[s].slot()].as_ref().expect("planned");
                 for k in 0..self.starts[s][u[s]].len() {
                     let (from, to) = plan.index[i * plan.branches + k];
                     for &o in &plan.opts[from as usize..to as usize] {
@@ -759,8 +805,8 @@ impl<'g, G: DuelGame> Solver<'g, G> {
     /// Builds each side's plan under its policy, if not built yet.
     fn plan_policies(&mut self, policy: [Policy; 2]) {
         for s in 0..2 {
-            if self.plans[s][policy[s] as usize].is_none() {
-                self.plans[s][policy[s] as usize] = Some(self.plan(s, policy[s]));
+            if self.plans[s][policy[s].slot()].is_none() {
+                self.plans[s][policy[s].slot()] = Some(self.plan(s, policy[s]));
             }
         }
     }
@@ -966,6 +1012,104 @@ pub fn analyse<G: DuelGame>(g: &G) -> OptimalDuel {
     let b_best_response = if g.mirror() { a_best_response.swapped() } else { s.solve([Scripted, Optimal]) };
     let Line { step, depth, .. } = g.line();
     OptimalDuel { optimal, scripted, a_best_response, b_best_response, step, depth }
+}
+
+/// A pair's equilibrium mixes over the duel game's portfolio: `mixer(payoff, a_secure,
+/// b_secure)` with the payoff matrix of its cells (`payoff[i][j]`: A's score when A plays
+/// tactic `i` and B tactic `j`, in [0, 1]) and each tactic's score against a best response
+/// (`a_secure[i]`: A's score playing tactic `i` against B's best response; `b_secure[j]`: A's
+/// best response against B's tactic `j`) gives `[A's mix, B's mix]`, or why there is none. The
+/// analysis layer's linear programs (`analysis::portfolio::mixer`), passed in: the rulesets
+/// layer imports no analysis.
+pub type Mixer<'m> = &'m (dyn Fn(&[Vec<f64>], &[f64], &[f64]) -> Result<[Vec<f64>; 2], String> + Sync);
+
+/// A duel played by the duel game's portfolio ([`tactics`], DESIGN.md "Play model"): every
+/// tactic against every tactic, solved exactly; each side's best response (optimal play)
+/// against each tactic of the other side; and the equilibrium mixes of that matrix game.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PortfolioDuel {
+    /// The portfolio's tactics, in order ([`tactics::names`]).
+    pub names: Vec<&'static str>,
+    /// `cells[i][j]`: A plays tactic `i`, B tactic `j`.
+    pub cells: Vec<Vec<GameValue>>,
+    /// Both sides optimal (the game's value).
+    pub optimal: GameValue,
+    /// A's and B's equilibrium mixes (weights in [0, 1] over `names`, summing to 1).
+    pub mix: [Vec<f64>; 2],
+    /// `a_best_response[j]`: A playing optimally against B's tactic `j`;
+    /// `b_best_response[i]`: B playing optimally against A's tactic `i`.
+    pub a_best_response: Vec<GameValue>,
+    pub b_best_response: Vec<GameValue>,
+    /// The grid step and table depth used (the ruleset's unit).
+    pub step: f64,
+    pub depth: f64,
+}
+
+impl PortfolioDuel {
+    /// A's score in each cell, in [0, 1] (the payoff matrix the mixes solve).
+    pub fn payoff(&self) -> Vec<Vec<f64>> {
+        self.cells.iter().map(|r| r.iter().map(GameValue::a_score).collect()).collect()
+    }
+
+    /// A's score when both sides play their mixes, in [0, 1].
+    pub fn value(&self) -> f64 {
+        let p = self.payoff();
+        self.mix[0].iter().zip(&p).map(|(x, r)| x * r.iter().zip(&self.mix[1]).map(|(c, y)| c * y).sum::<f64>()).sum()
+    }
+
+    /// What A gains at most by a best response against B's mix (score points in [0, 1], at
+    /// least 0): the mix-weighted gain of A's best response against each of B's tactics. A
+    /// best response that knows which tactic B drew does at least as well as one that only
+    /// knows the mix, so this bounds the exploitability of B's mix from above.
+    pub fn a_gain(&self) -> f64 {
+        let br: f64 = self.mix[1].iter().zip(&self.a_best_response).map(|(y, v)| y * v.a_score()).sum();
+        (br - self.value()).max(0.0)
+    }
+
+    /// What B gains at most against A's mix likewise (at least 0).
+    pub fn b_gain(&self) -> f64 {
+        let br: f64 = self.mix[0].iter().zip(&self.b_best_response).map(|(x, v)| x * v.a_score()).sum();
+        (self.value() - br).max(0.0)
+    }
+
+    /// The exploitability bound of the equilibrium play: the larger gain.
+    pub fn exploitability(&self) -> f64 {
+        self.a_gain().max(self.b_gain())
+    }
+}
+
+/// Solves `g` under its portfolio ([`PortfolioDuel`]): the optimal value, every cell, the
+/// best responses against every tactic, and the mixes `mixer` finds. A mirror solves only the
+/// cells on and above the diagonal and one side's best responses (the rest are the same games
+/// with the sides swapped). Errors: the mixer's.
+pub fn portfolio<G: DuelGame>(g: &G, mixer: Mixer<'_>) -> Result<PortfolioDuel, NotExact> {
+    let mut s = Solver::new(g);
+    let optimal = s.solve([Policy::Optimal; 2]);
+    let tactics = Policy::portfolio();
+    let n = tactics.len();
+    let mirror = g.mirror();
+    let mut cells: Vec<Vec<Option<GameValue>>> = vec![vec![None; n]; n];
+    for i in 0..n {
+        for j in 0..n {
+            cells[i][j] = Some(match cells[j][i] {
+                Some(v) if mirror => v.swapped(),
+                _ => s.solve([tactics[i], tactics[j]]),
+            });
+        }
+    }
+    let cells: Vec<Vec<GameValue>> = cells.into_iter().map(|r| r.into_iter().flatten().collect()).collect();
+    let payoff: Vec<Vec<f64>> = cells.iter().map(|r| r.iter().map(GameValue::a_score).collect()).collect();
+    let a_best_response: Vec<GameValue> = tactics.iter().map(|&t| s.solve([Policy::Optimal, t])).collect();
+    let b_best_response: Vec<GameValue> = match mirror {
+        true => a_best_response.iter().map(GameValue::swapped).collect(),
+        false => tactics.iter().map(|&t| s.solve([t, Policy::Optimal])).collect(),
+    };
+    let a_secure: Vec<f64> = b_best_response.iter().map(GameValue::a_score).collect();
+    let b_secure: Vec<f64> = a_best_response.iter().map(GameValue::a_score).collect();
+    let mix =
+        mixer(&payoff, &a_secure, &b_secure).map_err(|e| NotExact(format!("the portfolio's equilibrium: {e}")))?;
+    let Line { step, depth, .. } = g.line();
+    Ok(PortfolioDuel { names: tactics::names(), cells, optimal, mix, a_best_response, b_best_response, step, depth })
 }
 
 #[cfg(test)]

@@ -290,6 +290,18 @@ impl AnyRuleset {
         with_ruleset!(self, r => r.optimal_duel(a, b, distance))
     }
 
+    /// `a` against `b` played by the duel game's portfolio in equilibrium (`pointsworth duel
+    /// --portfolio`), through [`Ruleset::portfolio_duel`].
+    pub fn portfolio_duel(
+        &self,
+        a: usize,
+        b: usize,
+        distance: f64,
+        mixer: super::optimal::Mixer<'_>,
+    ) -> Result<super::optimal::PortfolioDuel, NotExact> {
+        with_ruleset!(self, r => r.portfolio_duel(a, b, distance, mixer))
+    }
+
     /// Checks a ruleset id without loading it (for errors before any file is read).
     pub fn check_id(id: &str) -> Result<&'static str, RulesetError> {
         let canonical = canonical_id(id);

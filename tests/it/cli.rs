@@ -411,6 +411,58 @@ fn duel_optimal_grunt_factor_json_has_the_game_values_and_the_exploitability() {
     assert_eq!((f("grid_step"), f("table_depth")), (9.0, 120.0));
 }
 
+/// Issue 41, 1v1: `duel --optimal --portfolio` gives every tactic against every tactic, both
+/// sides' equilibrium mixes and the bound on what a best response gains against them; the
+/// game's value lies within that bound of the mixes' value. `matrix --optimal --portfolio`
+/// does every pair (method "equilibrium").
+#[test]
+fn duel_and_matrix_portfolio_json_give_the_mixes_and_bound_the_games_value() {
+    let v = optimal_json(&[
+        "duel",
+        "gng",
+        "riflemen",
+        "tank",
+        "--optimal",
+        "--portfolio",
+        "--json",
+        "--set",
+        "duel.max_rounds=6",
+    ]);
+    let p = &v["portfolio"];
+    let f = |k: &str| p[k].as_f64().unwrap_or_else(|| panic!("missing portfolio.{k}: {v}"));
+    let tactics = p["tactics"].as_array().unwrap();
+    assert_eq!(tactics[0], "scripted");
+    assert!(tactics.len() >= 5, "{v}");
+    let cells = p["a_score"].as_array().unwrap();
+    assert_eq!(cells.len(), tactics.len());
+    assert!((cells[0][0].as_f64().unwrap() - v["scripted"]["a_score"].as_f64().unwrap()).abs() < 1e-15, "{v}");
+    for k in ["a_mix", "b_mix"] {
+        let w: Vec<f64> = p[k].as_array().unwrap().iter().map(|x| x.as_f64().unwrap()).collect();
+        assert!(w.len() == tactics.len() && (w.iter().sum::<f64>() - 1.0).abs() < 1e-9, "{k}: {v}");
+    }
+    assert_eq!(f("exploitability"), f("a_gain").max(f("b_gain")));
+    let optimal = v["a_score"].as_f64().unwrap();
+    let eq = f("equilibrium_a_score");
+    assert!(eq - f("b_gain") <= optimal + 1e-9 && optimal <= eq + f("a_gain") + 1e-9, "{v}");
+
+    let out = pw()
+        .args(["matrix", "vsgmr", "--optimal", "--portfolio", "--json", "--set", "duel.max_rounds=3"])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let m = json_of(&out);
+    assert_eq!(m["method"], "equilibrium");
+    let play = &m["portfolio_play"][0];
+    let pairs = play["pairs"].as_array().unwrap();
+    let units = play["units"].as_array().unwrap().len();
+    assert_eq!(pairs.len(), units * (units + 1) / 2, "{play}");
+    let max = pairs.iter().map(|p| p["exploitability"].as_f64().unwrap()).fold(0.0, f64::max);
+    assert_eq!(play["exploitability_max"].as_f64().unwrap(), max);
+    pw().args(["duel", "gng", "riflemen", "tank", "--portfolio"]).assert().code(2);
+}
+
 #[test]
 fn duel_optimal_refuses_a_start_beyond_the_table_depth() {
     pw().args(["duel", "grunt-factor", "regular-rifles", "regular-smgs", "--optimal", "--distance", "130"])

@@ -776,6 +776,15 @@ impl Ruleset for ArmyMenCombat {
     fn optimal_value(&self, a: usize, b: usize, distance: f64) -> Result<GameValue, NotExact> {
         crate::rulesets::optimal::optimal_value(self, a, b, distance, optimal::GRID.step)
     }
+    fn portfolio_duel(
+        &self,
+        a: usize,
+        b: usize,
+        distance: f64,
+        mixer: crate::rulesets::optimal::Mixer<'_>,
+    ) -> Result<crate::rulesets::optimal::PortfolioDuel, NotExact> {
+        crate::rulesets::optimal::portfolio_duel(self, a, b, distance, optimal::GRID.step, mixer)
+    }
     /// AMC 2.0, "The Armies": at most 3 units of Gunners, Snipers or Heavy Weapons whatever
     /// the budget; vehicles at most half of the 300-point army, which binds only above 150
     /// points ([`skirmish::army::ArmyLimits::squad_limit`]).

@@ -205,6 +205,10 @@ impl DuelGame for AmcGame<'_> {
     fn destroyed(&self, _s: usize, u: usize) -> bool {
         G::of(u).models == 0
     }
+    /// Models left, as a share of the unit's.
+    fn strength(&self, s: usize, u: usize) -> f64 {
+        f64::from(G::of(u).models) / f64::from(self.p[s].models.max(1))
+    }
     fn n_actions(&self) -> usize {
         N_ACTIONS
     }

@@ -590,6 +590,15 @@ impl Ruleset for GunsNGrenades {
     fn optimal_value(&self, a: usize, b: usize, distance: f64) -> Result<GameValue, NotExact> {
         crate::rulesets::optimal::optimal_value(self, a, b, distance, optimal::GRID.step)
     }
+    fn portfolio_duel(
+        &self,
+        a: usize,
+        b: usize,
+        distance: f64,
+        mixer: crate::rulesets::optimal::Mixer<'_>,
+    ) -> Result<crate::rulesets::optimal::PortfolioDuel, NotExact> {
+        crate::rulesets::optimal::portfolio_duel(self, a, b, distance, optimal::GRID.step, mixer)
+    }
     /// GnG 1.5, "Unit Tags: Limited" and "Building Your Army": "Only 2 of these units can be
     /// purchased per 100 points decided on at the beginning of the game", read as 2 per full
     /// 100 points of `budget` ([`skirmish::army::limited_cap`]: 150 → 2); no cap for other units.

@@ -197,6 +197,11 @@ impl DuelGame for GngGame<'_> {
     fn destroyed(&self, s: Side, u: usize) -> bool {
         U::of(u).damage >= self.p[s].health
     }
+    /// Health left, as a share of the profile's.
+    fn strength(&self, s: Side, u: usize) -> f64 {
+        let h = self.p[s].health;
+        f64::from(h.saturating_sub(U::of(u).damage)) / f64::from(h.max(1))
+    }
     fn n_actions(&self) -> usize {
         N_ACTIONS
     }

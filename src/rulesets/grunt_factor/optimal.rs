@@ -265,6 +265,11 @@ impl DuelGame for GruntGame<'_> {
     fn destroyed(&self, _s: Side, u: usize) -> bool {
         u == DEAD
     }
+    /// Figures left, as a share of the squad's.
+    fn strength(&self, s: Side, u: usize) -> f64 {
+        let p = self.p[s];
+        f64::from(U::of(p, u).s.alive) / f64::from(p.size().max(1))
+    }
     fn n_actions(&self) -> usize {
         PANIC as usize + 2
     }

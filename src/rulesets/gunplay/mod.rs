@@ -384,6 +384,15 @@ impl Ruleset for Gunplay {
     fn optimal_value(&self, a: usize, b: usize, distance: f64) -> Result<GameValue, NotExact> {
         crate::rulesets::optimal::optimal_value(self, a, b, distance, optimal::GRID.step)
     }
+    fn portfolio_duel(
+        &self,
+        a: usize,
+        b: usize,
+        distance: f64,
+        mixer: crate::rulesets::optimal::Mixer<'_>,
+    ) -> Result<crate::rulesets::optimal::PortfolioDuel, NotExact> {
+        crate::rulesets::optimal::portfolio_duel(self, a, b, distance, optimal::GRID.step, mixer)
+    }
 }
 
 #[cfg(test)]

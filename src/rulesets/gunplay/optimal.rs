@@ -213,6 +213,17 @@ impl DuelGame for GunplayGame<'_> {
     fn destroyed(&self, _s: Side, u: usize) -> bool {
         crate::rulesets::gunplay::exact::defeated(self.r, (u % N_CHAR) as State)
     }
+    /// Wounds short of removal, as a share of [`REMOVAL_WOUNDS`](crate::rulesets::gunplay::rules::REMOVAL_WOUNDS)
+    /// (halved while Down); 0 once defeated.
+    fn strength(&self, s: Side, u: usize) -> f64 {
+        use crate::rulesets::gunplay::{exact, rules::REMOVAL_WOUNDS};
+        let x = (u % N_CHAR) as State;
+        if self.destroyed(s, u) {
+            return 0.0;
+        }
+        let left = f64::from(REMOVAL_WOUNDS.saturating_sub(exact::wounds(x))) / f64::from(REMOVAL_WOUNDS);
+        if exact::is_down(x) { 0.5 * left } else { left }
+    }
     fn n_actions(&self) -> usize {
         N_ACTIONS
     }

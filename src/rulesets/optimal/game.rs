@@ -90,6 +90,20 @@ pub fn optimal_duel<R: OptimalPlay>(
     Ok(analyse(&r.game(a, b, distance, step)?))
 }
 
+/// Units `a` against `b` of ruleset `r` starting `distance` apart, played by the duel game's
+/// portfolio in equilibrium ([`portfolio`](super::portfolio)), on a grid of `step`. Errors: as
+/// [`OptimalPlay::game`], or the mixer's.
+pub fn portfolio_duel<R: OptimalPlay>(
+    r: &R,
+    a: usize,
+    b: usize,
+    distance: f64,
+    step: f64,
+    mixer: super::Mixer<'_>,
+) -> Result<super::PortfolioDuel, NotExact> {
+    super::portfolio(&r.game(a, b, distance, step)?, mixer)
+}
+
 /// Only the optimal-play value of [`optimal_duel`] (both sides optimal), for the report's
 /// "Which readings decide the verdicts" (one solve instead of four). Errors: as
 /// [`OptimalPlay::game`].

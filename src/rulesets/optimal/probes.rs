@@ -20,7 +20,7 @@ impl<G: DuelGame> Solver<'_, G> {
             })
             .collect();
         let used = [0, 1].map(|s| {
-            let plan = self.plans[s][policy[s] as usize].as_ref().expect("planned");
+            let plan = self.plans[s][policy[s].slot()].as_ref().expect("planned");
             (0..plan.combos.len() as u32).collect()
         });
         self.reach_of(states, used)

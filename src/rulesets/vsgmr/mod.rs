@@ -585,6 +585,15 @@ impl Ruleset for Vsgmr {
     fn optimal_value(&self, a: usize, b: usize, distance: f64) -> Result<GameValue, NotExact> {
         crate::rulesets::optimal::optimal_value(self, a, b, distance, optimal::GRID.step)
     }
+    fn portfolio_duel(
+        &self,
+        a: usize,
+        b: usize,
+        distance: f64,
+        mixer: crate::rulesets::optimal::Mixer<'_>,
+    ) -> Result<crate::rulesets::optimal::PortfolioDuel, NotExact> {
+        crate::rulesets::optimal::portfolio_duel(self, a, b, distance, optimal::GRID.step, mixer)
+    }
     /// Every field but the skirmish field, which is built on first use (and derived from these).
     fn cache_fingerprint(&self) -> Option<String> {
         let Vsgmr { book, prices, skirmish, figures, profiles, matchups, armies, field: _ } = self;

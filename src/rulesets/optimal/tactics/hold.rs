@@ -1,0 +1,24 @@
+//! `hold`: hold the ground and fire. Never moves; takes the option that trades best where it
+//! stands, and the first listed (waiting) when none trades.
+
+use super::{Tactic, View, first_max, key};
+use crate::rulesets::optimal::Choice;
+use crate::rulesets::skirmish::TacticInfo;
+use crate::rulesets::tactic::Entry;
+
+/// The `hold` tactic (module docs).
+pub struct Hold;
+
+pub const ENTRY: Entry<dyn Tactic> = Entry {
+    info: TacticInfo { name: "hold", description: "hold the ground and fire: never move, take the best trade from here" },
+    tactic: &Hold,
+};
+
+impl Tactic for Hold {
+    fn choose(&self, v: &View<'_>) -> Choice {
+        let all = v.options();
+        let here: Vec<Choice> = all.iter().copied().filter(|c| c.advance == 0).collect();
+        let opts = if here.is_empty() { &all } else { &here };
+        first_max(opts, |c| key(v.trade(c)))
+    }
+}

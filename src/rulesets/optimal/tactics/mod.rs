@@ -1,0 +1,189 @@
+//! The duel game's tactic portfolio: plans a player would name, played as fixed policies of
+//! the optimal-play game ([`super::Policy::Tactic`]), one file each behind one [`Tactic`]
+//! trait. Issue 41 and DESIGN.md, "Play model": a matchup is played by a portfolio of tactics
+//! in equilibrium, and the exploitability of that play is measured. At one against one the
+//! game is solved exactly, so each tactic-against-tactic cell is an exact value, the
+//! equilibrium of the matrix of cells is exact, and a best response against each tactic bounds
+//! the mix's exploitability from above (`analysis::optimal_play::portfolio`).
+//!
+//! The tactics are written once for every ruleset: they decide from what a player sees through
+//! the game's own interface ([`View`]): the legal options, the gap (the ruleset's unit) each
+//! option leaves, the dice odds of each option's outcomes, and what the enemy could do from
+//! there in its next activation. The ruleset's scripted tactic (`DuelGame::scripted`, the
+//! Monte Carlo duel's) is the portfolio's first member beside these ([`names`]).
+//!
+//! The immediate **trade** of an option is a heuristic inside a tactic, never its goal: the
+//! enemy's expected loss of strength minus one's own (strength: [`super::DuelGame::strength`],
+//! 1 whole, 0 destroyed). The solver scores every tactic by the game's score (win 1, draw ½).
+//!
+//! Not in the portfolio: hit and run (step in, fire, step back out) needs a move after the
+//! action, which the game's options (a move, then an action) do not have; seeking cover, which
+//! the one-against-one line has none of.
+//!
+//! Layer: rulesets (the optimal-play game's plumbing); imports [`super`] only.
+
+use std::cell::RefCell;
+use std::collections::HashMap;
+
+use super::{Choice, DuelGame, Line, Spot};
+use crate::rulesets::Side;
+use crate::rulesets::tactic::portfolio;
+
+/// A tactic of the duel game: the option side `v.side()` takes in the position `v` shows.
+pub trait Tactic: Sync {
+    /// One of `v`'s legal options ([`View::options`]).
+    fn choose(&self, v: &View<'_>) -> Choice;
+}
+
+portfolio!(hold, keep_out, charge, best_trade);
+
+/// The name of the scripted tactic in the duel game's portfolio (its first member).
+pub const SCRIPTED: &str = "scripted";
+
+/// The duel game's whole portfolio by name: the ruleset's scripted tactic, then [`PORTFOLIO`].
+pub fn names() -> Vec<&'static str> {
+    std::iter::once(SCRIPTED).chain(TACTICS.iter().map(|t| t.name)).collect()
+}
+
+/// What the acting side sees: its state and the enemy's, the positions on the line, and the
+/// game to ask for options and their odds.
+pub struct View<'a> {
+    pub(super) g: &'a dyn DuelGame,
+    pub(super) line: Line,
+    pub(super) s: Side,
+    pub(super) me: usize,
+    pub(super) other: usize,
+    /// Each side's position (cells from its rearmost cell).
+    pub(super) p: [usize; 2],
+    pub(super) memo: &'a Memo,
+}
+
+/// What the tactics of one side have worked out, kept for the other states of a game: each
+/// option's trade, and the enemy's threat range against each pair of unit states.
+#[derive(Default)]
+pub(super) struct Memo {
+    /// `(action, gap index, me, other)` → [`View::trade`].
+    trade: RefCell<HashMap<(u16, u16, u32, u32), f64>>,
+    /// `(enemy's state, own state)` → [`View::threat`].
+    threat: RefCell<HashMap<(u32, u32), f64>>,
+}
+
+impl View<'_> {
+    /// The acting side.
+    pub fn side(&self) -> Side {
+        self.s
+    }
+
+    /// The gap now (the ruleset's unit: inches or centimetres).
+    pub fn gap(&self) -> f64 {
+        self.line.gap((self.p[0] + self.p[1]) as u16)
+    }
+
+    /// The legal options (never empty).
+    pub fn options(&self) -> Vec<Choice> {
+        let sum = self.p[0] + self.p[1];
+        let at =
+            Spot { gap: self.gap(), room: self.p[self.s] as u16, ahead: (self.line.max_sum as usize - sum) as u16 };
+        let mut out = Vec::new();
+        self.g.options(self.s, self.me, self.other, at, &mut out);
+        out
+    }
+
+    /// The sum of the positions after `c`'s move (the gap's index on the line).
+    fn sum_after(&self, c: Choice) -> u16 {
+        let q = super::moved(&self.line, self.s, self.p, c);
+        (q[0] + q[1]) as u16
+    }
+
+    /// The gap after `c`'s move (the ruleset's unit).
+    pub fn gap_after(&self, c: Choice) -> f64 {
+        self.line.gap(self.sum_after(c))
+    }
+
+    /// The immediate trade of `c`: the enemy's expected loss of strength minus the acting
+    /// side's own (each in [0, 1] of a whole unit), over `c`'s outcomes at the gap its move
+    /// leaves.
+    pub fn trade(&self, c: Choice) -> f64 {
+        let k = self.sum_after(c);
+        let key = (c.action, k, self.me as u32, self.other as u32);
+        if let Some(&t) = self.memo.trade.borrow().get(&key) {
+            return t;
+        }
+        let t = trade(self.g, self.s, c.action, self.me, self.other, self.line.gap(k));
+        self.memo.trade.borrow_mut().insert(key, t);
+        t
+    }
+
+    /// The enemy's threat range against the acting side, both in their present states: the
+    /// largest gap on the grid from which the enemy has an option (a move, then an action)
+    /// that can take strength from it, as if the enemy had nothing behind it to retreat into;
+    /// `-∞` where it has none at any gap. Its move plus its range, as the game's options give
+    /// them (minimum ranges and blast radii included).
+    pub fn threat(&self) -> f64 {
+        let key = (self.other as u32, self.me as u32);
+        if let Some(&t) = self.memo.threat.borrow().get(&key) {
+            return t;
+        }
+        let (g, e, line) = (self.g, 1 - self.s, &self.line);
+        let mut opts = Vec::new();
+        let t = (0..=line.max_sum)
+            .find(|&sum| {
+                let at = Spot { gap: line.gap(sum), room: 0, ahead: line.max_sum - sum };
+                opts.clear();
+                g.options(e, self.other, self.me, at, &mut opts);
+                opts.iter().any(|&o| {
+                    let landed = (sum as i32 + i32::from(o.advance).clamp(0, i32::from(at.ahead))) as u16;
+                    hurts(g, e, o.action, self.other, self.me, line.gap(landed))
+                })
+            })
+            .map_or(f64::NEG_INFINITY, |sum| line.gap(sum));
+        self.memo.threat.borrow_mut().insert(key, t);
+        t
+    }
+
+    /// Whether the enemy could take strength from the acting side in its next activation
+    /// where `c`'s move leaves the two: the gap after it within the enemy's [`View::threat`].
+    pub fn exposed(&self, c: Choice) -> bool {
+        self.gap_after(c) <= self.threat() + 1e-9
+    }
+}
+
+/// The trade of `action` by side `s` (state `me`, enemy `other`) at `gap` ([`View::trade`]).
+fn trade(g: &dyn DuelGame, s: Side, action: u16, me: usize, other: usize, gap: f64) -> f64 {
+    let mut out = Vec::new();
+    g.outcomes(s, action, me, other, gap, &mut out);
+    let (mine, theirs) = (g.strength(s, me), g.strength(1 - s, other));
+    out.iter().map(|&(p, me2, other2)| p * ((theirs - g.strength(1 - s, other2)) - (mine - g.strength(s, me2)))).sum()
+}
+
+/// Whether `action` by side `s` at `gap` can take strength from the enemy (any outcome of
+/// positive chance).
+fn hurts(g: &dyn DuelGame, s: Side, action: u16, me: usize, other: usize, gap: f64) -> bool {
+    let mut out = Vec::new();
+    g.outcomes(s, action, me, other, gap, &mut out);
+    let theirs = g.strength(1 - s, other);
+    out.iter().any(|&(p, _, other2)| p > 0.0 && g.strength(1 - s, other2) < theirs)
+}
+
+/// A trade or gap as a key that compares equal within 1e-9 (so that ties between options
+/// whose values differ only by rounding fall to the options' order).
+pub(super) fn key(x: f64) -> i64 {
+    (x * 1e9).round() as i64
+}
+
+/// The first of `options` with the largest `key` (a total order on `f64` keys; ties keep the
+/// options' order).
+pub(super) fn first_max<K: PartialOrd + Copy>(options: &[Choice], key: impl Fn(Choice) -> K) -> Choice {
+    let mut best = options[0];
+    let mut bk = key(best);
+    for &c in &options[1..] {
+        let k = key(c);
+        if k > bk {
+            (best, bk) = (c, k);
+        }
+    }
+    best
+}
+
+#[cfg(test)]
+mod tests;
