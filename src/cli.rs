@@ -193,7 +193,7 @@ pub struct DuelArgs {
     pub optimal: bool,
 
     /// With --optimal: also play the duel by the duel game's tactic portfolio (the scripted
-    /// tactic, hold, keep-out, charge, best-trade) in equilibrium: every tactic against every
+    /// tactic, hold, keep-out, charge, best-trade, ambush) in equilibrium: every tactic against every
     /// tactic solved exactly, each side's equilibrium mix, and the most a best response can gain
     /// against it.
     #[arg(long, requires = "optimal")]

@@ -39,6 +39,8 @@ pub enum GameError {
     Ragged { row: usize, len: usize, cols: usize },
     #[error("payoff [{row}][{col}] is {value}, not a finite number")]
     NotFinite { row: usize, col: usize, value: f64 },
+    #[error("the {side} side has {len} scores against a best response, for {want} tactics")]
+    Secure { side: &'static str, len: usize, want: usize },
     #[error("the linear program of the {side} side found no solution: {message}")]
     Lp { side: &'static str, message: String },
 }
@@ -146,16 +148,19 @@ pub const REFINE_SLACK: f64 = 1e-3;
 /// mixes that guarantee the game's value within [`REFINE_SLACK`] (ε-equilibria). A game often has many
 /// equilibria (a mirror in which both sides hold is worth ½, as one in which both advance);
 /// this picks, with the same value, the one an opponent outside the portfolio gains least
-/// against. Errors: as [`solve`]; secure lists of the wrong length are [`GameError::Ragged`].
+/// against. The value returned is the game's ([`solve`]'s); each mix guarantees it within
+/// [`REFINE_SLACK`], so the mixes' score lies within that of it and together they form a
+/// 2·[`REFINE_SLACK`]-equilibrium of the matrix game. Errors: as [`solve`]; a secure list of
+/// the wrong length is [`GameError::Secure`].
 pub fn least_exploitable(
     payoff: &[Vec<f64>],
     row_secure: &[f64],
     col_secure: &[f64],
 ) -> Result<Equilibrium, GameError> {
     let (rows, cols) = shape(payoff)?;
-    for (len, want, row) in [(row_secure.len(), rows, 0), (col_secure.len(), cols, 1)] {
+    for (len, want, side) in [(row_secure.len(), rows, "row"), (col_secure.len(), cols, "column")] {
         if len != want {
-            return Err(GameError::Ragged { row, len, cols: want });
+            return Err(GameError::Secure { side, len, want });
         }
     }
     let e = solve(payoff)?;
@@ -529,7 +534,10 @@ mod tests {
         let e = least_exploitable(&p, &[0.1, 0.9], &[0.9, 0.1]).unwrap();
         assert!(close(e.row[1], REFINE_SLACK / 0.3) && close(e.col[1], 1.0) && close(e.value, 0.6), "{e:?}");
         assert!(score(&p, &e.row, &e.col) >= e.value - REFINE_SLACK - 1e-12);
-        assert!(least_exploitable(&p, &[0.1], &[0.9, 0.1]).is_err());
+        assert!(matches!(
+            least_exploitable(&p, &[0.1], &[0.9, 0.1]),
+            Err(GameError::Secure { side: "row", len: 1, want: 2 })
+        ));
     }
 
     #[test]

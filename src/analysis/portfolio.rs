@@ -3,10 +3,12 @@
 //!
 //! For each pair, the ruleset's [`Ruleset::portfolio_duel`] solves every tactic-against-tactic
 //! cell of the duel game exactly (the portfolio: the scripted tactic and the plans of
-//! [`crate::rulesets::optimal::tactics`]); [`mixer`] finds both sides' equilibrium mixes of
-//! that matrix game (linear program, [`super::equilibrium::solve`]); the best responses
-//! against the tactics in each mix bound the mix's exploitability from above
-//! ([`PortfolioDuel::exploitability`]). Everything is exact: no seed, no interval.
+//! [`crate::rulesets::optimal::tactics`]) and each side's best response against every tactic;
+//! [`mixer`] finds both sides' mixes: the least exploitable of the matrix game's
+//! ε-equilibria (linear programs, [`super::equilibrium::least_exploitable`]: each mix
+//! guarantees the game's value within a tenth of a point); the mix-weighted best responses
+//! bound the mixes' exploitability from above ([`PortfolioDuel::exploitability`]). The cells
+//! and best responses are exact (no seed, no interval); the mixes are the linear programs'.
 //!
 //! Layer: analysis; imports the rulesets and [`super::equilibrium`].
 

@@ -216,7 +216,8 @@ pub trait DuelGame {
     /// Whether both sides are the same unit, so that the game is the same seen from either
     /// side (the line and the order of play are symmetric): then B's best response against
     /// scripted A is A's against scripted B with the sides swapped, and [`analyse`] solves it
-    /// once. Default: false.
+    /// once; [`portfolio`] likewise takes the cells below the diagonal and B's best responses
+    /// from A's (tested per ruleset: `assert_mirror_portfolio_is_exact`). Default: false.
     fn mirror(&self) -> bool {
         false
     }
@@ -1116,9 +1117,9 @@ pub fn portfolio<G: DuelGame>(g: &G, mixer: Mixer<'_>) -> Result<PortfolioDuel, 
 mod probes;
 #[cfg(test)]
 pub(crate) use probes::{
-    Explain, Probe, Without, assert_half_grid_within, assert_mirror_is_even, assert_mirror_shortcut_is_exact,
-    assert_mirrors, assert_scripted_game_is, assert_scripted_games_are_chains, explain, print_largest, print_matrix,
-    probe_args, probe_at, scripted_losses, unordered_pairs,
+    Explain, Probe, Without, assert_half_grid_within, assert_mirror_is_even, assert_mirror_portfolio_is_exact,
+    assert_mirror_shortcut_is_exact, assert_mirrors, assert_scripted_game_is, assert_scripted_games_are_chains,
+    explain, print_largest, print_matrix, probe_args, probe_at, scripted_losses, unordered_pairs,
 };
 
 #[cfg(test)]

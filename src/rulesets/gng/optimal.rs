@@ -448,13 +448,19 @@ mod tests {
         assert_eq!(g.scripted(0, fresh, fresh, at(12.0)), Choice { advance: 20, action: MOVE });
     }
 
-    /// A mirror's B best response is A's swapped ([`crate::rulesets::optimal::analyse`]).
+    /// A mirror's B best response is A's swapped ([`crate::rulesets::optimal::analyse`]), and
+    /// so are the portfolio's cells below the diagonal and B's best responses
+    /// ([`crate::rulesets::optimal::portfolio`]).
     #[test]
     fn a_mirror_solves_one_best_response() {
         let r = short();
         for u in ["Riflemen", "Medics", "Tank"] {
             crate::rulesets::optimal::assert_mirror_shortcut_is_exact(&game(&r, u, u, 12.0, GRID.step));
         }
+        crate::rulesets::optimal::assert_mirror_portfolio_is_exact(
+            game(&r, "Medics", "Medics", 12.0, GRID.step),
+            game(&r, "Medics", "Medics", 12.0, GRID.step),
+        );
         assert!(!game(&r, "Riflemen", "Tank", 12.0, GRID.step).mirror());
     }
 

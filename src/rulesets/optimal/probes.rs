@@ -333,6 +333,9 @@ impl<G: DuelGame, F: Fn(&G, Side, usize, usize, Spot, &Choice) -> bool> DuelGame
     fn outcomes(&self, s: Side, action: u16, me: usize, other: usize, gap: f64, out: &mut Vec<(f64, usize, usize)>) {
         self.g.outcomes(s, action, me, other, gap, out)
     }
+    fn strength(&self, s: Side, u: usize) -> f64 {
+        self.g.strength(s, u)
+    }
     fn mirror(&self) -> bool {
         false
     }
@@ -361,7 +364,30 @@ pub(crate) fn assert_mirrors<R: OptimalPlay>(r: &R, mirrors: &[usize], not: (usi
         assert_mirror_is_even(&g);
         assert_mirror_shortcut_is_exact(&g);
     }
+    if let Some(&u) = mirrors.first() {
+        assert_mirror_portfolio_is_exact(
+            r.game(u, u, distance, step).expect("a game"),
+            r.game(u, u, distance, step).expect("a game"),
+        );
+    }
     assert!(!r.game(not.0, not.1, distance, step).expect("a game").mirror());
+}
+
+/// Test check shared by every ruleset's game: [`portfolio`]'s mirror shortcuts (the cells below
+/// the diagonal and B's best responses taken from A's, swapped) give the same bits as solving
+/// them, in the mirror game `g` (`same` is the same game again, solved without the shortcuts).
+#[cfg(test)]
+pub(crate) fn assert_mirror_portfolio_is_exact<G: DuelGame>(g: G, same: G) {
+    assert!(g.mirror(), "not a mirror");
+    let uniform = |p: &[Vec<f64>], _: &[f64], _: &[f64]| -> Result<[Vec<f64>; 2], String> {
+        Ok([0, 1].map(|_| vec![1.0 / p.len() as f64; p.len()]))
+    };
+    let short = portfolio(&g, &uniform).expect("mixes");
+    let full =
+        portfolio(&Without { g: same, keep: |_: &G, _: Side, _: usize, _: usize, _: Spot, _: &Choice| true }, &uniform)
+            .expect("mixes");
+    assert_eq!(short.cells, full.cells);
+    assert_eq!((short.a_best_response, short.b_best_response), (full.a_best_response, full.b_best_response));
 }
 
 /// Test check shared by every ruleset's game: units `a` against `b` at `distance` on a grid of

@@ -1,5 +1,5 @@
 //! `hold`: hold the ground and fire. Never moves; takes the option that trades best where it
-//! stands, and the first listed (waiting) when none trades.
+//! stands, and the first option the game lists without a move when none trades.
 
 use super::{Tactic, View, first_max, key};
 use crate::rulesets::optimal::Choice;

@@ -2,9 +2,10 @@
 //! the optimal-play game ([`super::Policy::Tactic`]), one file each behind one [`Tactic`]
 //! trait. Issue 41 and DESIGN.md, "Play model": a matchup is played by a portfolio of tactics
 //! in equilibrium, and the exploitability of that play is measured. At one against one the
-//! game is solved exactly, so each tactic-against-tactic cell is an exact value, the
-//! equilibrium of the matrix of cells is exact, and a best response against each tactic bounds
-//! the mix's exploitability from above (`analysis::optimal_play::portfolio`).
+//! game is solved exactly, so each tactic-against-tactic cell is an exact value and so is each
+//! best response against a tactic; the mixes over the matrix of cells, and the bound the best
+//! responses put on their exploitability, are [`super::portfolio`]'s and
+//! `analysis::portfolio`'s.
 //!
 //! The tactics are written once for every ruleset: they decide from what a player sees through
 //! the game's own interface ([`View`]): the legal options, the gap (the ruleset's unit) each
@@ -24,6 +25,7 @@
 
 use std::cell::RefCell;
 use std::collections::HashMap;
+use std::rc::Rc;
 
 use super::{Choice, DuelGame, Line, Spot};
 use crate::rulesets::Side;
@@ -35,7 +37,7 @@ pub trait Tactic: Sync {
     fn choose(&self, v: &View<'_>) -> Choice;
 }
 
-portfolio!(hold, keep_out, charge, best_trade);
+portfolio!(hold, keep_out, charge, best_trade, ambush);
 
 /// The name of the scripted tactic in the duel game's portfolio (its first member).
 pub const SCRIPTED: &str = "scripted";
@@ -59,13 +61,15 @@ pub struct View<'a> {
 }
 
 /// What the tactics of one side have worked out, kept for the other states of a game: each
-/// option's trade, and the enemy's threat range against each pair of unit states.
+/// option's trade and exposure, and the enemy's reach against each pair of unit states.
 #[derive(Default)]
 pub(super) struct Memo {
     /// `(action, gap index, me, other)` → [`View::trade`].
     trade: RefCell<HashMap<(u16, u16, u32, u32), f64>>,
-    /// `(enemy's state, own state)` → [`View::threat`].
-    threat: RefCell<HashMap<(u32, u32), f64>>,
+    /// `(enemy's state, own state)` → [`View::reach`].
+    reach: RefCell<HashMap<(u32, u32), Rc<[bool]>>>,
+    /// `(action, gap index, me, other)` → [`View::exposed`].
+    exposed: RefCell<HashMap<(u16, u16, u32, u32), bool>>,
 }
 
 impl View<'_> {
@@ -114,37 +118,78 @@ impl View<'_> {
         t
     }
 
-    /// The enemy's threat range against the acting side, both in their present states: the
-    /// largest gap on the grid from which the enemy has an option (a move, then an action)
-    /// that can take strength from it, as if the enemy had nothing behind it to retreat into;
-    /// `-∞` where it has none at any gap. Its move plus its range, as the game's options give
-    /// them (minimum ranges and blast radii included).
-    pub fn threat(&self) -> f64 {
-        let key = (self.other as u32, self.me as u32);
-        if let Some(&t) = self.memo.threat.borrow().get(&key) {
-            return t;
+    /// Whether the enemy can take strength from the acting side from each gap on the grid
+    /// (`reach[sum]`: gap index `sum`), the enemy in state `e_state` at the start of its
+    /// activation and the acting side in `my_state`: an option (a move, then an action) of the
+    /// enemy's from positions with that gap has an outcome that does, the enemy with all the
+    /// room of the line behind it to step back (so a minimum range is stepped out of where the
+    /// game allows).
+    fn reach(&self, e_state: usize, my_state: usize) -> Rc<[bool]> {
+        let key = (e_state as u32, my_state as u32);
+        if let Some(r) = self.memo.reach.borrow().get(&key) {
+            return r.clone();
         }
         let (g, e, line) = (self.g, 1 - self.s, &self.line);
         let mut opts = Vec::new();
-        let t = (0..=line.max_sum)
-            .find(|&sum| {
-                let at = Spot { gap: line.gap(sum), room: 0, ahead: line.max_sum - sum };
+        let r: Rc<[bool]> = (0..=line.max_sum)
+            .map(|sum| {
+                // The acting side at its own edge, the enemy with all the rest behind it.
+                let at = Spot { gap: line.gap(sum), room: sum, ahead: line.max_sum - sum };
                 opts.clear();
-                g.options(e, self.other, self.me, at, &mut opts);
+                g.options(e, e_state, my_state, at, &mut opts);
                 opts.iter().any(|&o| {
-                    let landed = (sum as i32 + i32::from(o.advance).clamp(0, i32::from(at.ahead))) as u16;
-                    hurts(g, e, o.action, self.other, self.me, line.gap(landed))
+                    let moved = i32::from(o.advance).clamp(-i32::from(sum), i32::from(at.ahead));
+                    hurts(g, e, o.action, e_state, my_state, line.gap((i32::from(sum) + moved) as u16))
                 })
             })
-            .map_or(f64::NEG_INFINITY, |sum| line.gap(sum));
-        self.memo.threat.borrow_mut().insert(key, t);
-        t
+            .collect();
+        self.memo.reach.borrow_mut().insert(key, r.clone());
+        r
+    }
+
+    /// The enemy's states at the start of its next activation from `e_state` (its
+    /// activation-start events: tests, flags that end), those of positive chance.
+    fn enemy_starts(&self, e_state: usize) -> Vec<usize> {
+        let mut out = Vec::new();
+        self.g.activation_start(1 - self.s, e_state, &mut out);
+        out.into_iter().filter(|b| b.0 > 0.0).map(|b| b.1).collect()
+    }
+
+    /// The enemy's threat range against the acting side, both in their present states: the
+    /// largest gap (the ruleset's unit) from which the enemy, at the start of its activation,
+    /// can take strength from it ([`View::exposed`]); `-∞` where it can from none. Its move
+    /// plus its range, as the game's options give them.
+    pub fn threat(&self) -> f64 {
+        let mut best = f64::NEG_INFINITY;
+        for e in self.enemy_starts(self.other) {
+            if let Some(sum) = self.reach(e, self.me).iter().position(|&x| x) {
+                best = best.max(self.line.gap(sum as u16));
+            }
+        }
+        best
     }
 
     /// Whether the enemy could take strength from the acting side in its next activation
-    /// where `c`'s move leaves the two: the gap after it within the enemy's [`View::threat`].
+    /// after `c`: for some outcome of `c` (at the gap its move leaves) in which both still
+    /// stand, and some start of the enemy's activation, the enemy has an option from that gap
+    /// that can ([`View::reach`]). The states are those `c` leaves, so a game whose turn order
+    /// lives in a unit's state (Gunplay's clock) asks the enemy at its next turn. Gaps inside
+    /// an enemy's minimum range count as exposed only where it can step back out and fire.
     pub fn exposed(&self, c: Choice) -> bool {
-        self.gap_after(c) <= self.threat() + 1e-9
+        let k = self.sum_after(c);
+        let key = (c.action, k, self.me as u32, self.other as u32);
+        if let Some(&x) = self.memo.exposed.borrow().get(&key) {
+            return x;
+        }
+        let (g, s) = (self.g, self.s);
+        let mut out = Vec::new();
+        g.outcomes(s, c.action, self.me, self.other, self.line.gap(k), &mut out);
+        let x = out
+            .iter()
+            .filter(|o| o.0 > 0.0 && !g.destroyed(s, o.1) && !g.destroyed(1 - s, o.2))
+            .any(|&(_, me, other)| self.enemy_starts(other).into_iter().any(|e| self.reach(e, me)[k as usize]));
+        self.memo.exposed.borrow_mut().insert(key, x);
+        x
     }
 }
 

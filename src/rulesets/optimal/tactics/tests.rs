@@ -13,6 +13,8 @@ const WAIT: u16 = 1;
 /// `fires_after_moving[s]` false, firing after a move does nothing.
 struct LineGame {
     range: [f64; 2],
+    /// Gaps below which a side cannot fire (inches; 0: none).
+    min_range: [f64; 2],
     moves: [i16; 2],
     hit: [f64; 2],
     fires_after_moving: [bool; 2],
@@ -21,7 +23,7 @@ struct LineGame {
 
 impl LineGame {
     fn new(range: [f64; 2], moves: [i16; 2]) -> Self {
-        LineGame { range, moves, hit: [0.5, 0.5], fires_after_moving: [true, true], rounds: 30 }
+        LineGame { range, min_range: [0.0, 0.0], moves, hit: [0.5, 0.5], fires_after_moving: [true, true], rounds: 30 }
     }
 }
 
@@ -57,7 +59,7 @@ impl DuelGame for LineGame {
         Choice { advance: 0, action: FIRE }
     }
     fn outcomes(&self, s: Side, action: u16, me: usize, other: usize, gap: f64, out: &mut Vec<(f64, usize, usize)>) {
-        if action == FIRE && gap <= self.range[s] + 1e-9 {
+        if action == FIRE && gap <= self.range[s] + 1e-9 && gap >= self.min_range[s] - 1e-9 {
             out.push((self.hit[s], me, other - 1));
             out.push((1.0 - self.hit[s], me, other));
         } else {
@@ -88,7 +90,7 @@ fn tactic(name: &str) -> &'static dyn Tactic {
 
 #[test]
 fn the_portfolio_has_at_least_four_tactics_beside_the_scripted_one() {
-    assert_eq!(names(), ["scripted", "hold", "keep-out", "charge", "best-trade"]);
+    assert_eq!(names(), ["scripted", "hold", "keep-out", "charge", "best-trade", "ambush"]);
     assert_eq!(Policy::portfolio().len(), names().len());
 }
 
@@ -164,6 +166,42 @@ fn a_unit_that_cannot_fire_after_moving_is_kited_by_one_that_can() {
     g.fires_after_moving = [true, true];
     let unkited = solve(&g, [keep_out, charge]);
     assert!(unkited.a_score() < kited.a_score() - 0.3, "{unkited:?} v {kited:?}");
+}
+
+#[test]
+fn ambush_waits_beyond_the_enemys_reach_and_strikes_first_when_it_comes_within_its_own() {
+    // The same unit both sides: range 6", moves 3", so each threatens 9".
+    let g = LineGame::new([6.0, 6.0], [3, 3]);
+    let memo = Memo::default();
+    // 12" apart: 3" in would stand inside the enemy's 9"; 2" in (10") is the nearest spot
+    // out of its reach. Nothing trades from there: it waits at 10".
+    let v = view(&g, &memo, 0, 12.0, 5);
+    let c = tactic("ambush").choose(&v);
+    assert!(!v.exposed(c) && v.gap_after(c) == 10.0 && v.trade(c) == 0.0, "{c:?}");
+    // The enemy stepped in to 8": 2" in puts it in range, and the ambush strikes first.
+    let v = view(&g, &memo, 0, 8.0, 5);
+    let c = tactic("ambush").choose(&v);
+    assert!(c.action == FIRE && v.gap_after(c) <= 6.0 && v.trade(c) > 0.0, "{c:?}");
+    // Against it, a unit that walks in is shot first: the ambush wins more than half.
+    let (ambush, charge) = (Policy::Tactic(4), Policy::Tactic(2));
+    assert!(solve(&g, [ambush, charge]).a_score() > 0.5);
+}
+
+#[test]
+fn inside_a_minimum_range_a_unit_is_exposed_only_where_the_enemy_can_step_back_out() {
+    // B fires from 4" to 10". Standing 2" from it, A is out of its reach if B cannot move,
+    // and inside it if B can step back 3" and fire.
+    let mut g = LineGame::new([6.0, 10.0], [3, 0]);
+    g.min_range = [0.0, 4.0];
+    let memo = Memo::default();
+    let v = view(&g, &memo, 0, 5.0, 5);
+    let close_in = v.options().into_iter().find(|c| v.gap_after(*c) == 2.0).expect("3\" in");
+    assert!(!v.exposed(close_in));
+    assert!(v.exposed(v.options().into_iter().find(|c| v.gap_after(*c) == 5.0).expect("stay")));
+    g.moves = [3, 3];
+    let memo = Memo::default();
+    let v = view(&g, &memo, 0, 5.0, 5);
+    assert!(v.exposed(close_in));
 }
 
 /// The saddle point of a game that has one: the row of the largest row minimum and the
