@@ -34,13 +34,14 @@ fn optimal_duel(any: &AnyRuleset, args: &DuelArgs) -> Result<(), AppError> {
         return Err(AppError::Usage(format!("--distance must be more than 0 and at most 1000, got {distance}")));
     }
     let started = Instant::now();
-    let o = any.optimal_duel(a, b, distance).map_err(|e| AppError::Usage(e.to_string()))?;
-    let pf = match args.portfolio {
-        true => Some(
-            any.portfolio_duel(a, b, distance, &crate::analysis::portfolio::mixer)
-                .map_err(|e| AppError::Usage(e.to_string()))?,
-        ),
-        false => None,
+    let usage = |e: crate::rulesets::NotExact| AppError::Usage(e.to_string());
+    // The portfolio's solves include the four of the optimal-play table: solved once.
+    let (o, pf) = match args.portfolio {
+        true => {
+            let pf = any.portfolio_duel(a, b, distance, &crate::analysis::portfolio::mixer).map_err(usage)?;
+            (pf.optimal_duel(), Some(pf))
+        }
+        false => (any.optimal_duel(a, b, distance).map_err(usage)?, None),
     };
     let side = |v: &crate::rulesets::optimal::GameValue| json!({"a_wins": v.a_wins, "b_wins": v.b_wins, "draws": v.draws, "a_score": v.a_score()});
     let [na, nb] = &names;

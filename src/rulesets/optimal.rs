@@ -1077,6 +1077,20 @@ impl PortfolioDuel {
     pub fn exploitability(&self) -> f64 {
         self.a_gain().max(self.b_gain())
     }
+
+    /// The four solves of [`analyse`], which the portfolio's include: the optimal game, the
+    /// scripted cell and the best responses against the scripted tactic (tactic 0). The same
+    /// bits as [`analyse`]'s: every solve depends only on the game and the two policies.
+    pub fn optimal_duel(&self) -> OptimalDuel {
+        OptimalDuel {
+            optimal: self.optimal,
+            scripted: self.cells[0][0],
+            a_best_response: self.a_best_response[0],
+            b_best_response: self.b_best_response[0],
+            step: self.step,
+            depth: self.depth,
+        }
+    }
 }
 
 /// Solves `g` under its portfolio ([`PortfolioDuel`]): the optimal value, every cell, the

@@ -441,6 +441,12 @@ fn duel_and_matrix_portfolio_json_give_the_mixes_and_bound_the_games_value() {
         assert!(w.len() == tactics.len() && (w.iter().sum::<f64>() - 1.0).abs() < 1e-9, "{k}: {v}");
     }
     assert_eq!(f("exploitability"), f("a_gain").max(f("b_gain")));
+    // The optimal-play table is the same with and without the portfolio (it is solved once,
+    // inside the portfolio, with --portfolio).
+    let plain = optimal_json(&["duel", "gng", "riflemen", "tank", "--optimal", "--json", "--set", "duel.max_rounds=6"]);
+    for k in ["a_wins", "b_wins", "draws", "scripted", "a_best_response", "b_best_response", "exploitability"] {
+        assert_eq!(v[k], plain[k], "{k}");
+    }
     let optimal = v["a_score"].as_f64().unwrap();
     let eq = f("equilibrium_a_score");
     assert!(eq - f("b_gain") <= optimal + 1e-9 && optimal <= eq + f("a_gain") + 1e-9, "{v}");

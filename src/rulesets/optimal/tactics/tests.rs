@@ -233,9 +233,11 @@ fn the_portfolio_bounds_bracket_the_games_value() {
     // The game's value lies within the bounds of the mixes' value.
     let v = pf.optimal.a_score();
     assert!(pf.value() - pf.b_gain() <= v + 1e-12 && v <= pf.value() + pf.a_gain() + 1e-12, "{pf:?}");
-    // The scripted cell is the scripted game.
+    // The scripted cell is the scripted game, and the optimal-play table's four solves are
+    // the same bits.
     let scripted = solve(&g, [Policy::Scripted; 2]);
     assert_eq!(pf.cells[0][0], scripted);
+    assert_eq!(pf.optimal_duel(), crate::rulesets::optimal::analyse(&g));
 }
 
 #[test]
