@@ -82,6 +82,8 @@ fn with_value(sub: &str, flag: &str) -> Vec<String> {
         ("duel", "--distance") => vec!["6"],
         ("matrix", "--distance") => vec!["6", "--optimal"],
         ("duel", "--exact") => vec!["--distance", "8"],
+        // The portfolio's 36 cells and 12 best responses a pair: three rounds in the test profile.
+        ("duel" | "matrix", "--portfolio") => vec!["--optimal", "--set", "duel.max_rounds=3"],
         (_, "--baseline") => vec!["reports"],
         ("check", "--tolerance") => vec!["3"],
         ("check", "--markdown") => vec!["check.md"],
@@ -155,7 +157,8 @@ fn every_flag_a_help_lists_works_there() {
             // Optimal play and exact duels solve, they do not sample: they take no trial count.
             if matches!(
                 (sub.as_str(), flag.as_str()),
-                ("matrix", "--optimal" | "--distance") | ("duel", "--exact" | "--optimal")
+                ("matrix", "--optimal" | "--distance" | "--portfolio")
+                    | ("duel", "--exact" | "--optimal" | "--portfolio")
             ) {
                 let i = args.iter().position(|a| *a == "--trials").unwrap();
                 args.drain(i..i + 2);
