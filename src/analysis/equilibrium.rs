@@ -87,7 +87,7 @@ fn side_lp(
     maximise: bool,
     (lo, hi): (f64, f64),
 ) -> Result<(Vec<f64>, f64), GameError> {
-    use microlp::{ComparisonOp, OptimizationDirection, Problem, SolveOutcome};
+    use microlp::{ComparisonOp, OptimizationDirection, Problem};
     let side = if maximise { "row" } else { "column" };
     let direction = if maximise { OptimizationDirection::Maximize } else { OptimizationDirection::Minimize };
     let mut lp = Problem::new(direction);
@@ -100,18 +100,27 @@ fn side_lp(
         terms.push((v, -1.0));
         lp.add_constraint(terms, op, 0.0);
     }
+    let sol = solution(lp, side)?;
+    Ok((mix(&sol, &x, side)?, sol[v]))
+}
+
+/// The solution of a side's linear program, or why there is none.
+fn solution(lp: microlp::Problem, side: &'static str) -> Result<microlp::Solution, GameError> {
     match lp.solve() {
-        Ok(SolveOutcome::Solution(sol)) => {
-            let w: Vec<f64> = x.iter().map(|&xi| sol[xi].max(0.0)).collect();
-            let total: f64 = w.iter().sum();
-            if total > 0.0 && total.is_finite() {
-                Ok((w.iter().map(|wi| wi / total).collect(), sol[v]))
-            } else {
-                Err(GameError::Lp { side, message: format!("weights summing to {total}") })
-            }
-        }
+        Ok(microlp::SolveOutcome::Solution(sol)) => Ok(sol),
         Ok(other) => Err(GameError::Lp { side, message: format!("{other:?}") }),
         Err(e) => Err(GameError::Lp { side, message: e.to_string() }),
+    }
+}
+
+/// The mix of a solution's weights `x`: clamped at 0 and renormalised to sum to 1.
+fn mix(sol: &microlp::Solution, x: &[microlp::Variable], side: &'static str) -> Result<Vec<f64>, GameError> {
+    let w: Vec<f64> = x.iter().map(|&xi| sol[xi].max(0.0)).collect();
+    let total: f64 = w.iter().sum();
+    if total > 0.0 && total.is_finite() {
+        Ok(w.iter().map(|wi| wi / total).collect())
+    } else {
+        Err(GameError::Lp { side, message: format!("weights summing to {total}") })
     }
 }
 
@@ -180,7 +189,7 @@ fn refine(
     bound: f64,
     maximise: bool,
 ) -> Result<Vec<f64>, GameError> {
-    use microlp::{ComparisonOp, OptimizationDirection, Problem, SolveOutcome};
+    use microlp::{ComparisonOp, OptimizationDirection, Problem};
     let side = if maximise { "row" } else { "column" };
     let direction = if maximise { OptimizationDirection::Maximize } else { OptimizationDirection::Minimize };
     let mut lp = Problem::new(direction);
@@ -190,19 +199,7 @@ fn refine(
     for j in 0..m {
         lp.add_constraint((0..n).map(|i| (x[i], a(i, j))).collect::<Vec<_>>(), op, bound);
     }
-    match lp.solve() {
-        Ok(SolveOutcome::Solution(sol)) => {
-            let w: Vec<f64> = x.iter().map(|&xi| sol[xi].max(0.0)).collect();
-            let total: f64 = w.iter().sum();
-            if total > 0.0 && total.is_finite() {
-                Ok(w.iter().map(|wi| wi / total).collect())
-            } else {
-                Err(GameError::Lp { side, message: format!("weights summing to {total}") })
-            }
-        }
-        Ok(other) => Err(GameError::Lp { side, message: format!("{other:?}") }),
-        Err(e) => Err(GameError::Lp { side, message: e.to_string() }),
-    }
+    mix(&solution(lp, side)?, &x, side)
 }
 
 /// The row side's expected score when the sides play mixes `row` and `col`.
