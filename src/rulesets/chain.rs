@@ -49,7 +49,8 @@ pub fn scripted_duel<G: DuelGame>(g: &G) -> Result<ExactDuel, NotExact> {
             }
             a_first.into_iter().chain(b_first).map(|x| x.1).collect::<Vec<f64>>()
         }
-        Order::RollOff => {
+        // The scripted tactic acts first when it wins an initiative roll-off.
+        Order::RollOff | Order::Initiative => {
             let mut dist = vec![(start, 1.0)];
             for _ in 0..g.max_rounds() {
                 let p_a = |st: &State| g.p_a_first([st.2 as usize, st.3 as usize]);

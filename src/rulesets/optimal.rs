@@ -153,8 +153,16 @@ pub struct Choice {
 pub enum Order {
     /// The side that acts first keeps acting first every round (averaged ½–½ over who starts).
     Alternate,
-    /// A roll-off each round; [`DuelGame::p_a_first`] gives A's chance.
+    /// A roll-off each round; [`DuelGame::p_a_first`] gives A's chance. The winner acts
+    /// first.
     RollOff,
+    /// A roll-off each round whose winner *chooses* who acts first (The Grunt Factor, "Turn
+    /// sequence"; VSGMR v7, II.1 "Initiative"); [`DuelGame::p_a_first`] gives A's chance to
+    /// win it. A side under [`Policy::Optimal`] chooses, in each state, the order that scores
+    /// more for it (acting first where the two tie); a side playing a fixed tactic (scripted or
+    /// a portfolio tactic) acts first, as the Monte Carlo duel's and the exact chain's scripted
+    /// tactic does.
+    Initiative,
 }
 
 /// What the solver needs of a game besides its rules, fixed when the game is built: the line,
@@ -185,7 +193,8 @@ pub trait DuelGame {
     fn order(&self) -> Order {
         self.setup().order
     }
-    /// A's chance to act first in a round with these unit states ([`Order::RollOff`]).
+    /// A's chance to act first in a round with these unit states ([`Order::RollOff`]), or to
+    /// win the roll-off whose winner chooses ([`Order::Initiative`]).
     fn p_a_first(&self, _u: [usize; 2]) -> f64 {
         0.5
     }
@@ -393,11 +402,16 @@ struct Solver<'g, G: DuelGame> {
 /// computed once per layer and looked up by every option that reaches it. Where outcome lists
 /// are long, combinations are numbered in order of their outcome lists, so that those sharing
 /// a list are summed side by side (see [`expect_into`]).
+///
+/// `first`: in an [`Order::Initiative`] game, a portfolio tactic's choice on winning the
+/// roll-off in each round-start state (`first[i]`: it acts first; [`tactics::Tactic::acts_first`]);
+/// empty otherwise.
 struct Plan {
     branches: usize,
     index: Vec<(u32, u32)>,
     opts: Vec<u32>,
     combos: Vec<(u32, u32, u32)>,
+    first: Vec<bool>,
 }
 
 /// Positions after side `s` at `p` (cells from each side's rearmost cell) takes `c`'s move on
@@ -520,7 +534,7 @@ impl<'g, G: DuelGame> Solver<'g, G> {
         let dead = [0, 1].map(|s| (0..n[s]).map(|u| g.destroyed(s, u)).collect());
         let slots = 2 * g.n_actions() * np * n[0] * n[1];
         let p_a_first = match g.order() {
-            Order::RollOff => (0..n[0] * n[1]).map(|u| g.p_a_first([u / n[1], u % n[1]])).collect(),
+            Order::RollOff | Order::Initiative => (0..n[0] * n[1]).map(|u| g.p_a_first([u / n[1], u % n[1]])).collect(),
             Order::Alternate => Vec::new(),
         };
         Solver {
@@ -673,7 +687,39 @@ impl<'g, G: DuelGame> Solver<'g, G> {
         for o in &mut opts {
             *o = renumber[*o as usize];
         }
-        Plan { branches, index, opts, combos }
+        let first = match policy {
+            Policy::Tactic(k) if self.g.order() == Order::Initiative => self.first_table(s, k),
+            _ => Vec::new(),
+        };
+        Plan { branches, index, opts, combos, first }
+    }
+
+    /// Side `s`'s choice under the `k`-th portfolio tactic on winning an initiative roll-off,
+    /// in every round-start state ([`Plan::first`]); terminal states read `true`.
+    fn first_table(&self, s: Side, k: u8) -> Vec<bool> {
+        let mut first = vec![true; self.len()];
+        for p0 in 0..self.np {
+            for p1 in 0..self.np - p0 {
+                for u0 in 0..self.n[0] {
+                    for u1 in 0..self.n[1] {
+                        let u = [u0, u1];
+                        if self.terminal(u).is_none() {
+                            let v = tactics::View {
+                                g: self.g,
+                                line: self.line,
+                                s,
+                                me: u[s],
+                                other: u[1 - s],
+                                p: [p0, p1],
+                                memo: &self.memo[s],
+                            };
+                            first[self.idx([p0, p1], u)] = tactics::PORTFOLIO[k as usize].tactic.acts_first(&v);
+                        }
+                    }
+                }
+            }
+        }
+        first
     }
 
     /// One activation layer: `out[state]` = value before side `s` acts, `next` after, for the
@@ -875,13 +921,13 @@ impl<G: DuelGame> Solver<'_, G> {
                     s.layer(1, policy[1], reach, &mid, &mut new_b);
                     settled(reach, &new_a, &start) && settled(reach, &new_b, &start_b)
                 }
-                Order::RollOff => {
+                order @ (Order::RollOff | Order::Initiative) => {
                     // One game: the B-first half is mixed into the A-first half.
                     s.layer(1, policy[1], reach, &start, &mut mid);
                     s.layer(0, policy[0], reach, &mid, &mut new_a);
                     s.layer(0, policy[0], reach, &start, &mut mid);
                     s.layer(1, policy[1], reach, &mid, &mut after_first);
-                    mix_rolloff(s, reach, &mut new_a, &after_first);
+                    mix_rolloff(s, reach, &mut new_a, &after_first, policy, order == Order::Initiative);
                     settled(reach, &new_a, &start)
                 }
             };
@@ -894,13 +940,13 @@ impl<G: DuelGame> Solver<'_, G> {
         let i = s.idx([s.line.start as usize; 2], [g.start_state(0), g.start_state(1)]);
         let (w, l) = match g.order() {
             Order::Alternate => (0.5 * (start[i][W] + start_b[i][W]), 0.5 * (start[i][L] + start_b[i][L])),
-            Order::RollOff => (start[i][W], start[i][L]),
+            Order::RollOff | Order::Initiative => (start[i][W], start[i][L]),
         };
         // In a mirror the two halves are exact negations: report wins from the advantage so that
         // P(A) = P(B) holds exactly there.
         let v = match g.order() {
             Order::Alternate => 0.5 * start[i][V] + 0.5 * start_b[i][V],
-            Order::RollOff => start[i][V],
+            Order::RollOff | Order::Initiative => start[i][V],
         };
         let total = w + l;
         let (a_wins, b_wins) = (0.5 * (total + v), 0.5 * (total - v));
@@ -937,19 +983,48 @@ fn fill_terminal<G: DuelGame>(s: &Solver<G>, vals: &mut Vals) {
     }
 }
 
-/// `a_first` ← the roll-off mix of the A-first and B-first round values.
-fn mix_rolloff<G: DuelGame>(s: &Solver<G>, reach: &Reach, a_first: &mut Vals, b_first: &Vals) {
+/// `a_first` ← the roll-off mix of the A-first and B-first round values. Where the winner
+/// `chooses` who acts first ([`Order::Initiative`]), a side under [`Policy::Optimal`] picks the
+/// order that scores more for it (A the other order only where its advantage there is larger,
+/// B only where A's is smaller, so that ties act first and a mirror stays an exact negation),
+/// a portfolio tactic as its [`Plan::first`] says, the scripted tactic acts first.
+fn mix_rolloff<G: DuelGame>(
+    s: &Solver<G>,
+    reach: &Reach,
+    a_first: &mut Vals,
+    b_first: &Vals,
+    policy: [Policy; 2],
+    chooses: bool,
+) {
+    let table = |side: Side| match policy[side] {
+        Policy::Tactic(_) if chooses => &s.plans[side][policy[side].slot()].as_ref().expect("planned").first[..],
+        _ => &[][..],
+    };
+    let (table, by_value) = ([table(0), table(1)], policy.map(|p| chooses && p == Policy::Optimal));
+    // Whether `side`, winning the roll-off in state `i`, lets the other act first, given A's
+    // advantage when `side` acts first (`mine`) and when the other does (`theirs`).
+    let second = |side: Side, i: usize, mine: f64, theirs: f64| {
+        if by_value[side] {
+            if side == 0 { theirs > mine } else { theirs < mine }
+        } else {
+            table[side].get(i).is_some_and(|&first| !first)
+        }
+    };
     for &i in &reach.states {
         let i = i as usize;
         let pa = s.p_a_first[i % (s.n[0] * s.n[1])];
+        let (x, y) = (a_first[i], b_first[i]);
+        // What follows A's win of the roll-off, and B's.
+        let after_a = if second(0, i, x[V], y[V]) { y } else { x };
+        let after_b = if second(1, i, y[V], x[V]) { x } else { y };
         if pa == 0.5 {
             // Written symmetric so that a mirror stays an exact negation.
-            a_first[i][V] = 0.5 * a_first[i][V] + 0.5 * b_first[i][V];
+            a_first[i][V] = 0.5 * after_a[V] + 0.5 * after_b[V];
         } else {
-            a_first[i][V] = pa * a_first[i][V] + (1.0 - pa) * b_first[i][V];
+            a_first[i][V] = pa * after_a[V] + (1.0 - pa) * after_b[V];
         }
-        a_first[i][W] = pa * a_first[i][W] + (1.0 - pa) * b_first[i][W];
-        a_first[i][L] = pa * a_first[i][L] + (1.0 - pa) * b_first[i][L];
+        a_first[i][W] = pa * after_a[W] + (1.0 - pa) * after_b[W];
+        a_first[i][L] = pa * after_a[L] + (1.0 - pa) * after_b[L];
     }
 }
 

@@ -7,6 +7,9 @@
 //! the recovery test) plus a pending fall back (below). A game turn is the roll-off for who
 //! starts ("Turn sequence": d20 + the leader's LD each turn, [`rules::p_first`]; the first turn
 //! ½–½ as the exact chain and the Monte Carlo duel play it) and one activation of each squad.
+//! The roll-off's winner chooses who starts ([`Order::Initiative`]): under optimal play by
+//! value, in every state; the scripted tactic and the portfolio's tactics start, as the Monte
+//! Carlo duel's default tactic does (RULINGS: "the default tactic starts").
 //! Each activation's dice are [`super::exact::activation_with`], the exact chain's: panic step, Fire
 //! actions with Aim, morale checks, the special check of more than 10 hits.
 //!
@@ -361,8 +364,9 @@ impl DuelGame for GruntGame<'_> {
 impl OptimalPlay for GruntFactor {
     type Game<'a> = GruntGame<'a>;
     fn game(&self, a: usize, b: usize, distance: f64, step: f64) -> Result<GruntGame<'_>, NotExact> {
-        // "Turn sequence": a roll-off every turn ([`GruntGame::p_a_first`]).
-        let setup = GRID.setup(distance, step, MIN_GAP, self.book.duel.max_rounds, Order::RollOff)?;
+        // "Turn sequence": a roll-off every turn whose winner chooses who starts
+        // ([`GruntGame::p_a_first`], [`Order::Initiative`]).
+        let setup = GRID.setup(distance, step, MIN_GAP, self.book.duel.max_rounds, Order::Initiative)?;
         let fall_back = setup.line.cells(rules::FALL_BACK) as u16;
         let extra = Memo { fall_back, memo: Mutex::default(), plans: Mutex::default() };
         Ok(Pair { r: self, p: [self.profile(a), self.profile(b)], setup, extra })

@@ -53,7 +53,7 @@ pub(crate) fn explain<G: DuelGame>(
         sv.layer(0, policy[0], &reach, &mid, &mut new_a);
         sv.layer(0, policy[0], &reach, &start, &mut mid);
         sv.layer(1, policy[1], &reach, &mid, &mut after_first);
-        mix_rolloff(&sv, &reach, &mut new_a, &after_first);
+        mix_rolloff(&sv, &reach, &mut new_a, &after_first, policy, g.order() == Order::Initiative);
         let same = settled(&reach, &new_a, &start);
         std::mem::swap(&mut start, &mut new_a);
         if same {
@@ -97,8 +97,8 @@ fn advantage(cache: &Outcomes, base: u32, a: u32, b: u32, x: &Vals) -> f64 {
     cache.range(a, b).map(|(pr, off)| pr * x[(base + off) as usize][V]).sum()
 }
 
-/// Test-only diagnosis of a [`Order::RollOff`] game solved under `policy`
-/// ([`Explain::values`]).
+/// Test-only diagnosis of a [`Order::RollOff`] or [`Order::Initiative`] game solved under
+/// `policy` ([`Explain::values`]).
 #[cfg(test)]
 pub(crate) struct Explain<'g, G: DuelGame> {
     sv: Solver<'g, G>,
@@ -184,7 +184,8 @@ impl<'g, G: DuelGame> Explain<'g, G> {
 
 /// Test-only (issue 15: where a best response's gain comes from): what side `side`'s scripted
 /// choices lose against its best response along the scripted duel of a [`Order::RollOff`]
-/// game. The game is solved with `side` optimal and the other side scripted ([`Explain`]);
+/// game (of an [`Order::Initiative`] game, the activations' losses only: what the best
+/// response gains by choosing who acts first is not counted). The game is solved with `side` optimal and the other side scripted ([`Explain`]);
 /// the duel is propagated for `rounds` rounds from the start with both sides scripted, and
 /// every action of `side` (after its activation-start events) with more than one option adds
 /// its probability times the score (A's, signed for `side`) its scripted choice loses against

@@ -1,5 +1,6 @@
 //! Tests of the optimal-play solver on a toy duel: closed forms in both orders, exact mirrors,
-//! and a scripted tactic that waits exploited by its best response.
+//! a scripted tactic that waits exploited by its best response, and the initiative roll-off
+//! whose winner chooses who acts first, hand-solved.
 
 use super::*;
 
@@ -80,7 +81,7 @@ fn rolloff_order_mixes_the_two_orders_each_round() {
 
 #[test]
 fn mirrors_are_exactly_even() {
-    for order in [Order::Alternate, Order::RollOff] {
+    for order in [Order::Alternate, Order::RollOff, Order::Initiative] {
         for rounds in [1, 3, 50] {
             let toy = Toy { p: [0.37, 0.37], rounds, order, scripted_waits: [false, false] };
             let v = solve(&toy, [Policy::Optimal, Policy::Optimal]);
@@ -105,4 +106,84 @@ fn a_waiting_tactic_is_exploited_and_optimal_play_beats_it() {
     assert!(o.a_gain() > 0.1 && o.b_gain() == 0.0);
     assert_eq!(o.exploitability(), o.a_gain());
     assert!(o.optimal.a_score() >= o.scripted.a_score());
+}
+
+#[test]
+fn a_winner_who_gains_nothing_by_choosing_acts_first() {
+    // In the toy, shooting first is always better: the choice changes no bit.
+    for p in [[0.5, 0.25], [0.3, 0.55]] {
+        for rounds in [1, 4] {
+            let v = |order| solve(&Toy { p, rounds, order, scripted_waits: [false, false] }, [Policy::Optimal; 2]);
+            assert_eq!(v(Order::Initiative), v(Order::RollOff));
+        }
+    }
+}
+
+/// A one-round duel where shooting reveals the shooter: each side is hidden (state 1) until it
+/// shoots (state 2); a shot kills a hidden target with 0.2 and a revealed one with 0.9; A wins
+/// the roll-off with 0.8. Acting first pays only to a side that waits, so a winner that chooses
+/// lets the other act first.
+struct Reveal {
+    order: Order,
+}
+
+impl DuelGame for Reveal {
+    fn setup(&self) -> Setup {
+        Setup { line: Line::new(10.0, 10.0, 10.0, 10.0).unwrap(), max_rounds: 1, order: self.order }
+    }
+    fn p_a_first(&self, _u: [usize; 2]) -> f64 {
+        0.8
+    }
+    fn n_states(&self, _s: Side) -> usize {
+        3
+    }
+    fn start_state(&self, _s: Side) -> usize {
+        1
+    }
+    fn destroyed(&self, _s: Side, u: usize) -> bool {
+        u == 0
+    }
+    fn n_actions(&self) -> usize {
+        2
+    }
+    fn options(&self, _s: Side, _me: usize, _other: usize, _at: Spot, out: &mut Vec<Choice>) {
+        out.push(Choice { advance: 0, action: 0 });
+        out.push(Choice { advance: 0, action: 1 });
+    }
+    /// Always shoots.
+    fn scripted(&self, _s: Side, _me: usize, _other: usize, _at: Spot) -> Choice {
+        Choice { advance: 0, action: 0 }
+    }
+    fn outcomes(&self, _s: Side, action: u16, me: usize, other: usize, _gap: f64, out: &mut Vec<(f64, usize, usize)>) {
+        if action == 0 {
+            let p = if other == 2 { 0.9 } else { 0.2 };
+            out.push((p, 2, 0));
+            out.push((1.0 - p, 2, other));
+        } else {
+            out.push((1.0, me, other));
+        }
+    }
+}
+
+#[test]
+fn the_initiative_winner_chooses_who_acts_first_by_value() {
+    let near = |v: GameValue, a: f64, b: f64| {
+        assert!((v.a_wins - a).abs() < 1e-15 && (v.b_wins - b).abs() < 1e-15, "{v:?} vs {a} {b}");
+    };
+    let opt = [Policy::Optimal; 2];
+    // Winner first (RollOff): the first side waits (shooting loses 0.2 − 0.8·0.9), the second
+    // shoots a hidden target: A wins when B rolls first, 0.2 · 0.2, and B when A does.
+    near(solve(&Reveal { order: Order::RollOff }, opt), 0.2 * 0.2, 0.8 * 0.2);
+    // Winner chooses: each winner lets the other act first, who waits, and shoots second.
+    near(solve(&Reveal { order: Order::Initiative }, opt), 0.8 * 0.2, 0.2 * 0.2);
+    // Both scripted shoot first whoever wins: the choice is the optimal side's only.
+    let scripted = [Policy::Scripted; 2];
+    let (a, b) = (0.8 * 0.2 + 0.2 * 0.8 * 0.9, 0.8 * 0.8 * 0.9 + 0.2 * 0.2);
+    near(solve(&Reveal { order: Order::Initiative }, scripted), a, b);
+    near(solve(&Reveal { order: Order::RollOff }, scripted), a, b);
+    // A's best response against scripted B lets B shoot first, then shoots it revealed: the
+    // same whoever wins the roll-off.
+    near(solve(&Reveal { order: Order::Initiative }, [Policy::Optimal, Policy::Scripted]), 0.8 * 0.9, 0.2);
+    // B's likewise.
+    near(solve(&Reveal { order: Order::Initiative }, [Policy::Scripted, Policy::Optimal]), 0.2, 0.8 * 0.9);
 }

@@ -33,4 +33,9 @@ impl Tactic for Ambush {
             }
         })
     }
+
+    /// On winning an initiative roll-off: strikes first where some option trades, else waits for the enemy to act.
+    fn acts_first(&self, v: &View<'_>) -> bool {
+        v.can_trade()
+    }
 }

@@ -21,4 +21,10 @@ impl Tactic for Hold {
         let opts = if here.is_empty() { &all } else { &here };
         first_max(opts, |c| key(v.trade(c)))
     }
+
+    /// On winning an initiative roll-off: acts first where an option without a move trades, else lets
+    /// the enemy come.
+    fn acts_first(&self, v: &View<'_>) -> bool {
+        v.options().into_iter().any(|c| c.advance == 0 && key(v.trade(c)) > 0)
+    }
 }

@@ -26,4 +26,9 @@ impl Tactic for KeepOut {
             if v.exposed(c) { (0, key(gap), key(v.trade(c))) } else { (1, key(v.trade(c)), key(-gap)) }
         })
     }
+
+    /// On winning an initiative roll-off: acts first (to step out) where the enemy could hurt it from where both stand, else lets the enemy move first.
+    fn acts_first(&self, v: &View<'_>) -> bool {
+        v.threatened()
+    }
 }

@@ -17,6 +17,13 @@
 //! enemy's expected loss of strength minus one's own (strength: [`super::DuelGame::strength`],
 //! 1 whole, 0 destroyed). The solver scores every tactic by the game's score (win 1, draw ½).
 //!
+//! Where the winner of a roll-off chooses who acts first (The Grunt Factor's turn, VSGMR's
+//! initiative: [`super::Order::Initiative`]), each tactic makes that choice too
+//! ([`Tactic::acts_first`], from the round-start position): `hold` acts first where it can
+//! trade without moving, `ambush` where it can trade at all, `keep-out` where the enemy could
+//! hurt it from where both stand; each lets the enemy act first otherwise. `charge`,
+//! `best-trade` and the scripted tactic always act first.
+//!
 //! Not in the portfolio: hit and run (step in, fire, step back out) needs a move after the
 //! action, which the game's options (a move, then an action) do not have; seeking cover, which
 //! the one-against-one line has none of.
@@ -35,6 +42,14 @@ use crate::rulesets::tactic::portfolio;
 pub trait Tactic: Sync {
     /// One of `v`'s legal options ([`View::options`]).
     fn choose(&self, v: &View<'_>) -> Choice;
+
+    /// Whether the side, having won a roll-off whose winner chooses who acts first
+    /// ([`super::Order::Initiative`]: The Grunt Factor's turn, VSGMR's initiative), acts first
+    /// in the round from the position `v` shows (the states at the round's start). Acts first
+    /// unless the tactic says otherwise.
+    fn acts_first(&self, _v: &View<'_>) -> bool {
+        true
+    }
 }
 
 portfolio!(hold, keep_out, charge, best_trade, ambush);
@@ -145,6 +160,20 @@ impl View<'_> {
             .collect();
         self.memo.reach.borrow_mut().insert(key, r.clone());
         r
+    }
+
+    /// Whether some option trades: takes more of the enemy's strength than of the acting
+    /// side's own, on average ([`View::trade`] above 1e-9).
+    pub fn can_trade(&self) -> bool {
+        self.options().into_iter().any(|c| key(self.trade(c)) > 0)
+    }
+
+    /// Whether the enemy could take strength from the acting side in its next activation from
+    /// where both stand now (for some start of that activation; [`View::exposed`] without a
+    /// move).
+    pub fn threatened(&self) -> bool {
+        let sum = self.p[0] + self.p[1];
+        self.enemy_starts(self.other).into_iter().any(|e| self.reach(e, self.me)[sum])
     }
 
     /// The enemy's states at the start of its next activation from `e_state` (its

@@ -10,7 +10,7 @@ const WAIT: u16 = 1;
 /// Two units on a line 24" deep, 12" apart on a 1" grid, closest approach 1". Each has 2
 /// wounds (state = wounds left, 0 destroyed); it may move up to `moves[s]` cells either way,
 /// then fire (hits with `hit[s]` within `range[s]` inches, one wound) or wait. With
-/// `fires_after_moving[s]` false, firing after a move does nothing.
+/// `fires_after_moving[s]` false, firing after a move does nothing. `order`: who acts first.
 struct LineGame {
     range: [f64; 2],
     /// Gaps below which a side cannot fire (inches; 0: none).
@@ -19,17 +19,26 @@ struct LineGame {
     hit: [f64; 2],
     fires_after_moving: [bool; 2],
     rounds: u32,
+    order: Order,
 }
 
 impl LineGame {
     fn new(range: [f64; 2], moves: [i16; 2]) -> Self {
-        LineGame { range, min_range: [0.0, 0.0], moves, hit: [0.5, 0.5], fires_after_moving: [true, true], rounds: 30 }
+        LineGame {
+            range,
+            min_range: [0.0, 0.0],
+            moves,
+            hit: [0.5, 0.5],
+            fires_after_moving: [true, true],
+            rounds: 30,
+            order: Order::Alternate,
+        }
     }
 }
 
 impl DuelGame for LineGame {
     fn setup(&self) -> Setup {
-        Setup { line: Line::new(24.0, 12.0, 1.0, 1.0).unwrap(), max_rounds: self.rounds, order: Order::Alternate }
+        Setup { line: Line::new(24.0, 12.0, 1.0, 1.0).unwrap(), max_rounds: self.rounds, order: self.order }
     }
     fn n_states(&self, _s: Side) -> usize {
         3
@@ -243,7 +252,6 @@ fn the_portfolio_bounds_bracket_the_games_value() {
 #[test]
 fn a_mirror_solves_half_the_cells_and_gets_the_same_matrix() {
     // Same unit both sides: the cells below the diagonal are the swapped ones above.
-    let g = LineGame::new([6.0, 6.0], [3, 3]);
     struct Mirror(LineGame);
     impl DuelGame for Mirror {
         fn setup(&self) -> Setup {
@@ -277,15 +285,44 @@ fn a_mirror_solves_half_the_cells_and_gets_the_same_matrix() {
             true
         }
     }
-    let full = portfolio(&g, &saddle).unwrap();
-    let half = portfolio(&Mirror(LineGame::new([6.0, 6.0], [3, 3])), &saddle).unwrap();
-    let score = |p: &Vec<Vec<GameValue>>| {
-        p.iter().map(|r| r.iter().map(GameValue::a_score).collect::<Vec<_>>()).collect::<Vec<_>>()
-    };
-    let (a, b) = (score(&full.cells), score(&half.cells));
-    for i in 0..a.len() {
-        for j in 0..a.len() {
-            assert!((a[i][j] - b[i][j]).abs() < 1e-12, "[{i}][{j}] {} v {}", a[i][j], b[i][j]);
+    // Alternate order, and an initiative roll-off whose winner chooses (the tactics' choices
+    // mirror each other too).
+    for order in [Order::Alternate, Order::Initiative] {
+        let g = LineGame { order, ..LineGame::new([6.0, 6.0], [3, 3]) };
+        let full = portfolio(&g, &saddle).unwrap();
+        let half = portfolio(&Mirror(LineGame { order, ..LineGame::new([6.0, 6.0], [3, 3]) }), &saddle).unwrap();
+        let score = |p: &Vec<Vec<GameValue>>| {
+            p.iter().map(|r| r.iter().map(GameValue::a_score).collect::<Vec<_>>()).collect::<Vec<_>>()
+        };
+        let (a, b) = (score(&full.cells), score(&half.cells));
+        for i in 0..a.len() {
+            for j in 0..a.len() {
+                assert!((a[i][j] - b[i][j]).abs() < 1e-12, "{order:?} [{i}][{j}] {} v {}", a[i][j], b[i][j]);
+            }
         }
     }
+}
+
+#[test]
+fn on_winning_the_initiative_a_tactic_that_waits_lets_the_enemy_act_first() {
+    // Range 6", moves 3" both sides: each threatens 9".
+    let g = LineGame { order: Order::Initiative, ..LineGame::new([6.0, 6.0], [3, 3]) };
+    let memo = Memo::default();
+    let first = |name: &str, gap: f64| tactic(name).acts_first(&view(&g, &memo, 0, gap, 5));
+    // 12" apart nothing trades and nothing threatens: the waiting plans let the enemy come;
+    // charge and best-trade act first.
+    assert_eq!(
+        ["hold", "keep-out", "ambush", "charge", "best-trade"].map(|t| first(t, 12.0)),
+        [false, false, false, true, true]
+    );
+    // 8": hold cannot fire without moving, but is threatened; ambush can trade by stepping in.
+    assert_eq!(["hold", "keep-out", "ambush"].map(|t| first(t, 8.0)), [false, true, true]);
+    // 5": everyone fires first.
+    assert!(["hold", "keep-out", "ambush", "charge", "best-trade"].iter().all(|t| first(t, 5.0)));
+    // In the solver: a tactic that always acts first plays the initiative game as the roll-off
+    // whose winner acts first (the same bits); one that waits does not.
+    let rolloff = LineGame { order: Order::RollOff, ..LineGame::new([6.0, 6.0], [3, 3]) };
+    let (charge, best_trade, ambush) = (Policy::Tactic(2), Policy::Tactic(3), Policy::Tactic(4));
+    assert_eq!(solve(&g, [charge, best_trade]), solve(&rolloff, [charge, best_trade]));
+    assert_ne!(solve(&g, [ambush, charge]), solve(&rolloff, [ambush, charge]));
 }
