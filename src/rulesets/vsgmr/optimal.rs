@@ -24,8 +24,9 @@
 //! that moves a figure), Inspiration (a reroll policy) and Flight: a duel with any of them has
 //! no game and the error names it. Summon does nothing in a duel (no ally to bring).
 //!
-//! Exploitability of the scripted tactic at 12" (issue 15; `tests::where_the_gain_comes_from`
-//! sums what each scripted choice loses against the best response): max 15.3 points, mean
+//! Exploitability of the scripted tactic at 12" with the initiative winner going first (the
+//! game's order before stop 55; issue 15; `tests::where_the_gain_comes_from` sums what each
+//! scripted choice loses against the best response): max 15.3 points, mean
 //! 1.9, 27 pairs above 2 (before the exchange-weighed move of [`rules::wanted_gap`]: 17.9,
 //! 2.25, 31). What is left: a shooter with the better shot, moving second 8" from a figure
 //! that closes to fight hand to hand but also shoots, trades shots struck first (the round's
@@ -39,6 +40,16 @@
 //! `vsgmr-wait-out`, stop 38, not kept) made every distance worse: at 12" max 15.3 → 34.4,
 //! mean 1.9 → 8.8, pairs above 5 points 10 → 53 (Hero with distance attack v Independent
 //! vehicle 34.4); at 6, 18 and 24" max 30.5–32.2.
+//!
+//! Since the initiative winner chooses (stop 55), a best response may also move second where
+//! the scripted tactic always moves first: at 12" max 57.6 points, mean 6.8, pairs above 5
+//! points 31 (Hero with distance attack v Independent vehicle: the vehicle's 57.6). The
+//! optimal values move by less than 0.01 points: with equal initiative bonuses each side wins
+//! the choice half the time. Three other rules for the scripted tactic's choice were measured
+//! in this game at 12" (stop 55, not kept; max / mean points, pairs above 5): always move
+//! second 32.6 / 11.5 / 62; move first only where it can attack from where it stands 32.6 /
+//! 12.5 / 75; first where either side can 49.2 / 14.2 / 67; always first (kept, the Monte Carlo
+//! duel's) 57.6 / 6.8 / 31. The scripted moves assume the first turn.
 
 use crate::rulesets::optimal::{Choice, DuelGame, Grid, OptimalPlay, Order, Pair, Setup, Spot, action_codes};
 use crate::rulesets::vsgmr::Vsgmr;
