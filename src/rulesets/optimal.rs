@@ -159,9 +159,9 @@ pub enum Order {
     /// A roll-off each round whose winner *chooses* who acts first (The Grunt Factor, "Turn
     /// sequence"; VSGMR v7, II.1 "Initiative"); [`DuelGame::p_a_first`] gives A's chance to
     /// win it. A side under [`Policy::Optimal`] chooses, in each state, the order that scores
-    /// more for it (acting first where the two tie); a side playing a fixed tactic (scripted or
-    /// a portfolio tactic) acts first, as the Monte Carlo duel's and the exact chain's scripted
-    /// tactic does.
+    /// more for it (acting first where the two tie); a portfolio tactic as its
+    /// [`tactics::Tactic::acts_first`] says; the scripted tactic acts first, as the Monte Carlo
+    /// duel's and the exact chain's scripted tactic does.
     Initiative,
 }
 
