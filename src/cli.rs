@@ -199,6 +199,12 @@ pub struct DuelArgs {
     #[arg(long, requires = "optimal")]
     pub portfolio: bool,
 
+    /// With --portfolio: pin a side's tactic, a=NAME (the first unit) or b=NAME, NAME one of
+    /// the portfolio's tactics: the other side's best tactic against it and its exact best
+    /// response. NAME alone, or a=NAME and b=NAME, pins both: their cell.
+    #[arg(long, value_name = "[SIDE=]NAME", requires = "portfolio")]
+    pub tactic: Vec<String>,
+
     /// Print one JSON object instead of a table.
     #[arg(long)]
     pub json: bool,

@@ -33,6 +33,7 @@ fn optimal_duel(any: &AnyRuleset, args: &DuelArgs) -> Result<(), AppError> {
     if !(distance > 0.0 && distance <= 1000.0) {
         return Err(AppError::Usage(format!("--distance must be more than 0 and at most 1000, got {distance}")));
     }
+    let pins = pinned_tactics(&args.tactic)?;
     let started = Instant::now();
     let usage = |e: crate::rulesets::NotExact| AppError::Usage(e.to_string());
     // The portfolio's solves include the four of the optimal-play table: solved once.
@@ -78,6 +79,16 @@ fn optimal_duel(any: &AnyRuleset, args: &DuelArgs) -> Result<(), AppError> {
                 "b_gain": pf.b_gain(),
                 "exploitability": pf.exploitability(),
             });
+            if let Some(x) = pf.pinned(pins[0], pins[1]) {
+                let name = |k: Option<usize>| k.map(|k| pf.names[k]);
+                v["portfolio"]["pinned"] = json!({
+                    "a": name(pins[0]),
+                    "b": name(pins[1]),
+                    "a_score": x.a_score,
+                    "other_tactic": name(x.other_tactic),
+                    "a_score_v_best_response": x.best_response,
+                });
+            }
         }
         return stdout_write(&format!("{}\n", serde_json::to_string_pretty(&v).expect("json")));
     }
@@ -92,7 +103,7 @@ fn optimal_duel(any: &AnyRuleset, args: &DuelArgs) -> Result<(), AppError> {
     ] {
         t.add_row(vec![label.to_string(), p(v.a_wins), p(v.b_wins), p(v.draws), p(v.a_score())]);
     }
-    let portfolio = pf.as_ref().map_or(String::new(), |pf| portfolio_text(pf, na, nb));
+    let portfolio = pf.as_ref().map_or(String::new(), |pf| portfolio_text(pf, na, nb, pins));
     stdout_write(&format!(
         "{title}: {na} vs {nb}, one each, {distance} {unit} apart\noptimal play (zero-sum game, grid {} {unit}, table {} {unit} deep, averaged over who acts first); {:.2} s\n{t}\nexploitability of the scripted tactic: {:.1} points ({na} gains {:.1}, {nb} gains {:.1} by its best response)\n{portfolio}",
         o.step,
@@ -106,7 +117,12 @@ fn optimal_duel(any: &AnyRuleset, args: &DuelArgs) -> Result<(), AppError> {
 
 /// `duel --optimal --portfolio`: the tactic-against-tactic scores, each side's equilibrium
 /// mix, and the bound on what a best response gains against it.
-fn portfolio_text(pf: &crate::rulesets::optimal::PortfolioDuel, na: &str, nb: &str) -> String {
+fn portfolio_text(
+    pf: &crate::rulesets::optimal::PortfolioDuel,
+    na: &str,
+    nb: &str,
+    pins: [Option<usize>; 2],
+) -> String {
     let mut t = crate::term::table();
     let mut head = vec![format!("{na} plays \\ {nb} plays")];
     head.extend(pf.names.iter().map(|n| n.to_string()));
@@ -129,7 +145,62 @@ fn portfolio_text(pf: &crate::rulesets::optimal::PortfolioDuel, na: &str, nb: &s
         100.0 * pf.exploitability(),
         100.0 * pf.a_gain(),
         100.0 * pf.b_gain(),
-    )
+    ) + &pinned_text(pf, na, nb, pins)
+}
+
+/// `duel --tactic`: the line on the pinned tactics ([`crate::rulesets::optimal::PortfolioDuel::pinned`]).
+fn pinned_text(pf: &crate::rulesets::optimal::PortfolioDuel, na: &str, nb: &str, pins: [Option<usize>; 2]) -> String {
+    let Some(x) = pf.pinned(pins[0], pins[1]) else { return String::new() };
+    let p = |v: f64| format!("{:.1}%", 100.0 * v);
+    match (pins, x.other_tactic, x.best_response) {
+        ([Some(i), Some(j)], _, _) => {
+            format!("pinned: {na} plays {}, {nb} plays {}: {na} scores {}\n", pf.names[i], pf.names[j], p(x.a_score))
+        }
+        ([Some(i), None], Some(j), Some(br)) => format!(
+            "pinned: {na} plays {}: {na} scores {} against {nb}'s best tactic ({}) and {} against {nb}'s best response (exact)\n",
+            pf.names[i],
+            p(x.a_score),
+            pf.names[j],
+            p(br)
+        ),
+        ([None, Some(j)], Some(i), Some(br)) => format!(
+            "pinned: {nb} plays {}: {na} scores {} with its best tactic ({}) and {} with its best response (exact)\n",
+            pf.names[j],
+            p(x.a_score),
+            pf.names[i],
+            p(br)
+        ),
+        _ => String::new(),
+    }
+}
+
+/// The `--tactic [SIDE=]NAME` pins: each side's tactic as an index into the portfolio's names
+/// (NAME alone: both sides). Errors (exit 2): a side other than a or b, a side pinned twice,
+/// or a name not in the portfolio (the message lists the valid names).
+fn pinned_tactics(pins: &[String]) -> Result<[Option<usize>; 2], AppError> {
+    let names = crate::rulesets::optimal::tactics::names();
+    let mut out = [None, None];
+    for pin in pins {
+        let bad = |why: String| AppError::Usage(format!("--tactic {pin}: {why}"));
+        // NAME alone pins both sides, as `skirmish --tactic NAME` does.
+        let (sides, name) = match pin.split_once('=') {
+            None => (&[0, 1][..], pin.as_str()),
+            Some((side, name)) => match side.trim() {
+                "a" | "A" => (&[0][..], name),
+                "b" | "B" => (&[1][..], name),
+                other => return Err(bad(format!("the side is a or b, not `{other}`"))),
+            },
+        };
+        let k = names.iter().position(|n| *n == name.trim()).ok_or_else(|| {
+            bad(format!("no tactic `{}`; the portfolio's tactics: {}", name.trim(), names.join(", ")))
+        })?;
+        for &s in sides {
+            if out[s].replace(k).is_some() {
+                return Err(bad(format!("side {} is pinned twice", ["a", "b"][s])));
+            }
+        }
+    }
+    Ok(out)
 }
 
 fn duel_with<R: Ruleset>(r: &R, args: &DuelArgs) -> Result<(), AppError> {

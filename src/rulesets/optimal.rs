@@ -1153,6 +1153,38 @@ impl PortfolioDuel {
         self.a_gain().max(self.b_gain())
     }
 
+    /// The duel with side A's tactic pinned to `names[a]` and/or B's to `names[b]`
+    /// (`duel --tactic`): with one side pinned, the other side's best tactic of the portfolio
+    /// against it (the first of equals) and its exact best response; with both, their cell.
+    /// `None` with neither pinned. Panics on an index outside `names`.
+    pub fn pinned(&self, a: Option<usize>, b: Option<usize>) -> Option<Pinned> {
+        let score = |i: usize, j: usize| self.cells[i][j].a_score();
+        let first_best = |n: usize, better: &dyn Fn(usize, usize) -> bool| {
+            (1..n).fold(0, |best, k| if better(k, best) { k } else { best })
+        };
+        let n = self.names.len();
+        Some(match (a, b) {
+            (Some(i), Some(j)) => Pinned { a_score: score(i, j), other_tactic: None, best_response: None },
+            (Some(i), None) => {
+                let j = first_best(n, &|k, best| score(i, k) < score(i, best));
+                Pinned {
+                    a_score: score(i, j),
+                    other_tactic: Some(j),
+                    best_response: Some(self.b_best_response[i].a_score()),
+                }
+            }
+            (None, Some(j)) => {
+                let i = first_best(n, &|k, best| score(k, j) > score(best, j));
+                Pinned {
+                    a_score: score(i, j),
+                    other_tactic: Some(i),
+                    best_response: Some(self.a_best_response[j].a_score()),
+                }
+            }
+            (None, None) => return None,
+        })
+    }
+
     /// The four solves of [`analyse`], which the portfolio's include: the optimal game, the
     /// scripted cell and the best responses against the scripted tactic (tactic 0). The same
     /// bits as [`analyse`]'s: every solve depends only on the game and the two policies.
@@ -1166,6 +1198,19 @@ impl PortfolioDuel {
             depth: self.depth,
         }
     }
+}
+
+/// A duel with a side's tactic pinned ([`PortfolioDuel::pinned`]); scores are A's, in [0, 1].
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Pinned {
+    /// A's score: against the unpinned side's best tactic, or in the cell of both pinned.
+    pub a_score: f64,
+    /// The unpinned side's best tactic of the portfolio (an index into
+    /// [`PortfolioDuel::names`]); `None` with both pinned.
+    pub other_tactic: Option<usize>,
+    /// A's score against the unpinned side's exact best response to the pinned tactic (optimal
+    /// play against it); `None` with both pinned.
+    pub best_response: Option<f64>,
 }
 
 /// Solves `g` under its portfolio ([`PortfolioDuel`]): the optimal value, every cell, the

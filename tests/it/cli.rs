@@ -467,6 +467,38 @@ fn duel_and_matrix_portfolio_json_give_the_mixes_and_bound_the_games_value() {
     let max = pairs.iter().map(|p| p["exploitability"].as_f64().unwrap()).fold(0.0, f64::max);
     assert_eq!(play["exploitability_max"].as_f64().unwrap(), max);
     pw().args(["duel", "gng", "riflemen", "tank", "--portfolio"]).assert().code(2);
+
+    // `--tactic a=NAME`: B's best tactic against A's pinned one, and B's exact best response.
+    let pinned = optimal_json(&[
+        "duel",
+        "gng",
+        "riflemen",
+        "tank",
+        "--optimal",
+        "--portfolio",
+        "--tactic",
+        "a=charge",
+        "--json",
+        "--set",
+        "duel.max_rounds=6",
+    ]);
+    let x = &pinned["portfolio"]["pinned"];
+    let charge = tactics.iter().position(|t| t == "charge").expect("charge");
+    let row: Vec<f64> = cells[charge].as_array().unwrap().iter().map(|c| c.as_f64().unwrap()).collect();
+    let min = row.iter().copied().fold(f64::INFINITY, f64::min);
+    assert_eq!((x["a"].as_str(), x["b"].as_str()), (Some("charge"), None), "{x}");
+    assert_eq!(x["a_score"].as_f64().unwrap(), min, "{x}");
+    assert!(x["a_score_v_best_response"].as_f64().unwrap() <= min + 1e-12, "{x}");
+    // A wrong name lists the portfolio's tactics; exit 2.
+    let out = pw()
+        .args(["duel", "gng", "riflemen", "tank", "--optimal", "--portfolio", "--tactic", "a=flank"])
+        .assert()
+        .code(2)
+        .get_output()
+        .stderr
+        .clone();
+    let err = String::from_utf8_lossy(&out);
+    assert!(err.contains("no tactic `flank`") && err.contains("keep-out, charge"), "{err}");
 }
 
 #[test]

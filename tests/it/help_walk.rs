@@ -84,6 +84,7 @@ fn with_value(sub: &str, flag: &str) -> Vec<String> {
         ("duel", "--exact") => vec!["--distance", "8"],
         // The portfolio's 36 cells and 12 best responses a pair: three rounds in the test profile.
         ("duel" | "matrix", "--portfolio") => vec!["--optimal", "--set", "duel.max_rounds=3"],
+        ("duel", "--tactic") => vec!["a=keep-out", "--optimal", "--portfolio", "--set", "duel.max_rounds=3"],
         (_, "--baseline") => vec!["reports"],
         ("check", "--tolerance") => vec!["3"],
         ("check", "--markdown") => vec!["check.md"],
@@ -158,7 +159,7 @@ fn every_flag_a_help_lists_works_there() {
             if matches!(
                 (sub.as_str(), flag.as_str()),
                 ("matrix", "--optimal" | "--distance" | "--portfolio")
-                    | ("duel", "--exact" | "--optimal" | "--portfolio")
+                    | ("duel", "--exact" | "--optimal" | "--portfolio" | "--tactic")
             ) {
                 let i = args.iter().position(|a| *a == "--trials").unwrap();
                 args.drain(i..i + 2);

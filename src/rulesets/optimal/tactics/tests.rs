@@ -242,6 +242,19 @@ fn the_portfolio_bounds_bracket_the_games_value() {
     // The game's value lies within the bounds of the mixes' value.
     let v = pf.optimal.a_score();
     assert!(pf.value() - pf.b_gain() <= v + 1e-12 && v <= pf.value() + pf.a_gain() + 1e-12, "{pf:?}");
+    // Pinned tactics: the other side's best tactic and its exact best response.
+    for i in 0..n {
+        let x = pf.pinned(Some(i), None).unwrap();
+        let j = x.other_tactic.unwrap();
+        assert!((0..n).all(|k| pf.cells[i][j].a_score() <= pf.cells[i][k].a_score()));
+        assert_eq!((x.a_score, x.best_response), (pf.cells[i][j].a_score(), Some(pf.b_best_response[i].a_score())));
+        let y = pf.pinned(None, Some(i)).unwrap();
+        let k = y.other_tactic.unwrap();
+        assert!((0..n).all(|m| pf.cells[k][i].a_score() >= pf.cells[m][i].a_score()));
+        assert_eq!(y.best_response, Some(pf.a_best_response[i].a_score()));
+        assert_eq!(pf.pinned(Some(i), Some(j)).unwrap().a_score, pf.cells[i][j].a_score());
+    }
+    assert_eq!(pf.pinned(None, None), None);
     // The scripted cell is the scripted game, and the optimal-play table's four solves are
     // the same bits.
     let scripted = solve(&g, [Policy::Scripted; 2]);
