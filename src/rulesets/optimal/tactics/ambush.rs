@@ -2,7 +2,7 @@
 //! own. Any option that trades (hurts the enemy more than itself, on average) is taken, the
 //! best first; otherwise the option that stays out of the enemy's reach nearest to it (so
 //! that an enemy stepping in is within reach); where none stays out, the one that leaves the
-//! largest gap.
+//! largest gap, then takes most of the enemy (cornered, it fires even into its own blast).
 
 use super::{Tactic, View, first_max, key};
 use crate::rulesets::optimal::Choice;
@@ -29,7 +29,8 @@ impl Tactic for Ambush {
             } else if !v.exposed(c) {
                 (1, -gap, trade)
             } else {
-                (0, gap, trade)
+                // Cornered: the largest gap, then the most it can take of the enemy.
+                (0, gap, key(v.dealt(c)))
             }
         })
     }

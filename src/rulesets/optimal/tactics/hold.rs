@@ -1,5 +1,7 @@
 //! `hold`: hold the ground and fire. Never moves; takes the option that trades best where it
-//! stands, and the first option the game lists without a move when none trades.
+//! stands, and the first option the game lists without a move when none trades; where the
+//! enemy can hurt it from where both stand, the option that takes most of the enemy, whatever
+//! it costs itself (a blast that catches its own firer).
 
 use super::{Tactic, View, first_max, key};
 use crate::rulesets::optimal::Choice;
@@ -19,7 +21,9 @@ impl Tactic for Hold {
         let all = v.options();
         let here: Vec<Choice> = all.iter().copied().filter(|c| c.advance == 0).collect();
         let opts = if here.is_empty() { &all } else { &here };
-        first_max(opts, |c| key(v.trade(c)))
+        // Where the enemy can hurt it anyway, the most it can take of the enemy, then the
+        // trade; elsewhere the best trade.
+        if v.threatened() { first_max(opts, |c| (key(v.dealt(c)), key(v.trade(c)))) } else { first_max(opts, |c| key(v.trade(c))) }
     }
 
     /// On winning an initiative roll-off: acts first where an option without a move trades, else lets

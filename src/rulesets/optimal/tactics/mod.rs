@@ -79,8 +79,8 @@ pub struct View<'a> {
 /// option's trade and exposure, and the enemy's reach against each pair of unit states.
 #[derive(Default)]
 pub(super) struct Memo {
-    /// `(action, gap index, me, other)` → [`View::trade`].
-    trade: RefCell<HashMap<(u16, u16, u32, u32), f64>>,
+    /// `(action, gap index, me, other)` → ([`View::trade`], [`View::dealt`]).
+    trade: RefCell<HashMap<(u16, u16, u32, u32), (f64, f64)>>,
     /// `(enemy's state, own state)` → [`View::reach`].
     reach: RefCell<HashMap<(u32, u32), Rc<[bool]>>>,
     /// `(action, gap index, me, other)` → [`View::exposed`].
@@ -123,6 +123,16 @@ impl View<'_> {
     /// side's own (each in [0, 1] of a whole unit), over `c`'s outcomes at the gap its move
     /// leaves.
     pub fn trade(&self, c: Choice) -> f64 {
+        self.trade_and_dealt(c).0
+    }
+
+    /// What `c` takes of the enemy alone: its expected loss of strength (in [0, 1] of a whole
+    /// unit), whatever `c` costs the acting side ([`View::trade`] without the own loss).
+    pub fn dealt(&self, c: Choice) -> f64 {
+        self.trade_and_dealt(c).1
+    }
+
+    fn trade_and_dealt(&self, c: Choice) -> (f64, f64) {
         let k = self.sum_after(c);
         let key = (c.action, k, self.me as u32, self.other as u32);
         if let Some(&t) = self.memo.trade.borrow().get(&key) {
@@ -222,12 +232,18 @@ impl View<'_> {
     }
 }
 
-/// The trade of `action` by side `s` (state `me`, enemy `other`) at `gap` ([`View::trade`]).
-fn trade(g: &dyn DuelGame, s: Side, action: u16, me: usize, other: usize, gap: f64) -> f64 {
+/// The trade of `action` by side `s` (state `me`, enemy `other`) at `gap` ([`View::trade`]),
+/// and the enemy's expected loss alone ([`View::dealt`]).
+fn trade(g: &dyn DuelGame, s: Side, action: u16, me: usize, other: usize, gap: f64) -> (f64, f64) {
     let mut out = Vec::new();
     g.outcomes(s, action, me, other, gap, &mut out);
     let (mine, theirs) = (g.strength(s, me), g.strength(1 - s, other));
-    out.iter().map(|&(p, me2, other2)| p * ((theirs - g.strength(1 - s, other2)) - (mine - g.strength(s, me2)))).sum()
+    let trade = out
+        .iter()
+        .map(|&(p, me2, other2)| p * ((theirs - g.strength(1 - s, other2)) - (mine - g.strength(s, me2))))
+        .sum();
+    let dealt = out.iter().map(|&(p, _, other2)| p * (theirs - g.strength(1 - s, other2))).sum();
+    (trade, dealt)
 }
 
 /// Whether `action` by side `s` at `gap` can take strength from the enemy (any outcome of

@@ -11,6 +11,7 @@ const WAIT: u16 = 1;
 /// wounds (state = wounds left, 0 destroyed); it may move up to `moves[s]` cells either way,
 /// then fire (hits with `hit[s]` within `range[s]` inches, one wound) or wait. With
 /// `fires_after_moving[s]` false, firing after a move does nothing. `order`: who acts first.
+/// `blast[s]`: the gap up to which side `s`'s fire also wounds itself.
 struct LineGame {
     range: [f64; 2],
     /// Gaps below which a side cannot fire (inches; 0: none).
@@ -20,6 +21,9 @@ struct LineGame {
     fires_after_moving: [bool; 2],
     rounds: u32,
     order: Order,
+    /// Gaps up to which a side's fire also takes one wound of its own (inches; 0: none), as a
+    /// blast that catches its firer.
+    blast: [f64; 2],
 }
 
 impl LineGame {
@@ -32,6 +36,7 @@ impl LineGame {
             fires_after_moving: [true, true],
             rounds: 30,
             order: Order::Alternate,
+            blast: [0.0; 2],
         }
     }
 }
@@ -69,6 +74,7 @@ impl DuelGame for LineGame {
     }
     fn outcomes(&self, s: Side, action: u16, me: usize, other: usize, gap: f64, out: &mut Vec<(f64, usize, usize)>) {
         if action == FIRE && gap <= self.range[s] + 1e-9 && gap >= self.min_range[s] - 1e-9 {
+            let me = if gap <= self.blast[s] + 1e-9 { me - 1 } else { me };
             out.push((self.hit[s], me, other - 1));
             out.push((1.0 - self.hit[s], me, other));
         } else {
@@ -211,6 +217,29 @@ fn inside_a_minimum_range_a_unit_is_exposed_only_where_the_enemy_can_step_back_o
     let memo = Memo::default();
     let v = view(&g, &memo, 0, 5.0, 5);
     assert!(v.exposed(close_in));
+}
+
+#[test]
+fn a_cornered_unit_fires_into_its_own_blast_rather_than_wait_to_be_shot() {
+    // A's fire at 2" or less also wounds A: a losing trade (it takes half a wound of B's two
+    // and a whole one of its own). B stands 1" away, in range of both.
+    let g = LineGame { blast: [2.0, 0.0], ..LineGame::new([6.0, 6.0], [3, 3]) };
+    let memo = Memo::default();
+    // With room behind it, ambush steps back out of its own blast and fires from there (a
+    // winning trade).
+    let v = view(&g, &memo, 0, 1.0, 20);
+    assert!(v.trade(Choice { advance: 0, action: FIRE }) < 0.0);
+    let c = tactic("ambush").choose(&v);
+    assert!(c.advance < 0 && c.action == FIRE && v.trade(c) > 0.0, "{c:?}");
+    // Its back to its edge, nothing stays out of reach: hold and ambush fire all the same.
+    let v = view(&g, &memo, 0, 1.0, 0);
+    for t in ["hold", "ambush"] {
+        let c = tactic(t).choose(&v);
+        assert!(c.action == FIRE && v.dealt(c) > 0.0, "{t}: {c:?}");
+    }
+    // Out of B's reach, hold keeps the best trade: it waits.
+    let v = view(&g, &memo, 0, 12.0, 0);
+    assert_eq!(tactic("hold").choose(&v).action, WAIT);
 }
 
 /// The saddle point of a game that has one: the row of the largest row minimum and the
