@@ -86,7 +86,7 @@ fn optimal_duel(any: &AnyRuleset, args: &DuelArgs) -> Result<(), AppError> {
                     "b": name(pins[1]),
                     "a_score": x.a_score,
                     "other_tactic": name(x.other_tactic),
-                    "a_score_v_best_response": x.best_response,
+                    "a_score_with_best_response": x.best_response,
                 });
             }
         }

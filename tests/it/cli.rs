@@ -488,7 +488,7 @@ fn duel_and_matrix_portfolio_json_give_the_mixes_and_bound_the_games_value() {
     let min = row.iter().copied().fold(f64::INFINITY, f64::min);
     assert_eq!((x["a"].as_str(), x["b"].as_str()), (Some("charge"), None), "{x}");
     assert_eq!(x["a_score"].as_f64().unwrap(), min, "{x}");
-    assert!(x["a_score_v_best_response"].as_f64().unwrap() <= min + 1e-12, "{x}");
+    assert!(x["a_score_with_best_response"].as_f64().unwrap() <= min + 1e-12, "{x}");
     // A wrong name lists the portfolio's tactics; exit 2.
     let out = pw()
         .args(["duel", "gng", "riflemen", "tank", "--optimal", "--portfolio", "--tactic", "a=flank"])

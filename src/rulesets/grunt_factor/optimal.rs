@@ -8,8 +8,9 @@
 //! starts ("Turn sequence": d20 + the leader's LD each turn, [`rules::p_first`]; the first turn
 //! ½–½ as the exact chain and the Monte Carlo duel play it) and one activation of each squad.
 //! The roll-off's winner chooses who starts ([`Order::Initiative`]): under optimal play by
-//! value, in every state; the scripted tactic and the portfolio's tactics start, as the Monte
-//! Carlo duel's default tactic does (RULINGS: "the default tactic starts").
+//! value, in every state; under a portfolio tactic by its own rule
+//! ([`crate::rulesets::optimal::tactics::Tactic::acts_first`]); the scripted tactic starts, as
+//! the Monte Carlo duel's default tactic does ([`rules::roll_for_first`]).
 //! Each activation's dice are [`super::exact::activation_with`], the exact chain's: panic step, Fire
 //! actions with Aim, morale checks, the special check of more than 10 hits.
 //!

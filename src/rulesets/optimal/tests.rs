@@ -5,17 +5,22 @@
 use super::*;
 
 /// A toy duel: each side has one life; acting, it may shoot (kills with `p[s]`) or wait.
-/// `scripted_waits[s]`: the scripted tactic of side `s` waits instead of shooting.
+/// `scripted_waits[s]`: the scripted tactic of side `s` waits instead of shooting. `pa`: A's
+/// chance to win a roll-off.
 struct Toy {
     p: [f64; 2],
     rounds: u32,
     order: Order,
     scripted_waits: [bool; 2],
+    pa: f64,
 }
 
 impl DuelGame for Toy {
     fn setup(&self) -> Setup {
         Setup { line: Line::new(10.0, 10.0, 10.0, 10.0).unwrap(), max_rounds: self.rounds, order: self.order }
+    }
+    fn p_a_first(&self, _u: [usize; 2]) -> f64 {
+        self.pa
     }
     fn n_states(&self, _s: Side) -> usize {
         2
@@ -58,7 +63,7 @@ fn closed_form(pa: f64, pb: f64, rounds: u32) -> (f64, f64) {
 
 #[test]
 fn alternate_duel_matches_its_closed_form_and_the_tactic_is_unexploitable() {
-    let toy = Toy { p: [0.3, 0.55], rounds: 7, order: Order::Alternate, scripted_waits: [false, false] };
+    let toy = Toy { p: [0.3, 0.55], rounds: 7, order: Order::Alternate, scripted_waits: [false, false], pa: 0.5 };
     let (a, b) = closed_form(0.3, 0.55, 7);
     let o = analyse(&toy);
     for v in [o.optimal, o.scripted, o.a_best_response, o.b_best_response] {
@@ -72,7 +77,7 @@ fn alternate_duel_matches_its_closed_form_and_the_tactic_is_unexploitable() {
 #[test]
 fn rolloff_order_mixes_the_two_orders_each_round() {
     // One round, roll-off ½–½: A wins if it shoots first and hits, or B misses first.
-    let toy = Toy { p: [0.5, 0.25], rounds: 1, order: Order::RollOff, scripted_waits: [false, false] };
+    let toy = Toy { p: [0.5, 0.25], rounds: 1, order: Order::RollOff, scripted_waits: [false, false], pa: 0.5 };
     let v = solve(&toy, [Policy::Optimal, Policy::Optimal]);
     let a = 0.5 * 0.5 + 0.5 * 0.75 * 0.5;
     let b = 0.5 * 0.5 * 0.25 + 0.5 * 0.25;
@@ -81,9 +86,11 @@ fn rolloff_order_mixes_the_two_orders_each_round() {
 
 #[test]
 fn mirrors_are_exactly_even() {
-    for order in [Order::Alternate, Order::RollOff, Order::Initiative] {
+    // (`Order::Initiative` is the same sums here: both sides optimal at ½; its mirror with
+    // tactics that choose is `tactics::tests::a_mirror_solves_half_the_cells_and_gets_the_same_matrix`.)
+    for order in [Order::Alternate, Order::RollOff] {
         for rounds in [1, 3, 50] {
-            let toy = Toy { p: [0.37, 0.37], rounds, order, scripted_waits: [false, false] };
+            let toy = Toy { p: [0.37, 0.37], rounds, order, scripted_waits: [false, false], pa: 0.5 };
             let v = solve(&toy, [Policy::Optimal, Policy::Optimal]);
             assert_eq!(v.a_score(), 0.5);
             assert_eq!(v.a_wins, v.b_wins);
@@ -95,7 +102,7 @@ fn mirrors_are_exactly_even() {
 fn a_waiting_tactic_is_exploited_and_optimal_play_beats_it() {
     // A's tactic waits: scripted, B wins whenever it hits within R rounds.
     let (pb, rounds) = (0.4, 5);
-    let toy = Toy { p: [0.3, pb], rounds, order: Order::Alternate, scripted_waits: [true, false] };
+    let toy = Toy { p: [0.3, pb], rounds, order: Order::Alternate, scripted_waits: [true, false], pa: 0.5 };
     let o = analyse(&toy);
     let b = 1.0 - (1.0 - pb).powi(rounds as i32);
     assert!((o.scripted.b_wins - b).abs() < 1e-14, "{:?}", o.scripted);
@@ -110,10 +117,13 @@ fn a_waiting_tactic_is_exploited_and_optimal_play_beats_it() {
 
 #[test]
 fn a_winner_who_gains_nothing_by_choosing_acts_first() {
-    // In the toy, shooting first is always better: the choice changes no bit.
+    // In the toy, shooting first is always better: the choice changes no bit, with a roll-off
+    // A wins 0.7 of the time. (At ½ it could not: ½·max + ½·min is ½·x + ½·y whatever the
+    // winners choose.)
     for p in [[0.5, 0.25], [0.3, 0.55]] {
         for rounds in [1, 4] {
-            let v = |order| solve(&Toy { p, rounds, order, scripted_waits: [false, false] }, [Policy::Optimal; 2]);
+            let v =
+                |order| solve(&Toy { p, rounds, order, scripted_waits: [false, false], pa: 0.7 }, [Policy::Optimal; 2]);
             assert_eq!(v(Order::Initiative), v(Order::RollOff));
         }
     }

@@ -17,8 +17,9 @@
 //! depth"), also out of base contact (section II.2 sets no limit on leaving it).
 //!
 //! The initiative winner chooses who takes the first turn (II.1, [`Order::Initiative`]): under
-//! optimal play by value, in every state; the scripted tactic and the portfolio's tactics go
-//! first, as the Monte Carlo duel's default tactic does.
+//! optimal play by value, in every state; under a portfolio tactic by its own rule
+//! ([`crate::rulesets::optimal::tactics::Tactic::acts_first`]); the scripted tactic goes first,
+//! as the Monte Carlo duel's default tactic does ([`rules::initiative`]).
 //!
 //! Left out: Disable (a state flag), Cause Fear and Knockback (an attack
 //! that moves a figure), Inspiration (a reroll policy) and Flight: a duel with any of them has
