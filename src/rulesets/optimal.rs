@@ -640,15 +640,7 @@ impl<'g, G: DuelGame> Solver<'g, G> {
                                 Policy::Optimal => self.g.options(s, me, other, at, &mut choices),
                                 Policy::Scripted => choices.push(self.g.scripted(s, me, other, at)),
                                 Policy::Tactic(k) => {
-                                    let v = tactics::View {
-                                        g: self.g,
-                                        line: self.line,
-                                        s,
-                                        me,
-                                        other,
-                                        p,
-                                        memo: &self.memo[s],
-                                    };
+                                    let v = self.view(s, me, other, p);
                                     choices.push(tactics::PORTFOLIO[k as usize].tactic.choose(&v));
                                 }
                             }
@@ -694,6 +686,12 @@ impl<'g, G: DuelGame> Solver<'g, G> {
         Plan { branches, index, opts, combos, first }
     }
 
+    /// What side `s` sees (state `me`, the enemy `other`) at positions `p`, for its portfolio
+    /// tactics ([`tactics::View`]).
+    fn view(&self, s: Side, me: usize, other: usize, p: [usize; 2]) -> tactics::View<'_> {
+        tactics::View { g: self.g, line: self.line, s, me, other, p, memo: &self.memo[s] }
+    }
+
     /// Side `s`'s choice under the `k`-th portfolio tactic on winning an initiative roll-off,
     /// in every round-start state ([`Plan::first`]); terminal states read `true`.
     fn first_table(&self, s: Side, k: u8) -> Vec<bool> {
@@ -704,15 +702,7 @@ impl<'g, G: DuelGame> Solver<'g, G> {
                     for u1 in 0..self.n[1] {
                         let u = [u0, u1];
                         if self.terminal(u).is_none() {
-                            let v = tactics::View {
-                                g: self.g,
-                                line: self.line,
-                                s,
-                                me: u[s],
-                                other: u[1 - s],
-                                p: [p0, p1],
-                                memo: &self.memo[s],
-                            };
+                            let v = self.view(s, u[s], u[1 - s], [p0, p1]);
                             first[self.idx([p0, p1], u)] = tactics::PORTFOLIO[k as usize].tactic.acts_first(&v);
                         }
                     }

@@ -182,8 +182,14 @@ impl View<'_> {
     /// where both stand now (for some start of that activation; [`View::exposed`] without a
     /// move).
     pub fn threatened(&self) -> bool {
-        let sum = self.p[0] + self.p[1];
-        self.enemy_starts(self.other).into_iter().any(|e| self.reach(e, self.me)[sum])
+        self.reached(self.me, self.other, self.p[0] + self.p[1])
+    }
+
+    /// Whether the enemy, in state `other` before its activation-start events, can take
+    /// strength from the acting side in state `me` from the gap of index `sum` ([`View::reach`]
+    /// for some start of its activation).
+    fn reached(&self, me: usize, other: usize, sum: usize) -> bool {
+        self.enemy_starts(other).into_iter().any(|e| self.reach(e, me)[sum])
     }
 
     /// The enemy's states at the start of its next activation from `e_state` (its
@@ -226,7 +232,7 @@ impl View<'_> {
         let x = out
             .iter()
             .filter(|o| o.0 > 0.0 && !g.destroyed(s, o.1) && !g.destroyed(1 - s, o.2))
-            .any(|&(_, me, other)| self.enemy_starts(other).into_iter().any(|e| self.reach(e, me)[k as usize]));
+            .any(|&(_, me, other)| self.reached(me, other, k as usize));
         self.memo.exposed.borrow_mut().insert(key, x);
         x
     }
