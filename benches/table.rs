@@ -13,8 +13,10 @@
 //! `POINTSWORTH_SECTION_SECONDS` says), and writes it to `TARGET/criterion/bench-table.md`.
 //! `cargo bench --bench table -- grunt` times only the rulesets whose id contains `grunt`, and
 //! `cargo bench --bench table -- none` none: the other rulesets' seconds are the last ones
-//! measured (`TARGET/criterion/report-seconds.json`, `report-sections.json` and
-//! `optimal-seconds.json`).
+//! measured (`TARGET/criterion/report-seconds.json`, `report-sections.json`,
+//! `optimal-seconds.json` and `sensitivity-seconds.json`).
+//! For Guns 'N Grenades it also times `pointsworth rules guns-n-grenades --sensitivity` (all
+//! cores: issue 43's "under 30 s").
 //! `POINTSWORTH_BENCH_OUT=DIR` keeps the reports in `DIR` instead of a temporary directory.
 
 use std::collections::BTreeMap;
@@ -39,6 +41,7 @@ fn main() {
     let mut seconds = BTreeMap::new();
     let mut sections = BTreeMap::new();
     let mut optimal = BTreeMap::new();
+    let mut sensitivity = BTreeMap::new();
     for id in chosen {
         // The report writes its sections' seconds here (`pointsworth::commands::report::SECTIONS`).
         let section_file = temp.path().join(format!("{id}-sections.json"));
@@ -65,32 +68,40 @@ fn main() {
         ]));
         println!("optimal/{id:<15} {s:8.1} s");
         optimal.insert(id.to_string(), s);
+        // Issue 43: "Which readings decide the verdicts" for one ruleset, all cores.
+        if id == "guns-n-grenades" {
+            let s = seconds_of(Command::new(env!("CARGO_BIN_EXE_pointsworth")).args(["rules", id, "--sensitivity"]));
+            println!("sensitivity/{id:<11} {s:8.1} s");
+            sensitivity.insert(id.to_string(), s);
+        }
     }
     let target =
         std::env::var("CARGO_TARGET_DIR").unwrap_or_else(|_| concat!(env!("CARGO_MANIFEST_DIR"), "/target").into());
     let criterion = Path::new(&target).join("criterion");
     std::fs::create_dir_all(&criterion).expect("target/criterion");
     // The seconds of earlier runs stand for the rulesets not timed now.
-    let stored = criterion.join("report-seconds.json");
-    let mut all: BTreeMap<String, f64> =
-        std::fs::read(&stored).ok().and_then(|b| serde_json::from_slice(&b).ok()).unwrap_or_default();
-    all.extend(seconds);
-    std::fs::write(&stored, serde_json::to_string_pretty(&all).unwrap()).expect("report-seconds.json");
-    let stored = criterion.join("report-sections.json");
-    let mut all_sections: Sections =
-        std::fs::read(&stored).ok().and_then(|b| serde_json::from_slice(&b).ok()).unwrap_or_default();
-    all_sections.extend(sections);
-    std::fs::write(&stored, serde_json::to_string_pretty(&all_sections).unwrap()).expect("report-sections.json");
-    let stored = criterion.join("optimal-seconds.json");
-    let mut all_optimal: BTreeMap<String, f64> =
-        std::fs::read(&stored).ok().and_then(|b| serde_json::from_slice(&b).ok()).unwrap_or_default();
-    all_optimal.extend(optimal);
-    std::fs::write(&stored, serde_json::to_string_pretty(&all_optimal).unwrap()).expect("optimal-seconds.json");
+    let all = merged(&criterion.join("report-seconds.json"), seconds);
+    let all_sections = merged(&criterion.join("report-sections.json"), sections);
+    let all_optimal = merged(&criterion.join("optimal-seconds.json"), optimal);
+    let all_sensitivity = merged(&criterion.join("sensitivity-seconds.json"), sensitivity);
     let total: f64 = all.values().sum();
     println!("report/{:<16} {total:8.1} s", "total");
-    let table = table(&criterion_medians(&criterion), &all, &all_sections, &all_optimal, total);
+    let table = table(&criterion_medians(&criterion), &all, &all_sections, &all_optimal, &all_sensitivity, total);
     println!("\n{table}");
     std::fs::write(criterion.join("bench-table.md"), &table).expect("bench-table.md");
+}
+
+/// The figures stored at `path` (JSON, by ruleset id; none if absent or unreadable) updated
+/// with `new`, and written back. Panics if it cannot write.
+fn merged<V: serde::Serialize + serde::de::DeserializeOwned>(
+    path: &Path,
+    new: BTreeMap<String, V>,
+) -> BTreeMap<String, V> {
+    let mut all: BTreeMap<String, V> =
+        std::fs::read(path).ok().and_then(|b| serde_json::from_slice(&b).ok()).unwrap_or_default();
+    all.extend(new);
+    std::fs::write(path, serde_json::to_string_pretty(&all).expect("figures as JSON")).expect("the stored figures");
+    all
 }
 
 /// Wall seconds of `cmd` (the pointsworth binary with its arguments), run from the crate's
@@ -157,6 +168,7 @@ fn table(
     seconds: &BTreeMap<String, f64>,
     sections: &Sections,
     optimal: &BTreeMap<String, f64>,
+    sensitivity: &BTreeMap<String, f64>,
     total: f64,
 ) -> String {
     let mut rows: Vec<[String; 3]> = Vec::new();
@@ -243,6 +255,13 @@ fn table(
             format!("optimal-play 1v1 matrix, {id} (`matrix --optimal`), 1 thread"),
             format!("{s:.1} s"),
             format!("≤ 5 s (issue 15): {}", met(*s <= 5.0)),
+        ]);
+    }
+    for (id, s) in sensitivity {
+        rows.push([
+            format!("`rules {id} --sensitivity` (which readings decide the verdicts), 2 threads"),
+            format!("{s:.0} s"),
+            format!("≤ 30 s (issue 43): {}", met(*s <= 30.0)),
         ]);
     }
     let mut out = String::from("| benchmark | measured (medians) | goal |\n|---|---|---|\n");

@@ -4,7 +4,7 @@
 //!
 //! For the reading in force and for each alternative value of each switch, one *snapshot*:
 //! - the 1v1 matrix under optimal play at the report's start distance (exact: the value with
-//!   both sides optimal only, [`Ruleset::optimal_value`], no scripted or best-response solve);
+//!   both sides optimal only, [`Ruleset::optimal_score`], no scripted or best-response solve);
 //! - each unit's points efficiency from a points-matched matrix at [`QUICK_TARGET_ERROR`]
 //!   (the report's seed: every snapshot plays the same streams, common random numbers, so a
 //!   difference between two readings is mostly the reading, not fresh noise);
@@ -255,7 +255,7 @@ pub fn optimal_matrix<R: Ruleset>(
     let fresh: Vec<Option<f64>> = todo
         .par_iter()
         .map(|&(i, j)| {
-            let v = r.optimal_value(i, j, distance).ok().map(|v| v.a_score().clamp(0.0, 1.0));
+            let v = r.optimal_score(i, j, distance).ok().map(|v| v.clamp(0.0, 1.0));
             progress.inc(1);
             v
         })

@@ -360,10 +360,12 @@ pub trait Ruleset: Sync + Send {
         Err(NotExact(format!("--portfolio is not available for {} yet", self.id())))
     }
 
-    /// Only the value of [`Ruleset::optimal_duel`] with both sides optimal (one solve of four);
-    /// the default solves all four and keeps that one.
-    fn optimal_value(&self, a: usize, b: usize, distance: f64) -> Result<optimal::GameValue, NotExact> {
-        self.optimal_duel(a, b, distance).map(|o| o.optimal)
+    /// Only A's score (in [0, 1], win 1, draw ½) of [`Ruleset::optimal_duel`] with both sides
+    /// optimal: one solve of four, of the advantage alone (within 1e-12 of the score
+    /// [`Ruleset::optimal_duel`] gives; [`optimal::optimal_score`]); the default solves all four
+    /// and keeps that score.
+    fn optimal_score(&self, a: usize, b: usize, distance: f64) -> Result<f64, NotExact> {
+        self.optimal_duel(a, b, distance).map(|o| o.optimal.a_score())
     }
 
     /// The grounds and start distances of the 1v1 mean score by distance chart (every pair's

@@ -71,7 +71,7 @@ use rayon::prelude::*;
 pub mod game;
 pub mod tactics;
 pub(crate) use game::action_codes;
-pub use game::{Grid, OptimalPlay, Pair, optimal_duel, optimal_value, portfolio_duel};
+pub use game::{Grid, OptimalPlay, Pair, optimal_duel, portfolio_duel};
 
 /// The line the duel is fought on.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -290,11 +290,16 @@ impl GameValue {
 /// Values over all states, `[v, w, l]` per state: the advantage `v = P(A) − P(B)` (what the
 /// choices use) and the win probabilities `w = P(A)`, `l = P(B)` under the chosen options.
 /// Kept side by side so that one read of a state fetches all three.
-type Vals = Vec<[f64; 3]>;
+type Vals = ValsOf<3>;
+
+/// Values over all states, the first `C` of `[v, w, l]` per state: all three (`C = 3`, a
+/// [`GameValue`]), or the advantage alone (`C = 1`, [`optimal_score`]: the choices and the
+/// score need only it).
+type ValsOf<const C: usize> = Vec<[f64; C]>;
 
 /// `n` states of zeros.
-fn zeros(n: usize) -> Vals {
-    vec![[0.0; 3]; n]
+fn zeros<const C: usize>(n: usize) -> ValsOf<C> {
+    vec![[0.0; C]; n]
 }
 
 /// The index of the advantage, win and loss in a state's `[v, w, l]`.
@@ -455,7 +460,8 @@ const LONG_LISTS: usize = 4;
 /// the expectation of `[v, w, l]` over its outcomes: `Σ p · x[base + off]`, each component
 /// summed in the outcomes' order from 0.0, so the bits are those of a plain loop. The
 /// advantage times `sign` (±1, an exact negation) goes to `v[o − offset]` (read for every
-/// option), the win and loss probabilities to `wl[o − offset]` (read only for the chosen one).
+/// option), the win and loss probabilities to `wl[o − offset]` (read only for the chosen one;
+/// with `C = 1`, the advantage alone, `wl` is left as it is).
 ///
 /// Why side by side: the outcome lists are far larger than the processor's caches and one
 /// combination's sum is a chain of dependent additions. Combinations that share an outcome
@@ -464,12 +470,12 @@ const LONG_LISTS: usize = 4;
 /// [`Plan`]): their sums run in lockstep, the list read once for up to [`LANES`] independent
 /// chains, each still added in its own order.
 #[inline]
-fn expect_into(
+fn expect_into<const C: usize>(
     ids: &[u32],
     offset: u32,
     combos: &[(u32, u32, u32)],
     cache: &Outcomes,
-    x: &Vals,
+    x: &ValsOf<C>,
     sign: f64,
     v: &mut [f64],
     wl: &mut [[f64; 2]],
@@ -483,16 +489,18 @@ fn expect_into(
         // known to the compiler, so that the sums stay in registers (0.85× the time of one loop
         // over a run's length on a Grunt Factor duel).
         let ids = &ids[j..];
-        let e: &[[f64; 3]] = match run {
-            LANES => &lanes::<LANES>(ids, combos, cache, x),
-            4.. => &lanes::<4>(ids, combos, cache, x),
-            2.. => &lanes::<2>(ids, combos, cache, x),
-            _ => &lanes::<1>(ids, combos, cache, x),
+        let e: &[[f64; C]] = match run {
+            LANES => &lanes::<LANES, C>(ids, combos, cache, x),
+            4.. => &lanes::<4, C>(ids, combos, cache, x),
+            2.. => &lanes::<2, C>(ids, combos, cache, x),
+            _ => &lanes::<1, C>(ids, combos, cache, x),
         };
         for (&o, e) in ids.iter().zip(e) {
             let o = (o - offset) as usize;
             v[o] = sign * e[V];
-            wl[o] = [e[W], e[L]];
+            if C == 3 {
+                wl[o] = [e[W], e[L]];
+            }
         }
         j += e.len();
     }
@@ -501,16 +509,21 @@ fn expect_into(
 /// The sums of [`expect_into`] for the first `M` combinations of `ids`, which share one
 /// outcome list: the list read once, each combination's `[v, w, l]` summed in the list's order.
 #[inline(always)]
-fn lanes<const M: usize>(ids: &[u32], combos: &[(u32, u32, u32)], cache: &Outcomes, x: &Vals) -> [[f64; 3]; M] {
+fn lanes<const M: usize, const C: usize>(
+    ids: &[u32],
+    combos: &[(u32, u32, u32)],
+    cache: &Outcomes,
+    x: &ValsOf<C>,
+) -> [[f64; C]; M] {
     let (_, a, b) = combos[ids[0] as usize];
     let base: [usize; M] = std::array::from_fn(|k| combos[ids[k] as usize].0 as usize);
-    let mut e = [[0.0; 3]; M];
+    let mut e = [[0.0; C]; M];
     for (pr, off) in cache.range(a, b) {
         for k in 0..M {
             let y = &x[base[k] + off as usize];
-            e[k][V] += pr * y[V];
-            e[k][W] += pr * y[W];
-            e[k][L] += pr * y[L];
+            for c in 0..C {
+                e[k][c] += pr * y[c];
+            }
         }
     }
     e
@@ -715,8 +728,9 @@ impl<'g, G: DuelGame> Solver<'g, G> {
     /// One activation layer: `out[state]` = value before side `s` acts, `next` after, for the
     /// states of `reach` (the others are never read). The states of a layer are independent,
     /// so they are solved in parallel (rows of A's position); each state's sums run in one
-    /// fixed order, so the values are the same bits on any number of threads.
-    fn layer(&mut self, s: Side, policy: Policy, reach: &Reach, next: &Vals, out: &mut Vals) {
+    /// fixed order, so the values are the same bits on any number of threads. `C`: the first
+    /// `C` of `[v, w, l]` solved ([`ValsOf`]); the advantage is the same bits either way.
+    fn layer<const C: usize>(&mut self, s: Side, policy: Policy, reach: &Reach, next: &ValsOf<C>, out: &mut ValsOf<C>) {
         let plan = self.plans[s][policy.slot()].as_ref().expect("planned before the solve");
         let (np, n, cache, starts, dead) = (self.np, self.n, &self.cache, &self.starts[s], &self.dead);
         // Each reachable combination's expected values, once (in chunks of combination
@@ -745,7 +759,7 @@ impl<'g, G: DuelGame> Solver<'g, G> {
         }
         let (ev, ev_wl) = (&ev[..], &ev_wl[..]);
         let row = np * n[0] * n[1];
-        let best_of_row = |(p0, out): (usize, &mut [[f64; 3]])| {
+        let best_of_row = |(p0, out): (usize, &mut [[f64; C]])| {
             let r = reach.rows[p0] as usize..reach.rows[p0 + 1] as usize;
             for (&i, &u) in reach.states[r.clone()].iter().zip(&reach.units[r]) {
                 let i = i as usize;
@@ -754,7 +768,7 @@ impl<'g, G: DuelGame> Solver<'g, G> {
                     {
                         let u = u.map(|x| x as usize);
                         if let Some((v, w, l)) = terminal(dead, u) {
-                            out[j] = [v, w, l];
+                            out[j] = first_of([v, w, l]);
                             continue;
                         }
                         let (mut v, mut w, mut l) = (0.0, 0.0, 0.0);
@@ -778,14 +792,16 @@ impl<'g, G: DuelGame> Solver<'g, G> {
                                         (bv, o) = (xv, x);
                                     }
                                 }
-                                let [bw, bl] = ev_wl[o as usize];
+                                let [bw, bl] = if C == 3 { ev_wl[o as usize] } else { [0.0; 2] };
                                 (sign * bv, bw, bl)
                             };
                             v += ps * cv;
-                            w += ps * cw;
-                            l += ps * cl;
+                            if C == 3 {
+                                w += ps * cw;
+                                l += ps * cl;
+                            }
                         }
-                        out[j] = [v, w, l];
+                        out[j] = first_of([v, w, l]);
                     }
                 }
             }
@@ -878,6 +894,16 @@ pub fn solve<G: DuelGame>(g: &G, policy: [Policy; 2]) -> GameValue {
     Solver::new(g).solve(policy)
 }
 
+/// A's score in [0, 1] (win 1, draw ½) with both sides optimal: the score of [`solve`]`(g,
+/// [Optimal, Optimal])`, solved for the advantage `P(A) − P(B)` alone, which is all the choices
+/// and the score read. A third of the sums, and the induction stops once the advantage settles
+/// ([`SETTLED`]), where [`solve`] also waits for the win and draw probabilities, which keep
+/// moving while two units that never meet keep each other at bay. The same value to within
+/// 1e-12 of the score (tested per ruleset), not the same bits. Also returns the rounds solved.
+pub fn optimal_score<G: DuelGame>(g: &G) -> (f64, u32) {
+    Solver::new(g).score()
+}
+
 impl<G: DuelGame> Solver<'_, G> {
     /// [`solve`] on this solver, reusing the options and outcomes earlier solves resolved.
     fn solve(&mut self, policy: [Policy; 2]) -> GameValue {
@@ -887,6 +913,41 @@ impl<G: DuelGame> Solver<'_, G> {
 
     /// [`Solver::solve`] over the states of `reach`.
     fn solve_over(&mut self, policy: [Policy; 2], reach: &Reach) -> GameValue {
+        let g = self.g;
+        let (start, start_b, rounds): (Vals, Vals, u32) = self.rounds(policy, reach);
+        let s = self;
+        let i = s.idx([s.line.start as usize; 2], [g.start_state(0), g.start_state(1)]);
+        let (w, l) = match g.order() {
+            Order::Alternate => (0.5 * (start[i][W] + start_b[i][W]), 0.5 * (start[i][L] + start_b[i][L])),
+            Order::RollOff | Order::Initiative => (start[i][W], start[i][L]),
+        };
+        // In a mirror the two halves are exact negations: report wins from the advantage so that
+        // P(A) = P(B) holds exactly there.
+        let v = advantage_at(g.order(), &start, &start_b, i);
+        let total = w + l;
+        let (a_wins, b_wins) = (0.5 * (total + v), 0.5 * (total - v));
+        #[cfg(test)]
+        {
+            s.last = start;
+        }
+        GameValue { a_wins, b_wins, draws: (1.0 - a_wins - b_wins).max(0.0), rounds_solved: rounds }
+    }
+
+    /// A's score (win 1, draw ½) with both sides optimal, solved for the advantage alone
+    /// ([`optimal_score`]); and the rounds solved.
+    fn score(&mut self) -> (f64, u32) {
+        let policy = [Policy::Optimal; 2];
+        let reach = self.reach(policy);
+        let (start, start_b, rounds) = self.rounds::<1>(policy, &reach);
+        let i = self.idx([self.line.start as usize; 2], [self.g.start_state(0), self.g.start_state(1)]);
+        (0.5 * (1.0 + advantage_at(self.g.order(), &start, &start_b, i)), rounds)
+    }
+
+    /// The backward induction over the states of `reach`, round by round from the cap (0
+    /// rounds left: a draw unless a side is destroyed) until a round moves no value by more
+    /// than [`SETTLED`] or the cap is reached: the round-start values (A first, and B first in
+    /// an [`Order::Alternate`] game) and the rounds solved.
+    fn rounds<const C: usize>(&mut self, policy: [Policy; 2], reach: &Reach) -> (ValsOf<C>, ValsOf<C>, u32) {
         let g = self.g;
         let s = self;
         let n = s.len();
@@ -927,24 +988,22 @@ impl<G: DuelGame> Solver<'_, G> {
                 break;
             }
         }
-        let i = s.idx([s.line.start as usize; 2], [g.start_state(0), g.start_state(1)]);
-        let (w, l) = match g.order() {
-            Order::Alternate => (0.5 * (start[i][W] + start_b[i][W]), 0.5 * (start[i][L] + start_b[i][L])),
-            Order::RollOff | Order::Initiative => (start[i][W], start[i][L]),
-        };
-        // In a mirror the two halves are exact negations: report wins from the advantage so that
-        // P(A) = P(B) holds exactly there.
-        let v = match g.order() {
-            Order::Alternate => 0.5 * start[i][V] + 0.5 * start_b[i][V],
-            Order::RollOff | Order::Initiative => start[i][V],
-        };
-        let total = w + l;
-        let (a_wins, b_wins) = (0.5 * (total + v), 0.5 * (total - v));
-        #[cfg(test)]
-        {
-            s.last = start;
-        }
-        GameValue { a_wins, b_wins, draws: (1.0 - a_wins - b_wins).max(0.0), rounds_solved: rounds }
+        (start, start_b, rounds)
+    }
+}
+
+/// The first `C` of a state's `[v, w, l]`.
+#[inline(always)]
+fn first_of<const C: usize>(x: [f64; 3]) -> [f64; C] {
+    std::array::from_fn(|c| x[c])
+}
+
+/// A's advantage at state `i` from the round-start values (the mean of the A-first and
+/// B-first games in an [`Order::Alternate`] game).
+fn advantage_at<const C: usize>(order: Order, start: &ValsOf<C>, start_b: &ValsOf<C>, i: usize) -> f64 {
+    match order {
+        Order::Alternate => 0.5 * start[i][V] + 0.5 * start_b[i][V],
+        Order::RollOff | Order::Initiative => start[i][V],
     }
 }
 
@@ -954,18 +1013,18 @@ impl<G: DuelGame> Solver<'_, G> {
 pub const SETTLED: f64 = 1e-14;
 
 /// Whether no value moved by more than [`SETTLED`] from `y` to `x` (stops at the first that did).
-fn settled(reach: &Reach, x: &Vals, y: &Vals) -> bool {
+fn settled<const C: usize>(reach: &Reach, x: &ValsOf<C>, y: &ValsOf<C>) -> bool {
     reach.states.iter().all(|&i| x[i as usize].iter().zip(&y[i as usize]).all(|(a, b)| (a - b).abs() <= SETTLED))
 }
 
-fn fill_terminal<G: DuelGame>(s: &Solver<G>, vals: &mut Vals) {
+fn fill_terminal<G: DuelGame, const C: usize>(s: &Solver<G>, vals: &mut ValsOf<C>) {
     for p0 in 0..s.np {
         for p1 in 0..s.np - p0 {
             for u0 in 0..s.n[0] {
                 for u1 in 0..s.n[1] {
                     let i = s.idx([p0, p1], [u0, u1]);
                     if let Some((v, w, l)) = s.terminal([u0, u1]) {
-                        vals[i] = [v, w, l];
+                        vals[i] = first_of([v, w, l]);
                     }
                 }
             }
@@ -978,11 +1037,11 @@ fn fill_terminal<G: DuelGame>(s: &Solver<G>, vals: &mut Vals) {
 /// order that scores more for it (A the other order only where its advantage there is larger,
 /// B only where A's is smaller, so that ties act first and a mirror stays an exact negation),
 /// a portfolio tactic as its [`Plan::first`] says, the scripted tactic acts first.
-fn mix_rolloff<G: DuelGame>(
+fn mix_rolloff<G: DuelGame, const C: usize>(
     s: &Solver<G>,
     reach: &Reach,
-    a_first: &mut Vals,
-    b_first: &Vals,
+    a_first: &mut ValsOf<C>,
+    b_first: &ValsOf<C>,
     policy: [Policy; 2],
     chooses: bool,
 ) {
@@ -1013,8 +1072,10 @@ fn mix_rolloff<G: DuelGame>(
         } else {
             a_first[i][V] = pa * after_a[V] + (1.0 - pa) * after_b[V];
         }
-        a_first[i][W] = pa * after_a[W] + (1.0 - pa) * after_b[W];
-        a_first[i][L] = pa * after_a[L] + (1.0 - pa) * after_b[L];
+        if C == 3 {
+            a_first[i][W] = pa * after_a[W] + (1.0 - pa) * after_b[W];
+            a_first[i][L] = pa * after_a[L] + (1.0 - pa) * after_b[L];
+        }
     }
 }
 
@@ -1242,8 +1303,9 @@ mod probes;
 #[cfg(test)]
 pub(crate) use probes::{
     Explain, Probe, Without, assert_half_grid_within, assert_mirror_is_even, assert_mirror_portfolio_is_exact,
-    assert_mirror_shortcut_is_exact, assert_mirrors, assert_scripted_game_is, assert_scripted_games_are_chains,
-    explain, print_largest, print_matrix, probe_args, probe_at, scripted_losses, unordered_pairs,
+    assert_mirror_shortcut_is_exact, assert_mirrors, assert_score_is_solved, assert_scripted_game_is,
+    assert_scripted_games_are_chains, explain, print_largest, print_matrix, probe_args, probe_at, scripted_losses,
+    unordered_pairs,
 };
 
 #[cfg(test)]

@@ -45,7 +45,7 @@ use crate::dice::Dice;
 use crate::rulesets::book::raw_config;
 use crate::rulesets::book::{ConfigKeys, check_cost_list, check_prices, unit_cost, unit_name};
 use crate::rulesets::engine::{Engine, Findings};
-use crate::rulesets::optimal::{GameValue, OptimalDuel};
+use crate::rulesets::optimal::OptimalDuel;
 use crate::rulesets::study::Study;
 use crate::rulesets::{
     About, BalanceConfig, Book, DuelOutcome, DuelSetup, ExactDuel, LintFinding, NotExact, Reading, Ruleset, UnitInfo,
@@ -773,8 +773,8 @@ impl Ruleset for ArmyMenCombat {
     fn optimal_duel(&self, a: usize, b: usize, distance: f64) -> Result<OptimalDuel, NotExact> {
         crate::rulesets::optimal::optimal_duel(self, a, b, distance, optimal::GRID.step)
     }
-    fn optimal_value(&self, a: usize, b: usize, distance: f64) -> Result<GameValue, NotExact> {
-        crate::rulesets::optimal::optimal_value(self, a, b, distance, optimal::GRID.step)
+    fn optimal_score(&self, a: usize, b: usize, distance: f64) -> Result<f64, NotExact> {
+        crate::rulesets::optimal::game::optimal_score(self, a, b, distance, optimal::GRID.step)
     }
     fn portfolio_duel(
         &self,

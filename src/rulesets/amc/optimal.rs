@@ -394,18 +394,21 @@ mod tests {
 
     /// A mirror's B best response is A's swapped ([`crate::rulesets::optimal::analyse`]), and
     /// so are the portfolio's cells below the diagonal and B's best responses
-    /// ([`crate::rulesets::optimal::portfolio`]).
+    /// ([`crate::rulesets::optimal::portfolio`]); the score of the advantage alone is the
+    /// solved score ([`crate::rulesets::optimal::optimal_score`]).
     #[test]
     fn a_mirror_solves_one_best_response() {
         let r = amc(&["duel.max_rounds=6"]);
         for u in ["recruits-5", "riflemen-10", "tank"] {
             crate::rulesets::optimal::assert_mirror_shortcut_is_exact(&game(&r, u, u, 24.0, GRID.step));
+            crate::rulesets::optimal::assert_score_is_solved(&game(&r, u, u, 24.0, GRID.step));
         }
         crate::rulesets::optimal::assert_mirror_portfolio_is_exact(
             game(&r, "recruits-5", "recruits-5", 24.0, GRID.step),
             game(&r, "recruits-5", "recruits-5", 24.0, GRID.step),
         );
         assert!(!game(&r, "recruits-5", "recruits-10", 24.0, GRID.step).mirror());
+        crate::rulesets::optimal::assert_score_is_solved(&game(&r, "recruits-5", "recruits-10", 24.0, GRID.step));
     }
 
     #[test]

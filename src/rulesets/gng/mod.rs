@@ -44,7 +44,7 @@ use crate::config::{ConfigError, Ends, Field, Invalid, Overrides, Source, in_ran
 use crate::dice::Dice;
 use crate::rulesets::book::raw_config;
 use crate::rulesets::book::{ConfigKeys, check_cost_list, check_prices};
-use crate::rulesets::optimal::{GameValue, OptimalDuel};
+use crate::rulesets::optimal::OptimalDuel;
 use crate::rulesets::{
     About, BalanceConfig, Book, DuelOutcome, DuelSettings, DuelSetup, ExactDuel, NotExact, Ruleset, UnitInfo,
 };
@@ -587,8 +587,8 @@ impl Ruleset for GunsNGrenades {
                     && (!p.tags.fast_shot || self.book.rules.fast_shot == other.book.rules.fast_shot)
             })
     }
-    fn optimal_value(&self, a: usize, b: usize, distance: f64) -> Result<GameValue, NotExact> {
-        crate::rulesets::optimal::optimal_value(self, a, b, distance, optimal::GRID.step)
+    fn optimal_score(&self, a: usize, b: usize, distance: f64) -> Result<f64, NotExact> {
+        crate::rulesets::optimal::game::optimal_score(self, a, b, distance, optimal::GRID.step)
     }
     fn portfolio_duel(
         &self,

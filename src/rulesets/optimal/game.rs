@@ -1,7 +1,7 @@
 //! What every ruleset's one-against-one game shares around the solver (issue 40, item 3: one
 //! optimal-game plumbing): the duel table and grid it is solved on ([`Grid`]), what a game
 //! holds ([`Pair`]) and how it is built for a pair of units ([`OptimalPlay`]), the two solves
-//! every ruleset offers ([`optimal_duel`], [`optimal_value`]) and the numbering of a game's
+//! every ruleset offers ([`optimal_duel`], [`optimal_score`]) and the numbering of a game's
 //! action codes ([`action_codes!`](crate::rulesets::optimal::action_codes)). A ruleset's
 //! `optimal.rs` keeps only its rules: unit states, options, the scripted choice, the outcomes
 //! of an action, and its table, grid and order of play.
@@ -9,7 +9,7 @@
 //! Layers: part of the rulesets layer; it imports only [`crate::rulesets`] (the solver beside
 //! it and [`NotExact`]).
 
-use super::{DuelGame, GameValue, Line, OptimalDuel, Order, Policy, Setup, analyse, solve};
+use super::{DuelGame, Line, OptimalDuel, Order, Setup, analyse};
 use crate::rulesets::NotExact;
 
 /// Where a ruleset's game is played: the depth of its duel table and the grid step the reports
@@ -65,7 +65,7 @@ impl<R, P, X> Pair<'_, R, P, X> {
 }
 
 /// A ruleset with a one-against-one game: how the game of a pair of its units is built. The
-/// solves are the same for every ruleset ([`optimal_duel`], [`optimal_value`]).
+/// solves are the same for every ruleset ([`optimal_duel`], [`optimal_score`]).
 pub trait OptimalPlay {
     /// The game of one pair.
     type Game<'a>: DuelGame
@@ -104,17 +104,12 @@ pub fn portfolio_duel<R: OptimalPlay>(
     super::portfolio(&r.game(a, b, distance, step)?, mixer)
 }
 
-/// Only the optimal-play value of [`optimal_duel`] (both sides optimal), for the report's
-/// "Which readings decide the verdicts" (one solve instead of four). Errors: as
+/// Only A's score under optimal play of [`optimal_duel`] (both sides optimal; in [0, 1], win 1,
+/// draw ½), for the report's "Which readings decide the verdicts": one solve instead of four,
+/// and of the advantage alone ([`optimal_score`](super::optimal_score)). Errors: as
 /// [`OptimalPlay::game`].
-pub fn optimal_value<R: OptimalPlay>(
-    r: &R,
-    a: usize,
-    b: usize,
-    distance: f64,
-    step: f64,
-) -> Result<GameValue, NotExact> {
-    Ok(solve(&r.game(a, b, distance, step)?, [Policy::Optimal; 2]))
+pub fn optimal_score<R: OptimalPlay>(r: &R, a: usize, b: usize, distance: f64, step: f64) -> Result<f64, NotExact> {
+    Ok(super::optimal_score(&r.game(a, b, distance, step)?).0)
 }
 
 /// Declares a game's action codes ([`Choice::action`](super::Choice::action)): one `const NAME:

@@ -90,6 +90,20 @@ pub(crate) fn assert_mirror_shortcut_is_exact<G: DuelGame>(g: &G) {
     assert!(solved.b_wins > 0.0, "{solved:?}");
 }
 
+/// Test check shared by every ruleset's game: [`optimal_score`] (the advantage alone) is the
+/// score of [`solve`] with both sides optimal to 1e-12, in no more rounds, and exactly ½ in a
+/// mirror.
+#[cfg(test)]
+pub(crate) fn assert_score_is_solved<G: DuelGame>(g: &G) {
+    let full = solve(g, [Policy::Optimal; 2]);
+    let (score, rounds) = optimal_score(g);
+    if g.mirror() {
+        assert_eq!(score, 0.5, "{full:?}");
+    }
+    assert!((score - full.a_score()).abs() <= 1e-12, "{score} against {full:?}");
+    assert!(rounds <= full.rounds_solved, "{rounds} rounds against {full:?}");
+}
+
 /// The expected advantage over the outcomes `cache[a..b]` ending in the block at `base`
 /// (test-only probes; the solver's own sums are [`expect_into`]'s).
 #[cfg(test)]
@@ -357,13 +371,15 @@ pub(crate) fn assert_mirror_is_even<G: DuelGame>(g: &G) {
 /// Test check shared by every ruleset's game: the game of each unit of `mirrors` against itself
 /// at `distance` on a grid of `step` is a mirror, exactly even ([`assert_mirror_is_even`]) and
 /// its B best response is A's swapped, exactly ([`assert_mirror_shortcut_is_exact`]); the game
-/// of the two different units `not` is not a mirror.
+/// of the two different units `not` is not a mirror; and [`optimal_score`] gives each game's
+/// score ([`assert_score_is_solved`]).
 #[cfg(test)]
 pub(crate) fn assert_mirrors<R: OptimalPlay>(r: &R, mirrors: &[usize], not: (usize, usize), distance: f64, step: f64) {
     for &u in mirrors {
         let g = r.game(u, u, distance, step).expect("a game");
         assert_mirror_is_even(&g);
         assert_mirror_shortcut_is_exact(&g);
+        assert_score_is_solved(&g);
     }
     if let Some(&u) = mirrors.first() {
         assert_mirror_portfolio_is_exact(
@@ -371,7 +387,9 @@ pub(crate) fn assert_mirrors<R: OptimalPlay>(r: &R, mirrors: &[usize], not: (usi
             r.game(u, u, distance, step).expect("a game"),
         );
     }
-    assert!(!r.game(not.0, not.1, distance, step).expect("a game").mirror());
+    let g = r.game(not.0, not.1, distance, step).expect("a game");
+    assert!(!g.mirror());
+    assert_score_is_solved(&g);
 }
 
 /// Test check shared by every ruleset's game: [`portfolio`]'s mirror shortcuts (the cells below
@@ -441,7 +459,7 @@ pub(crate) fn assert_half_grid_within<R: OptimalPlay>(
     step: f64,
     tolerance: f64,
 ) -> (f64, f64) {
-    let score = |step| optimal_value(r, a, b, distance, step).expect("a game").a_score();
+    let score = |step| super::game::optimal_score(r, a, b, distance, step).expect("a game");
     let (coarse, fine) = (score(step), score(step / 2.0));
     assert!((coarse - fine).abs() <= tolerance, "{a} v {b}: {coarse} on {step}, {fine} on half of it");
     (coarse, fine)

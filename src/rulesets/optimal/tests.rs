@@ -186,6 +186,11 @@ fn the_initiative_winner_chooses_who_acts_first_by_value() {
     near(solve(&Reveal { order: Order::RollOff }, opt), 0.2 * 0.2, 0.8 * 0.2);
     // Winner chooses: each winner lets the other act first, who waits, and shoots second.
     near(solve(&Reveal { order: Order::Initiative }, opt), 0.8 * 0.2, 0.2 * 0.2);
+    // The score of the advantage alone is the same: ½ + ½ (P(A) − P(B)).
+    for (order, a, b) in [(Order::RollOff, 0.2 * 0.2, 0.8 * 0.2), (Order::Initiative, 0.8 * 0.2, 0.2 * 0.2)] {
+        let (score, _) = optimal_score(&Reveal { order });
+        assert!((score - (0.5 + 0.5 * (a - b))).abs() < 1e-15, "{order:?}: {score}");
+    }
     // Both scripted shoot first whoever wins: the choice is the optimal side's only.
     let scripted = [Policy::Scripted; 2];
     let (a, b) = (0.8 * 0.2 + 0.2 * 0.8 * 0.9, 0.8 * 0.8 * 0.9 + 0.2 * 0.2);
