@@ -361,7 +361,7 @@ pub trait Ruleset: Sync + Send {
     }
 
     /// Only A's score (in [0, 1], win 1, draw ½) of [`Ruleset::optimal_duel`] with both sides
-    /// optimal: one solve of four, of the advantage alone (within 1e-12 of the score
+    /// optimal: one solve of four, of the advantage alone (measured within 1e-12 of the score
     /// [`Ruleset::optimal_duel`] gives; [`optimal::optimal_score`]); the default solves all four
     /// and keeps that score.
     fn optimal_score(&self, a: usize, b: usize, distance: f64) -> Result<f64, NotExact> {
