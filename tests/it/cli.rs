@@ -417,17 +417,14 @@ fn duel_optimal_grunt_factor_json_has_the_game_values_and_the_exploitability() {
 /// does every pair (method "equilibrium").
 #[test]
 fn duel_and_matrix_portfolio_json_give_the_mixes_and_bound_the_games_value() {
-    let v = optimal_json(&[
-        "duel",
-        "gng",
-        "riflemen",
-        "tank",
-        "--optimal",
-        "--portfolio",
-        "--json",
-        "--set",
-        "duel.max_rounds=6",
-    ]);
+    // Riflemen v Tank played by the portfolio (6 rounds), with `extra` arguments.
+    let portfolio_duel = |extra: &[&str]| {
+        let mut args = vec!["duel", "gng", "riflemen", "tank", "--optimal", "--portfolio"];
+        args.extend_from_slice(extra);
+        args.extend(["--json", "--set", "duel.max_rounds=6"]);
+        optimal_json(&args)
+    };
+    let v = portfolio_duel(&[]);
     let p = &v["portfolio"];
     let f = |k: &str| p[k].as_f64().unwrap_or_else(|| panic!("missing portfolio.{k}: {v}"));
     let tactics = p["tactics"].as_array().unwrap();
@@ -469,19 +466,7 @@ fn duel_and_matrix_portfolio_json_give_the_mixes_and_bound_the_games_value() {
     pw().args(["duel", "gng", "riflemen", "tank", "--portfolio"]).assert().code(2);
 
     // `--tactic a=NAME`: B's best tactic against A's pinned one, and B's exact best response.
-    let pinned = optimal_json(&[
-        "duel",
-        "gng",
-        "riflemen",
-        "tank",
-        "--optimal",
-        "--portfolio",
-        "--tactic",
-        "a=charge",
-        "--json",
-        "--set",
-        "duel.max_rounds=6",
-    ]);
+    let pinned = portfolio_duel(&["--tactic", "a=charge"]);
     let x = &pinned["portfolio"]["pinned"];
     let charge = tactics.iter().position(|t| t == "charge").expect("charge");
     let row: Vec<f64> = cells[charge].as_array().unwrap().iter().map(|c| c.as_f64().unwrap()).collect();
