@@ -6,6 +6,8 @@
 //! - every pair's optimal-play solve (optimal, scripted, both best responses;
 //!   `analysis::optimal_play`): the ruleset without its costs, the pair, the start distance;
 //! - every exact 1v1 duel of the report's matrices (`analysis::matrix`): the same;
+//! - every pair's optimal-play score under each reading of "Which readings decide the verdicts"
+//!   (`analysis::readings`): the same, the ruleset with that reading's switch set;
 //! - every Monte Carlo matchup (`sim::duel::simulate_at_costs`: 1v1 and points-matched cells,
 //!   the distance sweep, every price the fair-cost search and the studies play): the ruleset
 //!   without its costs, the two units, the two prices played and the two units' list prices,
@@ -287,6 +289,18 @@ pub fn without_costs(text: &str) -> String {
     }
     out.push_str(rest);
     out
+}
+
+impl Entry for f64 {
+    fn encode(&self) -> Vec<u64> {
+        vec![self.to_bits()]
+    }
+    fn decode(words: &[u64]) -> Option<Self> {
+        match words {
+            &[w] => Some(f64::from_bits(w)),
+            _ => None,
+        }
+    }
 }
 
 impl Entry for Vec<f64> {

@@ -29,7 +29,8 @@ pub struct Cli {
     pub threads: Option<usize>,
 
     /// Compute every result afresh: neither read nor write the result cache (`report` keeps
-    /// its results in OUT/.cache/, keyed by everything they depend on, program included).
+    /// its results in OUT/.cache/, keyed by everything they depend on, program included;
+    /// `rules --sensitivity` uses reports/.cache/ when it exists).
     #[arg(long, global = true)]
     pub no_cache: bool,
 
@@ -266,6 +267,8 @@ pub struct RulesArgs {
     /// Also play every reading switch of [rules] each way, as the report's "Which readings
     /// decide the verdicts": the 1v1 matrix under optimal play, points efficiency and quick
     /// suggested costs against the reading in force, the verdicts that flip and the rule holes.
+    /// Uses the result cache of `report` (reports/.cache/) when it exists: after a report of
+    /// the same config, it solves nothing again.
     #[arg(long)]
     pub sensitivity: bool,
 

@@ -149,6 +149,21 @@ impl OptimalPlay {
     }
 }
 
+/// The result cache's key ([`crate::cache`]) of `r`'s solves at `distance`, to which the pair
+/// `(i, j)` is added: a solve depends on the ruleset without its costs, the pair and the
+/// distance. `None` when no cache is installed.
+fn solve_key<R: Ruleset>(r: &R, distance: f64) -> Option<crate::cache::Key> {
+    crate::sim::cache_key(r, "optimal").map(|k| k.num(distance))
+}
+
+/// Pair `(i, j)`'s score in [0, 1] under optimal play (A's, win 1, draw ½) at `distance`,
+/// as [`OptimalPlay::matrix`] gives it, from a solve of [`analyse`] that the result cache
+/// holds (a report's); `None` when it holds none (or no cache is installed).
+pub fn cached_score<R: Ruleset>(r: &R, distance: f64, i: usize, j: usize) -> Option<f64> {
+    let o: OptimalDuel = crate::cache::get(&solve_key(r, distance)?.part(&(i, j)))?;
+    Some(Outcome::from(&o.optimal).a_score.clamp(0.0, 1.0))
+}
+
 /// Solves every pair of `r`'s cost list at `distance` (pairs in parallel; each solve is exact,
 /// so the result does not depend on the thread count). `progress` advances one per pair.
 pub fn analyse<R: Ruleset>(r: &R, distance: f64, progress: &ProgressBar) -> OptimalPlay {
@@ -157,9 +172,7 @@ pub fn analyse<R: Ruleset>(r: &R, distance: f64, progress: &ProgressBar) -> Opti
     let pairs = super::matrix::unordered_pairs(k);
     progress.inc_length(pairs.len() as u64);
     progress.set_message(format!("{}: optimal play", r.id()));
-    // The result cache ([`crate::cache`]): a solve depends on the ruleset without its costs,
-    // the pair and the distance.
-    let key = crate::sim::cache_key(r, "optimal").map(|k| k.num(distance));
+    let key = solve_key(r, distance);
     let solved: Vec<_> = pairs
         .par_iter()
         .map(|&(i, j)| {

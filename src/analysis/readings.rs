@@ -26,7 +26,7 @@ use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use crate::analysis::matrix::{AnalysisSettings, compute_matrix, unordered_pairs};
-use crate::analysis::optimal_play::OptimalPlay;
+use crate::analysis::optimal_play::{self, OptimalPlay};
 use crate::analysis::verdict::Call;
 use crate::rulesets::Ruleset;
 use crate::sim::duel::Squads;
@@ -231,9 +231,9 @@ fn snapshot<R: Ruleset>(r: &R, settings: &AnalysisSettings, solved: Solved<R>, p
     let optimal = match solved {
         _ if !r.duel_settings().optimal_play => vec![vec![None; k]; k],
         Solved::Report(Some(o)) if reusable(o, k, settings) => o.matrix(true),
-        Solved::Report(_) => optimal_matrix(r, settings.distance, |_, _| None, progress),
+        Solved::Report(_) => optimal_matrix(r, settings.distance, |_, _| None, true, progress),
         Solved::Beside(base, m) => {
-            optimal_matrix(r, settings.distance, |i, j| base.same_duel(r, i, j).then_some(m[i][j]), progress)
+            optimal_matrix(r, settings.distance, |i, j| base.same_duel(r, i, j).then_some(m[i][j]), false, progress)
         }
     };
     Snapshot { efficiency, suggested, optimal }
@@ -241,21 +241,35 @@ fn snapshot<R: Ruleset>(r: &R, settings: &AnalysisSettings, solved: Solved<R>, p
 
 /// Every pair's score under optimal play (both sides optimal only), pairs in parallel; exact,
 /// so the result does not depend on the thread count. `None` where there is no game. `known(i,
-/// j)`: a value already solved for the pair (`Some(value)`), which is taken as it is. One step on
-/// `progress` per pair solved; the caller sets the total.
+/// j)`: a value already solved for the pair (`Some(value)`), which is taken as it is. Each score
+/// is read from the result cache when it holds it ([`crate::cache`]), and with `reuse_solves`
+/// from a report's full solve of the pair there ([`optimal_play::cached_score`], the score the
+/// report prints; within 1e-12 of this solve's): so `rules --sensitivity` after a report solves
+/// no pair of the reading in force. One step on `progress` per pair to do; the caller sets the
+/// total.
 pub fn optimal_matrix<R: Ruleset>(
     r: &R,
     distance: f64,
     known: impl Fn(usize, usize) -> Option<Option<f64>> + Sync,
+    reuse_solves: bool,
     progress: &ProgressBar,
 ) -> Vec<Vec<Option<f64>>> {
     let k = r.units().len();
     let pairs = unordered_pairs(k);
     let todo: Vec<(usize, usize)> = pairs.iter().copied().filter(|&(i, j)| known(i, j).is_none()).collect();
+    // The result cache: a score depends on the ruleset without its costs (its readings
+    // included), the pair and the distance.
+    let key = crate::sim::cache_key(r, "optimal-score").map(|k| k.num(distance));
     let fresh: Vec<Option<f64>> = todo
         .par_iter()
         .map(|&(i, j)| {
-            let v = r.optimal_score(i, j, distance).ok().map(|v| v.clamp(0.0, 1.0));
+            let reused = if reuse_solves { optimal_play::cached_score(r, distance, i, j) } else { None };
+            let v = match (reused, &key) {
+                (Some(v), _) => Ok(v),
+                (None, Some(k)) => crate::cache::memo_ok(&k.clone().part(&(i, j)), || r.optimal_score(i, j, distance)),
+                (None, None) => r.optimal_score(i, j, distance),
+            };
+            let v = v.ok().map(|v| v.clamp(0.0, 1.0));
             progress.inc(1);
             v
         })

@@ -16,6 +16,10 @@ use crate::config::{Overrides, Source};
 use crate::rulesets::{AnyRuleset, Concrete, Ruleset};
 use crate::with_ruleset;
 
+/// Where `pointsworth report` keeps its result cache with its default `--out`, relative to the
+/// working directory; `rules --sensitivity` uses it when it exists.
+pub const REPORT_CACHE: &str = "reports/.cache";
+
 /// "Which readings decide the verdicts" for ruleset `r` loaded from `source` with the `--set`s
 /// `set` ([`crate::analysis::readings::analyse`]): each alternative is the same config with
 /// `rules.KEY=VALUE` added last.
@@ -76,6 +80,13 @@ pub fn run(args: RulesArgs) -> Result<(), AppError> {
     }
     if args.sensitivity {
         let started = Instant::now();
+        // The result cache of `pointsworth report` (its default `--out`), where a report has
+        // made one: then a re-run, or a run after the report, solves only what is not in it
+        // (`--no-cache` bypasses it; entries of another build are never read).
+        let cache = std::path::Path::new(REPORT_CACHE);
+        if cache.is_dir() {
+            crate::cache::install(Some(cache));
+        }
         let mut progress = Progress::new(
             format!("rules {} --sensitivity", with_ruleset!(&loaded.ruleset, r => r.id())),
             &["readings"],

@@ -901,8 +901,9 @@ pub fn solve<G: DuelGame>(g: &G, policy: [Policy; 2]) -> GameValue {
 /// moving while two units that never meet keep each other at bay. Not the same bits as the
 /// score of [`solve`]: each round moves the advantage by no more than the round before, so
 /// stopping earlier is off by at most ½ · `SETTLED` per round [`solve`] runs on (below 1e-12
-/// wherever it stops within 200 rounds; measured within 1e-12 per ruleset). Also returns the
-/// rounds solved.
+/// wherever it stops within 200 rounds; measured within 1e-12 per ruleset). A mirror
+/// ([`DuelGame::mirror`]) scores ½ without a solve: the game is the same from either side. Also
+/// returns the rounds solved (0 for a mirror).
 pub fn optimal_score<G: DuelGame>(g: &G) -> (f64, u32) {
     Solver::new(g).score()
 }
@@ -939,6 +940,9 @@ impl<G: DuelGame> Solver<'_, G> {
     /// A's score (win 1, draw ½) with both sides optimal, solved for the advantage alone
     /// ([`optimal_score`]); and the rounds solved.
     fn score(&mut self) -> (f64, u32) {
+        if self.g.mirror() {
+            return (0.5, 0);
+        }
         let policy = [Policy::Optimal; 2];
         let reach = self.reach(policy);
         let (start, start_b, rounds) = self.rounds::<1>(policy, &reach);

@@ -1,7 +1,7 @@
 //! The result cache (`pointsworth::cache`, issue 42 item 4) through the binary: a report
 //! computed, read back from a warm cache, read back from a cache with damaged entries and
 //! computed with `--no-cache` is the same bytes, file for file; a cost change re-solves no
-//! optimal-play pair and no exact duel.
+//! optimal-play pair (nor any of the readings section's) and no exact duel.
 
 use crate::common;
 
@@ -52,8 +52,11 @@ fn a_report_is_the_same_bytes_with_a_warm_cold_damaged_or_no_cache() {
     let cold = run("out", &[]);
     assert_eq!(fs::read_to_string(cache.join(".gitignore")).unwrap(), "*\n");
     let first = entries(&cache);
-    // Six pairs solved under optimal play, the exact 1v1 cells and many simulated tallies.
+    // Six pairs solved under optimal play, the exact 1v1 cells and many simulated tallies;
+    // the readings section's optimal-play scores of the six pairs under `vehicle_melee_test =
+    // "exempt"`.
     assert_eq!(count(&first, "optimal"), 6, "{first:?}");
+    assert_eq!(count(&first, "optimal-score"), 6, "{first:?}");
     assert!(count(&first, "exact") > 0 && count(&first, "tally") > 20, "{first:?}");
 
     let warm = run("out", &[]);
@@ -74,9 +77,48 @@ fn a_report_is_the_same_bytes_with_a_warm_cold_damaged_or_no_cache() {
     assert_eq!(fresh, cold, "no cache");
     assert!(!dir.path().join("fresh/.cache").exists(), "--no-cache writes no cache");
 
-    // A cost change: no optimal-play pair and no exact duel is solved again.
+    // A cost change: no optimal-play pair, optimal-play score or exact duel is solved again.
     run("out", &["--set", "unit.jeep.cost=26"]);
     let after = entries(&cache);
-    assert_eq!((count(&after, "optimal"), count(&after, "exact")), (count(&first, "optimal"), count(&first, "exact")));
+    for kind in ["optimal", "optimal-score", "exact"] {
+        assert_eq!(count(&after, kind), count(&first, kind), "{kind}");
+    }
     assert!(count(&after, "tally") > count(&first, "tally"));
+}
+
+#[test]
+fn rules_sensitivity_after_a_report_solves_nothing_again() {
+    let dir = common::repo_dir();
+    common::trimmed_config(dir.path(), "army-men-combat.toml", &["Riflemen (5)", "Gunners (1)", "Jeep"], &[]);
+    // The report's `--set`s enter the ruleset, hence the cache's keys: `rules` takes the same.
+    let sets: Vec<&str> = common::SMALL_AMC_REPORT.iter().skip(6).copied().collect();
+    Command::cargo_bin("pointsworth")
+        .unwrap()
+        .current_dir(dir.path())
+        .args(common::SMALL_AMC_REPORT)
+        .assert()
+        .success();
+    let cache = dir.path().join("reports/.cache");
+    let first = entries(&cache);
+    let rules = |extra: &[&str]| {
+        let out = Command::cargo_bin("pointsworth")
+            .unwrap()
+            .current_dir(dir.path())
+            .args(["rules", "army-men-combat", "--config", "army-men-combat.toml", "--sensitivity"])
+            .args(&sets)
+            .args(extra)
+            .assert()
+            .success();
+        let text = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+        // All but the run's seconds.
+        text.lines().filter(|l| !l.starts_with("sensitivity: ")).collect::<Vec<_>>().join("\n")
+    };
+    let warm = rules(&[]);
+    let after = entries(&cache);
+    // The reading in force from the report's solves, the alternative from its scores.
+    for kind in ["optimal", "optimal-score"] {
+        assert_eq!(count(&after, kind), count(&first, kind), "{kind}");
+    }
+    assert!(warm.contains("Which readings decide the verdicts"), "{warm}");
+    assert_eq!(warm, rules(&["--no-cache"]), "the same text without the cache");
 }

@@ -520,6 +520,27 @@ fn heavy_weapons_advance_and_shoot_on_their_way_to_charge_artillery() {
     assert_eq!(rules::plan(&r, &hw, &me, &art, &UnitState::fresh(&art, 12.0), [12.0, 12.0]), rules::Action::Charge);
 }
 
+/// The doctrine tactic's memo of melee values is one per thread and outlives a ruleset, so it
+/// must tell the readings of `vehicle_melee_test` apart: Riflemen (10) charging a Tank valued
+/// under `exempt` after the same charge under `tests` on this thread is what a thread that never
+/// saw `tests` values it at (it read the `tests` value before the profile's `melee_test` was in
+/// the memo's key, and a report's readings section played `exempt` with it).
+#[test]
+fn the_doctrine_memo_tells_the_vehicle_melee_readings_apart() {
+    fn charge(r: &ArmyMenCombat) -> (f64, f64) {
+        let (rp, tp) = (r.profiles[r.find("Riflemen (10)")], r.profiles[r.find("Tank")]);
+        let (c, d) = (UnitState::fresh(&rp, 0.0), UnitState::fresh(&tp, 1.0));
+        crate::rulesets::amc::tactics::doctrine::charge_value(r, &rp, &c, &tp, &d, Arc::Front)
+    }
+    let exempt = || amc(&["rules.vehicle_melee_test=exempt"]);
+    let (e, fresh_thread) = (exempt(), std::thread::spawn(move || charge(&exempt())));
+    let tests = charge(&amc(&[]));
+    let after = charge(&e);
+    let fresh = fresh_thread.join().unwrap();
+    assert!(tests.0 > fresh.0, "the Tank's test costs it points: tests {tests:?}, exempt {fresh:?}");
+    assert_eq!(after, fresh);
+}
+
 /// `[rules] vehicle_melee_test` (docs/rulings/readings.md AMC-1): a vehicle "may not strike
 /// back" in melee, so it causes no wounds and loses every round its attacker wounds it. Under
 /// `tests` (default) it then takes the loser's 4+ quality test like any unit; under `exempt` it

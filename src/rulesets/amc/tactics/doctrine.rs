@@ -110,10 +110,13 @@ fn hash_weapon(w: &Option<Weapon>, h: &mut FxHasher) {
     }
 }
 
-/// A hash of every field of a profile the values read (the cache key).
+/// A hash of every field of a profile the values read (the cache key). The caches outlive a
+/// ruleset (one per thread), so a field that a reading switch sets (`melee_test`, from `[rules]
+/// vehicle_melee_test`) must be in it: without it a report's "Which readings decide the
+/// verdicts" read values of the reading in force while playing the other.
 fn key(p: &Profile) -> u64 {
     let mut h = FxHasher::default();
-    (p.cost.to_bits(), p.kind as u8, p.models, p.quality as u8, p.sniper, p.hold_only).hash(&mut h);
+    (p.cost.to_bits(), p.kind as u8, p.models, p.quality as u8, p.sniper, p.hold_only, p.melee_test).hash(&mut h);
     for w in p.weapons.iter().chain([&p.grenadier, &p.specialist]) {
         hash_weapon(w, &mut h);
     }
@@ -129,8 +132,8 @@ fn range_mask(p: &Profile, d: f32) -> u8 {
 
 type VolleyKey = (u64, u8, u64, u8, u32, u8, Arc);
 type MeleeKey = (u64, u8, u64, u8, bool, bool, u32, Arc);
-/// The profiles and the charge move, both states' models and flags, the distance's and the
-/// room's bits and the exposures.
+/// The profiles, the charge move and the melee round cap, both states' models and flags, the
+/// distance's and the room's bits and the exposures.
 type DecisionKey = (u64, [u8; 2], [u8; 2], [u32; 3], [Exposure; 2]);
 
 thread_local! {
@@ -496,7 +499,7 @@ pub fn decide(
     let flags = |u: &UnitState| u.pinned as u8 | (u.hunker as u8) << 1 | (u.immobile as u8) << 2;
     let ks = [key(p), key(tp)];
     let mut rk = FxHasher::default();
-    (r.book.rules.charge_move.to_bits(), ks[0], ks[1]).hash(&mut rk);
+    (r.book.rules.charge_move.to_bits(), r.book.rules.melee_round_cap, ks[0], ks[1]).hash(&mut rk);
     let k = (
         rk.finish(),
         [me.models, flags(me)],
