@@ -19,7 +19,8 @@
 //! also times the report again on the warm cache after one unit's cost changes, and unchanged
 //! (issue 42's "≤ 10 s with a warm cache"), and `pointsworth rules guns-n-grenades
 //! --sensitivity --no-cache` (all cores: issue 43's "under 30 s").
-//! `POINTSWORTH_BENCH_OUT=DIR` keeps the reports in `DIR` instead of a temporary directory.
+//! `POINTSWORTH_BENCH_OUT=DIR` keeps the reports in `DIR` instead of a temporary directory
+//! (and empties `DIR/.cache` first, so that every report starts cold).
 
 use std::collections::BTreeMap;
 use std::path::Path;

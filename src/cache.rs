@@ -4,18 +4,21 @@
 //!
 //! What is cached (each call site builds its [`Key`] from everything the result depends on):
 //! - every pair's optimal-play solve (optimal, scripted, both best responses;
-//!   `analysis::optimal_play`): the ruleset without its costs, the pair, the start distance;
+//!   `analysis::optimal_play`): the ruleset without its costs, the pair, the start distance, and
+//!   the pair's two list prices where a duel reads costs (`Ruleset::duel_reads_costs`: Army Men
+//!   Combat's scripted tactic weighs points; `sim::pair_key`);
 //! - every exact 1v1 duel of the report's matrices (`analysis::matrix`): the same;
-//! - every pair's optimal-play score under each reading of "Which readings decide the verdicts"
-//!   (`analysis::readings`): the same, the ruleset with that reading's switch set;
+//! - every pair's both-sides-optimal score under each reading of "Which readings decide the
+//!   verdicts" (`analysis::readings`): the ruleset without its costs (with that reading's switch
+//!   set), the pair, the distance — no price: optimal play against optimal play reads none;
 //! - every Monte Carlo matchup (`sim::duel::simulate_at_costs`: 1v1 and points-matched cells,
 //!   the distance sweep, every price the fair-cost search and the studies play): the ruleset
 //!   without its costs, the two units, the two prices played and the two units' list prices,
 //!   the distance, the budget, the seed and the whole run plan.
 //!
 //! So after a change of one unit's cost only what involves that unit's cost is recomputed: no
-//! optimal-play solve and no 1v1 cell, and among the squad battles only those of that unit
-//! (and whatever later searches move to). A change of anything else in the config (a rule, a
+//! optimal-play solve or exact duel (but those of that unit's pairs where a duel reads costs),
+//! and among the squad battles only those of that unit (and whatever later searches move to). A change of anything else in the config (a rule, a
 //! stat, a setting) changes every key of the ruleset.
 //!
 //! **Stale entries cannot be hit.** Every key starts with a hash of the running program's own
@@ -34,7 +37,8 @@
 //! (and overwritten). The directory is bounded ([`MAX_BYTES`]): opening it removes the oldest
 //! entries beyond the bound, and temporary files of writers that died.
 //!
-//! The cache is process-wide: the command layer [`install`]s it (or not: `--no-cache`,
+//! The cache is process-wide: the command layer [`install`]s it (`report` at `OUT/.cache/`,
+//! `rules --sensitivity` at `reports/.cache/` when that exists; not under `--no-cache`,
 //! `--shard`, `merge`) and the analysis reads it through [`memo`]; with none installed (the
 //! library's default, and every unit test) [`memo`] just computes.
 

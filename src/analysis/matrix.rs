@@ -105,10 +105,11 @@ pub fn compute_matrix<R: Ruleset>(
     let pairs = unordered_pairs(k);
     let plan = settings.plan();
     // Exact duels through the result cache ([`crate::cache`]; the simulated cells are cached
-    // by `simulate` itself): the ruleset without its costs, the pair, the distance.
+    // by `simulate` itself): the ruleset without its costs, the distance, the pair (with its
+    // list prices where a duel reads them, [`crate::sim::pair_key`]).
     let exact_key = crate::sim::cache_key(r, "exact").map(|k| k.num(settings.distance));
     let exact = |i: usize, j: usize| match &exact_key {
-        Some(k) => crate::cache::memo_ok(&k.clone().part(&(i, j)), || r.exact_duel(i, j, settings.distance)),
+        Some(k) => crate::cache::memo_ok(&crate::sim::pair_key(r, k, i, j), || r.exact_duel(i, j, settings.distance)),
         None => r.exact_duel(i, j, settings.distance),
     };
     let solved: Vec<(MatchupResult, Option<DuelTally>)> = pairs

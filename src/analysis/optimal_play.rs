@@ -149,9 +149,9 @@ impl OptimalPlay {
     }
 }
 
-/// The result cache's key ([`crate::cache`]) of `r`'s solves at `distance`, to which the pair
-/// `(i, j)` is added: a solve depends on the ruleset without its costs, the pair and the
-/// distance. `None` when no cache is installed.
+/// The result cache's key ([`crate::cache`]) of `r`'s solves at `distance`: the ruleset
+/// without its costs and the distance; [`crate::sim::pair_key`] adds a pair (with its two list
+/// prices where the scripted tactic reads them). `None` when no cache is installed.
 fn solve_key<R: Ruleset>(r: &R, distance: f64) -> Option<crate::cache::Key> {
     crate::sim::cache_key(r, "optimal").map(|k| k.num(distance))
 }
@@ -160,7 +160,7 @@ fn solve_key<R: Ruleset>(r: &R, distance: f64) -> Option<crate::cache::Key> {
 /// as [`OptimalPlay::matrix`] gives it, from a solve of [`analyse`] that the result cache
 /// holds (a report's); `None` when it holds none (or no cache is installed).
 pub fn cached_score<R: Ruleset>(r: &R, distance: f64, i: usize, j: usize) -> Option<f64> {
-    let o: OptimalDuel = crate::cache::get(&solve_key(r, distance)?.part(&(i, j)))?;
+    let o: OptimalDuel = crate::cache::get(&crate::sim::pair_key(r, &solve_key(r, distance)?, i, j))?;
     Some(Outcome::from(&o.optimal).a_score.clamp(0.0, 1.0))
 }
 
@@ -177,7 +177,7 @@ pub fn analyse<R: Ruleset>(r: &R, distance: f64, progress: &ProgressBar) -> Opti
         .par_iter()
         .map(|&(i, j)| {
             let o = match &key {
-                Some(k) => crate::cache::memo_ok(&k.clone().part(&(i, j)), || r.optimal_duel(i, j, distance)),
+                Some(k) => crate::cache::memo_ok(&crate::sim::pair_key(r, k, i, j), || r.optimal_duel(i, j, distance)),
                 None => r.optimal_duel(i, j, distance),
             };
             progress.inc(1);
@@ -255,6 +255,48 @@ pub fn warning(o: &OptimalPlay, unit: &str, units: &[crate::rulesets::UnitInfo])
 
 #[cfg(test)]
 mod tests {
+    /// A ruleset whose one-against-one results read no cost (`Ruleset::duel_reads_costs`
+    /// false: the result cache keys them without prices): its first unit at three times its
+    /// cost has the same optimal-play solve against the second unit, scripted tactic and best
+    /// responses included, and the same exact duel, at the report distance. (VSGMR, also false,
+    /// has no per-unit cost to change.)
+    #[test]
+    fn a_duel_that_reads_no_cost_is_the_same_at_another_cost() {
+        use crate::config::{Overrides, Source};
+        use crate::rulesets::AnyRuleset;
+        let mut checked = Vec::new();
+        for id in crate::rulesets::implemented() {
+            let src = Source::read(std::path::Path::new(&format!("configs/{id}.toml"))).unwrap();
+            let load = |sets: &[String]| AnyRuleset::load(id, &src, &Overrides::parse(sets).unwrap()).unwrap();
+            let base = load(&[]);
+            let (reads, unit, cost) =
+                crate::with_ruleset!(&base, r => (r.duel_reads_costs(), r.units()[0].id.clone(), r.units()[0].cost));
+            if reads {
+                continue;
+            }
+            // VSGMR has no `unit.ID.cost`: a figure's cost follows from its attributes, so it
+            // never changes apart from the profile, which the key holds.
+            let Ok(dear) =
+                AnyRuleset::load(id, &src, &Overrides::parse(&[format!("unit.{unit}.cost={}", cost * 3.0)]).unwrap())
+            else {
+                assert_eq!(id, "vsgmr");
+                continue;
+            };
+            let duel = |any: &AnyRuleset| {
+                crate::with_ruleset!(any, r => {
+                    let d = crate::analysis::AnalysisSettings::from_ruleset(r, 42).distance;
+                    (r.optimal_duel(0, 1, d).map_err(|e| e.to_string()), r.exact_duel(0, 1, d).map_err(|e| e.to_string()))
+                })
+            };
+            let (before, after) = (duel(&base), duel(&dear));
+            assert!(before.0.is_ok(), "{id}: {before:?}");
+            assert_eq!(before, after, "{id}");
+            checked.push(id);
+        }
+        checked.sort();
+        assert_eq!(checked, ["grunt-factor", "gunplay", "guns-n-grenades"]);
+    }
+
     use super::*;
 
     fn outcome(a: f64, b: f64) -> Outcome {

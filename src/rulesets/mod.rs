@@ -321,6 +321,16 @@ pub trait Ruleset: Sync + Send {
         None
     }
 
+    /// Whether a one-against-one result — the exact duel, the optimal-play game's scripted
+    /// tactic and the best responses against it — can depend on the two units' costs, as where
+    /// a scripted tactic weighs points (Army Men Combat's doctrine). The result cache then keys
+    /// those results by the pair's two list prices as well ([`crate::sim::pair_key`]); a
+    /// both-sides-optimal score never depends on them. Default: true, the safe answer; a
+    /// ruleset that answers false has a test that changing a cost moves none of them.
+    fn duel_reads_costs(&self) -> bool {
+        true
+    }
+
     /// The exact result of a one-against-one stand-up duel at `distance`, averaged over who
     /// goes first; `Err` says why there is none (movement needed, no solver...).
     fn exact_duel(&self, _a: usize, _b: usize, _distance: f64) -> Result<ExactDuel, NotExact> {

@@ -544,6 +544,11 @@ impl Ruleset for GunsNGrenades {
         arena.deploy_lines(a, na, b, nb, distance as f32, self.book.duel.spacing() as f32, self);
         rules::play(self, arena, dice, first, self.book.duel.max_rounds)
     }
+    /// False: no duel path reads a cost: a Medic's choice of whom to heal (by cost) arises only in squads (tested: `analysis::optimal_play`'s
+    /// `a_duel_that_reads_no_cost_is_the_same_at_another_cost`).
+    fn duel_reads_costs(&self) -> bool {
+        false
+    }
     fn cache_fingerprint(&self) -> Option<String> {
         Some(format!("{self:?}"))
     }

@@ -483,6 +483,11 @@ impl Ruleset for GruntFactor {
     fn lint(&self) -> Vec<LintFinding> {
         coverage::lint::lint(self)
     }
+    /// False: no duel path reads a cost (tested: `analysis::optimal_play`'s
+    /// `a_duel_that_reads_no_cost_is_the_same_at_another_cost`).
+    fn duel_reads_costs(&self) -> bool {
+        false
+    }
     fn cache_fingerprint(&self) -> Option<String> {
         Some(format!("{self:?}"))
     }

@@ -367,6 +367,11 @@ impl Ruleset for Gunplay {
         let distances: Vec<f64> = (1..=16).map(|k| 3.0 * k as f64).collect();
         Some(DistanceGrounds { grounds, distances })
     }
+    /// False: no duel path reads a cost (tested: `analysis::optimal_play`'s
+    /// `a_duel_that_reads_no_cost_is_the_same_at_another_cost`).
+    fn duel_reads_costs(&self) -> bool {
+        false
+    }
     fn cache_fingerprint(&self) -> Option<String> {
         Some(format!("{self:?}"))
     }

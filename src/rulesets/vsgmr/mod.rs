@@ -595,6 +595,12 @@ impl Ruleset for Vsgmr {
         crate::rulesets::optimal::portfolio_duel(self, a, b, distance, optimal::GRID.step, mixer)
     }
     /// Every field but the skirmish field, which is built on first use (and derived from these).
+    /// False: no duel path reads a cost, and a figure's cost follows from its attributes (there
+    /// is no `unit.ID.cost` key), so it never changes apart from the profile, which the result
+    /// cache's key holds.
+    fn duel_reads_costs(&self) -> bool {
+        false
+    }
     fn cache_fingerprint(&self) -> Option<String> {
         let Vsgmr { book, prices, skirmish, figures, profiles, matchups, armies, field: _ } = self;
         Some(format!("{:?}", (book, prices, skirmish, figures, profiles, matchups, armies)))
