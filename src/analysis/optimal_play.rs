@@ -255,6 +255,8 @@ pub fn warning(o: &OptimalPlay, unit: &str, units: &[crate::rulesets::UnitInfo])
 
 #[cfg(test)]
 mod tests {
+    use super::*;
+
     /// A ruleset whose one-against-one results read no cost (`Ruleset::duel_reads_costs`
     /// false: the result cache keys them without prices): its first unit at three times its
     /// cost has the same optimal-play solve against the second unit, scripted tactic and best
@@ -296,8 +298,6 @@ mod tests {
         checked.sort();
         assert_eq!(checked, ["grunt-factor", "gunplay", "guns-n-grenades"]);
     }
-
-    use super::*;
 
     fn outcome(a: f64, b: f64) -> Outcome {
         Outcome { a_wins: a, b_wins: b, draws: 1.0 - a - b, a_score: a + (1.0 - a - b) / 2.0 }

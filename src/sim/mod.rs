@@ -37,10 +37,11 @@ pub fn cache_key<R: crate::rulesets::Ruleset>(r: &R, kind: &str) -> Option<crate
     Some(crate::cache::Key::new(kind).part(r.id()).ruleset(&r.cache_fingerprint()?))
 }
 
-/// `key` (a [`cache_key`] of `r`) of a one-against-one result of units `i` and `j` (an exact
-/// duel, an optimal-play solve with its scripted tactic): the pair added, and where
+/// `key` (a [`cache_key`] of `r` holding the result's other inputs, such as the distance) for
+/// a one-against-one result of units `i` and `j` (an exact duel, an optimal-play solve with its
+/// scripted tactic): the pair added, and where
 /// [`Ruleset::duel_reads_costs`](crate::rulesets::Ruleset::duel_reads_costs) the two units'
-/// list prices. Add the result's own inputs to it (the distance).
+/// list prices.
 pub fn pair_key<R: crate::rulesets::Ruleset>(r: &R, key: &crate::cache::Key, i: usize, j: usize) -> crate::cache::Key {
     let k = key.clone().part(&(i, j));
     if r.duel_reads_costs() {
