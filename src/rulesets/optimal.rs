@@ -574,6 +574,11 @@ impl<'g, G: DuelGame> Solver<'g, G> {
         ((p[0] * self.np + p[1]) * self.n[0] + u[0]) * self.n[1] + u[1]
     }
 
+    /// The start state: both units fresh at the line's start.
+    fn start(&self) -> usize {
+        self.idx([self.line.start as usize; 2], [self.g.start_state(0), self.g.start_state(1)])
+    }
+
     fn len(&self) -> usize {
         self.np * self.np * self.n[0] * self.n[1]
     }
@@ -823,7 +828,7 @@ impl<'g, G: DuelGame> Solver<'g, G> {
         let mut seen = vec![false; n];
         let mut used_seen =
             [0, 1].map(|s| vec![false; self.plans[s][policy[s].slot()].as_ref().expect("planned").combos.len()]);
-        let i0 = self.idx([self.line.start as usize; 2], [self.g.start_state(0), self.g.start_state(1)]);
+        let i0 = self.start();
         let mut stack = vec![i0];
         seen[i0] = true;
         while let Some(i) = stack.pop() {
@@ -905,6 +910,9 @@ pub fn solve<G: DuelGame>(g: &G, policy: [Policy; 2]) -> GameValue {
 /// ([`DuelGame::mirror`]) scores ½ without a solve: the game is the same from either side. Also
 /// returns the rounds solved (0 for a mirror).
 pub fn optimal_score<G: DuelGame>(g: &G) -> (f64, u32) {
+    if g.mirror() {
+        return (0.5, 0);
+    }
     Solver::new(g).score()
 }
 
@@ -920,7 +928,7 @@ impl<G: DuelGame> Solver<'_, G> {
         let g = self.g;
         let (start, start_b, rounds): (Vals, Vals, u32) = self.rounds(policy, reach);
         let s = self;
-        let i = s.idx([s.line.start as usize; 2], [g.start_state(0), g.start_state(1)]);
+        let i = s.start();
         let (w, l) = match g.order() {
             Order::Alternate => (0.5 * (start[i][W] + start_b[i][W]), 0.5 * (start[i][L] + start_b[i][L])),
             Order::RollOff | Order::Initiative => (start[i][W], start[i][L]),
@@ -940,13 +948,10 @@ impl<G: DuelGame> Solver<'_, G> {
     /// A's score (win 1, draw ½) with both sides optimal, solved for the advantage alone
     /// ([`optimal_score`]); and the rounds solved.
     fn score(&mut self) -> (f64, u32) {
-        if self.g.mirror() {
-            return (0.5, 0);
-        }
         let policy = [Policy::Optimal; 2];
         let reach = self.reach(policy);
         let (start, start_b, rounds) = self.rounds::<1>(policy, &reach);
-        let i = self.idx([self.line.start as usize; 2], [self.g.start_state(0), self.g.start_state(1)]);
+        let i = self.start();
         (0.5 * (1.0 + advantage_at(self.g.order(), &start, &start_b, i)), rounds)
     }
 
