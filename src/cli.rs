@@ -53,8 +53,9 @@ pub enum Command {
     Report(ReportArgs),
     /// One matchup: unit A against unit B, one each (or points-matched squads).
     Duel(DuelArgs),
-    /// All pairs of a cost list: the 1v1 matrix and the points-matched matrix; with --optimal,
-    /// every 1v1 pair solved under optimal play and the scripted tactic's exploitability.
+    /// All pairs of a cost list: the 1v1 matrix (under optimal play, as the report's, where the
+    /// ruleset has the game) and the points-matched matrix; with --optimal, every 1v1 pair
+    /// solved under optimal play and the scripted tactic's exploitability, at any distances.
     Matrix(MatrixArgs),
     /// The rules-coverage table of a ruleset: what is modeled, simplified, not modeled.
     Rules(RulesArgs),

@@ -272,17 +272,10 @@ pub fn analyse<R: Ruleset>(
         .iter()
         .enumerate()
         .map(|(i, u)| {
-            let others = |m: &Matrix| -> Vec<(f64, f64)> {
-                (0..units.len())
-                    .filter(|&j| j != i)
-                    .map(|j| (m.cells[i][j].a_score.value, m.cells[i][j].a_score_se))
-                    .collect()
-            };
-            let single = crate::stats::Estimate::exact(0.5);
             EfficiencyRow {
                 unit: u.clone(),
-                efficiency: mean_of(&others(&points.matrix), CONFIDENCE, 0.0, 1.0).unwrap_or(single),
-                win_rate_1v1: mean_of(&others(&one.matrix), CONFIDENCE, 0.0, 1.0).unwrap_or(single),
+                efficiency: mean_score(&points.matrix, i),
+                win_rate_1v1: mean_score(&one.matrix, i),
                 points_per_point_killed: points_per_point_killed(&points.tallies[i], &costs, i),
                 rank: 0,
             }
@@ -385,42 +378,60 @@ fn squad_caps<R: Ruleset>(r: &R, budget: f64) -> Vec<SquadCap> {
         .collect()
 }
 
-/// Warnings a reader must see: noisy cells, stalemates, ranks that intervals cannot separate.
-fn warnings(s: &AnalysisSettings, one: &Matrix, points: &Matrix, eff: &[EfficiencyRow]) -> Vec<Warning> {
+/// Row `i`'s mean score against every other unit of `m` (the mirror left out), with the 95%
+/// interval of a mean of independent cells ([`mean_of`]); exact ½ for a one-unit list. The
+/// efficiency table's efficiency (points-matched matrix) and 1v1 mean score (1v1 matrix).
+pub fn mean_score(m: &Matrix, i: usize) -> crate::stats::Estimate {
+    let others: Vec<(f64, f64)> = (0..m.cells.len())
+        .filter(|&j| j != i)
+        .map(|j| (m.cells[i][j].a_score.value, m.cells[i][j].a_score_se))
+        .collect();
+    mean_of(&others, CONFIDENCE, 0.0, 1.0).unwrap_or(crate::stats::Estimate::exact(0.5))
+}
+
+/// The warnings one matrix earns: Monte Carlo cells that reached the trial cap `max_trials`
+/// before the target 95% half-width `target_error` (probability units), and pairs with more
+/// than 20% draws. Each message starts with the matrix's title.
+pub fn matrix_warnings(m: &Matrix, target_error: f64, max_trials: u64) -> Vec<Warning> {
     let mut out = Vec::new();
-    for m in [one, points] {
-        let capped = m
-            .cells
-            .iter()
-            .flatten()
-            .filter(|c| c.method == "monte-carlo" && c.a_wins.half_width().max(c.b_wins.half_width()) > s.target_error)
-            .count();
-        if capped > 0 {
-            out.push(Warning {
-                message: format!(
-                    "{}: {capped} matchups reached the {}-trial cap before the ±{} target; their intervals are wider",
-                    m.title, s.max_trials, s.target_error
-                ),
-            });
-        }
-        let mut stalemates = Vec::new();
-        for (i, row) in m.cells.iter().enumerate() {
-            for (j, c) in row.iter().enumerate() {
-                if i < j && c.draws.value > 0.2 {
-                    stalemates.push(format!("{} v {} ({:.0}%)", m.units[i], m.units[j], 100.0 * c.draws.value));
-                }
+    let capped = m
+        .cells
+        .iter()
+        .flatten()
+        .filter(|c| c.method == "monte-carlo" && c.a_wins.half_width().max(c.b_wins.half_width()) > target_error)
+        .count();
+    if capped > 0 {
+        out.push(Warning {
+            message: format!(
+                "{}: {capped} matchups reached the {max_trials}-trial cap before the ±{target_error} target; their intervals are wider",
+                m.title
+            ),
+        });
+    }
+    let mut stalemates = Vec::new();
+    for (i, row) in m.cells.iter().enumerate() {
+        for (j, c) in row.iter().enumerate() {
+            if i < j && c.draws.value > 0.2 {
+                stalemates.push(format!("{} v {} ({:.0}%)", m.units[i], m.units[j], 100.0 * c.draws.value));
             }
         }
-        if !stalemates.is_empty() {
-            out.push(Warning {
-                message: format!(
-                    "{}: more than 20% draws (neither side can destroy the other in time): {}",
-                    m.title,
-                    stalemates.join(", ")
-                ),
-            });
-        }
     }
+    if !stalemates.is_empty() {
+        out.push(Warning {
+            message: format!(
+                "{}: more than 20% draws (neither side can destroy the other in time): {}",
+                m.title,
+                stalemates.join(", ")
+            ),
+        });
+    }
+    out
+}
+
+/// Warnings a reader must see: noisy cells, stalemates, ranks that intervals cannot separate.
+fn warnings(s: &AnalysisSettings, one: &Matrix, points: &Matrix, eff: &[EfficiencyRow]) -> Vec<Warning> {
+    let mut out = matrix_warnings(one, s.target_error, s.max_trials);
+    out.extend(matrix_warnings(points, s.target_error, s.max_trials));
     let ties: Vec<String> = eff
         .windows(2)
         .filter(|w| w[0].efficiency.lo <= w[1].efficiency.hi)
@@ -531,7 +542,7 @@ mod tests {
             a_score_se: se,
             trials: 1000,
             method: "monte-carlo".into(),
-            mean_turns: 3.0,
+            mean_turns: Some(3.0),
             a_points_spent: 150.0,
             a_points_killed: 100.0,
             b_points_spent: 150.0,

@@ -44,6 +44,14 @@ pub struct Matrix {
     pub cells: Vec<Vec<MatchupResult>>,
 }
 
+impl Matrix {
+    /// Whether its cells were solved under optimal play (a 1v1 matrix the report played so:
+    /// [`optimal_play::play_1v1`]; its cells' method is [`optimal_play::OPTIMAL_METHOD`]).
+    pub fn is_optimal_play(&self) -> bool {
+        self.cells.iter().flatten().any(|c| c.method == optimal_play::OPTIMAL_METHOD)
+    }
+}
+
 /// A unit whose points-matched squad the book's army limits hold below the budget
 /// ([`crate::rulesets::Ruleset::squad_limit`]): it holds `limit` copies, `points` points, and
 /// every matchup it plays is bought with at most those points a side

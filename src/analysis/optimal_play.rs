@@ -12,8 +12,11 @@ use indicatif::ProgressBar;
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
+use super::RulesetAnalysis;
 use crate::rulesets::Ruleset;
 use crate::rulesets::optimal::{GameValue, OptimalDuel};
+use crate::sim::duel::MatchupResult;
+use crate::stats::Estimate;
 
 /// Exploitability above which a pair is named in the report's warnings (probability units).
 pub const WARN_ABOVE: f64 = 0.02;
@@ -222,6 +225,77 @@ pub fn analyse<R: Ruleset>(r: &R, distance: f64, progress: &ProgressBar) -> Opti
         pairs: out,
         refused,
     }
+}
+
+/// The `method` of a matrix cell solved under optimal play ([`play_1v1`]).
+pub const OPTIMAL_METHOD: &str = "optimal";
+
+/// The 1v1 matrix's cell of `a` (row, side A) against `b` from an optimal-play outcome `o`
+/// seen from `a`; `costs`: the two list prices. Exact: every interval is the point. Points
+/// spent and destroyed as an exact cell's ([`crate::sim::duel::result_from_exact`]: a win
+/// destroys the other side); the mean number of turns is not known (`None`).
+fn optimal_cell(o: &Outcome, costs: [f64; 2]) -> MatchupResult {
+    // Clamped: the solver's rounding may leave a certain result a hair outside [0, 1].
+    let p = |x: f64| x.clamp(0.0, 1.0);
+    MatchupResult {
+        a_wins: Estimate::exact(p(o.a_wins)),
+        b_wins: Estimate::exact(p(o.b_wins)),
+        draws: Estimate::exact(p(o.draws)),
+        a_score: Estimate::exact(p(o.a_score)),
+        a_score_se: 0.0,
+        trials: 0,
+        method: OPTIMAL_METHOD.into(),
+        mean_turns: None,
+        a_points_spent: costs[0],
+        a_points_killed: p(o.a_wins) * costs[1],
+        b_points_spent: costs[1],
+        b_points_killed: p(o.b_wins) * costs[0],
+    }
+}
+
+/// `o` seen from the other side: B's wins are A's.
+fn swapped(o: &Outcome) -> Outcome {
+    Outcome { a_wins: o.b_wins, b_wins: o.a_wins, draws: o.draws, a_score: 1.0 - o.a_score }
+}
+
+/// The report's one-against-one numbers from optimal play (issue 41, "1v1 numbers are the
+/// game's value"; DESIGN.md, "Play model"): every pair `o` solved becomes its cell of
+/// `a.matrix_1v1` under optimal play (exact, method [`OPTIMAL_METHOD`]), the matrix's title
+/// says so, each unit's 1v1 mean score is worked out again from it, and the matrix's warnings
+/// (draws) are made again. A pair `o` refused keeps the scripted tactic's cell; the scripted
+/// values of the solved pairs stay in `o` ([`OptimalPair::scripted`]), the report's
+/// diagnostic. Does nothing when `o` solved no pair or is at another distance.
+pub fn play_1v1(a: &mut RulesetAnalysis, o: &OptimalPlay) {
+    if o.pairs.is_empty() || (o.distance - a.distance).abs() > 1e-9 {
+        return;
+    }
+    let old = super::matrix::matrix_warnings(&a.matrix_1v1, a.target_error, a.max_trials);
+    let m = &mut a.matrix_1v1;
+    let pos = |id: &str| m.units.iter().position(|u| u == id);
+    let cost = |id: &str| a.units.iter().find(|u| u.id == id).map_or(0.0, |u| u.cost);
+    let mut cells = Vec::new();
+    for p in &o.pairs {
+        let (Some(i), Some(j)) = (pos(&p.a), pos(&p.b)) else { continue };
+        let (ca, cb) = (cost(&p.a), cost(&p.b));
+        cells.push((i, j, optimal_cell(&p.optimal, [ca, cb])));
+        if i != j {
+            cells.push((j, i, optimal_cell(&swapped(&p.optimal), [cb, ca])));
+        }
+    }
+    for (i, j, c) in cells {
+        m.cells[i][j] = c;
+    }
+    m.title = format!("{}, optimal play", m.title);
+    let new = super::matrix::matrix_warnings(m, a.target_error, a.max_trials);
+    let m = &a.matrix_1v1;
+    for row in &mut a.efficiency {
+        if let Some(i) = m.units.iter().position(|u| *u == row.unit.id) {
+            row.win_rate_1v1 = super::matrix::mean_score(m, i);
+        }
+    }
+    // The 1v1 matrix's warnings come first, as `analyse` made them.
+    a.warnings.retain(|w| !old.contains(w));
+    a.warnings.splice(0..0, new);
 }
 
 /// The report warning naming the pairs whose exploitability is above [`WARN_ABOVE`] (worst

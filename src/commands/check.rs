@@ -20,7 +20,12 @@
 //!
 //! Metrics compared, matched by unit id (so reordering units changes nothing):
 //! points efficiency and 1v1 mean score per unit, and the row unit's score in every pair of
-//! distinct units of the points-matched matrix and of the 1v1 matrix. The distance sweep is
+//! distinct units of the points-matched matrix and of the 1v1 matrix. Where the baseline's 1v1
+//! matrix was played under optimal play (`report` does so for a ruleset with the optimal-play
+//! game: [`crate::analysis::optimal_play::play_1v1`]), the check solves it again the same way:
+//! exact values, with no interval, so any change beyond `--tolerance` is flagged. The
+//! baseline folder's result cache (`BASELINE/.cache/`, which `report` made there) spares the
+//! solves of an unchanged game; `--no-cache` bypasses it. The distance sweep is
 //! a chart at half the precision and seven times the cost; it is not re-run. Units added to
 //! or removed from the cost list fail the check (every efficiency is a mean over the field,
 //! so the baseline no longer applies): accept them with `--update`.
@@ -352,6 +357,12 @@ pub fn run(args: CheckArgs) -> Result<(), AppError> {
         let loaded = load(id, args.config.as_ref(), &args.set)?;
         work.push((base, loaded));
     }
+    // The result cache of the baseline's report (`report --out` the baseline's folder), where
+    // there is one: its exact solves are not made again (`--no-cache` bypasses it).
+    let cache = args.baseline.join(".cache");
+    if cache.is_dir() {
+        crate::cache::install(Some(&cache));
+    }
     let mut analyses = Vec::new();
     for (base, loaded) in &work {
         let phase = "re-run of the baseline's matrices";
@@ -372,7 +383,15 @@ pub fn run(args: CheckArgs) -> Result<(), AppError> {
             // The distance sweep is a chart, not a compared metric: skip its seven matrices.
             s.sweep_distances.clear();
             let path = loaded.source.path.display().to_string();
-            analyse(r, &s, &path, &loaded.source.hash_hex(), &pb)
+            let mut analysis = analyse(r, &s, &path, &loaded.source.hash_hex(), &pb);
+            // A baseline whose 1v1 matrix was played under optimal play (the report's, where
+            // the ruleset has the game) is compared with the same: the solves are exact, and
+            // the report's result cache holds them when a report made it.
+            if base.matrix_1v1.is_optimal_play() {
+                let o = crate::analysis::optimal_play::analyse(r, analysis.distance, &pb);
+                crate::analysis::optimal_play::play_1v1(&mut analysis, &o);
+            }
+            analysis
         });
         progress.finish();
         analyses.push(analysis);

@@ -173,7 +173,7 @@ pub(crate) fn efficiency_table(a: &RulesetAnalysis) -> Table {
         "unit",
         "cost",
         "points efficiency [95% CI]",
-        "1v1 mean score [95% CI]",
+        if a.matrix_1v1.is_optimal_play() { "1v1 mean score, optimal play" } else { "1v1 mean score [95% CI]" },
         "points per point killed",
     ]);
     for row in &a.efficiency {

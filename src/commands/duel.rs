@@ -281,12 +281,12 @@ fn duel_with<R: Ruleset>(r: &R, args: &DuelArgs) -> Result<(), AppError> {
         "one each".to_string()
     };
     stdout_write(&format!(
-        "{}: {na} ({} pts) vs {nb} ({} pts), {squads_txt}, {distance} {} apart\n{how}; mean {:.1} turns; {:.2} s\n{t}\n",
+        "{}: {na} ({} pts) vs {nb} ({} pts), {squads_txt}, {distance} {} apart\n{how}; mean {} turns; {:.2} s\n{t}\n",
         r.title(),
         costs[0],
         costs[1],
         r.distance_unit(),
-        result.mean_turns,
+        result.mean_turns.map_or_else(|| "—".to_string(), |t| format!("{t:.1}")),
         started.elapsed().as_secs_f64(),
     ))
 }

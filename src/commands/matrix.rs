@@ -1,5 +1,7 @@
 //! `pointsworth matrix`: the 1v1 and points-matched matrices and the points-efficiency table of
-//! one ruleset; with `--optimal`, the 1v1 matrix under optimal play ([`super::optimal_matrix`]).
+//! one ruleset, the 1v1 one under optimal play where the ruleset has the game (as the report's);
+//! with `--optimal`, the optimal-play game's own table, at any distances
+//! ([`super::optimal_matrix`]).
 
 use comfy_table::Table;
 use serde_json::json;
@@ -13,7 +15,11 @@ use crate::cli::MatrixArgs;
 use crate::rulesets::Ruleset;
 use crate::with_ruleset;
 
-/// Runs `pointsworth matrix`.
+/// The phases of `matrix` (without `--optimal`).
+const PHASES: [&str; 2] = ["duel matrices", "optimal play"];
+
+/// Runs `pointsworth matrix`: the report's matrices and efficiency table, the 1v1 matrix under
+/// optimal play where the ruleset has the game ([`crate::analysis::optimal_play::play_1v1`]).
 pub fn run(args: MatrixArgs) -> Result<(), AppError> {
     check_sim_args(&args.sim)?;
     if !args.optimal && !args.distance.is_empty() {
@@ -31,15 +37,28 @@ pub fn run(args: MatrixArgs) -> Result<(), AppError> {
     if args.optimal {
         return super::optimal_matrix::run(&args, &loaded);
     }
-    let mut progress = Progress::new(format!("matrix {}", args.ruleset), &["duel matrices"]);
-    let pb = progress.phase("duel matrices");
-    let analysis = with_ruleset!(&loaded.ruleset, r => {
+    // The result cache of `pointsworth report` (its default `--out`), where a report has made
+    // one: its optimal-play solves are not made again (`--no-cache` bypasses it).
+    let cache = std::path::Path::new(super::rules::REPORT_CACHE);
+    if cache.is_dir() {
+        crate::cache::install(Some(cache));
+    }
+    let mut progress = Progress::new(format!("matrix {}", args.ruleset), &PHASES);
+    let pb = progress.phase(PHASES[0]);
+    let mut analysis = with_ruleset!(&loaded.ruleset, r => {
         let mut s = settings_for(r, &args.sim);
         // The distance sweep (seven matrices at half precision) is a chart of `report`; the
         // matrix command shows neither it nor its numbers.
         s.sweep_distances.clear();
         let path = loaded.source.path.display().to_string();
         analyse(r, &s, &path, &loaded.source.hash_hex(), &pb)
+    });
+    // 1v1 numbers are the game's value, as in the report.
+    let pb = progress.phase(PHASES[1]);
+    // A shard writes its tallies only; the exact solves are not a shard's to split.
+    with_ruleset!(&loaded.ruleset, r => if r.duel_settings().optimal_play && crate::sim::shard::recording().is_none() {
+        let o = crate::analysis::optimal_play::analyse(r, analysis.distance, &pb);
+        crate::analysis::optimal_play::play_1v1(&mut analysis, &o);
     });
     progress.finish();
     if args.json {

@@ -103,6 +103,8 @@ pub fn run(args: ReportArgs) -> Result<(), AppError> {
         with_ruleset!(&l.ruleset, r => if r.duel_settings().optimal_play {
             let o = crate::analysis::optimal_play::analyse(r, analysis.distance, &pb);
             analysis.warnings.extend(crate::analysis::optimal_play::warning(&o, &analysis.distance_unit, &analysis.units));
+            // 1v1 numbers are the game's value: the 1v1 matrix and mean scores under optimal play.
+            crate::analysis::optimal_play::play_1v1(&mut analysis, &o);
             analysis.optimal_play = Some(o);
         });
         clock.lap("optimal play");

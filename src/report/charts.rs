@@ -270,16 +270,23 @@ const AXIS_TITLE: i32 = 34;
 
 impl Heatmap {
     pub(super) fn new(a: &RulesetAnalysis, m: &Matrix, title: String) -> Self {
+        // A matrix under optimal play is exact: no seed, no interval.
+        let (seed, detail) = if m.is_optimal_play() {
+            (String::new(), "Every cell is exact (the optimal-play game's value): no interval.")
+        } else {
+            (format!(" · seed {}", a.seed), "The 95% intervals and trials are in report.md, report.html and the CSV.")
+        };
         Heatmap {
             title,
-            subtitle: format!("{} · row unit (side A) vs column unit (side B) · seed {}", m.title, a.seed),
+            subtitle: format!("{} · row unit (side A) vs column unit (side B){seed}", m.title),
             labels: m.units.iter().map(|id| format::unit_label_for(a, id)).collect(),
             scores: m.cells.iter().map(|row| row.iter().map(|c| c.a_score.value).collect()).collect(),
             caption: vec![
                 "Each cell: the row unit's score against the column unit, in percent (win = 1, draw = ½).".to_string(),
-                "Yellow: the row unit wins more often · teal: even (50) · purple: the row unit loses more often. \
-                 The 95% intervals and trials are in report.md, report.html and the CSV."
-                    .to_string(),
+                format!(
+                    "Yellow: the row unit wins more often · teal: even (50) · purple: the row unit loses more often. \
+                     {detail}"
+                ),
             ],
             axes: ["row unit (side A)".to_string(), "column unit (side B)".to_string()],
         }

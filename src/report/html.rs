@@ -189,7 +189,9 @@ fn matrix_heatmap(a: &RulesetAnalysis, m: &Matrix, key: &'static str, csv: &'sta
                 .zip(&m.units)
                 .map(|(c, cid)| {
                     let (bg, fg) = score_colour(c.a_score.value);
-                    let how = if c.method == "exact" {
+                    let how = if c.method == crate::analysis::optimal_play::OPTIMAL_METHOD {
+                        "exact, optimal play".to_string()
+                    } else if c.method == "exact" {
                         "exact".to_string()
                     } else {
                         format!("{} trials", thousands(c.trials))
@@ -222,11 +224,13 @@ fn matrix_heatmap(a: &RulesetAnalysis, m: &Matrix, key: &'static str, csv: &'sta
     }
 }
 
-fn optimal_heatmap(a: &RulesetAnalysis) -> Option<Heatmap> {
+/// The scripted tactic's 1v1 heatmap ("Does the tactic play well?"), each cell's tip with the
+/// optimal-play score beside it; `None` when no pair was solved.
+fn scripted_heatmap(a: &RulesetAnalysis) -> Option<Heatmap> {
     let o = a.optimal_play.as_ref().filter(|o| !o.pairs.is_empty())?;
     let name = |id: &str| super::format::unit_name(a, id).to_string();
-    let m = o.matrix(true);
-    let scripted = o.matrix(false);
+    let m = o.matrix(false);
+    let optimal = o.matrix(true);
     let rows = o
         .units
         .iter()
@@ -238,16 +242,16 @@ fn optimal_heatmap(a: &RulesetAnalysis) -> Option<Heatmap> {
                 .units
                 .iter()
                 .enumerate()
-                .map(|(j, cid)| match (m[i][j], scripted[i][j]) {
-                    (Some(s), sc) => {
+                .map(|(j, cid)| match (m[i][j], optimal[i][j]) {
+                    (Some(s), op) => {
                         let (bg, fg) = score_colour(s);
-                        let sc = sc.map_or(String::new(), |x| format!("; scripted tactic {:.1}%", 100.0 * x));
+                        let op = op.map_or(String::new(), |x| format!("; optimal play {:.1}%", 100.0 * x));
                         Cell {
                             text: format!("{:.0}", 100.0 * s),
                             bg,
                             fg,
                             tip: format!(
-                                "{} (row) v {}: score {:.1}% under optimal play (exact){sc}",
+                                "{} (row) v {}: score {:.1}% with the scripted tactic (exact){op}",
                                 name(rid),
                                 name(cid),
                                 100.0 * s
@@ -265,11 +269,11 @@ fn optimal_heatmap(a: &RulesetAnalysis) -> Option<Heatmap> {
         })
         .collect();
     Some(Heatmap {
-        key: "optimal",
-        title: format!("1v1 under optimal play, {} {} apart", number(o.distance, 2), a.distance_unit),
-        note: "Exact zero-sum game, both sides optimal; hatched: no game for the pair. Hover a cell for the scripted tactic's score.".to_string(),
+        key: "scripted",
+        title: format!("1v1 with the scripted tactic, {} {} apart", number(o.distance, 2), a.distance_unit),
+        note: "Exact, both sides play the scripted tactic; hatched: no game for the pair. Hover a cell for the optimal-play score.".to_string(),
         csv: "optimal_play.csv",
-        png: "heatmap_optimal.png",
+        png: "heatmap_scripted.png",
         labels: o.units.iter().map(|id| name(id)).collect(),
         rows,
     })
@@ -286,7 +290,7 @@ fn page_data(a: &RulesetAnalysis, all: &[UnitVerdict]) -> Json {
             "units": m.units,
             "cells": m.cells.iter().map(|row| row.iter().map(|c| json!({
                 "v": c.a_score.value, "lo": c.a_score.lo, "hi": c.a_score.hi,
-                "n": c.trials, "exact": c.method == "exact",
+                "n": c.trials, "exact": c.method != "monte-carlo",
             })).collect::<Vec<_>>()).collect::<Vec<_>>(),
         })
     };
@@ -350,11 +354,11 @@ fn page_data(a: &RulesetAnalysis, all: &[UnitVerdict]) -> Json {
             .collect();
         json!({ "games": games, "tactic": tactic, "items": items })
     });
-    let optimal = a
+    let scripted = a
         .optimal_play
         .as_ref()
         .filter(|o| !o.pairs.is_empty())
-        .map(|o| json!({ "units": o.units, "score": o.matrix(true) }));
+        .map(|o| json!({ "units": o.units, "score": o.matrix(false) }));
     json!({
         "ruleset": a.ruleset,
         "title": a.title,
@@ -365,7 +369,7 @@ fn page_data(a: &RulesetAnalysis, all: &[UnitVerdict]) -> Json {
         })).collect::<Vec<_>>(),
         "verdicts": all.iter().filter(|v| v.item == "unit").map(|v| (v.id.clone(), verdict_of(v))).collect::<serde_json::Map<_, _>>(),
         "matrices": [matrix("points", &a.matrix_points), matrix("duel", &a.matrix_1v1)],
-        "optimal": optimal,
+        "scripted": scripted,
         "sweep": sweep,
         "fair": fair,
         "value": value,
@@ -472,7 +476,7 @@ pub fn ruleset_page(a: &RulesetAnalysis, md: &str) -> anyhow::Result<String> {
     ];
     heatmaps[0].title = format!("Points-matched matrix: {}", a.matrix_points.title);
     heatmaps[1].title = format!("1v1 matrix: {}", a.matrix_1v1.title);
-    heatmaps.extend(optimal_heatmap(a));
+    heatmaps.extend(scripted_heatmap(a));
     let value = value_games(a).map(|(games, runs, tactic)| {
         let sk = a.skirmish.as_ref().expect("value_games found a skirmish");
         let stem = sk.stem();

@@ -6,7 +6,7 @@ use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
 use super::charts::{Heatmap, ensure_fonts, write_chart};
-use super::format::{md_cell, pct_cell, unit_label_for};
+use super::format::{md_cell, number, pct_cell, unit_label_for};
 use super::markdown::chart;
 use super::{Section, tables, write_atomic};
 use crate::analysis::{Matrix, RulesetAnalysis};
@@ -75,9 +75,36 @@ impl Section for MatrixSection {
     fn markdown(&self, a: &RulesetAnalysis, o: &mut String) {
         let m = self.matrix(a);
         let _ = writeln!(o, "## {}: {}\n", self.heading, m.title);
+        if self.which == Which::OneVOne {
+            optimal_note(o, a, m);
+        }
         chart(o, self.chart, self.alt, &[self.csv]);
         matrix_table(o, a, m);
         o.push('\n');
+    }
+}
+
+/// What a 1v1 matrix played under optimal play holds (nothing for a scripted one): the game,
+/// where the scripted tactic's values are, and the pairs that kept them.
+fn optimal_note(out: &mut String, a: &RulesetAnalysis, m: &Matrix) {
+    let Some(o) = a.optimal_play.as_ref() else { return };
+    if !m.is_optimal_play() {
+        return;
+    }
+    let unit = &a.distance_unit;
+    let _ = write!(
+        out,
+        "Both sides play optimally: each cell is the exact value of the zero-sum game that [Does the tactic \
+         play well?](#does-the-tactic-play-well) solves (a line {} {unit} deep in steps of {} {unit}), the \
+         score a side can secure whatever the other does. The scripted tactic's values are beside them \
+         there; squads and skirmishes are still played by the scripted tactic.",
+        number(o.table_depth, 2),
+        number(o.grid_step, 2)
+    );
+    if o.refused.is_empty() {
+        out.push_str("\n\n");
+    } else {
+        let _ = writeln!(out, " No game, so the scripted tactic's value: {}.\n", o.refused.join("; "));
     }
 }
 

@@ -1,6 +1,7 @@
-//! "Does the tactic play well?": the 1v1 matrix under optimal play (heatmap), the scripted
-//! tactic's exploitability per pair (sorted table, worst first; `optimal_play.csv` holds every
-//! pair) and each unit's 1v1 mean score scripted against optimal.
+//! "Does the tactic play well?": the scripted tactic's 1v1 matrix (heatmap; the report's 1v1
+//! matrix is the optimal-play one, [`crate::analysis::optimal_play::play_1v1`]), its
+//! exploitability per pair (sorted table, worst first; `optimal_play.csv` holds every pair)
+//! and each unit's 1v1 mean score scripted against optimal.
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -12,17 +13,21 @@ use crate::analysis::RulesetAnalysis;
 use crate::analysis::optimal_play::{OptimalPlay, WARN_ABOVE};
 use crate::csv_text::CsvText;
 
-/// File stems: the pairs table and the optimal-play heatmap.
+/// File stems: the pairs table and the scripted tactic's heatmap.
 pub const CSV: &str = "optimal_play.csv";
-pub const HEATMAP: &str = "heatmap_optimal";
+pub const HEATMAP: &str = "heatmap_scripted";
+/// The optimal-play heatmap of earlier versions, now the 1v1 matrix's (`heatmap_1v1`): removed
+/// where an earlier run left it.
+const OLD_HEATMAP: &str = "heatmap_optimal";
 
 /// Rows of the exploitability table shown in `report.md` (the CSV has all).
 const SHOWN: usize = 15;
 
-/// Writes `optimal_play.csv` and `heatmap_optimal.png`/`.svg` when the analysis has solved
+/// Writes `optimal_play.csv` and `heatmap_scripted.png`/`.svg` when the analysis has solved
 /// pairs; otherwise removes those an earlier run left, so the directory never shows a stale
 /// section. Returns the paths written.
 pub fn write(a: &RulesetAnalysis, dir: &Path) -> anyhow::Result<Vec<PathBuf>> {
+    super::remove_stale(dir, &[format!("{OLD_HEATMAP}.png"), format!("{OLD_HEATMAP}.svg")])?;
     let Some(o) = a.optimal_play.as_ref().filter(|o| !o.pairs.is_empty()) else {
         super::remove_stale(dir, &[CSV.to_string(), format!("{HEATMAP}.png"), format!("{HEATMAP}.svg")])?;
         return Ok(Vec::new());
@@ -33,20 +38,20 @@ pub fn write(a: &RulesetAnalysis, dir: &Path) -> anyhow::Result<Vec<PathBuf>> {
     ensure_fonts()?;
     let labels: Vec<String> = o.units.iter().map(|id| unit_name(a, id).to_string()).collect();
     let scores: Vec<Vec<f64>> =
-        o.matrix(true).into_iter().map(|row| row.into_iter().map(|s| s.unwrap_or(f64::NAN)).collect()).collect();
+        o.matrix(false).into_iter().map(|row| row.into_iter().map(|s| s.unwrap_or(f64::NAN)).collect()).collect();
     written.extend(write_score_heatmap(
         dir,
         HEATMAP,
-        format!("{}: 1v1 under optimal play", a.title),
+        format!("{}: 1v1, scripted tactic", a.title),
         format!(
-            "row unit's score against column unit (win 1, draw ½), both sides optimal, {} {} apart",
+            "row unit's score against column unit (win 1, draw ½), both sides scripted, {} {} apart",
             number(o.distance, 2),
             a.distance_unit
         ),
         labels,
         scores,
         vec![format!(
-            "Exact zero-sum game on a {} {} grid, table {} {} deep; blank: no game for the pair.",
+            "Exact, on the optimal-play game's {} {} grid, table {} {} deep; blank: no game for the pair.",
             number(o.grid_step, 2),
             a.distance_unit,
             number(o.table_depth, 2),
@@ -127,7 +132,8 @@ pub fn section(a: &RulesetAnalysis) -> String {
          steps of {} {unit}; who acts first is averaged over, or rolled for where the book rolls for it. The same solver with one side's policy fixed to the \
          scripted tactic gives that side's best response; the pair's **exploitability** is the larger of the two \
          gains, in score points. A number in this report that rests on an exploitable tactic measures the tactic as \
-         well as the unit.\n",
+         well as the unit. The report's 1v1 matrix and 1v1 mean scores are the optimal-play values; the heatmap \
+         here is the scripted tactic's.\n",
         number(o.distance, 2),
         number(o.table_depth, 2),
         number(o.grid_step, 2)
@@ -142,7 +148,7 @@ pub fn section(a: &RulesetAnalysis) -> String {
         above,
         100.0 * WARN_ABOVE
     );
-    let _ = writeln!(s, "![1v1 under optimal play: row unit's score against column unit]({HEATMAP}.png)\n");
+    let _ = writeln!(s, "![1v1 with the scripted tactic: row unit's score against column unit]({HEATMAP}.png)\n");
     let _ = writeln!(s, "Vector version: [{HEATMAP}.svg]({HEATMAP}.svg) · data: [{CSV}]({CSV})\n");
 
     let _ = writeln!(s, "### Exploitability per pair, worst first\n");

@@ -47,7 +47,8 @@ fn how_to_read(o: &mut String, a: &RulesetAnalysis, budget: &str, distance: &str
     let _ = writeln!(
         o,
         "- **1v1 mean score** is the mean score (a draw counts ½) of one model of the unit against one model of every other \
-         unit, starting {distance} apart, whatever either costs."
+         unit, starting {distance} apart, whatever either costs{}.",
+        if a.matrix_1v1.is_optimal_play() { ", both sides playing optimally (the game's exact value)" } else { "" }
     );
     o.push_str(
         "- **Points per point killed** is the points the unit's squads spent per enemy point they \
@@ -58,7 +59,7 @@ fn how_to_read(o: &mut String, a: &RulesetAnalysis, budget: &str, distance: &str
          `62.1 ±1.2` gives the interval's half-width in percentage points. Two units whose intervals \
          overlap cannot be ranked against each other with confidence.\n",
     );
-    let exact = |m: &Matrix| m.cells.iter().flatten().any(|c| c.method == "exact");
+    let exact = |m: &Matrix| m.cells.iter().flatten().any(|c| c.method != "monte-carlo");
     if exact(&a.matrix_1v1) || exact(&a.matrix_points) {
         o.push_str("- Results marked *exact* were computed, not simulated: they carry no interval.\n");
     }
@@ -82,7 +83,8 @@ fn settings(o: &mut String, a: &RulesetAnalysis, budget: &str, distance: &str) {
     let unit = if target == "1" { "percentage point" } else { "percentage points" };
     let _ = writeln!(o, "| target error | ±{target} {unit} (95% half-width) per matchup |");
     let _ = writeln!(o, "| trial cap | {} per matchup |", thousands(a.max_trials));
-    let _ = writeln!(o, "| trials, 1v1 | {} |", trials_text(&TrialCounts::of(&a.matrix_1v1)));
+    let how = if a.matrix_1v1.is_optimal_play() { ", under optimal play" } else { "" };
+    let _ = writeln!(o, "| trials, 1v1 | {}{how} |", trials_text(&TrialCounts::of(&a.matrix_1v1)));
     let _ = writeln!(o, "| trials, points-matched | {} |", trials_text(&TrialCounts::of(&a.matrix_points)));
     let variants = if a.variants.is_empty() {
         "none (rulebook defaults)".to_string()

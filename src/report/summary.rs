@@ -111,10 +111,11 @@ pub struct TrialCounts {
 impl TrialCounts {
     pub fn of(m: &Matrix) -> Self {
         let cells = m.cells.iter().flatten();
-        let simulated: Vec<u64> = cells.clone().filter(|c| c.method != "exact").map(|c| c.trials).collect();
+        // Exact: the scripted tactic's Markov chain, or optimal play.
+        let simulated: Vec<u64> = cells.clone().filter(|c| c.method == "monte-carlo").map(|c| c.trials).collect();
         TrialCounts {
             matchups: cells.clone().count(),
-            exact: cells.filter(|c| c.method == "exact").count(),
+            exact: cells.filter(|c| c.method != "monte-carlo").count(),
             total: simulated.iter().sum(),
             min: simulated.iter().copied().min().unwrap_or(0),
             max: simulated.iter().copied().max().unwrap_or(0),

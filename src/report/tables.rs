@@ -83,7 +83,7 @@ pub fn matrix_frame(a: &RulesetAnalysis, m: &Matrix) -> PolarsResult<DataFrame> 
         float("a_score_se", |c| c.a_score_se),
         Column::new("trials".into(), cells.iter().map(|c| c.trials).collect::<Vec<u64>>()),
         Column::new("method".into(), cells.iter().map(|c| c.method.as_str()).collect::<Vec<&str>>()),
-        float("mean_turns", |c| c.mean_turns),
+        Column::new("mean_turns".into(), cells.iter().map(|c| c.mean_turns).collect::<Vec<Option<f64>>>()),
         float("a_points_spent", |c| c.a_points_spent),
         float("a_points_killed", |c| c.a_points_killed),
         float("b_points_spent", |c| c.b_points_spent),

@@ -235,8 +235,14 @@ pub fn section(a: &RulesetAnalysis) -> String {
          some cover, and behind lots of cover (every shot counts the cover). Above 50% the first loadout \
          is the better pick at that distance. Cells are exact where the ruleset's exact solver covers the \
          duel (for Gunplay, every cell: a Markov chain over wounds, Down flags and distance), else Monte \
-         Carlo to ±{} percentage points (95%).\n",
-        number(w.target_error * 100.0, 2)
+         Carlo to ±{} percentage points (95%).{}\n",
+        number(w.target_error * 100.0, 2),
+        if a.matrix_1v1.is_optimal_play() {
+            " Both sides play the scripted tactic here: the optimal-play game is solved at the report's \
+             distance and ground (the 1v1 matrix)."
+        } else {
+            ""
+        }
     );
     o.push_str("| pair | ground |");
     for d in &w.distances {

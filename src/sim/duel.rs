@@ -24,10 +24,12 @@ pub struct MatchupResult {
     pub a_score_se: f64,
     /// Trials played (0 for an exact result).
     pub trials: u64,
-    /// "exact" or "monte-carlo".
+    /// How the cell was computed: "monte-carlo", "exact" (the scripted tactic's Markov chain)
+    /// or "optimal" (both sides optimal, [`crate::analysis::optimal_play::play_1v1`]).
     pub method: String,
-    /// Mean number of turns (one side's activations) a battle lasted.
-    pub mean_turns: f64,
+    /// Mean number of turns (one side's activations) a battle lasted; `None` where it is not
+    /// known (an "optimal" cell: the optimal-play solver gives the outcome's chances only).
+    pub mean_turns: Option<f64>,
     /// Mean points A spent per battle, and mean enemy points A destroyed per battle.
     pub a_points_spent: f64,
     pub a_points_killed: f64,
@@ -351,7 +353,7 @@ pub fn result_from_tally(t: &DuelTally, costs: [f64; 2]) -> MatchupResult {
         a_score_se: score_se(t.a_wins, t.draws, t.trials),
         trials: t.trials,
         method: "monte-carlo".into(),
-        mean_turns: per(t.turns),
+        mean_turns: Some(per(t.turns)),
         a_points_spent: per(t.size[0]) * costs[0],
         a_points_killed: per(t.kills[0]) * costs[1],
         b_points_spent: per(t.size[1]) * costs[1],
@@ -369,7 +371,7 @@ pub fn result_from_exact(e: &ExactDuel, costs: [f64; 2]) -> MatchupResult {
         a_score_se: 0.0,
         trials: 0,
         method: "exact".into(),
-        mean_turns: e.mean_turns,
+        mean_turns: Some(e.mean_turns),
         a_points_spent: costs[0],
         a_points_killed: e.a_wins * costs[1],
         b_points_spent: costs[1],

@@ -298,3 +298,37 @@ fn riflemen_raised_toward_their_fair_cost_pass_and_a_move_away_fails() {
     assert!(md.contains("— ❌ balance got worse"), "{md}");
     assert!(md.contains("away from 50%"), "{md}");
 }
+
+/// A baseline whose 1v1 matrix was played under optimal play (Riflemen and Tank, the game on):
+/// the check solves the game again, from the baseline's result cache or afresh, so an
+/// unchanged config gives the same bits; and a reading that moves the game's value (the Tank's
+/// blast sparing the Tank: Riflemen v Tank 75.5% → 0.5% under optimal play) is flagged as a 1v1
+/// score.
+#[test]
+fn an_optimal_play_baseline_is_solved_again_and_its_moves_are_flagged() {
+    let dir = tempfile::tempdir().unwrap();
+    let (header, blocks) = small_config_of(&["Riflemen", "Tank"]);
+    let header = header.replace("optimal_play = false\n", "optimal_play = true\n");
+    write_config(&dir.path().join("small.toml"), &header, &blocks);
+    pw(dir.path())
+        .args(["report", "guns-n-grenades", "--config", "small.toml", "--out", "reports", "--threads", "2"])
+        .args(["--trials", "2048"])
+        .assert()
+        .success();
+    let summary = fs::read_to_string(dir.path().join("reports/guns-n-grenades/summary.json")).unwrap();
+    let json: serde_json::Value = serde_json::from_str(&summary).unwrap();
+    let cells: Vec<&serde_json::Value> =
+        json["matrix_1v1"]["cells"].as_array().unwrap().iter().flat_map(|r| r.as_array().unwrap()).collect();
+    assert!(cells.len() == 4 && cells.iter().all(|c| c["method"] == "optimal"), "{}", json["matrix_1v1"]);
+    let base = |extra: &[&str]| {
+        let mut c = pw(dir.path());
+        c.args(extra).args(["check", "guns-n-grenades", "--config", "small.toml", "--baseline", "reports"]);
+        c
+    };
+    for cache in [&[][..], &["--no-cache"][..]] {
+        let md = stdout(base(cache).assert().code(0));
+        assert!(md.contains("Every metric is identical to the baseline."), "{cache:?}: {md}");
+    }
+    let md = stdout(base(&[]).args(["--quick", "--set", "rules.self_blast=spared"]).assert());
+    assert!(md.contains("| 1v1 score | Riflemen vs Tank |"), "{md}");
+}

@@ -325,8 +325,9 @@ fn a_report_that_fails_part_way_keeps_the_previous_files() {
 }
 
 /// "Does the tactic play well?" on a cost list cut to three units (six pairs, mirrors
-/// included): the files, `summary.json`'s `optimal_play` object and the section; then a run
-/// with `[duel] optimal_play = false` drops the section and removes its files.
+/// included): the files, `summary.json`'s `optimal_play` object and the section, and the 1v1
+/// matrix and mean scores under optimal play; then a run with `[duel] optimal_play = false`
+/// drops the section, removes its files and plays the 1v1 matrix with the scripted tactic.
 #[test]
 fn optimal_play_section_army_men_combat() {
     let dir = common::repo_dir();
@@ -341,11 +342,15 @@ fn optimal_play_section_army_men_combat() {
             .assert()
             .success();
     };
-    run(&[]);
+    // The optimal-play heatmap of earlier versions is now the 1v1 matrix's: a run removes it.
     let out = dir.path().join("out/army-men-combat");
-    for f in ["optimal_play.csv", "heatmap_optimal.png", "heatmap_optimal.svg"] {
+    fs::create_dir_all(&out).unwrap();
+    fs::write(out.join("heatmap_optimal.png"), b"stale").unwrap();
+    run(&[]);
+    for f in ["optimal_play.csv", "heatmap_scripted.png", "heatmap_scripted.svg"] {
         assert!(out.join(f).exists(), "{f} missing");
     }
+    assert!(!out.join("heatmap_optimal.png").exists(), "the stale heatmap is left");
     let json: serde_json::Value = serde_json::from_slice(&fs::read(out.join("summary.json")).unwrap()).unwrap();
     let o = &json["optimal_play"];
     let pairs = o["pairs"].as_array().unwrap();
@@ -363,11 +368,38 @@ fn optimal_play_section_army_men_combat() {
     assert!(md.contains("## Does the tactic play well?") && md.contains("### Exploitability per pair, worst first"));
     let csv = fs::read_to_string(out.join("optimal_play.csv")).unwrap();
     assert_eq!(csv.lines().count(), 7, "{csv}");
+    // 1v1 numbers are the game's value: every cell of the 1v1 matrix is its pair's optimal
+    // play, seen from the row, and each unit's 1v1 mean score is the mean of its row.
+    let m = &json["matrix_1v1"];
+    let ids: Vec<&str> = m["units"].as_array().unwrap().iter().map(|u| u.as_str().unwrap()).collect();
+    let at = |id: &serde_json::Value| ids.iter().position(|u| *u == id.as_str().unwrap()).unwrap();
+    let f = |v: &serde_json::Value| v.as_f64().unwrap();
+    for p in pairs {
+        let (i, j) = (at(&p["a"]), at(&p["b"]));
+        let (a, b) = (&m["cells"][i][j], &m["cells"][j][i]);
+        assert_eq!((a["method"].as_str(), b["method"].as_str()), (Some("optimal"), Some("optimal")), "{p}");
+        assert_eq!(f(&a["a_score"]["value"]), f(&p["optimal"]["a_score"]).clamp(0.0, 1.0), "{p}");
+        assert!((f(&b["a_score"]["value"]) - (1.0 - f(&a["a_score"]["value"]))).abs() < 1e-15, "{p}");
+        assert_eq!(f(&b["a_wins"]["value"]), f(&p["optimal"]["b_wins"]).clamp(0.0, 1.0), "{p}");
+        assert!(a["mean_turns"].is_null() && a["a_score"]["lo"] == a["a_score"]["hi"], "{a}");
+    }
+    for row in json["efficiency"].as_array().unwrap() {
+        let i = at(&row["unit"]["id"]);
+        let others: Vec<f64> =
+            (0..ids.len()).filter(|&j| j != i).map(|j| f(&m["cells"][i][j]["a_score"]["value"])).collect();
+        let mean = others.iter().sum::<f64>() / others.len() as f64;
+        assert!((f(&row["win_rate_1v1"]["value"]) - mean).abs() < 1e-12, "{row}");
+    }
+    assert!(md.contains("## 1v1 matrix: 1v1 at 24 in, optimal play") && md.contains("Both sides play optimally"));
+    let one = fs::read_to_string(out.join("matrix_1v1.csv")).unwrap();
+    assert!(one.lines().skip(1).all(|l| l.contains(",optimal,")), "{one}");
 
     run(&["--set", "duel.optimal_play=false"]);
-    assert!(!out.join("optimal_play.csv").exists() && !out.join("heatmap_optimal.png").exists());
+    assert!(!out.join("optimal_play.csv").exists() && !out.join("heatmap_scripted.png").exists());
     let md = fs::read_to_string(out.join("report.md")).unwrap();
-    assert!(!md.contains("Does the tactic play well?"));
+    assert!(!md.contains("Does the tactic play well?") && !md.contains("1v1 at 24 in, optimal play"));
     let json: serde_json::Value = serde_json::from_slice(&fs::read(out.join("summary.json")).unwrap()).unwrap();
     assert!(json.get("optimal_play").is_none());
+    let cells = json["matrix_1v1"]["cells"].as_array().unwrap().iter().flat_map(|r| r.as_array().unwrap());
+    assert!(cells.clone().all(|c| c["method"] != "optimal" && c["mean_turns"].is_number()));
 }

@@ -42,7 +42,7 @@ fn matchup(score: f64, draws: f64, half: f64, trials: u64, budget: f64) -> Match
         a_score_se: r4(half / 1.96),
         trials: if exact { 0 } else { trials },
         method: if exact { "exact" } else { "monte-carlo" }.into(),
-        mean_turns: r4(3.0 + 4.0 * draws + score),
+        mean_turns: Some(r4(3.0 + 4.0 * draws + score)),
         a_points_spent: budget,
         a_points_killed: r4(budget * score * 0.8),
         b_points_spent: budget,

@@ -1,9 +1,10 @@
 //! A seed gives identical results on one and two threads for every analysis beyond the
 //! matrices (docs/method.md's promise: batches are seeded from (seed, matchup, batch) and tallies
 //! merged in order): the efficiency-by-distance sweep, the 1v1 win rate by distance, the fair-
-//! cost solver, The Grunt Factor's derived costs, the Army Men Combat upgrade table and the
-//! VSGMR attribute prices. Each runs the library function at a small precision on a rayon pool
-//! of 1 and of 2 threads and compares the whole result; no number is pinned.
+//! cost solver, The Grunt Factor's derived costs, the Army Men Combat upgrade table, the
+//! VSGMR attribute prices and the optimal-play solves. Each runs the library function at a
+//! small precision on a rayon pool of 1 and of 2 threads and compares the whole result; no
+//! number is pinned.
 
 use indicatif::ProgressBar;
 use pointsworth::analysis::balance::solve;
@@ -142,4 +143,17 @@ fn every_gng_mission_is_identical_on_one_and_two_threads() {
             assert_eq!(t.games, 60);
         }
     }
+}
+
+/// The optimal-play solves behind the report's 1v1 matrix (`optimal_play::analyse`: pairs in
+/// parallel, each solve's layers in parallel chunks summed in a fixed order), on Gunplay's
+/// cost list at its report distance: the same bits on one and two threads.
+#[test]
+fn the_optimal_play_solves_are_identical_on_one_and_two_threads() {
+    let g = Gunplay::from_source(&source("gunplay.toml"), &Overrides::default()).unwrap();
+    let distance = g.duel_settings().distance;
+    let o = same_on_one_and_two_threads(|| {
+        pointsworth::analysis::optimal_play::analyse(&g, distance, &ProgressBar::hidden())
+    });
+    assert_eq!(o.pairs.len(), 6, "{o:?}");
 }

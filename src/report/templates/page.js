@@ -458,7 +458,7 @@
     h('figcaption', {}, f1, 'Matchups: ' + u.name + ' (row) against each unit');
     var mt = h('table', { 'class': 'sortable', id: 'unit-matchups' }, f1);
     var mh = h('tr', {}, h('thead', {}, mt));
-    [['opponent', ''], ['points-matched score [95% CI]', 'num'], ['1v1 score [95% CI]', 'num']].concat(DATA.optimal ? [['1v1 optimal play', 'num']] : []).forEach(function (x) {
+    [['opponent', ''], ['points-matched score [95% CI]', 'num'], [DATA.scripted ? '1v1 score, optimal play' : '1v1 score [95% CI]', 'num']].concat(DATA.scripted ? [['1v1, scripted tactic', 'num']] : []).forEach(function (x) {
       var th = h('th', { scope: 'col' }, mh, x[0]);
       if (x[1]) th.setAttribute('data-type', x[1]);
     });
@@ -469,9 +469,9 @@
       var pm = matchRow('points', id, o.id), dm = matchRow('duel', id, o.id);
       h('td', { 'data-sort': pm ? pm.v : -1, 'class': 'num' }, r, cellText(pm));
       h('td', { 'data-sort': dm ? dm.v : -1, 'class': 'num' }, r, cellText(dm));
-      if (DATA.optimal) {
-        var a = DATA.optimal.units.indexOf(id), b = DATA.optimal.units.indexOf(o.id);
-        var s = a >= 0 && b >= 0 ? DATA.optimal.score[a][b] : null;
+      if (DATA.scripted) {
+        var a = DATA.scripted.units.indexOf(id), b = DATA.scripted.units.indexOf(o.id);
+        var s = a >= 0 && b >= 0 ? DATA.scripted.score[a][b] : null;
         h('td', { 'data-sort': s == null ? -1 : s, 'class': 'num' }, r, s == null ? '—' : pct(s) + ' (exact)');
       }
     });
