@@ -38,8 +38,8 @@
 //! entries beyond the bound, and temporary files of writers that died.
 //!
 //! The cache is process-wide: the command layer [`install`]s it (`report` at `OUT/.cache/`,
-//! `rules --sensitivity` at `reports/.cache/` when that exists; not under `--no-cache`,
-//! `--shard`, `merge`) and the analysis reads it through [`memo`]; with none installed (the
+//! `rules --sensitivity` and `matrix` at `reports/.cache/` and `check` at `BASELINE/.cache/`
+//! when that exists; not under `--no-cache`, `--shard`, `merge`) and the analysis reads it through [`memo`]; with none installed (the
 //! library's default, and every unit test) [`memo`] just computes.
 
 use std::fmt::Write as _;

@@ -30,7 +30,8 @@ pub struct Cli {
 
     /// Compute every result afresh: neither read nor write the result cache (`report` keeps
     /// its results in OUT/.cache/, keyed by everything they depend on, program included;
-    /// `rules --sensitivity` uses reports/.cache/ when it exists).
+    /// `rules --sensitivity` and `matrix` use reports/.cache/ and `check` BASELINE/.cache/
+    /// when it exists).
     #[arg(long, global = true)]
     pub no_cache: bool,
 
@@ -224,9 +225,9 @@ pub struct MatrixArgs {
     #[arg(long)]
     pub json: bool,
 
-    /// Solve every 1v1 pair under optimal play instead of simulating (exact: no seed, no
-    /// trials): the optimal-play matrix and the scripted tactic's exploitability per pair,
-    /// worst first, with its largest and mean, at each --distance.
+    /// Only the optimal-play game, nothing simulated (exact: no seed, no trials): every 1v1
+    /// pair's value, and the scripted tactic's exploitability per pair, worst first, with its
+    /// largest and mean, at each --distance.
     #[arg(long, conflicts_with_all = ["shard", "trials", "target_error"])]
     pub optimal: bool,
 

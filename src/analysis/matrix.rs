@@ -271,14 +271,12 @@ pub fn analyse<R: Ruleset>(
     let mut efficiency: Vec<EfficiencyRow> = units
         .iter()
         .enumerate()
-        .map(|(i, u)| {
-            EfficiencyRow {
-                unit: u.clone(),
-                efficiency: mean_score(&points.matrix, i),
-                win_rate_1v1: mean_score(&one.matrix, i),
-                points_per_point_killed: points_per_point_killed(&points.tallies[i], &costs, i),
-                rank: 0,
-            }
+        .map(|(i, u)| EfficiencyRow {
+            unit: u.clone(),
+            efficiency: mean_score(&points.matrix, i),
+            win_rate_1v1: mean_score(&one.matrix, i),
+            points_per_point_killed: points_per_point_killed(&points.tallies[i], &costs, i),
+            rank: 0,
         })
         .collect();
     efficiency.sort_by(|x, y| y.efficiency.value.total_cmp(&x.efficiency.value));
@@ -417,13 +415,12 @@ pub fn matrix_warnings(m: &Matrix, target_error: f64, max_trials: u64) -> Vec<Wa
         }
     }
     if !stalemates.is_empty() {
-        out.push(Warning {
-            message: format!(
-                "{}: more than 20% draws (neither side can destroy the other in time): {}",
-                m.title,
-                stalemates.join(", ")
-            ),
-        });
+        let why = if m.is_optimal_play() {
+            "a side that cannot win plays for the draw, or neither can destroy the other in time"
+        } else {
+            "neither side can destroy the other in time"
+        };
+        out.push(Warning { message: format!("{}: more than 20% draws ({why}): {}", m.title, stalemates.join(", ")) });
     }
     out
 }

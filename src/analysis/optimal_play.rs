@@ -266,7 +266,19 @@ fn swapped(o: &Outcome) -> Outcome {
 /// values of the solved pairs stay in `o` ([`OptimalPair::scripted`]), the report's
 /// diagnostic. Does nothing when `o` solved no pair or is at another distance.
 pub fn play_1v1(a: &mut RulesetAnalysis, o: &OptimalPlay) {
-    if o.pairs.is_empty() || (o.distance - a.distance).abs() > 1e-9 {
+    if (o.distance - a.distance).abs() > 1e-9 {
+        return;
+    }
+    let values: Vec<(String, String, Outcome)> =
+        o.pairs.iter().map(|p| (p.a.clone(), p.b.clone(), p.optimal)).collect();
+    play_1v1_values(a, &values);
+}
+
+/// [`play_1v1`] from the pairs' values alone (`(a, b, outcome)`: unit ids, `a` the row, and
+/// the both-sides-optimal outcome seen from `a`), as [`optimal_values`] gives them at the
+/// analysis's distance. Does nothing when `values` is empty.
+pub fn play_1v1_values(a: &mut RulesetAnalysis, values: &[(String, String, Outcome)]) {
+    if values.is_empty() {
         return;
     }
     let old = super::matrix::matrix_warnings(&a.matrix_1v1, a.target_error, a.max_trials);
@@ -274,12 +286,12 @@ pub fn play_1v1(a: &mut RulesetAnalysis, o: &OptimalPlay) {
     let pos = |id: &str| m.units.iter().position(|u| u == id);
     let cost = |id: &str| a.units.iter().find(|u| u.id == id).map_or(0.0, |u| u.cost);
     let mut cells = Vec::new();
-    for p in &o.pairs {
-        let (Some(i), Some(j)) = (pos(&p.a), pos(&p.b)) else { continue };
-        let (ca, cb) = (cost(&p.a), cost(&p.b));
-        cells.push((i, j, optimal_cell(&p.optimal, [ca, cb])));
+    for (ida, idb, v) in values {
+        let (Some(i), Some(j)) = (pos(ida), pos(idb)) else { continue };
+        let (ca, cb) = (cost(ida), cost(idb));
+        cells.push((i, j, optimal_cell(v, [ca, cb])));
         if i != j {
-            cells.push((j, i, optimal_cell(&swapped(&p.optimal), [cb, ca])));
+            cells.push((j, i, optimal_cell(&swapped(v), [cb, ca])));
         }
     }
     for (i, j, c) in cells {
@@ -296,6 +308,53 @@ pub fn play_1v1(a: &mut RulesetAnalysis, o: &OptimalPlay) {
     // The 1v1 matrix's warnings come first, as `analyse` made them.
     a.warnings.retain(|w| !old.contains(w));
     a.warnings.splice(0..0, new);
+}
+
+/// Every pair's value with both sides optimal at `distance`, as [`play_1v1_values`] takes
+/// them (pairs in parallel; exact, the same bits as [`analyse`]'s `optimal`): read from the
+/// report's full solve of the pair where the result cache holds one, else one solve of four
+/// ([`Ruleset::optimal_value`], cached as kind `optimal-value`: key the ruleset without its
+/// costs, the pair and the distance; both sides optimal read no cost). What `check` and
+/// `matrix` need of optimal play. Pairs with no game are left out. `progress` advances one
+/// per pair.
+pub fn optimal_values<R: Ruleset>(r: &R, distance: f64, progress: &ProgressBar) -> Vec<(String, String, Outcome)> {
+    let units = r.units();
+    let pairs = super::matrix::unordered_pairs(units.len());
+    progress.inc_length(pairs.len() as u64);
+    progress.set_message(format!("{}: optimal play", r.id()));
+    let full = solve_key(r, distance);
+    let key = crate::sim::cache_key(r, "optimal-value").map(|k| k.num(distance));
+    let solved: Vec<Option<(String, String, Outcome)>> = pairs
+        .par_iter()
+        .map(|&(i, j)| {
+            let report =
+                full.as_ref().and_then(|k| crate::cache::get::<OptimalDuel>(&crate::sim::pair_key(r, k, i, j)));
+            let v = match (report, &key) {
+                (Some(o), _) => Ok(o.optimal),
+                (None, Some(k)) => crate::cache::memo_ok(&k.clone().part(&(i, j)), || r.optimal_value(i, j, distance)),
+                (None, None) => r.optimal_value(i, j, distance),
+            };
+            progress.inc(1);
+            v.ok().map(|v| (units[i].id.clone(), units[j].id.clone(), Outcome::from(&v)))
+        })
+        .collect();
+    solved.into_iter().flatten().collect()
+}
+
+/// A both-sides-optimal value in the result cache: A's wins, B's wins, draws, rounds solved.
+impl crate::cache::Entry for GameValue {
+    fn encode(&self) -> Vec<u64> {
+        vec![self.a_wins.to_bits(), self.b_wins.to_bits(), self.draws.to_bits(), self.rounds_solved as u64]
+    }
+    fn decode(w: &[u64]) -> Option<Self> {
+        let &[a, b, d, n] = w else { return None };
+        Some(GameValue {
+            a_wins: f64::from_bits(a),
+            b_wins: f64::from_bits(b),
+            draws: f64::from_bits(d),
+            rounds_solved: u32::try_from(n).ok()?,
+        })
+    }
 }
 
 /// The report warning naming the pairs whose exploitability is above [`WARN_ABOVE`] (worst

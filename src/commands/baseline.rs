@@ -365,14 +365,27 @@ fn correct(families: &mut [Vec<Comparison>], tolerance: f64) {
     }
 }
 
-/// Every metric of `base` against `new` with its uncorrected p-value.
+/// Whether the two 1v1 matrices were played the same way: both under optimal play or both by
+/// the scripted tactic. A baseline of the other kind (one made with `duel.optimal_play` off,
+/// as `init`'s quick baseline is, or by an earlier version) cannot say whether a 1v1 number
+/// moved: the 1v1 metrics are left out (`check` plays the baseline's way, so it never is).
+pub fn same_play(base: &Baseline, new: &RulesetAnalysis) -> bool {
+    base.matrix_1v1.is_optimal_play() == new.matrix_1v1.is_optimal_play()
+}
+
+/// Every metric of `base` against `new` with its uncorrected p-value. The 1v1 metrics only
+/// where both 1v1 matrices were played the same way ([`same_play`]).
 fn uncorrected(base: &Baseline, new: &RulesetAnalysis) -> Vec<Comparison> {
     let mut out = Vec::new();
     let pos = |m: &Matrix, id: &str| m.units.iter().position(|u| u == id);
+    let one_v_one = same_play(base, new);
     for (metric, bm, nm) in [
         ("points efficiency", &base.matrix_points, &new.matrix_points),
         ("1v1 mean score", &base.matrix_1v1, &new.matrix_1v1),
     ] {
+        if metric == "1v1 mean score" && !one_v_one {
+            continue;
+        }
         for (bi, id) in bm.units.iter().enumerate() {
             let Some(ni) = pos(nm, id) else { continue };
             let mean = |m: &Matrix, i: usize| {
@@ -400,6 +413,9 @@ fn uncorrected(base: &Baseline, new: &RulesetAnalysis) -> Vec<Comparison> {
         ("points-matched score", &base.matrix_points, &new.matrix_points),
         ("1v1 score", &base.matrix_1v1, &new.matrix_1v1),
     ] {
+        if metric == "1v1 score" && !one_v_one {
+            continue;
+        }
         for (bi, a) in bm.units.iter().enumerate() {
             for (bj, b) in bm.units.iter().enumerate().skip(bi + 1) {
                 let (Some(ni), Some(nj)) = (pos(nm, a), pos(nm, b)) else { continue };
@@ -457,7 +473,7 @@ pub fn before_after(base: &Baseline, dir: &Path, new: &RulesetAnalysis, toleranc
     let comparisons = compare(base, new, tolerance);
     let mut moved: Vec<&Comparison> = comparisons.iter().filter(|c| c.flagged).collect();
     moved.sort_by(|a, b| b.change().abs().total_cmp(&a.change().abs()));
-    let head = format!(
+    let mut head = format!(
         "{} against the baseline {}: {} ({} of {} metrics moved beyond ±{} pp, significant after Holm's correction)\n",
         new.title,
         dir.join(&base.ruleset).join("summary.json").display(),
@@ -466,6 +482,14 @@ pub fn before_after(base: &Baseline, dir: &Path, new: &RulesetAnalysis, toleranc
         comparisons.len(),
         crate::format::number(100.0 * tolerance, 2)
     );
+    if !same_play(base, new) {
+        let how = |optimal: bool| if optimal { "under optimal play" } else { "by the scripted tactic" };
+        head.push_str(&format!(
+            "1v1 metrics not compared: the baseline's 1v1 matrix was played {}, this run's {}.\n",
+            how(base.matrix_1v1.is_optimal_play()),
+            how(new.matrix_1v1.is_optimal_play())
+        ));
+    }
     if moved.is_empty() {
         return head;
     }

@@ -388,8 +388,8 @@ pub fn run(args: CheckArgs) -> Result<(), AppError> {
             // the ruleset has the game) is compared with the same: the solves are exact, and
             // the report's result cache holds them when a report made it.
             if base.matrix_1v1.is_optimal_play() {
-                let o = crate::analysis::optimal_play::analyse(r, analysis.distance, &pb);
-                crate::analysis::optimal_play::play_1v1(&mut analysis, &o);
+                let values = crate::analysis::optimal_play::optimal_values(r, analysis.distance, &pb);
+                crate::analysis::optimal_play::play_1v1_values(&mut analysis, &values);
             }
             analysis
         });

@@ -133,9 +133,10 @@ fn readme(ids: &[String]) -> String {
          `POINTSWORTH_GIT` in it to the repository pointsworth is installed from.\n\n\
          ## The baseline\n\n\
          `init` made `reports/` quickly: {QUICK_TRIALS} trials per duel matchup, the skirmish and fair-cost \
-         sections at {QUICK_SECTION_TRIALS} trials, no distance sweep, no optimal play. `pointsworth report` \
-         replaces it with a full report at the config's precision (about a minute per ruleset on two cores); \
-         `check` then compares with that.\n",
+         sections at {QUICK_SECTION_TRIALS} trials, no distance sweep, no optimal play (so its 1v1 matrix is the \
+         scripted tactic's). `pointsworth report` replaces it with a full report at the config's precision, the \
+         1v1 matrix under optimal play (1 to 5 minutes per ruleset on two cores); `check` then compares with \
+         that, solving the optimal-play game again unless `reports/.cache/` holds it.\n",
         configs = configs.join(", "),
     )
 }

@@ -57,8 +57,8 @@ pub fn run(args: MatrixArgs) -> Result<(), AppError> {
     let pb = progress.phase(PHASES[1]);
     // A shard writes its tallies only; the exact solves are not a shard's to split.
     with_ruleset!(&loaded.ruleset, r => if r.duel_settings().optimal_play && crate::sim::shard::recording().is_none() {
-        let o = crate::analysis::optimal_play::analyse(r, analysis.distance, &pb);
-        crate::analysis::optimal_play::play_1v1(&mut analysis, &o);
+        let values = crate::analysis::optimal_play::optimal_values(r, analysis.distance, &pb);
+        crate::analysis::optimal_play::play_1v1_values(&mut analysis, &values);
     });
     progress.finish();
     if args.json {

@@ -270,9 +270,10 @@ const AXIS_TITLE: i32 = 34;
 
 impl Heatmap {
     pub(super) fn new(a: &RulesetAnalysis, m: &Matrix, title: String) -> Self {
-        // A matrix under optimal play is exact: no seed, no interval.
-        let (seed, detail) = if m.is_optimal_play() {
-            (String::new(), "Every cell is exact (the optimal-play game's value): no interval.")
+        // A matrix with no simulated cell (optimal play, or exact chains) has no seed and no
+        // interval.
+        let (seed, detail) = if m.cells.iter().flatten().all(|c| c.method != "monte-carlo") {
+            (String::new(), "Every cell is exact: no interval.")
         } else {
             (format!(" · seed {}", a.seed), "The 95% intervals and trials are in report.md, report.html and the CSV.")
         };

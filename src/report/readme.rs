@@ -10,7 +10,7 @@ use std::path::Path;
 
 use anyhow::{Context, bail};
 
-use crate::format::{cost, number, pct_interval, ratio};
+use crate::format::{cost, number, pct, pct_interval, ratio};
 use crate::stats::Estimate;
 
 /// The line before the generated block.
@@ -76,7 +76,7 @@ pub fn example(dir: &Path) -> anyhow::Result<String> {
             row.get(kind).unwrap_or_default(),
             cost(num(price)?),
             shown(est(eff)?, pct_interval),
-            shown(est(one)?, pct_interval),
+            shown(est(one)?, pct),
             shown(est(ppk)?, ratio),
         ));
     }

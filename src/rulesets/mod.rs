@@ -102,8 +102,10 @@ pub struct DuelSettings {
     /// Target 95% half-width per matchup in the sweep (default: twice `target_error`).
     #[serde(default)]
     pub sweep_target_error: Option<f64>,
-    /// Solve every 1v1 of the cost list under optimal play for the report's "Does the tactic
-    /// play well?" section (default true; exact, so it costs time, not precision).
+    /// Solve every 1v1 of the cost list under optimal play (default true; exact, so it costs
+    /// time, not precision): the report's 1v1 matrix and 1v1 mean scores are then the game's
+    /// value, and its "Does the tactic play well?" section is written; false plays the 1v1
+    /// matrix by the scripted tactic and leaves the section out.
     #[serde(default = "yes", skip_serializing_if = "is_yes")]
     pub optimal_play: bool,
 }
@@ -368,6 +370,15 @@ pub trait Ruleset: Sync + Send {
         _mixer: optimal::Mixer<'_>,
     ) -> Result<optimal::PortfolioDuel, NotExact> {
         Err(NotExact(format!("--portfolio is not available for {} yet", self.id())))
+    }
+
+    /// Only the both-sides-optimal value of [`Ruleset::optimal_duel`] (its `optimal`: A's win,
+    /// loss and draw chances in [0, 1]), for the report's 1v1 matrix where the other three
+    /// solves are not wanted (`check`, `matrix`): one solve of four, the same bits as
+    /// [`Ruleset::optimal_duel`]'s ([`optimal::optimal_value`]); the default solves all four and
+    /// keeps that one.
+    fn optimal_value(&self, a: usize, b: usize, distance: f64) -> Result<optimal::GameValue, NotExact> {
+        self.optimal_duel(a, b, distance).map(|o| o.optimal)
     }
 
     /// Only A's score (in [0, 1], win 1, draw ½) of [`Ruleset::optimal_duel`] with both sides

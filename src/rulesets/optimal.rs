@@ -916,6 +916,13 @@ pub fn optimal_score<G: DuelGame>(g: &G) -> (f64, u32) {
     Solver::new(g).score()
 }
 
+/// The game's value with both sides optimal: the `optimal` of [`analyse`], the same bits (it is
+/// [`analyse`]'s first solve, on a fresh solver), without the scripted tactic's solve and the
+/// two best responses.
+pub fn optimal_value<G: DuelGame>(g: &G) -> GameValue {
+    Solver::new(g).solve([Policy::Optimal, Policy::Optimal])
+}
+
 impl<G: DuelGame> Solver<'_, G> {
     /// [`solve`] on this solver, reusing the options and outcomes earlier solves resolved.
     fn solve(&mut self, policy: [Policy; 2]) -> GameValue {

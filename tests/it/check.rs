@@ -331,4 +331,22 @@ fn an_optimal_play_baseline_is_solved_again_and_its_moves_are_flagged() {
     }
     let md = stdout(base(&[]).args(["--quick", "--set", "rules.self_blast=spared"]).assert());
     assert!(md.contains("| 1v1 score | Riflemen vs Tank |"), "{md}");
+    // `matrix --baseline` compares like with like: the same play, no move; the scripted
+    // tactic against an optimal-play baseline leaves the 1v1 metrics out and says so.
+    let matrix = |extra: &[&str]| {
+        let mut c = pw(dir.path());
+        c.args(["matrix", "guns-n-grenades", "--config", "small.toml", "--baseline", "reports", "--trials", "2048"]);
+        stdout(c.args(extra).assert().code(0))
+    };
+    let same = matrix(&[]);
+    assert!(same.contains("0 of 6 metrics moved"), "{same}");
+    let scripted = matrix(&["--set", "duel.optimal_play=false"]);
+    assert!(scripted.contains("0 of 3 metrics moved"), "{scripted}");
+    assert!(
+        scripted.contains(
+            "1v1 metrics not compared: the baseline's 1v1 matrix was played under optimal play, this run's by the \
+             scripted tactic."
+        ),
+        "{scripted}"
+    );
 }

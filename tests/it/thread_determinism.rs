@@ -147,13 +147,21 @@ fn every_gng_mission_is_identical_on_one_and_two_threads() {
 
 /// The optimal-play solves behind the report's 1v1 matrix (`optimal_play::analyse`: pairs in
 /// parallel, each solve's layers in parallel chunks summed in a fixed order), on Gunplay's
-/// cost list at its report distance: the same bits on one and two threads.
+/// cost list at its report distance, five rounds deep (a test-sized game): the same bits on one
+/// and two threads, and `optimal_values` (what `check` and `matrix` solve) gives the same
+/// values as the full solves.
 #[test]
 fn the_optimal_play_solves_are_identical_on_one_and_two_threads() {
-    let g = Gunplay::from_source(&source("gunplay.toml"), &Overrides::default()).unwrap();
+    let set = Overrides::parse(&["duel.max_rounds=5".to_string()]).unwrap();
+    let g = Gunplay::from_source(&source("gunplay.toml"), &set).unwrap();
     let distance = g.duel_settings().distance;
     let o = same_on_one_and_two_threads(|| {
         pointsworth::analysis::optimal_play::analyse(&g, distance, &ProgressBar::hidden())
     });
     assert_eq!(o.pairs.len(), 6, "{o:?}");
+    let values = same_on_one_and_two_threads(|| {
+        pointsworth::analysis::optimal_play::optimal_values(&g, distance, &ProgressBar::hidden())
+    });
+    let full: Vec<_> = o.pairs.iter().map(|p| (p.a.clone(), p.b.clone(), p.optimal)).collect();
+    assert_eq!(values, full);
 }

@@ -776,6 +776,14 @@ impl Ruleset for ArmyMenCombat {
     fn optimal_score(&self, a: usize, b: usize, distance: f64) -> Result<f64, NotExact> {
         crate::rulesets::optimal::game::optimal_score(self, a, b, distance, optimal::GRID.step)
     }
+    fn optimal_value(
+        &self,
+        a: usize,
+        b: usize,
+        distance: f64,
+    ) -> Result<crate::rulesets::optimal::GameValue, NotExact> {
+        crate::rulesets::optimal::game::optimal_value(self, a, b, distance, optimal::GRID.step)
+    }
     fn portfolio_duel(
         &self,
         a: usize,

@@ -112,6 +112,19 @@ pub fn optimal_score<R: OptimalPlay>(r: &R, a: usize, b: usize, distance: f64, s
     Ok(super::optimal_score(&r.game(a, b, distance, step)?).0)
 }
 
+/// Only the both-sides-optimal value of [`optimal_duel`] (A's win, loss and draw chances),
+/// one solve instead of four, the same bits ([`optimal_value`](super::optimal_value)). Errors:
+/// as [`OptimalPlay::game`].
+pub fn optimal_value<R: OptimalPlay>(
+    r: &R,
+    a: usize,
+    b: usize,
+    distance: f64,
+    step: f64,
+) -> Result<super::GameValue, NotExact> {
+    Ok(super::optimal_value(&r.game(a, b, distance, step)?))
+}
+
 /// Declares a game's action codes ([`Choice::action`](super::Choice::action)): one `const NAME:
 /// u16` each, numbered 0, 1, 2... in the order listed and keeping its docs, and `N_ACTIONS`,
 /// their count, for [`DuelGame::n_actions`]. One list, so no code falls outside the count.
