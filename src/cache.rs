@@ -39,8 +39,9 @@
 //!
 //! The cache is process-wide: the command layer [`install`]s it (`report` at `OUT/.cache/`,
 //! `rules --sensitivity` and `matrix` at `reports/.cache/` and `check` at `BASELINE/.cache/`
-//! when that exists; not under `--no-cache`, `--shard`, `merge`) and the analysis reads it through [`memo`]; with none installed (the
-//! library's default, and every unit test) [`memo`] just computes.
+//! when that exists; not under `--no-cache`, `--shard`, `merge`) and the analysis reads it
+//! through [`memo`]; with none installed (the library's default, and every unit test) [`memo`]
+//! just computes.
 
 use std::fmt::Write as _;
 use std::hash::{DefaultHasher, Hash, Hasher};
