@@ -53,6 +53,11 @@ pub enum Command {
     /// then reports/README.md and reports/index.html. Files are written atomically.
     Report(ReportArgs),
     /// One matchup: unit A against unit B, one each (or points-matched squads).
+    ///
+    /// One each, the game's value under optimal play comes first (exact, where the ruleset has
+    /// the optimal-play game and the config's duel.optimal_play is on, the default), then the
+    /// scripted tactic's result (Monte Carlo, or --exact) beside it with how much a best
+    /// response gains against it. --set duel.optimal_play=false gives the scripted tactic alone.
     Duel(DuelArgs),
     /// All pairs of a cost list: the 1v1 matrix (under optimal play, as the report's, where the
     /// ruleset has the game) and the points-matched matrix; with --optimal, every 1v1 pair

@@ -175,14 +175,10 @@ pub fn analyse<R: Ruleset>(r: &R, distance: f64, progress: &ProgressBar) -> Opti
     let pairs = super::matrix::unordered_pairs(k);
     progress.inc_length(pairs.len() as u64);
     progress.set_message(format!("{}: optimal play", r.id()));
-    let key = solve_key(r, distance);
     let solved: Vec<_> = pairs
         .par_iter()
         .map(|&(i, j)| {
-            let o = match &key {
-                Some(k) => crate::cache::memo_ok(&crate::sim::pair_key(r, k, i, j), || r.optimal_duel(i, j, distance)),
-                None => r.optimal_duel(i, j, distance),
-            };
+            let o = optimal_duel(r, distance, i, j);
             progress.inc(1);
             (i, j, o)
         })
@@ -224,6 +220,24 @@ pub fn analyse<R: Ruleset>(r: &R, distance: f64, progress: &ProgressBar) -> Opti
         exploitability_mean: out.iter().map(|p| p.exploitability).fold(0.0, |x, y| x + y) / n,
         pairs: out,
         refused,
+    }
+}
+
+/// Units `i` (side A) and `j` at `distance`: the four solves of [`Ruleset::optimal_duel`]
+/// (both sides optimal, both scripted, each side's best response against the other's scripted
+/// tactic), read from the result cache where a report's [`analyse`] (or an earlier call) left
+/// them, under the same key. What `duel` (one each) prints beside the scripted tactic.
+/// Errors: the ruleset's [`crate::rulesets::NotExact`] when it has no game for the pair at
+/// `distance`.
+pub fn optimal_duel<R: Ruleset>(
+    r: &R,
+    distance: f64,
+    i: usize,
+    j: usize,
+) -> Result<OptimalDuel, crate::rulesets::NotExact> {
+    match solve_key(r, distance) {
+        Some(k) => crate::cache::memo_ok(&crate::sim::pair_key(r, &k, i, j), || r.optimal_duel(i, j, distance)),
+        None => r.optimal_duel(i, j, distance),
     }
 }
 
@@ -311,34 +325,139 @@ pub fn play_1v1_values(a: &mut RulesetAnalysis, values: &[(String, String, Outco
 }
 
 /// Every pair's value with both sides optimal at `distance`, as [`play_1v1_values`] takes
-/// them (pairs in parallel; exact, the same bits as [`analyse`]'s `optimal`): read from the
-/// report's full solve of the pair where the result cache holds one, else one solve of four
-/// ([`Ruleset::optimal_value`], cached as kind `optimal-value`: key the ruleset without its
-/// costs, the pair and the distance; both sides optimal read no cost). What `check` and
-/// `matrix` need of optimal play. Pairs with no game are left out. `progress` advances one
-/// per pair.
+/// them (pairs in parallel; exact, the same bits as [`analyse`]'s `optimal`; each pair by
+/// [`optimal_value`]). What `check` and `matrix` need of optimal play. Pairs with no game are
+/// left out. `progress` advances one per pair.
 pub fn optimal_values<R: Ruleset>(r: &R, distance: f64, progress: &ProgressBar) -> Vec<(String, String, Outcome)> {
     let units = r.units();
     let pairs = super::matrix::unordered_pairs(units.len());
     progress.inc_length(pairs.len() as u64);
     progress.set_message(format!("{}: optimal play", r.id()));
-    let full = solve_key(r, distance);
-    let key = crate::sim::cache_key(r, "optimal-value").map(|k| k.num(distance));
     let solved: Vec<Option<(String, String, Outcome)>> = pairs
         .par_iter()
         .map(|&(i, j)| {
-            let report =
-                full.as_ref().and_then(|k| crate::cache::get::<OptimalDuel>(&crate::sim::pair_key(r, k, i, j)));
-            let v = match (report, &key) {
-                (Some(o), _) => Ok(o.optimal),
-                (None, Some(k)) => crate::cache::memo_ok(&k.clone().part(&(i, j)), || r.optimal_value(i, j, distance)),
-                (None, None) => r.optimal_value(i, j, distance),
-            };
+            let v = optimal_value(r, distance, i, j);
             progress.inc(1);
             v.ok().map(|v| (units[i].id.clone(), units[j].id.clone(), Outcome::from(&v)))
         })
         .collect();
     solved.into_iter().flatten().collect()
+}
+
+/// Units `i` (side A) and `j` at `distance` with both sides optimal: read from the report's
+/// full solve of the pair ([`analyse`]) where the result cache holds one, else one solve of
+/// four ([`Ruleset::optimal_value`], the same bits), cached as kind `optimal-value` (key: the
+/// ruleset without its costs, the distance and the pair; both sides optimal read no cost).
+/// Errors: the ruleset's [`crate::rulesets::NotExact`] when it has no game for the pair at
+/// `distance`.
+pub fn optimal_value<R: Ruleset>(
+    r: &R,
+    distance: f64,
+    i: usize,
+    j: usize,
+) -> Result<GameValue, crate::rulesets::NotExact> {
+    if let Some(v) = cached_value(r, distance, i, j) {
+        return Ok(v);
+    }
+    match value_key(r, distance, i, j) {
+        Some(k) => crate::cache::memo_ok(&k, || r.optimal_value(i, j, distance)),
+        None => r.optimal_value(i, j, distance),
+    }
+}
+
+/// A's score (win 1, draw ½, in [0, 1]) with both sides optimal at each of `distances`, in
+/// order, solved for the advantage alone ([`Ruleset::optimal_score`]: within 1e-12 of the
+/// score of [`optimal_value`], tested per ruleset): each read from the result cache where it
+/// holds it (kind `optimal-score`, the key of the readings' solves: the ruleset without its
+/// costs, the distance and the pair), the others solved together
+/// ([`Ruleset::optimal_scores_at`]: the same bits as one solve each, from one solve per family
+/// of start distances where the game allows) and cached. Never read from a full solve, so the
+/// result does not depend on what the cache holds.
+pub fn optimal_scores_at<R: Ruleset>(
+    r: &R,
+    distances: &[f64],
+    i: usize,
+    j: usize,
+) -> Vec<Result<f64, crate::rulesets::NotExact>> {
+    let key = |d: f64| crate::sim::cache_key(r, "optimal-score").map(|k| k.num(d).part(&(i, j)));
+    let mut out: Vec<Option<Result<f64, crate::rulesets::NotExact>>> =
+        distances.iter().map(|&d| key(d).and_then(|k| crate::cache::get::<f64>(&k)).map(Ok)).collect();
+    let missing: Vec<usize> = (0..distances.len()).filter(|&k| out[k].is_none()).collect();
+    if !missing.is_empty() {
+        let at: Vec<f64> = missing.iter().map(|&k| distances[k]).collect();
+        for (&k, v) in missing.iter().zip(r.optimal_scores_at(i, j, &at)) {
+            if let (Ok(v), Some(key)) = (&v, key(distances[k])) {
+                crate::cache::put(&key, v);
+            }
+            out[k] = Some(v);
+        }
+    }
+    out.into_iter().map(|v| v.unwrap_or_else(|| Err(crate::rulesets::NotExact("not solved".into())))).collect()
+}
+
+/// The both-sides-optimal value of pair `(i, j)` at `distance` that the result cache holds:
+/// from a report's full solve ([`analyse`]) or an [`optimal_value`] solve; `None` if neither.
+fn cached_value<R: Ruleset>(r: &R, distance: f64, i: usize, j: usize) -> Option<GameValue> {
+    let full =
+        solve_key(r, distance).and_then(|k| crate::cache::get::<OptimalDuel>(&crate::sim::pair_key(r, &k, i, j)));
+    match full {
+        Some(o) => Some(o.optimal),
+        None => crate::cache::get(&value_key(r, distance, i, j)?),
+    }
+}
+
+/// The result cache's key of [`optimal_value`]'s solve of pair `(i, j)` at `distance`.
+fn value_key<R: Ruleset>(r: &R, distance: f64, i: usize, j: usize) -> Option<crate::cache::Key> {
+    crate::sim::cache_key(r, "optimal-value").map(|k| k.num(distance).part(&(i, j)))
+}
+
+/// The 1v1 mean score by start distance (Gunplay's chart, [`Ruleset::distance_grounds`])
+/// under optimal play (issue 41, "1v1 numbers are the game's value": the sweep's 1v1 cells
+/// too): every cell whose pair the ground's game solves at its distance becomes the
+/// both-sides-optimal score, exact (method [`OPTIMAL_METHOD`], no interval; by
+/// [`optimal_scores_at`], the advantage-only solve, within 1e-12 of the 1v1 matrix's full
+/// solve; a pair and ground at a time in parallel, so the same for any thread count); a cell
+/// the game refuses keeps the scripted tactic's. `grounds` must be the
+/// rulesets that made `w` (`r.distance_grounds()`: the same labels, units and distances),
+/// else nothing changes. `progress` advances one per cell.
+pub fn play_by_distance<R: Ruleset>(
+    grounds: &crate::rulesets::DistanceGrounds<R>,
+    w: &mut super::duel_distance::WinRateByDistance,
+    progress: &ProgressBar,
+) {
+    let labels: Vec<&String> = grounds.grounds.iter().map(|g| &g.0).collect();
+    if labels != w.grounds.iter().collect::<Vec<_>>() || grounds.distances != w.distances {
+        return;
+    }
+    let Some(units) = grounds.grounds.first().map(|g| g.1.units()) else { return };
+    let pos = |id: &str| units.iter().position(|u| u.id == id);
+    let ids: Vec<Option<(usize, usize)>> = w.pairs.iter().map(|p| Some((pos(&p.a)?, pos(&p.b)?))).collect();
+    let tasks: Vec<(usize, usize)> = (0..w.pairs.len()).flat_map(|p| (0..labels.len()).map(move |g| (p, g))).collect();
+    let n = grounds.distances.len();
+    progress.inc_length((tasks.len() * n) as u64);
+    progress.set_message("optimal play by distance");
+    let solved: Vec<Vec<Option<f64>>> = tasks
+        .par_iter()
+        .map(|&(p, g)| {
+            let v = match ids[p] {
+                Some((i, j)) => optimal_scores_at(&grounds.grounds[g].1, &grounds.distances, i, j)
+                    .into_iter()
+                    .map(|v| v.ok().map(|v| v.clamp(0.0, 1.0)))
+                    .collect(),
+                None => vec![None; n],
+            };
+            progress.inc(n as u64);
+            v
+        })
+        .collect();
+    for (&(p, g), values) in tasks.iter().zip(solved) {
+        for (d, v) in values.into_iter().enumerate() {
+            if let Some(v) = v {
+                w.pairs[p].score[g][d] = Estimate::exact(v);
+                w.pairs[p].method[g][d] = OPTIMAL_METHOD.to_string();
+            }
+        }
+    }
 }
 
 /// A both-sides-optimal value in the result cache: A's wins, B's wins, draws, rounds solved.

@@ -16,6 +16,13 @@ use crate::with_ruleset;
 pub fn run(args: DuelArgs) -> Result<(), AppError> {
     check_sim_args(&args.sim)?;
     let loaded = load(&args.ruleset, args.sim.config.as_ref(), &args.sim.set)?;
+    // One each: the result cache of `pointsworth report` (its default `--out`), where a report
+    // has made one, so that its optimal-play solves are not made again (`--no-cache` bypasses
+    // it). Not for a shard, which records its tallies.
+    let cache = std::path::Path::new(super::rules::REPORT_CACHE);
+    if !args.points_matched && !args.optimal && args.sim.shard.is_none() && cache.is_dir() {
+        crate::cache::install(Some(cache));
+    }
     if args.optimal {
         return optimal_duel(&loaded.ruleset, &args);
     }
@@ -234,9 +241,14 @@ fn duel_with<R: Ruleset>(r: &R, args: &DuelArgs) -> Result<(), AppError> {
         let t = simulate(r, a, b, distance, squads, &plan);
         result_from_tally(&t, costs)
     };
+    // One each, the game's value under optimal play leads (issue 41: "1v1 numbers are the
+    // game's value"), with the scripted tactic's exploitability; the simulated or exact result
+    // above is the scripted tactic's, beside it. A shard records tallies only.
+    let optimal = (!args.points_matched && r.duel_settings().optimal_play && crate::sim::shard::recording().is_none())
+        .then(|| crate::analysis::optimal_play::optimal_duel(r, distance, a, b));
     let (na, nb) = (&units[a].name, &units[b].name);
     if args.json {
-        let v = json!({
+        let mut v = json!({
             "ruleset": r.id(),
             "a": na,
             "b": nb,
@@ -258,8 +270,35 @@ fn duel_with<R: Ruleset>(r: &R, args: &DuelArgs) -> Result<(), AppError> {
             "a_score_ci": result.a_score.interval(),
             "mean_turns": result.mean_turns,
             "confidence": crate::stats::CONFIDENCE,
+            "play": "scripted",
         });
+        match &optimal {
+            Some(Ok(o)) => {
+                v["optimal_play"] = json!({
+                    "method": "optimal",
+                    "a_wins": o.optimal.a_wins,
+                    "b_wins": o.optimal.b_wins,
+                    "draws": o.optimal.draws,
+                    "a_score": o.optimal.a_score(),
+                    "scripted_a_gain": o.a_gain(),
+                    "scripted_b_gain": o.b_gain(),
+                    "scripted_exploitability": o.exploitability(),
+                    "grid_step": o.step,
+                    "table_depth": o.depth,
+                });
+            }
+            Some(Err(e)) => v["optimal_play"] = json!({ "not_solved": not_solved(e) }),
+            None => {}
+        }
         return stdout_write(&format!("{}\n", serde_json::to_string_pretty(&v).expect("json")));
+    }
+    let how = if result.method == "exact" {
+        "exact (Markov chain)".to_string()
+    } else {
+        format!("Monte Carlo, {} trials, seed {}", result.trials, args.sim.seed)
+    };
+    if let Some(o) = &optimal {
+        return stdout_write(&one_each_text(r, [a, b], distance, &result, &how, o, started));
     }
     let mut t = crate::term::table();
     t.set_header(vec!["outcome", "probability [95% CI]"]);
@@ -267,11 +306,6 @@ fn duel_with<R: Ruleset>(r: &R, args: &DuelArgs) -> Result<(), AppError> {
     t.add_row(vec![format!("{nb} wins"), pct(&result.b_wins)]);
     t.add_row(vec!["draw".to_string(), pct(&result.draws)]);
     t.add_row(vec![format!("{na} score (draw = ½)"), pct(&result.a_score)]);
-    let how = if result.method == "exact" {
-        "exact (Markov chain)".to_string()
-    } else {
-        format!("Monte Carlo, {} trials, seed {}", result.trials, args.sim.seed)
-    };
     let spend = matchup_budget(r, [a, b], costs, settings.budget);
     let squads_txt = if args.points_matched && spend < settings.budget {
         format!("points-matched squads of {spend} points (the book's squad limits at {} points)", settings.budget)
@@ -289,4 +323,76 @@ fn duel_with<R: Ruleset>(r: &R, args: &DuelArgs) -> Result<(), AppError> {
         result.mean_turns.map_or_else(|| "—".to_string(), |t| format!("{t:.1}")),
         started.elapsed().as_secs_f64(),
     ))
+}
+
+/// `duel A B`, one each, where the config plays optimal play: the game's value under optimal
+/// play first (exact), then the scripted tactic's `result` (simulated or exact, `how`) beside
+/// it with its exploitability, or why the game was not solved (`o` an error).
+fn one_each_text<R: Ruleset>(
+    r: &R,
+    [a, b]: [usize; 2],
+    distance: f64,
+    result: &MatchupResult,
+    how: &str,
+    o: &Result<crate::rulesets::optimal::OptimalDuel, crate::rulesets::NotExact>,
+    started: Instant,
+) -> String {
+    let units = r.units();
+    let (na, nb) = (&units[a].name, &units[b].name);
+    let unit = r.distance_unit();
+    let p = |x: f64| format!("{:.1}%", 100.0 * x.clamp(0.0, 1.0));
+    let mut t = crate::term::table();
+    t.set_header(vec![
+        "play".to_string(),
+        format!("{na} wins"),
+        format!("{nb} wins"),
+        "draw".to_string(),
+        format!("{na} score (draw = ½)"),
+    ]);
+    if let Ok(o) = o {
+        let v = &o.optimal;
+        t.add_row(vec![
+            "optimal play (both sides), exact".to_string(),
+            p(v.a_wins),
+            p(v.b_wins),
+            p(v.draws),
+            p(v.a_score()),
+        ]);
+    }
+    t.add_row(vec![
+        format!("scripted tactic, {}", if result.method == "exact" { "exact" } else { "95% CI" }),
+        pct(&result.a_wins),
+        pct(&result.b_wins),
+        pct(&result.draws),
+        pct(&result.a_score),
+    ]);
+    let turns = result.mean_turns.map_or_else(|| "—".to_string(), |t| format!("{t:.1}"));
+    let notes = match o {
+        Ok(o) => format!(
+            "optimal play: the game's value, both sides choosing every move and shot to maximise their score \
+             (zero-sum game, exact, grid {} {unit}, table {} {unit} deep, averaged over who acts first); the 1v1 \
+             number of the report and `matrix`\n\
+             scripted tactic: {how}; mean {turns} turns; exploitable by {:.1} points ({na} gains {:.1}, {nb} gains \
+             {:.1} by its best response, exact: `duel --optimal`)\n",
+            o.step,
+            o.depth,
+            100.0 * o.exploitability(),
+            100.0 * o.a_gain(),
+            100.0 * o.b_gain(),
+        ),
+        Err(e) => format!("optimal play: not solved ({})\nscripted tactic: {how}; mean {turns} turns\n", not_solved(e)),
+    };
+    format!(
+        "{}: {na} ({} pts) vs {nb} ({} pts), one each, {distance} {unit} apart; {:.2} s\n{t}\n{notes}",
+        r.title(),
+        units[a].cost,
+        units[b].cost,
+        started.elapsed().as_secs_f64(),
+    )
+}
+
+/// Why the optimal-play game was not solved, without the `--optimal: ` its messages start with
+/// (the flag was not given).
+fn not_solved(e: &crate::rulesets::NotExact) -> &str {
+    e.0.strip_prefix("--optimal: ").unwrap_or(&e.0)
 }

@@ -105,6 +105,10 @@ pub fn run(args: ReportArgs) -> Result<(), AppError> {
             analysis.warnings.extend(crate::analysis::optimal_play::warning(&o, &analysis.distance_unit, &analysis.units));
             // 1v1 numbers are the game's value: the 1v1 matrix and mean scores under optimal play.
             crate::analysis::optimal_play::play_1v1(&mut analysis, &o);
+            // And so are the 1v1 cells by start distance (Gunplay's chart).
+            if let (Some(w), Some(g)) = (analysis.win_rate_by_distance.as_mut(), r.distance_grounds()) {
+                crate::analysis::optimal_play::play_by_distance(&g, w, &pb);
+            }
             analysis.optimal_play = Some(o);
         });
         clock.lap("optimal play");

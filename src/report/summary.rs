@@ -51,6 +51,8 @@ pub struct Summary<'a> {
     /// when not run).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub optimal_play: Option<&'a crate::analysis::optimal_play::OptimalPlay>,
+    /// Which play produced each level's numbers and how exploitable that play is ([`Play`]).
+    pub play: Play,
     /// "Which readings decide the verdicts": each reading switch played each way (snapshots,
     /// flips, largest moves, rule holes; absent when not run).
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -94,6 +96,101 @@ pub struct Precision {
 pub struct Trials {
     pub matrix_1v1: TrialCounts,
     pub matrix_points: TrialCounts,
+}
+
+/// Which play produced the numbers of each level of the report, and how exploitable that play
+/// is (issue 41; DESIGN.md, "Play model": every number says which play produced it).
+#[derive(Debug, Serialize, PartialEq)]
+pub struct Play {
+    /// The 1v1 matrix, each unit's 1v1 mean score and the 1v1 chart by start distance.
+    pub one_against_one: PlayLevel,
+    /// Points-matched squads: their matrix, the efficiency, the suggested costs and the
+    /// efficiency by start distance.
+    pub squads: PlayLevel,
+    /// The skirmish and its missions (absent when the report ran none).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub skirmish: Option<PlayLevel>,
+}
+
+/// One level's play.
+#[derive(Debug, Serialize, PartialEq)]
+pub struct PlayLevel {
+    /// `"optimal"` (both sides optimal: the game's exact value), `"scripted"` (the ruleset's
+    /// scripted tactic) or `"mixed"` (optimal where the game is solved, scripted elsewhere).
+    pub play: &'static str,
+    /// The skirmish tactic whose games give value in army (absent elsewhere).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub tactic: Option<String>,
+    /// The most a best response gains against this play, in score points (probability units,
+    /// win 1, draw ½): 0 under optimal play; `null` when not measured.
+    pub exploitability: Option<f64>,
+    /// How it was measured, or why it was not.
+    pub measured: String,
+}
+
+impl Play {
+    /// The play of `a`'s levels: 1v1 optimal where its 1v1 matrix was played so
+    /// ([`crate::analysis::optimal_play::play_1v1`]); squads and skirmishes by the scripted
+    /// tactic, whose exploitability there is not measured (issue 41's rollout best response is
+    /// not built); the scripted tactic's 1v1 exploitability is named as a sign of its quality.
+    pub fn of(a: &RulesetAnalysis) -> Play {
+        let m = &a.matrix_1v1;
+        let optimal = m.cells.iter().flatten().filter(|c| c.method == crate::analysis::optimal_play::OPTIMAL_METHOD);
+        let (n, all) = (optimal.count(), m.cells.iter().flatten().count());
+        let scripted_1v1 = a.optimal_play.as_ref().filter(|o| !o.pairs.is_empty()).map(|o| {
+            format!(
+                "the scripted tactic loses up to {:.1} score points (mean {:.1}) to a best response in the 1v1 games at \
+                 {} {} (exact, optimal_play.exploitability_max)",
+                100.0 * o.exploitability_max,
+                100.0 * o.exploitability_mean,
+                crate::format::number(o.distance, 2),
+                a.distance_unit
+            )
+        });
+        let one_against_one = match (n, all) {
+            (0, _) => PlayLevel {
+                play: "scripted",
+                tactic: None,
+                exploitability: None,
+                measured: "not measured: the 1v1 matrix is the scripted tactic's (the optimal-play game was not solved: \
+                           duel.optimal_play is off, or the ruleset has no game)".into(),
+            },
+            (n, all) if n == all => PlayLevel {
+                play: "optimal",
+                tactic: None,
+                exploitability: Some(0.0),
+                measured: "exact: both sides play optimally, the game's value, which no best response improves".into(),
+            },
+            (n, all) => PlayLevel {
+                play: "mixed",
+                tactic: None,
+                exploitability: None,
+                measured: format!(
+                    "{n} of {all} cells are the optimal-play game's value (exploitability 0); the others, whose pairs the \
+                     game does not solve, are the scripted tactic's, not measured"
+                ),
+            },
+        };
+        let unmeasured = |what: &str| match &scripted_1v1 {
+            Some(t) => format!("not measured ({what}); {t}"),
+            None => format!("not measured ({what})"),
+        };
+        Play {
+            one_against_one,
+            squads: PlayLevel {
+                play: "scripted",
+                tactic: None,
+                exploitability: None,
+                measured: unmeasured("no best response is solved or rolled out for squads"),
+            },
+            skirmish: a.skirmish.as_ref().and_then(|s| s.runs.first()).map(|run| PlayLevel {
+                play: "scripted",
+                tactic: Some(run.tactic.clone()),
+                exploitability: None,
+                measured: unmeasured("no best response is solved or rolled out for skirmishes"),
+            }),
+        }
+    }
 }
 
 /// How many trials a matrix's matchups used.
@@ -199,6 +296,7 @@ impl<'a> From<&'a RulesetAnalysis> for Summary<'a> {
             }),
             win_rate_by_distance: a.win_rate_by_distance.as_ref(),
             optimal_play: a.optimal_play.as_ref(),
+            play: Play::of(a),
             readings: a.readings.as_ref(),
             matrix_1v1: &a.matrix_1v1,
             matrix_points: &a.matrix_points,

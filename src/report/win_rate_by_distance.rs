@@ -125,8 +125,8 @@ where
         &(FAMILY, 30.0).into_font().style(FontStyle::Bold).color(&TEXT).pos(Pos::new(HPos::Left, VPos::Top)),
         (20, 14),
     )?;
-    let all_exact = w.pairs.iter().all(|p| p.method.iter().flatten().all(|m| m == "exact"));
-    let shading = if all_exact { "every point exact (no interval)" } else { "shaded: 95% interval" };
+    let play = Play::of(w);
+    let shading = if play.monte_carlo == 0 { "every point exact (no interval)" } else { "shaded: 95% interval" };
     root.draw_text(
         &format!(
             "Each panel: the first-named loadout's score (win + ½ draw) against the second, one against one; {shading}"
@@ -193,16 +193,49 @@ where
             }
         }
     }
-    root.draw_text(
-        &format!(
-            "Exact (Markov chain) where the ruleset solves the duel, else Monte Carlo to ±{} percentage points. Cover: every shot counts it.",
+    let foot = if play.all_optimal() {
+        "Both sides play optimally: each point is the game's exact value at that distance and cover. Cover: every shot counts it."
+            .to_string()
+    } else {
+        format!(
+            "{}Exact (Markov chain) where the ruleset solves the duel, else Monte Carlo to ±{} percentage points. Cover: every shot counts it.",
+            if play.optimal > 0 { "Optimal play where the game is solved; " } else { "The scripted tactic. " },
             number(w.target_error * 100.0, 2)
-        ),
+        )
+    };
+    root.draw_text(
+        &foot,
         &style(17.0, &MUTED, HPos::Left, VPos::Bottom),
         (20, height as i32 - 14),
     )?;
     let _ = width;
     Ok(())
+}
+
+/// How the chart's cells were played: counts of cells by method.
+struct Play {
+    /// Under optimal play (`analysis::optimal_play::play_by_distance`).
+    optimal: usize,
+    /// The scripted tactic's exact Markov chain.
+    exact: usize,
+    /// The scripted tactic, Monte Carlo.
+    monte_carlo: usize,
+}
+
+impl Play {
+    fn of(w: &WinRateByDistance) -> Play {
+        let methods = || w.pairs.iter().flat_map(|p| p.method.iter().flatten());
+        let count = |m: &str| methods().filter(|x| *x == m).count();
+        Play {
+            optimal: count(crate::analysis::optimal_play::OPTIMAL_METHOD),
+            exact: count("exact"),
+            monte_carlo: methods().filter(|x| *x != "exact" && *x != crate::analysis::optimal_play::OPTIMAL_METHOD).count(),
+        }
+    }
+
+    fn all_optimal(&self) -> bool {
+        self.optimal > 0 && self.exact == 0 && self.monte_carlo == 0
+    }
 }
 
 /// A ground's line: solid (open), dashed (some cover) or dotted (lots of cover), so the grounds
@@ -228,21 +261,30 @@ pub fn section(a: &RulesetAnalysis) -> String {
     let mut o = String::from("## Mean score against start distance (1v1)\n\n");
     let _ = writeln!(o, "![1v1 mean score of each pair against the start distance, per cover level]({STEM}.png)\n");
     let _ = writeln!(o, "Vector version: [{STEM}.svg]({STEM}.svg) · data: [{STEM}.csv]({STEM}.csv)\n");
+    let play = Play::of(w);
+    let how = if play.all_optimal() {
+        "Both sides play optimally: every cell is the exact value of the optimal-play game at that distance \
+         and cover, as the 1v1 matrix is at the report's, so the curves measure the loadouts rather than a \
+         scripted tactic (`--set duel.optimal_play=false` shows the scripted tactic's curves instead)."
+            .to_string()
+    } else {
+        format!(
+            "{}Cells are exact where the ruleset's exact solver covers the duel (for Gunplay, every cell: a \
+             Markov chain over wounds, Down flags and distance), else Monte Carlo to ±{} percentage points \
+             (95%).",
+            match play.optimal {
+                0 => "Both sides play the scripted tactic here. ".to_string(),
+                n => format!("{n} cells are played optimally (the game's exact value); the others by the scripted tactic. "),
+            },
+            number(w.target_error * 100.0, 2)
+        )
+    };
     let _ = writeln!(
         o,
         "One character against one, starting that far apart, whatever either costs. Each panel shows the \
          first-named loadout's score (a win counts 1, a draw ½) against the second, on open ground, behind \
          some cover, and behind lots of cover (every shot counts the cover). Above 50% the first loadout \
-         is the better pick at that distance. Cells are exact where the ruleset's exact solver covers the \
-         duel (for Gunplay, every cell: a Markov chain over wounds, Down flags and distance), else Monte \
-         Carlo to ±{} percentage points (95%).{}\n",
-        number(w.target_error * 100.0, 2),
-        if a.matrix_1v1.is_optimal_play() {
-            " Both sides play the scripted tactic here: the optimal-play game is solved at the report's \
-             distance and ground (the 1v1 matrix)."
-        } else {
-            ""
-        }
+         is the better pick at that distance. {how}\n"
     );
     o.push_str("| pair | ground |");
     for d in &w.distances {

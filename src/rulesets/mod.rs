@@ -381,6 +381,13 @@ pub trait Ruleset: Sync + Send {
         self.optimal_duel(a, b, distance).map(|o| o.optimal)
     }
 
+    /// [`Ruleset::optimal_score`] at each of `distances` (the ruleset's unit), in order: the
+    /// same bits, from fewer solves where the game allows ([`optimal::game::optimal_scores_at`]:
+    /// one per family of start distances on the same line); the default solves each.
+    fn optimal_scores_at(&self, a: usize, b: usize, distances: &[f64]) -> Vec<Result<f64, NotExact>> {
+        distances.iter().map(|&d| self.optimal_score(a, b, d)).collect()
+    }
+
     /// Only A's score (in [0, 1], win 1, draw ½) of [`Ruleset::optimal_duel`] with both sides
     /// optimal: one solve of four, of the advantage alone (measured within 1e-12 of the score
     /// [`Ruleset::optimal_duel`] gives; [`optimal::optimal_score`]); the default solves all four

@@ -70,8 +70,8 @@ use rayon::prelude::*;
 
 pub mod game;
 pub mod tactics;
-pub(crate) use game::action_codes;
 pub use game::{Grid, OptimalPlay, Pair, optimal_duel, portfolio_duel};
+pub(crate) use game::{action_codes, optimal_play_methods};
 
 /// The line the duel is fought on.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -935,21 +935,12 @@ impl<G: DuelGame> Solver<'_, G> {
         let g = self.g;
         let (start, start_b, rounds): (Vals, Vals, u32) = self.rounds(policy, reach);
         let s = self;
-        let i = s.start();
-        let (w, l) = match g.order() {
-            Order::Alternate => (0.5 * (start[i][W] + start_b[i][W]), 0.5 * (start[i][L] + start_b[i][L])),
-            Order::RollOff | Order::Initiative => (start[i][W], start[i][L]),
-        };
-        // In a mirror the two halves are exact negations: report wins from the advantage so that
-        // P(A) = P(B) holds exactly there.
-        let v = advantage_at(g.order(), &start, &start_b, i);
-        let total = w + l;
-        let (a_wins, b_wins) = (0.5 * (total + v), 0.5 * (total - v));
+        let value = value_at(g.order(), &start, &start_b, s.start(), rounds);
         #[cfg(test)]
         {
             s.last = start;
         }
-        GameValue { a_wins, b_wins, draws: (1.0 - a_wins - b_wins).max(0.0), rounds_solved: rounds }
+        value
     }
 
     /// A's score (win 1, draw ½) with both sides optimal, solved for the advantage alone
@@ -1009,6 +1000,57 @@ impl<G: DuelGame> Solver<'_, G> {
         }
         (start, start_b, rounds)
     }
+}
+
+/// The game's value at state `i` from the round-start values of a solve (`start`, and
+/// `start_b` for B first in an [`Order::Alternate`] game) that ran `rounds` rounds.
+fn value_at(order: Order, start: &Vals, start_b: &Vals, i: usize, rounds: u32) -> GameValue {
+    let (w, l) = match order {
+        Order::Alternate => (0.5 * (start[i][W] + start_b[i][W]), 0.5 * (start[i][L] + start_b[i][L])),
+        Order::RollOff | Order::Initiative => (start[i][W], start[i][L]),
+    };
+    // In a mirror the two halves are exact negations: report wins from the advantage so that
+    // P(A) = P(B) holds exactly there.
+    let v = advantage_at(order, start, start_b, i);
+    let total = w + l;
+    let (a_wins, b_wins) = (0.5 * (total + v), 0.5 * (total - v));
+    GameValue { a_wins, b_wins, draws: (1.0 - a_wins - b_wins).max(0.0), rounds_solved: rounds }
+}
+
+/// [`optimal_score`] of `g` started from each of `starts` instead of its own line start (each
+/// a [`Line::start`]: the whole cells of room behind each side, so the start distance is
+/// `back_gap − 2 · start · step`), from one solve where it can. A start whose reachable
+/// states (and the options they use) are those of `g`'s own start gives exactly the bits of
+/// [`optimal_score`] of the game started there: the induction runs over the same states round
+/// by round and stops at the same round, and no state's value depends on where the game
+/// started. Any other start, or one off the line, gives `None`: solve it on its own. A mirror
+/// scores ½ from every start, as [`optimal_score`]. For one pair at many start distances
+/// (Gunplay's chart of 1v1 mean score against start distance).
+pub fn optimal_scores_from<G: DuelGame>(g: &G, starts: &[u16]) -> Vec<Option<f64>> {
+    if g.mirror() {
+        return vec![Some(0.5); starts.len()];
+    }
+    let policy = [Policy::Optimal; 2];
+    let mut s = Solver::new(g);
+    let reach = s.reach(policy);
+    let (start, start_b, _) = s.rounds::<1>(policy, &reach);
+    let own = s.line.start;
+    let out = starts
+        .iter()
+        .map(|&st| {
+            if st as usize >= s.np {
+                return None;
+            }
+            s.line.start = st;
+            let same = st == own || {
+                let r = s.reach(policy);
+                r.states == reach.states && r.used == reach.used
+            };
+            same.then(|| 0.5 * (1.0 + advantage_at(g.order(), &start, &start_b, s.start())))
+        })
+        .collect();
+    s.line.start = own;
+    out
 }
 
 /// The first `C` of a state's `[v, w, l]`.

@@ -365,6 +365,63 @@ fn duel_optimal_vsgmr_json_has_the_game_values_and_the_exploitability() {
     assert_eq!((f("grid_step"), f("table_depth")), (1.0, 48.0));
 }
 
+/// Issue 41, "1v1 numbers are the game's value": `duel A B` one each leads with the
+/// optimal-play value, the number `duel --optimal` gives, with the scripted tactic's result
+/// beside it and its exploitability; `--json` keeps the scripted result at the top level and
+/// adds `optimal_play`. The scripted tactic alone with `duel.optimal_play=false`, for squads,
+/// and a distance beyond the game's table says why it is not solved.
+#[test]
+fn duel_one_each_leads_with_the_optimal_play_value() {
+    let rounds = ["--set", "duel.max_rounds=6"];
+    let optimal = optimal_json(&[&["duel", "gng", "riflemen", "tank", "--optimal", "--json"][..], &rounds].concat());
+    let one_each = |extra: &[&str]| {
+        let args = [&["duel", "gng", "riflemen", "tank", "--trials", "2000"][..], &rounds, extra].concat();
+        pw().args(args).assert().success().get_output().stdout.clone()
+    };
+    let v = json_of(&one_each(&["--json"]));
+    assert_eq!(v["play"], "scripted");
+    assert_eq!(v["trials"], 2000, "{v}");
+    let o = &v["optimal_play"];
+    assert_eq!(o["method"], "optimal");
+    for (k, of) in [("a_wins", "a_wins"), ("b_wins", "b_wins"), ("draws", "draws"), ("a_score", "a_score")] {
+        assert_eq!(o[k], optimal[of], "{k}: {v}");
+    }
+    for (k, of) in
+        [("scripted_a_gain", "a_gain"), ("scripted_b_gain", "b_gain"), ("scripted_exploitability", "exploitability")]
+    {
+        assert_eq!(o[k], optimal[of], "{k}: {v}");
+    }
+    // The text: the optimal-play row first, the scripted tactic's second, each named.
+    let text = String::from_utf8(one_each(&[])).unwrap();
+    let first = text.find("optimal play (both sides), exact").unwrap_or_else(|| panic!("{text}"));
+    let second = text.find("scripted tactic, 95% CI").unwrap_or_else(|| panic!("{text}"));
+    assert!(first < second, "{text}");
+    let score = format!("{:.1}%", 100.0 * optimal["a_score"].as_f64().unwrap());
+    assert!(text[first..second].contains(&score), "{score}: {text}");
+    assert!(text.contains("exploitable by") && text.contains("Monte Carlo, 2000 trials"), "{text}");
+    // The scripted tactic alone.
+    let plain = json_of(&one_each(&["--json", "--set", "duel.optimal_play=false"]));
+    assert!(plain.get("optimal_play").is_none() && plain["a_wins"] == v["a_wins"], "{plain}");
+    let text = String::from_utf8(one_each(&["--set", "duel.optimal_play=false"])).unwrap();
+    assert!(!text.contains("optimal play") && text.contains("probability [95% CI]"), "{text}");
+    // Squads play the scripted tactic: no game.
+    let squads = json_of(
+        &pw()
+            .args(["duel", "gng", "riflemen", "tank", "--points-matched", "--trials", "500", "--json"])
+            .assert()
+            .success()
+            .get_output()
+            .stdout
+            .clone(),
+    );
+    assert!(squads.get("optimal_play").is_none(), "{squads}");
+    // Beyond the 36" table: the scripted duel, and why the game is not solved.
+    let far = json_of(&one_each(&["--json", "--distance", "40"]));
+    assert!(far["optimal_play"]["not_solved"].as_str().unwrap().contains("at most 36"), "{far}");
+    let text = String::from_utf8(one_each(&["--distance", "40"])).unwrap();
+    assert!(text.contains("optimal play: not solved") && !text.contains("optimal play (both sides)"), "{text}");
+}
+
 /// Issue 15 items 1 and 2 for Guns 'N Grenades: the game on the 36"-deep table, ½" grid.
 #[test]
 fn duel_optimal_gng_json_has_the_game_values_and_the_exploitability() {

@@ -393,6 +393,14 @@ fn optimal_play_section_army_men_combat() {
     assert!(md.contains("## 1v1 matrix: 1v1 at 24 in, optimal play") && md.contains("Both sides play optimally"));
     let one = fs::read_to_string(out.join("matrix_1v1.csv")).unwrap();
     assert!(one.lines().skip(1).all(|l| l.contains(",optimal,")), "{one}");
+    // summary.json says which play produced each level and how exploitable it is.
+    let play = &json["play"];
+    assert_eq!(play["one_against_one"]["play"], "optimal", "{play}");
+    assert_eq!(play["one_against_one"]["exploitability"], 0.0, "{play}");
+    assert_eq!(play["squads"]["play"], "scripted", "{play}");
+    assert!(play["squads"]["exploitability"].is_null(), "{play}");
+    let worst = format!("up to {:.1} score points", 100.0 * f(&o["exploitability_max"]));
+    assert!(play["squads"]["measured"].as_str().unwrap().contains(&worst), "{worst}: {play}");
 
     run(&["--set", "duel.optimal_play=false"]);
     assert!(!out.join("optimal_play.csv").exists() && !out.join("heatmap_scripted.png").exists());
@@ -402,4 +410,7 @@ fn optimal_play_section_army_men_combat() {
     assert!(json.get("optimal_play").is_none());
     let cells = json["matrix_1v1"]["cells"].as_array().unwrap().iter().flat_map(|r| r.as_array().unwrap());
     assert!(cells.clone().all(|c| c["method"] != "optimal" && c["mean_turns"].is_number()));
+    let play = &json["play"];
+    assert_eq!(play["one_against_one"]["play"], "scripted", "{play}");
+    assert!(play["one_against_one"]["exploitability"].is_null(), "{play}");
 }

@@ -165,3 +165,56 @@ fn the_optimal_play_solves_are_identical_on_one_and_two_threads() {
     let full: Vec<_> = o.pairs.iter().map(|p| (p.a.clone(), p.b.clone(), p.optimal)).collect();
     assert_eq!(values, full);
 }
+
+/// Gunplay's 1v1 chart by distance under optimal play (`play_by_distance`, issue 41: the
+/// sweep's 1v1 cells are the game's value): the same on one and two threads, every cell
+/// played optimally, and each cell the ground's both-sides-optimal score at its distance (the
+/// bits of one advantage-only solve there, though the chart solves each pair and ground once
+/// for every distance of a line; within 1e-12 of the full solve's, the number `duel` and the
+/// 1v1 matrix give). Five rounds deep, four distances.
+#[test]
+fn the_win_rate_by_distance_under_optimal_play_is_identical_on_one_and_two_threads() {
+    let set = Overrides::parse(&["duel.max_rounds=5".to_string()]).unwrap();
+    let g = Gunplay::from_source(&source("gunplay.toml"), &set).unwrap();
+    let mut grounds = g.distance_grounds().unwrap();
+    // Both families of start distances on the 48" table, on the 3" grid: 45" apart at the
+    // back edges (3", 21") and 48" (6", 48").
+    grounds.distances = vec![3.0, 6.0, 21.0, 48.0];
+    let scripted =
+        win_rate_by_distance(&grounds.grounds, &grounds.distances, 5, 0.05, 1024, false, &ProgressBar::hidden());
+    let chart = same_on_one_and_two_threads(|| {
+        let mut w = scripted.clone();
+        pointsworth::analysis::optimal_play::play_by_distance(&grounds, &mut w, &ProgressBar::hidden());
+        w
+    });
+    let units = g.units();
+    let pos = |id: &str| units.iter().position(|u| u.id == id).unwrap();
+    let mut moved = 0;
+    for (p, before) in chart.pairs.iter().zip(&scripted.pairs) {
+        for (k, (label, r)) in grounds.grounds.iter().enumerate() {
+            assert_eq!(&chart.grounds[k], label);
+            for (d, &distance) in grounds.distances.iter().enumerate() {
+                assert_eq!(p.method[k][d], "optimal", "{} v {} {label} {distance}", p.a, p.b);
+                let (i, j) = (pos(&p.a), pos(&p.b));
+                // One solve per family of start distances gives the bits of one solve each...
+                let v = r.optimal_score(i, j, distance).unwrap().clamp(0.0, 1.0);
+                let e = p.score[k][d];
+                assert_eq!((e.value, e.lo, e.hi), (v, v, v), "{} v {} {label} {distance}", p.a, p.b);
+                // ...and the advantage-only solve is the full solve's score (the 1v1 matrix's).
+                let full = r.optimal_value(i, j, distance).unwrap().a_score();
+                assert!((v - full).abs() < 1e-12, "{} v {} {label} {distance}: {v} {full}", p.a, p.b);
+                moved += usize::from((e.value - before.score[k][d].value).abs() > 1e-9);
+            }
+        }
+    }
+    // The scripted tactic's cells are not the game's value (a chart that did not change would
+    // pass the checks above only if the call did nothing).
+    assert!(moved > 0, "{chart:?}");
+    // Rulesets that do not match the chart (another list of distances) leave it as it was.
+    let mut other = grounds.distances.clone();
+    other.push(45.0);
+    let mut w = scripted.clone();
+    let mismatched = pointsworth::rulesets::DistanceGrounds { grounds: grounds.grounds.clone(), distances: other };
+    pointsworth::analysis::optimal_play::play_by_distance(&mismatched, &mut w, &ProgressBar::hidden());
+    assert_eq!(w, scripted);
+}

@@ -45,7 +45,6 @@ use crate::dice::Dice;
 use crate::rulesets::book::raw_config;
 use crate::rulesets::book::{ConfigKeys, check_cost_list, check_prices, unit_cost, unit_name};
 use crate::rulesets::engine::{Engine, Findings};
-use crate::rulesets::optimal::OptimalDuel;
 use crate::rulesets::study::Study;
 use crate::rulesets::{
     About, BalanceConfig, Book, DuelOutcome, DuelSetup, ExactDuel, LintFinding, NotExact, Reading, Ruleset, UnitInfo,
@@ -770,29 +769,7 @@ impl Ruleset for ArmyMenCombat {
         };
         Some((f, h))
     }
-    fn optimal_duel(&self, a: usize, b: usize, distance: f64) -> Result<OptimalDuel, NotExact> {
-        crate::rulesets::optimal::optimal_duel(self, a, b, distance, optimal::GRID.step)
-    }
-    fn optimal_score(&self, a: usize, b: usize, distance: f64) -> Result<f64, NotExact> {
-        crate::rulesets::optimal::game::optimal_score(self, a, b, distance, optimal::GRID.step)
-    }
-    fn optimal_value(
-        &self,
-        a: usize,
-        b: usize,
-        distance: f64,
-    ) -> Result<crate::rulesets::optimal::GameValue, NotExact> {
-        crate::rulesets::optimal::game::optimal_value(self, a, b, distance, optimal::GRID.step)
-    }
-    fn portfolio_duel(
-        &self,
-        a: usize,
-        b: usize,
-        distance: f64,
-        mixer: crate::rulesets::optimal::Mixer<'_>,
-    ) -> Result<crate::rulesets::optimal::PortfolioDuel, NotExact> {
-        crate::rulesets::optimal::portfolio_duel(self, a, b, distance, optimal::GRID.step, mixer)
-    }
+    crate::rulesets::optimal::optimal_play_methods!(step: optimal::GRID.step);
     /// AMC 2.0, "The Armies": at most 3 units of Gunners, Snipers or Heavy Weapons whatever
     /// the budget; vehicles at most half of the 300-point army, which binds only above 150
     /// points ([`skirmish::army::ArmyLimits::squad_limit`]).

@@ -44,7 +44,6 @@ use crate::config::{ConfigError, Ends, Field, Invalid, Overrides, Source, in_ran
 use crate::dice::Dice;
 use crate::rulesets::book::raw_config;
 use crate::rulesets::book::{ConfigKeys, check_cost_list, check_prices};
-use crate::rulesets::optimal::OptimalDuel;
 use crate::rulesets::{
     About, BalanceConfig, Book, DuelOutcome, DuelSettings, DuelSetup, ExactDuel, NotExact, Ruleset, UnitInfo,
 };
@@ -575,11 +574,11 @@ impl Ruleset for GunsNGrenades {
         exact::stand_up_duel(self, a, b, distance)
             .or_else(|e| optimal::scripted_duel(self, a, b, distance).map_err(|_| e))
     }
-    /// The duel as a game on the 36"-deep table, on a ½" grid ([`optimal::GngGame`]). Errors:
-    /// a `distance` (inches) above the table depth.
-    fn optimal_duel(&self, a: usize, b: usize, distance: f64) -> Result<OptimalDuel, NotExact> {
-        crate::rulesets::optimal::optimal_duel(self, a, b, distance, optimal::GRID.step)
-    }
+    crate::rulesets::optimal::optimal_play_methods!(
+        /// The duel as a game on the 36"-deep table, on a ½" grid ([`optimal::GngGame`]). Errors:
+        /// a `distance` (inches) above the table depth.
+        step: optimal::GRID.step
+    );
     /// The same `[duel]` settings and the same profiles for both units (the profiles carry
     /// `stat_source`, `self_blast` and `tough`), and the same `fast_shot` where either unit
     /// has Fast Shot; `medic_heals`, `activations_per_turn` and `medic_reach` never enter a
@@ -591,26 +590,6 @@ impl Ruleset for GunsNGrenades {
                 *p == other.profiles[u]
                     && (!p.tags.fast_shot || self.book.rules.fast_shot == other.book.rules.fast_shot)
             })
-    }
-    fn optimal_score(&self, a: usize, b: usize, distance: f64) -> Result<f64, NotExact> {
-        crate::rulesets::optimal::game::optimal_score(self, a, b, distance, optimal::GRID.step)
-    }
-    fn optimal_value(
-        &self,
-        a: usize,
-        b: usize,
-        distance: f64,
-    ) -> Result<crate::rulesets::optimal::GameValue, NotExact> {
-        crate::rulesets::optimal::game::optimal_value(self, a, b, distance, optimal::GRID.step)
-    }
-    fn portfolio_duel(
-        &self,
-        a: usize,
-        b: usize,
-        distance: f64,
-        mixer: crate::rulesets::optimal::Mixer<'_>,
-    ) -> Result<crate::rulesets::optimal::PortfolioDuel, NotExact> {
-        crate::rulesets::optimal::portfolio_duel(self, a, b, distance, optimal::GRID.step, mixer)
     }
     /// GnG 1.5, "Unit Tags: Limited" and "Building Your Army": "Only 2 of these units can be
     /// purchased per 100 points decided on at the beginning of the game", read as 2 per full

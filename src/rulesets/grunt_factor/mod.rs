@@ -49,7 +49,6 @@ use crate::dice::Dice;
 use crate::rulesets::book::raw_config;
 use crate::rulesets::book::{ConfigKeys, check_cost_list, check_prices, unit_cost, unit_name};
 use crate::rulesets::engine::{Engine, Findings};
-use crate::rulesets::optimal::OptimalDuel;
 use crate::rulesets::study::Study;
 use crate::rulesets::{
     About, BalanceConfig, Book, DuelOutcome, DuelSetup, ExactDuel, LintFinding, NotExact, Ruleset, UnitInfo,
@@ -494,31 +493,11 @@ impl Ruleset for GruntFactor {
     fn studies<E: Engine>(&self, _: &E, found: &Findings, _: u64, _: &indicatif::ProgressBar) -> Vec<Study> {
         study::studies(self, found)
     }
-    /// The duel as a game on the 120 cm deep table, on a 9 cm grid ([`optimal::GruntGame`]).
-    /// Errors: a start distance outside (0, 120] cm.
-    fn optimal_duel(&self, a: usize, b: usize, distance: f64) -> Result<OptimalDuel, NotExact> {
-        crate::rulesets::optimal::optimal_duel(self, a, b, distance, optimal::GRID.step)
-    }
-    fn optimal_score(&self, a: usize, b: usize, distance: f64) -> Result<f64, NotExact> {
-        crate::rulesets::optimal::game::optimal_score(self, a, b, distance, optimal::GRID.step)
-    }
-    fn optimal_value(
-        &self,
-        a: usize,
-        b: usize,
-        distance: f64,
-    ) -> Result<crate::rulesets::optimal::GameValue, NotExact> {
-        crate::rulesets::optimal::game::optimal_value(self, a, b, distance, optimal::GRID.step)
-    }
-    fn portfolio_duel(
-        &self,
-        a: usize,
-        b: usize,
-        distance: f64,
-        mixer: crate::rulesets::optimal::Mixer<'_>,
-    ) -> Result<crate::rulesets::optimal::PortfolioDuel, NotExact> {
-        crate::rulesets::optimal::portfolio_duel(self, a, b, distance, optimal::GRID.step, mixer)
-    }
+    crate::rulesets::optimal::optimal_play_methods!(
+        /// The duel as a game on the 120 cm deep table, on a 9 cm grid ([`optimal::GruntGame`]).
+        /// Errors: a start distance outside (0, 120] cm.
+        step: optimal::GRID.step
+    );
     fn exact_duel(&self, a: usize, b: usize, distance: f64) -> Result<ExactDuel, NotExact> {
         exact::duel(self, a, b, distance)
     }

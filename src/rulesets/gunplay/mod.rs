@@ -45,7 +45,6 @@ use crate::dice::Dice;
 use crate::rulesets::book::raw_config;
 use crate::rulesets::book::{ConfigKeys, check_cost_list, check_prices, unit_cost, unit_name};
 use crate::rulesets::engine::{Engine, Findings};
-use crate::rulesets::optimal::OptimalDuel;
 use crate::rulesets::study::Study;
 use crate::rulesets::{
     About, BalanceConfig, Book, DistanceGrounds, DuelOutcome, DuelSettings, DuelSetup, ExactDuel, NotExact, Reading,
@@ -381,31 +380,11 @@ impl Ruleset for Gunplay {
     fn exact_duel(&self, a: usize, b: usize, distance: f64) -> Result<ExactDuel, NotExact> {
         exact::duel(self, a, b, distance)
     }
-    /// The 1v1 game on the 48" duel table and the 3" grid ([`optimal::GunplayGame`]); `Err` if
-    /// `distance` is not in (0, 48] inches.
-    fn optimal_duel(&self, a: usize, b: usize, distance: f64) -> Result<OptimalDuel, NotExact> {
-        crate::rulesets::optimal::optimal_duel(self, a, b, distance, optimal::GRID.step)
-    }
-    fn optimal_score(&self, a: usize, b: usize, distance: f64) -> Result<f64, NotExact> {
-        crate::rulesets::optimal::game::optimal_score(self, a, b, distance, optimal::GRID.step)
-    }
-    fn optimal_value(
-        &self,
-        a: usize,
-        b: usize,
-        distance: f64,
-    ) -> Result<crate::rulesets::optimal::GameValue, NotExact> {
-        crate::rulesets::optimal::game::optimal_value(self, a, b, distance, optimal::GRID.step)
-    }
-    fn portfolio_duel(
-        &self,
-        a: usize,
-        b: usize,
-        distance: f64,
-        mixer: crate::rulesets::optimal::Mixer<'_>,
-    ) -> Result<crate::rulesets::optimal::PortfolioDuel, NotExact> {
-        crate::rulesets::optimal::portfolio_duel(self, a, b, distance, optimal::GRID.step, mixer)
-    }
+    crate::rulesets::optimal::optimal_play_methods!(
+        /// The 1v1 game on the 48" duel table and the 3" grid ([`optimal::GunplayGame`]); `Err` if
+        /// `distance` is not in (0, 48] inches.
+        step: optimal::GRID.step
+    );
 }
 
 #[cfg(test)]

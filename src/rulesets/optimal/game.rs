@@ -125,6 +125,96 @@ pub fn optimal_value<R: OptimalPlay>(
     Ok(super::optimal_value(&r.game(a, b, distance, step)?))
 }
 
+/// [`optimal_score`] of units `a` against `b` of ruleset `r` at each of `distances` (the
+/// ruleset's unit), in order, on a grid of `step`: the same bits as one solve per distance,
+/// from one solve per family of distances whose games differ only in where the units start
+/// ([`optimal_scores_from`](super::optimal_scores_from): the same line, round cap and order;
+/// a game is built from the ruleset, the two units, its setup and the step alone), and a solve
+/// of its own for a distance whose reachable states differ. Errors, per distance: as
+/// [`OptimalPlay::game`].
+pub fn optimal_scores_at<R: OptimalPlay>(
+    r: &R,
+    a: usize,
+    b: usize,
+    distances: &[f64],
+    step: f64,
+) -> Vec<Result<f64, NotExact>> {
+    let games: Vec<Result<R::Game<'_>, NotExact>> = distances.iter().map(|&d| r.game(a, b, d, step)).collect();
+    // The setup with the start left out: games alike but for it are one family.
+    let family = |g: &R::Game<'_>| {
+        let mut s = g.setup();
+        s.line.start = 0;
+        s
+    };
+    let mut out: Vec<Option<Result<f64, NotExact>>> =
+        games.iter().map(|g| g.as_ref().err().map(|e| Err(e.clone()))).collect();
+    for k in 0..games.len() {
+        let (None, Ok(g)) = (&out[k], &games[k]) else { continue };
+        let members: Vec<usize> = (k..games.len())
+            .filter(|&m| out[m].is_none() && games[m].as_ref().is_ok_and(|h| family(h) == family(g)))
+            .collect();
+        let starts: Vec<u16> = members.iter().map(|&m| games[m].as_ref().map_or(0, |h| h.setup().line.start)).collect();
+        for (&m, v) in members.iter().zip(super::optimal_scores_from(g, &starts)) {
+            out[m] = Some(match (v, &games[m]) {
+                (Some(v), _) => Ok(v),
+                (None, Ok(h)) => Ok(super::optimal_score(h).0),
+                (None, Err(e)) => Err(e.clone()),
+            });
+        }
+    }
+    out.into_iter().map(|v| v.unwrap_or_else(|| Err(NotExact("no game".into())))).collect()
+}
+
+/// The one-against-one methods of [`Ruleset`](crate::rulesets::Ruleset) for a ruleset with a
+/// game ([`OptimalPlay`]) on the grid step `$step` (the ruleset's unit): `optimal_duel` (doc
+/// comments before `$step` go on it: the ruleset's table and grid), `optimal_score`,
+/// `optimal_value`, `optimal_scores_at` and `portfolio_duel`, each the function of this module of the same name.
+/// Written once here, used inside each ruleset's `impl Ruleset`.
+///
+/// ```ignore
+/// crate::rulesets::optimal::optimal_play_methods!(
+///     /// The duel as a game on the 36"-deep table, on a ½" grid.
+///     step: optimal::GRID.step
+/// );
+/// ```
+macro_rules! optimal_play_methods {
+    ($(#[$doc:meta])* step: $step:expr) => {
+        $(#[$doc])*
+        fn optimal_duel(
+            &self,
+            a: usize,
+            b: usize,
+            distance: f64,
+        ) -> Result<$crate::rulesets::optimal::OptimalDuel, $crate::rulesets::NotExact> {
+            $crate::rulesets::optimal::optimal_duel(self, a, b, distance, $step)
+        }
+        fn optimal_score(&self, a: usize, b: usize, distance: f64) -> Result<f64, $crate::rulesets::NotExact> {
+            $crate::rulesets::optimal::game::optimal_score(self, a, b, distance, $step)
+        }
+        fn optimal_value(
+            &self,
+            a: usize,
+            b: usize,
+            distance: f64,
+        ) -> Result<$crate::rulesets::optimal::GameValue, $crate::rulesets::NotExact> {
+            $crate::rulesets::optimal::game::optimal_value(self, a, b, distance, $step)
+        }
+        fn optimal_scores_at(&self, a: usize, b: usize, distances: &[f64]) -> Vec<Result<f64, $crate::rulesets::NotExact>> {
+            $crate::rulesets::optimal::game::optimal_scores_at(self, a, b, distances, $step)
+        }
+        fn portfolio_duel(
+            &self,
+            a: usize,
+            b: usize,
+            distance: f64,
+            mixer: $crate::rulesets::optimal::Mixer<'_>,
+        ) -> Result<$crate::rulesets::optimal::PortfolioDuel, $crate::rulesets::NotExact> {
+            $crate::rulesets::optimal::portfolio_duel(self, a, b, distance, $step, mixer)
+        }
+    };
+}
+pub(crate) use optimal_play_methods;
+
 /// Declares a game's action codes ([`Choice::action`](super::Choice::action)): one `const NAME:
 /// u16` each, numbered 0, 1, 2... in the order listed and keeping its docs, and `N_ACTIONS`,
 /// their count, for [`DuelGame::n_actions`]. One list, so no code falls outside the count.

@@ -53,7 +53,6 @@ use crate::dice::Dice;
 use crate::rulesets::book::raw_config;
 use crate::rulesets::book::{ConfigKeys, check_cost_list, check_prices};
 use crate::rulesets::engine::{Engine, Findings};
-use crate::rulesets::optimal::OptimalDuel;
 use crate::rulesets::study::Study;
 use crate::rulesets::{
     About, BalanceConfig, Book, DuelOutcome, DuelSetup, ExactDuel, LintFinding, NotExact, Reading, Ruleset, UnitInfo,
@@ -578,30 +577,10 @@ impl Ruleset for Vsgmr {
         let kind = if p.distance_attack { rules::AttackKind::Distance } else { rules::AttackKind::HandToHand };
         Some((rules::p_defeat(p, q, kind), 1.0))
     }
-    /// The game of [`optimal`] on its grid ([`optimal::GRID`], 1") and 48" table.
-    fn optimal_duel(&self, a: usize, b: usize, distance: f64) -> Result<OptimalDuel, NotExact> {
-        crate::rulesets::optimal::optimal_duel(self, a, b, distance, optimal::GRID.step)
-    }
-    fn optimal_score(&self, a: usize, b: usize, distance: f64) -> Result<f64, NotExact> {
-        crate::rulesets::optimal::game::optimal_score(self, a, b, distance, optimal::GRID.step)
-    }
-    fn optimal_value(
-        &self,
-        a: usize,
-        b: usize,
-        distance: f64,
-    ) -> Result<crate::rulesets::optimal::GameValue, NotExact> {
-        crate::rulesets::optimal::game::optimal_value(self, a, b, distance, optimal::GRID.step)
-    }
-    fn portfolio_duel(
-        &self,
-        a: usize,
-        b: usize,
-        distance: f64,
-        mixer: crate::rulesets::optimal::Mixer<'_>,
-    ) -> Result<crate::rulesets::optimal::PortfolioDuel, NotExact> {
-        crate::rulesets::optimal::portfolio_duel(self, a, b, distance, optimal::GRID.step, mixer)
-    }
+    crate::rulesets::optimal::optimal_play_methods!(
+        /// The game of [`optimal`] on its grid ([`optimal::GRID`], 1") and 48" table.
+        step: optimal::GRID.step
+    );
     /// Every field but the skirmish field, which is built on first use (and derived from these).
     /// False: no duel path reads a cost, and a figure's cost follows from its attributes (there
     /// is no `unit.ID.cost` key), so it never changes apart from the profile, which the result
