@@ -38,8 +38,10 @@
 //! entries beyond the bound, and temporary files of writers that died.
 //!
 //! The cache is process-wide: the command layer [`install`]s it (`report` at `OUT/.cache/`,
-//! `rules --sensitivity` and `matrix` at `reports/.cache/` and `check` at `BASELINE/.cache/`
-//! when that exists; not under `--no-cache`, `--shard`, `merge`) and the analysis reads it
+//! `rules --sensitivity`, `matrix` and `duel` at `reports/.cache/` and `check` at
+//! `BASELINE/.cache/` when that exists; not under `--no-cache` or `--shard`, whose simulations
+//! neither read nor write it; a `merge` replays the shards' command, whose simulations take
+//! the merged tallies before the cache) and the analysis reads it
 //! through [`memo`]; with none installed (the library's default, and every unit test) [`memo`]
 //! just computes.
 

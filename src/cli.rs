@@ -187,7 +187,8 @@ pub struct DuelArgs {
         "Start distance (inches, or cm for The Grunt Factor)", "duel.distance"))]
     pub distance: Option<f64>,
 
-    /// Solve the duel exactly (stand-up duels only: both units can attack at the distance).
+    /// Solve the scripted tactic's duel exactly, as a Markov chain, instead of simulating it
+    /// (stand-up duels only: both units can attack at the distance).
     #[arg(long, conflicts_with = "points_matched")]
     pub exact: bool,
 

@@ -28,7 +28,9 @@ pub struct PairCurves {
     pub a: String,
     pub b: String,
     pub score: Vec<Vec<Estimate>>,
-    /// "exact" or "monte-carlo" per cell, like `score`.
+    /// "exact" (the scripted tactic's Markov chain), "monte-carlo" (the scripted tactic,
+    /// simulated) or "optimal" (both sides optimal: `analysis::optimal_play::play_by_distance`)
+    /// per cell, like `score`.
     pub method: Vec<Vec<String>>,
 }
 

@@ -359,10 +359,11 @@ pub fn optimal_value<R: Ruleset>(
     if let Some(v) = cached_value(r, distance, i, j) {
         return Ok(v);
     }
-    match value_key(r, distance, i, j) {
-        Some(k) => crate::cache::memo_ok(&k, || r.optimal_value(i, j, distance)),
-        None => r.optimal_value(i, j, distance),
+    let v = r.optimal_value(i, j, distance)?;
+    if let Some(k) = value_key(r, distance, i, j) {
+        crate::cache::put(&k, &v);
     }
+    Ok(v)
 }
 
 /// A's score (win 1, draw ½, in [0, 1]) with both sides optimal at each of `distances`, in

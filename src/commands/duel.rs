@@ -16,11 +16,11 @@ use crate::with_ruleset;
 pub fn run(args: DuelArgs) -> Result<(), AppError> {
     check_sim_args(&args.sim)?;
     let loaded = load(&args.ruleset, args.sim.config.as_ref(), &args.sim.set)?;
-    // One each: the result cache of `pointsworth report` (its default `--out`), where a report
-    // has made one, so that its optimal-play solves are not made again (`--no-cache` bypasses
-    // it). Not for a shard, which records its tallies.
+    // One each (and --optimal): the result cache of `pointsworth report` (its default `--out`),
+    // where a report has made one, so that its optimal-play solves are not made again
+    // (`--no-cache` bypasses it). Not for a shard, which records its tallies.
     let cache = std::path::Path::new(super::rules::REPORT_CACHE);
-    if !args.points_matched && !args.optimal && args.sim.shard.is_none() && cache.is_dir() {
+    if !args.points_matched && args.sim.shard.is_none() && cache.is_dir() {
         crate::cache::install(Some(cache));
     }
     if args.optimal {
@@ -49,7 +49,10 @@ fn optimal_duel(any: &AnyRuleset, args: &DuelArgs) -> Result<(), AppError> {
             let pf = any.portfolio_duel(a, b, distance, &crate::analysis::portfolio::mixer).map_err(usage)?;
             (pf.optimal_duel(), Some(pf))
         }
-        false => (any.optimal_duel(a, b, distance).map_err(usage)?, None),
+        false => (
+            with_ruleset!(any, r => crate::analysis::optimal_play::optimal_duel(r, distance, a, b)).map_err(usage)?,
+            None,
+        ),
     };
     let side = |v: &crate::rulesets::optimal::GameValue| json!({"a_wins": v.a_wins, "b_wins": v.b_wins, "draws": v.draws, "a_score": v.a_score()});
     let [na, nb] = &names;
@@ -280,6 +283,12 @@ fn duel_with<R: Ruleset>(r: &R, args: &DuelArgs) -> Result<(), AppError> {
                     "b_wins": o.optimal.b_wins,
                     "draws": o.optimal.draws,
                     "a_score": o.optimal.a_score(),
+                    "scripted_on_grid": {
+                        "a_wins": o.scripted.a_wins,
+                        "b_wins": o.scripted.b_wins,
+                        "draws": o.scripted.draws,
+                        "a_score": o.scripted.a_score(),
+                    },
                     "scripted_a_gain": o.a_gain(),
                     "scripted_b_gain": o.b_gain(),
                     "scripted_exploitability": o.exploitability(),
@@ -350,14 +359,12 @@ fn one_each_text<R: Ruleset>(
         format!("{na} score (draw = ½)"),
     ]);
     if let Ok(o) = o {
-        let v = &o.optimal;
-        t.add_row(vec![
-            "optimal play (both sides), exact".to_string(),
-            p(v.a_wins),
-            p(v.b_wins),
-            p(v.draws),
-            p(v.a_score()),
-        ]);
+        for (label, v) in [
+            ("optimal play (both sides), exact", &o.optimal),
+            ("scripted tactic on the game's grid, exact", &o.scripted),
+        ] {
+            t.add_row(vec![label.to_string(), p(v.a_wins), p(v.b_wins), p(v.draws), p(v.a_score())]);
+        }
     }
     t.add_row(vec![
         format!("scripted tactic, {}", if result.method == "exact" { "exact" } else { "95% CI" }),
@@ -370,10 +377,11 @@ fn one_each_text<R: Ruleset>(
     let notes = match o {
         Ok(o) => format!(
             "optimal play: the game's value, both sides choosing every move and shot to maximise their score \
-             (zero-sum game, exact, grid {} {unit}, table {} {unit} deep, averaged over who acts first); the 1v1 \
-             number of the report and `matrix`\n\
-             scripted tactic: {how}; mean {turns} turns; exploitable by {:.1} points ({na} gains {:.1}, {nb} gains \
-             {:.1} by its best response, exact: `duel --optimal`)\n",
+             (zero-sum game, exact, grid {} {unit}, table {} {unit} deep, averaged over who acts first); at the \
+             config's duel distance, the report's and `matrix`'s 1v1 number\n\
+             scripted tactic on the game's grid: the same game with both sides playing the scripted tactic; a \
+             best response gains up to {:.1} points against it ({na} {:.1}, {nb} {:.1}; exact, `duel --optimal`)\n\
+             scripted tactic: {how}; mean {turns} turns (the duel engine, off the grid)\n",
             o.step,
             o.depth,
             100.0 * o.exploitability(),

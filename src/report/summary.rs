@@ -121,8 +121,9 @@ pub struct PlayLevel {
     /// The skirmish tactic whose games give value in army (absent elsewhere).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub tactic: Option<String>,
-    /// The most a best response gains against this play, in score points (probability units,
-    /// win 1, draw ½): 0 under optimal play; `null` when not measured.
+    /// The most a best response gains against this play, in probability units (win 1, draw ½;
+    /// 0.05 is 5 score points, as the report prints it): 0 under optimal play; `null` when not
+    /// measured.
     pub exploitability: Option<f64>,
     /// How it was measured, or why it was not.
     pub measured: String,
@@ -134,9 +135,12 @@ impl Play {
     /// tactic, whose exploitability there is not measured (issue 41's rollout best response is
     /// not built); the scripted tactic's 1v1 exploitability is named as a sign of its quality.
     pub fn of(a: &RulesetAnalysis) -> Play {
-        let m = &a.matrix_1v1;
-        let optimal = m.cells.iter().flatten().filter(|c| c.method == crate::analysis::optimal_play::OPTIMAL_METHOD);
-        let (n, all) = (optimal.count(), m.cells.iter().flatten().count());
+        // Every 1v1 number: the matrix's cells and the chart's by start distance.
+        let chart = a.win_rate_by_distance.iter().flat_map(|w| w.pairs.iter().flat_map(|p| p.method.iter().flatten()));
+        let methods: Vec<&str> =
+            a.matrix_1v1.cells.iter().flatten().map(|c| c.method.as_str()).chain(chart.map(String::as_str)).collect();
+        let n = methods.iter().filter(|m| **m == crate::analysis::optimal_play::OPTIMAL_METHOD).count();
+        let all = methods.len();
         let scripted_1v1 = a.optimal_play.as_ref().filter(|o| !o.pairs.is_empty()).map(|o| {
             format!(
                 "the scripted tactic loses up to {:.1} score points (mean {:.1}) to a best response in the 1v1 games at \
@@ -166,8 +170,9 @@ impl Play {
                 tactic: None,
                 exploitability: None,
                 measured: format!(
-                    "{n} of {all} cells are the optimal-play game's value (exploitability 0); the others, whose pairs the \
-                     game does not solve, are the scripted tactic's, not measured"
+                    "{n} of {all} 1v1 cells (the matrix's and the chart's by start distance) are the optimal-play \
+                     game's value (exploitability 0); the others, which the game does not solve, are the scripted \
+                     tactic's, not measured"
                 ),
             },
         };

@@ -1365,9 +1365,9 @@ mod probes;
 #[cfg(test)]
 pub(crate) use probes::{
     Explain, Probe, Without, assert_half_grid_within, assert_mirror_is_even, assert_mirror_portfolio_is_exact,
-    assert_mirror_shortcut_is_exact, assert_mirrors, assert_score_is_solved, assert_scripted_game_is,
-    assert_scripted_games_are_chains, explain, print_largest, print_matrix, probe_args, probe_at, scripted_losses,
-    unordered_pairs,
+    assert_mirror_shortcut_is_exact, assert_mirrors, assert_one_solve_serves_every_start, assert_score_is_solved,
+    assert_scripted_game_is, assert_scripted_games_are_chains, explain, print_largest, print_matrix, probe_args,
+    probe_at, scripted_losses, unordered_pairs,
 };
 
 #[cfg(test)]

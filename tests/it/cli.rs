@@ -367,8 +367,8 @@ fn duel_optimal_vsgmr_json_has_the_game_values_and_the_exploitability() {
 
 /// Issue 41, "1v1 numbers are the game's value": `duel A B` one each leads with the
 /// optimal-play value, the number `duel --optimal` gives, with the scripted tactic's result
-/// beside it and its exploitability; `--json` keeps the scripted result at the top level and
-/// adds `optimal_play`. The scripted tactic alone with `duel.optimal_play=false`, for squads,
+/// beside it (and the scripted tactic in the game, with what a best response gains against
+/// it); `--json` keeps the scripted result at the top level and adds `optimal_play`. The scripted tactic alone with `duel.optimal_play=false`, for squads,
 /// and a distance beyond the game's table says why it is not solved.
 #[test]
 fn duel_one_each_leads_with_the_optimal_play_value() {
@@ -386,19 +386,23 @@ fn duel_one_each_leads_with_the_optimal_play_value() {
     for (k, of) in [("a_wins", "a_wins"), ("b_wins", "b_wins"), ("draws", "draws"), ("a_score", "a_score")] {
         assert_eq!(o[k], optimal[of], "{k}: {v}");
     }
+    assert_eq!(o["scripted_on_grid"], optimal["scripted"], "{v}");
     for (k, of) in
         [("scripted_a_gain", "a_gain"), ("scripted_b_gain", "b_gain"), ("scripted_exploitability", "exploitability")]
     {
         assert_eq!(o[k], optimal[of], "{k}: {v}");
     }
-    // The text: the optimal-play row first, the scripted tactic's second, each named.
+    // The text: the optimal-play row first, the scripted tactic in the game second, the
+    // scripted tactic's simulated duel third, each named.
     let text = String::from_utf8(one_each(&[])).unwrap();
     let first = text.find("optimal play (both sides), exact").unwrap_or_else(|| panic!("{text}"));
+    let grid = text.find("scripted tactic on the game's grid, exact").unwrap_or_else(|| panic!("{text}"));
     let second = text.find("scripted tactic, 95% CI").unwrap_or_else(|| panic!("{text}"));
-    assert!(first < second, "{text}");
+    assert!(first < grid && grid < second, "{text}");
     let score = format!("{:.1}%", 100.0 * optimal["a_score"].as_f64().unwrap());
     assert!(text[first..second].contains(&score), "{score}: {text}");
-    assert!(text.contains("exploitable by") && text.contains("Monte Carlo, 2000 trials"), "{text}");
+    let gain = format!("a best response gains up to {:.1} points", 100.0 * optimal["exploitability"].as_f64().unwrap());
+    assert!(text.contains(&gain) && text.contains("Monte Carlo, 2000 trials"), "{gain}: {text}");
     // The scripted tactic alone.
     let plain = json_of(&one_each(&["--json", "--set", "duel.optimal_play=false"]));
     assert!(plain.get("optimal_play").is_none() && plain["a_wins"] == v["a_wins"], "{plain}");

@@ -54,7 +54,17 @@ fn exact_duels_repeat_to_the_bit_across_processes() {
         let out = Command::cargo_bin("pointsworth")
             .unwrap()
             .current_dir(env!("CARGO_MANIFEST_DIR"))
-            .args(["duel", "tgf", "regular-lmg", "green-rifles", "--exact", "--json"])
+            // The scripted tactic's chain alone (one each also solves the optimal-play game).
+            .args([
+                "duel",
+                "tgf",
+                "regular-lmg",
+                "green-rifles",
+                "--exact",
+                "--json",
+                "--set",
+                "duel.optimal_play=false",
+            ])
             .assert()
             .success()
             .get_output()

@@ -43,7 +43,17 @@ fn base(sub: &str) -> Vec<&'static str> {
             [&["report", "guns-n-grenades", "--config", "small.toml", "--trials", "100", "--out", "out"][..], &quick]
                 .concat()
         }
-        "duel" => vec!["duel", "guns-n-grenades", "riflemen", "heavy-infantry", "--trials", "100"],
+        // One each leads with the optimal-play game (four solves): the walk is about the flags.
+        "duel" => vec![
+            "duel",
+            "guns-n-grenades",
+            "riflemen",
+            "heavy-infantry",
+            "--trials",
+            "100",
+            "--set",
+            "duel.optimal_play=false",
+        ],
         "matrix" => vec!["matrix", "guns-n-grenades", "--config", "small.toml", "--trials", "100"],
         // The two-unit copy: `--sensitivity` plays every reading of every pair.
         "rules" => vec!["rules", "guns-n-grenades", "--config", "small.toml"],

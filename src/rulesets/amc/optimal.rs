@@ -421,6 +421,15 @@ mod tests {
         }
     }
 
+    /// One solve serves every start distance of a line (the contract of `OptimalPlay::game`;
+    /// Gunplay's chart by start distance relies on it).
+    #[test]
+    fn one_solve_serves_every_start_distance_of_a_line() {
+        let r = amc(&["duel.max_rounds=3"]);
+        let units = (r.find("riflemen-10"), r.find("jeep"));
+        crate::rulesets::optimal::assert_one_solve_serves_every_start(&r, units, &[12.0, 18.0, 30.0], GRID.step, true);
+    }
+
     #[test]
     fn mirrors_are_exactly_even_under_optimal_play() {
         let r = amc(&[]);

@@ -477,6 +477,16 @@ mod tests {
         }
     }
 
+    /// One solve serves every start distance of a line (the contract of `OptimalPlay::game`;
+    /// Gunplay's chart by start distance relies on it).
+    #[test]
+    fn one_solve_serves_every_start_distance_of_a_line() {
+        let r = gng(&["duel.max_rounds=3"]);
+        // ½" grid, 36" table: 1" apart keeps the backs 36" apart.
+        let units = (unit(&r, "Riflemen"), unit(&r, "Tank"));
+        crate::rulesets::optimal::assert_one_solve_serves_every_start(&r, units, &[12.0, 13.0, 20.0], GRID.step, true);
+    }
+
     #[test]
     fn mirrors_are_exactly_even_under_optimal_play() {
         let r = short();

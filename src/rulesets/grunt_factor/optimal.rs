@@ -477,6 +477,18 @@ mod tests {
         assert!(checked > 10_000 && crawls < checked / 10, "{checked} {crawls}");
     }
 
+    /// One solve serves every start distance of a line (the contract of `OptimalPlay::game`;
+    /// Gunplay's chart by start distance relies on it).
+    #[test]
+    fn one_solve_serves_every_start_distance_of_a_line() {
+        let r = capped(2);
+        // 9 cm grid, 120 cm table: 18 cm apart keeps the backs 120 cm apart. The two starts
+        // reach different sets of states here (measured, not analysed), so each is solved on
+        // its own: the same bits, no shortcut. The Grunt Factor has no chart by start distance.
+        let units = (r.find("regular-rifles"), r.find("regular-smgs"));
+        crate::rulesets::optimal::assert_one_solve_serves_every_start(&r, units, &[30.0, 48.0], GRID.step, false);
+    }
+
     #[test]
     fn mirrors_are_exactly_even_under_optimal_play() {
         let r = capped(4);

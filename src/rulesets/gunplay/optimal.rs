@@ -438,6 +438,15 @@ mod tests {
         }
     }
 
+    /// One solve serves every start distance of a line (the contract of `OptimalPlay::game`;
+    /// Gunplay's chart by start distance relies on it).
+    #[test]
+    fn one_solve_serves_every_start_distance_of_a_line() {
+        let r = ruleset_with(Cover::Open, &[("duel.max_rounds", "2")]);
+        let units = (r.find("rifle"), r.find("shotgun"));
+        crate::rulesets::optimal::assert_one_solve_serves_every_start(&r, units, &[6.0, 12.0, 48.0], GRID.step, true);
+    }
+
     #[test]
     fn a_mirror_is_exactly_even() {
         let r = short(Cover::Open);

@@ -74,6 +74,11 @@ pub trait OptimalPlay {
     /// The game of units `a` (side A) and `b` (side B), indices into the ruleset's units,
     /// starting `distance` apart on a grid of `step` (the ruleset's unit). Errors: a start
     /// distance off the table ([`Grid::setup`]), or a unit the game cannot play (named).
+    ///
+    /// Contract: the game depends on `distance` only through its [`DuelGame::setup`] (the
+    /// line, and on it only where the units start): [`optimal_scores_at`] solves games whose
+    /// setups differ only in [`Line::start`](super::Line::start) once. Each ruleset's test
+    /// `one_solve_serves_every_start_distance_of_a_line` checks it.
     fn game(&self, a: usize, b: usize, distance: f64, step: f64) -> Result<Self::Game<'_>, NotExact>;
 }
 

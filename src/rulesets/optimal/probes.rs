@@ -563,3 +563,44 @@ pub(crate) fn print_matrix<R: OptimalPlay>(
     );
     duels
 }
+
+/// Test check shared by every ruleset's game (the contract of [`OptimalPlay::game`]: a game
+/// depends on the start distance only through where the units start on its line): the games
+/// of units `a` and `b` at each of `distances` (chosen as one family: the same line but for
+/// the start) are one family; [`optimal_scores_from`] reads each start it serves from the
+/// first distance's solve to the bits of a solve started there ([`optimal_score`]), and with
+/// `shared` it serves every start (the shortcut is taken, not its fallback: the starts reach
+/// the same states); [`game::optimal_scores_at`] gives the same bits either way; and a start
+/// off the line is refused.
+pub(crate) fn assert_one_solve_serves_every_start<R: OptimalPlay>(
+    r: &R,
+    (a, b): (usize, usize),
+    distances: &[f64],
+    step: f64,
+    shared: bool,
+) {
+    assert!(a != b && distances.len() >= 2, "two units and two distances at least");
+    let games: Vec<_> = distances.iter().map(|&d| r.game(a, b, d, step).expect("a game")).collect();
+    let family = |g: &R::Game<'_>| {
+        let mut s = g.setup();
+        s.line.start = 0;
+        s
+    };
+    assert!(games.iter().all(|g| family(g) == family(&games[0])), "one family");
+    let starts: Vec<u16> = games.iter().map(|g| g.setup().line.start).collect();
+    assert!(starts.windows(2).all(|w| w[0] != w[1]), "distinct starts: {starts:?}");
+    let served = optimal_scores_from(&games[0], &starts);
+    let together = game::optimal_scores_at(r, a, b, distances, step);
+    for ((g, v), w) in games.iter().zip(&served).zip(&together) {
+        let alone = optimal_score(g).0.to_bits();
+        let start = g.setup().line.start;
+        if shared || v.is_some() {
+            assert_eq!(v.map(f64::to_bits), Some(alone), "start {start}: read from the first game's solve");
+        }
+        assert_eq!(w.as_ref().ok().map(|x| x.to_bits()), Some(alone), "start {start}: optimal_scores_at");
+    }
+    // Its own start is always served.
+    assert!(served[0].is_some());
+    let off = games[0].line().max_sum + 1;
+    assert_eq!(optimal_scores_from(&games[0], &[off]), vec![None]);
+}

@@ -368,6 +368,15 @@ mod tests {
         assert!(compared > 40, "{compared}");
     }
 
+    /// One solve serves every start distance of a line (the contract of `OptimalPlay::game`;
+    /// Gunplay's chart by start distance relies on it).
+    #[test]
+    fn one_solve_serves_every_start_distance_of_a_line() {
+        let r = crate::rulesets::book::shipped::<Vsgmr>(&["duel.max_rounds=3"]);
+        let units = (r.find("troop"), r.find("troop-stealth"));
+        crate::rulesets::optimal::assert_one_solve_serves_every_start(&r, units, &[12.0, 14.0, 24.0], GRID.step, true);
+    }
+
     #[test]
     fn mirrors_are_exactly_even_under_optimal_play() {
         let r = ruleset();
