@@ -307,7 +307,8 @@ fn duel_with<R: Ruleset>(r: &R, args: &DuelArgs) -> Result<(), AppError> {
         format!("Monte Carlo, {} trials, seed {}", result.trials, args.sim.seed)
     };
     if let Some(o) = &optimal {
-        return stdout_write(&one_each_text(r, [a, b], distance, &result, &how, o, started));
+        // Fitted to the terminal as `matrix` is (the table already is; the notes are long).
+        return stdout_write(&crate::term::wrap(&one_each_text(r, [a, b], distance, &result, &how, o, started)));
     }
     let mut t = crate::term::table();
     t.set_header(vec!["outcome", "probability [95% CI]"]);

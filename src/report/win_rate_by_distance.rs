@@ -125,7 +125,7 @@ where
         &(FAMILY, 30.0).into_font().style(FontStyle::Bold).color(&TEXT).pos(Pos::new(HPos::Left, VPos::Top)),
         (20, 14),
     )?;
-    let play = Play::of(w);
+    let play = ChartPlay::of(w);
     let shading = if play.monte_carlo == 0 { "every point exact (no interval)" } else { "shaded: 95% interval" };
     root.draw_text(
         &format!(
@@ -213,7 +213,7 @@ where
 }
 
 /// How the chart's cells were played: counts of cells by method.
-struct Play {
+struct ChartPlay {
     /// Under optimal play (`analysis::optimal_play::play_by_distance`).
     optimal: usize,
     /// The scripted tactic's exact Markov chain.
@@ -222,11 +222,11 @@ struct Play {
     monte_carlo: usize,
 }
 
-impl Play {
-    fn of(w: &WinRateByDistance) -> Play {
+impl ChartPlay {
+    fn of(w: &WinRateByDistance) -> ChartPlay {
         let methods = || w.pairs.iter().flat_map(|p| p.method.iter().flatten());
         let count = |m: &str| methods().filter(|x| *x == m).count();
-        Play {
+        ChartPlay {
             optimal: count(crate::analysis::optimal_play::OPTIMAL_METHOD),
             exact: count("exact"),
             monte_carlo: methods().filter(|x| *x != "exact" && *x != crate::analysis::optimal_play::OPTIMAL_METHOD).count(),
@@ -261,7 +261,7 @@ pub fn section(a: &RulesetAnalysis) -> String {
     let mut o = String::from("## Mean score against start distance (1v1)\n\n");
     let _ = writeln!(o, "![1v1 mean score of each pair against the start distance, per cover level]({STEM}.png)\n");
     let _ = writeln!(o, "Vector version: [{STEM}.svg]({STEM}.svg) · data: [{STEM}.csv]({STEM}.csv)\n");
-    let play = Play::of(w);
+    let play = ChartPlay::of(w);
     let how = if play.all_optimal() {
         "Both sides play optimally: every cell is the exact value of the optimal-play game at that distance \
          and cover, as the 1v1 matrix is at the report's, so the curves measure the loadouts rather than a \

@@ -172,9 +172,9 @@ pub fn optimal_scores_at<R: OptimalPlay>(
 
 /// The one-against-one methods of [`Ruleset`](crate::rulesets::Ruleset) for a ruleset with a
 /// game ([`OptimalPlay`]) on the grid step `$step` (the ruleset's unit): `optimal_duel` (doc
-/// comments before `$step` go on it: the ruleset's table and grid), `optimal_score`,
-/// `optimal_value`, `optimal_scores_at` and `portfolio_duel`, each the function of this module of the same name.
-/// Written once here, used inside each ruleset's `impl Ruleset`.
+/// comments before `step:` go on it: the ruleset's table and grid), `optimal_score`,
+/// `optimal_value`, `optimal_scores_at` and `portfolio_duel`, each the function of this module
+/// of the same name. Written once here, used inside each ruleset's `impl Ruleset`.
 ///
 /// ```ignore
 /// crate::rulesets::optimal::optimal_play_methods!(
