@@ -163,8 +163,19 @@ fn solve_key<R: Ruleset>(r: &R, distance: f64) -> Option<crate::cache::Key> {
 /// as [`OptimalPlay::matrix`] gives it, from a solve of [`analyse`] that the result cache
 /// holds (a report's); `None` when it holds none (or no cache is installed).
 pub fn cached_score<R: Ruleset>(r: &R, distance: f64, i: usize, j: usize) -> Option<f64> {
-    let o: OptimalDuel = crate::cache::get(&crate::sim::pair_key(r, &solve_key(r, distance)?, i, j))?;
-    Some(Outcome::from(&o.optimal).a_score.clamp(0.0, 1.0))
+    Some(Outcome::from(&cached_solve(r, distance, i, j)?.optimal).a_score.clamp(0.0, 1.0))
+}
+
+/// Pair `(i, j)`'s four solves at `distance` ([`optimal_duel`]) that the result cache holds.
+fn cached_solve<R: Ruleset>(r: &R, distance: f64, i: usize, j: usize) -> Option<OptimalDuel> {
+    crate::cache::get(&crate::sim::pair_key(r, &solve_key(r, distance)?, i, j))
+}
+
+/// The result cache's key of pair `(i, j)`'s advantage-only score at `distance`
+/// ([`Ruleset::optimal_score`]): the ruleset without its costs (its readings included), the
+/// distance and the pair. Shared by the readings' solves and [`optimal_scores_at`].
+pub fn score_key<R: Ruleset>(r: &R, distance: f64, i: usize, j: usize) -> Option<crate::cache::Key> {
+    crate::sim::cache_key(r, "optimal-score").map(|k| k.num(distance).part(&(i, j)))
 }
 
 /// Solves every pair of `r`'s cost list at `distance` (pairs in parallel; each solve is exact,
@@ -380,7 +391,7 @@ pub fn optimal_scores_at<R: Ruleset>(
     i: usize,
     j: usize,
 ) -> Vec<Result<f64, crate::rulesets::NotExact>> {
-    let key = |d: f64| crate::sim::cache_key(r, "optimal-score").map(|k| k.num(d).part(&(i, j)));
+    let key = |d: f64| score_key(r, d, i, j);
     let mut out: Vec<Option<Result<f64, crate::rulesets::NotExact>>> =
         distances.iter().map(|&d| key(d).and_then(|k| crate::cache::get::<f64>(&k)).map(Ok)).collect();
     let missing: Vec<usize> = (0..distances.len()).filter(|&k| out[k].is_none()).collect();
@@ -399,9 +410,7 @@ pub fn optimal_scores_at<R: Ruleset>(
 /// The both-sides-optimal value of pair `(i, j)` at `distance` that the result cache holds:
 /// from a report's full solve ([`analyse`]) or an [`optimal_value`] solve; `None` if neither.
 fn cached_value<R: Ruleset>(r: &R, distance: f64, i: usize, j: usize) -> Option<GameValue> {
-    let full =
-        solve_key(r, distance).and_then(|k| crate::cache::get::<OptimalDuel>(&crate::sim::pair_key(r, &k, i, j)));
-    match full {
+    match cached_solve(r, distance, i, j) {
         Some(o) => Some(o.optimal),
         None => crate::cache::get(&value_key(r, distance, i, j)?),
     }

@@ -257,16 +257,13 @@ pub fn optimal_matrix<R: Ruleset>(
     let k = r.units().len();
     let pairs = unordered_pairs(k);
     let todo: Vec<(usize, usize)> = pairs.iter().copied().filter(|&(i, j)| known(i, j).is_none()).collect();
-    // The result cache: a score depends on the ruleset without its costs (its readings
-    // included), the pair and the distance.
-    let key = crate::sim::cache_key(r, "optimal-score").map(|k| k.num(distance));
     let fresh: Vec<Option<f64>> = todo
         .par_iter()
         .map(|&(i, j)| {
             let reused = if reuse_solves { optimal_play::cached_score(r, distance, i, j) } else { None };
-            let v = match (reused, &key) {
+            let v = match (reused, optimal_play::score_key(r, distance, i, j)) {
                 (Some(v), _) => Ok(v),
-                (None, Some(k)) => crate::cache::memo_ok(&k.clone().part(&(i, j)), || r.optimal_score(i, j, distance)),
+                (None, Some(k)) => crate::cache::memo_ok(&k, || r.optimal_score(i, j, distance)),
                 (None, None) => r.optimal_score(i, j, distance),
             };
             let v = v.ok().map(|v| v.clamp(0.0, 1.0));

@@ -1035,7 +1035,7 @@ pub fn optimal_scores_from<G: DuelGame>(g: &G, starts: &[u16]) -> Vec<Option<f64
     let reach = s.reach(policy);
     let (start, start_b, _) = s.rounds::<1>(policy, &reach);
     let own = s.line.start;
-    let out = starts
+    starts
         .iter()
         .map(|&st| {
             if st as usize >= s.np {
@@ -1048,9 +1048,7 @@ pub fn optimal_scores_from<G: DuelGame>(g: &G, starts: &[u16]) -> Vec<Option<f64
             };
             same.then(|| 0.5 * (1.0 + advantage_at(g.order(), &start, &start_b, s.start())))
         })
-        .collect();
-    s.line.start = own;
-    out
+        .collect()
 }
 
 /// The first `C` of a state's `[v, w, l]`.
