@@ -21,7 +21,7 @@ fn bench_one<S: Skirmish>(c: &mut Criterion, s: &S) {
     group.throughput(Throughput::Elements(1));
     group.sample_size(20);
     let mut dice = FastDice::from_seed(1);
-    let mut game = s.game(0, 0);
+    let mut game = s.game([0; 2], 0);
     let mut record = GameRecord::default();
     let (items, units) = (s.skirmish_units().len() + s.skirmish_upgrades().len(), s.skirmish_units().len());
     let name = format!("{}: random armies, {} tactic", s.id(), s.tactics()[0].name);

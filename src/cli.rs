@@ -361,9 +361,9 @@ pub struct SkirmishArgs {
     #[arg(long, num_args = 1..=2, value_name = "random|A B", long_help = crate::rulesets::armies_help())]
     pub armies: Vec<String>,
 
-    /// Tactic both sides play (default: the ruleset's first).
-    #[arg(long, value_name = "NAME", long_help = crate::rulesets::tactics_help())]
-    pub tactic: Option<String>,
+    /// Tactic both sides play (default: the ruleset's first); a=NAME or b=NAME sets one side's.
+    #[arg(long, value_name = "[SIDE=]NAME", long_help = crate::rulesets::tactics_help())]
+    pub tactic: Vec<String>,
 
     /// Mission: the book's kind of game (default: the ruleset's basic game).
     #[arg(long, value_name = "NAME", long_help = crate::rulesets::missions_help())]

@@ -43,7 +43,7 @@ impl Engine for AnalysisEngine {
         trials: u64,
         progress: &ProgressBar,
     ) -> GameCounts {
-        let t = crate::sim::skirmish::simulate(s, armies, tactic, mission, seed, trials, progress);
+        let t = crate::sim::skirmish::simulate(s, armies, [tactic; 2], mission, seed, trials, progress);
         GameCounts { games: t.games, wins: t.wins, draws: t.draws, turns: t.turns }
     }
 

@@ -19,6 +19,7 @@ pub mod engine;
 pub mod equilibrium;
 pub mod logistic;
 pub mod matrix;
+pub mod metagame;
 pub mod optimal_play;
 pub mod portfolio;
 pub mod readings;

@@ -139,22 +139,34 @@ pub struct SkirmishAnalysis {
 }
 
 /// A ruleset's skirmish as the report shows it: the book's words, the tactics, and one run per
-/// tactic between random armies (default tactic first; the first run carries the replay).
+/// tactic between random armies (the played tactic first: the metagame's equilibrium tactic,
+/// else the default; the first run carries the replay), and the tactic metagame.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct SkirmishSection {
     pub text: SkirmishText,
-    /// `(name, description)` of each run's tactic, in run order.
+    /// `(name, description)` of each run's tactic, in run order (the played tactic first,
+    /// then the others in the ruleset's order).
     pub tactics: Vec<(String, String)>,
     pub runs: Vec<SkirmishAnalysis>,
     /// One run per mission after the basic game (issue 19, "value per mission"), random armies
-    /// under the default tactic at the same number of games, in the ruleset's mission order;
+    /// under the played tactic at the same number of games, in the ruleset's mission order;
     /// empty for a ruleset with one mission.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub missions: Vec<SkirmishAnalysis>,
+    /// The tactic metagame of the basic game ([`crate::analysis::metagame`]): which tactic
+    /// each side should play, and how much a switch of tactic gains against the played tactic
+    /// of value in army; `None` for a ruleset with one skirmish tactic, or when it could not
+    /// be solved (`metagame_error` says why).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub metagame: Option<crate::analysis::metagame::Metagame>,
+    /// Why the metagame's linear programs failed (a programming error: its cells are finite
+    /// scores in [0, 1]); a report warning says so, and the default tactic is played.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub metagame_error: Option<String>,
 }
 
 impl SkirmishSection {
-    /// The runs of value per mission: the basic game under the default tactic, then every
+    /// The runs of value per mission: the basic game under the played tactic, then every
     /// other mission; empty for a ruleset with one mission.
     pub fn mission_runs(&self) -> Vec<&SkirmishAnalysis> {
         match self.runs.first() {
@@ -184,36 +196,58 @@ pub fn armies_text<S: Skirmish>(s: &S, armies: &Armies<S::Army>) -> String {
     }
 }
 
+/// The name of the play in which side A plays `tactics[0]` and side B `tactics[1]`: the
+/// tactic's name when both play it, else `"x (A) v y (B)"`.
+pub fn tactics_name<S: Skirmish>(s: &S, tactics: [usize; 2]) -> String {
+    let [a, b] = tactics.map(|t| s.tactics()[t].name);
+    if a == b { a.to_string() } else { format!("{a} (A) v {b} (B)") }
+}
+
 /// Plays `trials` games of `s`'s `mission` (index into [`Skirmish::missions`]; 0 the basic
-/// game) under `tactic` (index into its tactics) between `armies` and analyses them: win
-/// rates, unit statistics (unit types never fielded left out) and, for random armies, value
-/// in army (per the mission's points per side).
+/// game) in which side A plays `tactics[0]` and side B `tactics[1]` (indices into its tactics)
+/// between `armies` and analyses them: win rates, unit statistics (unit types never fielded
+/// left out) and, for random armies, value in army (per the mission's points per side).
 pub fn run_skirmish<S: Skirmish>(
     s: &S,
     armies: &Armies<S::Army>,
-    tactic: usize,
+    tactics: [usize; 2],
     mission: usize,
     seed: u64,
     trials: u64,
     progress: &ProgressBar,
 ) -> SkirmishAnalysis {
-    let tally = simulate(s, armies, tactic, mission, seed, trials, progress);
+    run_skirmish_tally(s, armies, tactics, mission, seed, trials, progress).0
+}
+
+/// [`run_skirmish`] and the tally it analysed.
+fn run_skirmish_tally<S: Skirmish>(
+    s: &S,
+    armies: &Armies<S::Army>,
+    tactics: [usize; 2],
+    mission: usize,
+    seed: u64,
+    trials: u64,
+    progress: &ProgressBar,
+) -> (SkirmishAnalysis, SkirmishTally) {
+    let tally = simulate(s, armies, tactics, mission, seed, trials, progress);
     let units = s.skirmish_units();
     let upgrades = s.skirmish_upgrades();
-    let name = s.tactics()[tactic].name;
+    let name = tactics_name(s, tactics);
     let points = s.mission_settings(mission).points;
-    let mut a = analyse_skirmish(&units, &upgrades, &tally, &armies_text(s, armies), name, seed, points);
+    let mut a = analyse_skirmish(&units, &upgrades, &tally, &armies_text(s, armies), &name, seed, points);
     a.units.retain(|u| u.fielded > 0);
     if mission > 0 {
         a.mission = s.missions()[mission].name.to_string();
     }
-    a
+    (a, tally)
 }
 
 /// The report's skirmish section of `s`: `report_trials` random-army games under every tactic,
-/// then as many under the default tactic in each of the ruleset's other missions (value per
-/// mission), and one replay picture of the basic game (`None` when `report_trials` is 0 or the
-/// skirmish cannot be played). `progress(trials, message)` makes the progress bar of one run.
+/// the tactic metagame's other cells ([`crate::analysis::metagame::play`]), then as many games
+/// under the played tactic (the metagame's equilibrium tactic, else the default) in each of the
+/// ruleset's other missions (value per mission), and one replay picture of the basic game
+/// (`None` when `report_trials` is 0 or the skirmish cannot be played). `progress(trials,
+/// message)` makes the progress bar of one run.
 pub fn report_section<S: Skirmish>(
     s: &S,
     seed: u64,
@@ -225,26 +259,77 @@ pub fn report_section<S: Skirmish>(
     }
     let text = s.skirmish_text();
     let mut runs = Vec::new();
+    let mut tallies = Vec::new();
     for (t, info) in s.tactics().iter().enumerate() {
         let pb = progress(n, format!("{} tactic", info.name));
-        runs.push(run_skirmish(s, &Armies::Random, t, 0, seed, n, &pb));
+        let (run, tally) = run_skirmish_tally(s, &Armies::Random, [t; 2], 0, seed, n, &pb);
+        runs.push(run);
+        tallies.push(tally);
         pb.finish_and_clear();
     }
+    // The runs of one tactic are the metagame's diagonal. Its linear programs fail only on a
+    // programming error (the cells are finite scores in [0, 1]), which leaves the metagame
+    // out (with a warning) rather than the section.
+    let diagonal: Vec<Option<&SkirmishTally>> = tallies.iter().map(Some).collect();
+    let (metagame, metagame_error) = match crate::analysis::metagame::play(s, seed, n, &diagonal, &progress) {
+        Ok(m) => (m, None),
+        Err(e) => (None, Some(e)),
+    };
+    drop(tallies);
+    // The play of value in army, the unit statistics, the missions and the replay: the
+    // metagame's (the default tactic's when it has none), its run first.
+    let played = metagame.as_ref().map_or(0, |m| m.played);
+    let mut tactics: Vec<(String, String)> =
+        s.tactics().iter().map(|t| (t.name.to_string(), t.description.to_string())).collect();
+    let first = runs.remove(played);
+    runs.insert(0, first);
+    let first = tactics.remove(played);
+    tactics.insert(0, first);
     let mut missions = Vec::new();
     for (m, info) in s.missions().iter().enumerate().skip(1).filter(|(m, _)| s.mission_in_value_table(*m)) {
         let pb = progress(n, info.name.to_string());
-        missions.push(run_skirmish(s, &Armies::Random, 0, m, seed, n, &pb));
+        missions.push(run_skirmish(s, &Armies::Random, [played; 2], m, seed, n, &pb));
         pb.finish_and_clear();
     }
-    runs[0].replay_svg = Some(crate::battle::replay::to_svg(&s.replay(&Armies::Random, 0, 0, seed)));
+    runs[0].replay_svg = Some(crate::battle::replay::to_svg(&s.replay(&Armies::Random, played, 0, seed)));
     runs[0].replay = Some(format!("{}_replay.svg", text.game.to_lowercase()));
     runs[0].setup = text.setup.clone();
-    let tactics = s.tactics().iter().map(|t| (t.name.to_string(), t.description.to_string())).collect();
-    Some(SkirmishSection { text, tactics, runs, missions })
+    Some(SkirmishSection { text, tactics, runs, missions, metagame, metagame_error })
+}
+
+/// A switch of tactic gaining more than this against the skirmish's played tactic (the lower
+/// end of its 95% interval, in probability units: 2 score points) is a report warning (issue
+/// 41: "a matchup whose bound exceeds 2 points is a warning").
+pub const EXPLOITABLE: f64 = 0.02;
+
+/// The report warning that the skirmish's play is exploitable by a switch of tactic within its
+/// portfolio: the lower end of a side's best switch's interval exceeds [`EXPLOITABLE`]; or
+/// that the metagame could not be solved. `None` without a metagame or such a switch.
+pub fn metagame_warning(sk: &SkirmishSection) -> Option<crate::analysis::Warning> {
+    if let Some(e) = &sk.metagame_error {
+        return Some(crate::analysis::Warning {
+            message: format!("skirmish: the tactic metagame was not solved ({e}); the default tactic is played"),
+        });
+    }
+    let m = sk.metagame.as_ref()?;
+    let (side, d) = m.largest_deviation().filter(|(_, d)| d.gain.lo > EXPLOITABLE)?;
+    Some(crate::analysis::Warning {
+        message: format!(
+            "skirmish: value in army is played by `{}` on both sides, and side {} switching to `{}` gains {:.1} score \
+             points [{:.1}, {:.1}]: those numbers measure a play that is exploitable (see \"How each matchup is \
+             played\")",
+            m.tactics[m.played],
+            ["A", "B"][side],
+            d.tactic,
+            100.0 * d.gain.value,
+            100.0 * d.gain.lo,
+            100.0 * d.gain.hi
+        ),
+    })
 }
 
 /// The items whose verdict (too cheap / fair / too expensive, by the interval of their value in
-/// army) differs between the basic game (default tactic) and the section's other missions, as
+/// army) differs between the basic game (played tactic) and the section's other missions, as
 /// a report warning naming each with its verdict per mission; `None` when there is none or the
 /// ruleset has one mission. An item missing from a mission's regression is left out.
 pub fn mission_verdict_warning(sk: &SkirmishSection) -> Option<crate::analysis::Warning> {
@@ -645,7 +730,14 @@ mod tests {
             setup: String::new(),
             replay_legend: String::new(),
         };
-        SkirmishSection { text, tactics: vec![("default".into(), String::new())], runs, missions }
+        SkirmishSection {
+            text,
+            tactics: vec![("default".into(), String::new())],
+            runs,
+            missions,
+            metagame: None,
+            metagame_error: None,
+        }
     }
 
     /// Issue 19, item 5: an item whose verdict (by its interval) differs between the basic game

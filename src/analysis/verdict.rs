@@ -14,7 +14,7 @@
 //!    whole interval lies on the winning side of even (efficiency above 50%, value in army
 //!    above the field mean), *too expensive* when it lies wholly on the losing side, *fair*
 //!    when it contains even. Every game counts once: the duels, the basic skirmish game under
-//!    the default tactic, each other mission.
+//!    the played tactic (the default, or the tactic metagame's equilibrium), each other mission.
 //! 2. The verdict ([`combine`]) is *too cheap* when at least one method says too cheap and none
 //!    says too expensive; *too expensive* the other way round; *fair* when none says either.
 //!    When one method says too cheap and another too expensive, no single price change is
@@ -321,7 +321,7 @@ fn summary_line(evidence: &[Evidence], agree: bool) -> String {
 /// The verdicts of a report: the units in efficiency order (best first), then the upgrades
 /// that value in army prices, in its table's order. The duels' evidence is each unit's
 /// efficiency (the main run, `a.efficiency`) with its fair cost (`a.fair_costs`); each skirmish
-/// game's evidence is the item's value in army there (default tactic), matched by name.
+/// game's evidence is the item's value in army there (played tactic), matched by name.
 pub fn verdicts(a: &RulesetAnalysis) -> Vec<UnitVerdict> {
     let games = skirmish_games(a.skirmish.as_ref());
     let mut out = Vec::new();

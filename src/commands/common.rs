@@ -60,6 +60,36 @@ impl AppError {
     }
 }
 
+/// The `--tactic [SIDE=]NAME` options as each side's tactic, side A first: NAME alone sets both
+/// sides, `a=NAME` or `b=NAME` one side; `None` for a side not named. `find(name)` is the
+/// tactic's index, or the message for a name it does not know (which lists the valid names).
+/// Errors (exit 2, the option quoted): a side other than a or b, a side given twice, or
+/// `find`'s message.
+pub(crate) fn side_tactics(
+    pins: &[String],
+    find: impl Fn(&str) -> Result<usize, String>,
+) -> Result<[Option<usize>; 2], AppError> {
+    let mut out = [None, None];
+    for pin in pins {
+        let bad = |why: String| AppError::Usage(format!("--tactic {pin}: {why}"));
+        let (sides, name) = match pin.split_once('=') {
+            None => (&[0, 1][..], pin.as_str()),
+            Some((side, name)) => match side.trim() {
+                "a" | "A" => (&[0][..], name),
+                "b" | "B" => (&[1][..], name),
+                other => return Err(bad(format!("the side is a or b, not `{other}`"))),
+            },
+        };
+        let k = find(name.trim()).map_err(bad)?;
+        for &s in sides {
+            if out[s].replace(k).is_some() {
+                return Err(bad(format!("side {} is given twice", ["a", "b"][s])));
+            }
+        }
+    }
+    Ok(out)
+}
+
 /// Writes `text` to stdout and flushes it; nothing under `--shard` (a shard writes only its
 /// tallies). A closed pipe is an [`AppError::Io`] that [`AppError::is_broken_pipe`] recognises.
 pub(crate) fn stdout_write(text: &str) -> Result<(), AppError> {

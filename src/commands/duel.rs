@@ -185,32 +185,16 @@ fn pinned_text(pf: &crate::rulesets::optimal::PortfolioDuel, na: &str, nb: &str,
 }
 
 /// The `--tactic [SIDE=]NAME` pins: each side's tactic as an index into the portfolio's names
-/// (NAME alone: both sides). Errors (exit 2): a side other than a or b, a side pinned twice,
+/// (NAME alone: both sides). Errors (exit 2): a side other than a or b, a side given twice,
 /// or a name not in the portfolio (the message lists the valid names).
 fn pinned_tactics(pins: &[String]) -> Result<[Option<usize>; 2], AppError> {
     let names = crate::rulesets::optimal::tactics::names();
-    let mut out = [None, None];
-    for pin in pins {
-        let bad = |why: String| AppError::Usage(format!("--tactic {pin}: {why}"));
-        // NAME alone pins both sides, as `skirmish --tactic NAME` does.
-        let (sides, name) = match pin.split_once('=') {
-            None => (&[0, 1][..], pin.as_str()),
-            Some((side, name)) => match side.trim() {
-                "a" | "A" => (&[0][..], name),
-                "b" | "B" => (&[1][..], name),
-                other => return Err(bad(format!("the side is a or b, not `{other}`"))),
-            },
-        };
-        let k = names.iter().position(|n| *n == name.trim()).ok_or_else(|| {
-            bad(format!("no tactic `{}`; the portfolio's tactics: {}", name.trim(), names.join(", ")))
-        })?;
-        for &s in sides {
-            if out[s].replace(k).is_some() {
-                return Err(bad(format!("side {} is pinned twice", ["a", "b"][s])));
-            }
-        }
-    }
-    Ok(out)
+    super::common::side_tactics(pins, |name| {
+        names
+            .iter()
+            .position(|n| *n == name)
+            .ok_or_else(|| format!("no tactic `{name}`; the portfolio's tactics: {}", names.join(", ")))
+    })
 }
 
 fn duel_with<R: Ruleset>(r: &R, args: &DuelArgs) -> Result<(), AppError> {

@@ -35,17 +35,21 @@ pub fn run(args: SkirmishArgs) -> Result<(), AppError> {
     with_ruleset!(&loaded.ruleset, r => run_with(r, &args))
 }
 
-/// The tactic named by `--tactic` (the ruleset's default when none); an unknown name is a
-/// usage error listing the ruleset's tactics with what each does.
-fn tactic_of<S: Skirmish>(s: &S, name: Option<&str>) -> Result<usize, AppError> {
+/// Each side's tactic from the `--tactic [SIDE=]NAME` options (side A first): NAME alone sets
+/// both sides, `a=NAME` or `b=NAME` one side; a side not named plays the ruleset's default
+/// (first) tactic. Errors (exit 2): an unknown name (the message lists the ruleset's tactics
+/// with what each does), a side other than a or b, or a side given twice.
+fn tactics_of<S: Skirmish>(s: &S, pins: &[String]) -> Result<[usize; 2], AppError> {
     let tactics = s.tactics();
-    let Some(name) = name else { return Ok(0) };
-    // "default" names the ruleset's first tactic where no tactic has that name.
-    let found = tactics.iter().position(|t| t.name.eq_ignore_ascii_case(name));
-    found.or((name == "default").then_some(0)).ok_or_else(|| {
-        let known: Vec<String> = tactics.iter().map(|t| format!("{} ({})", t.name, t.description)).collect();
-        AppError::Usage(format!("unknown tactic {name:?} for {}; known: {}", s.id(), known.join("; ")))
-    })
+    let out = super::common::side_tactics(pins, |name| {
+        // "default" names the ruleset's first tactic where no tactic has that name.
+        let found = tactics.iter().position(|t| t.name.eq_ignore_ascii_case(name));
+        found.or((name == "default").then_some(0)).ok_or_else(|| {
+            let known: Vec<String> = tactics.iter().map(|t| format!("{} ({})", t.name, t.description)).collect();
+            format!("unknown tactic {name:?} for {}; known: {}", s.id(), known.join("; "))
+        })
+    })?;
+    Ok(out.map(|t| t.unwrap_or(0)))
 }
 
 /// The mission named by `--mission` (the ruleset's basic game when none); an unknown name is a
@@ -80,23 +84,28 @@ fn armies_of<S: Skirmish>(s: &S, armies: &[String], mission: usize) -> Result<Ar
 }
 
 fn run_with<S: Skirmish>(s: &S, args: &SkirmishArgs) -> Result<(), AppError> {
-    let tactic = tactic_of(s, args.tactic.as_deref())?;
+    let tactics = tactics_of(s, &args.tactic)?;
     let mission = mission_of(s, args.mission.as_deref())?;
+    if args.replay.is_some() && tactics[0] != tactics[1] {
+        return Err(AppError::Usage(
+            "--replay draws a game in which both sides play one tactic; give one --tactic NAME".into(),
+        ));
+    }
     s.check_skirmish().map_err(AppError::Usage)?;
     let armies = armies_of(s, &args.armies, mission)?;
     let text = s.mission_text(mission);
     let settings = s.mission_settings(mission);
     let trials = args.sim.trials.unwrap_or(settings.trials);
-    let name = s.tactics()[tactic].name;
+    let name = crate::analysis::skirmish::tactics_name(s, tactics);
     let started = Instant::now();
     let mut progress = Progress::new(format!("skirmish {}", s.id()), &[&text.games]);
     let pb = progress.phase(&text.games);
     pb.set_length(trials);
     pb.set_message(format!("{name} tactic"));
-    let mut analysis = run_skirmish(s, &armies, tactic, mission, args.sim.seed, trials, &pb);
+    let mut analysis = run_skirmish(s, &armies, tactics, mission, args.sim.seed, trials, &pb);
     progress.finish();
     if let Some(path) = &args.replay {
-        write_replay(path, &s.replay(&armies, tactic, mission, args.sim.seed))?;
+        write_replay(path, &s.replay(&armies, tactics[0], mission, args.sim.seed))?;
         analysis.replay = Some(path.display().to_string());
     }
     if args.json {
@@ -200,7 +209,8 @@ fn value_text(a: &SkirmishAnalysis, what: &str, kind: bool) -> String {
 }
 
 /// The report's skirmish section of `ruleset` (see [`report_section`]): `[skirmish]
-/// report_trials` random-army games under each tactic and one replay picture; `None` when the
+/// report_trials` random-army games under each tactic, as many in each other cell of the tactic
+/// metagame it needs and in each other mission, and one replay picture; `None` when the
 /// ruleset's `report_trials` is 0.
 pub fn for_report(ruleset: &AnyRuleset, seed: u64) -> Option<SkirmishSection> {
     with_ruleset!(ruleset, r => {

@@ -377,7 +377,8 @@ fn page_data(a: &RulesetAnalysis, all: &[UnitVerdict]) -> Json {
 }
 
 /// The skirmish games with value in army: their labels, their runs (basic game under the
-/// default tactic first) and the default tactic's name.
+/// played tactic first: the default, or the tactic metagame's equilibrium) and that tactic's
+/// name.
 fn value_games(
     a: &RulesetAnalysis,
 ) -> Option<(Vec<String>, Vec<&crate::analysis::skirmish::SkirmishAnalysis>, String)> {

@@ -97,6 +97,7 @@ sections! {
     pub readings: ReadingsSection;
     study: Studies;
     skirmish: Skirmishes;
+    play: HowPlayed;
     coverage: RulesCoverage, Lint;
     pub summary: SummaryFile;
 }

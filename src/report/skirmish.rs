@@ -114,10 +114,11 @@ fn mission_csv(sk: &SkirmishSection, runs: &[SkirmishAnalysis]) -> String {
     t.finish()
 }
 
-/// Writes one ruleset's skirmish runs (the first is the default tactic) into `dir`:
-/// `{stem}.json`, `{stem}_value_in_army.csv`, `{stem}_units.csv`, the value-in-army chart
-/// `{chart}.png`/`.svg` (when there are values) and the first run's replay picture as `replay`
-/// (when it has one). Nothing for no runs. Every file is written atomically.
+/// Writes one ruleset's skirmish runs (the first is the played tactic: the metagame's
+/// equilibrium, else the default) into `dir`: `{stem}.json`, `{stem}_value_in_army.csv`,
+/// `{stem}_units.csv`, the value-in-army chart `{chart}.png`/`.svg` (when there are values) and
+/// the first run's replay picture as `replay` (when it has one). Nothing for no runs. Every
+/// file is written atomically.
 fn write_runs(
     a: &RulesetAnalysis,
     runs: &[SkirmishAnalysis],
@@ -377,7 +378,7 @@ pub fn unbounded_note(run: &SkirmishAnalysis) -> Option<String> {
 }
 
 /// "Value per mission": the basic game and every other mission of the ruleset side by side,
-/// random armies under the default tactic, with the items whose verdict differs between
+/// random armies under the played tactic, with the items whose verdict differs between
 /// missions named. Empty for a ruleset with one mission.
 fn missions_section(sk: &SkirmishSection) -> String {
     let runs = sk.mission_runs();

@@ -11,6 +11,7 @@ use serde::ser::{SerializeMap, Serializer};
 
 use crate::analysis::{DistanceSweep, EfficiencyRow, Matrix, RulesetAnalysis, SquadCap, Warning};
 use crate::rulesets::{CoverageRow, UnitInfo};
+use crate::analysis::metagame::Metagame;
 use crate::stats::{CONFIDENCE, Estimate};
 
 /// Bumped when a field of `summary.json` changes meaning or disappears.
@@ -115,8 +116,10 @@ pub struct Play {
 /// One level's play.
 #[derive(Debug, Serialize, PartialEq)]
 pub struct PlayLevel {
-    /// `"optimal"` (both sides optimal: the game's exact value), `"scripted"` (the ruleset's
-    /// scripted tactic) or `"mixed"` (optimal where the game is solved, scripted elsewhere).
+    /// `"optimal"` (both sides optimal: the game's exact value), `"equilibrium"` (the
+    /// skirmish: both sides play the tactic metagame's equilibrium tactic), `"scripted"` (the
+    /// ruleset's scripted tactic) or `"mixed"` (optimal where the game is solved, scripted
+    /// elsewhere).
     pub play: &'static str,
     /// The skirmish tactic whose games give value in army (absent elsewhere).
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -125,15 +128,24 @@ pub struct PlayLevel {
     /// 0.05 is 5 score points, as the report prints it): 0 under optimal play; `null` when not
     /// measured.
     pub exploitability: Option<f64>,
+    /// A lower bound on the exploitability where no best response is solved: what the best
+    /// measured deviation gains against this play, at least 0 (a deviation that loses shows
+    /// no exploitability), in probability units with its 95% interval likewise floored at 0
+    /// (the skirmish: the best switch of tactic within its portfolio, [`Metagame`]); absent
+    /// where none is measured.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub exploitability_lower_bound: Option<Estimate>,
     /// How it was measured, or why it was not.
     pub measured: String,
 }
 
 impl Play {
     /// The play of `a`'s levels: 1v1 optimal where its 1v1 matrix was played so
-    /// ([`crate::analysis::optimal_play::play_1v1`]); squads and skirmishes by the scripted
-    /// tactic, whose exploitability there is not measured (issue 41's rollout best response is
-    /// not built); the scripted tactic's 1v1 exploitability is named as a sign of its quality.
+    /// ([`crate::analysis::optimal_play::play_1v1`]); squads by the scripted tactic, whose
+    /// exploitability there is not measured (issue 41's rollout best response is not built),
+    /// with the scripted tactic's 1v1 exploitability named as a sign of its quality; the
+    /// skirmish by its played tactic, the tactic metagame's equilibrium where it has one
+    /// ([`Metagame`]), with the best switch of tactic against it as a lower bound.
     pub fn of(a: &RulesetAnalysis) -> Play {
         // Every 1v1 number: the matrix's cells and the chart's by start distance.
         let chart = a.win_rate_by_distance.iter().flat_map(|w| w.pairs.iter().flat_map(|p| p.method.iter().flatten()));
@@ -156,6 +168,7 @@ impl Play {
                 play: "scripted",
                 tactic: None,
                 exploitability: None,
+                exploitability_lower_bound: None,
                 measured: "not measured: the 1v1 matrix is the scripted tactic's (the optimal-play game was not solved: \
                            duel.optimal_play is off, or the ruleset has no game)".into(),
             },
@@ -163,12 +176,14 @@ impl Play {
                 play: "optimal",
                 tactic: None,
                 exploitability: Some(0.0),
+                exploitability_lower_bound: None,
                 measured: "exact: both sides play optimally, the game's value, which no best response improves".into(),
             },
             (n, all) => PlayLevel {
                 play: "mixed",
                 tactic: None,
                 exploitability: None,
+                exploitability_lower_bound: None,
                 measured: format!(
                     "{n} of {all} 1v1 cells (the matrix's and the chart's by start distance) are the optimal-play \
                      game's value (exploitability 0); the others, which the game does not solve, are the scripted \
@@ -186,15 +201,69 @@ impl Play {
                 play: "scripted",
                 tactic: None,
                 exploitability: None,
+                exploitability_lower_bound: None,
                 measured: unmeasured("no best response is solved or rolled out for squads"),
             },
-            skirmish: a.skirmish.as_ref().and_then(|s| s.runs.first()).map(|run| PlayLevel {
-                play: "scripted",
-                tactic: Some(run.tactic.clone()),
-                exploitability: None,
-                measured: unmeasured("no best response is solved or rolled out for skirmishes"),
+            skirmish: a.skirmish.as_ref().and_then(|s| s.runs.first().map(|run| (s, run))).map(|(s, run)| {
+                skirmish_level(s.metagame.as_ref(), s.metagame_error.as_deref(), &run.tactic, &unmeasured)
             }),
         }
+    }
+}
+
+/// The skirmish's play: its played tactic (`tactic`, both sides), the metagame's equilibrium
+/// when the metagame found it so, and the best switch of tactic against it as a lower bound on
+/// its exploitability ([`Metagame`]); without a metagame (one tactic, or `error`: why it was
+/// not solved), the scripted tactic, not measured (`unmeasured(why)` says so).
+fn skirmish_level(
+    m: Option<&Metagame>,
+    error: Option<&str>,
+    tactic: &str,
+    unmeasured: impl Fn(&str) -> String,
+) -> PlayLevel {
+    let Some(m) = m else {
+        let why = match error {
+            Some(e) => format!("the skirmish's tactic metagame was not solved ({e}); no best response is rolled out"),
+            None => "the ruleset has one skirmish tactic, so no tactic metagame; no best response is rolled out".into(),
+        };
+        return PlayLevel {
+            play: "scripted",
+            tactic: Some(tactic.to_string()),
+            exploitability: None,
+            exploitability_lower_bound: None,
+            measured: unmeasured(&why),
+        };
+    };
+    let equilibrium = m.played_is_equilibrium();
+    let best = m.largest_gain();
+    let bound = best.map(|(_, d)| Estimate { value: d.gain.value.max(0.0), lo: d.gain.lo.max(0.0), hi: d.gain.hi.max(0.0) });
+    let switch = match best {
+        Some((s, d)) => format!(
+            "the best switch of tactic against it, side {} to `{}`, changes that side's score by {:+.1} points \
+             [{:+.1}, {:+.1}] (95%)",
+            ["A", "B"][s],
+            d.tactic,
+            100.0 * d.gain.value,
+            100.0 * d.gain.lo,
+            100.0 * d.gain.hi
+        ),
+        None => "no switch of tactic against it was played".to_string(),
+    };
+    PlayLevel {
+        play: if equilibrium { "equilibrium" } else { "scripted" },
+        tactic: Some(tactic.to_string()),
+        exploitability: None,
+        exploitability_lower_bound: bound,
+        measured: format!(
+            "lower bound from the skirmish's tactic metagame ({} tactics; {}): {switch}; a best response beyond the \
+             portfolio is not searched (no rollout best response is built), so the exploitability may be larger",
+            m.tactics.len(),
+            if equilibrium {
+                "both sides play its equilibrium tactic"
+            } else {
+                "its equilibrium is not one tactic on both sides; the default tactic is played"
+            }
+        ),
     }
 }
 

@@ -203,11 +203,16 @@ pub fn rule(a: &RulesetAnalysis) -> Vec<String> {
         })
         .collect();
     let mut out = Vec::new();
+    // The skirmish's played tactic: the default, or the tactic metagame's equilibrium.
+    let tactic = match a.skirmish.as_ref().and_then(|sk| sk.metagame.as_ref()) {
+        Some(m) if m.played != 0 => format!("the `{}` tactic, the tactic metagame's equilibrium", m.tactics[m.played]),
+        _ => "default tactic".to_string(),
+    };
     let skirmish = if games.is_empty() {
         String::new()
     } else {
         format!(
-            "; **value in army** in each game of {} (random legal armies, default tactic; log-odds per 100 points \
+            "; **value in army** in each game of {} (random legal armies, {tactic}; log-odds per 100 points \
              against the field mean: above 0 too cheap, below too expensive)",
             games.join(", ")
         )

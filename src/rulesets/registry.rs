@@ -147,7 +147,10 @@ pub fn implemented() -> Vec<&'static str> {
 
 /// `skirmish --tactic` help: each ruleset's tactics with what they do.
 pub fn tactics_help() -> String {
-    let mut s = String::from("Tactic both sides play (default: the ruleset's first). Per ruleset:");
+    let mut s = String::from(
+        "Tactic both sides play (default: the ruleset's first); a=NAME or b=NAME sets one side's (the other \
+         side keeps the default), as the report's tactic metagame plays them. Per ruleset:",
+    );
     for (id, tactics) in skirmish_tactics() {
         s.push_str(&format!("\n  {id}:"));
         for t in tactics {

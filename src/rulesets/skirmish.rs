@@ -473,9 +473,10 @@ pub trait Skirmish: Ruleset {
     fn stream_names(&self, tactic: usize, _armies: &Armies<Self::Army>) -> Vec<String> {
         vec![self.id().to_string(), "skirmish".to_string(), self.tactics()[tactic].name.to_string()]
     }
-    /// Fresh scratch space for games of `mission` (index into [`Skirmish::missions`]) under
-    /// `tactic`.
-    fn game(&self, tactic: usize, mission: usize) -> Self::Game<'_>;
+    /// Fresh scratch space for games of `mission` (index into [`Skirmish::missions`]) in which
+    /// each side plays its tactic of `tactics` (indices into [`Skirmish::tactics`], side A
+    /// first; both the same in the runs of one tactic, different in the tactic metagame's cells).
+    fn game(&self, tactics: [usize; 2], mission: usize) -> Self::Game<'_>;
     /// Plays one game: sets it up (drawing random armies from `dice` where `armies` says so),
     /// plays it to the end and fills `record` (cleared by the caller).
     fn play<D: Dice>(

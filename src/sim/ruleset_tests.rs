@@ -23,11 +23,9 @@ fn skirmish_on<S: Skirmish>(
     trials: u64,
     threads: usize,
 ) -> SkirmishTally {
-    rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .build()
-        .unwrap()
-        .install(|| crate::sim::skirmish::simulate(s, armies, tactic, mission, seed, trials, &ProgressBar::hidden()))
+    rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap().install(|| {
+        crate::sim::skirmish::simulate(s, armies, [tactic; 2], mission, seed, trials, &ProgressBar::hidden())
+    })
 }
 
 /// Random-army games of `s` on one and on two threads: the same tally, every game with one
@@ -235,5 +233,19 @@ mod vsgmr {
         for m in 1..Mission::ALL.len() {
             same_on_one_and_two_threads(&r, [0, m], 42, 60);
         }
+    }
+}
+
+/// [`Skirmish::game`] gives each side its own tactic, side A first, in every ruleset with more
+/// than one skirmish tactic (the tactic metagame's cells are games of `[a, b]`).
+#[test]
+fn a_game_gives_each_side_its_own_tactic() {
+    let gng = crate::rulesets::gng::testing::gng(&[]);
+    let amc = crate::rulesets::amc::testing::amc(&[]);
+    let tgf = crate::rulesets::grunt_factor::tests::ruleset();
+    for t in [[1, 0], [0, 1], [1, 1]] {
+        assert_eq!(gng.game(t, 0).tactic.map(|p| p.index()), t, "Guns 'N Grenades");
+        assert_eq!(amc.game(t, 0).tactic.map(|p| p.index()), t, "Army Men Combat");
+        assert_eq!(tgf.game(t, 0).tactic.map(|p| p.index()), t, "The Grunt Factor");
     }
 }

@@ -108,23 +108,33 @@ impl SkirmishTally {
     }
 }
 
-/// Plays `trials` games of `s`'s `mission` (index into its missions; 0 the basic game) under
-/// `tactic` (index into its tactics) between `armies`, in
-/// fixed batches on the deterministic engine ([`crate::sim::run`]): the tally is identical on
-/// any thread count. Ticks `progress` once per game.
+/// Plays `trials` games of `s`'s `mission` (index into its missions; 0 the basic game) in
+/// which side A plays `tactics[0]` and side B `tactics[1]` (indices into its tactics) between
+/// `armies`, in fixed batches on the deterministic engine ([`crate::sim::run`]): the tally is
+/// identical on any thread count. Ticks `progress` once per game.
+///
+/// The games' dice stream: [`Skirmish::stream_names`] of A's tactic, then the mission's name
+/// for any mission but the basic game, then, when the sides' tactics differ, `"v"` and both
+/// tactics' names: so a run of one tactic keeps the draws it always had, and every cell of the
+/// tactic metagame ([`crate::analysis::metagame`]) has a stream of its own (its games are
+/// independent of every other cell's).
 pub fn simulate<S: Skirmish>(
     s: &S,
     armies: &Armies<S::Army>,
-    tactic: usize,
+    tactics: [usize; 2],
     mission: usize,
     seed: u64,
     trials: u64,
     progress: &ProgressBar,
 ) -> SkirmishTally {
     let plan = RunPlan::fixed(seed, trials, s.mission_settings(mission).batch_size);
-    let mut names = s.stream_names(tactic, armies);
+    let mut names = s.stream_names(tactics[0], armies);
     if mission > 0 {
         names.push(s.missions()[mission].name.to_string());
+    }
+    if tactics[0] != tactics[1] {
+        names.push("v".to_string());
+        names.extend(tactics.map(|t| s.tactics()[t].name.to_string()));
     }
     let stream = stream_id(&names.iter().map(String::as_str).collect::<Vec<_>>());
     let units = s.skirmish_units().len();
@@ -133,7 +143,7 @@ pub fn simulate<S: Skirmish>(
         &plan,
         stream,
         |dice, _first, n, tally: &mut SkirmishTally| {
-            let mut game = s.game(tactic, mission);
+            let mut game = s.game(tactics, mission);
             let mut record = GameRecord::default();
             for _ in 0..n {
                 record.clear(items, units);

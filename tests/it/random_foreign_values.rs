@@ -87,7 +87,7 @@ fn read_and_play(r: &AnyRuleset, specs: [&str; 2], mission: usize, seed: u64) ->
         match r.read_armies(specs, mission) {
             Ok(armies) => {
                 let armies = Armies::Fixed(Box::new(armies));
-                pointsworth::analysis::skirmish::run_skirmish(r, &armies, 0, mission, seed, 2, &ProgressBar::hidden());
+                pointsworth::analysis::skirmish::run_skirmish(r, &armies, [0; 2], mission, seed, 2, &ProgressBar::hidden());
                 Ok(())
             }
             Err(ArmyError::File(e)) => Err(e.to_string()),

@@ -99,7 +99,7 @@ fn play(r: &AnyRuleset, seed: u64) {
             if let Ok(armies) = r.default_armies() {
                 for mission in 0..r.missions().len() {
                     let armies = if mission == 0 { armies.clone() } else { Armies::Random };
-                    let _ = pointsworth::analysis::skirmish::run_skirmish(r, &armies, 0, mission, seed, 2, &ProgressBar::hidden());
+                    let _ = pointsworth::analysis::skirmish::run_skirmish(r, &armies, [0; 2], mission, seed, 2, &ProgressBar::hidden());
                 }
             }
         }

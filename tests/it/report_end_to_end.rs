@@ -62,8 +62,8 @@ fn outline(md: &str) -> String {
 }
 
 /// Runs the report of `ruleset` and checks the files (every report's and `own_files`) and the
-/// outline.
-fn end_to_end(ruleset: &str, args: &[&str], own_files: &[&str]) {
+/// outline; returns `summary.json`.
+fn end_to_end(ruleset: &str, args: &[&str], own_files: &[&str]) -> serde_json::Value {
     let tmp = tempfile::tempdir().unwrap();
     report(ruleset, args, tmp.path()).success();
     let dir = tmp.path().join(ruleset);
@@ -97,6 +97,7 @@ fn end_to_end(ruleset: &str, args: &[&str], own_files: &[&str]) {
     let names: BTreeSet<&str> = sections[ruleset].keys().map(String::as_str).collect();
     assert_eq!(names, pointsworth::commands::report::SECTIONS.into_iter().collect(), "{ruleset}: sections timed");
     assert!(sections[ruleset].values().all(|s| s.is_finite() && *s >= 0.0), "{ruleset}: {sections:?}");
+    json
 }
 
 #[test]
@@ -177,7 +178,7 @@ fn army_men_combat() {
 fn grunt_factor() {
     let keep = ["Green Rifles", "Regular Rifles", "Regular SMGs", "Regular Sniper"];
     let (_dir, config) = cut_config("grunt-factor.toml", &keep, &[("soldiers = 4", "soldiers = 3")]);
-    end_to_end(
+    let json = end_to_end(
         "grunt-factor",
         // Two of the sweep's five distances: its section and chart, at a tenth of the cost.
         &[
@@ -199,8 +200,16 @@ fn grunt_factor() {
             "skirmish_replay.svg",
             "efficiency_by_distance.csv",
             "efficiency_by_distance.png",
+            // The skirmish's tactic metagame (two tactics): "How each matchup is played".
+            "metagame.csv",
         ],
     );
+    // A side that advances beats one that bounds, so the skirmish is played by `advance` on
+    // both sides, the metagame's equilibrium, and no switch of tactic gains against it.
+    let skirmish = &json["play"]["skirmish"];
+    assert_eq!((skirmish["play"].as_str(), skirmish["tactic"].as_str()), (Some("equilibrium"), Some("advance")));
+    assert_eq!(skirmish["exploitability_lower_bound"]["hi"], 0.0, "{skirmish}");
+    assert!(skirmish["measured"].as_str().unwrap().contains("side "), "{skirmish}");
 }
 
 #[test]

@@ -232,3 +232,53 @@ fn army_files_are_checked_against_the_missions_points() {
     let v = json(&["skirmish", "gng", "--mission", "ground-war", "--armies", a, a, "--trials", "10", "--json"]);
     assert_eq!(v["skirmish"]["games"], 10);
 }
+
+#[test]
+fn each_side_can_play_its_own_tactic_as_the_metagame_does() {
+    // A cell of The Grunt Factor's tactic metagame: side A advances, side B bounds.
+    let args = ["skirmish", "grunt-factor", "--tactic", "a=advance", "--trials", "300", "--seed", "3", "--json"];
+    let v = json(&args);
+    let s = &v["skirmish"];
+    assert_eq!(s["tactic"], "advance (A) v bound (B)");
+    let (a, b) = (s["a_wins"]["value"].as_f64().unwrap(), s["b_wins"]["value"].as_f64().unwrap());
+    assert!(a > 0.75 && b < 0.25, "the advancing side wins most games: A {a}, B {b}");
+    // The mirror cell: B advances; and NAME alone is both sides, as before.
+    let v = json(&["skirmish", "grunt-factor", "--tactic", "b=advance", "--trials", "300", "--seed", "3", "--json"]);
+    assert_eq!(v["skirmish"]["tactic"], "bound (A) v advance (B)");
+    assert!(v["skirmish"]["b_wins"]["value"].as_f64().unwrap() > 0.75);
+    let both = json(&["skirmish", "grunt-factor", "--tactic", "advance", "--trials", "300", "--seed", "3", "--json"]);
+    let pinned = json(&[
+        "skirmish",
+        "grunt-factor",
+        "--tactic",
+        "a=advance",
+        "--tactic",
+        "b=advance",
+        "--trials",
+        "300",
+        "--seed",
+        "3",
+        "--json",
+    ]);
+    assert_eq!(both["skirmish"]["tactic"], "advance");
+    assert_eq!(both, pinned, "a=NAME and b=NAME together are NAME alone");
+}
+
+#[test]
+fn bad_tactic_pins_exit_2_and_say_why() {
+    for (pins, says) in [
+        (&["--tactic", "c=advance"][..], "the side is a or b"),
+        (&["--tactic", "a=advance", "--tactic", "a=bound"][..], "side a is given twice"),
+        (&["--tactic", "a=charge"][..], "known: bound"),
+    ] {
+        pw().args(["skirmish", "grunt-factor", "--trials", "10"]).args(pins).assert().code(2).stderr(contains(says));
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let svg = dir.path().join("x.svg");
+    pw().args(["skirmish", "grunt-factor", "--tactic", "a=advance", "--trials", "10", "--replay"])
+        .arg(&svg)
+        .assert()
+        .code(2)
+        .stderr(contains("--replay draws a game in which both sides play one tactic"));
+    assert!(!svg.exists());
+}

@@ -14,7 +14,7 @@ fn seed_42_random_army_skirmishes_are_pinned() {
         .unwrap();
     let r = GunsNGrenades::from_source(&src, &Overrides::default()).unwrap();
     // Tactic 0 is `default`, mission 0 the Skirmish.
-    let t = simulate(&r, &Armies::Random, 0, 0, 42, 300, &ProgressBar::hidden());
+    let t = simulate(&r, &Armies::Random, [0; 2], 0, 42, 300, &ProgressBar::hidden());
     let got = (t.games, t.wins, t.draws, t.turns, t.fielded.iter().sum::<u64>(), t.kills.iter().sum::<u64>());
     assert_eq!(got, PINNED);
 }

@@ -133,7 +133,7 @@ fn every_gng_mission_is_identical_on_one_and_two_threads() {
                 pointsworth::sim::skirmish::simulate(
                     &r,
                     &Armies::Random,
-                    tactic,
+                    [tactic; 2],
                     mission,
                     9,
                     60,

@@ -244,9 +244,9 @@ pub struct Battle {
     /// default tactic plays instead of fighting, figures that left the table, the Fortress
     /// Assault's building, initiative bonuses. Empty in duels and the Basic Game.
     pub objective: Objective,
-    /// The tactic both sides play: its place in [`crate::rulesets::vsgmr::tactics::PORTFOLIO`]
-    /// (0, the default, in duels).
-    pub tactic: usize,
+    /// Each side's tactic (side A first): its place in
+    /// [`crate::rulesets::vsgmr::tactics::PORTFOLIO`] (0, the default, in duels).
+    pub tactic: [usize; 2],
 }
 
 /// The depth of the VSGMR duel table, inches (RULINGS.md, "Duel table depth"): the Monte Carlo
@@ -747,9 +747,9 @@ pub fn play_round<D: Dice>(r: &Vsgmr, b: &mut Battle, dice: &mut D, first: Side,
     // One order for the round: only Recruit changes a figure's side, and only in the
     // hand-to-hand step (a hand-to-hand defeat, or its Revenge), whose order is already set.
     order(r, b, first, scratch);
-    let tactic = crate::rulesets::vsgmr::tactics::pick(b.tactic).tactic();
+    let tactic = b.tactic.map(|t| crate::rulesets::vsgmr::tactics::pick(t).tactic());
     for k in 0..scratch.len() {
-        tactic.move_figure(r, b, scratch[k]);
+        tactic[b.figs[scratch[k]].side].move_figure(r, b, scratch[k]);
     }
     b.index_contacts(r);
     for k in 0..scratch.len() {

@@ -237,8 +237,8 @@ pub struct Mission<'a> {
     pub r: &'a ArmyMenCombat,
     pub cfg: &'a SkirmishConfig,
     pub all: &'a [(UnitInfo, Profile)],
-    /// The tactic both sides play ([`crate::rulesets::amc::tactics`]).
-    pub tactic: Pick,
+    /// Each side's tactic, side A first ([`crate::rulesets::amc::tactics`]).
+    pub tactic: [Pick; 2],
     pub sides: [Vec<Unit>; 2],
     pub table: Table,
     pub round: u32,
@@ -252,8 +252,13 @@ pub struct Mission<'a> {
 }
 
 impl<'a> Mission<'a> {
-    /// A fresh mission (no units, empty table).
-    pub fn new(r: &'a ArmyMenCombat, cfg: &'a SkirmishConfig, all: &'a [(UnitInfo, Profile)], tactic: Pick) -> Self {
+    /// A fresh mission (no units, empty table), each side playing its `tactic` (side A first).
+    pub fn new(
+        r: &'a ArmyMenCombat,
+        cfg: &'a SkirmishConfig,
+        all: &'a [(UnitInfo, Profile)],
+        tactic: [Pick; 2],
+    ) -> Self {
         Mission {
             r,
             cfg,
@@ -515,7 +520,7 @@ impl<'a> Mission<'a> {
             self.embark(s, i, t);
             return;
         }
-        match self.tactic.tactic().caution(self, s, i, decision.value) {
+        match self.tactic[s].tactic().caution(self, s, i, decision.value) {
             Some(Caution::Hunker) => {
                 self.sides[s][i].st.hunker = true;
                 return;
@@ -765,7 +770,7 @@ pub fn traced_game(r: &ArmyMenCombat, armies: &Armies, tactic: Pick, seed: u64) 
     let all = &r.entries;
     let stream = crate::seed::stream_id(&["army-men-combat", "skirmish", "replay"]);
     let mut dice = crate::dice::FastDice::from_seed(crate::seed::batch_seed(seed, stream, 0));
-    let mut m = Mission::new(r, &r.skirmish, all, tactic);
+    let mut m = Mission::new(r, &r.skirmish, all, [tactic; 2]);
     m.trace = Some([Vec::new(), Vec::new()]);
     let pair = set_up(&mut m, armies, &mut dice);
     let out = m.play(&mut dice);
@@ -883,8 +888,8 @@ impl Skirmish for ArmyMenCombat {
         upgrade_items(self)
     }
 
-    fn game(&self, tactic: usize, _mission: usize) -> Mission<'_> {
-        Mission::new(self, &self.skirmish, &self.entries, crate::rulesets::amc::tactics::pick(tactic))
+    fn game(&self, tactics: [usize; 2], _mission: usize) -> Mission<'_> {
+        Mission::new(self, &self.skirmish, &self.entries, tactics.map(crate::rulesets::amc::tactics::pick))
     }
 
     fn play<D: Dice>(&self, m: &mut Mission<'_>, armies: &Armies, dice: &mut D, rec: &mut GameRecord) {

@@ -15,7 +15,7 @@ fn replay_labels_keep_the_entry_size() {
 fn deployment_alternates_within_12_inches_of_the_own_edge() {
     let r = amc(&[]);
     let all = entries(&r);
-    let mut m = Mission::new(&r, &r.skirmish, &all, pick(0));
+    let mut m = Mission::new(&r, &r.skirmish, &all, [pick(0); 2]);
     let rifle = r.find("Riflemen (10)");
     // Roll-off for the first placement: B 5 beats A 2.
     let mut dice = ScriptedDice::new(&[2, 5]);
@@ -35,7 +35,7 @@ fn deployment_alternates_within_12_inches_of_the_own_edge() {
 fn score_counts_destroyed_or_pinned_enemy_points() {
     let r = amc(&[]);
     let all = entries(&r);
-    let mut m = Mission::new(&r, &r.skirmish, &all, pick(0));
+    let mut m = Mission::new(&r, &r.skirmish, &all, [pick(0); 2]);
     let (rifle, tank, rec) = (r.find("Riflemen (10)"), r.find("Tank"), r.find("Recruits (5)"));
     m.deploy([&[rifle, tank], &[rec, rifle]], &mut ScriptedDice::new(&[6, 1]));
     assert_eq!((m.score(0), m.score(1)), (0.0, 0.0));
@@ -51,7 +51,7 @@ fn the_game_ends_after_4_rounds_and_equal_scores_draw() {
     // hurt in 4 rounds: 0 – 0, a draw.
     let r = amc(&["skirmish.table_depth=400"]);
     let all = entries(&r);
-    let mut m = Mission::new(&r, &r.skirmish, &all, pick(0));
+    let mut m = Mission::new(&r, &r.skirmish, &all, [pick(0); 2]);
     let g = r.find("Gunners (1)");
     m.deploy([&[g], &[g]], &mut FastDice::from_seed(1));
     let out = m.play(&mut FastDice::from_seed(2));
@@ -65,7 +65,7 @@ fn a_pinned_unit_at_the_end_scores_for_the_enemy() {
     // activate: destroyed. A's score is 15, B's 0: A wins.
     let r = amc(&["skirmish.rounds=1"]);
     let all = entries(&r);
-    let mut m = Mission::new(&r, &r.skirmish, &all, pick(0));
+    let mut m = Mission::new(&r, &r.skirmish, &all, [pick(0); 2]);
     let (sn, rec) = (r.find("Snipers (1)"), r.find("Recruits (5)"));
     m.deploy([&[sn], &[rec]], &mut ScriptedDice::new(&[6, 1]));
     m.sides[1][0].st.pinned = true;
@@ -132,7 +132,7 @@ fn random_armies_buy_upgrades_and_records_count_them_as_upgrades() {
 fn guard_shoots_a_unit_that_moves_into_range() {
     let r = amc(&[]);
     let all = entries(&r);
-    let mut m = Mission::new(&r, &r.skirmish, &all, pick(0));
+    let mut m = Mission::new(&r, &r.skirmish, &all, [pick(0); 2]);
     let (g, rifle) = (r.find("Gunners (1)"), r.find("Riflemen (10)"));
     m.deploy([&[g], &[rifle]], &mut ScriptedDice::new(&[6, 1]));
     m.sides[0][0].guard = true;
@@ -158,7 +158,7 @@ fn face_off<'a>(
     b: &[usize],
     tactic: Pick,
 ) -> Mission<'a> {
-    let mut m = Mission::new(r, &r.skirmish, all, tactic);
+    let mut m = Mission::new(r, &r.skirmish, all, [tactic; 2]);
     m.deploy([a, b], &mut ScriptedDice::new(&[6, 1]));
     m
 }

@@ -18,10 +18,10 @@ use crate::rulesets::skirmish::{
 const KNOWN_UPGRADES: &str = "Optical Sights, Grenade Launchers, Hollow Point Rounds, Enhanced Rifling, Bayonets, \
                               Flashbang Grenades, Body Armor";
 
-/// A game of one mission in progress under one tactic (both sides play it).
+/// A game of one mission in progress; each side plays its own tactic (side A first).
 pub struct Game<'a> {
     pub game: Skirmish<'a>,
-    pub tactic: Pick,
+    pub tactic: [Pick; 2],
 }
 
 impl crate::rulesets::skirmish::Skirmish for GunsNGrenades {
@@ -131,10 +131,10 @@ impl crate::rulesets::skirmish::Skirmish for GunsNGrenades {
         }
     }
 
-    fn game(&self, tactic: usize, mission: usize) -> Game<'_> {
+    fn game(&self, tactics: [usize; 2], mission: usize) -> Game<'_> {
         let mut game = Skirmish::new(self, &self.skirmish);
         game.set_mission(Mission::ALL[mission]);
-        Game { game, tactic: crate::rulesets::gng::tactics::pick(tactic) }
+        Game { game, tactic: tactics.map(crate::rulesets::gng::tactics::pick) }
     }
 
     fn play<D: Dice>(&self, g: &mut Game<'_>, armies: &Armies, dice: &mut D, rec: &mut GameRecord) {
@@ -149,7 +149,7 @@ impl crate::rulesets::skirmish::Skirmish for GunsNGrenades {
             Armies::Fixed(x) => [&x[0], &x[1]],
         };
         let game = &mut g.game;
-        game.set_up(pair, [g.tactic; 2], dice);
+        game.set_up(pair, g.tactic, dice);
         let out = game.play(dice);
         rec.winner = out.winner;
         rec.turns = out.turns;

@@ -94,6 +94,28 @@ fn a_unit_with_nothing_to_attack_and_nowhere_to_go_hunkers() {
 }
 
 #[test]
+fn each_side_plays_its_own_tactic() {
+    // The position of the test above, side A's turn: A's tactic decides, not B's.
+    let r = gng(&[]);
+    let (mortar, rifle) = (unit(&r, "Mortar"), unit(&r, "Riflemen"));
+    let start = Pos::new(13.0, 17.25);
+    let turn = |tactic: [Pick; 2]| {
+        let mut g = game(&r);
+        g.tactic = tactic;
+        let m = g.place(0, mortar, start);
+        g.st[0][m].cover = Some(0);
+        g.place(1, rifle, Pos::new(50.0, 35.0));
+        g.take_turn(0, &mut ScriptedDice::new(&[]));
+        (g.st[0][m].hunker, g.pos(0, m))
+    };
+    // A cautious, B the default: A hunkers where it stands.
+    assert_eq!(turn([cautious(), pick(0)]), (true, start));
+    // A the default, B cautious: A walks on towards the enemy and does not hunker.
+    let (hunker, at) = turn([pick(0), cautious()]);
+    assert!(!hunker && at != start, "the default tactic walks on: {at:?}");
+}
+
+#[test]
 fn anti_armor_destroys_cover_with_two_enemies_behind_it_and_ends_the_sides_attacks() {
     let r = gng(&[]);
     let (gren, rifle, light) = (unit(&r, "Grenadier"), unit(&r, "Riflemen"), unit(&r, "Light Infantry"));

@@ -167,8 +167,8 @@ struct Hit {
 pub struct Skirmish<'a> {
     pub r: &'a GruntFactor,
     pub cfg: &'a SkirmishConfig,
-    /// The tactic both sides play ([`crate::rulesets::grunt_factor::tactics`]).
-    pub tactic: Pick,
+    /// Each side's tactic, side A first ([`crate::rulesets::grunt_factor::tactics`]).
+    pub tactic: [Pick; 2],
     pub table: Table,
     /// Kind of each cover piece (same order as `table.walls`).
     pub cover: Vec<CoverKind>,
@@ -183,8 +183,8 @@ pub struct Skirmish<'a> {
 }
 
 impl<'a> Skirmish<'a> {
-    /// An empty table and no squads.
-    pub fn new(r: &'a GruntFactor, cfg: &'a SkirmishConfig, tactic: Pick) -> Self {
+    /// An empty table and no squads; each side plays its `tactic` (side A first).
+    pub fn new(r: &'a GruntFactor, cfg: &'a SkirmishConfig, tactic: [Pick; 2]) -> Self {
         Skirmish {
             r,
             cfg,

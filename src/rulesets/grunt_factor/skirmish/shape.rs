@@ -62,8 +62,8 @@ impl crate::rulesets::skirmish::Skirmish for GruntFactor {
         self.book.units.clone()
     }
 
-    fn game(&self, tactic: usize, _mission: usize) -> Skirmish<'_> {
-        Skirmish::new(self, &self.skirmish, crate::rulesets::grunt_factor::tactics::pick(tactic))
+    fn game(&self, tactics: [usize; 2], _mission: usize) -> Skirmish<'_> {
+        Skirmish::new(self, &self.skirmish, tactics.map(crate::rulesets::grunt_factor::tactics::pick))
     }
 
     fn play<D: Dice>(&self, g: &mut Skirmish<'_>, forces: &Forces, dice: &mut D, rec: &mut GameRecord) {

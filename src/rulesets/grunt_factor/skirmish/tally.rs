@@ -15,7 +15,7 @@ pub const REPLAY_CM_PER_UNIT: f32 = 2.5;
 pub fn traced_game(r: &GruntFactor, forces: &Forces, tactic: Pick, seed: u64) -> (Replay, SkirmishOutcome) {
     let stream = crate::seed::stream_id(&["grunt-factor", "skirmish", "replay"]);
     let mut dice = crate::dice::FastDice::from_seed(crate::seed::batch_seed(seed, stream, 0));
-    let mut g = Skirmish::new(r, &r.skirmish, tactic);
+    let mut g = Skirmish::new(r, &r.skirmish, [tactic; 2]);
     g.trace = Some([Vec::new(), Vec::new()]);
     let pair = set_up(&mut g, forces, &mut dice);
     let out = g.play(&mut dice);
@@ -60,7 +60,7 @@ pub fn replay_of(g: &Skirmish, out: &SkirmishOutcome, pair: &[Force; 2]) -> Repl
         None => "draw".to_string(),
     };
     Replay {
-        title: format!("The Grunt Factor — Skirmish ({} tactic)", g.tactic.name()),
+        title: format!("The Grunt Factor — Skirmish ({} tactic)", g.tactic[0].name()),
         notes: vec![
             format!("A: {} / B: {}", describe(&g.r.book.units, &pair[0]), describe(&g.r.book.units, &pair[1])),
             format!(

@@ -23,7 +23,7 @@ fn game<'a>(
     b: &str,
     keep: [&[(usize, f32, f32)]; 2],
 ) -> Skirmish<'a> {
-    let mut g = Skirmish::new(r, cfg, pick(0));
+    let mut g = Skirmish::new(r, cfg, [pick(0); 2]);
     g.deploy([&[r.find(a)], &[r.find(b)]]);
     for s in 0..2 {
         for m in g.sides[s][0].models.iter_mut() {
@@ -45,7 +45,7 @@ fn add_wall(g: &mut Skirmish, w: Wall, kind: CoverKind) {
 #[test]
 fn cover_share_and_kind_from_cover_pieces() {
     let r = ruleset();
-    let mut g = Skirmish::new(&r, &r.skirmish, pick(0));
+    let mut g = Skirmish::new(&r, &r.skirmish, [pick(0); 2]);
     add_wall(&mut g, wall(40.0, 60.0, 48.0), CoverKind::Hard);
     let shooter = Pos::new(50.0, 20.0);
     // Just behind the piece: 50–75% (−2), more than 75% when prone (−3), Dam −2 (hard).
@@ -277,7 +277,7 @@ fn target_priority_is_per_unit_the_nearest_squad_within_short_range() {
     // second model must fire at it too (long range), not at the better shot of squad 1, which
     // the old per-model rule took (its own nearest enemy was beyond short range).
     let r = ruleset();
-    let mut g = Skirmish::new(&r, &r.skirmish, pick(0));
+    let mut g = Skirmish::new(&r, &r.skirmish, [pick(0); 2]);
     let rifles = r.find("regular-rifles");
     g.deploy([&[rifles], &[rifles, rifles]]);
     for side in g.sides.iter_mut() {
@@ -379,7 +379,7 @@ fn advance_fires_point_blank_rather_than_charge_in_the_open() {
     // Two of five models left: more than 1/3, so the squad may advance.
     let mut g =
         game(&r, &cfg, "regular-rifles", "regular-rifles", [&[(0, 50.0, 20.0), (1, 150.0, 5.0)], &[(0, 50.0, 30.0)]]);
-    g.tactic = by_name("advance").expect("listed");
+    g.tactic = [by_name("advance").expect("listed"); 2];
     let mut actions = [3u8; MAX_MODELS];
     g.move_squad(0, 0, &mut actions);
     assert_eq!(actions[0], 3, "no move: every action fires");
@@ -411,7 +411,7 @@ fn advance_charges_a_prone_target_behind_cover_with_friends_in_the_fight() {
         let mut g = game(&r, &cfg, "regular-rifles", "regular-rifles", [ours, &[(0, 50.0, 50.0)]]);
         add_wall(&mut g, wall(40.0, 60.0, 48.0), CoverKind::Hard);
         g.sides[1][0].prone = true;
-        g.tactic = by_name("advance").expect("listed");
+        g.tactic = [by_name("advance").expect("listed"); 2];
         let mut actions = [3u8; MAX_MODELS];
         g.move_squad(0, 0, &mut actions);
         let at = g.sides[0][0].models[0].pos;
@@ -572,7 +572,7 @@ fn the_turn_cap_ends_the_game_and_more_points_destroyed_wins() {
     let mut cfg = r.skirmish.clone();
     cfg.max_turns = 3;
     cfg.table_depth = 1000.0;
-    let mut g = Skirmish::new(&r, &cfg, pick(0));
+    let mut g = Skirmish::new(&r, &cfg, [pick(0); 2]);
     let u = r.find("regular-rifles");
     g.deploy([&[u], &[u]]);
     let out = g.play(&mut FastDice::from_seed(3));

@@ -74,7 +74,7 @@ impl<'a> Skirmish<'a> {
             }
             self.sides[s][i].prone = false;
         }
-        self.tactic.tactic().move_squad(self, s, i, SquadMove { d, may_advance, living: &living, actions });
+        self.tactic[s].tactic().move_squad(self, s, i, SquadMove { d, may_advance, living: &living, actions });
     }
 
     /// The nearest spot behind cover against `enemy` within `reach` of `me` (at least

@@ -186,8 +186,8 @@ pub struct Skirmish<'a> {
     /// `(shooter or attacker, removed)` loadouts of every character removed by an enemy
     /// this game.
     pub kills: Vec<(u32, u32)>,
-    /// The tactic both sides play ([`crate::rulesets::gunplay::tactics`]).
-    pub tactic: crate::rulesets::gunplay::tactics::Pick,
+    /// Each side's tactic, side A first ([`crate::rulesets::gunplay::tactics`]).
+    pub tactic: [crate::rulesets::gunplay::tactics::Pick; 2],
 }
 
 impl<'a> Skirmish<'a> {
@@ -201,7 +201,7 @@ impl<'a> Skirmish<'a> {
             table: Table::new(cfg.table_width as f32, cfg.table_depth as f32),
             turn: 0,
             trace: None,
-            tactic: crate::rulesets::gunplay::tactics::pick(0),
+            tactic: [crate::rulesets::gunplay::tactics::pick(0); 2],
             kills: Vec::new(),
         }
     }
@@ -417,7 +417,7 @@ impl<'a> Skirmish<'a> {
             let action = if aimed {
                 Action::Fire
             } else {
-                self.tactic.tactic().next_action(self.at_cover(cover), p, pf, &sit, actions)
+                self.tactic[s].tactic().next_action(self.at_cover(cover), p, pf, &sit, actions)
             };
             actions -= 1;
             let quick = self.r.book.rules.quick_move;
@@ -673,7 +673,7 @@ pub fn traced_game<'a>(
         0,
     ));
     let mut g = Skirmish::new(r, &r.skirmish);
-    g.tactic = crate::rulesets::gunplay::tactics::pick(tactic);
+    g.tactic = [crate::rulesets::gunplay::tactics::pick(tactic); 2];
     g.trace = Some([Vec::new(), Vec::new()]);
     g.set_up(lineups, &mut dice);
     let out = g.play(&mut dice);
@@ -815,9 +815,9 @@ impl crate::rulesets::skirmish::Skirmish for Gunplay {
         vec!["gunplay".to_string(), "skirmish".to_string()]
     }
 
-    fn game(&self, tactic: usize, _mission: usize) -> Skirmish<'_> {
+    fn game(&self, tactics: [usize; 2], _mission: usize) -> Skirmish<'_> {
         let mut g = Skirmish::new(self, &self.skirmish);
-        g.tactic = crate::rulesets::gunplay::tactics::pick(tactic);
+        g.tactic = tactics.map(crate::rulesets::gunplay::tactics::pick);
         g
     }
 

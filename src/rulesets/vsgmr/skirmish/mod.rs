@@ -911,10 +911,10 @@ impl crate::rulesets::skirmish::Skirmish for Vsgmr {
         }
     }
 
-    fn game(&self, tactic: usize, mission: usize) -> Game<'_> {
+    fn game(&self, tactics: [usize; 2], mission: usize) -> Game<'_> {
         let mut g = Game::new(&self.field().r, &self.skirmish);
         g.mission = Mission::ALL[mission];
-        g.b.tactic = tactic;
+        g.b.tactic = tactics;
         g
     }
 

@@ -22,7 +22,7 @@ pub fn traced_game<'a>(
     };
     let mut g = Game::new(&field.r, cfg);
     g.mission = mission;
-    g.b.tactic = tactic;
+    g.b.tactic = [tactic; 2];
     g.trace = Some(Vec::new());
     g.set_up([&rosters[0], &rosters[1]], &mut dice);
     let out = g.play(&mut dice);

@@ -1,0 +1,307 @@
+//! The skirmish's tactic metagame (issue 41, "Equilibrium per matchup"; DESIGN.md, "Play
+//! model"): which of a ruleset's skirmish tactics each side should play, and how much a side
+//! gains by switching tactic against the play the report's value in army comes from.
+//!
+//! The game: side A picks tactic `i` of the ruleset's skirmish tactics ([`Skirmish::tactics`]),
+//! side B tactic `j`, both at once; a cell is A's mean score (win 1, draw ½, loss 0) over
+//! random-army games of the basic game in which A plays `i` and B plays `j`. The report's runs
+//! of one tactic are the diagonal cells (the same games); every other cell has a dice stream of
+//! its own ([`crate::sim::skirmish::simulate`]), independent of every other cell's. (Two
+//! diagonal cells share a stream where a ruleset's [`Skirmish::stream_names`] leave the tactic
+//! out; nothing below compares two diagonal cells, and the Bonferroni bound needs no
+//! independence.)
+//!
+//! Why not common random numbers across cells: a batch's games share one dice stream, and two
+//! tactics use different numbers of dice, so from a batch's second game on two cells' games
+//! no longer share their armies or dice; common numbers would pair only each batch's first
+//! game, and independent cells make the intervals of differences exact.
+//!
+//! The equilibrium is found by the double oracle ([`equilibrium::double_oracle`]: start from
+//! the default tactic a side, add a side's best-responding tactic while it gains more than its
+//! noise), so only the cells it needs are played. The cells' intervals are family-wise 95%
+//! (Bonferroni over the `k²` cells of `k` tactics), so the value's interval holds at 95%.
+//!
+//! The report's play ([`Metagame::played`]): where both sides' equilibrium mixes are the same
+//! single tactic, value in army, the unit statistics, the missions and the replay come from
+//! games in which both sides play it; otherwise (a mixed or lopsided equilibrium) from the
+//! default tactic's, and the report says so.
+//!
+//! How exploitable that play is: each side's best other tactic against it, and its gain in
+//! score (a 95% interval, Bonferroni over the side's `k − 1` alternatives), is a lower bound
+//! on the play's exploitability: a best response over every policy gains at least as much. It
+//! is not the rollout best response of issue 41, which would search beyond the portfolio.
+//!
+//! Layer: analysis; imports the engine (`sim`), the rulesets' skirmish trait, `stats` and
+//! [`super::equilibrium`].
+
+use indicatif::ProgressBar;
+use serde::{Deserialize, Serialize};
+
+use super::equilibrium;
+use crate::rulesets::skirmish::{Armies, Skirmish};
+use crate::sim::skirmish::{SkirmishTally, simulate};
+use crate::stats::{CONFIDENCE, Estimate, normal, score, score_se};
+
+/// One cell of the metagame: A played tactic `a`, B tactic `b` (indices into the tactics).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct MetaCell {
+    pub a: usize,
+    pub b: usize,
+    pub games: u64,
+    /// Games side A won and side B won.
+    pub wins: [u64; 2],
+    pub draws: u64,
+    /// A's mean score in [0, 1] with its family-wise interval (module docs).
+    pub a_score: Estimate,
+}
+
+impl MetaCell {
+    fn of(a: usize, b: usize, t: &SkirmishTally, confidence: f64) -> Self {
+        MetaCell {
+            a,
+            b,
+            games: t.games,
+            wins: t.wins,
+            draws: t.draws,
+            a_score: score(t.wins[0], t.draws, t.games, confidence),
+        }
+    }
+
+    /// A's mean score and its standard error.
+    fn mean_se(&self) -> (f64, f64) {
+        (self.a_score.value, score_se(self.wins[0], self.draws, self.games))
+    }
+}
+
+/// A side's switch from the played tactic ([`Metagame::played`]) to another, against the
+/// other side's played tactic.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Deviation {
+    /// The tactic switched to (its name).
+    pub tactic: String,
+    /// What the switching side gains in score, in [−1, 1] (0.05 is 5 score points), with its
+    /// 95% interval (module docs).
+    pub gain: Estimate,
+}
+
+/// A ruleset's skirmish tactic metagame (module docs).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Metagame {
+    /// The tactics' names, default first.
+    pub tactics: Vec<String>,
+    /// The cells played, in the order the double oracle asked for them.
+    pub cells: Vec<MetaCell>,
+    /// The game's value for side A (½ where the sides' chances are the same), with its 95%
+    /// interval ([`equilibrium::Oracle::value`]).
+    pub value: Estimate,
+    /// Each side's equilibrium mix over the tactics (weights in [0, 1] summing to 1; 0 for a
+    /// tactic the double oracle never added).
+    pub a_mix: Vec<f64>,
+    pub b_mix: Vec<f64>,
+    /// The tactic both sides play in the report's value in army (module docs): index into
+    /// `tactics`.
+    pub played: usize,
+    /// Each side's best switch of tactic against the other side's `played`, A's first
+    /// (module docs); `None` for a side whose switches were not played.
+    pub deviations: [Option<Deviation>; 2],
+}
+
+impl Metagame {
+    /// The cell where A plays `a` and B plays `b`, if it was played.
+    pub fn cell(&self, a: usize, b: usize) -> Option<&MetaCell> {
+        self.cells.iter().find(|c| c.a == a && c.b == b)
+    }
+
+    /// Whether [`Metagame::played`] is the equilibrium: both sides' mixes put all their
+    /// weight on it.
+    pub fn played_is_equilibrium(&self) -> bool {
+        pure(&self.a_mix) == Some(self.played) && pure(&self.b_mix) == Some(self.played)
+    }
+
+    /// The side whose best switch against the report's play has the largest lower end of its
+    /// interval (the clearest gain), as a side (0 A, 1 B) and the deviation; `None` when
+    /// neither was played. The report's warning and its sentence on the switches read it.
+    pub fn largest_deviation(&self) -> Option<(usize, &Deviation)> {
+        let mut v: Vec<(usize, &Deviation)> =
+            self.deviations.iter().enumerate().filter_map(|(s, d)| d.as_ref().map(|d| (s, d))).collect();
+        v.sort_by(|x, y| y.1.gain.lo.total_cmp(&x.1.gain.lo));
+        v.first().copied()
+    }
+
+    /// The larger of the two sides' best switches by its point estimate, as a side and the
+    /// deviation: the lower bound on the play's exploitability that `summary.json` gives.
+    pub fn largest_gain(&self) -> Option<(usize, &Deviation)> {
+        let mut v: Vec<(usize, &Deviation)> =
+            self.deviations.iter().enumerate().filter_map(|(s, d)| d.as_ref().map(|d| (s, d))).collect();
+        v.sort_by(|x, y| y.1.gain.value.total_cmp(&x.1.gain.value));
+        v.first().copied()
+    }
+}
+
+/// Plays `s`'s tactic metagame over random armies of the basic game, `games` games a cell,
+/// seeded by `seed`. `diagonal[t]`: the report's run of tactic `t` by both sides (the cell
+/// `(t, t)`, the same games), where it has one; any other cell is played when the double oracle
+/// asks for it, with `progress(games, message)` making its bar. `None` when the ruleset has one
+/// tactic (there is nothing to choose). Deterministic: every cell is a fixed run of the engine,
+/// identical on any thread count. Errors: the equilibrium's linear programs' (as text; they
+/// are programming errors, as the payoffs are the simulation's).
+pub fn play<S: Skirmish>(
+    s: &S,
+    seed: u64,
+    games: u64,
+    diagonal: &[Option<&SkirmishTally>],
+    progress: impl Fn(u64, String) -> ProgressBar,
+) -> Result<Option<Metagame>, String> {
+    let names: Vec<String> = s.tactics().iter().map(|t| t.name.to_string()).collect();
+    let k = names.len();
+    if k < 2 || games == 0 {
+        return Ok(None);
+    }
+    let family = 1.0 - (1.0 - CONFIDENCE) / (k * k) as f64;
+    let mut cells: Vec<MetaCell> = Vec::new();
+    let oracle = equilibrium::double_oracle(k, k, |a, b| {
+        let cell = match diagonal.get(a).copied().flatten().filter(|_| a == b) {
+            Some(t) => MetaCell::of(a, b, t, family),
+            None => {
+                let pb = progress(games, format!("metagame: A {} v B {}", names[a], names[b]));
+                let t = simulate(s, &Armies::Random, [a, b], 0, seed, games, &pb);
+                pb.finish_and_clear();
+                MetaCell::of(a, b, &t, family)
+            }
+        };
+        let e = cell.a_score;
+        cells.push(cell);
+        e
+    })
+    .map_err(|e| e.to_string())?;
+    let (a_mix, b_mix) = (oracle.equilibrium.row, oracle.equilibrium.col);
+    // Both sides' single equilibrium tactic, if it is the same one; else the default.
+    let played = match (pure(&a_mix), pure(&b_mix)) {
+        (Some(a), Some(b)) if a == b => a,
+        _ => 0,
+    };
+    let deviations = deviations(&cells, &names, played);
+    Ok(Some(Metagame { tactics: names, cells, value: oracle.value, a_mix, b_mix, played, deviations }))
+}
+
+/// The tactic a mix plays alone (weight 1 up to the linear program's rounding), if any.
+fn pure(mix: &[f64]) -> Option<usize> {
+    mix.iter().position(|&w| w >= 1.0 - 1e-9)
+}
+
+/// Each side's best switch from tactic `base` against the other side's `base` (module docs),
+/// from the cells played: A's switch to `i` gains `(i, base) − (base, base)`, B's to `j` gains
+/// `(base, base) − (base, j)`; the best by its point estimate, its 95% interval
+/// Bonferroni-corrected over the side's alternatives played. `None` for a side with no
+/// alternative played, or both when `(base, base)` was not played.
+fn deviations(cells: &[MetaCell], names: &[String], base: usize) -> [Option<Deviation>; 2] {
+    let find = |a: usize, b: usize| cells.iter().find(|c| c.a == a && c.b == b);
+    let Some(both) = find(base, base) else { return [None, None] };
+    let (m0, se0) = both.mean_se();
+    [0usize, 1].map(|side| {
+        let alts: Vec<(usize, f64, f64)> = (0..names.len())
+            .filter(|&t| t != base)
+            .filter_map(|t| if side == 0 { find(t, base) } else { find(base, t) }.map(|c| (t, c.mean_se())))
+            .map(|(t, (m, se))| {
+                let gain = if side == 0 { m - m0 } else { m0 - m };
+                (t, gain, (se * se + se0 * se0).sqrt())
+            })
+            .collect();
+        let confidence = 1.0 - (1.0 - CONFIDENCE) / alts.len().max(1) as f64;
+        alts.iter()
+            .max_by(|x, y| x.1.total_cmp(&y.1))
+            .map(|&(t, gain, se)| Deviation { tactic: names[t].clone(), gain: normal(gain, se, confidence, -1.0, 1.0) })
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn cell(a: usize, b: usize, wins: [u64; 2], draws: u64) -> MetaCell {
+        let games = wins[0] + wins[1] + draws;
+        let mut t = SkirmishTally { games, wins, draws, ..Default::default() };
+        t.games = games;
+        MetaCell::of(a, b, &t, 0.95)
+    }
+
+    #[test]
+    fn a_side_that_gains_by_switching_is_named_with_the_difference_of_its_cells() {
+        let names = vec!["default".to_string(), "cautious".to_string()];
+        // Both default: ½. A switching to cautious scores 0.6; B switching holds A to 0.45.
+        let cells = vec![cell(0, 0, [500, 500], 0), cell(1, 0, [600, 400], 0), cell(0, 1, [450, 550], 0)];
+        let [a, b] = deviations(&cells, &names, 0);
+        let (a, b) = (a.expect("A's switch played"), b.expect("B's switch played"));
+        assert_eq!(a.tactic, "cautious");
+        assert!((a.gain.value - 0.10).abs() < 1e-12, "{:?}", a.gain);
+        assert!((b.gain.value - 0.05).abs() < 1e-12, "{:?}", b.gain);
+        // Independent cells: the difference's standard error is the root of the sum of squares.
+        let se = (0.25f64 / 1000.0 + 0.24 / 1000.0).sqrt();
+        assert!((a.gain.hi - a.gain.value - 1.959964 * se).abs() < 1e-5, "{:?}", a.gain);
+        assert!(a.gain.lo > 0.0, "a gain of 10 points over 1000 games a cell is clear: {:?}", a.gain);
+    }
+
+    #[test]
+    fn switches_are_measured_against_the_played_tactic() {
+        let names = vec!["bound".to_string(), "advance".to_string()];
+        // Both advance: ½; A switching to bound scores 0.07; B switching to bound lets A score 0.93.
+        let cells = vec![cell(1, 1, [490, 490], 20), cell(0, 1, [70, 930], 0), cell(1, 0, [930, 70], 0)];
+        let [a, b] = deviations(&cells, &names, 1);
+        let (a, b) = (a.expect("A's switch"), b.expect("B's switch"));
+        assert_eq!((a.tactic.as_str(), b.tactic.as_str()), ("bound", "bound"));
+        assert!((a.gain.value + 0.43).abs() < 1e-12 && (b.gain.value + 0.43).abs() < 1e-12, "{a:?} {b:?}");
+        assert!(a.gain.hi < 0.0 && b.gain.hi < 0.0);
+        assert_eq!(pure(&[0.0, 1.0]), Some(1));
+        assert_eq!(pure(&[0.4, 0.6]), None);
+    }
+
+    /// The Grunt Factor's metagame on the shipped rules: a side that advances beats a side that
+    /// bounds from cover to cover (by about 43 points at the report's 2,000 games a cell), so
+    /// the equilibrium is `advance` on both sides, the played tactic is `advance`, and no
+    /// switch gains. The diagonal cells are the runs given, to the bit; every cell is the
+    /// engine's run of its tactic pair; and the metagame is the same on one and two threads.
+    #[test]
+    fn the_grunt_factor_plays_advance_against_advance_and_no_switch_gains() {
+        let r = crate::rulesets::grunt_factor::tests::ruleset();
+        let (seed, games) = (7, 300);
+        let hidden = |_: u64, _: String| ProgressBar::hidden();
+        let run = |tactics: [usize; 2], threads: usize| {
+            rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .build()
+                .unwrap()
+                .install(|| simulate(&r, &Armies::Random, tactics, 0, seed, games, &ProgressBar::hidden()))
+        };
+        let diagonal = [run([0, 0], 2), run([1, 1], 2)];
+        let play_on =
+            |threads: usize| {
+                rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap().install(|| {
+                    play(&r, seed, games, &[Some(&diagonal[0]), Some(&diagonal[1])], hidden).unwrap().unwrap()
+                })
+            };
+        let m = play_on(2);
+        assert_eq!(m, play_on(1), "the metagame depends on the thread count");
+        assert_eq!(m.tactics, ["bound", "advance"]);
+        assert_eq!(m.played, 1, "{m:?}");
+        assert!(m.played_is_equilibrium(), "{m:?}");
+        for c in &m.cells {
+            let t = if c.a == c.b { diagonal[c.a].clone() } else { run([c.a, c.b], 1) };
+            assert_eq!((c.games, c.wins, c.draws), (t.games, t.wins, t.draws), "cell {} v {}", c.a, c.b);
+        }
+        let advance_v_bound = m.cell(1, 0).expect("played").a_score;
+        assert!(advance_v_bound.lo > 0.75, "{advance_v_bound:?}");
+        for d in m.deviations.iter().map(|d| d.as_ref().expect("both switches played")) {
+            assert_eq!(d.tactic, "bound");
+            assert!(d.gain.hi < 0.0, "{d:?}");
+        }
+        assert!(m.value.contains(0.5), "a game between random armies is even: {:?}", m.value);
+    }
+
+    #[test]
+    fn no_deviation_without_the_default_cell_or_an_alternative() {
+        let names = vec!["default".to_string(), "cautious".to_string()];
+        assert_eq!(deviations(&[cell(1, 0, [1, 1], 0)], &names, 0), [None, None]);
+        let [a, b] = deviations(&[cell(0, 0, [1, 1], 0), cell(1, 0, [1, 1], 0)], &names, 0);
+        assert!(a.is_some() && b.is_none());
+    }
+}

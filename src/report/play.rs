@@ -1,0 +1,205 @@
+//! "How each matchup is played" (issue 41; DESIGN.md, "Play model"): which play produced each
+//! level's numbers (1v1, points-matched squads, the skirmish) and how exploitable it is, as
+//! `summary.json`'s `play` says ([`super::summary::Play`]); then the skirmish's tactic
+//! metagame ([`crate::analysis::metagame`]): every cell played, both sides' equilibrium mixes,
+//! the tactic value in army is played by, and what a switch of tactic gains against it. Writes
+//! `metagame.csv` (the cells) when the skirmish has a metagame.
+
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+
+use super::Section;
+use super::format::pct_interval;
+use super::summary::{Play, PlayLevel};
+use crate::analysis::RulesetAnalysis;
+use crate::analysis::metagame::Metagame;
+use crate::analysis::portfolio::mix_text;
+use crate::csv_text::CsvText;
+
+/// The metagame's cells, one row each.
+pub const CSV: &str = "metagame.csv";
+
+/// The section.
+pub struct HowPlayed;
+
+impl Section for HowPlayed {
+    fn write_files(&self, a: &RulesetAnalysis, dir: &Path) -> anyhow::Result<Vec<PathBuf>> {
+        let Some(m) = metagame(a) else {
+            super::remove_stale(dir, &[CSV.to_string()])?;
+            return Ok(Vec::new());
+        };
+        let path = dir.join(CSV);
+        super::write_atomic(&path, csv(m).as_bytes())?;
+        Ok(vec![path])
+    }
+
+    fn markdown(&self, a: &RulesetAnalysis, o: &mut String) {
+        o.push_str(&section(a));
+    }
+}
+
+/// The skirmish's tactic metagame, when the report played one.
+fn metagame(a: &RulesetAnalysis) -> Option<&Metagame> {
+    a.skirmish.as_ref().and_then(|s| s.metagame.as_ref())
+}
+
+/// Score points (a win 100, a draw 50) with a sign: `+12.3`.
+fn points(x: f64) -> String {
+    format!("{:+.1}", 100.0 * x)
+}
+
+/// The Markdown section.
+pub fn section(a: &RulesetAnalysis) -> String {
+    let play = Play::of(a);
+    let mut o = String::new();
+    let _ = writeln!(o, "## How each matchup is played\n");
+    let _ = writeln!(
+        o,
+        "Which play produced each level's numbers, and how much a player who plays better could take from it, \
+         in score points (a win counts 100, a draw 50). `summary.json` has the same under `play`.\n"
+    );
+    let _ = writeln!(o, "| level | its numbers | play | how exploitable |\n|---|---|---|---|");
+    let row = |o: &mut String, level: &str, numbers: &str, l: &PlayLevel| {
+        let how = match (l.exploitability, l.exploitability_lower_bound) {
+            (Some(x), _) => format!("{} points; {}", crate::format::number(100.0 * x, 1), l.measured),
+            (None, Some(b)) if b.hi == 0.0 => format!("no switch of tactic gains (lower bound 0); {}", l.measured),
+            (None, Some(b)) => format!(
+                "at least {:.1} points [{:.1}, {:.1}]; {}",
+                100.0 * b.value,
+                100.0 * b.lo,
+                100.0 * b.hi,
+                l.measured
+            ),
+            (None, None) => l.measured.clone(),
+        };
+        let what = match &l.tactic {
+            Some(t) => format!("{} (`{t}` tactic)", l.play),
+            None => l.play.to_string(),
+        };
+        let _ = writeln!(o, "| {level} | {numbers} | {what} | {how} |");
+    };
+    row(&mut o, "1v1", "the 1v1 matrix, each unit's 1v1 mean score, 1v1 charts", &play.one_against_one);
+    row(
+        &mut o,
+        "points-matched squads",
+        "the points-matched matrix, points efficiency, suggested costs, efficiency by distance",
+        &play.squads,
+    );
+    if let Some(s) = &play.skirmish {
+        row(&mut o, "skirmish", "value in army, value per mission, the unit statistics", s);
+    }
+    if let (Some(m), Some(sk)) = (metagame(a), a.skirmish.as_ref()) {
+        let (games, seed) = sk.runs.first().map_or((0, 0), |r| (r.games, r.seed));
+        o.push_str(&metagame_text(m, &sk.text.game, games, seed));
+    }
+    o
+}
+
+/// The metagame's subsection: the cells, the equilibrium, the played tactic and its switches.
+fn metagame_text(m: &Metagame, game: &str, games: u64, seed: u64) -> String {
+    let mut o = String::new();
+    let k = m.tactics.len();
+    let _ = writeln!(o, "\n### {game}: the tactic metagame\n");
+    let _ = writeln!(
+        o,
+        "Side A plays the row's tactic and side B the column's, in {} games between random legal armies per cell \
+         (seed {seed}); each cell is A's mean score with a family-wise 95% interval (Bonferroni over the {} cells). The \
+         diagonal is the games above of one tactic on both sides; the other cells are games of their own. Cells \
+         are played as the double oracle asks for them (start from the default tactic a side, add a side's best \
+         answer while it gains more than its noise), so a cell it did not need is left out (—).\n",
+        crate::format::thousands(games),
+        k * k
+    );
+    let _ = write!(o, "| A plays ↓, B plays → |");
+    for t in &m.tactics {
+        let _ = write!(o, " `{t}` |");
+    }
+    let _ = writeln!(o, "\n|---|{}", "---|".repeat(k));
+    for (i, t) in m.tactics.iter().enumerate() {
+        let _ = write!(o, "| `{t}` |");
+        for j in 0..k {
+            match m.cell(i, j) {
+                Some(c) => {
+                    let _ = write!(o, " {} |", pct_interval(&c.a_score));
+                }
+                None => o.push_str(" — |"),
+            }
+        }
+        o.push('\n');
+    }
+    let _ = writeln!(
+        o,
+        "\n**Equilibrium** (each side's best mix of tactics): A plays {}, B plays {}; A's score {}.",
+        mix_text(&m.tactics, &m.a_mix),
+        mix_text(&m.tactics, &m.b_mix),
+        pct_interval(&m.value)
+    );
+    let played = &m.tactics[m.played];
+    if m.played_is_equilibrium() {
+        let _ = writeln!(
+            o,
+            "\nValue in army, value per mission, the unit statistics and the replay come from games in which both \
+             sides play `{played}`, the equilibrium."
+        );
+    } else {
+        let _ = writeln!(
+            o,
+            "\n**The equilibrium is not one tactic on both sides**: value in army, value per mission, the unit \
+             statistics and the replay come from games in which both sides play the default tactic, `{played}`, \
+             which is not the equilibrium (drawing each game's tactics from the mixes is not built)."
+        );
+    }
+    let switches: Vec<String> = m
+        .deviations
+        .iter()
+        .enumerate()
+        .filter_map(|(s, d)| d.as_ref().map(|d| (s, d)))
+        .map(|(s, d)| {
+            format!(
+                "side {} switching to `{}` changes its score by {} points [{}, {}]",
+                ["A", "B"][s],
+                d.tactic,
+                points(d.gain.value),
+                points(d.gain.lo),
+                points(d.gain.hi)
+            )
+        })
+        .collect();
+    if !switches.is_empty() {
+        let _ = writeln!(
+            o,
+            "\nAgainst that play, each side's best switch of tactic: {} (95% intervals). {} A best response beyond \
+             these tactics may gain more (the rollout best response is not built).",
+            switches.join("; "),
+            if m.deviations.iter().flatten().any(|d| d.gain.lo > 0.0) {
+                "A switch whose interval lies above 0 gains: the play is exploitable by at least that much."
+            } else if m.deviations.iter().flatten().any(|d| d.gain.value > 0.0) {
+                "No switch gains clearly (every interval reaches 0 or below)."
+            } else {
+                "No switch of tactic gains."
+            }
+        );
+    }
+    o.push('\n');
+    o
+}
+
+/// The cells as CSV: each tactic pair played, its games, outcomes and A's mean score with its
+/// family-wise interval.
+fn csv(m: &Metagame) -> String {
+    let mut t = CsvText::new(["a_tactic", "b_tactic", "games", "a_wins", "b_wins", "draws", "a_score", "a_score_lo", "a_score_hi"]);
+    for c in &m.cells {
+        t.row([
+            m.tactics[c.a].clone(),
+            m.tactics[c.b].clone(),
+            c.games.to_string(),
+            c.wins[0].to_string(),
+            c.wins[1].to_string(),
+            c.draws.to_string(),
+            format!("{:.4}", c.a_score.value),
+            format!("{:.4}", c.a_score.lo),
+            format!("{:.4}", c.a_score.hi),
+        ]);
+    }
+    t.finish()
+}
