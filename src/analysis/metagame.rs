@@ -219,9 +219,7 @@ mod tests {
     use super::*;
 
     fn cell(a: usize, b: usize, wins: [u64; 2], draws: u64) -> MetaCell {
-        let games = wins[0] + wins[1] + draws;
-        let mut t = SkirmishTally { games, wins, draws, ..Default::default() };
-        t.games = games;
+        let t = SkirmishTally { games: wins[0] + wins[1] + draws, wins, draws, ..Default::default() };
         MetaCell::of(a, b, &t, 0.95)
     }
 
