@@ -122,26 +122,28 @@ impl Metagame {
     /// interval (the clearest gain), as a side (0 A, 1 B) and the deviation; `None` when
     /// neither was played. The report's warning and its sentence on the switches read it.
     pub fn largest_deviation(&self) -> Option<(usize, &Deviation)> {
-        let mut v: Vec<(usize, &Deviation)> =
-            self.deviations.iter().enumerate().filter_map(|(s, d)| d.as_ref().map(|d| (s, d))).collect();
-        v.sort_by(|x, y| y.1.gain.lo.total_cmp(&x.1.gain.lo));
-        v.first().copied()
+        self.best_switch(|e| e.lo)
     }
 
     /// The larger of the two sides' best switches by its point estimate, as a side and the
     /// deviation: the lower bound on the play's exploitability that `summary.json` gives.
     pub fn largest_gain(&self) -> Option<(usize, &Deviation)> {
+        self.best_switch(|e| e.value)
+    }
+
+    /// The side whose switch has the largest `by` of its gain (the first side on a tie).
+    fn best_switch(&self, by: fn(&Estimate) -> f64) -> Option<(usize, &Deviation)> {
         let mut v: Vec<(usize, &Deviation)> =
             self.deviations.iter().enumerate().filter_map(|(s, d)| d.as_ref().map(|d| (s, d))).collect();
-        v.sort_by(|x, y| y.1.gain.value.total_cmp(&x.1.gain.value));
+        v.sort_by(|x, y| by(&y.1.gain).total_cmp(&by(&x.1.gain)));
         v.first().copied()
     }
 }
 
 /// Plays `s`'s tactic metagame over random armies of the basic game, `games` games a cell,
 /// seeded by `seed`. `diagonal[t]`: the report's run of tactic `t` by both sides (the cell
-/// `(t, t)`, the same games), where it has one; any other cell is played when the double oracle
-/// asks for it, with `progress(games, message)` making its bar. `None` when the ruleset has one
+/// `(t, t)`, the same games), for the first tactics it covers; any other cell is played when
+/// the double oracle asks for it, with `progress(games, message)` making its bar. `None` when the ruleset has one
 /// tactic (there is nothing to choose). Deterministic: every cell is a fixed run of the engine,
 /// identical on any thread count. Errors: the equilibrium's linear programs' (as text; they
 /// are programming errors, as the payoffs are the simulation's).
@@ -149,7 +151,7 @@ pub fn play<S: Skirmish>(
     s: &S,
     seed: u64,
     games: u64,
-    diagonal: &[Option<&SkirmishTally>],
+    diagonal: &[SkirmishTally],
     progress: impl Fn(u64, String) -> ProgressBar,
 ) -> Result<Option<Metagame>, String> {
     let names: Vec<String> = s.tactics().iter().map(|t| t.name.to_string()).collect();
@@ -160,7 +162,7 @@ pub fn play<S: Skirmish>(
     let family = 1.0 - (1.0 - CONFIDENCE) / (k * k) as f64;
     let mut cells: Vec<MetaCell> = Vec::new();
     let oracle = equilibrium::double_oracle(k, k, |a, b| {
-        let cell = match diagonal.get(a).copied().flatten().filter(|_| a == b) {
+        let cell = match diagonal.get(a).filter(|_| a == b) {
             Some(t) => MetaCell::of(a, b, t, family),
             None => {
                 let pb = progress(games, format!("metagame: A {} v B {}", names[a], names[b]));
@@ -271,12 +273,13 @@ mod tests {
                 .install(|| simulate(&r, &Armies::Random, tactics, 0, seed, games, &ProgressBar::hidden()))
         };
         let diagonal = [run([0, 0], 2), run([1, 1], 2)];
-        let play_on =
-            |threads: usize| {
-                rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap().install(|| {
-                    play(&r, seed, games, &[Some(&diagonal[0]), Some(&diagonal[1])], hidden).unwrap().unwrap()
-                })
-            };
+        let play_on = |threads: usize| {
+            rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .build()
+                .unwrap()
+                .install(|| play(&r, seed, games, &diagonal, hidden).unwrap().unwrap())
+        };
         let m = play_on(2);
         assert_eq!(m, play_on(1), "the metagame depends on the thread count");
         assert_eq!(m.tactics, ["bound", "advance"]);

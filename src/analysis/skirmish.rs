@@ -270,8 +270,7 @@ pub fn report_section<S: Skirmish>(
     // The runs of one tactic are the metagame's diagonal. Its linear programs fail only on a
     // programming error (the cells are finite scores in [0, 1]), which leaves the metagame
     // out (with a warning) rather than the section.
-    let diagonal: Vec<Option<&SkirmishTally>> = tallies.iter().map(Some).collect();
-    let (metagame, metagame_error) = match crate::analysis::metagame::play(s, seed, n, &diagonal, &progress) {
+    let (metagame, metagame_error) = match crate::analysis::metagame::play(s, seed, n, &tallies, &progress) {
         Ok(m) => (m, None),
         Err(e) => (None, Some(e)),
     };
