@@ -327,6 +327,24 @@ pub fn metagame_warning(sk: &SkirmishSection) -> Option<crate::analysis::Warning
     })
 }
 
+/// The report warning that the skirmish's equilibrium is a standoff ([`Metagame::standoff`]):
+/// most of the games that give value in army are draws. `None` without a metagame or a
+/// standoff.
+///
+/// [`Metagame::standoff`]: crate::analysis::metagame::Metagame::standoff
+pub fn standoff_warning(sk: &SkirmishSection) -> Option<crate::analysis::Warning> {
+    let m = sk.metagame.as_ref()?;
+    let draws = m.standoff()?;
+    Some(crate::analysis::Warning {
+        message: format!(
+            "skirmish: the tactic metagame's equilibrium, `{}` on both sides, is a standoff: {:.1}% of its games are \
+             draws, so value in army rests on the few games that are decided (see \"How each matchup is played\")",
+            m.tactics[m.played],
+            100.0 * draws
+        ),
+    })
+}
+
 /// The items whose verdict (too cheap / fair / too expensive, by the interval of their value in
 /// army) differs between the basic game (played tactic) and the section's other missions, as
 /// a report warning naming each with its verdict per mission; `None` when there is none or the

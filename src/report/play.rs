@@ -141,6 +141,17 @@ fn metagame_text(m: &Metagame, game: &str, games: u64, seed: u64) -> String {
             "\nValue in army, value per mission, the unit statistics and the replay come from games in which both \
              sides play `{played}`, the equilibrium."
         );
+        // A standoff: the equilibrium's own games are mostly draws.
+        if let Some(draws) = m.standoff() {
+            let _ = writeln!(
+                o,
+                "\n**A standoff**: {:.1}% of these games are draws. No tactic of the portfolio clearly does better \
+                 against `{played}` than `{played}` itself, and most games between two sides that both play it end level: \
+                 the game's victory conditions reward waiting, or the portfolio lacks a plan that breaks a side \
+                 playing `{played}`. Value in army then rests on the few games that are decided.",
+                100.0 * draws
+            );
+        }
     } else {
         let _ = writeln!(
             o,

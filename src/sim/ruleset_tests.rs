@@ -243,9 +243,14 @@ fn a_game_gives_each_side_its_own_tactic() {
     let gng = crate::rulesets::gng::testing::gng(&[]);
     let amc = crate::rulesets::amc::testing::amc(&[]);
     let tgf = crate::rulesets::grunt_factor::tests::ruleset();
-    for t in [[1, 0], [0, 1], [1, 1]] {
+    let vsgmr = crate::rulesets::vsgmr::tests::ruleset();
+    for t in [[1, 0], [0, 1], [1, 1], [2, 1], [1, 2]] {
+        assert_eq!(vsgmr.game(t, 0).b.tactic, t, "VSGMR");
+        assert_eq!(tgf.game(t, 0).tactic.map(|p| p.index()), t, "The Grunt Factor");
+        if t.contains(&2) {
+            continue; // Guns 'N Grenades and Army Men Combat have two tactics
+        }
         assert_eq!(gng.game(t, 0).tactic.map(|p| p.index()), t, "Guns 'N Grenades");
         assert_eq!(amc.game(t, 0).tactic.map(|p| p.index()), t, "Army Men Combat");
-        assert_eq!(tgf.game(t, 0).tactic.map(|p| p.index()), t, "The Grunt Factor");
     }
 }

@@ -52,6 +52,9 @@
 //!   weapons point-blank fire always wins (against a prone target behind cover, with 3
 //!   friends in the fight, an Assault Rifle ties); a weapon with a better CC modifier can
 //!   charge.
+//! - **Tactic `hold`**: the squad never moves nearer the enemy: a model in the open takes cover
+//!   within one move, not nearer its nearest enemy (`bound`'s stay), a prone squad stays prone,
+//!   and every action left fires.
 //! - **Target priority** ("Fire", per unit): when the enemy squad nearest to the firing squad
 //!   (closest pair of models) is within short range, every model of the squad fires at that
 //!   squad, at its model nearest to the shooter; otherwise each model fires at the enemy model

@@ -637,3 +637,55 @@ fn traced_game_moves_round_cover_and_draws_a_replay() {
         }
     }
 }
+
+#[test]
+fn hold_stays_out_of_range_where_bound_runs_to_cover_and_takes_cover_not_nearer() {
+    // The enemy 100 cm off, beyond short range, a free cover piece 30 cm ahead: `bound` runs
+    // to it; `hold` stays. In the open with a piece 1 cm ahead and off to the side, `hold`
+    // steps 4 cm sideways behind its end (no nearer the enemy); with the piece 5 cm straight
+    // ahead, every spot behind it is nearer the enemy, and it stays.
+    let r = ruleset();
+    let cfg = r.skirmish.clone();
+    let ours: &[(usize, f32, f32)] = &[(0, 50.0, 20.0), (1, 56.0, 20.0)];
+    let theirs: &[(usize, f32, f32)] = &[(0, 50.0, 120.0)];
+    for (tactic, moves) in [("bound", true), ("hold", false)] {
+        let mut g = game(&r, &cfg, "regular-rifles", "regular-rifles", [ours, theirs]);
+        add_wall(&mut g, wall(40.0, 66.0, 50.0), CoverKind::Hard);
+        g.tactic = [by_name(tactic).expect("listed"); 2];
+        let mut actions = [3u8; MAX_MODELS];
+        g.move_squad(0, 0, &mut actions);
+        let at = g.sides[0][0].models[0].pos;
+        assert_eq!(at != Pos::new(50.0, 20.0), moves, "{tactic}: {at:?}");
+    }
+    for (piece, takes_cover) in [(wall(52.0, 72.0, 21.0), true), (wall(40.0, 66.0, 25.0), false)] {
+        let mut g = game(&r, &cfg, "regular-rifles", "regular-rifles", [ours, theirs]);
+        let wall_y = piece.a.y;
+        add_wall(&mut g, piece, CoverKind::Hard);
+        g.tactic = [by_name("hold").expect("listed"); 2];
+        let mut actions = [3u8; MAX_MODELS];
+        g.move_squad(0, 0, &mut actions);
+        let at = g.sides[0][0].models[0].pos;
+        assert_eq!(at != Pos::new(50.0, 20.0), takes_cover, "wall at y = {wall_y}: {at:?}");
+        assert!(at.y <= 20.0 + EPS, "never nearer the enemy: {at:?}");
+    }
+}
+
+#[test]
+fn hold_keeps_a_prone_squad_prone_where_bound_stands_it_up() {
+    // "Go prone/stand": a prone squad free to advance stands up for 1 action a model under
+    // `bound`; `hold` never advances, so it stays prone and keeps its actions for fire.
+    let r = ruleset();
+    let cfg = r.skirmish.clone();
+    let ours: &[(usize, f32, f32)] = &[(0, 50.0, 20.0), (1, 56.0, 20.0)];
+    for (tactic, stands) in [("bound", true), ("hold", false)] {
+        let mut g = game(&r, &cfg, "regular-rifles", "regular-rifles", [ours, &[(0, 50.0, 50.0)]]);
+        g.sides[0][0].prone = true;
+        g.tactic = [by_name(tactic).expect("listed"); 2];
+        let mut actions = [3u8; MAX_MODELS];
+        g.move_squad(0, 0, &mut actions);
+        assert_eq!(!g.sides[0][0].prone, stands, "{tactic}");
+        if !stands {
+            assert_eq!(actions[0], 3, "{tactic}: no action spent");
+        }
+    }
+}

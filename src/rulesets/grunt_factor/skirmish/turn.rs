@@ -59,7 +59,8 @@ impl<'a> Skirmish<'a> {
         self.table.clamp(self.table.walls[w].spot_behind(t, 1.0, enemy))
     }
 
-    /// The moves of squad (s, i) this activation: standing up if it may advance, then its
+    /// The moves of squad (s, i) this activation: standing up if it may advance and its tactic
+    /// stands up ([`crate::rulesets::grunt_factor::tactics::Tactic::stands_up`]), then its
     /// tactic's ([`crate::rulesets::grunt_factor::tactics::Tactic::move_squad`]).
     pub(super) fn move_squad(&mut self, s: Side, i: usize, actions: &mut [u8]) {
         let q = &self.sides[s][i];
@@ -67,7 +68,7 @@ impl<'a> Skirmish<'a> {
         let Some((_, _, d)) = self.nearest_enemy(s, q.leader_pos()) else { return };
         let may_advance = rules::may_advance(p, q.alive(), q.panicked);
         let living: Vec<usize> = (0..q.models.len()).filter(|&k| q.models[k].alive).collect();
-        if may_advance && self.sides[s][i].prone {
+        if may_advance && self.sides[s][i].prone && self.tactic[s].tactic().stands_up() {
             // "Go prone/stand": standing up costs one action.
             for &k in &living {
                 actions[k] = actions[k].saturating_sub(1);

@@ -32,6 +32,12 @@ pub struct SquadMove<'a> {
 pub trait Tactic: Sync {
     /// Moves squad `i` of side `s` in game `g` ([`SquadMove`]).
     fn move_squad(&self, g: &mut Skirmish, s: Side, i: usize, m: SquadMove);
+
+    /// Whether a prone squad that may advance stands up ("Go prone/stand", 1 action a model)
+    /// before [`Tactic::move_squad`]: true unless the tactic never advances.
+    fn stands_up(&self) -> bool {
+        true
+    }
 }
 
-portfolio!(bound, advance);
+portfolio!(bound, advance, hold);

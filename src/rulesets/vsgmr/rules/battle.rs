@@ -70,7 +70,7 @@ impl Battle {
 
     /// Whether figure `i` may act this round: a mounted rider does not move or attack on its
     /// own (section II.2).
-    pub(super) fn can_act(&self, i: usize) -> bool {
+    pub(crate) fn can_act(&self, i: usize) -> bool {
         let f = &self.figs[i];
         f.alive && f.disabled_round != self.round && f.ready_round <= self.round && f.riding.is_none()
     }

@@ -16,7 +16,24 @@ use super::*;
 /// contact away from its mount (section X); a rider with a scenario's [`Goal`] rides on.
 /// Walls and other figures limit where it ends (`Battle::end_of_move`).
 pub fn move_figure(r: &Vsgmr, b: &mut Battle, i: usize) {
-    let Some(m) = b.figs[i].riding else { return move_on(r, b, i) };
+    move_figure_by(r, b, i, Approach::Default)
+}
+
+/// How a fighting figure picks the gap it moves to ([`move_figure_by`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Approach {
+    /// The default tactic's [`wanted_gap`].
+    Default,
+    /// Close assault (the `charge` tactic): into base contact with its target (`rules.contact`,
+    /// 1"), at most its Move, whatever its attack; [`wanted_gap`] still decides when either
+    /// figure is in flight (no hand-to-hand attack reaches a figure in flight).
+    Charge,
+}
+
+/// [`move_figure`] with the gap of `how`: everything else of the movement step (riders
+/// stepping off, scenario goals, walls, table edges) is the default tactic's.
+pub fn move_figure_by(r: &Vsgmr, b: &mut Battle, i: usize, how: Approach) {
+    let Some(m) = b.figs[i].riding else { return move_on(r, b, i, how) };
     let f = &b.figs[i];
     let free = f.alive && f.disabled_round != b.round && f.ready_round <= b.round;
     // A rider with a scenario's goal rides on: stepping off is a fighting choice, and its
@@ -26,7 +43,7 @@ pub fn move_figure(r: &Vsgmr, b: &mut Battle, i: usize) {
     }
     b.dismount(r, i);
     b.figs[m].moved = true;
-    move_on(r, b, i);
+    move_on(r, b, i, how);
     if b.dist(i, m) < r.book.rules.contact - EPS {
         // Section X: it does not end its move in its mount's space.
         let (x, y) = b.fall_back(r, i, m, r.book.rules.contact);
@@ -54,8 +71,8 @@ pub fn dismounts(r: &Vsgmr, b: &Battle, i: usize, m: usize) -> bool {
     !b.figs[m].flying && b.dist(i, t) <= reach + EPS && exchange(rp) > exchange(&mp) + 1e-9
 }
 
-/// [`move_figure`] for a figure on foot or a mount.
-pub(super) fn move_on(r: &Vsgmr, b: &mut Battle, i: usize) {
+/// [`move_figure_by`] for a figure on foot or a mount.
+pub(super) fn move_on(r: &Vsgmr, b: &mut Battle, i: usize, how: Approach) {
     if !b.can_act(i) {
         return;
     }
@@ -89,7 +106,9 @@ pub(super) fn move_on(r: &Vsgmr, b: &mut Battle, i: usize) {
         &fresh
     };
     let moved = b.figs[target].moved;
-    let want = if own {
+    let want = if how == Approach::Charge && !air {
+        r.book.rules.contact
+    } else if own {
         b.gap_memo.get(me, foe, d, moved, air, || wanted_gap_of(r, &p, &fp, m, d, moved, air))
     } else {
         wanted_gap_of(r, &p, &fp, m, d, moved, air)

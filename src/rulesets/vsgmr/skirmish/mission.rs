@@ -334,10 +334,11 @@ pub fn spawn_spot(edge: Option<Edge>, enemies: &[Pos], mu: f32, width: f32, dept
     best.map_or_else(|| band(edges[0], Pos::new(width / 2.0, depth / 2.0)), |b| b.1)
 }
 
-/// What the default tactic does with one figure this round instead of its Basic Game move.
+/// What a figure does this round instead of its Basic Game move, under every tactic.
 #[derive(Debug, Clone, Copy, PartialEq, Default)]
 pub enum Goal {
-    /// The Basic Game's tactic ([`crate::rulesets::vsgmr::rules::move_figure`]).
+    /// Fights: its side's tactic moves it ([`crate::rulesets::vsgmr::tactics`]; the default's
+    /// is [`crate::rulesets::vsgmr::rules::move_figure`]).
     #[default]
     Fight,
     /// Stays where it stands.

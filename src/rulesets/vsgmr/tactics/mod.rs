@@ -18,4 +18,7 @@ pub trait Tactic: Sync {
     fn move_figure(&self, r: &Vsgmr, b: &mut Battle, i: usize);
 }
 
-portfolio!(default);
+portfolio!(default, hold, charge);
+
+#[cfg(test)]
+mod tests;
