@@ -120,8 +120,8 @@ impl Metagame {
 
     /// A standoff: the share of draws, in (½, 1], in the games of [`Metagame::played`]
     /// against itself, when it is the equilibrium and more than half of those games are drawn
-    /// (no tactic of the portfolio does better against it, and most games between two sides
-    /// playing it end level); `None` otherwise.
+    /// (no tactic of the portfolio clearly does better against it, and most games between two
+    /// sides playing it end level); `None` otherwise.
     pub fn standoff(&self) -> Option<f64> {
         if !self.played_is_equilibrium() {
             return None;

@@ -21,8 +21,8 @@ pub const ENTRY: Entry<dyn Tactic> = Entry {
 };
 
 impl Tactic for Hold {
-    /// `bound`'s move of a squad that may not advance ("Panic" reads the same way): it stays,
-    /// and each model in the open takes cover within one move, not nearer its nearest enemy.
+    /// `bound`'s move of a squad that may not advance (as a panicked one): it stays, and each
+    /// model in the open takes cover within one move, not nearer its nearest enemy.
     fn move_squad(&self, g: &mut Skirmish, s: Side, i: usize, m: SquadMove) {
         Bound.move_squad(g, s, i, SquadMove { may_advance: false, ..m })
     }
