@@ -216,30 +216,29 @@ pub fn run_skirmish<S: Skirmish>(
     trials: u64,
     progress: &ProgressBar,
 ) -> SkirmishAnalysis {
-    run_skirmish_tally(s, armies, tactics, mission, seed, trials, progress).0
+    let tally = simulate(s, armies, tactics, mission, seed, trials, progress);
+    analyse_run(s, armies, tactics, mission, seed, &tally)
 }
 
-/// [`run_skirmish`] and the tally it analysed.
-fn run_skirmish_tally<S: Skirmish>(
+/// The analysis [`run_skirmish`] makes of `tally`, the games it played.
+fn analyse_run<S: Skirmish>(
     s: &S,
     armies: &Armies<S::Army>,
     tactics: [usize; 2],
     mission: usize,
     seed: u64,
-    trials: u64,
-    progress: &ProgressBar,
-) -> (SkirmishAnalysis, SkirmishTally) {
-    let tally = simulate(s, armies, tactics, mission, seed, trials, progress);
+    tally: &SkirmishTally,
+) -> SkirmishAnalysis {
     let units = s.skirmish_units();
     let upgrades = s.skirmish_upgrades();
     let name = tactics_name(s, tactics);
     let points = s.mission_settings(mission).points;
-    let mut a = analyse_skirmish(&units, &upgrades, &tally, &armies_text(s, armies), &name, seed, points);
+    let mut a = analyse_skirmish(&units, &upgrades, tally, &armies_text(s, armies), &name, seed, points);
     a.units.retain(|u| u.fielded > 0);
     if mission > 0 {
         a.mission = s.missions()[mission].name.to_string();
     }
-    (a, tally)
+    a
 }
 
 /// The report's skirmish section of `s`: `report_trials` random-army games under every tactic,
@@ -262,8 +261,8 @@ pub fn report_section<S: Skirmish>(
     let mut tallies = Vec::new();
     for (t, info) in s.tactics().iter().enumerate() {
         let pb = progress(n, format!("{} tactic", info.name));
-        let (run, tally) = run_skirmish_tally(s, &Armies::Random, [t; 2], 0, seed, n, &pb);
-        runs.push(run);
+        let tally = simulate(s, &Armies::Random, [t; 2], 0, seed, n, &pb);
+        runs.push(analyse_run(s, &Armies::Random, [t; 2], 0, seed, &tally));
         tallies.push(tally);
         pb.finish_and_clear();
     }
