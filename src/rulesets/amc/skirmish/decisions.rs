@@ -6,12 +6,14 @@
 use super::*;
 
 /// A tactic's waiting actions ([`crate::rulesets::amc::tactics::Tactic::caution`]; AMC 2.0,
-/// "Activation"): Hunker (move 0", no shooting, +1 block die) and Guard (move 0", shoot in
-/// reaction).
+/// "Activation"): Hunker (move 0", no shooting, +1 block die), Guard (move 0", shoot in
+/// reaction; infantry only) and Hold (move 0", shoot the doctrine's target if a weapon reaches
+/// it, else the nearest enemy if one does; any unit).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Caution {
     Hunker,
     Guard,
+    Hold,
 }
 
 impl<'a> Mission<'a> {

@@ -44,6 +44,10 @@
 //!   against every enemy's best attack than the default's choice is worth; Guard when the
 //!   nearest enemy is out of its range, it is out of every enemy's range and that enemy can
 //!   come into its range this round (the enemy must cross open ground); otherwise as default.
+//!   *hold* — never moves: where the default would move (Advance, Rush, Charge, an Advance
+//!   away), it shoots from where it stands when a weapon reaches the default's target or, failing
+//!   that, the nearest enemy; with nothing in reach, infantry Guard and vehicles stand (Hold with
+//!   no shot).
 //! - **Transport** ("Vehicle Units": Jeep "Transport up to 5 models", Truck and APC
 //!   "Transport 10"): an infantry unit whose move ends in contact (within [`CONTACT`], 1") with
 //!   a friendly vehicle that has room for all its models gets in; carried units stand where
@@ -52,7 +56,7 @@
 //!   it moves its Advance and may shoot. A transport destroyed with units inside: they are
 //!   placed 2" behind the wreck (within the book's 3") and each takes D6 hits, blocked as
 //!   shooting hits (no morale test: they are not shooting; [`rules::wreck_hits`]).
-//!   *Tactic* (both tactics, one rule): an infantry unit whose best option is a Rush (nothing
+//!   *Tactic* (`default` and `cautious`; `hold` never boards): an infantry unit whose best option is a Rush (nothing
 //!   to shoot or charge this activation) boards the nearest friendly transport with room that
 //!   it can reach with its Rush and that may still move this round; a loaded transport drives
 //!   toward the nearest enemy until it is its passengers' longest range plus their Advance
@@ -514,19 +518,29 @@ impl<'a> Mission<'a> {
             self.end_activation(s, i, j, was_immobile);
             return;
         }
-        if let Some(t) = self.ride_to(s, i, &decision) {
+        if let Some(t) = self.ride_to(s, i, &decision).filter(|_| self.tactic[s].tactic().boards()) {
             self.move_to(s, i, self.sides[s][t].pos, p.rush, CONTACT);
             self.guard_reactions(s, i, dice);
             self.embark(s, i, t);
             return;
         }
-        match self.tactic[s].tactic().caution(self, s, i, decision.value) {
+        match self.tactic[s].tactic().caution(self, s, i, &decision) {
             Some(Caution::Hunker) => {
                 self.sides[s][i].st.hunker = true;
                 return;
             }
             Some(Caution::Guard) => {
                 self.sides[s][i].guard = true;
+                return;
+            }
+            Some(Caution::Hold) => {
+                // The doctrine's target if a weapon reaches it from here, else the nearest enemy.
+                let reaches = |k: usize| p.has_weapon_in_range(self.sides[s][i].pos.dist(self.sides[1 - s][k].pos));
+                let nearest = self.nearest_enemy(s, i).map(|(k, _)| k);
+                if let Some(t) = Some(j).filter(|&k| reaches(k)).or(nearest.filter(|&k| reaches(k))) {
+                    self.shoot(s, i, t, false, dice);
+                }
+                self.end_activation(s, i, j, was_immobile);
                 return;
             }
             None => {}
@@ -659,7 +673,7 @@ impl<'a> Mission<'a> {
         }
     }
 
-    /// Which of side `s`'s units activates next (the player's choice; both tactics): units on
+    /// Which of side `s`'s units activates next (the player's choice; every tactic): units on
     /// the table that carry nobody first, then transports, then passengers, each in army
     /// order, so infantry can board a transport before it moves and get out after it has
     /// carried them (AMC 2.0, "Vehicle Units"). Without transports this is army order.

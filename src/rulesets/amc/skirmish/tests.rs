@@ -183,6 +183,65 @@ fn a_cautious_unit_out_of_range_closes_in_instead_of_hunkering() {
 }
 
 #[test]
+fn hold_guards_where_cautious_closes_in() {
+    // The position of the test above under `hold`: out of its Rifles' 24" range, the unit
+    // does not close in but Guards where it stands (to shoot what comes in reaction).
+    let r = amc(&[]);
+    let all = entries(&r);
+    let (rifle, tank) = (r.find("Riflemen (10)"), r.find("Tank"));
+    let mut m = face_off(&r, &all, &[rifle], &[tank, rifle], hold());
+    m.sides[0][0].pos = Pos::new(24.0, 6.0);
+    m.sides[1][0].pos = Pos::new(20.0, 36.0);
+    m.sides[1][1].pos = Pos::new(28.0, 36.0);
+    let mut dice = ScriptedDice::new(&[]);
+    m.activate(0, 0, &mut dice);
+    assert_eq!(m.sides[0][0].pos, Pos::new(24.0, 6.0));
+    assert!(m.sides[0][0].guard && !m.sides[0][0].st.hunker);
+}
+
+#[test]
+fn a_holding_vehicle_stays_where_the_default_drives_on() {
+    // A Tank (Cannon, 48") with the only enemy, Riflemen (10), 56.6" away across the table:
+    // the default drives towards them; under `hold` it stays (vehicles may not Guard) and
+    // has nothing in range to shoot.
+    let r = amc(&[]);
+    let all = entries(&r);
+    let (tank, rifle) = (r.find("Tank"), r.find("Riflemen (10)"));
+    // Enough dice for the default's shot after its move; `hold` rolls none.
+    let run = |tactic: Pick, dice: &[u8]| {
+        let mut m = face_off(&r, &all, &[tank], &[rifle], tactic);
+        m.sides[0][0].pos = Pos::new(4.0, 4.0);
+        m.sides[1][0].pos = Pos::new(44.0, 44.0);
+        m.activate(0, 0, &mut ScriptedDice::new(dice));
+        (m.sides[0][0].pos, m.sides[0][0].guard)
+    };
+    assert_eq!(run(hold(), &[]), (Pos::new(4.0, 4.0), false));
+    let (at, _) = run(pick(0), &[1; 12]);
+    assert!(at.dist(Pos::new(44.0, 44.0)) < 56.0, "the default drives on: {at:?}");
+}
+
+#[test]
+fn hold_shoots_from_where_it_stands_where_the_default_advances() {
+    // Riflemen (5) 20" from a Tank, in their Rifles' 24" range: the default Advances 6" and
+    // shoots; `hold` shoots from where it stands. Hit rolls of 1: the volley misses.
+    let r = amc(&[]);
+    let all = entries(&r);
+    let (rifle, tank) = (r.find("Riflemen (5)"), r.find("Tank"));
+    let run = |tactic: Pick| {
+        let mut m = face_off(&r, &all, &[rifle], &[tank], tactic);
+        m.sides[0][0].pos = Pos::new(24.0, 20.0);
+        m.sides[1][0].pos = Pos::new(24.0, 40.0);
+        let mut dice = ScriptedDice::new(&[1; 20]);
+        m.activate(0, 0, &mut dice);
+        (m.sides[0][0].pos, dice.used())
+    };
+    let (advanced, volley) = run(pick(0));
+    assert_eq!(advanced, Pos::new(24.0, 26.0), "the default advances 6\"");
+    assert!(volley >= 5, "a hit roll a model: {volley}");
+    assert_eq!(run(hold()), (Pos::new(24.0, 20.0), volley), "hold stays and shoots the same volley");
+}
+
+#[test]
 fn a_sniper_shoots_the_infantry_it_can_hurt_not_the_nearer_tank() {
     // Issue 15: a Sniper (1) with a Tank 10" away and Riflemen (10) 30" away, both in range.
     // Against the Tank one hit is halved to none; the Riflemen lose a model per hit (no
@@ -587,6 +646,27 @@ fn the_tactic_carries_far_infantry_forward_in_a_transport() {
     }
 }
 
+/// The position of the test above under `hold`: the Riflemen do not board the Jeep (nor
+/// move); out of range of the enemy 68" away, they Guard where they stand. The Jeep, unarmed,
+/// stands too (the default would take it away from the enemy).
+#[test]
+fn hold_does_not_board_a_transport() {
+    let r = amc(&["skirmish.table_depth=72"]);
+    let all = entries(&r);
+    let (jeep, r5, r10) = (r.find("Jeep"), r.find("Riflemen (5)"), r.find("Riflemen (10)"));
+    let mut m = face_off(&r, &all, &[r5, jeep], &[r10], hold());
+    m.sides[0][0].pos = Pos::new(20.0, 2.0);
+    m.sides[0][1].pos = Pos::new(26.0, 2.0);
+    m.sides[1][0].pos = Pos::new(24.0, 70.0);
+    let mut dice = ScriptedDice::new(&[]);
+    while let Some(i) = m.next_unit(0) {
+        m.activate(0, i, &mut dice);
+    }
+    let (u, j) = (m.sides[0][0], m.sides[0][1]);
+    assert_eq!((u.aboard, u.pos, u.guard), (None, Pos::new(20.0, 2.0), true));
+    assert_eq!(j.pos, Pos::new(26.0, 2.0));
+}
+
 /// The shipped army file with upgrades bought together (issue 16 item 2) is legal and
 /// fields a Truck with an MG and Riflemen with Bayonets, a Grenadier and a Specialist.
 #[test]
@@ -622,4 +702,9 @@ fn army_files_are_checked() {
 /// The `cautious` tactic.
 fn cautious() -> Pick {
     by_name("cautious").expect("listed")
+}
+
+/// The `hold` tactic.
+fn hold() -> Pick {
+    by_name("hold").expect("listed")
 }

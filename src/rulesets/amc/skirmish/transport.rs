@@ -97,7 +97,7 @@ impl<'a> Mission<'a> {
         }
     }
 
-    /// The mission tactic's ride (both tactics): side `s`'s infantry unit `i`, whose best
+    /// The mission tactic's ride (`default` and `cautious`; [`crate::rulesets::amc::tactics::Tactic::boards`]): side `s`'s infantry unit `i`, whose best
     /// option (`decision`) is to Rush toward the enemy (nothing to shoot or charge this
     /// activation: it is far from the enemy), boards a friendly transport that has room for
     /// it, that it can reach with its Rush (within its Rush plus [`CONTACT`]), that has not
@@ -144,7 +144,7 @@ impl<'a> Mission<'a> {
             .min_by(f32::total_cmp)
     }
 
-    /// The mission tactic of a loaded transport (side `s`'s unit `i`, both tactics): it carries
+    /// The mission tactic of a loaded transport (side `s`'s unit `i`, every tactic): it carries
     /// its passengers toward the nearest enemy on the table until they can get out and shoot
     /// it — it stops at the passengers' reach ([`Mission::passenger_reach`]: their longest
     /// range plus the Advance they get out with) — with an Advance (then it shoots `j` if
@@ -171,7 +171,7 @@ impl<'a> Mission<'a> {
         }
     }
 
-    /// The passenger's tactic (side `s`'s unit `i`, riding; both tactics): it gets out
+    /// The passenger's tactic (side `s`'s unit `i`, riding; every tactic): it gets out
     /// ([`Mission::disembark`]) when its target — [`Mission::choose`]'s, else the nearest enemy
     /// on the table — is within its longest range plus its Advance plus [`CONTACT`] of the
     /// transport; otherwise it stays aboard and does nothing.

@@ -6,6 +6,7 @@ use super::Tactic;
 use crate::rulesets::Side;
 use crate::rulesets::amc::Kind;
 use crate::rulesets::amc::skirmish::{Caution, Mission};
+use crate::rulesets::amc::tactics::doctrine::Decision;
 use crate::rulesets::skirmish::TacticInfo;
 use crate::rulesets::tactic::Entry;
 
@@ -21,15 +22,15 @@ pub const ENTRY: Entry<dyn Tactic> = Entry {
 };
 
 impl Tactic for Cautious {
-    /// Hunker when that saves more points than the doctrine's plan is worth (`planned`: a unit
+    /// Hunker when that saves more points than the doctrine's plan is worth (`planned.value`: a unit
     /// that can move into range or charge is worth more moving); Guard when the nearest enemy is
     /// out of its range, it is out of every enemy's range and that enemy can come into its range
     /// this round; otherwise neither. Only infantry Hunker or Guard ("Vehicle Rules": vehicles
     /// may only Hold, Advance and Rush; RULINGS.md, "Hunker is infantry only").
-    fn caution(&self, m: &Mission, s: Side, i: usize, planned: f64) -> Option<Caution> {
+    fn caution(&self, m: &Mission, s: Side, i: usize, planned: &Decision) -> Option<Caution> {
         let p = m.profile(s, i);
         let me = m.sides[s][i].pos;
-        if p.kind == Kind::Infantry && m.hunker_saving(s, i) > planned.max(0.0) {
+        if p.kind == Kind::Infantry && m.hunker_saving(s, i) > planned.value.max(0.0) {
             return Some(Caution::Hunker);
         }
         let (j, d) = m.nearest_enemy(s, i)?;

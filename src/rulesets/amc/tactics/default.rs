@@ -4,6 +4,7 @@
 use super::Tactic;
 use crate::rulesets::Side;
 use crate::rulesets::amc::skirmish::{Caution, Mission};
+use crate::rulesets::amc::tactics::doctrine::Decision;
 use crate::rulesets::skirmish::TacticInfo;
 use crate::rulesets::tactic::Entry;
 
@@ -19,7 +20,7 @@ pub const ENTRY: Entry<dyn Tactic> = Entry {
 };
 
 impl Tactic for Default {
-    fn caution(&self, _m: &Mission, _s: Side, _i: usize, _planned: f64) -> Option<Caution> {
+    fn caution(&self, _m: &Mission, _s: Side, _i: usize, _planned: &Decision) -> Option<Caution> {
         None
     }
 }

@@ -2,7 +2,7 @@
 //! first. Adding one is one file and one line (see [`crate::rulesets::tactic`]).
 //!
 //! What a tactic decides here: whether a unit takes one of the book's waiting actions (Hunker
-//! or Guard) instead of the plan the shared doctrine chose for it. The doctrine itself —
+//! or Guard), or Holds where it stands, instead of the plan the shared doctrine chose for it. The doctrine itself —
 //! which enemy a unit acts against and how (Hold, Advance, Rush, Charge, Fall Back), worth the
 //! most expected points ([`crate::rulesets::amc::tactics::doctrine::decide`]) — is the same for every
 //! tactic and for the duel.
@@ -14,13 +14,22 @@ pub mod doctrine;
 
 use crate::rulesets::Side;
 use crate::rulesets::amc::skirmish::{Caution, Mission};
+use crate::rulesets::amc::tactics::doctrine::Decision;
 use crate::rulesets::tactic::portfolio;
 
 /// An Army Men Combat tactic: the decisions in which tactics differ (module docs).
 pub trait Tactic: Sync {
-    /// Whether unit `i` of side `s` Hunkers or Guards this activation in mission `m` instead
-    /// of the doctrine's plan, worth `planned` expected points (`None`: it takes the plan).
-    fn caution(&self, m: &Mission, s: Side, i: usize, planned: f64) -> Option<Caution>;
+    /// Whether unit `i` of side `s` Hunkers, Guards or Holds this activation in mission `m`
+    /// instead of the doctrine's plan `planned` (its action against the target and what it is
+    /// worth in expected points; `None`: it takes the plan).
+    fn caution(&self, m: &Mission, s: Side, i: usize, planned: &Decision) -> Option<Caution>;
+
+    /// Whether an infantry unit whose plan is a Rush boards a friendly transport in reach
+    /// (module docs of [`crate::rulesets::amc::skirmish`], "Transport"); asked before
+    /// [`Tactic::caution`]. The default: it does.
+    fn boards(&self) -> bool {
+        true
+    }
 }
 
-portfolio!(default, cautious);
+portfolio!(default, cautious, hold);

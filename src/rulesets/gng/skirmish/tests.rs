@@ -116,6 +116,68 @@ fn each_side_plays_its_own_tactic() {
 }
 
 #[test]
+fn hold_stays_in_cover_where_cautious_and_the_default_close_in() {
+    // Riflemen (range 8.5", rush 10") in cover, an enemy Riflemen 18" away: within its range
+    // plus its rush plus 2" (20.5"), so `cautious` stops waiting and the default never waits;
+    // both rush towards it. `hold` hunkers where it stands.
+    let r = gng(&[]);
+    let rifle = unit(&r, "Riflemen");
+    let start = Pos::new(13.0, 17.25);
+    let turn = |tactic: Pick| {
+        let mut g = game(&r);
+        g.tactic = [tactic; 2];
+        let a = g.place(0, rifle, start);
+        g.st[0][a].cover = Some(0);
+        g.place(1, rifle, Pos::new(13.0, 35.25));
+        g.take_turn(0, &mut ScriptedDice::new(&[]));
+        (g.st[0][a].hunker, g.pos(0, a))
+    };
+    assert_eq!(turn(hold()), (true, start));
+    for other in [pick(0), cautious()] {
+        let (hunker, at) = turn(other);
+        assert!(!hunker && at.dist(Pos::new(13.0, 35.25)) < 18.0 - 5.0, "{}: rushes on to {at:?}", other.name());
+    }
+}
+
+#[test]
+fn hold_attacks_what_comes_into_range_from_where_it_stands() {
+    // The same Riflemen, the enemy 8" away (in its 8.5" range): `hold` fires without moving.
+    // ATK 3 + 6 = 9 against DEF 2 + 1 = 3: a hit.
+    let r = gng(&[]);
+    let rifle = unit(&r, "Riflemen");
+    let start = Pos::new(13.0, 17.25);
+    let mut g = game(&r);
+    g.tactic = [hold(); 2];
+    let a = g.place(0, rifle, start);
+    g.st[0][a].cover = Some(0);
+    let e = g.place(1, rifle, Pos::new(13.0, 25.25));
+    let mut d = ScriptedDice::new(&[6, 1]);
+    g.take_turn(0, &mut d);
+    assert!(d.exhausted(), "it attacks");
+    assert_eq!(g.pos(0, a), start, "from where it stands");
+    assert!(g.bt.sides[1][e].damage > 0);
+    assert!(!g.st[0][a].hunker);
+}
+
+#[test]
+fn a_waiting_unit_with_bayonets_fires_from_where_it_stands_instead_of_charging() {
+    // The position of `bayonets_close_to_one_and_a_half_inches_when_the_attack_is_worth_more`
+    // (the default charges): a waiting unit (`hold`) does not charge. It fires from 7" (ATK 3
+    // against DEF 2). (`cautious` does not wait with an enemy this near.)
+    let r = gng(&[]);
+    let rifle = unit(&r, "Riflemen");
+    let mut g = game(&r);
+    g.tactic = [hold(); 2];
+    g.upgrade[0] = UpgradeRule::from_name("Bayonets");
+    let a = g.place(0, rifle, Pos::new(40.0, 5.0));
+    g.place(1, rifle, Pos::new(40.0, 12.0));
+    let mut d = ScriptedDice::new(&[1, 6]);
+    g.take_turn(0, &mut d);
+    assert!(d.exhausted(), "it attacks");
+    assert_eq!(g.pos(0, a), Pos::new(40.0, 5.0), "no charge");
+}
+
+#[test]
 fn anti_armor_destroys_cover_with_two_enemies_behind_it_and_ends_the_sides_attacks() {
     let r = gng(&[]);
     let (gren, rifle, light) = (unit(&r, "Grenadier"), unit(&r, "Riflemen"), unit(&r, "Light Infantry"));
@@ -1001,4 +1063,9 @@ fn the_point_capture_replay_draws_the_command_points_with_their_holders_and_radi
 /// The `cautious` tactic.
 fn cautious() -> Pick {
     by_name("cautious").expect("listed")
+}
+
+/// The `hold` tactic.
+fn hold() -> Pick {
+    by_name("hold").expect("listed")
 }

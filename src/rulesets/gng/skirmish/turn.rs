@@ -328,7 +328,7 @@ impl<'a> Skirmish<'a> {
         best
     }
 
-    /// Where a waiting (cautious) unit out of cover goes: the nearest of side `s`'s free cover
+    /// Where a waiting unit (`cautious`, `hold`) out of cover goes: the nearest of side `s`'s free cover
     /// spots `spots` ([`Self::free_spots_into`]: piece, position) within two rushes (inches); `None`
     /// in cover, unable to move, or too far.
     fn waiting_spot_among(&self, s: Side, i: usize, spots: &[(usize, Pos)]) -> Option<(usize, Pos)> {
@@ -611,8 +611,9 @@ impl<'a> Skirmish<'a> {
         }
         let waiting = self.waits(s, i);
         // A Bayonet charge (walk within 1½", attack at +1 ATK) when it is worth more than the
-        // attack of step 3 or 4 after its move (`plan`, none: from here).
-        let bayonet = if *may_attack && can_move { plans.bayonet(self, s, i) } else { None };
+        // attack of step 3 or 4 after its move (`plan`, none: from here); a waiting unit does
+        // not charge (as [`Self::gain`] rates it).
+        let bayonet = if *may_attack && can_move && !waiting { plans.bayonet(self, s, i) } else { None };
         // `plan`: the walk plan ([`Plans::walk`]) or none (from here).
         let charge = |plan: Option<(Pos, Option<usize>, Pos)>, plans: &mut Plans| {
             // Without a charge to weigh, the attack after the move need not be worked out.
@@ -663,7 +664,8 @@ impl<'a> Skirmish<'a> {
                 return;
             }
         }
-        // 5. Cautious: hold cover and hunker; out of cover, go to the nearest free spot.
+        // 5. Waiting (`cautious`, `hold`): hold cover and hunker; out of cover, go to the nearest
+        //    free spot.
         if waiting {
             if let Some((w, q)) = self.waiting_spot_among(s, i, spots.get(self, s)) {
                 self.move_unit(s, i, q, rush, Some(w), dice);

@@ -102,3 +102,26 @@ fn charge_never_falls_back() {
     moves("charge", &r, &mut b, 0);
     assert_eq!(b.figs[0].x, 5.0);
 }
+
+#[test]
+fn charge_moves_as_the_default_tactic_in_the_air() {
+    // Section V, Flight: a figure in flight "cannot make hand to hand attacks or be attacked
+    // in hand to hand combat", so closing into base contact gains nothing. A shooter 12" from
+    // another, one of them in flight: `charge` moves where the default tactic does, short of
+    // base contact.
+    let r = ruleset();
+    for flier in [0, 1] {
+        let start = || {
+            let mut b = line(&r, "troop-with-distance-attack", "troop-with-distance-attack", 12.0);
+            b.figs[flier].flying = true;
+            b
+        };
+        let mut default = start();
+        move_figure(&r, &mut default, 0);
+        let mut charged = start();
+        moves("charge", &r, &mut charged, 0);
+        let at = |b: &Battle| (b.figs[0].x, b.figs[0].y);
+        assert_eq!(at(&charged), at(&default), "figure {flier} in flight");
+        assert!(charged.dist(0, 1) > r.book.rules.contact + 0.5, "figure {flier} in flight: no base contact");
+    }
+}
