@@ -44,10 +44,10 @@
 //!   against every enemy's best attack than the default's choice is worth; Guard when the
 //!   nearest enemy is out of its range, it is out of every enemy's range and that enemy can
 //!   come into its range this round (the enemy must cross open ground); otherwise as default.
-//!   *hold* — never moves: where the default would move (Advance, Rush, Charge, an Advance
-//!   away), it shoots from where it stands when a weapon reaches the default's target or, failing
-//!   that, the nearest enemy; with nothing in reach, infantry Guard and vehicles stand (Hold with
-//!   no shot).
+//!   *hold* — never moves nor boards a transport: where the default would move (Advance,
+//!   Rush, Charge, an Advance away, an unarmed unit's move away), it shoots from where it
+//!   stands when a weapon reaches the default's target or, failing that, the nearest enemy;
+//!   with nothing in reach, infantry Guard and vehicles stand (Hold with no shot).
 //! - **Transport** ("Vehicle Units": Jeep "Transport up to 5 models", Truck and APC
 //!   "Transport 10"): an infantry unit whose move ends in contact (within [`CONTACT`], 1") with
 //!   a friendly vehicle that has room for all its models gets in; carried units stand where
@@ -56,11 +56,12 @@
 //!   it moves its Advance and may shoot. A transport destroyed with units inside: they are
 //!   placed 2" behind the wreck (within the book's 3") and each takes D6 hits, blocked as
 //!   shooting hits (no morale test: they are not shooting; [`rules::wreck_hits`]).
-//!   *Tactic* (`default` and `cautious`; `hold` never boards): an infantry unit whose best option is a Rush (nothing
-//!   to shoot or charge this activation) boards the nearest friendly transport with room that
-//!   it can reach with its Rush and that may still move this round; a loaded transport drives
-//!   toward the nearest enemy until it is its passengers' longest range plus their Advance
-//!   away; a passenger gets out when its target is within that reach (plus contact).
+//!   *Tactic* (`default` and `cautious`; `hold` never boards): an infantry unit whose best
+//!   option is a Rush (nothing to shoot or charge this activation) boards the nearest friendly
+//!   transport with room that it can reach with its Rush and that may still move this round;
+//!   a loaded transport drives toward the nearest enemy until it is its passengers' longest
+//!   range plus their Advance away; a passenger gets out when its target is within that reach
+//!   (plus contact).
 //! - Units activate in army order within a side, except that transports go after the other
 //!   units and passengers last (so a unit can board before its transport moves and get out
 //!   after it moved; `Mission::next_unit`).

@@ -97,7 +97,8 @@ impl<'a> Mission<'a> {
         }
     }
 
-    /// The mission tactic's ride (`default` and `cautious`; [`crate::rulesets::amc::tactics::Tactic::boards`]): side `s`'s infantry unit `i`, whose best
+    /// The mission tactic's ride (`default` and `cautious`: the tactics that board,
+    /// [`crate::rulesets::amc::tactics::Tactic::boards`]): side `s`'s infantry unit `i`, whose best
     /// option (`decision`) is to Rush toward the enemy (nothing to shoot or charge this
     /// activation: it is far from the enemy), boards a friendly transport that has room for
     /// it, that it can reach with its Rush (within its Rush plus [`CONTACT`]), that has not

@@ -22,8 +22,8 @@ pub const ENTRY: Entry<dyn Tactic> = Entry {
 };
 
 impl Tactic for Cautious {
-    /// Hunker when that saves more points than the doctrine's plan is worth (`planned.value`: a unit
-    /// that can move into range or charge is worth more moving); Guard when the nearest enemy is
+    /// Hunker when that saves more points than the doctrine's plan is worth (`planned.value`: a
+    /// unit that can move into range or charge is worth more moving); Guard when the nearest enemy is
     /// out of its range, it is out of every enemy's range and that enemy can come into its range
     /// this round; otherwise neither. Only infantry Hunker or Guard ("Vehicle Rules": vehicles
     /// may only Hold, Advance and Rush; RULINGS.md, "Hunker is infantry only").

@@ -2,10 +2,11 @@
 //! first. Adding one is one file and one line (see [`crate::rulesets::tactic`]).
 //!
 //! What a tactic decides here: whether a unit takes one of the book's waiting actions (Hunker
-//! or Guard), or Holds where it stands, instead of the plan the shared doctrine chose for it. The doctrine itself —
-//! which enemy a unit acts against and how (Hold, Advance, Rush, Charge, Fall Back), worth the
-//! most expected points ([`crate::rulesets::amc::tactics::doctrine::decide`]) — is the same for every
-//! tactic and for the duel.
+//! or Guard) or Holds where it stands instead of the plan the shared doctrine chose for it,
+//! and whether it boards a transport. The doctrine itself — which enemy a unit acts against
+//! and how (Hold, Advance, Rush, Charge, Fall Back), worth the most expected points
+//! ([`crate::rulesets::amc::tactics::doctrine::decide`]) — is the same for every tactic and for
+//! the duel.
 //!
 //! Layer: rulesets (Army Men Combat); imports the mission's game state and the shared
 //! [`crate::rulesets::tactic`].

@@ -328,8 +328,8 @@ impl<'a> Skirmish<'a> {
         best
     }
 
-    /// Where a waiting unit (`cautious`, `hold`) out of cover goes: the nearest of side `s`'s free cover
-    /// spots `spots` ([`Self::free_spots_into`]: piece, position) within two rushes (inches); `None`
+    /// Where a waiting unit (`cautious`, `hold`) out of cover goes: the nearest of side `s`'s
+    /// free cover spots `spots` ([`Self::free_spots_into`]: piece, position) within two rushes (inches); `None`
     /// in cover, unable to move, or too far.
     fn waiting_spot_among(&self, s: Side, i: usize, spots: &[(usize, Pos)]) -> Option<(usize, Pos)> {
         let f = self.bt.sides[s][i];
