@@ -519,7 +519,7 @@ impl<'a> Mission<'a> {
             self.end_activation(s, i, j, was_immobile);
             return;
         }
-        if let Some(t) = self.ride_to(s, i, &decision).filter(|_| self.tactic[s].tactic().boards()) {
+        if let Some(t) = self.ride_to(s, i, &decision) {
             self.move_to(s, i, self.sides[s][t].pos, p.rush, CONTACT);
             self.guard_reactions(s, i, dice);
             self.embark(s, i, t);
@@ -537,8 +537,9 @@ impl<'a> Mission<'a> {
             Some(Caution::Hold) => {
                 // The doctrine's target if a weapon reaches it from here, else the nearest enemy.
                 let reaches = |k: usize| p.has_weapon_in_range(self.sides[s][i].pos.dist(self.sides[1 - s][k].pos));
-                let nearest = self.nearest_enemy(s, i).map(|(k, _)| k);
-                if let Some(t) = Some(j).filter(|&k| reaches(k)).or(nearest.filter(|&k| reaches(k))) {
+                let target =
+                    if reaches(j) { Some(j) } else { self.nearest_enemy(s, i).map(|(k, _)| k).filter(|&k| reaches(k)) };
+                if let Some(t) = target {
                     self.shoot(s, i, t, false, dice);
                 }
                 self.end_activation(s, i, j, was_immobile);

@@ -97,7 +97,7 @@ impl<'a> Mission<'a> {
         }
     }
 
-    /// The mission tactic's ride (`default` and `cautious`: the tactics that board,
+    /// The mission tactic's ride, under a tactic that boards (`default` and `cautious`:
     /// [`crate::rulesets::amc::tactics::Tactic::boards`]): side `s`'s infantry unit `i`, whose best
     /// option (`decision`) is to Rush toward the enemy (nothing to shoot or charge this
     /// activation: it is far from the enemy), boards a friendly transport that has room for
@@ -108,7 +108,11 @@ impl<'a> Mission<'a> {
     /// on equal distance; `None` when there is none.
     pub(super) fn ride_to(&self, s: Side, i: usize, decision: &Decision) -> Option<usize> {
         let (p, u) = (self.profile(s, i), &self.sides[s][i]);
-        if p.kind != Kind::Infantry || !matches!(decision.action, Action::Rush(_)) || u.aboard.is_some() {
+        if p.kind != Kind::Infantry
+            || !matches!(decision.action, Action::Rush(_))
+            || u.aboard.is_some()
+            || !self.tactic[s].tactic().boards()
+        {
             return None;
         }
         let mut best: Option<(f32, usize)> = None;
