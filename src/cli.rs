@@ -214,6 +214,18 @@ pub struct DuelArgs {
     #[arg(long, value_name = "[SIDE=]NAME", requires = "portfolio")]
     pub tactic: Vec<String>,
 
+    /// With --optimal: also play a rollout best response against the scripted tactic in GAMES
+    /// Monte Carlo duels (2 to 100000; each played three times): each side in turn picks at
+    /// every round the skirmish tactic whose playouts score best; its gain beside the exact
+    /// best response's. Built for vsgmr.
+    #[arg(long, value_name = "GAMES", requires = "optimal", value_parser = clap::value_parser!(u64).range(2..=100_000))]
+    pub rollout: Option<u64>,
+
+    /// Playouts per tactic at each decision of --rollout (1 to 1000).
+    #[arg(long, value_name = "N", default_value_t = 16, requires = "rollout",
+          value_parser = clap::value_parser!(u32).range(1..=1000))]
+    pub rollouts: u32,
+
     /// Print one JSON object instead of a table.
     #[arg(long)]
     pub json: bool,
@@ -372,6 +384,17 @@ pub struct SkirmishArgs {
     /// Draw one seeded battle to this SVG file: table, terrain, paths, deaths.
     #[arg(long, value_name = "FILE.svg")]
     pub replay: Option<PathBuf>,
+
+    /// Also measure how exploitable the play is over GAMES games (2 to 100000; each played
+    /// three times): a rollout best response, each side in turn picking at every round the
+    /// tactic whose playouts score best against the other side's. Built for vsgmr and guns-n-grenades.
+    #[arg(long, value_name = "GAMES", value_parser = clap::value_parser!(u64).range(2..=100_000))]
+    pub rollout: Option<u64>,
+
+    /// Playouts per tactic at each decision of --rollout (1 to 1000).
+    #[arg(long, value_name = "N", default_value_t = 16, requires = "rollout",
+          value_parser = clap::value_parser!(u32).range(1..=1000))]
+    pub rollouts: u32,
 
     /// Print one JSON object instead of tables.
     #[arg(long)]

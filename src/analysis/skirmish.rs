@@ -163,6 +163,11 @@ pub struct SkirmishSection {
     /// scores in [0, 1]); a report warning says so, and the default tactic is played.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub metagame_error: Option<String>,
+    /// The rollout best response of each side against the played tactic on both sides
+    /// ([`crate::rulesets::rollout`]); `None` where the ruleset's game is not played in stages
+    /// or its `rollout_games` is 0.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rollout: Option<crate::rulesets::rollout::RolloutGain>,
 }
 
 impl SkirmishSection {
@@ -289,10 +294,55 @@ pub fn report_section<S: Skirmish>(
         missions.push(run_skirmish(s, &Armies::Random, [played; 2], m, seed, n, &pb));
         pb.finish_and_clear();
     }
+    // How exploitable the played tactic is beyond a switch of tactic: the rollout best
+    // response, where the ruleset's game is played in stages.
+    let settings = s.skirmish_settings();
+    let rollout = match s.rollout_stage() {
+        Some(_) if settings.rollout_games >= 2 => {
+            let pb = progress(settings.rollout_games, "rollout best response".to_string());
+            let run = rollout_run(
+                s,
+                &Armies::Random,
+                [played; 2],
+                0,
+                (settings.rollout_games, settings.rollout_playouts),
+                seed,
+            );
+            let gain = s.rollout(&run, &Armies::Random, 0, &pb).ok();
+            pb.finish_and_clear();
+            gain
+        }
+        _ => None,
+    };
     runs[0].replay_svg = Some(crate::battle::replay::to_svg(&s.replay(&Armies::Random, played, 0, seed)));
     runs[0].replay = Some(format!("{}_replay.svg", text.game.to_lowercase()));
     runs[0].setup = text.setup.clone();
-    Some(SkirmishSection { text, tactics, runs, missions, metagame, metagame_error })
+    Some(SkirmishSection { text, tactics, runs, missions, metagame, metagame_error, rollout })
+}
+
+/// What a rollout best response of `s` runs ([`crate::rulesets::rollout::RolloutRun`]): both
+/// sides' `base` tactics in games of `mission` with `armies`, `(games, playouts per option)`,
+/// seeded from `seed` on a stream of its own (the games' stream names, the mission's, side B's
+/// tactic's and "rollout").
+pub fn rollout_run<S: Skirmish>(
+    s: &S,
+    armies: &Armies<S::Army>,
+    base: [usize; 2],
+    mission: usize,
+    (games, rollouts): (u64, u32),
+    seed: u64,
+) -> crate::rulesets::rollout::RolloutRun {
+    let mut names = s.stream_names(base[0], armies);
+    names.extend([s.missions()[mission].name.to_string(), s.tactics()[base[1]].name.to_string(), "rollout".into()]);
+    let names: Vec<&str> = names.iter().map(String::as_str).collect();
+    crate::rulesets::rollout::RolloutRun {
+        seed,
+        stream: crate::seed::stream_id(&names),
+        games,
+        rollouts,
+        tactics: s.tactics().len(),
+        base,
+    }
 }
 
 /// A switch of tactic gaining more than this against the skirmish's played tactic (the lower
@@ -322,6 +372,24 @@ pub fn metagame_warning(sk: &SkirmishSection) -> Option<crate::analysis::Warning
             100.0 * d.gain.value,
             100.0 * d.gain.lo,
             100.0 * d.gain.hi
+        ),
+    })
+}
+
+/// The report warning that the skirmish's play is exploitable by a rollout best response
+/// ([`crate::rulesets::rollout`]): the lower end of a side's gain exceeds [`EXPLOITABLE`].
+/// `None` without a rollout or such a gain.
+pub fn rollout_warning(sk: &SkirmishSection) -> Option<crate::analysis::Warning> {
+    let r = sk.rollout.as_ref()?;
+    let (side, g) = [0, 1].map(|s| (s, &r.sides[s])).into_iter().max_by(|x, y| x.1.gain.lo.total_cmp(&y.1.gain.lo))?;
+    (g.gain.lo > EXPLOITABLE).then(|| crate::analysis::Warning {
+        message: format!(
+            "skirmish: a rollout best response of side {} gains {:.1} score points [{:.1}, {:.1}] against the played \
+             tactic: value in army measures a play that is exploitable (see \"How each matchup is played\")",
+            ["A", "B"][side],
+            100.0 * g.gain.value,
+            100.0 * g.gain.lo,
+            100.0 * g.gain.hi
         ),
     })
 }
@@ -753,6 +821,7 @@ mod tests {
             missions,
             metagame: None,
             metagame_error: None,
+            rollout: None,
         }
     }
 

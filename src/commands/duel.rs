@@ -54,6 +54,16 @@ fn optimal_duel(any: &AnyRuleset, args: &DuelArgs) -> Result<(), AppError> {
             None,
         ),
     };
+    // The rollout best response against the scripted tactic in the Monte Carlo duel.
+    let rollout = match args.rollout {
+        Some(games) => {
+            let pb = super::skirmish::games_progress(games, "rollout".to_string(), "duels");
+            let r = any.duel_rollout((a, b), distance, (games, args.rollouts), args.sim.seed, &pb).map_err(usage)?;
+            pb.finish_and_clear();
+            Some(r)
+        }
+        None => None,
+    };
     let side = |v: &crate::rulesets::optimal::GameValue| json!({"a_wins": v.a_wins, "b_wins": v.b_wins, "draws": v.draws, "a_score": v.a_score()});
     let [na, nb] = &names;
     if args.json {
@@ -78,6 +88,9 @@ fn optimal_duel(any: &AnyRuleset, args: &DuelArgs) -> Result<(), AppError> {
             "table_depth": o.depth,
         });
         let mut v = v;
+        if let Some(r) = &rollout {
+            v["rollout"] = json!(r);
+        }
         if let Some(pf) = &pf {
             v["portfolio"] = json!({
                 "tactics": pf.names,
@@ -114,8 +127,10 @@ fn optimal_duel(any: &AnyRuleset, args: &DuelArgs) -> Result<(), AppError> {
         t.add_row(vec![label.to_string(), p(v.a_wins), p(v.b_wins), p(v.draws), p(v.a_score())]);
     }
     let portfolio = pf.as_ref().map_or(String::new(), |pf| portfolio_text(pf, na, nb, pins));
+    let rollout =
+        rollout.as_ref().map_or(String::new(), |r| rollout_text(r, [na, nb], [o.a_gain(), o.b_gain()], args.sim.seed));
     stdout_write(&format!(
-        "{title}: {na} vs {nb}, one each, {distance} {unit} apart\noptimal play (zero-sum game, grid {} {unit}, table {} {unit} deep, averaged over who acts first); {:.2} s\n{t}\nexploitability of the scripted tactic: {:.1} points ({na} gains {:.1}, {nb} gains {:.1} by its best response)\n{portfolio}",
+        "{title}: {na} vs {nb}, one each, {distance} {unit} apart\noptimal play (zero-sum game, grid {} {unit}, table {} {unit} deep, averaged over who acts first); {:.2} s\n{t}\nexploitability of the scripted tactic: {:.1} points ({na} gains {:.1}, {nb} gains {:.1} by its best response)\n{portfolio}{rollout}",
         o.step,
         o.depth,
         started.elapsed().as_secs_f64(),
@@ -123,6 +138,34 @@ fn optimal_duel(any: &AnyRuleset, args: &DuelArgs) -> Result<(), AppError> {
         100.0 * o.a_gain(),
         100.0 * o.b_gain(),
     ))
+}
+
+/// `duel --optimal --rollout`: each side's rollout gain against the scripted tactic (Monte
+/// Carlo, 95% interval) beside its exact best response's gain `exact` on the solver's grid.
+fn rollout_text(r: &crate::rulesets::rollout::RolloutGain, names: [&String; 2], exact: [f64; 2], seed: u64) -> String {
+    let mut t = crate::term::table();
+    t.set_header(vec![
+        "responding side",
+        "rollout gain, points [95% CI]",
+        "exact best response gain",
+        "rounds off the scripted tactic",
+    ]);
+    for (s, g) in r.sides.iter().enumerate() {
+        t.add_row(vec![
+            names[s].to_string(),
+            format!("{:+.1} [{:+.1}, {:+.1}]", 100.0 * g.gain.value, 100.0 * g.gain.lo, 100.0 * g.gain.hi),
+            format!("{:.1}", 100.0 * exact[s]),
+            format!("{:.0}%", 100.0 * g.switched),
+        ]);
+    }
+    format!(
+        "rollout best response v scripted (Monte Carlo duel, {} duels, seed {seed}, {} playouts per tactic at each round; \
+         each round the responding side plays the tactic whose playouts score best; the scripted side scores {:.1}% \
+         for A when both play it):\n{t}\n",
+        r.games,
+        r.rollouts,
+        100.0 * r.base_score
+    )
 }
 
 /// `duel --optimal --portfolio`: the tactic-against-tactic scores, each side's equilibrium

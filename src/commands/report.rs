@@ -92,6 +92,7 @@ pub fn run(args: ReportArgs) -> Result<(), AppError> {
             .extend(analysis.skirmish.as_ref().and_then(crate::analysis::skirmish::mission_verdict_warning));
         analysis.warnings.extend(analysis.skirmish.as_ref().and_then(crate::analysis::skirmish::metagame_warning));
         analysis.warnings.extend(analysis.skirmish.as_ref().and_then(crate::analysis::skirmish::standoff_warning));
+        analysis.warnings.extend(analysis.skirmish.as_ref().and_then(crate::analysis::skirmish::rollout_warning));
         // Nor can the studies' price searches (VSGMR's attribute prices, AMC's upgrade prices):
         // their next price depends on earlier results, so they too run in full.
         let engine = crate::analysis::engine::AnalysisEngine;

@@ -17,6 +17,7 @@ use super::common::{AppError, check_sim_args, load, pct, stdout_write};
 use crate::analysis::skirmish::{SkirmishAnalysis, SkirmishSection, report_section, run_skirmish, verdict};
 use crate::cli::SkirmishArgs;
 use crate::rulesets::AnyRuleset;
+use crate::rulesets::rollout::RolloutGain;
 use crate::rulesets::skirmish::{Armies, Skirmish};
 use crate::with_ruleset;
 
@@ -92,29 +93,45 @@ fn run_with<S: Skirmish>(s: &S, args: &SkirmishArgs) -> Result<(), AppError> {
         ));
     }
     s.check_skirmish().map_err(AppError::Usage)?;
+    if args.rollout.is_some() && s.rollout_stage().is_none() {
+        let why = crate::rulesets::skirmish::rollout_not_built(s.title());
+        return Err(AppError::Usage(format!("--rollout: {why}")));
+    }
     let armies = armies_of(s, &args.armies, mission)?;
     let text = s.mission_text(mission);
     let settings = s.mission_settings(mission);
     let trials = args.sim.trials.unwrap_or(settings.trials);
     let name = crate::analysis::skirmish::tactics_name(s, tactics);
     let started = Instant::now();
-    let mut progress = Progress::new(format!("skirmish {}", s.id()), &[&text.games]);
+    let phases: &[&str] = if args.rollout.is_some() { &[&text.games, "rollout"] } else { &[&text.games] };
+    let mut progress = Progress::new(format!("skirmish {}", s.id()), phases);
     let pb = progress.phase(&text.games);
     pb.set_length(trials);
     pb.set_message(format!("{name} tactic"));
     let mut analysis = run_skirmish(s, &armies, tactics, mission, args.sim.seed, trials, &pb);
+    let rollout = match args.rollout {
+        Some(games) => {
+            let pb = progress.phase("rollout");
+            pb.set_message("rollout best response");
+            Some(rollout_of(s, &armies, tactics, mission, (games, args.rollouts, args.sim.seed), &pb)?)
+        }
+        None => None,
+    };
     progress.finish();
     if let Some(path) = &args.replay {
         write_replay(path, &s.replay(&armies, tactics[0], mission, args.sim.seed))?;
         analysis.replay = Some(path.display().to_string());
     }
     if args.json {
-        let v = json!({ "ruleset": s.id(), "game": text.game, "mission": s.missions()[mission].name, "skirmish": analysis, "confidence": crate::stats::CONFIDENCE });
+        let mut v = json!({ "ruleset": s.id(), "game": text.game, "mission": s.missions()[mission].name, "skirmish": analysis, "confidence": crate::stats::CONFIDENCE });
+        if let Some(r) = &rollout {
+            v["rollout"] = json!(r);
+        }
         return stdout_write(&format!("{}\n", serde_json::to_string_pretty(&v).expect("json")));
     }
     let [header, a_wins, b_wins, draw] = &text.outcome;
     stdout_write(&format!(
-        "{} — {}, {}, {name} tactic\n{}\narmies: {}\n{} games, seed {}; mean {:.1} {}; {:.1} s\n{}\n{}\n{}{}",
+        "{} — {}, {}, {name} tactic\n{}\narmies: {}\n{} games, seed {}; mean {:.1} {}; {:.1} s\n{}\n{}\n{}{}{}",
         s.title(),
         text.game,
         if armies.is_random() { text.army_size.as_str() } else { "two fixed armies" },
@@ -129,7 +146,48 @@ fn run_with<S: Skirmish>(s: &S, args: &SkirmishArgs) -> Result<(), AppError> {
         unit_table(&analysis, if text.item_kind { "unit" } else { &text.item }),
         value_text(&analysis, &text.item, text.item_kind),
         analysis.replay.as_ref().map_or(String::new(), |p| format!("wrote {p}\n")),
+        rollout.as_ref().map_or(String::new(), |r| rollout_text(r, s.tactics(), s.rollout_stage().unwrap_or("stage"))),
     ))
+}
+
+/// `--rollout`: the rollout best response of each side against both sides playing `base`
+/// ([`crate::rulesets::rollout`]), over `games` games with `rollouts` playouts per option, seeded
+/// from `seed` on a stream of its own ([`crate::analysis::skirmish::rollout_run`]).
+fn rollout_of<S: Skirmish>(
+    s: &S,
+    armies: &Armies<S::Army>,
+    base: [usize; 2],
+    mission: usize,
+    (games, rollouts, seed): (u64, u32, u64),
+    pb: &indicatif::ProgressBar,
+) -> Result<RolloutGain, AppError> {
+    pb.set_length(games);
+    let run = crate::analysis::skirmish::rollout_run(s, armies, base, mission, (games, rollouts), seed);
+    s.rollout(&run, armies, mission, pb).map_err(AppError::Usage)
+}
+
+/// The rollout best response in words: each side's score and gain in points with its interval,
+/// and how often it left its base tactic.
+fn rollout_text(r: &RolloutGain, tactics: &[crate::rulesets::skirmish::TacticInfo], stage: &str) -> String {
+    let mut t = crate::term::table();
+    t.set_header(vec!["responding side", "against", "score", "gain, points [95% CI]", "decisions off its tactic"]);
+    for (s, g) in r.sides.iter().enumerate() {
+        let e = g.gain;
+        t.add_row(vec![
+            format!("{} (base {})", ["A", "B"][s], tactics[r.base[s]].name),
+            tactics[r.base[1 - s]].name.to_string(),
+            format!("{:.1}%", 100.0 * g.score),
+            format!("{:+.1} [{:+.1}, {:+.1}]", 100.0 * e.value, 100.0 * e.lo, 100.0 * e.hi),
+            format!("{:.0}%", 100.0 * g.switched),
+        ]);
+    }
+    format!(
+        "Rollout best response ({} games, {} playouts per tactic at the start of each {stage} of the responding side; side A \
+         scores {:.1}% when both play their tactic). A gain is a lower bound on how exploitable the play is.\n{t}\n",
+        r.games,
+        r.rollouts,
+        100.0 * r.base_score
+    )
 }
 
 /// The outcome rates as a table: `header` heads the first column, `rows` name side A's win,

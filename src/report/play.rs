@@ -14,6 +14,7 @@ use super::summary::{Play, PlayLevel};
 use crate::analysis::RulesetAnalysis;
 use crate::analysis::metagame::Metagame;
 use crate::analysis::portfolio::mix_text;
+use crate::rulesets::rollout::RolloutGain;
 use crate::csv_text::CsvText;
 
 /// The metagame's cells, one row each.
@@ -90,13 +91,55 @@ pub fn section(a: &RulesetAnalysis) -> String {
     }
     if let (Some(m), Some(sk)) = (metagame(a), a.skirmish.as_ref()) {
         let (games, seed) = sk.runs.first().map_or((0, 0), |r| (r.games, r.seed));
-        o.push_str(&metagame_text(m, &sk.text.game, games, seed));
+        o.push_str(&metagame_text(m, &sk.text.game, games, seed, sk.rollout.is_some()));
+        if let Some(r) = &sk.rollout {
+            o.push_str(&rollout_text(r, &m.tactics, &sk.text.turns, seed));
+        }
     }
     o
 }
 
+/// The rollout best response's paragraph ([`crate::rulesets::rollout`]): each side's gain
+/// against the played tactic, with how often it left that tactic. `turns`: the book's word
+/// for its stages, plural ("rounds").
+fn rollout_text(r: &RolloutGain, tactics: &[String], turns: &str, seed: u64) -> String {
+    let side = |s: usize| {
+        let g = &r.sides[s];
+        format!(
+            "side {} {} points [{}, {}] (it left `{}` at {:.0}% of its decisions)",
+            ["A", "B"][s],
+            points(g.gain.value),
+            points(g.gain.lo),
+            points(g.gain.hi),
+            tactics[r.base[s]],
+            100.0 * g.switched
+        )
+    };
+    let largest = r.largest();
+    format!(
+        "\n**Rollout best response** (Tesauro & Galperin 1996; Bertsekas' rollout algorithm): at the start of each of \
+         its {turns}, one side tries each tactic of the portfolio for that stage, continues each with both sides' played \
+         tactic in {} playouts (the same dice for every tactic, never the game's own), and plays the best; the other \
+         side keeps `{}`. Over {} random-army games (seed {seed}), each played by both sides' tactic and by each side \
+         responding, the responding side's score changes by: {}; {} (95% intervals). {}\n",
+        r.rollouts,
+        tactics[r.base[0]],
+        crate::format::thousands(r.games),
+        side(0),
+        side(1),
+        if largest.gain.lo > 0.0 {
+            "A gain whose interval lies above 0 is a lower bound on how exploitable the play is: a best response over \
+             every policy gains at least as much."
+        } else {
+            "No response gains clearly (every interval reaches 0 or below): the lookahead finds no better plan for a \
+             whole side, though one that pays only if kept up for many stages, or that moves units differently, may \
+             exist."
+        }
+    )
+}
+
 /// The metagame's subsection: the cells, the equilibrium, the played tactic and its switches.
-fn metagame_text(m: &Metagame, game: &str, games: u64, seed: u64) -> String {
+fn metagame_text(m: &Metagame, game: &str, games: u64, seed: u64, rollout: bool) -> String {
     let mut o = String::new();
     let k = m.tactics.len();
     let _ = writeln!(o, "\n### {game}: the tactic metagame\n");
@@ -180,7 +223,7 @@ fn metagame_text(m: &Metagame, game: &str, games: u64, seed: u64) -> String {
         let _ = writeln!(
             o,
             "\nAgainst that play, each side's best switch of tactic: {} (95% intervals). {} A best response beyond \
-             these tactics may gain more (the rollout best response is not built).",
+             these tactics may gain more{}.",
             switches.join("; "),
             if m.deviations.iter().flatten().any(|d| d.gain.lo > 0.0) {
                 "A switch whose interval lies above 0 gains: the play is exploitable by at least that much."
@@ -188,7 +231,8 @@ fn metagame_text(m: &Metagame, game: &str, games: u64, seed: u64) -> String {
                 "No switch gains clearly (every interval reaches 0 or below)."
             } else {
                 "No switch of tactic gains."
-            }
+            },
+            if rollout { " (the rollout best response below searches further)" } else { " (the rollout best response is not built)" }
         );
     }
     o.push('\n');

@@ -132,9 +132,14 @@ pub struct PlayLevel {
     /// measured deviation gains against this play, at least 0 (a deviation that loses shows
     /// no exploitability), in probability units with its 95% interval likewise floored at 0
     /// (the skirmish: the best switch of tactic within its portfolio, [`Metagame`]); absent
-    /// where none is measured.
+    /// where none is measured. The skirmish's is the larger of its best switch of tactic
+    /// ([`Metagame`]) and its rollout best response's gain, where one is rolled out.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub exploitability_lower_bound: Option<Estimate>,
+    /// The skirmish's rollout best response, both sides ([`crate::rulesets::rollout`]); absent
+    /// where none is rolled out.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rollout: Option<crate::rulesets::rollout::RolloutGain>,
     /// How it was measured, or why it was not.
     pub measured: String,
 }
@@ -169,6 +174,7 @@ impl Play {
                 tactic: None,
                 exploitability: None,
                 exploitability_lower_bound: None,
+                rollout: None,
                 measured: "not measured: the 1v1 matrix is the scripted tactic's (the optimal-play game was not solved: \
                            duel.optimal_play is off, or the ruleset has no game)".into(),
             },
@@ -177,6 +183,7 @@ impl Play {
                 tactic: None,
                 exploitability: Some(0.0),
                 exploitability_lower_bound: None,
+                rollout: None,
                 measured: "exact: both sides play optimally, the game's value, which no best response improves".into(),
             },
             (n, all) => PlayLevel {
@@ -184,6 +191,7 @@ impl Play {
                 tactic: None,
                 exploitability: None,
                 exploitability_lower_bound: None,
+                rollout: None,
                 measured: format!(
                     "{n} of {all} 1v1 cells (the matrix's and the chart's by start distance) are the optimal-play \
                      game's value (exploitability 0); the others, which the game does not solve, are the scripted \
@@ -202,10 +210,15 @@ impl Play {
                 tactic: None,
                 exploitability: None,
                 exploitability_lower_bound: None,
+                rollout: None,
                 measured: unmeasured("no best response is solved or rolled out for squads"),
             },
             skirmish: a.skirmish.as_ref().and_then(|s| s.runs.first().map(|run| (s, run))).map(|(s, run)| {
-                skirmish_level(s.metagame.as_ref(), s.metagame_error.as_deref(), &run.tactic, &unmeasured)
+                let level = skirmish_level(s.metagame.as_ref(), s.metagame_error.as_deref(), &run.tactic, &unmeasured);
+                match &s.rollout {
+                    Some(r) => with_rollout(level, r, &s.text.turns),
+                    None => level,
+                }
             }),
         }
     }
@@ -231,6 +244,7 @@ fn skirmish_level(
             tactic: Some(tactic.to_string()),
             exploitability: None,
             exploitability_lower_bound: None,
+            rollout: None,
             measured: unmeasured(&why),
         };
     };
@@ -254,6 +268,7 @@ fn skirmish_level(
         tactic: Some(tactic.to_string()),
         exploitability: None,
         exploitability_lower_bound: bound,
+        rollout: None,
         measured: format!(
             "lower bound from the skirmish's tactic metagame ({} tactics; {}): {switch}; a best response beyond the \
              portfolio is not searched (no rollout best response is built), so the exploitability may be larger",
@@ -265,6 +280,34 @@ fn skirmish_level(
             }
         ),
     }
+}
+
+/// `level` with the rollout best response's gain ([`crate::rulesets::rollout`]): the lower
+/// bound is the larger of the best switch's and the rollout's (each floored at 0), and
+/// `measured` names both. `turns`: the book's word for the rollout's stages, plural.
+fn with_rollout(level: PlayLevel, r: &crate::rulesets::rollout::RolloutGain, turns: &str) -> PlayLevel {
+    let g = r.largest();
+    let side = if std::ptr::eq(g, &r.sides[0]) { "A" } else { "B" };
+    let rollout = Estimate { value: g.gain.value.max(0.0), lo: g.gain.lo.max(0.0), hi: g.gain.hi.max(0.0) };
+    let bound = match level.exploitability_lower_bound {
+        Some(b) if b.value >= rollout.value => b,
+        _ => rollout,
+    };
+    let measured = level.measured.replace(
+        "a best response beyond the portfolio is not searched (no rollout best response is built), so the \
+         exploitability may be larger",
+        &format!(
+            "the rollout best response (a side picking at each of its {turns} the tactic whose {} playouts score best, \
+             {} games) changes side {side}'s score by {:+.1} points [{:+.1}, {:+.1}] (95%); a best response over \
+             every policy may gain more",
+            r.rollouts,
+            r.games,
+            100.0 * g.gain.value,
+            100.0 * g.gain.lo,
+            100.0 * g.gain.hi
+        ),
+    );
+    PlayLevel { exploitability_lower_bound: Some(bound), measured, rollout: Some(r.clone()), ..level }
 }
 
 /// How many trials a matrix's matchups used.

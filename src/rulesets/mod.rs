@@ -58,6 +58,7 @@ pub mod grunt_factor;
 pub mod gunplay;
 pub mod optimal;
 pub mod registry;
+pub mod rollout;
 pub mod vsgmr;
 
 pub mod skirmish;
@@ -370,6 +371,25 @@ pub trait Ruleset: Sync + Send {
         _mixer: optimal::Mixer<'_>,
     ) -> Result<optimal::PortfolioDuel, NotExact> {
         Err(NotExact(format!("--portfolio is not available for {} yet", self.id())))
+    }
+
+    /// The rollout best response of each side against the scripted tactic in the Monte Carlo
+    /// duel of one `a` against one `b` starting `distance` apart ([`rollout`]): `(games,
+    /// playouts per tactic)`, seeded from `seed`; `progress` advances one per duel (the caller
+    /// sets its length). `Err` says why there is none (the default: the ruleset's duel is not
+    /// played in stages yet).
+    fn duel_rollout(
+        &self,
+        _pair: (usize, usize),
+        _distance: f64,
+        _size: (u64, u32),
+        _seed: u64,
+        _progress: &indicatif::ProgressBar,
+    ) -> Result<rollout::RolloutGain, NotExact> {
+        Err(NotExact(format!(
+            "--rollout is not built for {} yet: its duel is not played round by round (it is for vsgmr)",
+            self.id()
+        )))
     }
 
     /// Only the both-sides-optimal value of [`Ruleset::optimal_duel`] (its `optimal`: A's win,

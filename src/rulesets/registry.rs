@@ -305,6 +305,19 @@ impl AnyRuleset {
         with_ruleset!(self, r => r.portfolio_duel(a, b, distance, mixer))
     }
 
+    /// The rollout best response against the scripted tactic in the Monte Carlo duel of `a`
+    /// against `b` (`pointsworth duel --optimal --rollout`), through [`Ruleset::duel_rollout`].
+    pub fn duel_rollout(
+        &self,
+        pair: (usize, usize),
+        distance: f64,
+        size: (u64, u32),
+        seed: u64,
+        progress: &indicatif::ProgressBar,
+    ) -> Result<super::rollout::RolloutGain, NotExact> {
+        with_ruleset!(self, r => r.duel_rollout(pair, distance, size, seed, progress))
+    }
+
     /// Checks a ruleset id without loading it (for errors before any file is read).
     pub fn check_id(id: &str) -> Result<&'static str, RulesetError> {
         let canonical = canonical_id(id);

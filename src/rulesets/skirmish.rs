@@ -15,6 +15,7 @@ use crate::battle::replay::Replay;
 use crate::battle::{Table, TerrainPlan};
 use crate::config::{ConfigError, Invalid};
 use crate::dice::Dice;
+use crate::rulesets::rollout::{RolloutGain, RolloutRun};
 use crate::rulesets::{Ruleset, Side, UnitInfo};
 
 /// A tactic of a ruleset's skirmish: its name on the command line and what it does.
@@ -196,6 +197,20 @@ macro_rules! skirmish_config {
 }
 pub(crate) use skirmish_config;
 
+/// The rollout keys of a `[skirmish]` ([`Skirmish::rollout`]): `rollout_games` 0 (none) or 2
+/// to 100000 (a paired interval needs two games), `rollout_playouts` 1 to 1000.
+pub fn check_rollout(games: u64, playouts: u32) -> Result<(), Invalid> {
+    use crate::config::{Ends, in_range};
+    in_range("skirmish.rollout_games", games, 0, 100_000, Ends::Both, "")?;
+    if games == 1 {
+        return Err(Invalid::new(
+            "skirmish.rollout_games",
+            "[skirmish] rollout_games must be 0 (none) or at least 2, got 1",
+        ));
+    }
+    in_range("skirmish.rollout_playouts", playouts, 1, 1000, Ends::Both, "")
+}
+
 /// A `[skirmish]` maximum from its minimum to `hi` (`terrain_max` of `terrain_min`...).
 pub fn check_max(key: &str, max: u32, min_key: &str, min: u32, hi: u32) -> Result<(), Invalid> {
     crate::config::in_range(key, max, min, hi, crate::config::Ends::Both, "")
@@ -348,13 +363,17 @@ pub struct SkirmishSettings {
     pub report_trials: u64,
     /// Games per batch (one dice stream each).
     pub batch_size: u32,
+    /// The report's rollout best response ([`Skirmish::rollout`]): games, and playouts per
+    /// tactic at each decision (0 games: none; the default).
+    pub rollout_games: u64,
+    pub rollout_playouts: u32,
 }
 
 impl SkirmishSettings {
     /// The settings of armies of `points` points with a `[skirmish]` table's `trials`,
-    /// `report_trials` and `batch_size`, in the order of the fields.
+    /// `report_trials` and `batch_size`, in the order of the fields; no rollout best response.
     pub fn new(points: f64, trials: u64, report_trials: u64, batch_size: u32) -> SkirmishSettings {
-        SkirmishSettings { points, trials, report_trials, batch_size }
+        SkirmishSettings { points, trials, report_trials, batch_size, rollout_games: 0, rollout_playouts: 0 }
     }
 }
 
@@ -489,4 +508,30 @@ pub trait Skirmish: Ruleset {
     /// One game of `mission` under `tactic` with a trace, seeded from `seed`, as a replay
     /// picture.
     fn replay(&self, armies: &Armies<Self::Army>, tactic: usize, mission: usize, seed: u64) -> Replay;
+    /// What the rollout best response's stages are in the book's words (VSGMR: "round"), or
+    /// `None` where [`Skirmish::rollout`] is not built for the ruleset: the default.
+    fn rollout_stage(&self) -> Option<&'static str> {
+        None
+    }
+    /// The rollout best response of each side against both sides playing `run.base` in games
+    /// of `mission` with `armies` ([`super::rollout::best_response`], which `run` configures;
+    /// `progress` advances one per game). `Err` says why where the ruleset's game is not played
+    /// in stages yet: the default.
+    fn rollout(
+        &self,
+        _run: &RolloutRun,
+        _armies: &Armies<Self::Army>,
+        _mission: usize,
+        _progress: &indicatif::ProgressBar,
+    ) -> Result<RolloutGain, String> {
+        Err(rollout_not_built(self.title()))
+    }
+}
+
+/// Why a ruleset titled `title` has no rollout best response ([`Skirmish::rollout`]).
+pub fn rollout_not_built(title: &str) -> String {
+    format!(
+        "the rollout best response is not built for the {title} skirmish yet: its game is not played in stages \
+         (issue 41); it is built for VSGMR and Guns 'N Grenades"
+    )
 }

@@ -282,3 +282,34 @@ fn bad_tactic_pins_exit_2_and_say_why() {
         .stderr(contains("--replay draws a game in which both sides play one tactic"));
     assert!(!svg.exists());
 }
+
+#[test]
+fn a_rollout_best_response_gives_each_sides_gain_and_refuses_what_it_cannot_play() {
+    // VSGMR both sides on `hold`: the JSON's rollout has both sides' gain with its interval.
+    let args =
+        ["skirmish", "vsgmr", "--tactic", "hold", "--trials", "20", "--rollout", "40", "--rollouts", "4", "--json"];
+    let v = json(&args);
+    let r = &v["rollout"];
+    assert_eq!((r["games"].as_u64(), r["rollouts"].as_u64()), (Some(40), Some(4)));
+    assert_eq!(r["base"], serde_json::json!([1, 1]));
+    for s in r["sides"].as_array().unwrap() {
+        let g = &s["gain"];
+        let (lo, x, hi) = (g["lo"].as_f64().unwrap(), g["value"].as_f64().unwrap(), g["hi"].as_f64().unwrap());
+        assert!(lo <= x && x <= hi && (-1.0..=1.0).contains(&x), "{s}");
+        assert!((0.0..=1.0).contains(&s["switched"].as_f64().unwrap()), "{s}");
+    }
+    // The same seed, the same numbers, on one thread or two.
+    let one = pw().arg("--threads").arg("1").args(args).assert().success().get_output().stdout.clone();
+    assert_eq!(serde_json::from_slice::<serde_json::Value>(&one).unwrap()["rollout"], *r);
+    // The text names the rollout; a ruleset without stages and bad counts are refused.
+    pw().args(["skirmish", "gng", "--trials", "10", "--rollout", "4", "--rollouts", "2"])
+        .assert()
+        .success()
+        .stdout(contains("Rollout best response (4 games, 2 playouts per tactic at the start of each game turn"));
+    pw().args(["skirmish", "gunplay", "--trials", "10", "--rollout", "10"])
+        .assert()
+        .code(2)
+        .stderr(contains("--rollout: the rollout best response is not built for the Gunplay"));
+    pw().args(["skirmish", "vsgmr", "--rollout", "1"]).assert().code(2).stderr(contains("2..=100000"));
+    pw().args(["skirmish", "vsgmr", "--rollouts", "4"]).assert().code(2).stderr(contains("--rollout <GAMES>"));
+}

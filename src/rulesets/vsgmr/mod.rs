@@ -37,6 +37,7 @@
 pub mod coverage;
 pub mod exact;
 pub mod optimal;
+pub mod rollout;
 pub mod rules;
 pub mod skirmish;
 pub mod study;
@@ -587,6 +588,16 @@ impl Ruleset for Vsgmr {
     /// cache's key holds.
     fn duel_reads_costs(&self) -> bool {
         false
+    }
+    fn duel_rollout(
+        &self,
+        pair: (usize, usize),
+        distance: f64,
+        size: (u64, u32),
+        seed: u64,
+        progress: &ProgressBar,
+    ) -> Result<crate::rulesets::rollout::RolloutGain, NotExact> {
+        Ok(rollout::duel_rollout(self, pair, distance, size, seed, progress))
     }
     fn cache_fingerprint(&self) -> Option<String> {
         let Vsgmr { book, prices, skirmish, figures, profiles, matchups, armies, field: _ } = self;

@@ -769,20 +769,38 @@ pub fn play_round<D: Dice>(r: &Vsgmr, b: &mut Battle, dice: &mut D, first: Side,
 /// VI); later rounds roll initiative.
 pub fn play<D: Dice>(r: &Vsgmr, b: &mut Battle, dice: &mut D, first: Side, max_rounds: u32) -> DuelOutcome {
     let mut scratch = Vec::with_capacity(b.figs.len());
-    for round in 1..=max_rounds {
-        b.round = round;
-        let even = initiative_bonus(r, b, 0) == initiative_bonus(r, b, 1);
-        let lead = if round == 1 && even { first } else { initiative(r, b, dice) };
-        play_round(r, b, dice, lead, &mut scratch);
-        let (na, nb) = (b.alive_count(0), b.alive_count(1));
-        if na == 0 || nb == 0 {
-            let winner = match (na, nb) {
-                (0, 0) => None,
-                (0, _) => Some(1),
-                _ => Some(0),
-            };
-            return DuelOutcome { winner, turns: round, kills: b.kills };
+    b.round = 0;
+    loop {
+        if let Some(out) = duel_round(r, b, dice, first, max_rounds, &mut scratch) {
+            return out;
         }
     }
-    DuelOutcome { winner: None, turns: max_rounds, kills: b.kills }
+}
+
+/// The next round of [`play`] (round `b.round + 1`; [`Battle::deploy`] starts at 0): its
+/// outcome once the duel is over after it (a side eliminated, or round `max_rounds`), else
+/// `None`.
+pub fn duel_round<D: Dice>(
+    r: &Vsgmr,
+    b: &mut Battle,
+    dice: &mut D,
+    first: Side,
+    max_rounds: u32,
+    scratch: &mut Vec<usize>,
+) -> Option<DuelOutcome> {
+    let round = b.round + 1;
+    b.round = round;
+    let even = initiative_bonus(r, b, 0) == initiative_bonus(r, b, 1);
+    let lead = if round == 1 && even { first } else { initiative(r, b, dice) };
+    play_round(r, b, dice, lead, scratch);
+    let (na, nb) = (b.alive_count(0), b.alive_count(1));
+    if na == 0 || nb == 0 {
+        let winner = match (na, nb) {
+            (0, 0) => None,
+            (0, _) => Some(1),
+            _ => Some(0),
+        };
+        return Some(DuelOutcome { winner, turns: round, kills: b.kills });
+    }
+    (round >= max_rounds).then_some(DuelOutcome { winner: None, turns: max_rounds, kills: b.kills })
 }

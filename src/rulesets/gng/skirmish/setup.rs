@@ -12,7 +12,7 @@ use crate::dice::Dice;
 use crate::rulesets::Side;
 use crate::rulesets::gng::Kind;
 use crate::rulesets::gng::skirmish::army::Army;
-use crate::rulesets::skirmish::{check_runs, check_table};
+use crate::rulesets::skirmish::{check_rollout, check_runs, check_table};
 
 /// The `[skirmish]` table of the config. Every key has a default, so configs without the
 /// table still parse.
@@ -52,6 +52,11 @@ pub struct SkirmishConfig {
     pub batch_size: u32,
     /// Game turn from which the cautious tactic stops waiting and advances.
     pub cautious_wait_turns: u32,
+    /// Report: games of the rollout best response against the played tactic (each played three
+    /// times; 0 leaves it out) and playouts per tactic at each of its decisions
+    /// ([`crate::rulesets::rollout`]).
+    pub rollout_games: u64,
+    pub rollout_playouts: u32,
 }
 
 impl Default for SkirmishConfig {
@@ -77,6 +82,8 @@ impl Default for SkirmishConfig {
             report_trials: 20000,
             batch_size: 25,
             cautious_wait_turns: 20,
+            rollout_games: 0,
+            rollout_playouts: 16,
         }
     }
 }
@@ -102,6 +109,7 @@ impl SkirmishConfig {
         in_range("skirmish.upgrade_chance", c.upgrade_chance, 0.0, 1.0, Both, "")?;
         check_runs(c.trials, c.report_trials, c.batch_size)?;
         in_range("skirmish.cautious_wait_turns", c.cautious_wait_turns, 0, 1000, Both, "")?;
+        check_rollout(c.rollout_games, c.rollout_playouts)?;
         Ok(())
     }
 }

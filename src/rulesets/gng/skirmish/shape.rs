@@ -6,13 +6,14 @@ use std::path::Path;
 
 use super::{Armies, MISSIONS, Mission, Pick, Skirmish, UpgradeRule, replay_of, traced_game};
 use crate::battle::replay::Replay;
-use crate::dice::Dice;
-use crate::rulesets::UnitInfo;
+use crate::dice::{Dice, FastDice};
 use crate::rulesets::gng::GunsNGrenades;
 use crate::rulesets::gng::skirmish::army::{Army, random_army, read_army};
+use crate::rulesets::rollout::{RolloutGain, RolloutRun};
 use crate::rulesets::skirmish::{
     ArmyError, ArmySource, GameRecord, MissionInfo, SkirmishSettings, SkirmishText, TacticInfo,
 };
+use crate::rulesets::{Side, UnitInfo};
 
 /// The upgrades pointsworth has a rule for, as the book names them.
 const KNOWN_UPGRADES: &str = "Optical Sights, Grenade Launchers, Hollow Point Rounds, Enhanced Rifling, Bayonets, \
@@ -22,6 +23,45 @@ const KNOWN_UPGRADES: &str = "Optical Sights, Grenade Launchers, Hollow Point Ro
 pub struct Game<'a> {
     pub game: Skirmish<'a>,
     pub tactic: [Pick; 2],
+}
+
+impl GunsNGrenades {
+    /// Two random legal armies of `mission`'s points, side A's drawn first.
+    fn random_pair<D: Dice>(&self, mission: Mission, dice: &mut D) -> [Army; 2] {
+        let points = mission.points(self.skirmish.points);
+        let a = random_army(self, points, self.skirmish.upgrade_chance, dice);
+        [a, random_army(self, points, self.skirmish.upgrade_chance, dice)]
+    }
+}
+
+/// A set-up game played game turn by game turn for the rollout best response: the game and
+/// the side that won the roll-off for the first turn ([`Skirmish::play`]).
+#[derive(Clone)]
+pub struct StagedGame<'a> {
+    game: Skirmish<'a>,
+    first: Side,
+}
+
+impl<'a> StagedGame<'a> {
+    /// `game`, set up, with the roll-off for the first turn drawn from `dice` (as
+    /// [`Skirmish::play`] draws it first).
+    pub fn new<D: Dice>(game: Skirmish<'a>, dice: &mut D) -> Self {
+        StagedGame { game, first: super::setup::roll_off(dice) }
+    }
+}
+
+impl crate::rulesets::rollout::Staged for StagedGame<'_> {
+    fn stage(&mut self, dice: &mut FastDice) -> Option<Option<Side>> {
+        // A game turn: each side's player turn, unless the first ends the game.
+        match self.game.next_turn(self.first, dice) {
+            Some(out) => Some(out.winner),
+            None => self.game.next_turn(self.first, dice).map(|out| out.winner),
+        }
+    }
+
+    fn set_tactic(&mut self, s: Side, t: usize) {
+        self.game.tactic[s] = crate::rulesets::gng::tactics::pick(t);
+    }
 }
 
 impl crate::rulesets::skirmish::Skirmish for GunsNGrenades {
@@ -98,7 +138,11 @@ impl crate::rulesets::skirmish::Skirmish for GunsNGrenades {
 
     fn skirmish_settings(&self) -> SkirmishSettings {
         let c = &self.skirmish;
-        SkirmishSettings::new(c.points, c.trials, c.report_trials, c.batch_size)
+        SkirmishSettings {
+            rollout_games: c.rollout_games,
+            rollout_playouts: c.rollout_playouts,
+            ..SkirmishSettings::new(c.points, c.trials, c.report_trials, c.batch_size)
+        }
     }
 
     fn read_armies(&self, specs: [&str; 2], mission: usize) -> Result<[Army; 2], ArmyError> {
@@ -141,9 +185,7 @@ impl crate::rulesets::skirmish::Skirmish for GunsNGrenades {
         let (a, b);
         let pair = match armies {
             Armies::Random => {
-                let points = g.game.mission.points(self.skirmish.points);
-                a = random_army(self, points, self.skirmish.upgrade_chance, dice);
-                b = random_army(self, points, self.skirmish.upgrade_chance, dice);
+                [a, b] = self.random_pair(g.game.mission, dice);
                 [&a, &b]
             }
             Armies::Fixed(x) => [&x[0], &x[1]],
@@ -169,6 +211,35 @@ impl crate::rulesets::skirmish::Skirmish for GunsNGrenades {
             }
         }
         rec.kills.extend(game.kill_log.iter().map(|&(_, k, v)| (k as u32, v as u32)));
+    }
+
+    fn rollout_stage(&self) -> Option<&'static str> {
+        Some("game turn")
+    }
+
+    /// Stages are game turns (both sides' player turns, [`Skirmish::next_turn`]); a side's
+    /// tactic is its [`Skirmish::tactic`], read in its own turns.
+    fn rollout(
+        &self,
+        run: &RolloutRun,
+        armies: &Armies,
+        mission: usize,
+        progress: &indicatif::ProgressBar,
+    ) -> Result<RolloutGain, String> {
+        let start = |dice: &mut FastDice| {
+            let mut g = self.game(run.base, mission);
+            let random;
+            let pair = match armies {
+                Armies::Random => {
+                    random = self.random_pair(g.game.mission, dice);
+                    [&random[0], &random[1]]
+                }
+                Armies::Fixed(x) => [&x[0], &x[1]],
+            };
+            g.game.set_up(pair, g.tactic, dice);
+            StagedGame::new(g.game, dice)
+        };
+        Ok(crate::rulesets::rollout::best_response(run, start, progress))
     }
 
     fn replay(&self, armies: &Armies, tactic: usize, mission: usize, seed: u64) -> Replay {

@@ -1069,3 +1069,55 @@ fn cautious() -> Pick {
 fn hold() -> Pick {
     by_name("hold").expect("listed")
 }
+
+/// The rollout's game turns ([`shape::StagedGame`]) are [`Skirmish::play`]'s: a set-up game
+/// played turn by turn through [`crate::rulesets::rollout::Staged`] ends with the same winner
+/// after the same dice, and so does a clone taken after the first game turn.
+#[test]
+fn a_skirmish_played_game_turn_by_game_turn_or_from_a_clone_ends_as_played_whole() {
+    use crate::rulesets::rollout::Staged;
+    let r = gng(&[]);
+    for k in 0..10 {
+        let mut dice = FastDice::from_seed(k);
+        let pair = [random_army(&r, 350.0, 0.5, &mut dice), random_army(&r, 350.0, 0.5, &mut dice)];
+        let mut whole = Skirmish::new(&r, &r.skirmish);
+        whole.set_up([&pair[0], &pair[1]], [pick(0); 2], &mut dice);
+        let mut staged_dice = dice.clone();
+        let mut staged = shape::StagedGame::new(whole.clone(), &mut staged_dice);
+        let out = whole.play(&mut dice);
+        let mut w = staged.stage(&mut staged_dice);
+        let (mut copy, mut copy_dice) = (staged.clone(), staged_dice.clone());
+        while w.is_none() {
+            w = staged.stage(&mut staged_dice);
+        }
+        assert_eq!(w, Some(out.winner), "game {k}");
+        if out.turns > 1 {
+            let mut c = None;
+            while c.is_none() {
+                c = copy.stage(&mut copy_dice);
+            }
+            assert_eq!(c, Some(out.winner), "game {k}, from the clone");
+        }
+    }
+}
+
+/// Both sides on `hold` (every unit waits: never walks into range): side A's rollout finds
+/// that advancing pays (the default tactic beats `hold` by about 23 points) and leaves `hold`
+/// at some game turns, and its gain's 95% interval lies above 0.
+#[test]
+fn a_side_facing_hold_gains_by_leaving_hold() {
+    use crate::rulesets::skirmish::{Armies, Skirmish as _};
+    let r = gng(&[]);
+    let hold = r.tactics().iter().position(|t| t.name == "hold").unwrap();
+    let run = crate::rulesets::rollout::RolloutRun {
+        seed: 1,
+        stream: 2,
+        games: 100,
+        rollouts: 16,
+        tactics: r.tactics().len(),
+        base: [hold, hold],
+    };
+    let g = r.rollout(&run, &Armies::Random, 0, &indicatif::ProgressBar::hidden()).unwrap();
+    let a = g.sides[0];
+    assert!(a.gain.lo > 0.0 && a.switched > 0.0, "{g:?}");
+}

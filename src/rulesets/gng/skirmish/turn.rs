@@ -773,16 +773,30 @@ impl<'a> Skirmish<'a> {
     /// `max_turns` game turns ends it by [`Skirmish::winner_at_cap`] (the Skirmish: a draw).
     pub fn play<D: Dice>(&mut self, dice: &mut D) -> SkirmishOutcome {
         let first = super::setup::roll_off(dice);
+        loop {
+            if let Some(out) = self.next_turn(first, dice) {
+                return out;
+            }
+        }
+    }
+
+    /// The next player turn of [`Skirmish::play`] (side `first` took the first): its outcome
+    /// once the game is over after it (decided, or the last turn of the cap), else `None`.
+    pub fn next_turn<D: Dice>(&mut self, first: Side, dice: &mut D) -> Option<SkirmishOutcome> {
         let max = 2 * self.cfg.max_turns;
-        while self.turn < max {
+        if self.turn < max {
             let s = (first + self.turn as usize) % 2;
             self.take_turn(s, dice);
             self.score_command_points(s);
             self.turn += 1;
             if let Some((winner, end)) = self.decided() {
-                return SkirmishOutcome { winner, turns: self.turn.div_ceil(2), end };
+                return Some(SkirmishOutcome { winner, turns: self.turn.div_ceil(2), end });
             }
         }
-        SkirmishOutcome { winner: self.winner_at_cap(), turns: self.cfg.max_turns, end: super::End::TurnCap }
+        (self.turn >= max).then(|| SkirmishOutcome {
+            winner: self.winner_at_cap(),
+            turns: self.cfg.max_turns,
+            end: super::End::TurnCap,
+        })
     }
 }

@@ -28,6 +28,26 @@ pub enum Approach {
     /// 1"), at most its Move, whatever its attack; [`wanted_gap`] still decides when either
     /// figure is in flight (no hand-to-hand attack reaches a figure in flight).
     Charge,
+    /// Keep out of the target's threat range (the `keep-out` tactic): [`keep_out_gap`];
+    /// [`wanted_gap`] still decides when either figure is in flight.
+    KeepOut,
+}
+
+/// The gap, inches, at which the `keep-out` tactic of `me` ends its move against `foe`
+/// (section II.2; the round is phased, so a foe that has moved this round can no longer close
+/// before the attacks). The foe's threat range is its reach (its Distance Attack Unit if it has
+/// a distance attack, else base contact, `rules.contact`) plus its Move: now unless it has
+/// moved this round (`foe_moved`) or cannot move itself, and next round. `me` keeps one base
+/// contact beyond the threat range of now; a figure with a distance attack that reaches
+/// farther shoots from as far as keeps it beyond next round's threat too, else from the edge
+/// of its own range; any other waits out of reach.
+pub fn keep_out_gap(r: &Vsgmr, me: &Profile, foe: &Profile, foe_moved: bool) -> f32 {
+    let c = r.book.rules.contact;
+    let reach = if foe.distance_attack { foe.range } else { c };
+    let moves = if foe.self_moving() { foe.move_in } else { 0.0 };
+    let now = reach + if foe_moved { 0.0 } else { moves } + c;
+    let next = reach + moves + c;
+    if me.distance_attack && me.range >= now { now.max(me.range.min(next)) } else { now }
 }
 
 /// [`move_figure`] with the gap of `how`: everything else of the movement step (riders
@@ -108,6 +128,8 @@ pub(super) fn move_on(r: &Vsgmr, b: &mut Battle, i: usize, how: Approach) {
     let moved = b.figs[target].moved;
     let want = if how == Approach::Charge && !air {
         r.book.rules.contact
+    } else if how == Approach::KeepOut && !air {
+        keep_out_gap(r, &p, &fp, moved)
     } else if own {
         b.gap_memo.get(me, foe, d, moved, air, || wanted_gap_of(r, &p, &fp, m, d, moved, air))
     } else {

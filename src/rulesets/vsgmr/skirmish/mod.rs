@@ -37,12 +37,13 @@ use self::mission::{Goal, MISSIONS, Mission};
 use crate::battle::replay::{Replay, ReplayUnit};
 use crate::battle::{Pos, Table, TerrainPlan};
 use crate::config::{Invalid, in_range};
-use crate::dice::Dice;
+use crate::dice::{Dice, FastDice};
 use crate::rulesets::engine::{Engine, FixedRun, Tally};
+use crate::rulesets::rollout::{RolloutGain, RolloutRun};
 use crate::rulesets::skirmish::{
     Armies, ArmyError, ArmySource, GameRecord, SkirmishSettings, SkirmishText, TacticInfo,
 };
-use crate::rulesets::skirmish::{check_max, check_runs, check_table};
+use crate::rulesets::skirmish::{check_max, check_rollout, check_runs, check_table};
 use crate::rulesets::vsgmr::rules::{self, Battle, Fig};
 use crate::rulesets::vsgmr::{Figure, Kind, Trait, Vsgmr};
 use crate::rulesets::{Side, UnitInfo};
@@ -81,6 +82,11 @@ pub struct SkirmishConfig {
     /// template) and of each scenario of section VIII (value per mission, the scenarios' win
     /// rates and the asymmetric scenarios' fair points); 0 leaves them out.
     pub report_trials: u64,
+    /// Report: games of the rollout best response against the played tactic (each played three
+    /// times; 0 leaves it out) and playouts per tactic at each of its decisions
+    /// ([`crate::rulesets::rollout`]).
+    pub rollout_games: u64,
+    pub rollout_playouts: u32,
     /// Section VIII's points of the asymmetric scenarios, side A (the smaller) then side B:
     /// Ambush 25 v 40, Fortress Assault 20 v 40 (the book's suggestions; the report's fair
     /// points vary side A's).
@@ -115,6 +121,8 @@ impl Default for SkirmishConfig {
             round_robin_trials: 200,
             random_trials: 4000,
             report_trials: 0,
+            rollout_games: 0,
+            rollout_playouts: 16,
             ambush_points: [mission::AMBUSHERS, mission::TARGETS],
             fortress_points: [mission::FORT_ASSAULTERS, mission::FORT_DEFENDERS],
             random_min: 25,
@@ -144,6 +152,7 @@ impl SkirmishConfig {
         in_range("skirmish.spacing", c.spacing, 1.0, 12.0, Both, " in")?;
         in_range("skirmish.rounds", c.rounds, 1, 100, Both, "")?;
         check_runs(c.trials, c.report_trials, c.batch_size)?;
+        check_rollout(c.rollout_games, c.rollout_playouts)?;
         in_range("skirmish.round_robin_trials", c.round_robin_trials, 0, 1_000_000, Both, "")?;
         in_range("skirmish.random_trials", c.random_trials, 0, 10_000_000, Both, "")?;
         in_range("skirmish.random_min", c.random_min, 1, 500, Both, " points")?;
@@ -277,6 +286,7 @@ pub struct GameOutcome {
 }
 
 /// One Skirmish: table, battle state, each figure's original side, and an optional trace.
+#[derive(Clone)]
 pub struct Game<'a> {
     pub r: &'a Vsgmr,
     pub cfg: &'a SkirmishConfig,
@@ -593,36 +603,43 @@ impl<'a> Game<'a> {
     /// Plays `rounds` rounds (section II "Victory": 5), or until the scenario is decided (the
     /// Basic Game: a side has no figure left), and scores its victory ([`Game::decided`]).
     pub fn play<D: Dice>(&mut self, dice: &mut D) -> GameOutcome {
-        let mut rounds = 0;
-        let mut winner = None;
-        let last = if self.mission == Mission::Ambush { mission::AMBUSH_ROUNDS } else { self.cfg.rounds };
-        for round in 1..=last {
-            self.b.round = round;
-            rounds = round;
-            self.set_goals();
-            self.play_round(dice);
-            if let Some(t) = &mut self.trace {
-                for (k, f) in self.b.figs.iter().enumerate() {
-                    if f.alive {
-                        t[k].0.push(Pos::new(f.x, f.y));
-                    } else if t[k].1.is_none()
-                        && !self.b.objective.escaped.contains(&k)
-                        && !self.waiting.get(k).copied().unwrap_or(false)
-                    {
-                        t[k].1 = Some(round);
-                    }
-                }
-            }
-            if let Some(w) = self.decided() {
-                winner = w;
-                break;
+        loop {
+            if let Some(out) = self.next_round(dice) {
+                return out;
             }
         }
+    }
+
+    /// Plays the next round of [`Game::play`] (the first after [`Game::deploy`]); once the game
+    /// is over after it (the last round, or the scenario decided), its outcome, else `None`.
+    pub fn next_round<D: Dice>(&mut self, dice: &mut D) -> Option<GameOutcome> {
+        let last = if self.mission == Mission::Ambush { mission::AMBUSH_ROUNDS } else { self.cfg.rounds };
+        let round = self.b.round + 1;
+        self.b.round = round;
+        self.set_goals();
+        self.play_round(dice);
+        if let Some(t) = &mut self.trace {
+            for (k, f) in self.b.figs.iter().enumerate() {
+                if f.alive {
+                    t[k].0.push(Pos::new(f.x, f.y));
+                } else if t[k].1.is_none()
+                    && !self.b.objective.escaped.contains(&k)
+                    && !self.waiting.get(k).copied().unwrap_or(false)
+                {
+                    t[k].1 = Some(round);
+                }
+            }
+        }
+        let decided = self.decided();
+        if decided.is_none() && round < last {
+            return None;
+        }
+        let mut winner = decided.flatten();
         let destroyed = self.destroyed();
         if matches!(self.mission, Mission::Basic | Mission::Spawning) {
             winner = victor(destroyed);
         }
-        GameOutcome { winner, destroyed, rounds }
+        Some(GameOutcome { winner, destroyed, rounds: round })
     }
 
     /// Side `s`'s figures that left the table by an exit goal.
@@ -811,6 +828,33 @@ impl<'a> Game<'a> {
 /// armies by name. The report plays its Skirmish as studies (round robin, random armies: see
 /// [`super::study`]) and, with `[skirmish] report_trials` above 0, the generic section: value in
 /// army by figure template, in the Basic Game and in each symmetric scenario.
+impl Vsgmr {
+    /// Sets up one game of [`Skirmish::play`](crate::rulesets::skirmish::Skirmish::play):
+    /// random rosters drawn from `dice` where `armies` says so, then terrain and deployment.
+    fn set_up_game<D: Dice>(&self, g: &mut Game<'_>, armies: &Armies<Roster>, dice: &mut D) {
+        let random;
+        let rosters = match armies {
+            Armies::Fixed(x) => [&x[0], &x[1]],
+            Armies::Random => {
+                random = [0, 1].map(|s| g.mission.random_roster(self.field(), &self.skirmish, s, dice));
+                [&random[0], &random[1]]
+            }
+        };
+        g.set_up(rosters, dice);
+    }
+}
+
+/// The rollout's stages are rounds (section II); a side's tactic is read at every figure's move.
+impl crate::rulesets::rollout::Staged for Game<'_> {
+    fn stage(&mut self, dice: &mut FastDice) -> Option<Option<Side>> {
+        self.next_round(dice).map(|out| out.winner)
+    }
+
+    fn set_tactic(&mut self, s: Side, t: usize) {
+        self.b.tactic[s] = t;
+    }
+}
+
 impl crate::rulesets::skirmish::Skirmish for Vsgmr {
     type Army = Roster;
     type Game<'a> = Game<'a>;
@@ -878,7 +922,16 @@ impl crate::rulesets::skirmish::Skirmish for Vsgmr {
 
     fn skirmish_settings(&self) -> SkirmishSettings {
         let c = &self.skirmish;
-        SkirmishSettings::new(f64::from(c.random_min + c.random_max) / 2.0, c.trials, c.report_trials, c.batch_size)
+        SkirmishSettings {
+            rollout_games: c.rollout_games,
+            rollout_playouts: c.rollout_playouts,
+            ..SkirmishSettings::new(
+                f64::from(c.random_min + c.random_max) / 2.0,
+                c.trials,
+                c.report_trials,
+                c.batch_size,
+            )
+        }
     }
 
     fn read_armies(&self, specs: [&str; 2], _mission: usize) -> Result<[Roster; 2], ArmyError> {
@@ -920,15 +973,7 @@ impl crate::rulesets::skirmish::Skirmish for Vsgmr {
 
     fn play<D: Dice>(&self, g: &mut Game<'_>, armies: &Armies<Roster>, dice: &mut D, rec: &mut GameRecord) {
         let field = self.field();
-        let random;
-        let rosters = match armies {
-            Armies::Fixed(x) => [&x[0], &x[1]],
-            Armies::Random => {
-                random = [0, 1].map(|s| g.mission.random_roster(field, &self.skirmish, s, dice));
-                [&random[0], &random[1]]
-            }
-        };
-        g.set_up(rosters, dice);
+        self.set_up_game(g, armies, dice);
         let out = g.play(dice);
         rec.winner = out.winner;
         rec.turns = out.rounds;
@@ -947,6 +992,27 @@ impl crate::rulesets::skirmish::Skirmish for Vsgmr {
         }
     }
 
+    fn rollout_stage(&self) -> Option<&'static str> {
+        Some("round")
+    }
+
+    /// Stages are rounds ([`Game::next_round`]); a side's tactic is its
+    /// [`crate::rulesets::vsgmr::rules::Battle::tactic`], read at every figure's move.
+    fn rollout(
+        &self,
+        run: &RolloutRun,
+        armies: &Armies<Roster>,
+        mission: usize,
+        progress: &indicatif::ProgressBar,
+    ) -> Result<RolloutGain, String> {
+        let start = |dice: &mut FastDice| {
+            let mut g = self.game(run.base, mission);
+            self.set_up_game(&mut g, armies, dice);
+            g
+        };
+        Ok(crate::rulesets::rollout::best_response(run, start, progress))
+    }
+
     fn replay(&self, armies: &Armies<Roster>, tactic: usize, mission: usize, seed: u64) -> Replay {
         let field = self.field();
         let m = match armies {
@@ -955,5 +1021,59 @@ impl crate::rulesets::skirmish::Skirmish for Vsgmr {
         };
         let (g, out, rosters) = traced_game(field, &self.skirmish, m, tactic, Mission::ALL[mission], seed);
         replay_of(&g, &out, &rosters)
+    }
+}
+
+#[cfg(test)]
+mod rollout_tests {
+    //! The Skirmish played round by round for the rollout best response ([`Staged`]).
+    use super::*;
+    use crate::rulesets::rollout::Staged;
+    use crate::rulesets::skirmish::Skirmish as _;
+    use crate::rulesets::vsgmr::tests::ruleset;
+
+    fn seeded(k: u64) -> FastDice {
+        FastDice::from_seed(crate::seed::batch_seed(3, 5, k))
+    }
+
+    /// Round by round through [`Staged`] is [`Game::play`]: the same winner after the same
+    /// dice; and a clone taken after the first round, played on with a copy of the dice, ends
+    /// as the game itself does (a clone copies the whole state).
+    #[test]
+    fn a_game_played_round_by_round_or_from_a_clone_ends_as_played_whole() {
+        let r = ruleset();
+        for k in 0..20 {
+            let mut dice = seeded(k);
+            let mut whole = r.game([0, 0], 0);
+            r.set_up_game(&mut whole, &Armies::Random, &mut dice);
+            let (mut staged, mut staged_dice) = (whole.clone(), dice.clone());
+            let out = whole.play(&mut dice);
+            let mut w = staged.stage(&mut staged_dice);
+            let (mut copy, mut copy_dice) = (staged.clone(), staged_dice.clone());
+            while w.is_none() {
+                w = staged.stage(&mut staged_dice);
+            }
+            assert_eq!(w, Some(out.winner), "game {k}");
+            if out.rounds > 1 {
+                let mut c = None;
+                while c.is_none() {
+                    c = copy.stage(&mut copy_dice);
+                }
+                assert_eq!(c, Some(out.winner), "game {k}, from the clone");
+            }
+        }
+    }
+
+    /// Both sides on `hold` (a fighting figure never moves): side A's rollout finds that
+    /// attacking pays (the default tactic beats `hold` by about 20 points) and leaves `hold`
+    /// at some rounds, and its gain's 95% interval lies above 0.
+    #[test]
+    fn a_side_facing_hold_gains_by_leaving_hold() {
+        let r = ruleset();
+        let hold = r.tactics().iter().position(|t| t.name == "hold").unwrap();
+        let run = RolloutRun { seed: 1, stream: 2, games: 200, rollouts: 16, tactics: 3, base: [hold, hold] };
+        let g = r.rollout(&run, &Armies::Random, 0, &indicatif::ProgressBar::hidden()).unwrap();
+        let a = g.sides[0];
+        assert!(a.gain.lo > 0.0 && a.switched > 0.0, "{g:?}");
     }
 }

@@ -18,7 +18,7 @@ pub trait Tactic: Sync {
     fn move_figure(&self, r: &Vsgmr, b: &mut Battle, i: usize);
 }
 
-portfolio!(default, hold, charge);
+portfolio!(default, hold, charge, keep_out);
 
 #[cfg(test)]
 mod tests;

@@ -125,3 +125,38 @@ fn charge_moves_as_the_default_tactic_in_the_air() {
         assert!(charged.dist(0, 1) > r.book.rules.contact + 0.5, "figure {flier} in flight: no base contact");
     }
 }
+
+#[test]
+fn keep_out_stays_beyond_the_enemys_move_and_reach_and_shoots_from_there() {
+    // A shooter (12" Distance Attack Unit) 5" from a troop (6" Move, no distance attack): the
+    // troop threatens its Move plus base contact, 7"; `keep-out` falls back to one contact
+    // beyond, 8", where its own shot still reaches.
+    let r = ruleset();
+    let gap = |b: &Battle| ((b.figs[1].x - b.figs[0].x).powi(2) + (b.figs[1].y - b.figs[0].y).powi(2)).sqrt();
+    let mut b = line(&r, "troop-with-distance-attack", "troop", 5.0);
+    moves("keep-out", &r, &mut b, 0);
+    assert!((gap(&b) - 8.0).abs() < 1e-4, "{}", gap(&b));
+    // Once the troop has moved this round only its reach counts now (2"), but its next Move
+    // still does next round: from 5" the shooter falls back to 8" all the same, and from 16"
+    // it closes to 10" (its whole 6" Move) toward 8".
+    let mut b = line(&r, "troop-with-distance-attack", "troop", 5.0);
+    b.figs[1].moved = true;
+    moves("keep-out", &r, &mut b, 0);
+    assert!((gap(&b) - 8.0).abs() < 1e-4, "{}", gap(&b));
+    let mut b = line(&r, "troop-with-distance-attack", "troop", 16.0);
+    b.figs[1].moved = true;
+    moves("keep-out", &r, &mut b, 0);
+    assert!((gap(&b) - 10.0).abs() < 1e-4, "{}", gap(&b));
+    // Against another shooter the threat is 12" + 6": from 16" it falls back to one contact
+    // beyond, 19"; the default tactic would hold at its own range.
+    let mut b = line(&r, "troop-with-distance-attack", "troop-with-distance-attack", 16.0);
+    moves("keep-out", &r, &mut b, 0);
+    assert!((gap(&b) - 19.0).abs() < 1e-4, "{}", gap(&b));
+    // A round with the other shooter (default) moving first: it closes at most its Move
+    // toward its range, and `keep-out`, moving second, keeps more than that shooter's 12"
+    // away: neither shot reaches, so no die is rolled.
+    b.tactic = [index("keep-out"), 0];
+    let mut dice = ScriptedDice::new(&[]);
+    crate::rulesets::vsgmr::rules::play_round(&r, &mut b, &mut dice, 1, &mut Vec::new());
+    assert!(gap(&b) > 12.0 + 1e-4 && dice.used() == 0, "{}", gap(&b));
+}

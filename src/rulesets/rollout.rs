@@ -1,0 +1,314 @@
+//! The rollout best response of a skirmish (issue 41, "Exploitability at every level"; DESIGN.md,
+//! "Play model"): how much one side gains against the report's play by looking ahead.
+//!
+//! Why: the tactic metagame measures a side's best *switch* of tactic for a whole game, a lower
+//! bound on how exploitable the play is that only looks inside the portfolio. A player who picks
+//! the plan afresh at every stage of the game, from what it sees there (its army and the
+//! enemy's, the terrain, what is left of each side), plays a policy no single tactic of the
+//! portfolio is; if it gains, the report's play leaves that much on the table.
+//!
+//! The algorithm is the rollout algorithm (Tesauro & Galperin, "On-line policy improvement using
+//! Monte-Carlo search", NIPS 1996; Bertsekas, Tsitsiklis & Wu, "Rollout algorithms for
+//! combinatorial optimization", Journal of Heuristics 3, 1997): at each of its stages (a round
+//! or a game turn, as the ruleset counts them: [`Staged::stage`]) the responding side tries
+//! every option, here playing the stage under each tactic of the ruleset's skirmish portfolio,
+//! continues each with the base play (both sides' base tactics) to the end of the game in
+//! `rollouts` playouts, and takes the option with the best mean score (win 1, draw ½, loss 0)
+//! where it beats the base tactic's clearly ([`SWITCH_Z`] standard errors), else keeps the base
+//! tactic. Playout `k` of every option starts from the same dice (common
+//! random numbers), and no playout uses the real game's dice: the response sees the position,
+//! never the dice to come. The other side plays its base tactic throughout.
+//!
+//! The gain: each of `games` seeded games is played from one set-up (armies, terrain,
+//! deployment) and one dice stream three times: by both base tactics, with side A responding,
+//! with side B responding. The mean of a side's paired score differences, with its 95% normal
+//! interval, is that side's gain ([`RolloutGain`]); in points it is the gain times 100. The
+//! response is one policy among all a player could follow, so its expected gain is a lower
+//! bound on the base play's exploitability: the interval's lower end is a lower bound at 95%.
+//!
+//! What it does not search: the options are a whole side's tactic for a stage, not each unit's
+//! moves (a per-unit assignment is Portfolio Greedy Search's, Churchill & Buro, CIG 2013, not
+//! built); and a lookahead that continues with the base play values a plan by what the base
+//! play makes of it, so a plan that pays only if kept up for many stages may go unseen (the
+//! one-against-one measurements in `optimal.rs`'s module docs show such plans).
+//!
+//! Determinism: game `k` draws its set-up and dice from `(seed, stream, k)` and its playouts
+//! from streams of their own; games run in parallel and are summed in their order, so the
+//! result is the same on any number of threads.
+//!
+//! Layer: rulesets (shared by the rulesets' skirmishes); imports `dice`, `seed`, `stats`.
+
+use indicatif::ProgressBar;
+use rayon::prelude::*;
+use serde::{Deserialize, Serialize};
+
+use crate::dice::FastDice;
+use crate::rulesets::Side;
+use crate::seed::{batch_seed, splitmix64};
+use crate::stats::{CONFIDENCE, Estimate, normal};
+
+/// A skirmish game played in stages at whose start a side may change its tactic: what the
+/// rollout needs of a ruleset's game. Cloning a game copies its whole state (the table, both
+/// armies, the turn count), so a playout from a clone leaves the game as it was.
+pub trait Staged: Clone + Send {
+    /// Plays the next stage (a round or a game turn, as the book counts them) with the dice
+    /// `dice`; returns the winner once the game is over after it (`Some(None)`: a draw), else
+    /// `None`. Every game ends within its turn cap.
+    fn stage(&mut self, dice: &mut FastDice) -> Option<Option<Side>>;
+    /// Side `s` plays tactic `t` (an index into the ruleset's skirmish tactics) from the next
+    /// stage on.
+    fn set_tactic(&mut self, s: Side, t: usize);
+}
+
+/// What a rollout best response runs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RolloutRun {
+    /// Master seed; game `k` is seeded from `(seed, stream, k)`.
+    pub seed: u64,
+    /// The stream of the games (the ruleset's skirmish stream and a domain of its own).
+    pub stream: u64,
+    /// Games played (each three times: base, A responding, B responding); at least 2.
+    pub games: u64,
+    /// Playouts per option at each decision; at least 1.
+    pub rollouts: u32,
+    /// Tactics in the portfolio (the options at each decision); at least 1.
+    pub tactics: usize,
+    /// Each side's base tactic, side A first (indices into the tactics).
+    pub base: [usize; 2],
+}
+
+/// One side's rollout best response against the base play.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct SideGain {
+    /// The responding side's mean score in [0, 1] against the other side's base tactic.
+    pub score: f64,
+    /// Its mean gain over the base play, in score (probability units, in [−1, 1]), with its 95%
+    /// interval from the paired games.
+    pub gain: Estimate,
+    /// The share of its decisions, in [0, 1], at which it left its base tactic.
+    pub switched: f64,
+}
+
+/// The rollout best response of both sides against the base play ([`best_response`]).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct RolloutGain {
+    /// Games played (each three times).
+    pub games: u64,
+    /// Playouts per option at each decision.
+    pub rollouts: u32,
+    /// Each side's base tactic (indices into the tactics), side A first.
+    pub base: [usize; 2],
+    /// Side A's mean score in [0, 1] with both sides playing their base tactics.
+    pub base_score: f64,
+    /// Side A responding (B on its base tactic), then side B responding.
+    pub sides: [SideGain; 2],
+}
+
+impl RolloutGain {
+    /// The larger gain of the two sides (score, probability units): the estimate of the
+    /// exploitability's lower bound the report prints.
+    pub fn largest(&self) -> &SideGain {
+        if self.sides[1].gain.value > self.sides[0].gain.value { &self.sides[1] } else { &self.sides[0] }
+    }
+}
+
+/// Side `s`'s score of a game won by `w` (`None`: a draw): 1, ½ or 0.
+fn score_of(w: Option<Side>, s: Side) -> f64 {
+    match w {
+        None => 0.5,
+        Some(x) if x == s => 1.0,
+        Some(_) => 0.0,
+    }
+}
+
+/// Plays `g` to its end with `dice`; the winner.
+fn finish<G: Staged>(g: &mut G, dice: &mut FastDice) -> Option<Side> {
+    loop {
+        if let Some(w) = g.stage(dice) {
+            return w;
+        }
+    }
+}
+
+/// How clearly a tactic's playouts must beat the played tactic's before the response takes
+/// it: by more than this many standard errors of their paired difference (a 95% one-sided
+/// test, roughly). Without it the response takes whichever option its playouts' noise favours,
+/// and where no option is better it loses score (measured on VSGMR duels: 1 to 3 points at 64
+/// playouts).
+pub const SWITCH_Z: f64 = 1.96;
+
+/// Side `s`'s option at the start of stage `stage` of game `game` in position `g`: of the
+/// tactics whose playouts beat the base tactic's clearly ([`SWITCH_Z`]; module docs), the one
+/// with the largest mean gain; else the base tactic.
+fn choose<G: Staged>(run: &RolloutRun, g: &G, s: Side, game: u64, stage: u64) -> usize {
+    let base = run.base[s];
+    // Playout k of every option: the same seed (common random numbers), apart from the game's.
+    let playout_seed = |k: u64| {
+        let decision =
+            splitmix64(batch_seed(run.seed, run.stream ^ 0x726f_6c6c_6f75_7473, game) ^ (2 * stage + s as u64));
+        batch_seed(decision, 0, k)
+    };
+    let scores = |t: usize| -> Vec<f64> {
+        (0..run.rollouts as u64)
+            .map(|k| {
+                let (mut p, mut dice) = (g.clone(), FastDice::from_seed(playout_seed(k)));
+                p.set_tactic(s, t);
+                score_of(finish(&mut p, &mut dice), s)
+            })
+            .collect()
+    };
+    let own = scores(base);
+    let n = own.len() as f64;
+    let mut best = (0.0, base);
+    for t in (0..run.tactics).filter(|&t| t != base) {
+        let d: Vec<f64> = scores(t).iter().zip(&own).map(|(x, y)| x - y).collect();
+        let mean = d.iter().sum::<f64>() / n;
+        let var = if n > 1.0 { d.iter().map(|x| (x - mean) * (x - mean)).sum::<f64>() / (n - 1.0) } else { 0.0 };
+        if mean > SWITCH_Z * (var / n).sqrt() && mean > best.0 {
+            best = (mean, t);
+        }
+    }
+    best.1
+}
+
+/// One game's scores: side A's under the base play, then each side's own score when it
+/// responds, and each side's decisions and switches.
+fn one_game<G: Staged>(run: &RolloutRun, start: &(impl Fn(&mut FastDice) -> G + Sync), game: u64) -> [f64; 7] {
+    let mut dice = FastDice::from_seed(batch_seed(run.seed, run.stream, game));
+    let g0 = start(&mut dice);
+    let base = score_of(finish(&mut g0.clone(), &mut dice.clone()), 0);
+    let mut out = [base, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0];
+    for s in 0..2 {
+        let (mut g, mut d) = (g0.clone(), dice.clone());
+        let (mut decisions, mut switched) = (0u64, 0u64);
+        let w = loop {
+            let t = choose(run, &g, s, game, decisions);
+            decisions += 1;
+            switched += (t != run.base[s]) as u64;
+            g.set_tactic(s, t);
+            if let Some(w) = g.stage(&mut d) {
+                break w;
+            }
+        };
+        out[1 + s] = score_of(w, s);
+        out[3 + 2 * s] = decisions as f64;
+        out[4 + 2 * s] = switched as f64;
+    }
+    out
+}
+
+/// The rollout best response of each side against the base play, over `run.games` games whose
+/// set-up `start` builds from the game's dice (armies, terrain and deployment drawn from them,
+/// both sides on their base tactics). `progress` advances one per game (the caller sets its
+/// length). Panics if `run` asks
+/// for fewer than 2 games, no playout or no tactic (the callers check their input).
+pub fn best_response<G: Staged>(
+    run: &RolloutRun,
+    start: impl Fn(&mut FastDice) -> G + Sync,
+    progress: &ProgressBar,
+) -> RolloutGain {
+    assert!(run.games >= 2 && run.rollouts >= 1 && run.tactics >= 1, "a rollout needs 2 games, 1 playout, 1 tactic");
+    let per_game: Vec<[f64; 7]> = (0..run.games)
+        .into_par_iter()
+        .map(|k| {
+            let out = one_game(run, &start, k);
+            progress.inc(1);
+            out
+        })
+        .collect();
+    let n = run.games as f64;
+    let base_score = per_game.iter().map(|x| x[0]).sum::<f64>() / n;
+    let side = |s: Side| {
+        // The base play's score for side s, game by game, against the responding side's.
+        let diff: Vec<f64> = per_game.iter().map(|x| x[1 + s] - if s == 0 { x[0] } else { 1.0 - x[0] }).collect();
+        let mean = diff.iter().sum::<f64>() / n;
+        let var = diff.iter().map(|d| (d - mean) * (d - mean)).sum::<f64>() / (n - 1.0);
+        let decisions: f64 = per_game.iter().map(|x| x[3 + 2 * s]).sum();
+        SideGain {
+            score: per_game.iter().map(|x| x[1 + s]).sum::<f64>() / n,
+            gain: normal(mean, (var / n).sqrt(), CONFIDENCE, -1.0, 1.0),
+            switched: per_game.iter().map(|x| x[4 + 2 * s]).sum::<f64>() / decisions.max(1.0),
+        }
+    };
+    RolloutGain { games: run.games, rollouts: run.rollouts, base: run.base, base_score, sides: [side(0), side(1)] }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::dice::Dice;
+
+    /// A game of `stages` stages with a running tally: in each stage side A scores a point
+    /// with probability `p[t]` under its tactic `t` (B's tactic does nothing); after the last
+    /// stage A wins with more than half the points, loses with fewer, draws on half.
+    #[derive(Clone)]
+    struct Race {
+        p: [f64; 2],
+        stages: u32,
+        played: u32,
+        points: u32,
+        tactic: [usize; 2],
+    }
+
+    impl Staged for Race {
+        fn stage(&mut self, dice: &mut FastDice) -> Option<Option<Side>> {
+            self.played += 1;
+            self.points += (dice.unit_f64() < self.p[self.tactic[0]]) as u32;
+            if self.played < self.stages {
+                return None;
+            }
+            Some(match (2 * self.points).cmp(&self.stages) {
+                std::cmp::Ordering::Greater => Some(0),
+                std::cmp::Ordering::Less => Some(1),
+                std::cmp::Ordering::Equal => None,
+            })
+        }
+        fn set_tactic(&mut self, s: Side, t: usize) {
+            self.tactic[s] = t;
+        }
+    }
+
+    fn run(games: u64, tactics: usize) -> RolloutRun {
+        RolloutRun { seed: 7, stream: 11, games, rollouts: 32, tactics, base: [0, 0] }
+    }
+
+    fn race(p: [f64; 2]) -> impl Fn(&mut FastDice) -> Race + Sync {
+        move |_: &mut FastDice| Race { p, stages: 2, played: 0, points: 0, tactic: [0, 0] }
+    }
+
+    /// A's base tactic scores with ½ a stage, its other with 0.9: two stages, so the base
+    /// play's score is ¼ + ½·½ = ½ and the best response's (0.9 every stage) 0.81 + 0.18·½ =
+    /// 0.9. The playouts share their dice, so the better tactic never scores less in one, and
+    /// in 32 playouts it is clearly better ([`SWITCH_Z`]) unless 3 or fewer of them fall where
+    /// the two differ (a chance of about 1e-4); the gain's interval holds the exact 0.4. B's tactics change nothing: its gain is exactly 0,
+    /// and it never leaves its base tactic (ties keep it).
+    #[test]
+    fn the_rollout_finds_the_better_tactic_and_its_gain_holds_the_exact_gain() {
+        let g = best_response(&run(4000, 2), race([0.5, 0.9]), &ProgressBar::hidden());
+        let [a, b] = g.sides;
+        assert!(a.gain.contains(0.4) && a.gain.lo > 0.35, "{a:?}");
+        assert!(a.switched > 0.9, "{a:?}");
+        assert_eq!((b.gain, b.switched), (Estimate::exact(0.0), 0.0));
+        assert!((g.base_score - 0.5).abs() < 0.03, "{g:?}");
+        assert_eq!(g.largest(), &a);
+    }
+
+    /// With one tactic there is nothing to switch to: every response game is the base game,
+    /// so both gains are exactly 0.
+    #[test]
+    fn with_one_tactic_the_response_is_the_base_play() {
+        let g = best_response(&run(50, 1), race([0.5, 0.9]), &ProgressBar::hidden());
+        for s in g.sides {
+            assert_eq!((s.gain, s.switched), (Estimate::exact(0.0), 0.0));
+        }
+    }
+
+    /// The same seed gives the same result on one thread and on several.
+    #[test]
+    fn the_result_does_not_depend_on_the_thread_count() {
+        let one = rayon::ThreadPoolBuilder::new().num_threads(1).build().unwrap();
+        let a = one.install(|| best_response(&run(200, 2), race([0.5, 0.6]), &ProgressBar::hidden()));
+        let b = best_response(&run(200, 2), race([0.5, 0.6]), &ProgressBar::hidden());
+        assert_eq!(a, b);
+    }
+}
