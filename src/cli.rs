@@ -221,9 +221,9 @@ pub struct DuelArgs {
     #[arg(long, value_name = "GAMES", requires = "optimal", value_parser = clap::value_parser!(u64).range(2..=100_000))]
     pub rollout: Option<u64>,
 
-    /// Playouts per tactic at each decision of --rollout (1 to 1000).
+    /// Playouts per tactic at each decision of --rollout (2 to 1000).
     #[arg(long, value_name = "N", default_value_t = 16, requires = "rollout",
-          value_parser = clap::value_parser!(u32).range(1..=1000))]
+          value_parser = clap::value_parser!(u32).range(2..=1000))]
     pub rollouts: u32,
 
     /// Print one JSON object instead of a table.
@@ -386,14 +386,14 @@ pub struct SkirmishArgs {
     pub replay: Option<PathBuf>,
 
     /// Also measure how exploitable the play is over GAMES games (2 to 100000; each played
-    /// three times): a rollout best response, each side in turn picking at every round the
-    /// tactic whose playouts score best against the other side's. Built for vsgmr and guns-n-grenades.
+    /// three times): a rollout best response, each side in turn picking at every round (game
+    /// turn) the tactic whose playouts score best against the other side's. Built for vsgmr and guns-n-grenades.
     #[arg(long, value_name = "GAMES", value_parser = clap::value_parser!(u64).range(2..=100_000))]
     pub rollout: Option<u64>,
 
-    /// Playouts per tactic at each decision of --rollout (1 to 1000).
+    /// Playouts per tactic at each decision of --rollout (2 to 1000).
     #[arg(long, value_name = "N", default_value_t = 16, requires = "rollout",
-          value_parser = clap::value_parser!(u32).range(1..=1000))]
+          value_parser = clap::value_parser!(u32).range(2..=1000))]
     pub rollouts: u32,
 
     /// Print one JSON object instead of tables.

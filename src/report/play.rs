@@ -89,11 +89,17 @@ pub fn section(a: &RulesetAnalysis) -> String {
     if let Some(s) = &play.skirmish {
         row(&mut o, "skirmish", "value in army, value per mission, the unit statistics", s);
     }
-    if let (Some(m), Some(sk)) = (metagame(a), a.skirmish.as_ref()) {
+    if let Some(sk) = a.skirmish.as_ref() {
         let (games, seed) = sk.runs.first().map_or((0, 0), |r| (r.games, r.seed));
-        o.push_str(&metagame_text(m, &sk.text.game, games, seed, sk.rollout.is_some()));
+        if let Some(m) = metagame(a) {
+            o.push_str(&metagame_text(m, &sk.text.game, games, seed, sk.rollout.is_some()));
+        }
         if let Some(r) = &sk.rollout {
-            o.push_str(&rollout_text(r, &m.tactics, &sk.text.turns, seed));
+            // The tactics in the ruleset's order (the rollout's indices): the metagame's; without
+            // one the default is played and the runs keep that order.
+            let tactics: Vec<String> =
+                metagame(a).map_or_else(|| sk.tactics.iter().map(|t| t.0.clone()).collect(), |m| m.tactics.clone());
+            o.push_str(&rollout_text(r, &tactics, &sk.text.turns, seed));
         }
     }
     o
@@ -115,19 +121,18 @@ fn rollout_text(r: &RolloutGain, tactics: &[String], turns: &str, seed: u64) -> 
             100.0 * g.switched
         )
     };
-    let largest = r.largest();
     format!(
         "\n**Rollout best response** (Tesauro & Galperin 1996; Bertsekas' rollout algorithm): at the start of each of \
-         its {turns}, one side tries each tactic of the portfolio for that stage, continues each with both sides' played \
-         tactic in {} playouts (the same dice for every tactic, never the game's own), and plays the best; the other \
-         side keeps `{}`. Over {} random-army games (seed {seed}), each played by both sides' tactic and by each side \
+         its {turns}, one side tries each tactic of the portfolio, each played from there to the end of the game in {} \
+         playouts (the same dice for every tactic, never the game's own), and plays for that stage the one whose \
+         playouts beat the played tactic's by more than 1.96 standard errors, if any; the other side keeps `{}`. Over {} random-army games (seed {seed}), each played by both sides' tactic and by each side \
          responding, the responding side's score changes by: {}; {} (95% intervals). {}\n",
         r.rollouts,
         tactics[r.base[0]],
         crate::format::thousands(r.games),
         side(0),
         side(1),
-        if largest.gain.lo > 0.0 {
+        if r.sides.iter().any(|g| g.gain.lo > 0.0) {
             "A gain whose interval lies above 0 is a lower bound on how exploitable the play is: a best response over \
              every policy gains at least as much."
         } else {

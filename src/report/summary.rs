@@ -293,20 +293,25 @@ fn with_rollout(level: PlayLevel, r: &crate::rulesets::rollout::RolloutGain, tur
         Some(b) if b.value >= rollout.value => b,
         _ => rollout,
     };
-    let measured = level.measured.replace(
-        "a best response beyond the portfolio is not searched (no rollout best response is built), so the \
-         exploitability may be larger",
-        &format!(
-            "the rollout best response (a side picking at each of its {turns} the tactic whose {} playouts score best, \
-             {} games) changes side {side}'s score by {:+.1} points [{:+.1}, {:+.1}] (95%); a best response over \
-             every policy may gain more",
-            r.rollouts,
-            r.games,
-            100.0 * g.gain.value,
-            100.0 * g.gain.lo,
-            100.0 * g.gain.hi
-        ),
+    let rollout_words = format!(
+        "the rollout best response (a side picking at each of its {turns} the tactic whose {} playouts score best, {} \
+         games) changes side {side}'s score by {:+.1} points [{:+.1}, {:+.1}] (95%); a best response over every policy \
+         may gain more",
+        r.rollouts,
+        r.games,
+        100.0 * g.gain.value,
+        100.0 * g.gain.lo,
+        100.0 * g.gain.hi
     );
+    // The metagame's words say no best response is searched beyond the portfolio: the rollout
+    // is one, so its words take their place (or follow, where the metagame was not played).
+    let unsearched = "a best response beyond the portfolio is not searched (no rollout best response is built), so \
+                      the exploitability may be larger";
+    let measured = if level.measured.contains(unsearched) {
+        level.measured.replace(unsearched, &rollout_words)
+    } else {
+        format!("{}; {rollout_words}", level.measured)
+    };
     PlayLevel { exploitability_lower_bound: Some(bound), measured, rollout: Some(r.clone()), ..level }
 }
 

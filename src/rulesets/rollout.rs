@@ -7,17 +7,19 @@
 //! enemy's, the terrain, what is left of each side), plays a policy no single tactic of the
 //! portfolio is; if it gains, the report's play leaves that much on the table.
 //!
-//! The algorithm is the rollout algorithm (Tesauro & Galperin, "On-line policy improvement using
-//! Monte-Carlo search", NIPS 1996; Bertsekas, Tsitsiklis & Wu, "Rollout algorithms for
-//! combinatorial optimization", Journal of Heuristics 3, 1997): at each of its stages (a round
-//! or a game turn, as the ruleset counts them: [`Staged::stage`]) the responding side tries
-//! every option, here playing the stage under each tactic of the ruleset's skirmish portfolio,
-//! continues each with the base play (both sides' base tactics) to the end of the game in
-//! `rollouts` playouts, and takes the option with the best mean score (win 1, draw ½, loss 0)
-//! where it beats the base tactic's clearly ([`SWITCH_Z`] standard errors), else keeps the base
-//! tactic. Playout `k` of every option starts from the same dice (common
-//! random numbers), and no playout uses the real game's dice: the response sees the position,
-//! never the dice to come. The other side plays its base tactic throughout.
+//! The algorithm is the rollout algorithm with several base policies (Tesauro & Galperin,
+//! "On-line policy improvement using Monte-Carlo search", NIPS 1996; Bertsekas, Tsitsiklis &
+//! Wu, "Rollout algorithms for combinatorial optimization", Journal of Heuristics 3, 1997): at
+//! each of its stages (a round or a game turn, as the ruleset counts them: [`Staged::stage`])
+//! the responding side tries every tactic of the ruleset's skirmish portfolio, each played
+//! from there to the end of the game (the other side on its base tactic) in `rollouts`
+//! playouts, and plays for that stage the one with the best mean score (win 1, draw ½, loss 0)
+//! where it beats the base tactic's clearly ([`SWITCH_Z`] standard errors of their paired
+//! difference), else keeps the base tactic. Continuing each option with itself, not with the
+//! base tactic, lets a plan that pays only if kept up show its worth. Playout `k` of every
+//! option starts from the same dice (common random numbers), and no playout uses the real
+//! game's dice: the response sees the position, never the dice to come. The other side plays
+//! its base tactic throughout.
 //!
 //! The gain: each of `games` seeded games is played from one set-up (armies, terrain,
 //! deployment) and one dice stream three times: by both base tactics, with side A responding,
@@ -28,9 +30,8 @@
 //!
 //! What it does not search: the options are a whole side's tactic for a stage, not each unit's
 //! moves (a per-unit assignment is Portfolio Greedy Search's, Churchill & Buro, CIG 2013, not
-//! built); and a lookahead that continues with the base play values a plan by what the base
-//! play makes of it, so a plan that pays only if kept up for many stages may go unseen (the
-//! one-against-one measurements in `optimal.rs`'s module docs show such plans).
+//! built), and only the portfolio's plans: a plan no tactic of the portfolio plays goes unseen
+//! (`docs/method.md`, "Validation").
 //!
 //! Determinism: game `k` draws its set-up and dice from `(seed, stream, k)` and its playouts
 //! from streams of their own; games run in parallel and are summed in their order, so the
@@ -131,8 +132,8 @@ fn finish<G: Staged>(g: &mut G, dice: &mut FastDice) -> Option<Side> {
 }
 
 /// How clearly a tactic's playouts must beat the played tactic's before the response takes
-/// it: by more than this many standard errors of their paired difference (a 95% one-sided
-/// test, roughly). Without it the response takes whichever option its playouts' noise favours,
+/// it: by more than this many standard errors of their paired difference (a one-sided test at
+/// 97.5% for each alternative, uncorrected for their number). Without it the response takes whichever option its playouts' noise favours,
 /// and where no option is better it loses score (measured on VSGMR duels: 1 to 3 points at 64
 /// playouts).
 pub const SWITCH_Z: f64 = 1.96;
@@ -201,13 +202,13 @@ fn one_game<G: Staged>(run: &RolloutRun, start: &(impl Fn(&mut FastDice) -> G + 
 /// set-up `start` builds from the game's dice (armies, terrain and deployment drawn from them,
 /// both sides on their base tactics). `progress` advances one per game (the caller sets its
 /// length). Panics if `run` asks
-/// for fewer than 2 games, no playout or no tactic (the callers check their input).
+/// for fewer than 2 games or 2 playouts, or no tactic (the callers check their input).
 pub fn best_response<G: Staged>(
     run: &RolloutRun,
     start: impl Fn(&mut FastDice) -> G + Sync,
     progress: &ProgressBar,
 ) -> RolloutGain {
-    assert!(run.games >= 2 && run.rollouts >= 1 && run.tactics >= 1, "a rollout needs 2 games, 1 playout, 1 tactic");
+    assert!(run.games >= 2 && run.rollouts >= 2 && run.tactics >= 1, "a rollout needs 2 games, 2 playouts, 1 tactic");
     let per_game: Vec<[f64; 7]> = (0..run.games)
         .into_par_iter()
         .map(|k| {

@@ -198,7 +198,8 @@ macro_rules! skirmish_config {
 pub(crate) use skirmish_config;
 
 /// The rollout keys of a `[skirmish]` ([`Skirmish::rollout`]): `rollout_games` 0 (none) or 2
-/// to 100000 (a paired interval needs two games), `rollout_playouts` 1 to 1000.
+/// to 100000 (a paired interval needs two games), `rollout_playouts` 2 to 1000 (the switch
+/// test needs a standard error).
 pub fn check_rollout(games: u64, playouts: u32) -> Result<(), Invalid> {
     use crate::config::{Ends, in_range};
     in_range("skirmish.rollout_games", games, 0, 100_000, Ends::Both, "")?;
@@ -208,7 +209,7 @@ pub fn check_rollout(games: u64, playouts: u32) -> Result<(), Invalid> {
             "[skirmish] rollout_games must be 0 (none) or at least 2, got 1",
         ));
     }
-    in_range("skirmish.rollout_playouts", playouts, 1, 1000, Ends::Both, "")
+    in_range("skirmish.rollout_playouts", playouts, 2, 1000, Ends::Both, "")
 }
 
 /// A `[skirmish]` maximum from its minimum to `hi` (`terrain_max` of `terrain_min`...).

@@ -104,6 +104,8 @@ fn with_value(sub: &str, flag: &str) -> Vec<String> {
         ("skirmish", "--tactic") => vec![tactic],
         ("skirmish", "--mission") => vec![mission],
         ("skirmish", "--replay") => vec!["replay.svg"],
+        (_, "--rollout") => vec!["4", "--rollouts", "2"],
+        (_, "--rollouts") => vec!["2", "--rollout", "4"],
         ("fair-costs", "--write") => vec!["balanced.toml"],
         ("init", "--dir") => vec!["other"],
         // Switches.
@@ -175,6 +177,10 @@ fn every_flag_a_help_lists_works_there() {
                 args.drain(i..i + 2);
                 // One unit: the Guns 'N Grenades game costs seconds a pair in the test profile.
                 args.iter_mut().filter(|a| **a == "small.toml").for_each(|a| *a = "one.toml");
+            }
+            // A duel's rollout is built for VSGMR, beside its optimal play (three rounds).
+            if sub == "duel" && flag.starts_with("--rollout") {
+                args = vec!["duel", "vsgmr", "troop", "hero-with-distance-attack", "--optimal", "--set", "duel.max_rounds=3"];
             }
             if sub == "init" {
                 seed_cache(dir.path(), &extra);

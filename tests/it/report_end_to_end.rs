@@ -114,6 +114,10 @@ fn guns_n_grenades() {
             "--set",
             "skirmish.report_trials=80",
             "--set",
+            "skirmish.rollout_games=10",
+            "--set",
+            "skirmish.rollout_playouts=4",
+            "--set",
             "balance.report_trials=100",
             "--set",
             "duel.optimal_play=false",
@@ -271,6 +275,10 @@ fn vsgmr() {
             "--set",
             "skirmish.report_trials=80",
             "--set",
+            "skirmish.rollout_games=10",
+            "--set",
+            "skirmish.rollout_playouts=4",
+            "--set",
             "duel.optimal_play=false",
         ],
         &[
@@ -282,12 +290,14 @@ fn vsgmr() {
             "skirmish_missions.json",
             "skirmish_value_by_mission.csv",
             "skirmish_value_by_mission.png",
-            // The skirmish's tactic metagame (default, hold, charge).
+            // The skirmish's tactic metagame (default, hold, charge, keep-out).
             "metagame.csv",
         ],
     );
-    // A side that holds or charges loses to one that plays the default, so the default is
-    // played, the metagame's equilibrium.
+    // A side that holds, charges or keeps out loses to one that plays the default (or gains
+    // nothing clear), so the default is played, the metagame's equilibrium; the rollout best
+    // response is in the play.
+    assert!(json["play"]["skirmish"]["rollout"]["sides"].as_array().is_some_and(|s| s.len() == 2));
     let skirmish = &json["play"]["skirmish"];
     assert_eq!((skirmish["play"].as_str(), skirmish["tactic"].as_str()), (Some("equilibrium"), Some("default")));
 }

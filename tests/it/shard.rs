@@ -193,6 +193,8 @@ fn merged_report_shards_write_the_same_files_vsgmr() {
         "skirmish.round_robin_trials=4",
         "skirmish.random_trials=20",
         "skirmish.report_trials=40",
+        "skirmish.rollout_games=10",
+        "skirmish.rollout_playouts=4",
         "duel.optimal_play=false",
     ];
     report_shards_merge_to_one_run(dir.path(), &report_args("vsgmr", Some("vsgmr.toml"), &sets));

@@ -5,12 +5,13 @@
 //! [`rules::duel_round`]): one figure a side at the start distance on the 48" duel table, the
 //! first side of round 1 a fair coin drawn from the game's dice. The responding side picks, at
 //! each round, one of the skirmish tactics ([`crate::rulesets::vsgmr::tactics`]: `default`,
-//! `hold`, `charge`) by playouts continued with the scripted (default) tactic
-//! ([`crate::rulesets::rollout`]); the other side plays the scripted tactic throughout. Its
-//! gain is comparable with the exact best response's gain against the scripted tactic on the
-//! optimal-play grid ([`crate::rulesets::optimal`]; `OptimalDuel::a_best_response`), which
-//! may move by any whole number of grid steps at each activation: the rollout chooses among
-//! three plans per round, so it recovers the part of that gain those plans can reach.
+//! `hold`, `charge`, `keep-out`) by playouts, each continued by that tactic
+//! ([`crate::rulesets::rollout`]); the other side plays the scripted (default) tactic
+//! throughout. Its gain is comparable with the exact best response's gain against the scripted
+//! tactic on the optimal-play grid ([`crate::rulesets::optimal`];
+//! `OptimalDuel::a_best_response`), which may move by any whole number of grid steps at each
+//! activation and choose who acts first on winning the initiative: the rollout chooses among
+//! four plans per round, so it recovers the part of that gain those plans can reach.
 //!
 //! Layer: rulesets (VSGMR); imports the shared rollout and the VSGMR rules.
 
@@ -46,7 +47,7 @@ impl Staged for StagedDuel<'_> {
 /// against one of `b` starting `distance` inches apart, against the scripted tactic on both
 /// sides: `games` duels, `rollouts` playouts per tactic at each round, seeded from `seed` on the
 /// pair's own stream. `progress` advances one per duel. Panics as
-/// [`crate::rulesets::rollout::best_response`] does (fewer than 2 games, no playout).
+/// [`crate::rulesets::rollout::best_response`] does (fewer than 2 games or 2 playouts).
 pub fn duel_rollout(
     r: &Vsgmr,
     (a, b): (usize, usize),

@@ -83,12 +83,15 @@ pub fn small_gng_config(keep: &[&str], sweep: &str) -> (String, Vec<String>) {
     let (units, tail) = text.split_at(tail_at);
     let tail = tail
         .replace("report_trials = 20000", "report_trials = 100")
-        .replace("report_trials = 6000", "report_trials = 300");
+        .replace("report_trials = 6000", "report_trials = 300")
+        .replace("rollout_games = 200", "rollout_games = 10")
+        .replace("rollout_playouts = 32", "rollout_playouts = 4");
     assert!(
         tail.contains("[skirmish]")
             && tail.contains("[balance]")
             && tail.contains("report_trials = 100\n")
-            && tail.contains("report_trials = 300\n"),
+            && tail.contains("report_trials = 300\n")
+            && tail.contains("rollout_games = 10\n"),
         "config layout changed: {tail}"
     );
     let mut parts = units.split("\n[[unit]]\n");

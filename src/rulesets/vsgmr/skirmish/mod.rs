@@ -823,11 +823,6 @@ impl<'a> Game<'a> {
     }
 }
 
-/// Section II, the Skirmish, as the generic skirmish plays it: random formula-priced armies
-/// (the value-in-army regression counts the cost list's figure templates) or two sample
-/// armies by name. The report plays its Skirmish as studies (round robin, random armies: see
-/// [`super::study`]) and, with `[skirmish] report_trials` above 0, the generic section: value in
-/// army by figure template, in the Basic Game and in each symmetric scenario.
 impl Vsgmr {
     /// Sets up one game of [`Skirmish::play`](crate::rulesets::skirmish::Skirmish::play):
     /// random rosters drawn from `dice` where `armies` says so, then terrain and deployment.
@@ -855,6 +850,11 @@ impl crate::rulesets::rollout::Staged for Game<'_> {
     }
 }
 
+/// Section II, the Skirmish, as the generic skirmish plays it: random formula-priced armies
+/// (the value-in-army regression counts the cost list's figure templates) or two sample
+/// armies by name. The report plays its Skirmish as studies (round robin, random armies: see
+/// [`super::study`]) and, with `[skirmish] report_trials` above 0, the generic section: value in
+/// army by figure template, in the Basic Game and in each symmetric scenario.
 impl crate::rulesets::skirmish::Skirmish for Vsgmr {
     type Army = Roster;
     type Game<'a> = Game<'a>;
@@ -1071,7 +1071,7 @@ mod rollout_tests {
     fn a_side_facing_hold_gains_by_leaving_hold() {
         let r = ruleset();
         let hold = r.tactics().iter().position(|t| t.name == "hold").unwrap();
-        let run = RolloutRun { seed: 1, stream: 2, games: 200, rollouts: 16, tactics: 3, base: [hold, hold] };
+        let run = RolloutRun { seed: 1, stream: 2, games: 200, rollouts: 16, tactics: r.tactics().len(), base: [hold, hold] };
         let g = r.rollout(&run, &Armies::Random, 0, &indicatif::ProgressBar::hidden()).unwrap();
         let a = g.sides[0];
         assert!(a.gain.lo > 0.0 && a.switched > 0.0, "{g:?}");
