@@ -180,7 +180,15 @@ fn every_flag_a_help_lists_works_there() {
             }
             // A duel's rollout is built for VSGMR, beside its optimal play (three rounds).
             if sub == "duel" && flag.starts_with("--rollout") {
-                args = vec!["duel", "vsgmr", "troop", "hero-with-distance-attack", "--optimal", "--set", "duel.max_rounds=3"];
+                args = vec![
+                    "duel",
+                    "vsgmr",
+                    "troop",
+                    "hero-with-distance-attack",
+                    "--optimal",
+                    "--set",
+                    "duel.max_rounds=3",
+                ];
             }
             if sub == "init" {
                 seed_cache(dir.path(), &extra);

@@ -1071,7 +1071,8 @@ mod rollout_tests {
     fn a_side_facing_hold_gains_by_leaving_hold() {
         let r = ruleset();
         let hold = r.tactics().iter().position(|t| t.name == "hold").unwrap();
-        let run = RolloutRun { seed: 1, stream: 2, games: 200, rollouts: 16, tactics: r.tactics().len(), base: [hold, hold] };
+        let run =
+            RolloutRun { seed: 1, stream: 2, games: 200, rollouts: 16, tactics: r.tactics().len(), base: [hold, hold] };
         let g = r.rollout(&run, &Armies::Random, 0, &indicatif::ProgressBar::hidden()).unwrap();
         let a = g.sides[0];
         assert!(a.gain.lo > 0.0 && a.switched > 0.0, "{g:?}");
