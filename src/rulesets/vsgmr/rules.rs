@@ -269,7 +269,8 @@ pub fn initiative_bonus(r: &Vsgmr, b: &Battle, s: Side) -> i8 {
 }
 
 /// Section II.1 "Initiative": each player rolls a die (+ Super-Move's bonus of its best living
-/// figure), the highest chooses who takes the first turn (the default tactic: itself); ties
+/// figure), the highest chooses who takes the first turn (its tactic's
+/// [`crate::rulesets::vsgmr::tactics::Tactic::acts_first`]; the default tactic: itself); ties
 /// re-roll. Returns the side that goes first.
 pub fn initiative<D: Dice>(r: &Vsgmr, b: &Battle, dice: &mut D) -> Side {
     let extra = b.objective.initiative;
@@ -277,7 +278,9 @@ pub fn initiative<D: Dice>(r: &Vsgmr, b: &Battle, dice: &mut D) -> Side {
     loop {
         let (x, y) = (dice.d6() as i8 + ba, dice.d6() as i8 + bb);
         if x != y {
-            return if x > y { 0 } else { 1 };
+            let winner = if x > y { 0 } else { 1 };
+            let tactic = crate::rulesets::vsgmr::tactics::pick(b.tactic[winner]).tactic();
+            return if tactic.acts_first(r, b, winner) { winner } else { 1 - winner };
         }
     }
 }

@@ -5,9 +5,11 @@
 //! without being attacked (from beyond next round's threat where its range allows), and any
 //! other waits out of reach. Against a figure in flight, or in
 //! flight itself, and with a scenario's goal (section VIII), it moves as the default tactic
-//! does.
+//! does. On winning the initiative it lets the enemy take the first turn (section II.1: the
+//! winner chooses), so it moves after its target.
 
 use super::Tactic;
+use crate::rulesets::Side;
 use crate::rulesets::skirmish::TacticInfo;
 use crate::rulesets::tactic::Entry;
 use crate::rulesets::vsgmr::rules::{self, Approach};
@@ -28,5 +30,12 @@ impl Tactic for KeepOut {
     /// [`rules::move_figure_by`] with [`Approach::KeepOut`].
     fn move_figure(&self, r: &Vsgmr, b: &mut Battle, i: usize) {
         rules::move_figure_by(r, b, i, Approach::KeepOut)
+    }
+
+    /// Never: moving second, a figure sees where its target ended its move (and the target can
+    /// no longer close before the attacks), so it keeps beyond the target's reach of this round;
+    /// moving first, the target could follow it into reach.
+    fn acts_first(&self, _r: &Vsgmr, _b: &Battle, _s: Side) -> bool {
+        false
     }
 }

@@ -8,6 +8,7 @@
 //!
 //! Layer: rulesets (VSGMR); imports the battle state and the shared [`crate::rulesets::tactic`].
 
+use crate::rulesets::Side;
 use crate::rulesets::tactic::portfolio;
 use crate::rulesets::vsgmr::{Battle, Vsgmr};
 
@@ -16,6 +17,13 @@ pub trait Tactic: Sync {
     /// Section II.2 "Movement": moves figure `i` of battle `b` (inches), or leaves it where it
     /// stands.
     fn move_figure(&self, r: &Vsgmr, b: &mut Battle, i: usize);
+
+    /// Section II.1 "Initiative": whether side `s`, having won the roll-off, takes the first
+    /// turn (true: the default tactic's choice, so that it moves and attacks first) or gives it
+    /// to the other side.
+    fn acts_first(&self, _r: &Vsgmr, _b: &Battle, _s: Side) -> bool {
+        true
+    }
 }
 
 portfolio!(default, hold, charge, keep_out);

@@ -160,3 +160,17 @@ fn keep_out_stays_beyond_the_enemys_move_and_reach_and_shoots_from_there() {
     crate::rulesets::vsgmr::rules::play_round(&r, &mut b, &mut dice, 1, &mut Vec::new());
     assert!(gap(&b) > 12.0 + 1e-4 && dice.used() == 0, "{}", gap(&b));
 }
+
+#[test]
+fn keep_out_lets_the_enemy_take_the_first_turn_on_winning_the_initiative() {
+    // Side A wins the roll-off 6 to 1: under the default tactic it goes first; under
+    // `keep-out` it gives the first turn to side B (section II.1: the winner chooses).
+    let r = ruleset();
+    let mut b = line(&r, "troop-with-distance-attack", "troop", 16.0);
+    let first = |b: &Battle| crate::rulesets::vsgmr::rules::initiative(&r, b, &mut ScriptedDice::new(&[6, 1]));
+    assert_eq!(first(&b), 0);
+    b.tactic = [index("keep-out"), 0];
+    assert_eq!(first(&b), 1);
+    b.tactic = [0, index("keep-out")];
+    assert_eq!(first(&b), 0, "the loser's tactic does not choose");
+}
