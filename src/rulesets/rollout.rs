@@ -133,9 +133,9 @@ fn finish<G: Staged>(g: &mut G, dice: &mut FastDice) -> Option<Side> {
 
 /// How clearly a tactic's playouts must beat the played tactic's before the response takes
 /// it: by more than this many standard errors of their paired difference (a one-sided test at
-/// 97.5% for each alternative, uncorrected for their number). Without it the response takes whichever option its playouts' noise favours,
-/// and where no option is better it loses score (measured on VSGMR duels: 1 to 3 points at 64
-/// playouts).
+/// 97.5% for each alternative, uncorrected for their number). Without it the response takes
+/// whichever option its playouts' noise favours, and where no option is better it loses score
+/// (measured on VSGMR duels: 1 to 3 points at 64 playouts).
 pub const SWITCH_Z: f64 = 1.96;
 
 /// Side `s`'s option at the start of stage `stage` of game `game` in position `g`: of the
@@ -201,8 +201,8 @@ fn one_game<G: Staged>(run: &RolloutRun, start: &(impl Fn(&mut FastDice) -> G + 
 /// The rollout best response of each side against the base play, over `run.games` games whose
 /// set-up `start` builds from the game's dice (armies, terrain and deployment drawn from them,
 /// both sides on their base tactics). `progress` advances one per game (the caller sets its
-/// length). Panics if `run` asks
-/// for fewer than 2 games or 2 playouts, or no tactic (the callers check their input).
+/// length). Panics if `run` asks for fewer than 2 games or 2 playouts, or no tactic (the
+/// callers check their input).
 pub fn best_response<G: Staged>(
     run: &RolloutRun,
     start: impl Fn(&mut FastDice) -> G + Sync,
@@ -281,8 +281,9 @@ mod tests {
     /// play's score is ¼ + ½·½ = ½ and the best response's (0.9 every stage) 0.81 + 0.18·½ =
     /// 0.9. The playouts share their dice, so the better tactic never scores less in one, and
     /// in 32 playouts it is clearly better ([`SWITCH_Z`]) unless 3 or fewer of them fall where
-    /// the two differ (a chance of about 1e-4); the gain's interval holds the exact 0.4. B's tactics change nothing: its gain is exactly 0,
-    /// and it never leaves its base tactic (ties keep it).
+    /// the two differ (a chance of at most about 1e-4); the gain's interval holds the exact
+    /// 0.4. B's tactics change nothing: its gain is exactly 0, and it never leaves its base
+    /// tactic (ties keep it).
     #[test]
     fn the_rollout_finds_the_better_tactic_and_its_gain_holds_the_exact_gain() {
         let g = best_response(&run(4000, 2), race([0.5, 0.9]), &ProgressBar::hidden());
