@@ -164,7 +164,7 @@ fn choose<G: Staged>(run: &RolloutRun, g: &G, s: Side, game: u64, stage: u64) ->
     for t in (0..run.tactics).filter(|&t| t != base) {
         let d: Vec<f64> = scores(t).iter().zip(&own).map(|(x, y)| x - y).collect();
         let mean = d.iter().sum::<f64>() / n;
-        let var = if n > 1.0 { d.iter().map(|x| (x - mean) * (x - mean)).sum::<f64>() / (n - 1.0) } else { 0.0 };
+        let var = d.iter().map(|x| (x - mean) * (x - mean)).sum::<f64>() / (n - 1.0);
         if mean > SWITCH_Z * (var / n).sqrt() && mean > best.0 {
             best = (mean, t);
         }
@@ -172,13 +172,24 @@ fn choose<G: Staged>(run: &RolloutRun, g: &G, s: Side, game: u64, stage: u64) ->
     best.1
 }
 
-/// One game's scores: side A's under the base play, then each side's own score when it
-/// responds, and each side's decisions and switches.
-fn one_game<G: Staged>(run: &RolloutRun, start: &(impl Fn(&mut FastDice) -> G + Sync), game: u64) -> [f64; 7] {
+/// One game played three times ([`one_game`]).
+struct GameScores {
+    /// Side A's score under the base play, in [0, 1].
+    base: f64,
+    /// Each side's own score when it responds, in [0, 1].
+    response: [f64; 2],
+    /// Each side's decisions when it responds, and how many left its base tactic.
+    decisions: [u64; 2],
+    switched: [u64; 2],
+}
+
+/// Game `game` of `run`: set up by `start`, played by the base play and with each side
+/// responding.
+fn one_game<G: Staged>(run: &RolloutRun, start: &(impl Fn(&mut FastDice) -> G + Sync), game: u64) -> GameScores {
     let mut dice = FastDice::from_seed(batch_seed(run.seed, run.stream, game));
     let g0 = start(&mut dice);
     let base = score_of(finish(&mut g0.clone(), &mut dice.clone()), 0);
-    let mut out = [base, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0];
+    let mut out = GameScores { base, response: [0.0; 2], decisions: [0; 2], switched: [0; 2] };
     for s in 0..2 {
         let (mut g, mut d) = (g0.clone(), dice.clone());
         let (mut decisions, mut switched) = (0u64, 0u64);
@@ -191,9 +202,9 @@ fn one_game<G: Staged>(run: &RolloutRun, start: &(impl Fn(&mut FastDice) -> G + 
                 break w;
             }
         };
-        out[1 + s] = score_of(w, s);
-        out[3 + 2 * s] = decisions as f64;
-        out[4 + 2 * s] = switched as f64;
+        out.response[s] = score_of(w, s);
+        out.decisions[s] = decisions;
+        out.switched[s] = switched;
     }
     out
 }
@@ -209,7 +220,7 @@ pub fn best_response<G: Staged>(
     progress: &ProgressBar,
 ) -> RolloutGain {
     assert!(run.games >= 2 && run.rollouts >= 2 && run.tactics >= 1, "a rollout needs 2 games, 2 playouts, 1 tactic");
-    let per_game: Vec<[f64; 7]> = (0..run.games)
+    let per_game: Vec<GameScores> = (0..run.games)
         .into_par_iter()
         .map(|k| {
             let out = one_game(run, &start, k);
@@ -218,20 +229,37 @@ pub fn best_response<G: Staged>(
         })
         .collect();
     let n = run.games as f64;
-    let base_score = per_game.iter().map(|x| x[0]).sum::<f64>() / n;
+    let base_score = per_game.iter().map(|x| x.base).sum::<f64>() / n;
     let side = |s: Side| {
-        // The base play's score for side s, game by game, against the responding side's.
-        let diff: Vec<f64> = per_game.iter().map(|x| x[1 + s] - if s == 0 { x[0] } else { 1.0 - x[0] }).collect();
+        // The responding side's score, game by game, against its score under the base play.
+        let diff: Vec<f64> =
+            per_game.iter().map(|x| x.response[s] - if s == 0 { x.base } else { 1.0 - x.base }).collect();
         let mean = diff.iter().sum::<f64>() / n;
         let var = diff.iter().map(|d| (d - mean) * (d - mean)).sum::<f64>() / (n - 1.0);
-        let decisions: f64 = per_game.iter().map(|x| x[3 + 2 * s]).sum();
+        let decisions: u64 = per_game.iter().map(|x| x.decisions[s]).sum();
+        let switched: u64 = per_game.iter().map(|x| x.switched[s]).sum();
         SideGain {
-            score: per_game.iter().map(|x| x[1 + s]).sum::<f64>() / n,
+            score: per_game.iter().map(|x| x.response[s]).sum::<f64>() / n,
             gain: normal(mean, (var / n).sqrt(), CONFIDENCE, -1.0, 1.0),
-            switched: per_game.iter().map(|x| x[4 + 2 * s]).sum::<f64>() / decisions.max(1.0),
+            switched: switched as f64 / decisions.max(1) as f64,
         }
     };
     RolloutGain { games: run.games, rollouts: run.rollouts, base: run.base, base_score, sides: [side(0), side(1)] }
+}
+
+/// Test support for a ruleset's [`Staged`] game: `staged`, played stage by stage with `dice`,
+/// ends with `winner` (what the whole game came to on the same dice); and where the game
+/// outlasts its first stage, so does a clone taken after it, played on with a copy of the
+/// dice (a clone copies the whole state). `label` names the game in a failure.
+#[cfg(test)]
+pub(crate) fn assert_plays_as_whole<G: Staged>(mut staged: G, mut dice: FastDice, winner: Option<Side>, label: &str) {
+    let mut w = staged.stage(&mut dice);
+    if w.is_none() {
+        let mut copy = staged.clone();
+        assert_eq!(finish(&mut copy, &mut dice.clone()), winner, "{label}, from a clone after its first stage");
+        w = Some(finish(&mut staged, &mut dice));
+    }
+    assert_eq!(w, Some(winner), "{label}");
 }
 
 #[cfg(test)]

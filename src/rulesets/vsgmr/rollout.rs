@@ -107,15 +107,11 @@ mod tests {
             let mut dice = FastDice::from_seed(k);
             let mut battle = Battle::default();
             battle.deploy(&r, a, 1, b, 1, 12.0, 1.0);
-            let mut staged =
+            let staged =
                 StagedDuel { r: &r, b: battle.clone(), first: (k % 2) as usize, max_rounds: 40, scratch: Vec::new() };
-            let mut staged_dice = dice.clone();
+            let staged_dice = dice.clone();
             let whole = rules::play(&r, &mut battle, &mut dice, (k % 2) as usize, 40);
-            let mut w = None;
-            while w.is_none() {
-                w = staged.stage(&mut staged_dice);
-            }
-            assert_eq!(w, Some(whole.winner), "duel {k}");
+            crate::rulesets::rollout::assert_plays_as_whole(staged, staged_dice, whole.winner, &format!("duel {k}"));
         }
     }
 }

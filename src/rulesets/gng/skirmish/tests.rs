@@ -1075,7 +1075,6 @@ fn hold() -> Pick {
 /// after the same dice, and so does a clone taken after the first game turn.
 #[test]
 fn a_skirmish_played_game_turn_by_game_turn_or_from_a_clone_ends_as_played_whole() {
-    use crate::rulesets::rollout::Staged;
     let r = gng(&[]);
     for k in 0..10 {
         let mut dice = FastDice::from_seed(k);
@@ -1083,21 +1082,9 @@ fn a_skirmish_played_game_turn_by_game_turn_or_from_a_clone_ends_as_played_whole
         let mut whole = Skirmish::new(&r, &r.skirmish);
         whole.set_up([&pair[0], &pair[1]], [pick(0); 2], &mut dice);
         let mut staged_dice = dice.clone();
-        let mut staged = shape::StagedGame::new(whole.clone(), &mut staged_dice);
+        let staged = shape::StagedGame::new(whole.clone(), &mut staged_dice);
         let out = whole.play(&mut dice);
-        let mut w = staged.stage(&mut staged_dice);
-        let (mut copy, mut copy_dice) = (staged.clone(), staged_dice.clone());
-        while w.is_none() {
-            w = staged.stage(&mut staged_dice);
-        }
-        assert_eq!(w, Some(out.winner), "game {k}");
-        if out.turns > 1 {
-            let mut c = None;
-            while c.is_none() {
-                c = copy.stage(&mut copy_dice);
-            }
-            assert_eq!(c, Some(out.winner), "game {k}, from the clone");
-        }
+        crate::rulesets::rollout::assert_plays_as_whole(staged, staged_dice, out.winner, &format!("game {k}"));
     }
 }
 

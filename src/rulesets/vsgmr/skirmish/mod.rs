@@ -1026,9 +1026,9 @@ impl crate::rulesets::skirmish::Skirmish for Vsgmr {
 
 #[cfg(test)]
 mod rollout_tests {
-    //! The Skirmish played round by round for the rollout best response ([`Staged`]).
+    //! The Skirmish played round by round for the rollout best response
+    //! ([`crate::rulesets::rollout::Staged`]).
     use super::*;
-    use crate::rulesets::rollout::Staged;
     use crate::rulesets::skirmish::Skirmish as _;
     use crate::rulesets::vsgmr::tests::ruleset;
 
@@ -1036,9 +1036,9 @@ mod rollout_tests {
         FastDice::from_seed(crate::seed::batch_seed(3, 5, k))
     }
 
-    /// Round by round through [`Staged`] is [`Game::play`]: the same winner after the same
-    /// dice; and a clone taken after the first round, played on with a copy of the dice, ends
-    /// as the game itself does (a clone copies the whole state).
+    /// Round by round through [`crate::rulesets::rollout::Staged`] is [`Game::play`]: the same
+    /// winner after the same dice; and a clone taken after the first round, played on with a
+    /// copy of the dice, ends as the game itself does (a clone copies the whole state).
     #[test]
     fn a_game_played_round_by_round_or_from_a_clone_ends_as_played_whole() {
         let r = ruleset();
@@ -1046,21 +1046,9 @@ mod rollout_tests {
             let mut dice = seeded(k);
             let mut whole = r.game([0, 0], 0);
             r.set_up_game(&mut whole, &Armies::Random, &mut dice);
-            let (mut staged, mut staged_dice) = (whole.clone(), dice.clone());
+            let (staged, staged_dice) = (whole.clone(), dice.clone());
             let out = whole.play(&mut dice);
-            let mut w = staged.stage(&mut staged_dice);
-            let (mut copy, mut copy_dice) = (staged.clone(), staged_dice.clone());
-            while w.is_none() {
-                w = staged.stage(&mut staged_dice);
-            }
-            assert_eq!(w, Some(out.winner), "game {k}");
-            if out.rounds > 1 {
-                let mut c = None;
-                while c.is_none() {
-                    c = copy.stage(&mut copy_dice);
-                }
-                assert_eq!(c, Some(out.winner), "game {k}, from the clone");
-            }
+            crate::rulesets::rollout::assert_plays_as_whole(staged, staged_dice, out.winner, &format!("game {k}"));
         }
     }
 
