@@ -214,11 +214,12 @@ pub struct DuelArgs {
     #[arg(long, value_name = "[SIDE=]NAME", requires = "portfolio")]
     pub tactic: Vec<String>,
 
-    /// With --optimal: also play a rollout best response against the scripted tactic in GAMES
-    /// Monte Carlo duels (2 to 100000; each played three times): each side in turn picks at
-    /// every round the skirmish tactic whose playouts score best; its gain beside the exact
-    /// best response's. Built for vsgmr.
-    #[arg(long, value_name = "GAMES", requires = "optimal", value_parser = clap::value_parser!(u64).range(2..=100_000))]
+    /// With --optimal or --points-matched: also play a rollout best response against the
+    /// scripted tactic in GAMES Monte Carlo duels (2 to 100000; each played three times): each
+    /// side in turn picks at every round the skirmish tactic whose playouts score best; its
+    /// gain (one each: beside the exact best response's; squads: a lower bound on how
+    /// exploitable the scripted tactic is there). Built for vsgmr.
+    #[arg(long, value_name = "GAMES", value_parser = clap::value_parser!(u64).range(2..=100_000))]
     pub rollout: Option<u64>,
 
     /// Playouts per tactic at each decision of --rollout (2 to 1000).

@@ -107,3 +107,18 @@ mod tests {
         assert_eq!(md_cell("a|b\nc"), "a\\|b c");
     }
 }
+
+/// A mix as text, heaviest tactic first: `"charge 83%, keep-out 17%"` (weights under 1% with
+/// one decimal; tactics of weight 0 left out). `names` and `w` in the portfolio's order.
+pub fn mix_text<S: AsRef<str>>(names: &[S], w: &[f64]) -> String {
+    let mut v: Vec<(usize, f64)> = w.iter().copied().enumerate().filter(|x| x.1 > 0.0).collect();
+    v.sort_by(|x, y| y.1.total_cmp(&x.1));
+    let pct = |x: f64| if x < 0.01 { format!("{:.1}%", 100.0 * x) } else { format!("{:.0}%", 100.0 * x) };
+    v.iter().map(|&(k, x)| format!("{} {}", names[k].as_ref(), pct(x))).collect::<Vec<_>>().join(", ")
+}
+
+/// [`mix_text`] with each tactic's name in backticks, for Markdown: "`x` 53%, `y` 47%".
+pub fn quoted_mix_text<S: AsRef<str>>(names: &[S], w: &[f64]) -> String {
+    let quoted: Vec<String> = names.iter().map(|n| format!("`{}`", n.as_ref())).collect();
+    mix_text(&quoted, w)
+}

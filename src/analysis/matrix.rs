@@ -9,11 +9,9 @@ use rayon::prelude::*;
 
 use crate::analysis::duel_distance::win_rate_by_distance;
 use crate::analysis::{DistanceSweep, EfficiencyRow, Matrix, RulesetAnalysis, SquadCap, Warning};
-use crate::rulesets::Ruleset;
+use crate::rulesets::{Ruleset, matchup_budget};
 use crate::sim::RunPlan;
-use crate::sim::duel::{
-    DuelTally, MatchupResult, Squads, matchup_budget, result_from_exact, result_from_tally, simulate,
-};
+use crate::sim::duel::{DuelTally, MatchupResult, Squads, result_from_exact, result_from_tally, simulate};
 use crate::stats::{CONFIDENCE, mean_of, normal};
 
 /// What to run for a report: everything a `RulesetAnalysis` records as settings.
@@ -328,6 +326,7 @@ pub fn analyse<R: Ruleset>(
         studies: Vec::new(),
         fair_costs: None,
         optimal_play: None,
+        squads_rollout: None,
         readings: None,
     }
 }

@@ -8,8 +8,8 @@
 //! of one tactic are the diagonal cells (the same games); every other cell has a dice stream of
 //! its own ([`crate::sim::skirmish::simulate`]), independent of every other cell's. (Two
 //! diagonal cells share a stream where a ruleset's [`Skirmish::stream_names`] leave the tactic
-//! out; nothing below compares two diagonal cells, and the Bonferroni bound needs no
-//! independence.)
+//! out, as VSGMR's do: a switch against a mix that weighs two of them bounds their covariance
+//! ([`deviations`]), and the Bonferroni bound needs no independence.)
 //!
 //! Why not common random numbers across cells: a batch's games share one dice stream, and two
 //! tactics use different numbers of dice, so from a batch's second game on two cells' games
@@ -21,15 +21,19 @@
 //! noise), so only the cells it needs are played. The cells' intervals are family-wise 95%
 //! (Bonferroni over the `k²` cells of `k` tactics), so the value's interval holds at 95%.
 //!
-//! The report's play ([`Metagame::played`]): where both sides' equilibrium mixes are the same
-//! single tactic, value in army, the unit statistics, the missions and the replay come from
-//! games in which both sides play it; otherwise (a mixed or lopsided equilibrium) from the
-//! default tactic's, and the report says so.
+//! The report's play ([`Metagame::play`]) is the equilibrium: value in army, the unit
+//! statistics, the missions and the rollout best response come from games in which each side
+//! plays its equilibrium mix. Where both mixes are the same single tactic
+//! ([`Metagame::played`]) those are the games of that tactic on both sides; otherwise each
+//! game draws each side's tactic from its mix ([`crate::rulesets::skirmish::Play::draw`]).
 //!
-//! How exploitable that play is: each side's best other tactic against it, and its gain in
-//! score (a 95% interval, Bonferroni over the side's `k − 1` alternatives), is a lower bound
-//! on the play's exploitability: a best response over every policy gains at least as much. It
-//! is not the rollout best response of issue 41, which would search beyond the portfolio.
+//! How exploitable that play is: each side's best tactic against the other side's mix, and
+//! its gain in score over the play (a 95% interval, Bonferroni over the side's alternatives),
+//! is a lower bound on the play's exploitability: a best response over every policy gains at
+//! least as much. The gain is a linear combination of cells ([`deviations`]), with the
+//! off-diagonal cells' variances added and the diagonal cells', which may share a stream,
+//! bounded by Cauchy–Schwarz. The rollout best response ([`crate::rulesets::rollout`])
+//! searches beyond the portfolio.
 //!
 //! Layer: analysis; imports the engine (`sim`), the rulesets' skirmish trait, `stats` and
 //! [`super::equilibrium`].
@@ -38,7 +42,7 @@ use indicatif::ProgressBar;
 use serde::{Deserialize, Serialize};
 
 use super::equilibrium;
-use crate::rulesets::skirmish::{Armies, Skirmish};
+use crate::rulesets::skirmish::{Armies, NO_WEIGHT, Play, Skirmish, pure_tactic as pure};
 use crate::sim::skirmish::{SkirmishTally, simulate};
 use crate::stats::{CONFIDENCE, Estimate, normal, score, score_se};
 
@@ -73,8 +77,8 @@ impl MetaCell {
     }
 }
 
-/// A side's switch from the played tactic ([`Metagame::played`]) to another, against the
-/// other side's played tactic.
+/// A side's switch from its equilibrium mix to one tactic, against the other side's mix
+/// ([`Metagame::play`]).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Deviation {
     /// The tactic switched to (its name).
@@ -98,11 +102,12 @@ pub struct Metagame {
     /// tactic the double oracle never added).
     pub a_mix: Vec<f64>,
     pub b_mix: Vec<f64>,
-    /// The tactic both sides play in the report's value in army (module docs): index into
-    /// `tactics`.
-    pub played: usize,
-    /// Each side's best switch of tactic against the other side's `played`, A's first
-    /// (module docs); `None` for a side whose switches were not played.
+    /// The tactic both sides play in every game of the report's play when both equilibrium
+    /// mixes are that one tactic (index into `tactics`); `None` when a side mixes or the sides
+    /// play different tactics (module docs).
+    pub played: Option<usize>,
+    /// Each side's best switch of tactic against the other side's mix, A's first (module
+    /// docs); `None` for a side whose switches were not played.
     pub deviations: [Option<Deviation>; 2],
 }
 
@@ -112,21 +117,34 @@ impl Metagame {
         self.cells.iter().find(|c| c.a == a && c.b == b)
     }
 
-    /// Whether [`Metagame::played`] is the equilibrium: both sides' mixes put all their
-    /// weight on it.
-    pub fn played_is_equilibrium(&self) -> bool {
-        pure(&self.a_mix) == Some(self.played) && pure(&self.b_mix) == Some(self.played)
+    /// The report's play: each side's equilibrium mix (module docs).
+    pub fn play(&self) -> Play {
+        Play { mixes: [self.a_mix.clone(), self.b_mix.clone()] }
+    }
+
+    /// The report's play in words: "`x` on both sides", "`x` (A) v `y` (B)", or each side's
+    /// mix ("A: `x` 53%, `y` 47%; B: ...") where a side draws its tactic for each game.
+    pub fn play_text(&self) -> String {
+        match (self.played, self.play().as_pure()) {
+            (Some(t), _) => format!("`{}` on both sides", self.tactics[t]),
+            (None, Some([a, b])) => format!("`{}` (A) v `{}` (B)", self.tactics[a], self.tactics[b]),
+            (None, None) => {
+                format!(
+                    "A: {}; B: {}",
+                    crate::format::quoted_mix_text(&self.tactics, &self.a_mix),
+                    crate::format::quoted_mix_text(&self.tactics, &self.b_mix)
+                )
+            }
+        }
     }
 
     /// A standoff: the share of draws, in (½, 1], in the games of [`Metagame::played`]
-    /// against itself, when it is the equilibrium and more than half of those games are drawn
+    /// against itself, when both sides play it and more than half of those games are drawn
     /// (no tactic of the portfolio clearly does better against it, and most games between two
     /// sides playing it end level); `None` otherwise.
     pub fn standoff(&self) -> Option<f64> {
-        if !self.played_is_equilibrium() {
-            return None;
-        }
-        let c = self.cell(self.played, self.played)?;
+        let played = self.played?;
+        let c = self.cell(played, played)?;
         (2 * c.draws > c.games).then(|| c.draws as f64 / c.games as f64)
     }
 
@@ -189,36 +207,68 @@ pub fn play<S: Skirmish>(
     })
     .map_err(|e| e.to_string())?;
     let (a_mix, b_mix) = (oracle.equilibrium.row, oracle.equilibrium.col);
-    // Both sides' single equilibrium tactic, if it is the same one; else the default.
+    // Both sides' single equilibrium tactic, if it is the same one.
     let played = match (pure(&a_mix), pure(&b_mix)) {
-        (Some(a), Some(b)) if a == b => a,
-        _ => 0,
+        (Some(a), Some(b)) if a == b => Some(a),
+        _ => None,
     };
-    let deviations = deviations(&cells, &names, played);
+    let deviations = deviations(&cells, &names, [&a_mix, &b_mix]);
     Ok(Some(Metagame { tactics: names, cells, value: oracle.value, a_mix, b_mix, played, deviations }))
 }
 
-/// The tactic a mix plays alone (weight 1 up to the linear program's rounding), if any.
-fn pure(mix: &[f64]) -> Option<usize> {
-    mix.iter().position(|&w| w >= 1.0 - 1e-9)
-}
-
-/// Each side's best switch from tactic `base` against the other side's `base` (module docs),
-/// from the cells played: A's switch to `i` gains `(i, base) − (base, base)`, B's to `j` gains
-/// `(base, base) − (base, j)`; the best by its point estimate, its 95% interval
-/// Bonferroni-corrected over the side's alternatives played. `None` for a side with no
-/// alternative played, or both when `(base, base)` was not played.
-fn deviations(cells: &[MetaCell], names: &[String], base: usize) -> [Option<Deviation>; 2] {
+/// Each side's best switch from its mix to one tactic against the other side's mix (module
+/// docs), from the cells played. With `a`, `b` the mixes and `M` A's cell scores, A's switch
+/// to `i` gains `Σⱼ bⱼ (M(i, j) − Σᵢ' aᵢ' M(i', j))` and B's to `j` gains
+/// `Σᵢ aᵢ (Σⱼ' bⱼ' M(i, j') − M(i, j))`: linear combinations of the cells. Their variance:
+/// the off-diagonal cells' squared weights times their squared standard errors (independent
+/// streams), plus for the diagonal cells, which may share a stream, the Cauchy–Schwarz bound
+/// `(Σ |weight · se|)²` (exact where one diagonal cell enters, as for a pure play). Where a side plays one tactic, the switches are to its other tactics (for
+/// both sides on `t`: A's to `i` gains `M(i, t) − M(t, t)`); where it mixes, to every tactic.
+/// The best by its point estimate, its 95% interval Bonferroni-corrected over the side's
+/// switches that could be measured (every cell they weigh was played). `None` for a side with
+/// no such switch.
+fn deviations(cells: &[MetaCell], names: &[String], mixes: [&[f64]; 2]) -> [Option<Deviation>; 2] {
+    let k = names.len();
     let find = |a: usize, b: usize| cells.iter().find(|c| c.a == a && c.b == b);
-    let Some(both) = find(base, base) else { return [None, None] };
-    let (m0, se0) = both.mean_se();
+    // A mix as the games play it: one tactic exactly, or the weights without the rounding.
+    let clean = |m: &[f64]| -> Vec<f64> {
+        match pure(m) {
+            Some(t) => (0..k).map(|x| if x == t { 1.0 } else { 0.0 }).collect(),
+            None => m.iter().map(|&w| if w > NO_WEIGHT { w } else { 0.0 }).collect(),
+        }
+    };
+    let mixes = mixes.map(clean);
     [0usize, 1].map(|side| {
-        let alts: Vec<(usize, f64, f64)> = (0..names.len())
-            .filter(|&t| t != base)
-            .filter_map(|t| if side == 0 { find(t, base) } else { find(base, t) }.map(|c| (t, c.mean_se())))
-            .map(|(t, (m, se))| {
-                let gain = if side == 0 { m - m0 } else { m0 - m };
-                (t, gain, (se * se + se0 * se0).sqrt())
+        let (own, other) = (&mixes[side], &mixes[1 - side]);
+        let pure_on = pure(own);
+        let alts: Vec<(usize, f64, f64)> = (0..k)
+            .filter(|&t| pure_on != Some(t))
+            .filter_map(|t| {
+                // The weight of each cell (own tactic x, other tactic y) in the gain of
+                // switching to t: other[y] * ([x == t] − own[x]), as A's score for side A
+                // and its negative for side B.
+                // Off-diagonal cells are independent: their variances add. Diagonal cells may
+                // share a stream ([`Skirmish::stream_names`] may leave the tactic out), so
+                // theirs are bounded by Cauchy–Schwarz: the square of the summed |weight · se|.
+                let (mut mean, mut var, mut diagonal) = (0.0, 0.0, 0.0);
+                for y in (0..k).filter(|&y| other[y] > 0.0) {
+                    for x in 0..k {
+                        let w = (x == t) as u8 as f64 - own[x];
+                        if w == 0.0 {
+                            continue;
+                        }
+                        let c = if side == 0 { find(x, y) } else { find(y, x) }?;
+                        let (m, se) = c.mean_se();
+                        let weight = if side == 0 { other[y] * w } else { -(other[y] * w) };
+                        mean += weight * m;
+                        if x == y {
+                            diagonal += (weight * se).abs();
+                        } else {
+                            var += (weight * se) * (weight * se);
+                        }
+                    }
+                }
+                Some((t, mean, (var + diagonal * diagonal).sqrt()))
             })
             .collect();
         let confidence = 1.0 - (1.0 - CONFIDENCE) / alts.len().max(1) as f64;
@@ -232,6 +282,10 @@ fn deviations(cells: &[MetaCell], names: &[String], base: usize) -> [Option<Devi
 mod tests {
     use super::*;
 
+    /// A side playing tactic 0, or 1, of two every game.
+    const ON_0: [f64; 2] = [1.0, 0.0];
+    const ON_1: [f64; 2] = [0.0, 1.0];
+
     fn cell(a: usize, b: usize, wins: [u64; 2], draws: u64) -> MetaCell {
         let t = SkirmishTally { games: wins[0] + wins[1] + draws, wins, draws, ..Default::default() };
         MetaCell::of(a, b, &t, 0.95)
@@ -242,7 +296,7 @@ mod tests {
         let names = vec!["default".to_string(), "cautious".to_string()];
         // Both default: ½. A switching to cautious scores 0.6; B switching holds A to 0.45.
         let cells = vec![cell(0, 0, [500, 500], 0), cell(1, 0, [600, 400], 0), cell(0, 1, [450, 550], 0)];
-        let [a, b] = deviations(&cells, &names, 0);
+        let [a, b] = deviations(&cells, &names, [&ON_0, &ON_0]);
         let (a, b) = (a.expect("A's switch played"), b.expect("B's switch played"));
         assert_eq!(a.tactic, "cautious");
         assert!((a.gain.value - 0.10).abs() < 1e-12, "{:?}", a.gain);
@@ -253,12 +307,51 @@ mod tests {
         assert!(a.gain.lo > 0.0, "a gain of 10 points over 1000 games a cell is clear: {:?}", a.gain);
     }
 
+    /// Against mixes, a switch's gain is the switching tactic's score against the other
+    /// side's mix less the play's (hand-solved): A's cells 0.7, 0.2 / 0.3, 0.6, A mixing ½ ½
+    /// and B 0.4 0.6, so the play scores 0.44 for A; A's tactic 1 scores 0.48 against B's mix
+    /// (gain 0.04), its tactic 0 0.40; B's tactic 1 holds A to 0.40 (gain 0.04), its tactic 0
+    /// to 0.50. Every tactic is a switch from a mix; the gain's variance adds the off-diagonal
+    /// cells' squared weights times their squared standard errors and bounds the diagonal
+    /// cells' (which may share a stream) by Cauchy–Schwarz.
+    #[test]
+    fn against_mixes_a_switch_gains_its_score_against_the_other_mix_less_the_play() {
+        let names = vec!["x".to_string(), "y".to_string()];
+        let cells = vec![
+            cell(0, 0, [700, 300], 0),
+            cell(0, 1, [200, 800], 0),
+            cell(1, 0, [300, 700], 0),
+            cell(1, 1, [600, 400], 0),
+        ];
+        let (a_mix, b_mix) = ([0.5, 0.5], [0.4, 0.6]);
+        let [a, b] = deviations(&cells, &names, [&a_mix, &b_mix]);
+        let (a, b) = (a.expect("A's switches"), b.expect("B's switches"));
+        assert_eq!((a.tactic.as_str(), b.tactic.as_str()), ("y", "y"));
+        assert!((a.gain.value - 0.04).abs() < 1e-12 && (b.gain.value - 0.04).abs() < 1e-12, "{a:?} {b:?}");
+        let se = |c: &MetaCell| c.mean_se().1;
+        // A's switch to y: weights ∓0.2 on (x, x), (y, x) and ∓0.3 on (x, y), (y, y); the
+        // off-diagonal cells' variances add, the diagonal cells' are bounded by Cauchy–Schwarz.
+        let expected = (0.04 * se(&cells[2]).powi(2)
+            + 0.09 * se(&cells[1]).powi(2)
+            + (0.2 * se(&cells[0]) + 0.3 * se(&cells[3])).powi(2))
+        .sqrt();
+        // Two switches a side: the interval is Bonferroni's over 2, at 97.5%.
+        let z = crate::stats::z_for(1.0 - 0.05 / 2.0);
+        assert!((a.gain.hi - a.gain.value - z * expected).abs() < 1e-9, "{a:?} vs se {expected}");
+        // A cell the mixes weigh but that was not played leaves the switch unmeasured.
+        let [a, b] = deviations(&cells[..3], &names, [&a_mix, &b_mix]);
+        assert!(a.is_none() && b.is_none(), "{a:?} {b:?}");
+        // A weight of rounding size is no weight: B's mix is then tactic x alone.
+        let [a, _] = deviations(&cells[..3], &names, [&ON_0, &[1.0 - 1e-12, 1e-12]]);
+        assert!((a.expect("A's switch to y").gain.value - (0.3 - 0.7)).abs() < 1e-12);
+    }
+
     #[test]
     fn switches_are_measured_against_the_played_tactic() {
         let names = vec!["bound".to_string(), "advance".to_string()];
         // Both advance: ½; A switching to bound scores 0.07; B switching to bound lets A score 0.93.
         let cells = vec![cell(1, 1, [490, 490], 20), cell(0, 1, [70, 930], 0), cell(1, 0, [930, 70], 0)];
-        let [a, b] = deviations(&cells, &names, 1);
+        let [a, b] = deviations(&cells, &names, [&ON_1, &ON_1]);
         let (a, b) = (a.expect("A's switch"), b.expect("B's switch"));
         assert_eq!((a.tactic.as_str(), b.tactic.as_str()), ("bound", "bound"));
         assert!((a.gain.value + 0.43).abs() < 1e-12 && (b.gain.value + 0.43).abs() < 1e-12, "{a:?} {b:?}");
@@ -296,8 +389,8 @@ mod tests {
         let m = play_on(2);
         assert_eq!(m, play_on(1), "the metagame depends on the thread count");
         assert_eq!(m.tactics, ["bound", "advance", "hold"]);
-        assert_eq!(m.played, 2, "{m:?}");
-        assert!(m.played_is_equilibrium(), "{m:?}");
+        assert_eq!(m.played, Some(2), "{m:?}");
+        assert_eq!(m.play().as_pure(), Some([2, 2]), "{m:?}");
         for c in &m.cells {
             let t = if c.a == c.b { diagonal[c.a].clone() } else { run([c.a, c.b], 1) };
             assert_eq!((c.games, c.wins, c.draws), (t.games, t.wins, t.draws), "cell {} v {}", c.a, c.b);
@@ -320,22 +413,22 @@ mod tests {
             value: Estimate { value: 0.5, lo: 0.45, hi: 0.55 },
             a_mix: vec![0.0, 1.0],
             b_mix,
-            played: 1,
+            played: Some(1),
             deviations: [None, None],
         };
         let m = metagame(cell(1, 1, [20, 20], 60), vec![0.0, 1.0]);
         assert_eq!(m.standoff(), Some(0.6));
-        // Half the games drawn is not more than half; a played tactic that is not the
-        // equilibrium is no standoff.
+        // Half the games drawn is not more than half; a play that mixes is no standoff.
         assert_eq!(metagame(cell(1, 1, [25, 25], 50), vec![0.0, 1.0]).standoff(), None);
-        assert_eq!(metagame(cell(1, 1, [20, 20], 60), vec![0.5, 0.5]).standoff(), None);
+        let mixed = Metagame { played: None, ..metagame(cell(1, 1, [20, 20], 60), vec![0.5, 0.5]) };
+        assert_eq!(mixed.standoff(), None);
     }
 
     #[test]
     fn no_deviation_without_the_default_cell_or_an_alternative() {
         let names = vec!["default".to_string(), "cautious".to_string()];
-        assert_eq!(deviations(&[cell(1, 0, [1, 1], 0)], &names, 0), [None, None]);
-        let [a, b] = deviations(&[cell(0, 0, [1, 1], 0), cell(1, 0, [1, 1], 0)], &names, 0);
+        assert_eq!(deviations(&[cell(1, 0, [1, 1], 0)], &names, [&ON_0, &ON_0]), [None, None]);
+        let [a, b] = deviations(&[cell(0, 0, [1, 1], 0), cell(1, 0, [1, 1], 0)], &names, [&ON_0, &ON_0]);
         assert!(a.is_some() && b.is_none());
     }
 }

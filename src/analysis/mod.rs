@@ -24,6 +24,7 @@ pub mod optimal_play;
 pub mod portfolio;
 pub mod readings;
 pub mod skirmish;
+pub mod squads_rollout;
 pub mod verdict;
 
 use serde::{Deserialize, Serialize};
@@ -56,7 +57,7 @@ impl Matrix {
 /// A unit whose points-matched squad the book's army limits hold below the budget
 /// ([`crate::rulesets::Ruleset::squad_limit`]): it holds `limit` copies, `points` points, and
 /// every matchup it plays is bought with at most those points a side
-/// ([`crate::sim::duel::matchup_budget`]).
+/// ([`crate::rulesets::matchup_budget`]).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct SquadCap {
     /// Display name, e.g. "Mortar".
@@ -172,6 +173,11 @@ pub struct RulesetAnalysis {
     /// (`[duel] optimal_play = false`, or a shard).
     #[serde(default)]
     pub optimal_play: Option<optimal_play::OptimalPlay>,
+    /// The rollout best response against the scripted tactic in the points-matched squads of
+    /// the pairs most exploitable one against one; `None` when not run (`[duel]
+    /// rollout_pairs` 0, no optimal play, a shard).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub squads_rollout: Option<squads_rollout::SquadsRollout>,
     /// "Which readings decide the verdicts": each reading switch played each way at a quick
     /// precision; `None` when not run (a ruleset without switches, a shard).
     #[serde(default)]

@@ -41,15 +41,6 @@ fn floor(w: &[f64]) -> Vec<f64> {
     kept.iter().map(|x| x / total).collect()
 }
 
-/// A mix as text, heaviest tactic first: `"charge 83%, keep-out 17%"` (weights under 1% with
-/// one decimal; tactics of weight 0 left out). `names` and `w` in the portfolio's order.
-pub fn mix_text<S: AsRef<str>>(names: &[S], w: &[f64]) -> String {
-    let mut v: Vec<(usize, f64)> = w.iter().copied().enumerate().filter(|x| x.1 > 0.0).collect();
-    v.sort_by(|x, y| y.1.total_cmp(&x.1));
-    let pct = |x: f64| if x < 0.01 { format!("{:.1}%", 100.0 * x) } else { format!("{:.0}%", 100.0 * x) };
-    v.iter().map(|&(k, x)| format!("{} {}", names[k].as_ref(), pct(x))).collect::<Vec<_>>().join(", ")
-}
-
 /// One pair under the portfolio's equilibrium.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct PortfolioPair {
@@ -178,7 +169,7 @@ mod tests {
         }
         assert_eq!(floor(&[1e-12, 0.5, 0.5 - 1e-12]), vec![0.0, 0.5 / (1.0 - 1e-12), (0.5 - 1e-12) / (1.0 - 1e-12)]);
         assert!(mixer(&[], &[], &[]).is_err());
-        assert_eq!(mix_text(&["a", "b", "c"], &[0.004, 0.0, 0.996]), "c 100%, a 0.4%");
+        assert_eq!(crate::format::mix_text(&["a", "b", "c"], &[0.004, 0.0, 0.996]), "c 100%, a 0.4%");
     }
 
     /// Guns 'N Grenades at 12" with a short round cap (the bounds hold at any cap), pairs

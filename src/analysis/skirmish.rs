@@ -25,8 +25,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::analysis::logistic;
 use crate::rulesets::UnitInfo;
-use crate::rulesets::skirmish::{Armies, Skirmish, SkirmishText};
-use crate::sim::skirmish::{SkirmishTally, simulate};
+use crate::rulesets::skirmish::{Armies, EQUILIBRIUM_MIX, Play, Skirmish, SkirmishText};
+use crate::sim::skirmish::{SkirmishTally, simulate, simulate_play};
 use crate::stats::{CONFIDENCE, ClusterSums, Estimate, clustered_proportion, wilson, z_for};
 
 /// One unit type's skirmish statistics.
@@ -138,18 +138,20 @@ pub struct SkirmishAnalysis {
     pub replay_svg: Option<String>,
 }
 
-/// A ruleset's skirmish as the report shows it: the book's words, the tactics, and one run per
-/// tactic between random armies (the played tactic first: the metagame's equilibrium tactic,
-/// else the default; the first run carries the replay), and the tactic metagame.
+/// A ruleset's skirmish as the report shows it: the book's words, the tactics, the runs between
+/// random armies (the played run first: the tactic metagame's equilibrium, the run of its
+/// tactic where both sides play one and the same, else a run of its own in which each game
+/// draws each side's tactic from its mix; then one run per tactic; the first run carries the
+/// replay), and the tactic metagame.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct SkirmishSection {
     pub text: SkirmishText,
-    /// `(name, description)` of each run's tactic, in run order (the played tactic first,
-    /// then the others in the ruleset's order).
+    /// `(name, description)` of each run's play, in run order (the played one first, then
+    /// the tactics in the ruleset's order).
     pub tactics: Vec<(String, String)>,
     pub runs: Vec<SkirmishAnalysis>,
     /// One run per mission after the basic game (issue 19, "value per mission"), random armies
-    /// under the played tactic at the same number of games, in the ruleset's mission order;
+    /// under the played run's play at the same number of games, in the ruleset's mission order;
     /// empty for a ruleset with one mission.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub missions: Vec<SkirmishAnalysis>,
@@ -168,6 +170,11 @@ pub struct SkirmishSection {
     /// or its `rollout_games` is 0.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub rollout: Option<crate::rulesets::rollout::RolloutGain>,
+    /// Why a ruleset whose game is played in stages has no rollout best response in the
+    /// section (its `rollout_games` is 0, or the rollout's error); `None` where it has one or
+    /// the ruleset has none built.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rollout_missing: Option<String>,
 }
 
 impl SkirmishSection {
@@ -191,6 +198,16 @@ impl SkirmishSection {
     pub fn stem(&self) -> String {
         self.text.game.to_lowercase()
     }
+
+    /// Why the section has no rollout best response, in words for the report: "no rollout
+    /// best response is built" where the ruleset's game is not played in stages, else
+    /// "no rollout best response was run: " and [`SkirmishSection::rollout_missing`].
+    pub fn no_rollout_words(&self) -> String {
+        match &self.rollout_missing {
+            Some(why) => format!("no rollout best response was run: {why}"),
+            None => "no rollout best response is built".to_string(),
+        }
+    }
 }
 
 /// "random", or "A: … / B: …" naming both fixed armies.
@@ -204,8 +221,7 @@ pub fn armies_text<S: Skirmish>(s: &S, armies: &Armies<S::Army>) -> String {
 /// The name of the play in which side A plays `tactics[0]` and side B `tactics[1]`: the
 /// tactic's name when both play it, else `"x (A) v y (B)"`.
 pub fn tactics_name<S: Skirmish>(s: &S, tactics: [usize; 2]) -> String {
-    let [a, b] = tactics.map(|t| s.tactics()[t].name);
-    if a == b { a.to_string() } else { format!("{a} (A) v {b} (B)") }
+    Play::pure(tactics, s.tactics().len()).name(s.tactics())
 }
 
 /// Plays `trials` games of `s`'s `mission` (index into [`Skirmish::missions`]; 0 the basic
@@ -221,22 +237,41 @@ pub fn run_skirmish<S: Skirmish>(
     trials: u64,
     progress: &ProgressBar,
 ) -> SkirmishAnalysis {
-    let tally = simulate(s, armies, tactics, mission, seed, trials, progress);
-    analyse_run(s, armies, tactics, mission, seed, &tally)
+    run_play(s, armies, &Play::pure(tactics, s.tactics().len()), mission, seed, trials, progress)
 }
 
-/// The analysis [`run_skirmish`] makes of `tally`, the games it played.
+/// [`run_skirmish`] under `play`: each side's tactic, or the mix each game draws it from
+/// ([`simulate_play`]); the run is named by [`Play::name`].
+pub fn run_play<S: Skirmish>(
+    s: &S,
+    armies: &Armies<S::Army>,
+    play: &Play,
+    mission: usize,
+    seed: u64,
+    trials: u64,
+    progress: &ProgressBar,
+) -> SkirmishAnalysis {
+    let tally = simulate_play(s, armies, play, mission, seed, trials, progress);
+    analyse_run(s, armies, play, mission, seed, &tally)
+}
+
+/// The tactic a mix weighs most (the first on a tie): the one the replay of a mixed play shows.
+pub fn heaviest(mix: &[f64]) -> usize {
+    mix.iter().enumerate().fold(0, |best, (t, &w)| if w > mix[best] { t } else { best })
+}
+
+/// The analysis [`run_play`] makes of `tally`, the games it played.
 fn analyse_run<S: Skirmish>(
     s: &S,
     armies: &Armies<S::Army>,
-    tactics: [usize; 2],
+    play: &Play,
     mission: usize,
     seed: u64,
     tally: &SkirmishTally,
 ) -> SkirmishAnalysis {
     let units = s.skirmish_units();
     let upgrades = s.skirmish_upgrades();
-    let name = tactics_name(s, tactics);
+    let name = play.name(s.tactics());
     let points = s.mission_settings(mission).points;
     let mut a = analyse_skirmish(&units, &upgrades, tally, &armies_text(s, armies), &name, seed, points);
     a.units.retain(|u| u.fielded > 0);
@@ -248,9 +283,11 @@ fn analyse_run<S: Skirmish>(
 
 /// The report's skirmish section of `s`: `report_trials` random-army games under every tactic,
 /// the tactic metagame's other cells ([`crate::analysis::metagame::play`]), then as many games
-/// under the played tactic (the metagame's equilibrium tactic, else the default) in each of the
-/// ruleset's other missions (value per mission), and one replay picture of the basic game
-/// (`None` when `report_trials` is 0 or the skirmish cannot be played). `progress(trials,
+/// under its equilibrium ([`crate::analysis::metagame::Metagame::play`]; both sides on the
+/// default tactic without a metagame) where that is not one tactic on both sides, and in each
+/// of the ruleset's other missions (value per mission), the rollout best response against it,
+/// and one replay picture of the basic game (`None` when `report_trials` is 0 or the skirmish
+/// cannot be played). `progress(trials,
 /// message)` makes the progress bar of one run.
 pub fn report_section<S: Skirmish>(
     s: &S,
@@ -267,7 +304,7 @@ pub fn report_section<S: Skirmish>(
     for (t, info) in s.tactics().iter().enumerate() {
         let pb = progress(n, format!("{} tactic", info.name));
         let tally = simulate(s, &Armies::Random, [t; 2], 0, seed, n, &pb);
-        runs.push(analyse_run(s, &Armies::Random, [t; 2], 0, seed, &tally));
+        runs.push(analyse_run(s, &Armies::Random, &Play::pure([t; 2], s.tactics().len()), 0, seed, &tally));
         tallies.push(tally);
         pb.finish_and_clear();
     }
@@ -279,69 +316,95 @@ pub fn report_section<S: Skirmish>(
         Err(e) => (None, Some(e)),
     };
     drop(tallies);
-    // The play of value in army, the unit statistics, the missions and the replay: the
-    // metagame's (the default tactic's when it has none), its run first.
-    let played = metagame.as_ref().map_or(0, |m| m.played);
+    // The play of value in army, the unit statistics, the missions and the rollout: the
+    // metagame's equilibrium (the default tactic on both sides when it has none), its run
+    // first: the run of its tactic where both sides play one and the same, else a run of its
+    // own.
+    let k = s.tactics().len();
+    let play = metagame.as_ref().map_or_else(|| Play::pure([0, 0], k), |m| m.play());
     let mut tactics: Vec<(String, String)> =
         s.tactics().iter().map(|t| (t.name.to_string(), t.description.to_string())).collect();
-    let first = runs.remove(played);
-    runs.insert(0, first);
-    let first = tactics.remove(played);
-    tactics.insert(0, first);
+    match play.as_pure() {
+        Some([a, b]) if a == b => {
+            let first = runs.remove(a);
+            runs.insert(0, first);
+            let first = tactics.remove(a);
+            tactics.insert(0, first);
+        }
+        _ => {
+            let name = play.name(s.tactics());
+            let pb = progress(n, name.clone());
+            runs.insert(0, run_play(s, &Armies::Random, &play, 0, seed, n, &pb));
+            pb.finish_and_clear();
+            let how = match play.as_pure() {
+                Some(_) => {
+                    "each side plays its own tactic of the tactic metagame's equilibrium in every game".to_string()
+                }
+                None => format!(
+                    "each side draws its tactic for each game from its equilibrium mix in the tactic metagame ({})",
+                    metagame.as_ref().map_or(String::new(), |m| m.play_text())
+                ),
+            };
+            tactics.insert(0, (name, how));
+        }
+    }
     let mut missions = Vec::new();
     for (m, info) in s.missions().iter().enumerate().skip(1).filter(|(m, _)| s.mission_in_value_table(*m)) {
         let pb = progress(n, info.name.to_string());
-        missions.push(run_skirmish(s, &Armies::Random, [played; 2], m, seed, n, &pb));
+        missions.push(run_play(s, &Armies::Random, &play, m, seed, n, &pb));
         pb.finish_and_clear();
     }
     // How exploitable the played tactic is beyond a switch of tactic: the rollout best
     // response, where the ruleset's game is played in stages.
     let settings = s.skirmish_settings();
-    let rollout = match s.rollout_stage() {
-        Some(_) if settings.rollout_games >= 2 => {
+    let (rollout, rollout_missing) = match s.rollout_stage() {
+        None => (None, None),
+        Some(_) if settings.rollout_games < 2 => (None, Some("`[skirmish] rollout_games` is 0".to_string())),
+        Some(_) => {
             let pb = progress(settings.rollout_games, "rollout best response".to_string());
-            let run = rollout_run(
-                s,
-                &Armies::Random,
-                [played; 2],
-                0,
-                (settings.rollout_games, settings.rollout_playouts),
-                seed,
-            );
-            let gain = s.rollout(&run, &Armies::Random, 0, &pb).ok();
+            let run =
+                rollout_run(s, &Armies::Random, &play, 0, (settings.rollout_games, settings.rollout_playouts), seed);
+            let gain = s.rollout(&run, &Armies::Random, 0, &pb);
             pb.finish_and_clear();
-            gain
+            match gain {
+                Ok(g) => (Some(g), None),
+                Err(e) => (None, Some(e)),
+            }
         }
-        _ => None,
     };
-    runs[0].replay_svg = Some(crate::battle::replay::to_svg(&s.replay(&Armies::Random, played, 0, seed)));
+    // The replay: a game of the played tactic on both sides, or, for a play of several
+    // tactics, of the tactic side A plays most.
+    let shown = play.as_pure().map_or_else(|| heaviest(&play.mixes[0]), |t| t[0]);
+    runs[0].replay_svg = Some(crate::battle::replay::to_svg(&s.replay(&Armies::Random, shown, 0, seed)));
     runs[0].replay = Some(format!("{}_replay.svg", text.game.to_lowercase()));
     runs[0].setup = text.setup.clone();
-    Some(SkirmishSection { text, tactics, runs, missions, metagame, metagame_error, rollout })
+    Some(SkirmishSection { text, tactics, runs, missions, metagame, metagame_error, rollout, rollout_missing })
 }
 
-/// What a rollout best response of `s` runs ([`crate::rulesets::rollout::RolloutRun`]): both
-/// sides' `base` tactics in games of `mission` with `armies`, `(games, playouts per option)`,
-/// seeded from `seed` on a stream of its own (the games' stream names, the mission's, side B's
-/// tactic's and "rollout").
+/// What a rollout best response of `s` runs ([`crate::rulesets::rollout::RolloutRun`]): the
+/// base play `play` in games of `mission` with `armies`, `(games, playouts per option)`, seeded
+/// from `seed` on a stream of its own (the games' stream names for side A's tactic, the
+/// mission's, side B's tactic's, or [`EQUILIBRIUM_MIX`] for a mixed play, and "rollout").
 pub fn rollout_run<S: Skirmish>(
     s: &S,
     armies: &Armies<S::Army>,
-    base: [usize; 2],
+    play: &Play,
     mission: usize,
     (games, rollouts): (u64, u32),
     seed: u64,
 ) -> crate::rulesets::rollout::RolloutRun {
-    let mut names = s.stream_names(base[0], armies);
-    names.extend([s.missions()[mission].name.to_string(), s.tactics()[base[1]].name.to_string(), "rollout".into()]);
+    let pure = play.as_pure();
+    let mut names = s.stream_names(pure.map_or(0, |t| t[0]), armies);
+    names.push(s.missions()[mission].name.to_string());
+    names.push(pure.map_or(EQUILIBRIUM_MIX.to_string(), |t| s.tactics()[t[1]].name.to_string()));
+    names.push("rollout".into());
     let names: Vec<&str> = names.iter().map(String::as_str).collect();
     crate::rulesets::rollout::RolloutRun {
         seed,
         stream: crate::seed::stream_id(&names),
         games,
         rollouts,
-        tactics: s.tactics().len(),
-        base,
+        play: play.clone(),
     }
 }
 
@@ -363,10 +426,10 @@ pub fn metagame_warning(sk: &SkirmishSection) -> Option<crate::analysis::Warning
     let (side, d) = m.largest_deviation().filter(|(_, d)| d.gain.lo > EXPLOITABLE)?;
     Some(crate::analysis::Warning {
         message: format!(
-            "skirmish: value in army is played by `{}` on both sides, and side {} switching to `{}` gains {:.1} score \
+            "skirmish: value in army is played by {}, and side {} switching to `{}` gains {:.1} score \
              points [{:.1}, {:.1}]: those numbers measure a play that is exploitable (see \"How each matchup is \
              played\")",
-            m.tactics[m.played],
+            m.play_text(),
             ["A", "B"][side],
             d.tactic,
             100.0 * d.gain.value,
@@ -384,12 +447,13 @@ pub fn rollout_warning(sk: &SkirmishSection) -> Option<crate::analysis::Warning>
     let (side, g) = [0, 1].map(|s| (s, &r.sides[s])).into_iter().max_by(|x, y| x.1.gain.lo.total_cmp(&y.1.gain.lo))?;
     (g.gain.lo > EXPLOITABLE).then(|| crate::analysis::Warning {
         message: format!(
-            "skirmish: a rollout best response of side {} gains {:.1} score points [{:.1}, {:.1}] against the played \
-             tactic: value in army measures a play that is exploitable (see \"How each matchup is played\")",
+            "skirmish: a rollout best response of side {} gains {:.1} score points [{:.1}, {:.1}] against the {}: \
+             value in army measures a play that is exploitable (see \"How each matchup is played\")",
             ["A", "B"][side],
             100.0 * g.gain.value,
             100.0 * g.gain.lo,
-            100.0 * g.gain.hi
+            100.0 * g.gain.hi,
+            if r.base.is_some() { "played tactic" } else { "equilibrium mix" }
         ),
     })
 }
@@ -402,11 +466,12 @@ pub fn rollout_warning(sk: &SkirmishSection) -> Option<crate::analysis::Warning>
 pub fn standoff_warning(sk: &SkirmishSection) -> Option<crate::analysis::Warning> {
     let m = sk.metagame.as_ref()?;
     let draws = m.standoff()?;
+    let played = m.played?;
     Some(crate::analysis::Warning {
         message: format!(
             "skirmish: the tactic metagame's equilibrium, `{}` on both sides, is a standoff: {:.1}% of its games are \
              draws, so value in army rests on the few games that are decided (see \"How each matchup is played\")",
-            m.tactics[m.played],
+            m.tactics[played],
             100.0 * draws
         ),
     })
@@ -822,6 +887,7 @@ mod tests {
             metagame: None,
             metagame_error: None,
             rollout: None,
+            rollout_missing: None,
         }
     }
 

@@ -7,9 +7,10 @@ use serde_json::json;
 
 use super::common::{AppError, check_sim_args, load, pct, settings_for, stdout_write};
 use crate::cli::DuelArgs;
+use crate::rulesets::matchup_budget;
 use crate::rulesets::{AnyRuleset, Ruleset};
 use crate::sim::RunPlan;
-use crate::sim::duel::{MatchupResult, Squads, matchup_budget, result_from_exact, result_from_tally, simulate};
+use crate::sim::duel::{MatchupResult, Squads, result_from_exact, result_from_tally, simulate};
 use crate::with_ruleset;
 
 /// Runs `pointsworth duel`.
@@ -22,6 +23,15 @@ pub fn run(args: DuelArgs) -> Result<(), AppError> {
     let cache = std::path::Path::new(super::rules::REPORT_CACHE);
     if !args.points_matched && args.sim.shard.is_none() && cache.is_dir() {
         crate::cache::install(Some(cache));
+    }
+    if args.rollout.is_some() && !args.optimal && !args.points_matched {
+        return Err(AppError::Usage(
+            "--rollout needs --optimal (one each, beside the exact best response) or --points-matched (squads)".into(),
+        ));
+    }
+    // `--rollout` where the ruleset's duel has none is refused before anything is solved.
+    if let Some(id) = args.rollout.and(with_ruleset!(&loaded.ruleset, r => (!r.duel_rollout_built()).then(|| r.id()))) {
+        return Err(AppError::Usage(crate::rulesets::duel_rollout_not_built(id).to_string()));
     }
     if args.optimal {
         return optimal_duel(&loaded.ruleset, &args);
@@ -58,7 +68,8 @@ fn optimal_duel(any: &AnyRuleset, args: &DuelArgs) -> Result<(), AppError> {
     let rollout = match args.rollout {
         Some(games) => {
             let pb = super::skirmish::games_progress(games, "rollout".to_string(), "duels");
-            let r = any.duel_rollout((a, b), distance, (games, args.rollouts), args.sim.seed, &pb).map_err(usage)?;
+            let r =
+                any.duel_rollout((a, b), distance, None, (games, args.rollouts), args.sim.seed, &pb).map_err(usage)?;
             pb.finish_and_clear();
             Some(r)
         }
@@ -168,6 +179,30 @@ fn rollout_text(r: &crate::rulesets::rollout::RolloutGain, names: [&String; 2], 
     )
 }
 
+/// `duel --points-matched --rollout`: each side's rollout gain against the scripted tactic in
+/// the squads (Monte Carlo, 95% interval): a lower bound on how exploitable it is there.
+fn squad_rollout_text(r: &crate::rulesets::rollout::RolloutGain, names: [&String; 2], seed: u64) -> String {
+    let mut t = crate::term::table();
+    t.set_header(vec!["responding side", "score", "rollout gain, points [95% CI]", "rounds off the scripted tactic"]);
+    for (s, g) in r.sides.iter().enumerate() {
+        t.add_row(vec![
+            names[s].to_string(),
+            format!("{:.1}%", 100.0 * g.score),
+            format!("{:+.1} [{:+.1}, {:+.1}]", 100.0 * g.gain.value, 100.0 * g.gain.lo, 100.0 * g.gain.hi),
+            format!("{:.0}%", 100.0 * g.switched),
+        ]);
+    }
+    format!(
+        "rollout best response v scripted (the same squads, {} duels, seed {seed}, {} playouts per tactic at each round; \
+         each round the responding side plays the tactic whose playouts beat the scripted tactic's clearly; {} scores \
+         {:.1}% when both play it). A gain is a lower bound on how exploitable the scripted tactic is in these squads:\n{t}\n",
+        r.games,
+        r.rollouts,
+        names[0],
+        100.0 * r.base_score
+    )
+}
+
 /// `duel --optimal --portfolio`: the tactic-against-tactic scores, each side's equilibrium
 /// mix, and the bound on what a best response gains against it.
 fn portfolio_text(
@@ -185,7 +220,7 @@ fn portfolio_text(
         r.extend(row.iter().map(|x| format!("{:.1}%", 100.0 * x)));
         t.add_row(r);
     }
-    let mix = |w: &[f64]| crate::analysis::portfolio::mix_text(&pf.names, w);
+    let mix = |w: &[f64]| crate::format::mix_text(&pf.names, w);
     format!(
         "\nthe tactic portfolio, every tactic against every tactic ({na}'s score, exact)\n{t}\n\
          equilibrium: {na} plays {}; {nb} plays {}; {na} scores {:.1}% (optimal play {:.1}%)\n\
@@ -276,6 +311,19 @@ fn duel_with<R: Ruleset>(r: &R, args: &DuelArgs) -> Result<(), AppError> {
     // above is the scripted tactic's, beside it. A shard records tallies only.
     let optimal = (!args.points_matched && r.duel_settings().optimal_play && crate::sim::shard::recording().is_none())
         .then(|| crate::analysis::optimal_play::optimal_duel(r, distance, a, b));
+    // `--points-matched --rollout`: the rollout best response of each side against the
+    // scripted tactic in the same squads.
+    let rollout = match args.rollout {
+        Some(games) => {
+            let pb = super::skirmish::games_progress(games, "rollout".to_string(), "duels");
+            let g = r
+                .duel_rollout((a, b), distance, Some(settings.budget), (games, args.rollouts), args.sim.seed, &pb)
+                .map_err(|e| AppError::Usage(e.to_string()))?;
+            pb.finish_and_clear();
+            Some(g)
+        }
+        None => None,
+    };
     let (na, nb) = (&units[a].name, &units[b].name);
     if args.json {
         let mut v = json!({
@@ -326,6 +374,9 @@ fn duel_with<R: Ruleset>(r: &R, args: &DuelArgs) -> Result<(), AppError> {
             Some(Err(e)) => v["optimal_play"] = json!({ "not_solved": not_solved(e) }),
             None => {}
         }
+        if let Some(g) = &rollout {
+            v["rollout"] = json!(g);
+        }
         return stdout_write(&format!("{}\n", serde_json::to_string_pretty(&v).expect("json")));
     }
     let how = if result.method == "exact" {
@@ -352,13 +403,14 @@ fn duel_with<R: Ruleset>(r: &R, args: &DuelArgs) -> Result<(), AppError> {
         "one each".to_string()
     };
     stdout_write(&format!(
-        "{}: {na} ({} pts) vs {nb} ({} pts), {squads_txt}, {distance} {} apart\n{how}; mean {} turns; {:.2} s\n{t}\n",
+        "{}: {na} ({} pts) vs {nb} ({} pts), {squads_txt}, {distance} {} apart\n{how}; mean {} turns; {:.2} s\n{t}\n{}",
         r.title(),
         costs[0],
         costs[1],
         r.distance_unit(),
         result.mean_turns.map_or_else(|| "—".to_string(), |t| format!("{t:.1}")),
         started.elapsed().as_secs_f64(),
+        rollout.as_ref().map_or(String::new(), |g| squad_rollout_text(g, [na, nb], args.sim.seed)),
     ))
 }
 

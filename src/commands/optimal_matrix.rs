@@ -244,7 +244,7 @@ fn run_portfolio(args: &MatrixArgs, loaded: &Loaded) -> Result<(), AppError> {
             text.push_str(&format!("no pair solved: {}\n\n", o.refused.join("; ")));
             continue;
         }
-        let mix = |w: &[f64]| crate::analysis::portfolio::mix_text(&o.tactics, w);
+        let mix = |w: &[f64]| crate::format::mix_text(&o.tactics, w);
         let mut t = crate::term::table();
         t.set_header(vec![
             "A",

@@ -112,6 +112,12 @@ pub fn run(args: ReportArgs) -> Result<(), AppError> {
             if let (Some(w), Some(g)) = (analysis.win_rate_by_distance.as_mut(), r.distance_grounds()) {
                 crate::analysis::optimal_play::play_by_distance(&g, w, &pb);
             }
+            // How exploitable the scripted tactic is in squads: a rollout best response in the
+            // pairs it plays worst one against one.
+            analysis.squads_rollout = crate::analysis::squads_rollout::analyse(r, &o, args.sim.seed, &pb);
+            analysis.warnings.extend(analysis.squads_rollout.as_ref().and_then(|s| {
+                crate::analysis::squads_rollout::warning(s, &analysis.distance_unit)
+            }));
             analysis.optimal_play = Some(o);
         });
         clock.lap("optimal play");

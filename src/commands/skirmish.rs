@@ -162,7 +162,8 @@ fn rollout_of<S: Skirmish>(
     pb: &indicatif::ProgressBar,
 ) -> Result<RolloutGain, AppError> {
     pb.set_length(games);
-    let run = crate::analysis::skirmish::rollout_run(s, armies, base, mission, (games, rollouts), seed);
+    let play = crate::rulesets::skirmish::Play::pure(base, s.tactics().len());
+    let run = crate::analysis::skirmish::rollout_run(s, armies, &play, mission, (games, rollouts), seed);
     s.rollout(&run, armies, mission, pb).map_err(AppError::Usage)
 }
 
@@ -171,11 +172,12 @@ fn rollout_of<S: Skirmish>(
 fn rollout_text(r: &RolloutGain, tactics: &[crate::rulesets::skirmish::TacticInfo], stage: &str) -> String {
     let mut t = crate::term::table();
     t.set_header(vec!["responding side", "against", "score", "gain, points [95% CI]", "decisions off its tactic"]);
+    let names: Vec<&str> = tactics.iter().map(|t| t.name).collect();
     for (s, g) in r.sides.iter().enumerate() {
         let e = g.gain;
         t.add_row(vec![
-            format!("{} (base {})", ["A", "B"][s], tactics[r.base[s]].name),
-            tactics[r.base[1 - s]].name.to_string(),
+            format!("{} (base {})", ["A", "B"][s], r.base_text(s, &names).replace('`', "")),
+            r.base_text(1 - s, &names).replace('`', ""),
             format!("{:.1}%", 100.0 * g.score),
             format!("{:+.1} [{:+.1}, {:+.1}]", 100.0 * e.value, 100.0 * e.lo, 100.0 * e.hi),
             format!("{:.0}%", 100.0 * g.switched),

@@ -377,8 +377,8 @@ fn page_data(a: &RulesetAnalysis, all: &[UnitVerdict]) -> Json {
 }
 
 /// The skirmish games with value in army: their labels, their runs (basic game under the
-/// played tactic first: the default, or the tactic metagame's equilibrium) and that tactic's
-/// name.
+/// played one first: the default tactic, or the tactic metagame's equilibrium, its tactic or
+/// its mix) and its name.
 fn value_games(
     a: &RulesetAnalysis,
 ) -> Option<(Vec<String>, Vec<&crate::analysis::skirmish::SkirmishAnalysis>, String)> {

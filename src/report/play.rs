@@ -13,7 +13,7 @@ use super::format::pct_interval;
 use super::summary::{Play, PlayLevel};
 use crate::analysis::RulesetAnalysis;
 use crate::analysis::metagame::Metagame;
-use crate::analysis::portfolio::mix_text;
+use crate::format::mix_text;
 use crate::rulesets::rollout::RolloutGain;
 use crate::csv_text::CsvText;
 
@@ -74,6 +74,9 @@ pub fn section(a: &RulesetAnalysis) -> String {
             (None, None) => l.measured.clone(),
         };
         let what = match &l.tactic {
+            Some(t) if t == crate::rulesets::skirmish::EQUILIBRIUM_MIX => {
+                format!("{} (each side's tactic drawn for each game from its mix)", l.play)
+            }
             Some(t) => format!("{} (`{t}` tactic)", l.play),
             None => l.play.to_string(),
         };
@@ -89,10 +92,18 @@ pub fn section(a: &RulesetAnalysis) -> String {
     if let Some(s) = &play.skirmish {
         row(&mut o, "skirmish", "value in army, value per mission, the unit statistics", s);
     }
+    if let Some(s) = &a.squads_rollout {
+        o.push_str(&squads_text(s, &a.distance_unit));
+    }
     if let Some(sk) = a.skirmish.as_ref() {
         let (games, seed) = sk.runs.first().map_or((0, 0), |r| (r.games, r.seed));
         if let Some(m) = metagame(a) {
-            o.push_str(&metagame_text(m, &sk.text.game, games, seed, sk.rollout.is_some()));
+            let further = match (&sk.rollout, &sk.rollout_missing) {
+                (Some(_), _) => " (the rollout best response below searches further)".to_string(),
+                (None, Some(why)) => format!(" (no rollout best response was run: {why})"),
+                (None, None) => " (the rollout best response is not built)".to_string(),
+            };
+            o.push_str(&metagame_text(m, &sk.text.game, games, seed, &further));
         }
         if let Some(r) = &sk.rollout {
             // The tactics in the ruleset's order (the rollout's indices): the metagame's; without
@@ -105,19 +116,76 @@ pub fn section(a: &RulesetAnalysis) -> String {
     o
 }
 
+/// The squads' rollout best response ([`crate::analysis::squads_rollout`]): one row per pair
+/// tried, with the exact 1v1 exploitability that chose it and each side's rollout gain.
+fn squads_text(s: &crate::analysis::squads_rollout::SquadsRollout, unit: &str) -> String {
+    let mut o = String::new();
+    let _ = writeln!(o, "\n### Points-matched squads: rollout best response\n");
+    let _ = writeln!(
+        o,
+        "The squads are played by the scripted tactic. In the {} pairs it plays worst one against one (the exact best \
+         response's gain, `optimal_play.csv`), a rollout best response plays against it in the points-matched squads \
+         ({} points a side, {} {unit} apart, sizes drawn as the matrix draws them): {} duels a pair, each played \
+         three times on the same dice (both scripted, A responding, B responding); at the start of each round the \
+         responding side plays the skirmish tactic whose {} playouts beat the scripted tactic's by more than 1.96 \
+         standard errors, if any. A gain is a lower bound on how exploitable the scripted tactic is in those squads \
+         (95% intervals each, score points); one whose family-wise interval (Bonferroni over the {} sides) lies above \
+         {} points is a warning.\n",
+        s.pairs.len(),
+        crate::format::number(s.budget, 2),
+        crate::format::number(s.distance, 2),
+        crate::format::thousands(s.games),
+        s.rollouts,
+        2 * s.pairs.len(),
+        crate::format::number(100.0 * crate::analysis::skirmish::EXPLOITABLE, 1)
+    );
+    let _ = writeln!(
+        o,
+        "| A | B | 1v1 exploitability (exact) | A scores, both scripted | A responding | B responding |\n|---|---|---|---|---|---|"
+    );
+    for p in &s.pairs {
+        let side = |g: &crate::rulesets::rollout::SideGain| {
+            format!(
+                "{} [{}, {}] ({:.0}% of rounds off)",
+                points(g.gain.value),
+                points(g.gain.lo),
+                points(g.gain.hi),
+                100.0 * g.switched
+            )
+        };
+        let _ = writeln!(
+            o,
+            "| {} | {} | {:.1} | {:.1}% | {} | {} |",
+            p.a_name,
+            p.b_name,
+            100.0 * p.exploitability_1v1,
+            100.0 * p.rollout.base_score,
+            side(&p.rollout.sides[0]),
+            side(&p.rollout.sides[1])
+        );
+    }
+    o
+}
+
 /// The rollout best response's paragraph ([`crate::rulesets::rollout`]): each side's gain
 /// against the played tactic, with how often it left that tactic. `turns`: the book's word
 /// for its stages, plural ("rounds").
 fn rollout_text(r: &RolloutGain, tactics: &[String], turns: &str, seed: u64) -> String {
+    let names: Vec<&str> = tactics.iter().map(String::as_str).collect();
+    let other = match r.base {
+        Some([a, b]) if a == b => format!("`{}`", names[a]),
+        Some([a, b]) => format!("its own tactic (A `{}`, B `{}`)", names[a], names[b]),
+        None => "its tactic, drawn for each game from its equilibrium mix".to_string(),
+    };
     let side = |s: usize| {
         let g = &r.sides[s];
         format!(
-            "side {} {} points [{}, {}] (it left `{}` at {:.0}% of its decisions)",
+            "side {} {} points [{}, {}] (it left {} at {:.0}% of its decisions)",
             ["A", "B"][s],
             points(g.gain.value),
             points(g.gain.lo),
             points(g.gain.hi),
-            tactics[r.base[s]],
+            r.base_text(s, &names),
             100.0 * g.switched
         )
     };
@@ -125,10 +193,10 @@ fn rollout_text(r: &RolloutGain, tactics: &[String], turns: &str, seed: u64) -> 
         "\n**Rollout best response** (Tesauro & Galperin 1996; Bertsekas' rollout algorithm): at the start of each of \
          its {turns}, one side tries each tactic of the portfolio, each played from there to the end of the game in {} \
          playouts (the same dice for every tactic, never the game's own), and plays for that stage the one whose \
-         playouts beat the played tactic's by more than 1.96 standard errors, if any; the other side keeps `{}`. Over {} random-army games (seed {seed}), each played by both sides' tactic and by each side \
-         responding, the responding side's score changes by: {}; {} (95% intervals). {}\n",
+         playouts beat the played tactic's by more than 1.96 standard errors, if any; the other side keeps {}. Over {} random-army games (seed {seed}), each played by both sides' tactic and by each side \
+         responding, the responding side's score changes by: {}; {} (95% intervals). {}\n\n",
         r.rollouts,
-        tactics[r.base[0]],
+        other,
         crate::format::thousands(r.games),
         side(0),
         side(1),
@@ -144,7 +212,7 @@ fn rollout_text(r: &RolloutGain, tactics: &[String], turns: &str, seed: u64) -> 
 }
 
 /// The metagame's subsection: the cells, the equilibrium, the played tactic and its switches.
-fn metagame_text(m: &Metagame, game: &str, games: u64, seed: u64, rollout: bool) -> String {
+fn metagame_text(m: &Metagame, game: &str, games: u64, seed: u64, further: &str) -> String {
     let mut o = String::new();
     let k = m.tactics.len();
     let _ = writeln!(o, "\n### {game}: the tactic metagame\n");
@@ -182,8 +250,7 @@ fn metagame_text(m: &Metagame, game: &str, games: u64, seed: u64, rollout: bool)
         mix_text(&m.tactics, &m.b_mix),
         pct_interval(&m.value)
     );
-    let played = &m.tactics[m.played];
-    if m.played_is_equilibrium() {
+    if let Some(played) = m.played.map(|t| &m.tactics[t]) {
         let _ = writeln!(
             o,
             "\nValue in army, value per mission, the unit statistics and the replay come from games in which both \
@@ -203,9 +270,16 @@ fn metagame_text(m: &Metagame, game: &str, games: u64, seed: u64, rollout: bool)
     } else {
         let _ = writeln!(
             o,
-            "\n**The equilibrium is not one tactic on both sides**: value in army, value per mission, the unit \
-             statistics and the replay come from games in which both sides play the default tactic, `{played}`, \
-             which is not the equilibrium (drawing each game's tactics from the mixes is not built)."
+            "\n**The equilibrium is not one tactic on both sides**: value in army, value per mission and the unit \
+             statistics come from games of their own in which {} ({}); the replay shows a game in which both sides \
+             play `{}`, the tactic side A plays most.",
+            if m.play().as_pure().is_some() {
+                "each side plays its equilibrium tactic"
+            } else {
+                "each side draws its tactic for each game from its equilibrium mix"
+            },
+            m.play_text(),
+            m.tactics[crate::analysis::skirmish::heaviest(&m.a_mix)]
         );
     }
     let switches: Vec<String> = m
@@ -237,7 +311,7 @@ fn metagame_text(m: &Metagame, game: &str, games: u64, seed: u64, rollout: bool)
             } else {
                 "No switch of tactic gains."
             },
-            if rollout { " (the rollout best response below searches further)" } else { " (the rollout best response is not built)" }
+            further
         );
     }
     o.push('\n');

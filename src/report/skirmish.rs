@@ -18,6 +18,7 @@ use super::atomic::{persist, temp_path, write_atomic};
 use super::charts::{Marker, draw_marker};
 use crate::analysis::RulesetAnalysis;
 use crate::analysis::skirmish::{SkirmishAnalysis, SkirmishSection, verdict};
+use crate::rulesets::skirmish::EQUILIBRIUM_MIX;
 use crate::analysis::verdict::{MoreGames, more_games};
 use crate::csv_text::CsvText;
 
@@ -59,8 +60,8 @@ fn write_missions(a: &RulesetAnalysis, sk: &SkirmishSection, dir: &Path) -> anyh
     let chart = ValueChart {
         title: format!("{}: value in army per mission", a.title),
         subtitle: format!(
-            "win log-odds per 100 points minus the field mean (0 = worth its cost), 95% intervals; {} random-army games per mission, {} tactic",
-            runs[0].games, runs[0].tactic
+            "win log-odds per 100 points minus the field mean (0 = worth its cost), 95% intervals; {} random-army games per mission, {}",
+            runs[0].games, tactic_words(&runs[0].tactic).replace('`', "")
         ),
         legend: labels,
     };
@@ -114,8 +115,8 @@ fn mission_csv(sk: &SkirmishSection, runs: &[SkirmishAnalysis]) -> String {
     t.finish()
 }
 
-/// Writes one ruleset's skirmish runs (the first is the played tactic: the metagame's
-/// equilibrium, else the default) into `dir`: `{stem}.json`, `{stem}_value_in_army.csv`,
+/// Writes one ruleset's skirmish runs (the first is the played one: the metagame's equilibrium,
+/// its tactic or its mix, else the default tactic) into `dir`: `{stem}.json`, `{stem}_value_in_army.csv`,
 /// `{stem}_units.csv`, the value-in-army chart `{chart}.png`/`.svg` (when there are values) and
 /// the first run's replay picture as `replay` (when it has one). Nothing for no runs. Every
 /// file is written atomically.
@@ -151,7 +152,7 @@ fn write_runs(
             "win log-odds per 100 points minus the field mean (0 = worth its cost, above too cheap), 95% intervals; {} random-army skirmishes per tactic",
             runs[0].games
         ),
-        legend: runs.iter().map(|r| format!("{} tactic", r.tactic)).collect(),
+        legend: runs.iter().map(|r| tactic_words(&r.tactic).replace('`', "")).collect(),
     };
     written.extend(write_value_chart(&value_chart, runs, dir, chart)?);
     Ok(written)
@@ -245,7 +246,7 @@ pub fn section(a: &RulesetAnalysis) -> String {
     let _ = writeln!(o, "## {game}: value in army\n");
     let field = d
         .field_log_odds_per_100_points
-        .map_or_else(String::new, |f| format!(" (`{default}` tactic: {:.2} [{:.2}, {:.2}])", f.value, f.lo, f.hi));
+        .map_or_else(String::new, |f| format!(" ({}: {:.2} [{:.2}, {:.2}])", tactic_words(default), f.value, f.lo, f.hi));
     let _ = writeln!(
         o,
         "{}-point {game} games between **random legal armies**: {}. **Value in army** comes from a logistic \
@@ -257,13 +258,14 @@ pub fn section(a: &RulesetAnalysis) -> String {
          cheap* when the whole interval lies above 0, *too expensive* when below, *fair* when it contains 0. \
          Intervals are 95%, from the regression's sandwich covariance, which allows for draws scored ½ \
          (Pearson dispersion {:.2}; 1 would be 0/1 results). **{game} price** is the {item}'s log-odds divided \
-         by the field mean per point (`{default}` tactic): what it would cost at the field mean, the {lower}'s \
+         by the field mean per point ({}): what it would cost at the field mean, the {lower}'s \
          own fair price, with Fieller's 95% interval. Armies are built to nearly equal points, so the field \
          mean itself is weakly determined; where its interval nears 0 the price interval is *unbounded*, \
          while the differences in the value columns stay well determined.{}\n",
         d.points,
         t.setup,
         d.fit_dispersion,
+        tactic_words(default),
         if upgrades {
             " For the upgrades, which the duels of \"Suggested costs\" do not play, it is the fair price."
         } else {
@@ -274,7 +276,8 @@ pub fn section(a: &RulesetAnalysis) -> String {
     for (run, (name, what)) in sk.runs.iter().zip(&sk.tactics) {
         let _ = writeln!(
             o,
-            "- `{name}` tactic ({what}): A wins {}, B wins {}, draws {}; mean {:.1} {}.",
+            "- {} ({what}): A wins {}, B wins {}, draws {}; mean {:.1} {}.",
+            tactic_words(name),
             pct(&run.a_wins),
             pct(&run.b_wins),
             pct(&run.draws),
@@ -314,7 +317,7 @@ pub fn section(a: &RulesetAnalysis) -> String {
         o.push_str("\n**Warning:** the regression did not converge; treat the values as rough.\n");
     }
     o.push_str(&missions_section(sk));
-    let _ = writeln!(o, "\n### {game}: unit statistics (`{default}` tactic)\n");
+    let _ = writeln!(o, "\n### {game}: unit statistics ({})\n", tactic_words(default));
     let _ = writeln!(
         o,
         "Survival intervals resample whole games (a cluster-robust variance by game): units of one game \
@@ -470,6 +473,17 @@ struct ValueChart {
 /// (tactics, missions) differ by shape.
 const RUN_SHAPES: [Marker; 5] = [Marker::Circle, Marker::Diamond, Marker::Square, Marker::TriangleUp, Marker::TriangleDown];
 
+/// What the markers' fill means, after the run legend.
+const FILL_NOTE: &str = "fill: yellow too cheap · teal fair · purple too expensive";
+
+/// The extra height, in pixels, of a value chart whose run legend and [`FILL_NOTE`] do not
+/// fit on one line of its width (the note then takes a line of its own): 0 or 24.
+fn legend_extra(a: &ValueChart, runs: usize) -> i32 {
+    let shown = runs.min(RUN_SHAPES.len());
+    let legend: i32 = a.legend.iter().take(shown).map(|l| 14 + crate::plot::text_width(l, 17.0) + 28).sum();
+    if 24 + legend + crate::plot::text_width(FILL_NOTE, 17.0) <= WIDTH as i32 - 8 { 0 } else { 24 }
+}
+
 /// The subtitle's lines, wrapped to the chart's width.
 fn subtitle_lines(a: &ValueChart) -> Vec<String> {
     crate::plot::wrap(&a.subtitle, 17.0, WIDTH as i32 - 48)
@@ -487,7 +501,7 @@ fn write_value_chart(
     super::charts::ensure_fonts()?;
     let n = runs[0].value_in_army.len() as i32;
     let extra = 22 * (subtitle_lines(a).len() as i32 - 1);
-    let size = (WIDTH, (150 + extra + ROW * n + 60) as u32);
+    let size = (WIDTH, (150 + extra + ROW * n + 60 + legend_extra(a, runs.len())) as u32);
     let svg_path = dir.join(format!("{stem}.svg"));
     let mut svg = String::new();
     {
@@ -547,7 +561,7 @@ where
     let lo = (lo / tick).floor() * tick;
     let hi = (hi / tick).ceil() * tick;
     let decimals = (-tick.log10().floor()).max(0.0) as usize;
-    let plot = root.margin(90 + extra, 50, 20, 30);
+    let plot = root.margin(90 + extra, 50 + legend_extra(a, runs.len()), 20, 30);
     let label_w = 290;
     let mut chart = ChartBuilder::on(&plot)
         .x_label_area_size(56)
@@ -600,19 +614,18 @@ where
         6,
         RGBColor(40, 40, 40).stroke_width(2),
     ))?;
-    // Legend: one shape per run, then what the fill means.
-    let ly = size.1 as i32 - 22;
+    // Legend: one shape per run, then what the fill means (on a line of its own where both do
+    // not fit on one).
+    let below = legend_extra(a, runs.len());
+    let ly = size.1 as i32 - 22 - below;
     let mut x = 24;
     for (k, label) in a.legend.iter().enumerate().take(shown) {
         draw_marker(root, RUN_SHAPES[k], (x, ly), RGBColor(30, 30, 30), WHITE)?;
         root.draw_text(label, &text_style(17.0, dark, HPos::Left), (x + 14, ly))?;
         x += 14 + crate::plot::text_width(label, 17.0) + 28;
     }
-    root.draw_text(
-        "fill: yellow too cheap · teal fair · purple too expensive",
-        &text_style(17.0, muted, HPos::Left),
-        (x, ly),
-    )?;
+    let at = if below == 0 { (x, ly) } else { (24, ly + below) };
+    root.draw_text(FILL_NOTE, &text_style(17.0, muted, HPos::Left), at)?;
     Ok(())
 }
 
@@ -628,4 +641,10 @@ impl super::Section for Skirmishes {
     fn markdown(&self, a: &RulesetAnalysis, o: &mut String) {
         o.push_str(&section(a));
     }
+}
+
+/// A run's play in the report's words: "`x` tactic", or "the equilibrium mix" for a run whose
+/// games draw each side's tactic from its mix ([`EQUILIBRIUM_MIX`]).
+pub fn tactic_words(name: &str) -> String {
+    if name == EQUILIBRIUM_MIX { "the equilibrium mix".to_string() } else { format!("`{name}` tactic") }
 }

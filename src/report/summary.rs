@@ -117,11 +117,12 @@ pub struct Play {
 #[derive(Debug, Serialize, PartialEq)]
 pub struct PlayLevel {
     /// `"optimal"` (both sides optimal: the game's exact value), `"equilibrium"` (the
-    /// skirmish: both sides play the tactic metagame's equilibrium tactic), `"scripted"` (the
+    /// skirmish: each side plays its equilibrium mix of the tactic metagame), `"scripted"` (the
     /// ruleset's scripted tactic) or `"mixed"` (optimal where the game is solved, scripted
     /// elsewhere).
     pub play: &'static str,
-    /// The skirmish tactic whose games give value in army (absent elsewhere).
+    /// The skirmish tactic whose games give value in army, or `"equilibrium mix"` where each
+    /// game draws each side's tactic from its mix (absent elsewhere).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub tactic: Option<String>,
     /// The most a best response gains against this play, in probability units (win 1, draw ½;
@@ -146,9 +147,10 @@ pub struct PlayLevel {
 
 impl Play {
     /// The play of `a`'s levels: 1v1 optimal where its 1v1 matrix was played so
-    /// ([`crate::analysis::optimal_play::play_1v1`]); squads by the scripted tactic, whose
-    /// exploitability there is not measured (issue 41's rollout best response is not built),
-    /// with the scripted tactic's 1v1 exploitability named as a sign of its quality; the
+    /// ([`crate::analysis::optimal_play::play_1v1`]); squads by the scripted tactic, with the
+    /// largest gain of the squads' rollout best response as a lower bound on its
+    /// exploitability where one was played ([`crate::analysis::squads_rollout`]), else not
+    /// measured, and the scripted tactic's 1v1 exploitability named as a sign of its quality; the
     /// skirmish by its played tactic, the tactic metagame's equilibrium where it has one
     /// ([`Metagame`]), with the best switch of tactic against it as a lower bound.
     pub fn of(a: &RulesetAnalysis) -> Play {
@@ -203,9 +205,40 @@ impl Play {
             Some(t) => format!("not measured ({what}); {t}"),
             None => format!("not measured ({what})"),
         };
-        Play {
-            one_against_one,
-            squads: PlayLevel {
+        let squads = match a.squads_rollout.as_ref().and_then(|s| s.largest().map(|x| (s, x))) {
+            Some((s, (p, side, g))) => {
+                let e = s.family_wise(g);
+                PlayLevel {
+                play: "scripted",
+                tactic: None,
+                exploitability: None,
+                exploitability_lower_bound: Some(Estimate {
+                    value: e.value.max(0.0),
+                    lo: e.lo.max(0.0),
+                    hi: e.hi.max(0.0),
+                }),
+                rollout: Some(p.rollout.clone()),
+                measured: format!(
+                    "lower bound from a rollout best response against the scripted tactic in the points-matched squads \
+                     of the {} pairs most exploitable one against one ({} duels each, {} playouts per tactic at each \
+                     round): the largest gain, {} in {} v {}, is {:+.1} points [{:+.1}, {:+.1}] (95% family-wise, \
+                     Bonferroni over the {} sides tried; `rollout` is that pair's); a best response over every policy \
+                     may gain more{}",
+                    s.pairs.len(),
+                    s.games,
+                    s.rollouts,
+                    if side == 0 { &p.a_name } else { &p.b_name },
+                    p.a_name,
+                    p.b_name,
+                    100.0 * e.value,
+                    100.0 * e.lo,
+                    100.0 * e.hi,
+                    2 * s.pairs.len(),
+                    scripted_1v1.as_ref().map_or(String::new(), |t| format!("; {t}"))
+                ),
+            }
+            }
+            None => PlayLevel {
                 play: "scripted",
                 tactic: None,
                 exploitability: None,
@@ -213,8 +246,18 @@ impl Play {
                 rollout: None,
                 measured: unmeasured("no best response is solved or rolled out for squads"),
             },
+        };
+        Play {
+            one_against_one,
+            squads,
             skirmish: a.skirmish.as_ref().and_then(|s| s.runs.first().map(|run| (s, run))).map(|(s, run)| {
-                let level = skirmish_level(s.metagame.as_ref(), s.metagame_error.as_deref(), &run.tactic, &unmeasured);
+                let level = skirmish_level(
+                    s.metagame.as_ref(),
+                    s.metagame_error.as_deref(),
+                    &run.tactic,
+                    &s.no_rollout_words(),
+                    &unmeasured,
+                );
                 match &s.rollout {
                     Some(r) => with_rollout(level, r, &s.text.turns),
                     None => level,
@@ -224,14 +267,15 @@ impl Play {
     }
 }
 
-/// The skirmish's play: its played tactic (`tactic`, both sides), the metagame's equilibrium
-/// when the metagame found it so, and the best switch of tactic against it as a lower bound on
-/// its exploitability ([`Metagame`]); without a metagame (one tactic, or `error`: why it was
+/// The skirmish's play: the tactic metagame's equilibrium (`tactic`: its tactic on both sides,
+/// or "equilibrium mix"), and the best switch of tactic against it as a lower bound on its
+/// exploitability ([`Metagame`]); without a metagame (one tactic, or `error`: why it was
 /// not solved), the scripted tactic, not measured (`unmeasured(why)` says so).
 fn skirmish_level(
     m: Option<&Metagame>,
     error: Option<&str>,
     tactic: &str,
+    no_rollout: &str,
     unmeasured: impl Fn(&str) -> String,
 ) -> PlayLevel {
     let Some(m) = m else {
@@ -248,7 +292,6 @@ fn skirmish_level(
             measured: unmeasured(&why),
         };
     };
-    let equilibrium = m.played_is_equilibrium();
     let best = m.largest_gain();
     let bound = best.map(|(_, d)| Estimate { value: d.gain.value.max(0.0), lo: d.gain.lo.max(0.0), hi: d.gain.hi.max(0.0) });
     let switch = match best {
@@ -264,19 +307,19 @@ fn skirmish_level(
         None => "no switch of tactic against it was played".to_string(),
     };
     PlayLevel {
-        play: if equilibrium { "equilibrium" } else { "scripted" },
+        play: "equilibrium",
         tactic: Some(tactic.to_string()),
         exploitability: None,
         exploitability_lower_bound: bound,
         rollout: None,
         measured: format!(
-            "lower bound from the skirmish's tactic metagame ({} tactics; {}): {switch}; a best response beyond the \
-             portfolio is not searched (no rollout best response is built), so the exploitability may be larger",
+"lower bound from the skirmish's tactic metagame ({} tactics; {}): {switch}; a best response beyond the \
+             portfolio is not searched ({no_rollout}), so the exploitability may be larger",
             m.tactics.len(),
-            if equilibrium {
-                "both sides play its equilibrium tactic"
-            } else {
-                "its equilibrium is not one tactic on both sides; the default tactic is played"
+            match (m.played, m.play().as_pure()) {
+                (Some(_), _) => "both sides play its equilibrium tactic".to_string(),
+                (None, Some(_)) => format!("each side plays its equilibrium tactic, {}", m.play_text()),
+                (None, None) => format!("each side draws its tactic for each game from its equilibrium mix, {}", m.play_text()),
             }
         ),
     }

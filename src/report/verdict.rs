@@ -205,8 +205,12 @@ pub fn rule(a: &RulesetAnalysis) -> Vec<String> {
     let mut out = Vec::new();
     // The skirmish's played tactic: the default, or the tactic metagame's equilibrium.
     let tactic = match a.skirmish.as_ref().and_then(|sk| sk.metagame.as_ref()) {
-        Some(m) if m.played != 0 => format!("the `{}` tactic, the tactic metagame's equilibrium", m.tactics[m.played]),
-        _ => "default tactic".to_string(),
+        Some(m) => match m.played {
+            Some(0) => "default tactic".to_string(),
+            Some(t) => format!("the `{}` tactic, the tactic metagame's equilibrium", m.tactics[t]),
+            None => format!("the tactic metagame's equilibrium, {}", m.play_text()),
+        },
+        None => "default tactic".to_string(),
     };
     let skirmish = if games.is_empty() {
         String::new()

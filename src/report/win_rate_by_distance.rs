@@ -349,6 +349,7 @@ mod tests {
             studies: Vec::new(),
             fair_costs: None,
             optimal_play: None,
+            squads_rollout: None,
             readings: None,
             lint: Vec::new(),
             variants: vec![],

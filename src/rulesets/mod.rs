@@ -109,10 +109,29 @@ pub struct DuelSettings {
     /// matrix by the scripted tactic and leaves the section out.
     #[serde(default = "yes", skip_serializing_if = "is_yes")]
     pub optimal_play: bool,
+    /// How many points-matched pairs the report plays a rollout best response in (issue 41,
+    /// "squads"): the pairs whose 1v1 scripted tactic the exact best response exploits most at
+    /// `distance`; 0 (the default) plays none, and so does a run without optimal play (which
+    /// chooses the pairs). Only where the ruleset's duel is played round by round
+    /// ([`Ruleset::duel_rollout_built`]).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub rollout_pairs: u32,
+    /// Duels per pair of that rollout (each played three times), 2 to 100000; `None` (left
+    /// out): [`DuelSettings::rollout_games`]'s default.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rollout_games: Option<u64>,
+    /// Playouts per tactic at each round of that rollout, 2 to 1000; `None`:
+    /// [`DuelSettings::rollout_playouts`]'s default.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rollout_playouts: Option<u32>,
 }
 
 fn yes() -> bool {
     true
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
 }
 
 fn is_yes(b: &bool) -> bool {
@@ -125,12 +144,24 @@ impl DuelSettings {
         self.squad_spacing.unwrap_or(2.0)
     }
 
+    /// Duels per pair of the squads' rollout: `rollout_games`, 200 when left out.
+    pub fn rollout_games(&self) -> u64 {
+        self.rollout_games.unwrap_or(200)
+    }
+
+    /// Playouts per tactic at each round of the squads' rollout: `rollout_playouts`, 16 when
+    /// left out.
+    pub fn rollout_playouts(&self) -> u32 {
+        self.rollout_playouts.unwrap_or(16)
+    }
+
     /// Checks ranges; `max_distance` and `unit` ("in" or "cm") are the ruleset's, and
     /// `lines` whether its squads stand in a line `squad_spacing` apart (then the key is
     /// required; otherwise it is refused, so no config documents a setting that does
-    /// nothing). The message names the `[duel]` key, the allowed range and the value found;
+    /// nothing); `rollout` whether its duel has a rollout best response (else its three
+    /// `rollout_*` keys are refused). The message names the `[duel]` key, the allowed range and the value found;
     /// the error carries the key for its place ([`crate::config::Source::invalid`]).
-    pub fn validate(&self, max_distance: f64, unit: &str, lines: bool) -> Result<(), Invalid> {
+    pub fn validate(&self, max_distance: f64, unit: &str, lines: bool, rollout: bool) -> Result<(), Invalid> {
         let bad = |key: &str, m: String| Err(Invalid::new(format!("duel.{key}"), m));
         if !(self.distance > 0.0 && self.distance <= max_distance) {
             return bad(
@@ -182,6 +213,29 @@ impl DuelSettings {
         if let Some(e) = self.sweep_target_error.filter(|e| !(*e > 0.0 && *e < 0.5)) {
             return bad("sweep_target_error", format!("[duel] sweep_target_error must be in (0, 0.5), got {e}"));
         }
+        let given = [
+            ("rollout_pairs", self.rollout_pairs > 0),
+            ("rollout_games", self.rollout_games.is_some()),
+            ("rollout_playouts", self.rollout_playouts.is_some()),
+        ];
+        if let Some((key, _)) = given.iter().find(|(_, given)| *given && !rollout) {
+            return bad(
+                key,
+                format!(
+                    "[duel] {key}: the squads' rollout best response is built for vsgmr only (its duel is played \
+                     round by round): remove it"
+                ),
+            );
+        }
+        if self.rollout_pairs > 1000 {
+            return bad("rollout_pairs", format!("[duel] rollout_pairs must be 0 to 1000, got {}", self.rollout_pairs));
+        }
+        if let Some(g) = self.rollout_games.filter(|g| !(2..=100_000).contains(g)) {
+            return bad("rollout_games", format!("[duel] rollout_games must be 2 to 100000, got {g}"));
+        }
+        if let Some(p) = self.rollout_playouts.filter(|p| !(2..=1000).contains(p)) {
+            return bad("rollout_playouts", format!("[duel] rollout_playouts must be 2 to 1000, got {p}"));
+        }
         Ok(())
     }
 }
@@ -197,6 +251,16 @@ pub fn points_matched_size(budget: f64, cost: f64, u: f64) -> u32 {
     let whole = (budget / cost).floor();
     let frac = budget / cost - whole;
     whole as u32 + (u < frac) as u32
+}
+
+/// The points each side spends in a points-matched matchup of units `units` priced `costs`
+/// (points, each > 0) in a game of `budget` points: the largest amount up to `budget` that both
+/// sides can field legally, i.e. `budget` lowered to `limit × cost` of each side whose
+/// [`Ruleset::squad_limit`] caps its squad below the budget (RULINGS.md, "Limited in
+/// points-matched squads": both sides spend the same). A capped squad then holds exactly its
+/// limit, and the other side is bought with the same points. The limit counts at `budget`.
+pub fn matchup_budget<R: Ruleset>(r: &R, units: [usize; 2], costs: [f64; 2], budget: f64) -> f64 {
+    (0..2).filter_map(|s| r.squad_limit(units[s], budget).map(|n| n as f64 * costs[s])).fold(budget, f64::min)
 }
 
 /// One battle of [`Ruleset::play_duel`]: `na` copies of unit `a` (side A) against `nb` copies of
@@ -242,6 +306,11 @@ pub struct ExactDuel {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("{0}")]
 pub struct NotExact(pub String);
+
+/// Why `duel --rollout` is refused for the ruleset `id` ([`Ruleset::duel_rollout`]'s default).
+pub fn duel_rollout_not_built(id: &str) -> NotExact {
+    NotExact(format!("--rollout is not built for {id} yet: its duel is not played round by round (it is for vsgmr)"))
+}
 
 /// The rules of one game, as the engine needs them.
 ///
@@ -373,23 +442,28 @@ pub trait Ruleset: Sync + Send {
         Err(NotExact(format!("--portfolio is not available for {} yet", self.id())))
     }
 
+    /// Whether [`Ruleset::duel_rollout`] is built for the ruleset (its duel is played round by
+    /// round): false by default, so a command can refuse `--rollout` before it solves anything.
+    fn duel_rollout_built(&self) -> bool {
+        false
+    }
+
     /// The rollout best response of each side against the scripted tactic in the Monte Carlo
-    /// duel of one `a` against one `b` starting `distance` apart ([`rollout`]): `(games,
-    /// playouts per tactic)`, seeded from `seed`; `progress` advances one per duel (the caller
-    /// sets its length). `Err` says why there is none (the default: the ruleset's duel is not
-    /// played in stages yet).
+    /// duel of `a` against `b` starting `distance` apart ([`rollout`]), one each (`budget`
+    /// `None`) or points-matched squads bought with `budget` points: `(games, playouts per
+    /// tactic)`, seeded from `seed`; `progress` advances one per duel (the caller sets its
+    /// length). `Err` says why there is none (the default: the ruleset's duel is not
+    /// played in stages yet, [`duel_rollout_not_built`]).
     fn duel_rollout(
         &self,
         _pair: (usize, usize),
         _distance: f64,
+        _budget: Option<f64>,
         _size: (u64, u32),
         _seed: u64,
         _progress: &indicatif::ProgressBar,
     ) -> Result<rollout::RolloutGain, NotExact> {
-        Err(NotExact(format!(
-            "--rollout is not built for {} yet: its duel is not played round by round (it is for vsgmr)",
-            self.id()
-        )))
+        Err(duel_rollout_not_built(self.id()))
     }
 
     /// Only the both-sides-optimal value of [`Ruleset::optimal_duel`] (its `optimal`: A's win,
@@ -456,7 +530,7 @@ pub trait Ruleset: Sync + Send {
 
     /// The most copies of unit `unit` a points-matched squad may hold in a game of `budget`
     /// points (the config's `[duel] budget`), from the book's army-building limits; `None`
-    /// (the default) when the book sets none. The engine's `sim::duel::matchup_budget` turns it
+    /// (the default) when the book sets none. [`matchup_budget`] turns it
     /// into the points both squads of a matchup spend (RULINGS.md, "Limited in points-matched
     /// squads").
     fn squad_limit(&self, _unit: usize, _budget: f64) -> Option<u32> {

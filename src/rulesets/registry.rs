@@ -306,16 +306,19 @@ impl AnyRuleset {
     }
 
     /// The rollout best response against the scripted tactic in the Monte Carlo duel of `a`
-    /// against `b` (`pointsworth duel --optimal --rollout`), through [`Ruleset::duel_rollout`].
+    /// against `b`, one each or points-matched squads of `budget` points (`pointsworth duel
+    /// --optimal --rollout`, `duel --points-matched --rollout`), through
+    /// [`Ruleset::duel_rollout`].
     pub fn duel_rollout(
         &self,
         pair: (usize, usize),
         distance: f64,
+        budget: Option<f64>,
         size: (u64, u32),
         seed: u64,
         progress: &indicatif::ProgressBar,
     ) -> Result<super::rollout::RolloutGain, NotExact> {
-        with_ruleset!(self, r => r.duel_rollout(pair, distance, size, seed, progress))
+        with_ruleset!(self, r => r.duel_rollout(pair, distance, budget, size, seed, progress))
     }
 
     /// Checks a ruleset id without loading it (for errors before any file is read).

@@ -19,7 +19,10 @@
 //! base tactic, lets a plan that pays only if kept up show its worth. Playout `k` of every
 //! option starts from the same dice (common random numbers), and no playout uses the real
 //! game's dice: the response sees the position, never the dice to come. The other side plays
-//! its base tactic throughout.
+//! its base tactic throughout; where it draws that tactic for each game from a mix (the
+//! tactic metagame's equilibrium, [`Play`]), each playout draws it afresh from the mix, for the
+//! responding side does not see which tactic the other drew (a response that did would gain
+//! from knowledge no player has).
 //!
 //! The gain: each of `games` seeded games is played from one set-up (armies, terrain,
 //! deployment) and one dice stream three times: by both base tactics, with side A responding,
@@ -45,6 +48,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::dice::FastDice;
 use crate::rulesets::Side;
+use crate::rulesets::skirmish::Play;
 use crate::seed::{batch_seed, splitmix64};
 use crate::stats::{CONFIDENCE, Estimate, normal};
 
@@ -62,7 +66,7 @@ pub trait Staged: Clone + Send {
 }
 
 /// What a rollout best response runs.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct RolloutRun {
     /// Master seed; game `k` is seeded from `(seed, stream, k)`.
     pub seed: u64,
@@ -72,10 +76,10 @@ pub struct RolloutRun {
     pub games: u64,
     /// Playouts per option at each decision; at least 1.
     pub rollouts: u32,
-    /// Tactics in the portfolio (the options at each decision); at least 1.
-    pub tactics: usize,
-    /// Each side's base tactic, side A first (indices into the tactics).
-    pub base: [usize; 2],
+    /// Each side's base play: its tactic, or the mix each game draws it from
+    /// ([`Play::draw`], from the run's seed and stream), side A first. The mixes' length is
+    /// the portfolio's (the options at each decision); at least 1.
+    pub play: Play,
 }
 
 /// One side's rollout best response against the base play.
@@ -97,8 +101,13 @@ pub struct RolloutGain {
     pub games: u64,
     /// Playouts per option at each decision.
     pub rollouts: u32,
-    /// Each side's base tactic (indices into the tactics), side A first.
-    pub base: [usize; 2],
+    /// Each side's base tactic (indices into the tactics), side A first; `None` where a side
+    /// draws its base tactic for each game from its mix (`mixes`).
+    pub base: Option<[usize; 2]>,
+    /// Each side's mix over the tactics (weights in [0, 1]) where a side draws its base tactic
+    /// for each game ([`Play::draw`]); `None` when both play one tactic.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub mixes: Option<[Vec<f64>; 2]>,
     /// Side A's mean score in [0, 1] with both sides playing their base tactics.
     pub base_score: f64,
     /// Side A responding (B on its base tactic), then side B responding.
@@ -110,6 +119,17 @@ impl RolloutGain {
     /// exploitability's lower bound the report prints.
     pub fn largest(&self) -> &SideGain {
         if self.sides[1].gain.value > self.sides[0].gain.value { &self.sides[1] } else { &self.sides[0] }
+    }
+
+    /// Side `s`'s base play in words, from the tactics' `names`: its tactic's name in
+    /// backticks, or "its equilibrium mix (x 53%, y 47%)" where it draws the tactic for each
+    /// game.
+    pub fn base_text(&self, s: Side, names: &[&str]) -> String {
+        match (self.base, &self.mixes) {
+            (Some(b), _) => format!("`{}`", names[b[s]]),
+            (None, Some(m)) => format!("its equilibrium mix ({})", crate::format::quoted_mix_text(names, &m[s])),
+            (None, None) => "its base tactic".to_string(),
+        }
     }
 }
 
@@ -139,20 +159,25 @@ fn finish<G: Staged>(g: &mut G, dice: &mut FastDice) -> Option<Side> {
 pub const SWITCH_Z: f64 = 1.96;
 
 /// Side `s`'s option at the start of stage `stage` of game `game` in position `g`: of the
-/// tactics whose playouts beat the base tactic's clearly ([`SWITCH_Z`]; module docs), the one
-/// with the largest mean gain; else the base tactic.
-fn choose<G: Staged>(run: &RolloutRun, g: &G, s: Side, game: u64, stage: u64) -> usize {
-    let base = run.base[s];
+/// tactics whose playouts beat its base tactic `base` clearly ([`SWITCH_Z`]; module docs), the
+/// one with the largest mean gain; else the base tactic.
+fn choose<G: Staged>(run: &RolloutRun, g: &G, s: Side, base: usize, game: u64, stage: u64) -> usize {
     // Playout k of every option: the same seed (common random numbers), apart from the game's.
     let playout_seed = |k: u64| {
         let decision =
             splitmix64(batch_seed(run.seed, run.stream ^ 0x726f_6c6c_6f75_7473, game) ^ (2 * stage + s as u64));
         batch_seed(decision, 0, k)
     };
+    // The other side's tactic in playout k, as the responding side can know it: its base
+    // tactic where it plays one, else drawn from its mix for each playout (the same for every
+    // option), for the responding side does not see which tactic it drew for the game.
+    let other = 1 - s;
     let scores = |t: usize| -> Vec<f64> {
         (0..run.rollouts as u64)
             .map(|k| {
-                let (mut p, mut dice) = (g.clone(), FastDice::from_seed(playout_seed(k)));
+                let seed = playout_seed(k);
+                let (mut p, mut dice) = (g.clone(), FastDice::from_seed(seed));
+                p.set_tactic(other, run.play.draw_side(other, splitmix64(seed ^ 0x6f74_6865_725f_7369)));
                 p.set_tactic(s, t);
                 score_of(finish(&mut p, &mut dice), s)
             })
@@ -161,7 +186,7 @@ fn choose<G: Staged>(run: &RolloutRun, g: &G, s: Side, game: u64, stage: u64) ->
     let own = scores(base);
     let n = own.len() as f64;
     let mut best = (0.0, base);
-    for t in (0..run.tactics).filter(|&t| t != base) {
+    for t in (0..run.play.mixes[s].len()).filter(|&t| t != base) {
         let d: Vec<f64> = scores(t).iter().zip(&own).map(|(x, y)| x - y).collect();
         let mean = d.iter().sum::<f64>() / n;
         let var = d.iter().map(|x| (x - mean) * (x - mean)).sum::<f64>() / (n - 1.0);
@@ -183,20 +208,25 @@ struct GameScores {
     switched: [u64; 2],
 }
 
-/// Game `game` of `run`: set up by `start`, played by the base play and with each side
-/// responding.
-fn one_game<G: Staged>(run: &RolloutRun, start: &(impl Fn(&mut FastDice) -> G + Sync), game: u64) -> GameScores {
+/// Game `game` of `run`: its base tactics drawn ([`Play::draw`]), set up by `start`, played by
+/// the base play and with each side responding.
+fn one_game<G: Staged>(
+    run: &RolloutRun,
+    start: &(impl Fn(&mut FastDice, [usize; 2]) -> G + Sync),
+    game: u64,
+) -> GameScores {
+    let base_tactics = run.play.draw(run.seed, run.stream, game);
     let mut dice = FastDice::from_seed(batch_seed(run.seed, run.stream, game));
-    let g0 = start(&mut dice);
+    let g0 = start(&mut dice, base_tactics);
     let base = score_of(finish(&mut g0.clone(), &mut dice.clone()), 0);
     let mut out = GameScores { base, response: [0.0; 2], decisions: [0; 2], switched: [0; 2] };
     for s in 0..2 {
         let (mut g, mut d) = (g0.clone(), dice.clone());
         let (mut decisions, mut switched) = (0u64, 0u64);
         let w = loop {
-            let t = choose(run, &g, s, game, decisions);
+            let t = choose(run, &g, s, base_tactics[s], game, decisions);
             decisions += 1;
-            switched += (t != run.base[s]) as u64;
+            switched += (t != base_tactics[s]) as u64;
             g.set_tactic(s, t);
             if let Some(w) = g.stage(&mut d) {
                 break w;
@@ -210,16 +240,20 @@ fn one_game<G: Staged>(run: &RolloutRun, start: &(impl Fn(&mut FastDice) -> G + 
 }
 
 /// The rollout best response of each side against the base play, over `run.games` games whose
-/// set-up `start` builds from the game's dice (armies, terrain and deployment drawn from them,
-/// both sides on their base tactics). `progress` advances one per game (the caller sets its
+/// set-up `start(dice, tactics)` builds from the game's dice (armies, terrain and deployment
+/// drawn from them), side A on `tactics[0]` and side B on `tactics[1]` (the game's base
+/// tactics, drawn from `run.play`). `progress` advances one per game (the caller sets its
 /// length). Panics if `run` asks for fewer than 2 games or 2 playouts, or no tactic (the
 /// callers check their input).
 pub fn best_response<G: Staged>(
     run: &RolloutRun,
-    start: impl Fn(&mut FastDice) -> G + Sync,
+    start: impl Fn(&mut FastDice, [usize; 2]) -> G + Sync,
     progress: &ProgressBar,
 ) -> RolloutGain {
-    assert!(run.games >= 2 && run.rollouts >= 2 && run.tactics >= 1, "a rollout needs 2 games, 2 playouts, 1 tactic");
+    assert!(
+        run.games >= 2 && run.rollouts >= 2 && !run.play.mixes[0].is_empty(),
+        "a rollout needs 2 games, 2 playouts, 1 tactic"
+    );
     let per_game: Vec<GameScores> = (0..run.games)
         .into_par_iter()
         .map(|k| {
@@ -244,7 +278,15 @@ pub fn best_response<G: Staged>(
             switched: switched as f64 / decisions.max(1) as f64,
         }
     };
-    RolloutGain { games: run.games, rollouts: run.rollouts, base: run.base, base_score, sides: [side(0), side(1)] }
+    let pure = run.play.as_pure();
+    RolloutGain {
+        games: run.games,
+        rollouts: run.rollouts,
+        base: pure,
+        mixes: pure.is_none().then(|| run.play.mixes.clone()),
+        base_score,
+        sides: [side(0), side(1)],
+    }
 }
 
 /// Test support for a ruleset's [`Staged`] game: `staged`, played stage by stage with `dice`,
@@ -298,11 +340,11 @@ mod tests {
     }
 
     fn run(games: u64, tactics: usize) -> RolloutRun {
-        RolloutRun { seed: 7, stream: 11, games, rollouts: 32, tactics, base: [0, 0] }
+        RolloutRun { seed: 7, stream: 11, games, rollouts: 32, play: Play::pure([0, 0], tactics) }
     }
 
-    fn race(p: [f64; 2]) -> impl Fn(&mut FastDice) -> Race + Sync {
-        move |_: &mut FastDice| Race { p, stages: 2, played: 0, points: 0, tactic: [0, 0] }
+    fn race(p: [f64; 2]) -> impl Fn(&mut FastDice, [usize; 2]) -> Race + Sync {
+        move |_: &mut FastDice, tactic: [usize; 2]| Race { p, stages: 2, played: 0, points: 0, tactic }
     }
 
     /// A's base tactic scores with ½ a stage, its other with 0.9: two stages, so the base
@@ -340,5 +382,55 @@ mod tests {
         let a = one.install(|| best_response(&run(200, 2), race([0.5, 0.6]), &ProgressBar::hidden()));
         let b = best_response(&run(200, 2), race([0.5, 0.6]), &ProgressBar::hidden());
         assert_eq!(a, b);
+    }
+
+    /// One stage: side A scores when its tactic matches side B's (a guess), B's tactic drawn
+    /// for each game.
+    #[derive(Clone)]
+    struct Guess {
+        tactic: [usize; 2],
+    }
+
+    impl Staged for Guess {
+        fn stage(&mut self, _: &mut FastDice) -> Option<Option<Side>> {
+            Some(Some(if self.tactic[0] == self.tactic[1] { 0 } else { 1 }))
+        }
+        fn set_tactic(&mut self, s: Side, t: usize) {
+            self.tactic[s] = t;
+        }
+    }
+
+    /// The response does not see the other side's hidden draw: against B mixing ½ ½, every
+    /// tactic of A's scores ½ in expectation whatever it guesses, so A's gain is 0 (its
+    /// interval holds 0 and stays below 8 points). A response whose playouts kept B's drawn
+    /// tactic would always match it and gain ½.
+    #[test]
+    fn the_response_does_not_see_the_tactic_a_mixing_side_drew() {
+        let mut r = run(2000, 2);
+        r.play = Play { mixes: [vec![1.0, 0.0], vec![0.5, 0.5]] };
+        let g = best_response(&r, |_: &mut FastDice, tactic: [usize; 2]| Guess { tactic }, &ProgressBar::hidden());
+        let a = g.sides[0];
+        assert!(a.gain.contains(0.0) && a.gain.hi < 0.08, "{g:?}");
+        assert!((g.base_score - 0.5).abs() < 0.05, "{g:?}");
+    }
+
+    /// A base play that mixes: side A draws its base tactic for each game, half the games the
+    /// poor one (½ a stage) and half the good one (0.9). Where it drew the good one there is
+    /// nothing to gain, where the poor one 0.4 (the test above), so the gain is 0.2 in
+    /// expectation; the base score is ½·½ + ½·0.9 = 0.7. The result names the mixes, not a
+    /// base tactic, and is the same on one thread.
+    #[test]
+    fn against_a_mixed_base_the_gain_averages_over_the_drawn_tactics() {
+        let mut r = run(4000, 2);
+        r.play = Play { mixes: [vec![0.5, 0.5], vec![1.0, 0.0]] };
+        let g = best_response(&r, race([0.5, 0.9]), &ProgressBar::hidden());
+        assert_eq!((g.base, g.mixes.clone()), (None, Some(r.play.mixes.clone())));
+        let a = g.sides[0];
+        assert!(a.gain.contains(0.2) && a.gain.lo > 0.15 && a.gain.hi < 0.25, "{a:?}");
+        assert!((g.base_score - 0.7).abs() < 0.03, "{g:?}");
+        // The poor tactic was drawn in about half the games, and the response left it there.
+        assert!((a.switched - 0.5).abs() < 0.05, "{a:?}");
+        let one = rayon::ThreadPoolBuilder::new().num_threads(1).build().unwrap();
+        assert_eq!(one.install(|| best_response(&r, race([0.5, 0.9]), &ProgressBar::hidden())), g);
     }
 }

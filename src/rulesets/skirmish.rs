@@ -27,6 +27,88 @@ pub struct TacticInfo {
     pub description: &'static str,
 }
 
+/// How each side picks its skirmish tactic for a game (issue 41, "every skirmish game draws
+/// each side's tactic from it"; DESIGN.md, "Play model"): side A's and side B's mix over the
+/// ruleset's tactics ([`Skirmish::tactics`]; weights in [0, 1] summing to 1). A side whose mix
+/// is one tactic plays it every game; otherwise each game draws the side's tactic afresh from
+/// its mix ([`Play::draw`]).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Play {
+    /// Side A's mix, then side B's; each as long as the ruleset's tactics.
+    pub mixes: [Vec<f64>; 2],
+}
+
+impl Play {
+    /// Side A plays `tactics[0]` and side B `tactics[1]` every game, out of `k` tactics.
+    pub fn pure(tactics: [usize; 2], k: usize) -> Play {
+        Play { mixes: tactics.map(|t| (0..k).map(|i| if i == t { 1.0 } else { 0.0 }).collect()) }
+    }
+
+    /// Both sides' tactics when each plays one tactic every game ([`pure_tactic`]); `None`
+    /// when a side mixes.
+    pub fn as_pure(&self) -> Option<[usize; 2]> {
+        let [a, b] = [0, 1].map(|s| pure_tactic(&self.mixes[s]));
+        Some([a?, b?])
+    }
+
+    /// Both sides' tactics (side A first, indices into the tactics) in game `game` of the run
+    /// seeded by `(seed, stream)`: a pure side's tactic, or for a mixing side the tactic whose
+    /// share of the mix's cumulative weight holds a uniform number drawn from `(seed, stream,
+    /// game, side)` alone, so the draw never touches the game's dice and the same game draws
+    /// the same tactics on any thread count.
+    pub fn draw(&self, seed: u64, stream: u64, game: u64) -> [usize; 2] {
+        const DRAW_DOMAIN: u64 = 0x7461_6374_6963_6d78; // "tacticmx"
+        [0, 1].map(|s| {
+            self.draw_side(
+                s,
+                crate::seed::splitmix64(crate::seed::batch_seed(seed, stream ^ DRAW_DOMAIN, game) ^ s as u64),
+            )
+        })
+    }
+
+    /// Side `s`'s tactic for the random 64 bits `bits`: its tactic where it plays one (the bits
+    /// unused), else the tactic whose share of its mix's cumulative weight holds the uniform
+    /// number the bits make.
+    pub fn draw_side(&self, s: Side, bits: u64) -> usize {
+        let mix = &self.mixes[s];
+        if let Some(t) = pure_tactic(mix) {
+            return t;
+        }
+        let total: f64 = mix.iter().sum();
+        let u = (bits >> 11) as f64 / (1u64 << 53) as f64 * total;
+        let mut acc = 0.0;
+        for (t, &w) in mix.iter().enumerate() {
+            acc += w;
+            if u < acc {
+                return t;
+            }
+        }
+        mix.iter().rposition(|&w| w > 0.0).unwrap_or(0)
+    }
+
+    /// The play's name: the tactic's when both sides play one and the same, `"x (A) v y (B)"`
+    /// when each plays one, else `"equilibrium mix"`.
+    pub fn name(&self, tactics: &[TacticInfo]) -> String {
+        match self.as_pure() {
+            Some([a, b]) if a == b => tactics[a].name.to_string(),
+            Some([a, b]) => format!("{} (A) v {} (B)", tactics[a].name, tactics[b].name),
+            None => EQUILIBRIUM_MIX.to_string(),
+        }
+    }
+}
+
+/// The name of a play in which a side draws its tactic for each game from its mix
+/// ([`Play::name`]).
+pub const EQUILIBRIUM_MIX: &str = "equilibrium mix";
+
+/// A mix weight below this is a linear program's rounding, not part of the mix.
+pub const NO_WEIGHT: f64 = 1e-9;
+
+/// The tactic a mix plays alone (weight 1 up to [`NO_WEIGHT`]), if any.
+pub fn pure_tactic(mix: &[f64]) -> Option<usize> {
+    mix.iter().position(|&w| w >= 1.0 - NO_WEIGHT)
+}
+
 /// A mission of a ruleset's skirmish (the book's kinds of game): its name on the command line
 /// and what it is. The first of a ruleset's missions is the book's basic game.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -514,7 +596,7 @@ pub trait Skirmish: Ruleset {
     fn rollout_stage(&self) -> Option<&'static str> {
         None
     }
-    /// The rollout best response of each side against both sides playing `run.base` in games
+    /// The rollout best response of each side against the base play `run.play` in games
     /// of `mission` with `armies` ([`super::rollout::best_response`], which `run` configures;
     /// `progress` advances one per game). `Err` says why where the ruleset's game is not played
     /// in stages yet: the default.
@@ -535,4 +617,59 @@ pub fn rollout_not_built(title: &str) -> String {
         "the rollout best response is not built for the {title} skirmish yet: its game is not played in stages \
          (issue 41); it is built for VSGMR and Guns 'N Grenades"
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const NAMES: [TacticInfo; 3] = [
+        TacticInfo { name: "x", description: "" },
+        TacticInfo { name: "y", description: "" },
+        TacticInfo { name: "z", description: "" },
+    ];
+
+    /// A pure side plays its tactic in every game; a mixing side draws each tactic in about its
+    /// share of the games (within 4.5 standard errors of a binomial share over 20,000 games),
+    /// never a tactic of weight 0, the two sides independently of each other (both sides'
+    /// first tactic in about the product of their shares), and the same tactics for a game
+    /// every time it is asked.
+    #[test]
+    fn a_mixing_side_draws_each_tactic_in_its_share_of_the_games() {
+        let play = Play { mixes: [vec![0.5, 0.0, 0.5], vec![0.2, 0.3, 0.5]] };
+        let n = 20_000u64;
+        let mut counts = [[0u64; 3]; 2];
+        let mut both_first = 0u64;
+        for g in 0..n {
+            let d = play.draw(42, 7, g);
+            assert_eq!(d, play.draw(42, 7, g));
+            counts[0][d[0]] += 1;
+            counts[1][d[1]] += 1;
+            both_first += (d == [0, 0]) as u64;
+        }
+        let near = |count: u64, p: f64| {
+            let se = (p * (1.0 - p) / n as f64).sqrt();
+            (count as f64 / n as f64 - p).abs() <= 4.5 * se
+        };
+        for s in 0..2 {
+            for t in 0..3 {
+                assert!(near(counts[s][t], play.mixes[s][t]), "side {s} tactic {t}: {counts:?}");
+            }
+        }
+        assert_eq!(counts[0][1], 0, "a tactic of weight 0 is never drawn");
+        assert!(near(both_first, 0.5 * 0.2), "{both_first}");
+        let pure = Play::pure([2, 1], 3);
+        assert!((0..100).all(|g| pure.draw(42, 7, g) == [2, 1]));
+        assert_eq!(pure.as_pure(), Some([2, 1]));
+        assert_eq!(play.as_pure(), None);
+    }
+
+    #[test]
+    fn a_play_is_named_by_its_tactic_both_tactics_or_the_mix() {
+        assert_eq!(Play::pure([1, 1], 3).name(&NAMES), "y");
+        assert_eq!(Play::pure([0, 2], 3).name(&NAMES), "x (A) v z (B)");
+        assert_eq!(Play { mixes: [vec![0.5, 0.5, 0.0], vec![0.0, 1.0, 0.0]] }.name(&NAMES), EQUILIBRIUM_MIX);
+        // A weight within the linear program's rounding of 1 is one tactic.
+        assert_eq!(Play { mixes: [vec![1.0 - 1e-12, 1e-12, 0.0], vec![0.0, 1.0, 0.0]] }.as_pure(), Some([0, 1]));
+    }
 }

@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::dice::{Dice, FastDice};
 use crate::rulesets::engine::Tally;
-use crate::rulesets::{DuelSetup, ExactDuel, Ruleset, points_matched_size};
+use crate::rulesets::{DuelSetup, ExactDuel, Ruleset, matchup_budget, points_matched_size};
 use crate::seed::{stream_id, trial_seed};
 use crate::sim::shard::{self, Action};
 use crate::sim::{RunPlan, run_batches};
@@ -215,16 +215,6 @@ impl Squads {
             Squads::PointsMatched { budget } => points_matched_size(budget, cost, u),
         }
     }
-}
-
-/// The points each side spends in a points-matched matchup of units `units` priced `costs`
-/// (points, each > 0) in a game of `budget` points: the largest amount up to `budget` that both
-/// sides can field legally, i.e. `budget` lowered to `limit × cost` of each side whose
-/// [`Ruleset::squad_limit`] caps its squad below the budget (RULINGS.md, "Limited in
-/// points-matched squads": both sides spend the same). A capped squad then holds exactly its
-/// limit, and the other side is bought with the same points. The limit counts at `budget`.
-pub fn matchup_budget<R: Ruleset>(r: &R, units: [usize; 2], costs: [f64; 2], budget: f64) -> f64 {
-    (0..2).filter_map(|s| r.squad_limit(units[s], budget).map(|n| n as f64 * costs[s])).fold(budget, f64::min)
 }
 
 /// Plays trials of unit `a` against unit `b` at `distance` under `plan`.

@@ -8,9 +8,10 @@
 use indicatif::ProgressBar;
 
 use crate::rulesets::Ruleset;
+use crate::rulesets::matchup_budget;
 use crate::rulesets::skirmish::{Armies, Skirmish};
 use crate::sim::RunPlan;
-use crate::sim::duel::{Squads, matchup_budget, simulate};
+use crate::sim::duel::{Squads, simulate};
 use crate::sim::skirmish::SkirmishTally;
 
 /// `trials` games of `s`'s `mission` under `tactic` between `armies`, seeded from `seed`, on a

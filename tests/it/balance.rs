@@ -51,6 +51,9 @@ impl Volley {
             sweep_distances: vec![],
             sweep_target_error: None,
             optimal_play: false,
+            rollout_pairs: 0,
+            rollout_games: None,
+            rollout_playouts: None,
         };
         Volley {
             book: Book { rules: (), duel, balance: BalanceConfig::default(), units },

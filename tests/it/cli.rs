@@ -653,3 +653,36 @@ fn matrix_optimal_solves_every_pair_at_each_distance_as_duel_optimal_does() {
         pw().args(bad).assert().code(2);
     }
 }
+
+/// `--rollout` (issue 41): with `--points-matched`, VSGMR's squads' rollout best response gives
+/// each side's gain against the scripted tactic in the JSON; without `--optimal` or
+/// `--points-matched` it is refused, and so is a ruleset whose duel has no rollout (before any
+/// solve), each with exit 2.
+#[test]
+fn duel_rollout_in_squads_and_what_it_refuses() {
+    let out = pw()
+        .args(["duel", "vsgmr", "troop", "hero-with-distance-attack", "--points-matched", "--trials", "200"])
+        .args(["--set", "duel.max_rounds=3", "--rollout", "6", "--rollouts", "2", "--json"])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let v = json_of(&out);
+    let sides = v["rollout"]["sides"].as_array().expect("the rollout's sides");
+    assert_eq!((sides.len(), v["rollout"]["games"].as_u64()), (2, Some(6)));
+    for s in sides {
+        let g = &s["gain"];
+        assert!(g["lo"].as_f64().unwrap() <= g["value"].as_f64().unwrap(), "{s}");
+    }
+    pw().args(["duel", "vsgmr", "troop", "hero", "--rollout", "6"]).assert().code(2).stderr(predicates_str(
+        "--rollout needs --optimal (one each, beside the exact best response) or --points-matched",
+    ));
+    for extra in [["--optimal"], ["--points-matched"]] {
+        pw().args(["duel", "gng", "riflemen", "snipers", "--rollout", "6"])
+            .args(extra)
+            .assert()
+            .code(2)
+            .stderr(predicates_str("--rollout is not built for guns-n-grenades yet"));
+    }
+}

@@ -195,6 +195,7 @@ fn small_analysis() -> RulesetAnalysis {
         studies: Vec::new(),
         fair_costs: None,
         optimal_play: None,
+        squads_rollout: None,
         readings: None,
         lint: Vec::new(),
     }

@@ -355,7 +355,7 @@ impl ArmyMenCombat {
     pub fn from_source(source: &Source, overrides: &Overrides) -> Result<Self, ConfigError> {
         let raw = RawConfig::read(source, overrides, Self::KEYS)?;
         let invalid = |e: Invalid| source.invalid(overrides, e);
-        raw.duel.validate(200.0, "in", false).map_err(invalid)?;
+        raw.duel.validate(200.0, "in", false, false).map_err(invalid)?;
         raw.balance.validate().map_err(invalid)?;
         raw.upgrades.validate().map_err(invalid)?;
         raw.skirmish.validate().map_err(invalid)?;

@@ -365,7 +365,7 @@ impl GunsNGrenades {
 fn validate_settings(rules: &RulesConfig, duel: &DuelSettings) -> Result<(), Invalid> {
     in_range("rules.activations_per_turn", rules.activations_per_turn, 1, 50, Ends::Both, "")?;
     in_range("rules.medic_reach", rules.medic_reach, 0.0, 100.0, Ends::Both, " in")?;
-    duel.validate(200.0, "in", true)
+    duel.validate(200.0, "in", true, false)
 }
 
 fn unit_from_raw(

@@ -260,7 +260,7 @@ impl GruntFactor {
         let raw = RawConfig::read(source, overrides, Self::KEYS)?;
         let invalid = |e: Invalid| source.invalid(overrides, e);
         validate_rules(&raw.rules).map_err(invalid)?;
-        raw.duel.validate(500.0, "cm", false).map_err(invalid)?;
+        raw.duel.validate(500.0, "cm", false, false).map_err(invalid)?;
         raw.balance.validate().map_err(invalid)?;
         raw.skirmish.validate().map_err(invalid)?;
 

@@ -341,7 +341,7 @@ fn validate_settings(rules: &RulesConfig, duel: &DuelSettings) -> Result<(), Inv
     in_range("rules.cautious_move", rules.cautious_move, 0.0, 100.0, Ends::Top, " in")?;
     in_range("rules.quick_move", rules.quick_move, 0.0, 100.0, Ends::Top, " in")?;
     in_range("rules.contact", rules.contact, 0.0, 10.0, Ends::Both, " in")?;
-    duel.validate(500.0, "in", true)
+    duel.validate(500.0, "in", true, false)
 }
 
 impl Ruleset for Gunplay {

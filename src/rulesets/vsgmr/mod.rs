@@ -231,7 +231,7 @@ impl Vsgmr {
         let invalid = |e: Invalid| source.invalid(overrides, e);
         raw.skirmish.validate().map_err(invalid)?;
         in_range("rules.contact", raw.rules.contact, 0.0, 6.0, Ends::Both, " in").map_err(invalid)?;
-        raw.duel.validate(200.0, "in", true).map_err(invalid)?;
+        raw.duel.validate(200.0, "in", true, true).map_err(invalid)?;
         raw.balance.validate().map_err(invalid)?;
         let p = &raw.prices;
         in_range("prices.budget", p.budget, 1.0, 200.0, Ends::Both, " points").map_err(invalid)?;
@@ -589,15 +589,19 @@ impl Ruleset for Vsgmr {
     fn duel_reads_costs(&self) -> bool {
         false
     }
+    fn duel_rollout_built(&self) -> bool {
+        true
+    }
     fn duel_rollout(
         &self,
         pair: (usize, usize),
         distance: f64,
+        budget: Option<f64>,
         size: (u64, u32),
         seed: u64,
         progress: &ProgressBar,
     ) -> Result<crate::rulesets::rollout::RolloutGain, NotExact> {
-        Ok(rollout::duel_rollout(self, pair, distance, size, seed, progress))
+        Ok(rollout::duel_rollout(self, pair, distance, budget, size, seed, progress))
     }
     fn cache_fingerprint(&self) -> Option<String> {
         let Vsgmr { book, prices, skirmish, figures, profiles, matchups, armies, field: _ } = self;

@@ -19,9 +19,10 @@ use indicatif::ProgressBar;
 
 use crate::dice::{Dice, FastDice};
 use crate::rulesets::rollout::{RolloutGain, RolloutRun, Staged, best_response};
+use crate::rulesets::skirmish::Play;
 use crate::rulesets::vsgmr::Vsgmr;
 use crate::rulesets::vsgmr::rules::{self, Battle};
-use crate::rulesets::{Ruleset, Side};
+use crate::rulesets::{Ruleset, Side, matchup_budget, points_matched_size};
 
 /// A VSGMR duel in progress, played round by round.
 #[derive(Clone)]
@@ -43,27 +44,42 @@ impl Staged for StagedDuel<'_> {
     }
 }
 
-/// The rollout best response of each side of the duel of one figure of template `a` (side A)
-/// against one of `b` starting `distance` inches apart, against the scripted tactic on both
-/// sides: `games` duels, `rollouts` playouts per tactic at each round, seeded from `seed` on the
-/// pair's own stream. `progress` advances one per duel. Panics as
-/// [`crate::rulesets::rollout::best_response`] does (fewer than 2 games or 2 playouts).
+/// The rollout best response of each side of the duel of template `a` (side A) against `b`
+/// starting `distance` inches apart, against the scripted tactic on both sides: one figure a
+/// side (`budget` `None`), or points-matched squads bought with `budget` points (each side's
+/// size drawn as the points-matched matrix draws it: [`points_matched_size`] of the matchup's
+/// [`matchup_budget`], from two uniform numbers of the game's dice); `games` duels, `rollouts`
+/// playouts per tactic at each round, seeded from `seed` on the pair's own stream (one each:
+/// `vsgmr|duel|A|B|rollout`; squads: `vsgmr|points|A|B|rollout`). `progress` advances one per
+/// duel. Panics as [`crate::rulesets::rollout::best_response`] does (fewer than 2 games or 2
+/// playouts).
 pub fn duel_rollout(
     r: &Vsgmr,
     (a, b): (usize, usize),
     distance: f64,
+    budget: Option<f64>,
     (games, rollouts): (u64, u32),
     seed: u64,
     progress: &ProgressBar,
 ) -> RolloutGain {
     let units = r.units();
-    let stream = crate::seed::stream_id(&["vsgmr", "duel", &units[a].id, &units[b].id, "rollout"]);
+    let kind = if budget.is_some() { "points" } else { "duel" };
+    let stream = crate::seed::stream_id(&["vsgmr", kind, &units[a].id, &units[b].id, "rollout"]);
     let tactics = crate::rulesets::vsgmr::tactics::TACTICS.len();
-    let run = RolloutRun { seed, stream, games, rollouts, tactics, base: [0, 0] };
+    let run = RolloutRun { seed, stream, games, rollouts, play: Play::pure([0, 0], tactics) };
     let duel = &r.book().duel;
-    let start = |dice: &mut FastDice| {
+    let costs = [units[a].cost, units[b].cost];
+    let spend = budget.map(|x| matchup_budget(r, [a, b], costs, x));
+    let start = |dice: &mut FastDice, _: [usize; 2]| {
+        let [na, nb] = match spend {
+            None => [1, 1],
+            Some(x) => {
+                let u = [dice.unit_f64(), dice.unit_f64()];
+                [0, 1].map(|s| points_matched_size(x, costs[s], u[s]))
+            }
+        };
         let mut battle = Battle::default();
-        battle.deploy(r, a, 1, b, 1, distance as f32, duel.spacing() as f32);
+        battle.deploy(r, a, na, b, nb, distance as f32, duel.spacing() as f32);
         StagedDuel { r, b: battle, first: dice.below(2), max_rounds: duel.max_rounds, scratch: Vec::new() }
     };
     best_response(&run, start, progress)
@@ -89,7 +105,7 @@ mod tests {
         for a in ["Hero with distance attack", "Mook with distance attack", "Troop with distance attack"] {
             let a = r.find(a);
             let exact = r.optimal_duel(a, vehicle, 12.0).unwrap();
-            let g = duel_rollout(&r, (a, vehicle), 12.0, (300, 16), 5, &ProgressBar::hidden());
+            let g = duel_rollout(&r, (a, vehicle), 12.0, None, (300, 16), 5, &ProgressBar::hidden());
             for (s, gain) in [(0, exact.a_gain()), (1, exact.b_gain())] {
                 let x = g.sides[s].gain;
                 assert!(x.lo <= gain + 0.03, "side {s}: rollout {x:?} beyond the exact gain {gain}");

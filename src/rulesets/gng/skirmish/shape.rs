@@ -226,8 +226,8 @@ impl crate::rulesets::skirmish::Skirmish for GunsNGrenades {
         mission: usize,
         progress: &indicatif::ProgressBar,
     ) -> Result<RolloutGain, String> {
-        let start = |dice: &mut FastDice| {
-            let mut g = self.game(run.base, mission);
+        let start = |dice: &mut FastDice, tactics: [usize; 2]| {
+            let mut g = self.game(tactics, mission);
             let random;
             let pair = match armies {
                 Armies::Random => {

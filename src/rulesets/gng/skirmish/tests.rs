@@ -1101,8 +1101,7 @@ fn a_side_facing_hold_gains_by_leaving_hold() {
         stream: 2,
         games: 100,
         rollouts: 16,
-        tactics: r.tactics().len(),
-        base: [hold, hold],
+        play: crate::rulesets::skirmish::Play::pure([hold, hold], r.tactics().len()),
     };
     let g = r.rollout(&run, &Armies::Random, 0, &indicatif::ProgressBar::hidden()).unwrap();
     let a = g.sides[0];

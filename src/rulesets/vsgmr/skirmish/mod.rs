@@ -1005,8 +1005,8 @@ impl crate::rulesets::skirmish::Skirmish for Vsgmr {
         mission: usize,
         progress: &indicatif::ProgressBar,
     ) -> Result<RolloutGain, String> {
-        let start = |dice: &mut FastDice| {
-            let mut g = self.game(run.base, mission);
+        let start = |dice: &mut FastDice, tactics: [usize; 2]| {
+            let mut g = self.game(tactics, mission);
             self.set_up_game(&mut g, armies, dice);
             g
         };
@@ -1059,8 +1059,14 @@ mod rollout_tests {
     fn a_side_facing_hold_gains_by_leaving_hold() {
         let r = ruleset();
         let hold = r.tactics().iter().position(|t| t.name == "hold").unwrap();
-        let run =
-            RolloutRun { seed: 1, stream: 2, games: 200, rollouts: 16, tactics: r.tactics().len(), base: [hold, hold] };
+        let k = r.tactics().len();
+        let run = RolloutRun {
+            seed: 1,
+            stream: 2,
+            games: 200,
+            rollouts: 16,
+            play: crate::rulesets::skirmish::Play::pure([hold, hold], k),
+        };
         let g = r.rollout(&run, &Armies::Random, 0, &indicatif::ProgressBar::hidden()).unwrap();
         let a = g.sides[0];
         assert!(a.gain.lo > 0.0 && a.switched > 0.0, "{g:?}");
