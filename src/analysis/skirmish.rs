@@ -287,8 +287,7 @@ fn analyse_run<S: Skirmish>(
 /// default tactic without a metagame) where that is not one tactic on both sides, and in each
 /// of the ruleset's other missions (value per mission), the rollout best response against it,
 /// and one replay picture of the basic game (`None` when `report_trials` is 0 or the skirmish
-/// cannot be played). `progress(trials,
-/// message)` makes the progress bar of one run.
+/// cannot be played). `progress(trials, message)` makes the progress bar of one run.
 pub fn report_section<S: Skirmish>(
     s: &S,
     seed: u64,
@@ -354,8 +353,8 @@ pub fn report_section<S: Skirmish>(
         missions.push(run_play(s, &Armies::Random, &play, m, seed, n, &pb));
         pb.finish_and_clear();
     }
-    // How exploitable the played tactic is beyond a switch of tactic: the rollout best
-    // response, where the ruleset's game is played in stages.
+    // How exploitable the play is beyond a switch of tactic: the rollout best response,
+    // where the ruleset's game is played in stages.
     let settings = s.skirmish_settings();
     let (rollout, rollout_missing) = match s.rollout_stage() {
         None => (None, None),
