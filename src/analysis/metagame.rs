@@ -404,6 +404,26 @@ mod tests {
         assert!(m.value.contains(0.5), "a game between random armies is even: {:?}", m.value);
     }
 
+    /// The play in words: one tactic on both sides, one tactic a side (a lopsided
+    /// equilibrium, which is pure, so nothing is drawn), or each side's mix, heaviest first.
+    #[test]
+    fn the_play_is_named_by_its_tactic_each_sides_tactic_or_the_mixes() {
+        let m = |a_mix: Vec<f64>, b_mix: Vec<f64>, played: Option<usize>| Metagame {
+            tactics: vec!["x".to_string(), "y".to_string()],
+            cells: Vec::new(),
+            value: Estimate::exact(0.5),
+            a_mix,
+            b_mix,
+            played,
+            deviations: [None, None],
+        };
+        assert_eq!(m(vec![0.0, 1.0], vec![0.0, 1.0], Some(1)).play_text(), "`y` on both sides");
+        let lopsided = m(vec![1.0, 0.0], vec![0.0, 1.0], None);
+        assert_eq!(lopsided.play_text(), "`x` (A) v `y` (B)");
+        assert_eq!(lopsided.play().as_pure(), Some([0, 1]));
+        assert_eq!(m(vec![0.25, 0.75], vec![0.6, 0.4], None).play_text(), "A: `y` 75%, `x` 25%; B: `x` 60%, `y` 40%");
+    }
+
     #[test]
     fn a_standoff_is_an_equilibrium_tactic_whose_own_games_are_mostly_draws() {
         let names = vec!["bound".to_string(), "hold".to_string()];

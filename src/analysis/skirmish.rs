@@ -890,6 +890,16 @@ mod tests {
         }
     }
 
+    /// Without a rollout the report says why: not built where the ruleset's game is not played
+    /// in stages (no reason recorded), else the reason (`rollout_games` 0, or the error).
+    #[test]
+    fn a_missing_rollout_is_called_not_built_or_not_run() {
+        let mut sk = section(Vec::new(), Vec::new());
+        assert_eq!(sk.no_rollout_words(), "no rollout best response is built");
+        sk.rollout_missing = Some("`[skirmish] rollout_games` is 0".into());
+        assert_eq!(sk.no_rollout_words(), "no rollout best response was run: `[skirmish] rollout_games` is 0");
+    }
+
     /// Issue 19, item 5: an item whose verdict (by its interval) differs between the basic game
     /// and another mission is named with its verdict in each; one fair everywhere, or missing
     /// from a mission's regression, is not; a ruleset with one mission gets no warning.
