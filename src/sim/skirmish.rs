@@ -171,7 +171,8 @@ pub fn simulate_play<S: Skirmish>(
             let mut games: Vec<Option<S::Game<'_>>> = (0..k * k).map(|_| None).collect();
             let mut record = GameRecord::default();
             for i in 0..n as u64 {
-                let [a, b] = play.draw(seed, stream, first + i);
+                // A pure play's tactics are the same every game: no draw per game.
+                let [a, b] = pure.unwrap_or_else(|| play.draw(seed, stream, first + i));
                 let game = games[a * k + b].get_or_insert_with(|| s.game([a, b], mission));
                 record.clear(items, units);
                 s.play(game, armies, dice, &mut record);
