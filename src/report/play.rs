@@ -110,6 +110,10 @@ pub fn section(a: &RulesetAnalysis) -> String {
             // one the default is played and the runs keep that order.
             let tactics: Vec<String> =
                 metagame(a).map_or_else(|| sk.tactics.iter().map(|t| t.0.clone()).collect(), |m| m.tactics.clone());
+            // One blank line before the paragraph, whatever came before it.
+            while !o.ends_with("\n\n") {
+                o.push('\n');
+            }
             o.push_str(&rollout_text(r, &tactics, &sk.text.turns, seed));
         }
     }
@@ -190,7 +194,7 @@ fn rollout_text(r: &RolloutGain, tactics: &[String], turns: &str, seed: u64) -> 
         )
     };
     format!(
-        "\n**Rollout best response** (Tesauro & Galperin 1996; Bertsekas' rollout algorithm): at the start of each of \
+        "**Rollout best response** (Tesauro & Galperin 1996; Bertsekas' rollout algorithm): at the start of each of \
          its {turns}, one side tries each tactic of the portfolio, each played from there to the end of the game in {} \
          playouts (the same dice for every tactic, never the game's own), and plays for that stage the one whose \
          playouts beat the played tactic's by more than 1.96 standard errors, if any; the other side keeps {}. Over {} random-army games (seed {seed}), each played by both sides' tactic and by each side \

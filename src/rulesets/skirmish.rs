@@ -615,7 +615,7 @@ pub trait Skirmish: Ruleset {
 pub fn rollout_not_built(title: &str) -> String {
     format!(
         "the rollout best response is not built for the {title} skirmish yet: its game is not played in stages \
-         (issue 41); it is built for VSGMR and Guns 'N Grenades"
+         (issue 41); it is built for VSGMR, Guns 'N Grenades, Army Men Combat and The Grunt Factor"
     )
 }
 

@@ -144,13 +144,17 @@ fn army_men_combat() {
     // of the work.
     let keep = ["Riflemen (5)", "Veterans (10)", "Gunners (1)", "Snipers (1)", "Jeep", "Tank"];
     let (_dir, config) = cut_config("army-men-combat.toml", &keep, &[]);
-    end_to_end(
+    let json = end_to_end(
         "army-men-combat",
         &[
             "--config",
             &config,
             "--set",
             "skirmish.report_trials=80",
+            "--set",
+            "skirmish.rollout_games=10",
+            "--set",
+            "skirmish.rollout_playouts=4",
             "--set",
             "balance.report_trials=100",
             "--set",
@@ -172,6 +176,10 @@ fn army_men_combat() {
         ],
         &["fair_costs.csv", "mission.json", "mission_units.csv", "mission_value_in_army.png", "mission_replay.svg"],
     );
+    // The mission is played round by round: its rollout best response has both sides' gain.
+    let rollout = &json["play"]["skirmish"]["rollout"];
+    assert_eq!((rollout["games"].as_u64(), rollout["rollouts"].as_u64()), (Some(10), Some(4)), "{rollout}");
+    assert!(rollout["sides"].as_array().is_some_and(|s| s.len() == 2), "{rollout}");
 }
 
 /// The Grunt Factor's exact 1v1 solver is slow for squads of five models in the test profile
@@ -190,6 +198,10 @@ fn grunt_factor() {
             &config,
             "--set",
             "skirmish.report_trials=200",
+            "--set",
+            "skirmish.rollout_games=10",
+            "--set",
+            "skirmish.rollout_playouts=4",
             "--set",
             "balance.report_trials=100",
             "--set",
@@ -210,11 +222,13 @@ fn grunt_factor() {
     );
     // A side that holds its ground beats one that bounds or advances, so the skirmish is
     // played by `hold` on both sides, the metagame's equilibrium, and no switch of tactic
-    // clearly gains against it (at 200 games a cell the intervals are wide).
+    // clearly gains against it (at 200 games a cell the intervals are wide), nor does the
+    // rollout best response of ten games (the game is played game turn by game turn).
     let skirmish = &json["play"]["skirmish"];
     assert_eq!((skirmish["play"].as_str(), skirmish["tactic"].as_str()), (Some("equilibrium"), Some("hold")));
     assert_eq!(skirmish["exploitability_lower_bound"]["lo"], 0.0, "{skirmish}");
     assert!(skirmish["measured"].as_str().unwrap().contains("side "), "{skirmish}");
+    assert!(skirmish["rollout"]["sides"].as_array().is_some_and(|s| s.len() == 2), "{skirmish}");
 }
 
 #[test]

@@ -140,6 +140,8 @@ fn merged_report_shards_write_the_same_files_army_men_combat() {
     let sets = [
         "balance.report_trials=100",
         "skirmish.report_trials=40",
+        "skirmish.rollout_games=10",
+        "skirmish.rollout_playouts=4",
         "upgrades.trials=40",
         "upgrades.fair_trials=40",
         "duel.sweep_distances=[24]",
@@ -156,7 +158,13 @@ fn merged_report_shards_write_the_same_files_grunt_factor() {
     let dir = common::repo_dir();
     let keep = ["Green Rifles", "Regular Rifles", "Regular SMGs"];
     common::trimmed_config(dir.path(), "grunt-factor.toml", &keep, &[("soldiers = 4", "soldiers = 2")]);
-    let sets = ["balance.report_trials=100", "skirmish.report_trials=40", "duel.optimal_play=false"];
+    let sets = [
+        "balance.report_trials=100",
+        "skirmish.report_trials=40",
+        "skirmish.rollout_games=10",
+        "skirmish.rollout_playouts=4",
+        "duel.optimal_play=false",
+    ];
     report_shards_merge_to_one_run(dir.path(), &report_args("grunt-factor", Some("grunt-factor.toml"), &sets));
 }
 

@@ -207,7 +207,7 @@ pub fn trimmed_config(dir: &std::path::Path, file: &str, keep: &[&str], replace:
 /// `pointsworth report army-men-combat` on `army-men-combat.toml` in the working directory at
 /// a tiny precision (100 trials a matchup and a price, 40 skirmishes, one sweep distance): add
 /// `--out DIR`. With [`trimmed_config`]'s three-unit list it runs in seconds in the test profile.
-pub const SMALL_AMC_REPORT: [&str; 16] = [
+pub const SMALL_AMC_REPORT: [&str; 20] = [
     "report",
     "army-men-combat",
     "--config",
@@ -224,4 +224,8 @@ pub const SMALL_AMC_REPORT: [&str; 16] = [
     "upgrades.fair_trials=100",
     "--set",
     "duel.sweep_distances=[24]",
+    "--set",
+    "skirmish.rollout_games=10",
+    "--set",
+    "skirmish.rollout_playouts=4",
 ];

@@ -74,14 +74,15 @@ use std::path::Path;
 use crate::battle::replay::{Replay, ReplayUnit};
 use crate::battle::{Pos, Table, deployment_band};
 use crate::config::{ConfigError, Invalid, Source, in_range};
-use crate::dice::Dice;
+use crate::dice::{Dice, FastDice};
 use crate::rulesets::amc::rules::{self, Action, Decision, UnitState};
 use crate::rulesets::amc::tactics::doctrine;
 use crate::rulesets::amc::{ArmyMenCombat, Kind, Profile};
+use crate::rulesets::rollout::{RolloutGain, RolloutRun};
 use crate::rulesets::skirmish::{
     ArmyError, ArmySource, GameRecord, MissionInfo, Skirmish, SkirmishSettings, SkirmishText, TacticInfo,
 };
-use crate::rulesets::skirmish::{check_runs, check_walls_in_inches, place_walls, skirmish_config};
+use crate::rulesets::skirmish::{check_rollout, check_runs, check_walls_in_inches, place_walls, skirmish_config};
 use crate::rulesets::{Side, UnitInfo};
 
 mod decisions;
@@ -112,6 +113,11 @@ skirmish_config! {
         pub deploy_depth: f64,
         /// Rounds (4).
         pub rounds: u32,
+        /// Report: games of the rollout best response against the play (each played three
+        /// times; 0 leaves it out) and playouts per tactic at each of its decisions, one per
+        /// round ([`crate::rulesets::rollout`]).
+        pub rollout_games: u64,
+        pub rollout_playouts: u32,
     }
     /// Games per `pointsworth skirmish` run (`--trials`), per tactic in the report (0 leaves
     /// the section out), and per batch of the deterministic engine.
@@ -125,6 +131,8 @@ skirmish_config! {
         cover_reach: 2.0,
         deploy_depth: 12.0,
         rounds: 4,
+        rollout_games: 0,
+        rollout_playouts: 16,
     }
 }
 
@@ -136,7 +144,8 @@ impl SkirmishConfig {
         let (min, max) = (("skirmish.terrain_min", c.terrain_min), ("skirmish.terrain_max", c.terrain_max));
         check_walls_in_inches([c.table_width, c.table_depth, c.deploy_depth], min, max, c.cover_length, c.cover_reach)?;
         in_range("skirmish.rounds", c.rounds, 1, 100, Both, "")?;
-        check_runs(c.trials, c.report_trials, c.batch_size)
+        check_runs(c.trials, c.report_trials, c.batch_size)?;
+        check_rollout(c.rollout_games, c.rollout_playouts)
     }
 }
 
@@ -704,6 +713,11 @@ impl<'a> Mission<'a> {
         while self.round < self.cfg.rounds {
             self.play_round(dice);
         }
+        self.outcome()
+    }
+
+    /// The game's result after the rounds played so far: the higher score wins.
+    pub fn outcome(&self) -> MissionOutcome {
         let score = [self.score(0), self.score(1)];
         let winner = if score[0] > score[1] {
             Some(0)
@@ -881,7 +895,11 @@ impl Skirmish for ArmyMenCombat {
 
     fn skirmish_settings(&self) -> SkirmishSettings {
         let c = &self.skirmish;
-        SkirmishSettings::new(self.army.points, c.trials, c.report_trials, c.batch_size)
+        SkirmishSettings {
+            rollout_games: c.rollout_games,
+            rollout_playouts: c.rollout_playouts,
+            ..SkirmishSettings::new(self.army.points, c.trials, c.report_trials, c.batch_size)
+        }
     }
 
     fn read_armies(&self, specs: [&str; 2], _mission: usize) -> Result<[Army; 2], ArmyError> {
@@ -916,6 +934,42 @@ impl Skirmish for ArmyMenCombat {
 
     fn replay(&self, armies: &Armies, tactic: usize, _mission: usize, seed: u64) -> Replay {
         traced_game(self, armies, crate::rulesets::amc::tactics::pick(tactic), seed).0
+    }
+
+    fn rollout_stage(&self) -> Option<&'static str> {
+        Some("round")
+    }
+
+    /// Stages are rounds ([`Mission::play_round`], "Playing the Game"); a side's tactic is
+    /// its [`Mission::tactic`], read at each of its units' activations.
+    fn rollout(
+        &self,
+        run: &RolloutRun,
+        armies: &Armies,
+        _mission: usize,
+        progress: &indicatif::ProgressBar,
+    ) -> Result<RolloutGain, String> {
+        let start = |dice: &mut FastDice, tactics: [usize; 2]| {
+            let mut m = Skirmish::game(self, tactics, 0);
+            set_up(&mut m, armies, dice);
+            m
+        };
+        Ok(crate::rulesets::rollout::best_response(run, start, progress))
+    }
+}
+
+/// A set-up mission played round by round for the rollout best response: the rounds
+/// [`Mission::play`] plays, one per stage.
+impl crate::rulesets::rollout::Staged for Mission<'_> {
+    fn stage(&mut self, dice: &mut FastDice) -> Option<Option<Side>> {
+        if self.round < self.cfg.rounds {
+            self.play_round(dice);
+        }
+        (self.round >= self.cfg.rounds).then(|| self.outcome().winner)
+    }
+
+    fn set_tactic(&mut self, s: Side, t: usize) {
+        self.tactic[s] = crate::rulesets::amc::tactics::pick(t);
     }
 }
 

@@ -708,3 +708,38 @@ fn cautious() -> Pick {
 fn hold() -> Pick {
     by_name("hold").expect("listed")
 }
+
+/// The rollout's rounds ([`crate::rulesets::rollout::Staged`] for [`Mission`]) are
+/// [`Mission::play`]'s: a set-up mission played round by round ends with the same winner after
+/// the same dice, and so does a clone taken after the first round.
+#[test]
+fn a_mission_played_round_by_round_or_from_a_clone_ends_as_played_whole() {
+    let r = amc(&[]);
+    for k in 0..10 {
+        let mut dice = FastDice::from_seed(k);
+        let mut whole = Mission::new(&r, &r.skirmish, &r.entries, [pick(0); 2]);
+        set_up(&mut whole, &Armies::Random, &mut dice);
+        let staged = whole.clone();
+        let staged_dice = dice.clone();
+        let out = whole.play(&mut dice);
+        crate::rulesets::rollout::assert_plays_as_whole(staged, staged_dice, out.winner, &format!("game {k}"));
+    }
+}
+
+/// Both sides on `hold` (the default tactic beats it in the metagame): side A's rollout finds
+/// that leaving `hold` pays, switches at some rounds, and its gain's 95% interval lies above 0.
+#[test]
+fn a_side_facing_hold_gains_by_leaving_hold() {
+    let r = amc(&[]);
+    let hold = r.tactics().iter().position(|t| t.name == "hold").unwrap();
+    let run = crate::rulesets::rollout::RolloutRun {
+        seed: 1,
+        stream: 2,
+        games: 100,
+        rollouts: 8,
+        play: crate::rulesets::skirmish::Play::pure([hold, hold], r.tactics().len()),
+    };
+    let g = r.rollout(&run, &Armies::Random, 0, &indicatif::ProgressBar::hidden()).unwrap();
+    let a = g.sides[0];
+    assert!(a.gain.lo > 0.0 && a.switched > 0.0, "{g:?}");
+}

@@ -12,7 +12,9 @@ use crate::dice::Dice;
 use crate::rulesets::UnitInfo;
 use crate::rulesets::grunt_factor::GruntFactor;
 use crate::rulesets::grunt_factor::rules::CoverKind;
-use crate::rulesets::skirmish::{check_cover, check_runs, check_table, describe_counts, place_walls, skirmish_config};
+use crate::rulesets::skirmish::{
+    check_cover, check_rollout, check_runs, check_table, describe_counts, place_walls, skirmish_config,
+};
 
 skirmish_config! {
     /// The `[skirmish]` table of the config. Every key has a default.
@@ -40,6 +42,11 @@ skirmish_config! {
         pub bound_min: f64,
         /// Game turns (10).
         pub max_turns: u32,
+        /// Report: games of the rollout best response against the play (each played three
+        /// times; 0 leaves it out) and playouts per tactic at each of its decisions, one per
+        /// game turn ([`crate::rulesets::rollout`]).
+        pub rollout_games: u64,
+        pub rollout_playouts: u32,
     }
     /// Games per `pointsworth skirmish` run (`--trials`), per tactic in the report (0 leaves
     /// the section out), and per batch of the deterministic engine.
@@ -58,6 +65,8 @@ skirmish_config! {
         base_contact: 2.5,
         bound_min: 10.0,
         max_turns: 10,
+        rollout_games: 0,
+        rollout_playouts: 16,
     }
 }
 
@@ -76,7 +85,8 @@ impl SkirmishConfig {
         in_range("skirmish.base_contact", c.base_contact, 0.0, 10.0, Top, " cm")?;
         in_range("skirmish.bound_min", c.bound_min, 0.0, 100.0, Both, " cm")?;
         in_range("skirmish.max_turns", c.max_turns, 1, 100, Both, "")?;
-        check_runs(c.trials, c.report_trials, c.batch_size)
+        check_runs(c.trials, c.report_trials, c.batch_size)?;
+        check_rollout(c.rollout_games, c.rollout_playouts)
     }
 }
 

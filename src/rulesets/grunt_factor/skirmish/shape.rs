@@ -1,15 +1,16 @@
 //! The skirmish as the generic skirmish plays it ([`crate::rulesets::skirmish::Skirmish`]):
 //! random legal forces or two force files, the `bound`, `advance` and `hold` tactics, one game into a
-//! [`GameRecord`].
+//! [`GameRecord`], and the game played game turn by game turn for the rollout best response.
 
 use super::{Force, Forces, Skirmish, describe, random_force, read_force, set_up, traced_game};
 use crate::battle::replay::Replay;
-use crate::dice::Dice;
-use crate::rulesets::UnitInfo;
+use crate::dice::{Dice, FastDice};
 use crate::rulesets::grunt_factor::GruntFactor;
+use crate::rulesets::rollout::{RolloutGain, RolloutRun};
 use crate::rulesets::skirmish::{
     ArmyError, ArmySource, GameRecord, MissionInfo, SkirmishSettings, SkirmishText, TacticInfo,
 };
+use crate::rulesets::{Side, UnitInfo};
 
 impl crate::rulesets::skirmish::Skirmish for GruntFactor {
     type Army = Force;
@@ -43,7 +44,11 @@ impl crate::rulesets::skirmish::Skirmish for GruntFactor {
 
     fn skirmish_settings(&self) -> SkirmishSettings {
         let c = &self.skirmish;
-        SkirmishSettings::new(c.points, c.trials, c.report_trials, c.batch_size)
+        SkirmishSettings {
+            rollout_games: c.rollout_games,
+            rollout_playouts: c.rollout_playouts,
+            ..SkirmishSettings::new(c.points, c.trials, c.report_trials, c.batch_size)
+        }
     }
 
     fn read_armies(&self, specs: [&str; 2], _mission: usize) -> Result<[Force; 2], ArmyError> {
@@ -82,6 +87,42 @@ impl crate::rulesets::skirmish::Skirmish for GruntFactor {
 
     fn replay(&self, forces: &Forces, tactic: usize, _mission: usize, seed: u64) -> Replay {
         traced_game(self, forces, crate::rulesets::grunt_factor::tactics::pick(tactic), seed).0
+    }
+
+    fn rollout_stage(&self) -> Option<&'static str> {
+        Some("game turn")
+    }
+
+    /// Stages are game turns ([`Skirmish::play_turn`], "Turn sequence"); a side's tactic is its
+    /// [`Skirmish::tactic`], read at each of its squads' activations.
+    fn rollout(
+        &self,
+        run: &RolloutRun,
+        forces: &Forces,
+        _mission: usize,
+        progress: &indicatif::ProgressBar,
+    ) -> Result<RolloutGain, String> {
+        let start = |dice: &mut FastDice, tactics: [usize; 2]| {
+            let mut g = crate::rulesets::skirmish::Skirmish::game(self, tactics, 0);
+            set_up(&mut g, forces, dice);
+            g
+        };
+        Ok(crate::rulesets::rollout::best_response(run, start, progress))
+    }
+}
+
+/// A set-up game played game turn by game turn for the rollout best response: the turns
+/// [`Skirmish::play`] plays, one per stage.
+impl crate::rulesets::rollout::Staged for Skirmish<'_> {
+    fn stage(&mut self, dice: &mut FastDice) -> Option<Option<Side>> {
+        if !self.over() {
+            self.play_turn(dice);
+        }
+        self.over().then(|| self.outcome().winner)
+    }
+
+    fn set_tactic(&mut self, s: Side, t: usize) {
+        self.tactic[s] = crate::rulesets::grunt_factor::tactics::pick(t);
     }
 }
 

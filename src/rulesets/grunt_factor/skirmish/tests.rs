@@ -689,3 +689,39 @@ fn hold_keeps_a_prone_squad_prone_where_bound_stands_it_up() {
         }
     }
 }
+
+/// The rollout's game turns ([`crate::rulesets::rollout::Staged`] for [`Skirmish`]) are
+/// [`Skirmish::play`]'s: a set-up game played turn by turn ends with the same winner after the
+/// same dice, and so does a clone taken after the first game turn.
+#[test]
+fn a_skirmish_played_game_turn_by_game_turn_or_from_a_clone_ends_as_played_whole() {
+    let r = ruleset();
+    for k in 0..10 {
+        let mut dice = FastDice::from_seed(k);
+        let mut whole = Skirmish::new(&r, &r.skirmish, [pick(0); 2]);
+        set_up(&mut whole, &Forces::Random, &mut dice);
+        let staged = whole.clone();
+        let staged_dice = dice.clone();
+        let out = whole.play(&mut dice);
+        crate::rulesets::rollout::assert_plays_as_whole(staged, staged_dice, out.winner, &format!("game {k}"));
+    }
+}
+
+/// Both sides on `bound` (the metagame's `advance` beats it): side A's rollout finds that
+/// leaving `bound` pays, switches at some game turns, and its gain's 95% interval lies above 0.
+#[test]
+fn a_side_facing_bound_gains_by_leaving_bound() {
+    use crate::rulesets::skirmish::Skirmish as _;
+    let r = ruleset();
+    let bound = r.tactics().iter().position(|t| t.name == "bound").unwrap();
+    let run = crate::rulesets::rollout::RolloutRun {
+        seed: 1,
+        stream: 2,
+        games: 60,
+        rollouts: 8,
+        play: crate::rulesets::skirmish::Play::pure([bound, bound], r.tactics().len()),
+    };
+    let g = r.rollout(&run, &Forces::Random, 0, &indicatif::ProgressBar::hidden()).unwrap();
+    let a = g.sides[0];
+    assert!(a.gain.lo > 0.0 && a.switched > 0.0, "{g:?}");
+}

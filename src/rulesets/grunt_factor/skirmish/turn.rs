@@ -299,9 +299,14 @@ impl<'a> Skirmish<'a> {
         SkirmishOutcome { winner, turns: self.turn, destroyed: self.destroyed }
     }
 
+    /// Whether the game is over: the turn cap is reached or a side has no model left.
+    pub fn over(&self) -> bool {
+        self.turn >= self.cfg.max_turns || !self.has_models(0) || !self.has_models(1)
+    }
+
     /// Plays turns until the turn cap or a side has no model left.
     pub fn play<D: Dice>(&mut self, dice: &mut D) -> SkirmishOutcome {
-        while self.turn < self.cfg.max_turns && self.has_models(0) && self.has_models(1) {
+        while !self.over() {
             self.play_turn(dice);
         }
         self.outcome()
