@@ -206,7 +206,12 @@ mod tests {
         let r = ruleset();
         let (seed, games) = (11, 1200);
         let hidden = ProgressBar::hidden();
-        let play = Play { mixes: [vec![0.75, 0.0, 0.25], vec![0.25, 0.0, 0.75]] };
+        let mix = |bound: f64, hold: f64| {
+            let mut m = vec![0.0; r.tactics().len()];
+            (m[0], m[2]) = (bound, hold);
+            m
+        };
+        let play = Play { mixes: [mix(0.75, 0.25), mix(0.25, 0.75)] };
         let on = |threads: usize| {
             let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
             pool.install(|| simulate_play(&r, &Armies::Random, &play, 0, seed, 4 * games, &hidden))
@@ -227,7 +232,7 @@ mod tests {
         assert!(z.abs() < 4.5, "mixed {m:.4} ± {se:.4}, cells' weighted mean {expected:.4}: z {z:.2}");
         // Hold beats bound in almost every game, so the side holding more often wins more.
         assert!(m < 0.35, "{m}");
-        let pure = simulate_play(&r, &Armies::Random, &Play::pure([2, 0], 3), 0, seed, games, &hidden);
+        let pure = simulate_play(&r, &Armies::Random, &Play::pure([2, 0], r.tactics().len()), 0, seed, games, &hidden);
         assert_eq!(pure, simulate(&r, &Armies::Random, [2, 0], 0, seed, games, &hidden));
     }
 }

@@ -55,6 +55,9 @@
 //! - **Tactic `hold`**: the squad never moves nearer the enemy: a model in the open takes cover
 //!   within one move, not nearer its nearest enemy (`bound`'s stay), a prone squad stays prone,
 //!   and every action left fires.
+//! - **Tactic `hold-lead`**: `hold` while the side has destroyed at least as many enemy points
+//!   as it has lost, `advance` (standing up first) while it has destroyed fewer: behind, a
+//!   side that holds loses, so it goes at the enemy.
 //! - **Target priority** ("Fire", per unit): when the enemy squad nearest to the firing squad
 //!   (closest pair of models) is within short range, every model of the squad fires at that
 //!   squad, at its model nearest to the shooter; otherwise each model fires at the enemy model

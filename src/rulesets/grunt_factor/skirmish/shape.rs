@@ -1,5 +1,5 @@
 //! The skirmish as the generic skirmish plays it ([`crate::rulesets::skirmish::Skirmish`]):
-//! random legal forces or two force files, the `bound`, `advance` and `hold` tactics, one game into a
+//! random legal forces or two force files, the `bound`, `advance`, `hold` and `hold-lead` tactics, one game into a
 //! [`GameRecord`], and the game played game turn by game turn for the rollout best response.
 
 use super::{Force, Forces, Skirmish, describe, random_force, read_force, set_up, traced_game};

@@ -690,6 +690,36 @@ fn hold_keeps_a_prone_squad_prone_where_bound_stands_it_up() {
     }
 }
 
+#[test]
+fn hold_lead_holds_while_level_or_ahead_and_advances_when_behind() {
+    // The enemy beyond extreme range (188 cm) and no cover: `advance` walks at it (a prone
+    // squad stands up first, 1 action a model), `hold` stays where it is (prone if it was).
+    // Level (0 to 0) or ahead on enemy points destroyed, `hold-lead` moves as `hold`; behind,
+    // as `advance`: the same positions, prone state and actions left.
+    let r = ruleset();
+    let cfg = r.skirmish.clone();
+    let ours: &[(usize, f32, f32)] = &[(0, 10.0, 10.0), (1, 16.0, 10.0)];
+    let theirs: &[(usize, f32, f32)] = &[(0, 170.0, 110.0)];
+    let moved = |tactic: &str, destroyed: [f64; 2], prone: bool| {
+        let mut g = game(&r, &cfg, "regular-rifles", "regular-rifles", [ours, theirs]);
+        g.tactic = [by_name(tactic).expect("listed"); 2];
+        g.destroyed = destroyed;
+        g.sides[0][0].prone = prone;
+        let mut actions = [3u8; MAX_MODELS];
+        g.move_squad(0, 0, &mut actions);
+        let at: Vec<Pos> = g.sides[0][0].models.iter().map(|m| m.pos).collect();
+        (at, g.sides[0][0].prone, actions)
+    };
+    for prone in [false, true] {
+        let (advance, hold) = (moved("advance", [0.0; 2], prone), moved("hold", [0.0; 2], prone));
+        assert_ne!(advance.0, hold.0, "prone {prone}: the position tells the two apart");
+        for (destroyed, behind) in [([0.0, 0.0], false), ([20.0, 0.0], false), ([0.0, 20.0], true)] {
+            let expected = if behind { &advance } else { &hold };
+            assert_eq!(&moved("hold-lead", destroyed, prone), expected, "destroyed {destroyed:?}, prone {prone}");
+        }
+    }
+}
+
 /// The rollout's game turns ([`crate::rulesets::rollout::Staged`] for [`Skirmish`]) are
 /// [`Skirmish::play`]'s: a set-up game played turn by turn ends with the same winner after the
 /// same dice, and so does a clone taken after the first game turn.

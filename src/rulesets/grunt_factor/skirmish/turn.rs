@@ -68,7 +68,7 @@ impl<'a> Skirmish<'a> {
         let Some((_, _, d)) = self.nearest_enemy(s, q.leader_pos()) else { return };
         let may_advance = rules::may_advance(p, q.alive(), q.panicked);
         let living: Vec<usize> = (0..q.models.len()).filter(|&k| q.models[k].alive).collect();
-        if may_advance && self.sides[s][i].prone && self.tactic[s].tactic().stands_up() {
+        if may_advance && self.sides[s][i].prone && self.tactic[s].tactic().stands_up(self, s) {
             // "Go prone/stand": standing up costs one action.
             for &k in &living {
                 actions[k] = actions[k].saturating_sub(1);

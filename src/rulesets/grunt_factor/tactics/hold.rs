@@ -28,7 +28,7 @@ impl Tactic for Hold {
     }
 
     /// A squad that never advances gains nothing by standing: prone, it is harder to hit.
-    fn stands_up(&self) -> bool {
+    fn stands_up(&self, _g: &Skirmish, _s: Side) -> bool {
         false
     }
 }

@@ -33,11 +33,12 @@ pub trait Tactic: Sync {
     /// Moves squad `i` of side `s` in game `g` ([`SquadMove`]).
     fn move_squad(&self, g: &mut Skirmish, s: Side, i: usize, m: SquadMove);
 
-    /// Whether a prone squad that may advance stands up ("Go prone/stand", 1 action a model)
-    /// before [`Tactic::move_squad`]: true unless the tactic never advances.
-    fn stands_up(&self) -> bool {
+    /// Whether a prone squad of side `s` that may advance stands up ("Go prone/stand", 1
+    /// action a model) before [`Tactic::move_squad`] in game `g`: true unless the tactic does
+    /// not advance now.
+    fn stands_up(&self, _g: &Skirmish, _s: Side) -> bool {
         true
     }
 }
 
-portfolio!(bound, advance, hold);
+portfolio!(bound, advance, hold, hold_lead);
