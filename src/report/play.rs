@@ -111,9 +111,8 @@ pub fn section(a: &RulesetAnalysis) -> String {
             let tactics: Vec<String> =
                 metagame(a).map_or_else(|| sk.tactics.iter().map(|t| t.0.clone()).collect(), |m| m.tactics.clone());
             // One blank line before the paragraph, whatever came before it.
-            while !o.ends_with("\n\n") {
-                o.push('\n');
-            }
+            o.truncate(o.trim_end_matches('\n').len());
+            o.push_str("\n\n");
             o.push_str(&rollout_text(r, &tactics, &sk.text.turns, seed));
         }
     }

@@ -222,7 +222,7 @@ fn grunt_factor() {
     );
     // A side that holds its ground beats one that bounds or advances, so the skirmish is
     // played by `hold` on both sides, the metagame's equilibrium at 200 games a cell (the
-    // shipped 20,000 find `hold-lead`'s edge of about 2 points over `hold`), and no switch of
+    // shipped 20,000 find `hold-lead`'s edge of about 3 points over `hold`), and no switch of
     // tactic clearly gains against it (the intervals are wide), nor does the rollout best
     // response of ten games (the game is played game turn by game turn).
     let skirmish = &json["play"]["skirmish"];

@@ -306,6 +306,13 @@ fn a_rollout_best_response_gives_each_sides_gain_and_refuses_what_it_cannot_play
         .assert()
         .success()
         .stdout(contains("Rollout best response (4 games, 2 playouts per tactic at the start of each game turn"));
+    // Army Men Combat decides at each round, The Grunt Factor at each game turn.
+    for (id, stage) in [("army-men-combat", "round"), ("grunt-factor", "game turn")] {
+        pw().args(["skirmish", id, "--trials", "10", "--rollout", "4", "--rollouts", "2"])
+            .assert()
+            .success()
+            .stdout(contains(format!("(4 games, 2 playouts per tactic at the start of each {stage} of")));
+    }
     pw().args(["skirmish", "gunplay", "--trials", "10", "--rollout", "10"])
         .assert()
         .code(2)

@@ -114,8 +114,8 @@ skirmish_config! {
         /// Rounds (4).
         pub rounds: u32,
         /// Report: games of the rollout best response against the play (each played three
-        /// times; 0 leaves it out) and playouts per tactic at each of its decisions, one per
-        /// round ([`crate::rulesets::rollout`]).
+        /// times; 0, the default, leaves it out) and playouts per tactic at each of its decisions
+        /// (16 by default), one per round ([`crate::rulesets::rollout`]).
         pub rollout_games: u64,
         pub rollout_playouts: u32,
     }

@@ -726,6 +726,29 @@ fn a_mission_played_round_by_round_or_from_a_clone_ends_as_played_whole() {
     }
 }
 
+/// A rollout's switch ([`crate::rulesets::rollout::Staged::set_tactic`]) takes effect from the
+/// next round: a set-up mission whose side B is switched to each tactic before the first round
+/// ends, on the same dice, exactly as a mission set up with that tactic for B (the same scores
+/// and rounds), since deployment does not depend on the tactic.
+#[test]
+fn a_side_switched_before_the_first_round_plays_as_if_it_started_on_that_tactic() {
+    use crate::rulesets::rollout::Staged;
+    let r = amc(&[]);
+    for t in 0..crate::rulesets::amc::tactics::TACTICS.len() {
+        for k in 0..4 {
+            let mut dice = FastDice::from_seed(100 + k);
+            let mut started = Mission::new(&r, &r.skirmish, &r.entries, [pick(0), pick(t)]);
+            let mut switched = Mission::new(&r, &r.skirmish, &r.entries, [pick(0); 2]);
+            set_up(&mut started, &Armies::Random, &mut dice.clone());
+            set_up(&mut switched, &Armies::Random, &mut dice);
+            switched.set_tactic(1, t);
+            let out = started.play(&mut dice.clone());
+            while switched.stage(&mut dice).is_none() {}
+            assert_eq!(switched.outcome(), out, "tactic {t}, game {k}");
+        }
+    }
+}
+
 /// Both sides on `hold` (the default tactic beats it in the metagame): side A's rollout finds
 /// that leaving `hold` pays, switches at some rounds, and its gain's 95% interval lies above 0.
 #[test]

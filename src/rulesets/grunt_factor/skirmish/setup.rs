@@ -43,8 +43,8 @@ skirmish_config! {
         /// Game turns (10).
         pub max_turns: u32,
         /// Report: games of the rollout best response against the play (each played three
-        /// times; 0 leaves it out) and playouts per tactic at each of its decisions, one per
-        /// game turn ([`crate::rulesets::rollout`]).
+        /// times; 0, the default, leaves it out) and playouts per tactic at each of its decisions
+        /// (16 by default), one per game turn ([`crate::rulesets::rollout`]).
         pub rollout_games: u64,
         pub rollout_playouts: u32,
     }

@@ -737,6 +737,29 @@ fn a_skirmish_played_game_turn_by_game_turn_or_from_a_clone_ends_as_played_whole
     }
 }
 
+/// A rollout's switch ([`crate::rulesets::rollout::Staged::set_tactic`]) takes effect from the
+/// next game turn: a set-up game whose side B is switched to each tactic before the first turn
+/// ends, on the same dice, exactly as a game set up with that tactic for B (the same points
+/// destroyed and game turns), since deployment does not depend on the tactic.
+#[test]
+fn a_side_switched_before_the_first_game_turn_plays_as_if_it_started_on_that_tactic() {
+    use crate::rulesets::rollout::Staged;
+    let r = ruleset();
+    for t in 0..crate::rulesets::grunt_factor::tactics::TACTICS.len() {
+        for k in 0..4 {
+            let mut dice = FastDice::from_seed(100 + k);
+            let mut started = Skirmish::new(&r, &r.skirmish, [pick(0), pick(t)]);
+            let mut switched = Skirmish::new(&r, &r.skirmish, [pick(0); 2]);
+            set_up(&mut started, &Forces::Random, &mut dice.clone());
+            set_up(&mut switched, &Forces::Random, &mut dice);
+            switched.set_tactic(1, t);
+            let out = started.play(&mut dice.clone());
+            while switched.stage(&mut dice).is_none() {}
+            assert_eq!(switched.outcome(), out, "tactic {t}, game {k}");
+        }
+    }
+}
+
 /// Both sides on `bound` (the metagame's `advance` beats it): side A's rollout finds that
 /// leaving `bound` pays, switches at some game turns, and its gain's 95% interval lies above 0.
 #[test]

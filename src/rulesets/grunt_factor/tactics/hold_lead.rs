@@ -22,8 +22,9 @@ pub const ENTRY: Entry<dyn Tactic> = Entry {
     tactic: &HoldLead,
 };
 
-/// Whether side `s` has destroyed fewer enemy points than the enemy has of its own (what both
-/// players see on the table).
+/// Whether side `s` has destroyed fewer enemy points (`destroyed[s]`) than the enemy has
+/// destroyed of its own (`destroyed[1 - s]`), within 1e-9, the draw tolerance of
+/// [`Skirmish::outcome`]: what both players see on the table.
 fn behind(g: &Skirmish, s: Side) -> bool {
     g.destroyed[s] + 1e-9 < g.destroyed[1 - s]
 }
