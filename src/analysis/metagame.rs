@@ -363,8 +363,9 @@ mod tests {
     /// The Grunt Factor's metagame on the shipped rules: a side that holds its ground scores
     /// about 96% against a side that bounds from cover to cover, a side that advances on a
     /// holding side loses, and `hold-lead` (hold, advance when behind) scores about 53% against
-    /// `hold` (the report's 20,000 games a cell; this test's 600 at seed 7 are noisier), so the equilibrium is `hold-lead` on both sides, the played tactic is
-    /// `hold-lead`, and no switch gains clearly (the best is to `hold`). The diagonal cells are
+    /// `hold` (the report's 20,000 games a cell; this test's 600 at seed 7 are noisier), so the
+    /// equilibrium is `hold-lead` on both sides, the played tactic is `hold-lead`, and no
+    /// switch gains clearly (the best is to `hold`). The diagonal cells are
     /// the runs given, to the bit; every cell is the engine's run of its tactic pair; and the
     /// metagame is the same on one and two threads.
     #[test]

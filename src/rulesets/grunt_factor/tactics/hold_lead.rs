@@ -1,7 +1,8 @@
 //! `hold-lead`: hold the ground while level or ahead on enemy points destroyed, advance when
 //! behind. The skirmish is won by more enemy points destroyed (the book has no scenario:
-//! `docs/rulings/grunt-factor.md`, "Draws"), so a side that is behind loses by holding and has nothing to lose by going at
-//! the enemy; a side that is level or ahead keeps what it has by holding.
+//! `docs/rulings/grunt-factor.md`, "Draws"), so a side that is behind loses by holding and
+//! has nothing to lose by going at the enemy; a side that is level or ahead keeps what it has
+//! by holding.
 
 use super::advance::Advance;
 use super::hold::Hold;
