@@ -136,8 +136,15 @@ impl<R: Rng> Dice for FastDice<R> {
     }
     #[inline]
     fn unit_f64(&mut self) -> f64 {
-        (self.rng.next_u64() >> 11) as f64 * (1.0 / (1u64 << 53) as f64)
+        unit_from_bits(self.rng.next_u64())
     }
+}
+
+/// A uniform number in [0, 1) from 64 random bits: their top 53 bits scaled by 2⁻⁵³ (every
+/// value a multiple of 2⁻⁵³, as [`FastDice::unit_f64`] draws them).
+#[inline]
+pub fn unit_from_bits(bits: u64) -> f64 {
+    (bits >> 11) as f64 * (1.0 / (1u64 << 53) as f64)
 }
 
 /// Dice that return a fixed script, for rule-by-rule tests.

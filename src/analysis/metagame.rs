@@ -42,7 +42,7 @@ use indicatif::ProgressBar;
 use serde::{Deserialize, Serialize};
 
 use super::equilibrium;
-use crate::rulesets::skirmish::{Armies, NO_WEIGHT, Play, Skirmish, pure_tactic as pure};
+use crate::rulesets::skirmish::{Armies, NO_WEIGHT, Play, Skirmish, pure_mix, pure_tactic as pure};
 use crate::sim::skirmish::{SkirmishTally, simulate};
 use crate::stats::{CONFIDENCE, Estimate, normal, score, score_se};
 
@@ -233,7 +233,7 @@ fn deviations(cells: &[MetaCell], names: &[String], mixes: [&[f64]; 2]) -> [Opti
     // A mix as the games play it: one tactic exactly, or the weights without the rounding.
     let clean = |m: &[f64]| -> Vec<f64> {
         match pure(m) {
-            Some(t) => (0..k).map(|x| if x == t { 1.0 } else { 0.0 }).collect(),
+            Some(t) => pure_mix(t, k),
             None => m.iter().map(|&w| if w > NO_WEIGHT { w } else { 0.0 }).collect(),
         }
     };

@@ -78,14 +78,14 @@ impl SquadsRollout {
         normal(g.gain.value, half / z_for(CONFIDENCE), 1.0 - (1.0 - CONFIDENCE) / m, -1.0, 1.0)
     }
 
+    /// Every side of every pair tried: the pair, the side (0 for A) and its gain, in table order.
+    fn sides(&self) -> impl Iterator<Item = (&SquadPair, usize, &SideGain)> {
+        self.pairs.iter().flat_map(|p| p.rollout.sides.iter().enumerate().map(move |(s, g)| (p, s, g)))
+    }
+
+    /// The side whose gain is largest by `by`, the first on a tie.
     fn best(&self, by: fn(&SideGain) -> f64) -> Option<(&SquadPair, usize, &SideGain)> {
-        self.pairs.iter().flat_map(|p| p.rollout.sides.iter().enumerate().map(move |(s, g)| (p, s, g))).fold(
-            None,
-            |best: Option<(&SquadPair, usize, &SideGain)>, x| match best {
-                Some(b) if by(b.2) >= by(x.2) => Some(b),
-                _ => Some(x),
-            },
-        )
+        self.sides().reduce(|b, x| if by(b.2) >= by(x.2) { b } else { x })
     }
 }
 
@@ -134,9 +134,7 @@ pub fn analyse<R: Ruleset>(r: &R, o: &OptimalPlay, seed: u64, progress: &Progres
 pub fn warning(s: &SquadsRollout, unit: &str) -> Option<super::Warning> {
     let clear = |g: &SideGain| s.family_wise(g).lo > EXPLOITABLE;
     let named: Vec<String> = s
-        .pairs
-        .iter()
-        .flat_map(|p| p.rollout.sides.iter().enumerate().map(move |(side, g)| (p, side, g)))
+        .sides()
         .filter(|(_, _, g)| clear(g))
         .map(|(p, side, g)| {
             let e = s.family_wise(g);

@@ -41,7 +41,7 @@ pub struct Play {
 impl Play {
     /// Side A plays `tactics[0]` and side B `tactics[1]` every game, out of `k` tactics.
     pub fn pure(tactics: [usize; 2], k: usize) -> Play {
-        Play { mixes: tactics.map(|t| (0..k).map(|i| if i == t { 1.0 } else { 0.0 }).collect()) }
+        Play { mixes: tactics.map(|t| pure_mix(t, k)) }
     }
 
     /// Both sides' tactics when each plays one tactic every game ([`pure_tactic`]); `None`
@@ -75,7 +75,7 @@ impl Play {
             return t;
         }
         let total: f64 = mix.iter().sum();
-        let u = (bits >> 11) as f64 / (1u64 << 53) as f64 * total;
+        let u = crate::dice::unit_from_bits(bits) * total;
         let mut acc = 0.0;
         for (t, &w) in mix.iter().enumerate() {
             acc += w;
@@ -103,6 +103,11 @@ pub const EQUILIBRIUM_MIX: &str = "equilibrium mix";
 
 /// A mix weight below this is a linear program's rounding, not part of the mix.
 pub const NO_WEIGHT: f64 = 1e-9;
+
+/// The mix over `k` tactics that plays tactic `t` alone: weight 1 on it, 0 on the others.
+pub fn pure_mix(t: usize, k: usize) -> Vec<f64> {
+    (0..k).map(|i| if i == t { 1.0 } else { 0.0 }).collect()
+}
 
 /// The tactic a mix plays alone (weight 1 up to [`NO_WEIGHT`]), if any.
 pub fn pure_tactic(mix: &[f64]) -> Option<usize> {
@@ -609,6 +614,17 @@ pub trait Skirmish: Ruleset {
     ) -> Result<RolloutGain, String> {
         Err(rollout_not_built(self.title()))
     }
+}
+
+/// Test support: the rollout best response of each side over `games` random-army games of
+/// `s`'s basic game with both sides on the tactic named `base` (seed 1, stream 2, `rollouts`
+/// playouts per option at each decision). Panics if `base` is not one of `s`'s tactics or its
+/// rollout is not built.
+#[cfg(test)]
+pub(crate) fn rollout_against_both_on<S: Skirmish>(s: &S, base: &str, games: u64, rollouts: u32) -> RolloutGain {
+    let t = s.tactics().iter().position(|x| x.name == base).expect("a tactic of the ruleset");
+    let run = RolloutRun { seed: 1, stream: 2, games, rollouts, play: Play::pure([t, t], s.tactics().len()) };
+    s.rollout(&run, &Armies::Random, 0, &indicatif::ProgressBar::hidden()).expect("the rollout is built")
 }
 
 /// Why a ruleset titled `title` has no rollout best response ([`Skirmish::rollout`]).

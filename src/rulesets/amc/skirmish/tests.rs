@@ -753,16 +753,7 @@ fn a_side_switched_before_the_first_round_plays_as_if_it_started_on_that_tactic(
 /// that leaving `hold` pays, switches at some rounds, and its gain's 95% interval lies above 0.
 #[test]
 fn a_side_facing_hold_gains_by_leaving_hold() {
-    let r = amc(&[]);
-    let hold = r.tactics().iter().position(|t| t.name == "hold").unwrap();
-    let run = crate::rulesets::rollout::RolloutRun {
-        seed: 1,
-        stream: 2,
-        games: 100,
-        rollouts: 8,
-        play: crate::rulesets::skirmish::Play::pure([hold, hold], r.tactics().len()),
-    };
-    let g = r.rollout(&run, &Armies::Random, 0, &indicatif::ProgressBar::hidden()).unwrap();
+    let g = crate::rulesets::skirmish::rollout_against_both_on(&amc(&[]), "hold", 100, 8);
     let a = g.sides[0];
     assert!(a.gain.lo > 0.0 && a.switched > 0.0, "{g:?}");
 }

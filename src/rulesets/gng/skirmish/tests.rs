@@ -1093,17 +1093,7 @@ fn a_skirmish_played_game_turn_by_game_turn_or_from_a_clone_ends_as_played_whole
 /// at some game turns, and its gain's 95% interval lies above 0.
 #[test]
 fn a_side_facing_hold_gains_by_leaving_hold() {
-    use crate::rulesets::skirmish::{Armies, Skirmish as _};
-    let r = gng(&[]);
-    let hold = r.tactics().iter().position(|t| t.name == "hold").unwrap();
-    let run = crate::rulesets::rollout::RolloutRun {
-        seed: 1,
-        stream: 2,
-        games: 100,
-        rollouts: 16,
-        play: crate::rulesets::skirmish::Play::pure([hold, hold], r.tactics().len()),
-    };
-    let g = r.rollout(&run, &Armies::Random, 0, &indicatif::ProgressBar::hidden()).unwrap();
+    let g = crate::rulesets::skirmish::rollout_against_both_on(&gng(&[]), "hold", 100, 16);
     let a = g.sides[0];
     assert!(a.gain.lo > 0.0 && a.switched > 0.0, "{g:?}");
 }

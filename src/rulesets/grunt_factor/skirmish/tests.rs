@@ -764,17 +764,7 @@ fn a_side_switched_before_the_first_game_turn_plays_as_if_it_started_on_that_tac
 /// leaving `bound` pays, switches at some game turns, and its gain's 95% interval lies above 0.
 #[test]
 fn a_side_facing_bound_gains_by_leaving_bound() {
-    use crate::rulesets::skirmish::Skirmish as _;
-    let r = ruleset();
-    let bound = r.tactics().iter().position(|t| t.name == "bound").unwrap();
-    let run = crate::rulesets::rollout::RolloutRun {
-        seed: 1,
-        stream: 2,
-        games: 60,
-        rollouts: 8,
-        play: crate::rulesets::skirmish::Play::pure([bound, bound], r.tactics().len()),
-    };
-    let g = r.rollout(&run, &Forces::Random, 0, &indicatif::ProgressBar::hidden()).unwrap();
+    let g = crate::rulesets::skirmish::rollout_against_both_on(&ruleset(), "bound", 60, 8);
     let a = g.sides[0];
     assert!(a.gain.lo > 0.0 && a.switched > 0.0, "{g:?}");
 }

@@ -1057,17 +1057,7 @@ mod rollout_tests {
     /// at some rounds, and its gain's 95% interval lies above 0.
     #[test]
     fn a_side_facing_hold_gains_by_leaving_hold() {
-        let r = ruleset();
-        let hold = r.tactics().iter().position(|t| t.name == "hold").unwrap();
-        let k = r.tactics().len();
-        let run = RolloutRun {
-            seed: 1,
-            stream: 2,
-            games: 200,
-            rollouts: 16,
-            play: crate::rulesets::skirmish::Play::pure([hold, hold], k),
-        };
-        let g = r.rollout(&run, &Armies::Random, 0, &indicatif::ProgressBar::hidden()).unwrap();
+        let g = crate::rulesets::skirmish::rollout_against_both_on(&ruleset(), "hold", 200, 16);
         let a = g.sides[0];
         assert!(a.gain.lo > 0.0 && a.switched > 0.0, "{g:?}");
     }
