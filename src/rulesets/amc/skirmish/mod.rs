@@ -48,6 +48,10 @@
 //!   Rush, Charge, an Advance away, an unarmed unit's move away), it shoots from where it
 //!   stands when a weapon reaches the default's target or, failing that, the nearest enemy;
 //!   with nothing in reach, infantry Guard and vehicles stand (Hold with no shot).
+//!   *attack-if-stronger* — as *hold* while the side is ahead on the score, or level with
+//!   no more points neither destroyed nor Pinned than the enemy; as *default* when it is
+//!   behind, or level and stronger (a side ahead keeps its lead by holding; of two level sides
+//!   the weaker is content with a draw).
 //! - **Transport** ("Vehicle Units": Jeep "Transport up to 5 models", Truck and APC
 //!   "Transport 10"): an infantry unit whose move ends in contact (within [`CONTACT`], 1") with
 //!   a friendly vehicle that has room for all its models gets in; carried units stand where
@@ -56,7 +60,8 @@
 //!   it moves its Advance and may shoot. A transport destroyed with units inside: they are
 //!   placed 2" behind the wreck (within the book's 3") and each takes D6 hits, blocked as
 //!   shooting hits (no morale test: they are not shooting; [`rules::wreck_hits`]).
-//!   *Tactic* (`default` and `cautious`; `hold` never boards): an infantry unit whose best
+//!   *Tactic* (`default`, `cautious`, and `attack-if-stronger` while it attacks; `hold` never
+//!   boards): an infantry unit whose best
 //!   option is a Rush (nothing to shoot or charge this activation) boards the nearest friendly
 //!   transport with room that it can reach with its Rush and that may still move this round;
 //!   a loaded transport drives toward the nearest enemy until it is its passengers' longest

@@ -97,7 +97,8 @@ impl<'a> Mission<'a> {
         }
     }
 
-    /// The mission tactic's ride, under a tactic that boards (`default` and `cautious`:
+    /// The mission tactic's ride, under a tactic that boards (`default`, `cautious`, and
+    /// `attack-if-stronger` while it attacks:
     /// [`crate::rulesets::amc::tactics::Tactic::boards`]): side `s`'s infantry unit `i`, whose best
     /// option (`decision`) is to Rush toward the enemy (nothing to shoot or charge this
     /// activation: it is far from the enemy), boards a friendly transport that has room for
@@ -111,7 +112,7 @@ impl<'a> Mission<'a> {
         if p.kind != Kind::Infantry
             || !matches!(decision.action, Action::Rush(_))
             || u.aboard.is_some()
-            || !self.tactic[s].tactic().boards()
+            || !self.tactic[s].tactic().boards(self, s)
         {
             return None;
         }

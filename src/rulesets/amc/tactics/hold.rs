@@ -44,7 +44,7 @@ impl Tactic for Hold {
     }
 
     /// A holding unit stays on foot where it stands.
-    fn boards(&self) -> bool {
+    fn boards(&self, _m: &Mission, _s: Side) -> bool {
         false
     }
 }

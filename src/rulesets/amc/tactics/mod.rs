@@ -27,10 +27,10 @@ pub trait Tactic: Sync {
 
     /// Whether an infantry unit whose plan is a Rush boards a friendly transport in reach
     /// (module docs of [`crate::rulesets::amc::skirmish`], "Transport"); asked before
-    /// [`Tactic::caution`]. The default: it does.
-    fn boards(&self) -> bool {
+    /// [`Tactic::caution`], in mission `m` for side `s`. The default: it does.
+    fn boards(&self, _m: &Mission, _s: Side) -> bool {
         true
     }
 }
 
-portfolio!(default, cautious, hold);
+portfolio!(default, cautious, hold, attack_if_stronger);

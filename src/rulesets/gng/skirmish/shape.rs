@@ -1,6 +1,7 @@
 //! The Skirmish and the other "Types of Games" ([`super::objective`]) as the generic skirmish
 //! plays them ([`crate::rulesets::skirmish::Skirmish`]): random legal armies or two army files,
-//! the tactics (`default`, `cautious`, `hold`), the missions, one game into a [`GameRecord`].
+//! the tactics (`default`, `cautious`, `hold`, `attack-if-stronger`), the missions, one game
+//! into a [`GameRecord`].
 
 use std::path::Path;
 

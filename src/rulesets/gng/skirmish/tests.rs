@@ -140,6 +140,40 @@ fn hold_stays_in_cover_where_cautious_and_the_default_close_in() {
 }
 
 #[test]
+fn attack_if_stronger_holds_unless_its_living_units_are_worth_more_than_the_enemys() {
+    // The position above (Riflemen in cover, an enemy Riflemen 18" away, where `hold`
+    // hunkers and the default rushes on), with a second unit a side far off. One Riflemen a
+    // side: level, `attack-if-stronger` holds. A second Riflemen of A's: stronger, it rushes
+    // on. A second of B's as well: level again, it holds; that one damaged (2 of its 3 life
+    // stages left): A is stronger again and rushes on.
+    let r = gng(&[]);
+    let rifle = unit(&r, "Riflemen");
+    let start = Pos::new(13.0, 17.25);
+    let turn = |second_a: bool, second_b: Option<u8>| {
+        let mut g = game(&r);
+        g.tactic = [by_name("attack-if-stronger").expect("listed"); 2];
+        let a = g.place(0, rifle, start);
+        g.st[0][a].cover = Some(0);
+        g.place(1, rifle, Pos::new(13.0, 35.25));
+        if second_a {
+            g.place(0, rifle, Pos::new(45.0, 1.0));
+        }
+        if let Some(damage) = second_b {
+            let b = g.place(1, rifle, Pos::new(45.0, 47.0));
+            g.bt.sides[1][b].damage = damage;
+        }
+        g.take_turn(0, &mut ScriptedDice::new(&[]));
+        (g.st[0][a].hunker, g.pos(0, a))
+    };
+    assert_eq!(turn(false, None), (true, start), "level: holds");
+    assert_eq!(turn(true, Some(0)), (true, start), "level again: holds");
+    for (second_b, case) in [(None, "stronger"), (Some(1), "the enemy's second damaged")] {
+        let (hunker, at) = turn(true, second_b);
+        assert!(!hunker && at.dist(Pos::new(13.0, 35.25)) < 18.0 - 5.0, "{case}: rushes on to {at:?}");
+    }
+}
+
+#[test]
 fn hold_attacks_what_comes_into_range_from_where_it_stands() {
     // The same Riflemen, the enemy 8" away (in its 8.5" range): `hold` fires without moving.
     // ATK 3 + 6 = 9 against DEF 2 + 1 = 3: a hit.

@@ -328,9 +328,9 @@ impl<'a> Skirmish<'a> {
         best
     }
 
-    /// Where a waiting unit (`cautious`, `hold`) out of cover goes: the nearest of side `s`'s
-    /// free cover spots `spots` ([`Self::free_spots_into`]: piece, position) within two rushes (inches); `None`
-    /// in cover, unable to move, or too far.
+    /// Where a waiting unit (`cautious`, `hold`, `attack-if-stronger` while weaker or level) out of
+    /// cover goes: the nearest of side `s`'s free cover spots `spots` ([`Self::free_spots_into`]:
+    /// piece, position) within two rushes (inches); `None` in cover, unable to move, or too far.
     fn waiting_spot_among(&self, s: Side, i: usize, spots: &[(usize, Pos)]) -> Option<(usize, Pos)> {
         let f = self.bt.sides[s][i];
         let p = self.profile(s, i);
@@ -664,8 +664,8 @@ impl<'a> Skirmish<'a> {
                 return;
             }
         }
-        // 5. Waiting (`cautious`, `hold`): hold cover and hunker; out of cover, go to the nearest
-        //    free spot.
+        // 5. Waiting (`cautious`, `hold`, `attack-if-stronger` while weaker or level): hold cover
+        //    and hunker; out of cover, go to the nearest free spot.
         if waiting {
             if let Some((w, q)) = self.waiting_spot_among(s, i, spots.get(self, s)) {
                 self.move_unit(s, i, q, rush, Some(w), dice);

@@ -22,4 +22,4 @@ pub trait Tactic: Sync {
     fn waits(&self, g: &Skirmish, s: Side, i: usize) -> bool;
 }
 
-portfolio!(advance, cautious, hold);
+portfolio!(advance, cautious, hold, attack_if_stronger);
