@@ -10,7 +10,7 @@
 //! [`rules::melee`], [`rules::pinned_test`], [`rules::stunned_test`],
 //! [`rules::activation_rolloff`] — and the default tactic is [`rules::decide`] read at each
 //! enemy's distance, with each shot's cover. This module adds the table, deployment, cover from terrain,
-//! movement round terrain, Guard reactions, the cautious tactic and the scoring.
+//! movement round terrain, Guard reactions, the tactics' waiting actions and the scoring.
 //!
 //! Readings and simplifications (also in the report):
 //! - **Terrain** pieces are low walls `cover_length` (6") long that do not block line of sight
@@ -61,12 +61,12 @@
 //!   placed 2" behind the wreck (within the book's 3") and each takes D6 hits, blocked as
 //!   shooting hits (no morale test: they are not shooting; [`rules::wreck_hits`]).
 //!   *Tactic* (`default`, `cautious`, and `attack-if-stronger` while it attacks; `hold` never
-//!   boards): an infantry unit whose best
-//!   option is a Rush (nothing to shoot or charge this activation) boards the nearest friendly
-//!   transport with room that it can reach with its Rush and that may still move this round;
-//!   a loaded transport drives toward the nearest enemy until it is its passengers' longest
-//!   range plus their Advance away; a passenger gets out when its target is within that reach
-//!   (plus contact).
+//!   boards): an infantry unit whose best option is a Rush (nothing to shoot or charge this
+//!   activation) boards the nearest friendly transport with room that it can reach with its
+//!   Rush and that may still move this round; a loaded transport drives toward the nearest
+//!   enemy until it is its passengers' longest range plus their Advance away (under
+//!   `attack-if-stronger` while it holds, it stays where it is); a passenger gets out when its
+//!   target is within that reach (plus contact).
 //! - Units activate in army order within a side, except that transports go after the other
 //!   units and passengers last (so a unit can board before its transport moves and get out
 //!   after it moved; `Mission::next_unit`).

@@ -150,18 +150,22 @@ impl<'a> Mission<'a> {
             .min_by(f32::total_cmp)
     }
 
-    /// The mission tactic of a loaded transport (side `s`'s unit `i`, every tactic): it carries
-    /// its passengers toward the nearest enemy on the table until they can get out and shoot
-    /// it — it stops at the passengers' reach ([`Mission::passenger_reach`]: their longest
-    /// range plus the Advance they get out with) — with an Advance (then it shoots `j` if
-    /// armed) when that is far enough, else a Rush; once there it holds and shoots `j` if it
-    /// can. A transport that may not move this activation holds.
+    /// The mission tactic of a loaded transport (side `s`'s unit `i`, every tactic that boards):
+    /// it carries its passengers toward the nearest enemy on the table until they can get out
+    /// and shoot it — it stops at the passengers' reach ([`Mission::passenger_reach`]: their
+    /// longest range plus the Advance they get out with) — with an Advance (then it shoots `j`
+    /// if armed) when that is far enough, else a Rush; once there it holds and shoots `j` if
+    /// it can. A transport that may not move this activation holds, and so does one whose
+    /// side's tactic does not board now (`attack-if-stronger` while it holds:
+    /// [`crate::rulesets::amc::tactics::Tactic::boards`]): it stays where it is, its
+    /// passengers aboard until their target comes within their reach ([`Mission::ride`]).
     pub(super) fn carry<D: Dice>(&mut self, s: Side, i: usize, j: usize, dice: &mut D) {
         let p = self.profile(s, i);
         let Some(reach) = self.passenger_reach(s, i) else { return };
         let Some((k, d)) = self.nearest_enemy(s, i) else { return };
         let goal = self.sides[1 - s][k].pos;
-        let need = d - reach;
+        let holds = !self.tactic[s].tactic().boards(self, s);
+        let need = if holds { 0.0 } else { d - reach };
         if self.sides[s][i].st.immobile || need <= EPS || need <= p.advance {
             if !self.sides[s][i].st.immobile && need > EPS {
                 self.move_to(s, i, goal, p.advance, reach);

@@ -34,14 +34,14 @@ pub fn strength(m: &Mission, s: Side) -> f64 {
     m.sides[s].iter().filter(|u| u.st.alive() && !u.st.pinned).map(|u| m.all[u.entry].1.cost).sum()
 }
 
-/// Whether side `s` attacks: behind on the score ([`Mission::score`]), or level with more
-/// [`strength`] than the enemy (by more than 1e-9 points).
+/// Whether side `s` attacks: behind on the score ([`Mission::score`]), or level (within
+/// 1e-9 points) with more [`strength`] than the enemy (by more than 1e-9 points).
 pub fn attacks(m: &Mission, s: Side) -> bool {
     let (mine, theirs) = (m.score(s), m.score(1 - s));
-    if mine < theirs {
+    if mine + 1e-9 < theirs {
         return true;
     }
-    if mine > theirs {
+    if theirs + 1e-9 < mine {
         return false;
     }
     strength(m, s) > strength(m, 1 - s) + 1e-9

@@ -159,7 +159,7 @@ fn attack_if_stronger_holds_unless_its_living_units_are_worth_more_than_the_enem
             g.place(0, rifle, Pos::new(45.0, 1.0));
         }
         if let Some(damage) = second_b {
-            let b = g.place(1, rifle, Pos::new(45.0, 47.0));
+            let b = g.place(1, rifle, Pos::new(45.0, 35.0));
             g.bt.sides[1][b].damage = damage;
         }
         g.take_turn(0, &mut ScriptedDice::new(&[]));
