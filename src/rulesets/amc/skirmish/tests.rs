@@ -831,10 +831,9 @@ fn a_side_switched_before_the_first_round_plays_as_if_it_started_on_that_tactic(
 }
 
 /// Both sides on `hold` (the default tactic beats it in the metagame): each side's rollout
-/// switches at some rounds with a positive mean gain, and the larger gain's 95%
-/// interval lies above 0 (at 100 games side B's, +14 points [+6.6, +21.4]; side A's +6
-/// [−0.7, +12.7] is too noisy to clear 0 on its own: each side leaves `hold` at some rounds
-/// with a positive mean gain).
+/// leaves `hold` at some rounds with a positive mean gain, and the larger gain's 95% interval
+/// lies above 0 (at 100 games side B's, +14 points [+6.6, +21.4]; side A's, +6 [−0.7, +12.7],
+/// is too noisy to clear 0 on its own).
 #[test]
 fn a_side_facing_hold_gains_by_leaving_hold() {
     let g = crate::rulesets::skirmish::rollout_against_both_on(&amc(&[]), "hold", 100, 8);

@@ -9,11 +9,11 @@
 //! Strength is what both players see: the points of each side's living units on the table,
 //! each counted by the share of its life stages left (a unit at half health counts half its
 //! cost), plus those of its units still in reserve (both players know both armies, a reading:
-//! the book does not hide reserves). The army's upgrade is not counted (it is spread over the units it
-//! applies to), so of two armies of equal points the one that bought an upgrade counts as the
-//! weaker. Random armies spend at least 95% of the points, so at the start the forces are
-//! seldom level: in practice the larger list attacks. The comparison is strict: level forces
-//! both hold.
+//! the book does not hide reserves). The army's upgrade is not counted (it is spread over the
+//! units it applies to), so of two armies of equal points the one that bought an upgrade
+//! counts as the weaker. Random armies spend at least 95% of the points, so at the start the
+//! forces are seldom level: in practice the larger list attacks. The comparison is strict:
+//! level forces both hold.
 
 use super::Tactic;
 use crate::rulesets::Side;
