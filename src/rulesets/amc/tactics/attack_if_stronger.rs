@@ -29,9 +29,10 @@ pub const ENTRY: Entry<dyn Tactic> = Entry {
     tactic: &AttackIfStronger,
 };
 
-/// The points of side `s`'s units neither destroyed nor Pinned.
+/// The points of side `s`'s units neither destroyed nor Pinned: its army's points less the
+/// enemy's score ([`Mission::score`], which counts the rest).
 pub fn strength(m: &Mission, s: Side) -> f64 {
-    m.sides[s].iter().filter(|u| u.st.alive() && !u.st.pinned).map(|u| m.all[u.entry].1.cost).sum()
+    m.sides[s].iter().map(|u| m.all[u.entry].1.cost).sum::<f64>() - m.score(1 - s)
 }
 
 /// Whether side `s` attacks: behind on the score ([`Mission::score`]), or level (within
