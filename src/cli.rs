@@ -389,7 +389,7 @@ pub struct SkirmishArgs {
     /// Also measure how exploitable the play is over GAMES games (2 to 100000; each played
     /// three times): a rollout best response, each side in turn picking at every round (game
     /// turn) the tactic whose playouts score best against the other side's. Built for every
-    /// ruleset but gunplay (its line-up study has one tactic and is not played in stages).
+    /// ruleset.
     #[arg(long, value_name = "GAMES", value_parser = clap::value_parser!(u64).range(2..=100_000))]
     pub rollout: Option<u64>,
 

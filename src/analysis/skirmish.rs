@@ -19,6 +19,13 @@
 //! m's interval nears 0. The item's fair price b / m (what it would cost at the field mean)
 //! is still given, with Fieller's interval (Fieller 1954), which is exact for a ratio of
 //! normal estimates and says "unbounded" when m cannot be told from 0.
+//!
+//! Where every army fields as many units (Gunplay's skirmish: 5 characters a side), a common
+//! shift of every coefficient fits the games equally well ([`blind_directions`]): only the
+//! differences between coefficients are measured. At equal costs the values against the field
+//! mean are such differences and are reported, while m and the prices are not identified (no
+//! price); at unequal costs not even those are, and the items are listed as unidentified
+//! ([`SkirmishAnalysis::value_unidentified`]) instead of given a row.
 
 use indicatif::ProgressBar;
 use serde::{Deserialize, Serialize};
@@ -54,14 +61,19 @@ pub struct ValueRow {
     pub item: String,
     pub cost: f64,
     /// Win log-odds per one more of the item (the regression coefficient) and its sandwich
-    /// standard error.
+    /// standard error. Where the games leave a direction of the coefficients free (every
+    /// army fields as many units: Gunplay's skirmish), the coefficients of least norm among the
+    /// equally good fits: for units of one cost, each unit's coefficient less their mean.
     pub log_odds: f64,
     pub log_odds_se: f64,
     /// Win log-odds per 100 points of the item minus the field mean per 100 points, with a
     /// 95% interval: 0 is worth its cost, above 0 too cheap, below 0 too expensive.
     pub log_odds_per_100_points_vs_field: Estimate,
-    /// The fair price log_odds / field mean: what the item would cost at the field mean.
-    pub price: Price,
+    /// The fair price log_odds / field mean: what the item would cost at the field mean;
+    /// `None` where the games do not identify the field mean ([`value_in_army`]: e.g. every
+    /// army of Gunplay's skirmish fields 5 characters, all at the same starting cost).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub price: Option<Price>,
 }
 
 /// A ratio estimate with Fieller's 95% interval, which may be unbounded.
@@ -118,7 +130,8 @@ pub struct SkirmishAnalysis {
     /// Best first by log-odds per point.
     pub value_in_army: Vec<ValueRow>,
     /// The field mean: win log-odds per 100 points of the average unit type, with a 95%
-    /// interval (`None` without a regression).
+    /// interval (`None` without a regression, or where the games do not identify it:
+    /// [`value_in_army`]).
     #[serde(default)]
     pub field_log_odds_per_100_points: Option<Estimate>,
     /// Pearson dispersion of the regression (1 for 0/1 results that follow the model; below 1
@@ -127,6 +140,11 @@ pub struct SkirmishAnalysis {
     pub fit_dispersion: f64,
     /// Whether the regression's Newton iterations converged.
     pub fit_converged: bool,
+    /// Items the regression fitted but whose value against the field mean the games do not
+    /// identify ([`value_in_army`]: every army fields as many units, at unequal costs), so
+    /// they have no row; empty otherwise.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub value_unidentified: Vec<String>,
     /// Replay picture file name, when one was drawn.
     pub replay: Option<String>,
     /// The table, terrain and rules in force, in words, from the config (for the report's
@@ -556,6 +574,7 @@ pub fn analyse_skirmish(
         field_log_odds_per_100_points: v.field,
         fit_dispersion: v.dispersion,
         fit_converged: v.converged,
+        value_unidentified: v.unidentified,
         replay: None,
         setup: String::new(),
         replay_svg: None,
@@ -585,6 +604,8 @@ pub struct ValueInArmy {
     pub field: Option<Estimate>,
     pub dispersion: f64,
     pub converged: bool,
+    /// The items whose value against the field mean the games do not identify (no row).
+    pub unidentified: Vec<String>,
 }
 
 /// Fieller's interval for the ratio a / m of two normal estimates with variances `vaa`, `vmm`
@@ -605,6 +626,13 @@ pub fn fieller(a: f64, m: f64, vaa: f64, vam: f64, vmm: f64, z: f64) -> Price {
 
 /// The regression and its reported quantities (see the module docs). Columns that never
 /// vary (an item no random army could field) are left out. Rows best first.
+///
+/// Where the games cannot tell the field mean apart from a common shift of the coefficients
+/// (every army fields as many units, all at the same cost, as in Gunplay's skirmish; or the
+/// count differences always sum to one number, which the intercept takes up), the field mean
+/// is not identified: `field` and every `price` are `None`, while the values against the field
+/// mean, which that shift leaves alone, are still given. A row whose value the games do not
+/// identify either is left out ([`blind_directions`]).
 pub fn value_in_army(units: &[UnitInfo], upgrades: &[(String, f64)], t: &SkirmishTally) -> ValueInArmy {
     if t.records.len() < 50 {
         return ValueInArmy::default();
@@ -619,7 +647,8 @@ pub fn value_in_army(units: &[UnitInfo], upgrades: &[(String, f64)], t: &Skirmis
         (0..k).filter(|&j| t.records.iter().any(|r| r.diff.get(j).is_some_and(|&d| d != 0))).collect();
     let x: Vec<Vec<f64>> = t.records.iter().map(|r| varies.iter().map(|&j| r.diff[j] as f64).collect()).collect();
     let y: Vec<f64> = t.records.iter().map(|r| [1.0, 0.0, 0.5][r.result as usize]).collect();
-    let Some(fit) = logistic::fit(&x, &y, 1e-6) else {
+    let blind = blind_directions(&x);
+    let Some(fit) = fit_seen(&x, &y, &blind) else {
         return ValueInArmy::default();
     };
     let m = varies.len() + 1;
@@ -634,18 +663,23 @@ pub fn value_in_army(units: &[UnitInfo], upgrades: &[(String, f64)], t: &Skirmis
         g_mean[u + 1] += 1.0 / (nu * items[varies[u]].2);
     }
     let mean: f64 = (0..m).map(|a| g_mean[a] * fit.coef[a]).sum();
+    let identified = identifies(&blind, &g_mean);
     let z = z_for(CONFIDENCE);
     let per_100 = |value: f64, variance: f64| {
         let h = 100.0 * z * variance.max(0.0).sqrt();
         Estimate { value: 100.0 * value, lo: 100.0 * value - h, hi: 100.0 * value + h }
     };
-    let mut rows = Vec::new();
+    let (mut rows, mut unidentified) = (Vec::new(), Vec::new());
     for c in 0..varies.len() {
         let cost = items[varies[c]].2;
         let mut g_item = vec![0.0; m];
         g_item[c + 1] = 1.0;
         // 100 (b_c / cost − m).
         let g_rel: Vec<f64> = (0..m).map(|a| g_item[a] / cost - g_mean[a]).collect();
+        if !identifies(&blind, &g_rel) {
+            unidentified.push(items[varies[c]].0.clone());
+            continue;
+        }
         let b = fit.coef[c + 1];
         rows.push(ValueRow {
             name: items[varies[c]].0.clone(),
@@ -654,11 +688,103 @@ pub fn value_in_army(units: &[UnitInfo], upgrades: &[(String, f64)], t: &Skirmis
             log_odds: b,
             log_odds_se: fit.robust_se[c + 1],
             log_odds_per_100_points_vs_field: per_100(b / cost - mean, var(&g_rel)),
-            price: fieller(b, mean, var(&g_item), covar(&g_item, &g_mean), var(&g_mean), z),
+            price: identified.then(|| fieller(b, mean, var(&g_item), covar(&g_item, &g_mean), var(&g_mean), z)),
         });
     }
     rows.sort_by(|a, b| b.log_odds_per_100_points_vs_field.value.total_cmp(&a.log_odds_per_100_points_vs_field.value));
-    ValueInArmy { rows, field: Some(per_100(mean, var(&g_mean))), dispersion: fit.dispersion, converged: fit.converged }
+    let field = identified.then(|| per_100(mean, var(&g_mean)));
+    ValueInArmy { rows, field, dispersion: fit.dispersion, converged: fit.converged, unidentified }
+}
+
+/// The logistic fit of `y` on `x` ([`logistic::fit`], ridge 1e-6) where the games leave the
+/// directions `blind` of the coefficients free ([`blind_directions`]; the plain fit where
+/// there are none): fitted without one item column per blind direction (chosen by pivoted
+/// elimination, so the directions are independent on them; a reference at 0, so that
+/// Newton's method converges), then moved to the coefficients of least
+/// norm among the equally good fits (each blind direction projected out of the coefficients
+/// and their covariance). Every combination the games identify is the same whichever columns
+/// are dropped. `None` where the fit fails.
+fn fit_seen(x: &[Vec<f64>], y: &[f64], blind: &[Vec<f64>]) -> Option<logistic::LogisticFit> {
+    if blind.is_empty() {
+        return logistic::fit(x, y, 1e-6);
+    }
+    let m = x.first().map_or(0, Vec::len) + 1;
+    // Gaussian elimination with column pivoting on the blind directions: the dropped columns
+    // are ones on which the directions are independent, so fixing those coefficients at 0
+    // leaves no free direction however many there are.
+    let mut rows: Vec<Vec<f64>> = blind.to_vec();
+    let mut dropped: Vec<usize> = Vec::new();
+    for i in 0..rows.len() {
+        let lean =
+            (1..m).filter(|j| !dropped.contains(j)).max_by(|&a, &b| rows[i][a].abs().total_cmp(&rows[i][b].abs()))?;
+        if rows[i][lean].abs() < 1e-9 {
+            return None;
+        }
+        for k in i + 1..rows.len() {
+            let f = rows[k][lean] / rows[i][lean];
+            let pivot = rows[i].clone();
+            rows[k].iter_mut().zip(&pivot).for_each(|(a, b)| *a -= f * b);
+        }
+        dropped.push(lean);
+    }
+    // The full coefficient index (intercept 0) of each reduced one.
+    let kept: Vec<usize> = (0..m).filter(|j| !dropped.contains(j)).collect();
+    let reduced: Vec<Vec<f64>> = x.iter().map(|r| kept[1..].iter().map(|&j| r[j - 1]).collect()).collect();
+    let f = logistic::fit(&reduced, y, 1e-6)?;
+    let n = kept.len();
+    let mut coef = vec![0.0; m];
+    let mut cov = vec![0.0; m * m];
+    let mut model = vec![0.0; m * m];
+    for (i, &a) in kept.iter().enumerate() {
+        coef[a] = f.coef[i];
+        for (j, &c) in kept.iter().enumerate() {
+            cov[a * m + c] = f.robust_cov[i * n + j];
+            model[a * m + c] = f.cov[i * n + j];
+        }
+    }
+    // P = I − Σ v vᵀ (the blind directions are orthonormal eigenvectors).
+    let p = |a: usize, c: usize| (a == c) as u8 as f64 - blind.iter().map(|v| v[a] * v[c]).sum::<f64>();
+    let project = |c: &[f64]| {
+        let pc: Vec<f64> = (0..m * m).map(|ac| (0..m).map(|l| p(ac / m, l) * c[l * m + ac % m]).sum()).collect();
+        (0..m * m).map(|ac| (0..m).map(|l| pc[ac / m * m + l] * p(ac % m, l)).sum()).collect::<Vec<f64>>()
+    };
+    let coef: Vec<f64> = (0..m).map(|a| (0..m).map(|c| p(a, c) * coef[c]).sum()).collect();
+    let (cov, model) = (project(&cov), project(&model));
+    let diag_sqrt = |c: &[f64]| (0..m).map(|a| c[a * m + a].max(0.0).sqrt()).collect::<Vec<f64>>();
+    Some(logistic::LogisticFit {
+        coef,
+        se: diag_sqrt(&model),
+        cov: model,
+        robust_se: diag_sqrt(&cov),
+        robust_cov: cov,
+        ..f
+    })
+}
+
+/// The directions of the coefficients (intercept first, then one per column of `x`, the
+/// games' count differences) that the games cannot see: every `v` with `v₀ + x v = 0` for all
+/// games, as the unit eigenvectors of the design's Gram matrix whose eigenvalue is below 1e-9
+/// of the largest. Empty where every combination is identified. A field whose armies all
+/// field as many units (count differences summing to 0), or whose differences always sum to
+/// one number (the intercept takes up the common shift), has one.
+pub fn blind_directions(x: &[Vec<f64>]) -> Vec<Vec<f64>> {
+    let Some(first) = x.first() else { return Vec::new() };
+    let k = first.len() + 1;
+    let at = |r: &Vec<f64>, i: usize| if i == 0 { 1.0 } else { r[i - 1] };
+    let gram = nalgebra::DMatrix::from_fn(k, k, |i, j| x.iter().map(|r| at(r, i) * at(r, j)).sum::<f64>());
+    let eig = nalgebra::SymmetricEigen::new(gram);
+    let top = eig.eigenvalues.iter().fold(0.0f64, |a, &l| a.max(l.abs()));
+    (0..k)
+        .filter(|&c| eig.eigenvalues[c].abs() <= 1e-9 * top.max(f64::MIN_POSITIVE))
+        .map(|c| eig.eigenvectors.column(c).iter().copied().collect())
+        .collect()
+}
+
+/// Whether the linear combination `g` of the coefficients (as [`blind_directions`] orders
+/// them) is identified: orthogonal to every blind direction, within 1e-6 of `|g|`.
+pub fn identifies(blind: &[Vec<f64>], g: &[f64]) -> bool {
+    let norm = g.iter().map(|v| v * v).sum::<f64>().sqrt();
+    blind.iter().all(|v| v.iter().zip(g).map(|(a, b)| a * b).sum::<f64>().abs() <= 1e-6 * norm)
 }
 
 #[cfg(test)]
@@ -725,6 +851,51 @@ mod tests {
         v.rows.iter().find(|r| r.name == name).unwrap()
     }
 
+    /// Every army fields 5 units of three types costing 10 each (Gunplay's skirmish): only the
+    /// differences between the coefficients are identified, so there is no field mean and no
+    /// price, and each value against the field mean, 10 (b − mean b), is recovered (truth +3,
+    /// 0, −3 for b = 0.4, 0.1, −0.2) within 4.5 of its standard errors. Where side A fields a
+    /// sixth unit in a third of the games, the field mean is identified again. At unequal costs
+    /// with 5 units a side nothing per point is: every item is reported unidentified.
+    #[test]
+    fn a_field_of_equal_sized_armies_at_equal_costs_has_values_but_no_field_mean_or_price() {
+        let units: Vec<UnitInfo> = ["Rifle", "Shotgun", "Pistol"].iter().map(|n| unit(n, 10.0)).collect();
+        let b = [0.4, 0.1, -0.2];
+        let games = |sixth: bool| {
+            let mut state = 7u64;
+            let mut t = SkirmishTally::default();
+            for g in 0..20_000 {
+                let mut diff = [0i8; 3];
+                for (side, n) in [(1i8, if sixth && g % 3 == 0 { 6 } else { 5 }), (-1, 5)] {
+                    for _ in 0..n {
+                        diff[(uniform(&mut state) * 3.0).floor() as usize] += side;
+                    }
+                }
+                let eta: f64 = diff.iter().zip(b).map(|(&d, b)| d as f64 * b).sum();
+                let result = result(1.0 / (1.0 + (-eta).exp()), 0.0, &mut state);
+                t.records.push(ResultRow { diff: diff.to_vec(), result });
+                t.games += 1;
+            }
+            t
+        };
+        let v = value_in_army(&units, &[], &games(false));
+        assert!(v.field.is_none() && v.rows.iter().all(|r| r.price.is_none()), "{v:?}");
+        let z = z_for(CONFIDENCE);
+        for (name, truth) in [("Rifle", 3.0), ("Shotgun", 0.0), ("Pistol", -3.0)] {
+            let e = row(&v, name).log_odds_per_100_points_vs_field;
+            assert!((e.value - truth).abs() < 4.5 * e.half_width() / z, "{name}: {e:?}");
+        }
+        let v6 = value_in_army(&units, &[], &games(true));
+        assert!(v6.field.is_some() && v6.rows.iter().all(|r| r.price.is_some()), "{v6:?}");
+        // At unequal costs (10, 12, 8) a value per point against the field mean is not
+        // identified either: no row, each item named as unidentified.
+        let unequal: Vec<UnitInfo> =
+            [("Rifle", 10.0), ("Shotgun", 12.0), ("Pistol", 8.0)].iter().map(|(n, c)| unit(n, *c)).collect();
+        let vu = value_in_army(&unequal, &[], &games(false));
+        assert!(vu.rows.is_empty() && vu.field.is_none(), "{vu:?}");
+        assert_eq!(vu.unidentified, ["Rifle", "Shotgun", "Pistol"], "{vu:?}");
+    }
+
     #[test]
     fn value_in_army_recovers_known_coefficients_and_normalises_to_the_field_mean() {
         let (units, upgrades) = setup();
@@ -752,11 +923,9 @@ mod tests {
             assert!((e.value - TRUTH_VS_FIELD[j]).abs() < 4.0 * se, "{r:?}");
             // With 20,000 games the interval is informative but not implausibly tight.
             assert!(se > 0.005 && se < 0.2, "{r:?}");
-            let [lo, hi] = r.price.interval.expect("a well-measured field mean bounds every price");
-            assert!(
-                lo < r.price.value && r.price.value < hi && (r.price.value - TRUTH_PRICE[j]).abs() < hi - lo,
-                "{r:?}"
-            );
+            let price = r.price.expect("an identified field mean");
+            let [lo, hi] = price.interval.expect("a well-measured field mean bounds every price");
+            assert!(lo < price.value && price.value < hi && (price.value - TRUTH_PRICE[j]).abs() < hi - lo, "{r:?}");
         }
         // Best first, and the verdicts follow the truth where the interval can tell.
         let order: Vec<&str> = v.rows.iter().map(|r| r.name.as_str()).collect();
@@ -860,7 +1029,7 @@ mod tests {
                 log_odds: 0.0,
                 log_odds_se: 0.0,
                 log_odds_per_100_points_vs_field: Estimate { value, lo, hi },
-                price: Price { value: 10.0, interval: None },
+                price: Some(Price { value: 10.0, interval: None }),
             })
             .collect();
         a

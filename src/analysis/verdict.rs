@@ -411,7 +411,7 @@ fn skirmish_evidence(games: &[(String, &SkirmishAnalysis)], name: &str, item: &s
                 scale: Scale::LogOddsVsField,
                 value: e,
                 call: Call::of(&e, Scale::LogOddsVsField.even()),
-                price: Some(Price { value: v.price.value, interval: v.price.interval }),
+                price: v.price.map(|p| Price { value: p.value, interval: p.interval }),
             })
         })
         .collect()
@@ -446,7 +446,7 @@ pub enum MoreGames {
 /// Why [`games_to_bound_prices`] gives its count or none: `None` when every price of `run`
 /// is bounded already.
 pub fn more_games(run: &SkirmishAnalysis) -> Option<MoreGames> {
-    if run.value_in_army.iter().all(|v| v.price.interval.is_some()) {
+    if run.value_in_army.iter().all(|v| v.price.is_none_or(|p| p.interval.is_some())) {
         return None;
     }
     let Some(f) = run.field_log_odds_per_100_points.filter(|f| f.value > 0.0 && run.games > 0) else {
@@ -637,11 +637,12 @@ mod tests {
                 log_odds: 1.0,
                 log_odds_se: 0.1,
                 log_odds_per_100_points_vs_field: est(1.0, 0.8, 1.2),
-                price: super::super::skirmish::Price { value: 50.0, interval: bounded.then_some([40.0, 60.0]) },
+                price: Some(super::super::skirmish::Price { value: 50.0, interval: bounded.then_some([40.0, 60.0]) }),
             }],
             field_log_odds_per_100_points: Some(field),
             fit_dispersion: 1.0,
             fit_converged: true,
+            value_unidentified: Vec::new(),
             replay: None,
             setup: String::new(),
             replay_svg: None,

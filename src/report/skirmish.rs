@@ -69,11 +69,15 @@ fn write_missions(a: &RulesetAnalysis, sk: &SkirmishSection, dir: &Path) -> anyh
     Ok(written)
 }
 
-/// A price interval's bounds for a CSV row: empty cells when it is unbounded.
-fn price_bounds(p: &crate::analysis::skirmish::Price) -> (String, String) {
-    match p.interval {
-        Some([lo, hi]) => (format!("{lo:.4}"), format!("{hi:.4}")),
-        None => (String::new(), String::new()),
+/// A price's value and interval bounds for a CSV row: empty bounds when the interval is
+/// unbounded, all three empty when the games identify no price.
+fn price_cells(p: Option<&crate::analysis::skirmish::Price>) -> (String, String, String) {
+    match p {
+        Some(p) => match p.interval {
+            Some([lo, hi]) => (format!("{:.4}", p.value), format!("{lo:.4}"), format!("{hi:.4}")),
+            None => (format!("{:.4}", p.value), String::new(), String::new()),
+        },
+        None => (String::new(), String::new(), String::new()),
     }
 }
 
@@ -95,7 +99,7 @@ fn mission_csv(sk: &SkirmishSection, runs: &[SkirmishAnalysis]) -> String {
     for r in runs {
         for v in &r.value_in_army {
             let e = &v.log_odds_per_100_points_vs_field;
-            let (plo, phi) = price_bounds(&v.price);
+            let (price, plo, phi) = price_cells(v.price.as_ref());
             t.row([
                 sk.mission_label(r).to_string(),
                 r.points.to_string(),
@@ -106,7 +110,7 @@ fn mission_csv(sk: &SkirmishSection, runs: &[SkirmishAnalysis]) -> String {
                 format!("{:.4}", e.lo),
                 format!("{:.4}", e.hi),
                 verdict(e).to_string(),
-                format!("{:.4}", v.price.value),
+                price,
                 plo,
                 phi,
             ]);
@@ -177,7 +181,7 @@ fn value_csv(runs: &[SkirmishAnalysis]) -> String {
     for r in runs {
         for v in &r.value_in_army {
             let e = &v.log_odds_per_100_points_vs_field;
-            let (plo, phi) = price_bounds(&v.price);
+            let (price, plo, phi) = price_cells(v.price.as_ref());
             t.row([
                 r.tactic.to_string(),
                 v.name.to_string(),
@@ -189,7 +193,7 @@ fn value_csv(runs: &[SkirmishAnalysis]) -> String {
                 format!("{:.4}", e.lo),
                 format!("{:.4}", e.hi),
                 verdict(e).to_string(),
-                format!("{:.4}", v.price.value),
+                price,
                 plo,
                 phi,
             ]);
@@ -271,6 +275,13 @@ pub fn section(a: &RulesetAnalysis) -> String {
         } else {
             ""
         }
+        .to_string()
+            + if d.field_log_odds_per_100_points.is_none() && !d.value_in_army.is_empty() {
+                " Here every army fields as many units, so the field mean is not identified at all: the value \
+                 columns are, the prices are not (—)."
+            } else {
+                ""
+            }
     );
     let _ = writeln!(o, "{} games per tactic, seed {}; win rates with 95% Wilson intervals.\n", d.games, d.seed);
     for (run, (name, what)) in sk.runs.iter().zip(&sk.tactics) {
@@ -305,13 +316,24 @@ pub fn section(a: &RulesetAnalysis) -> String {
                 None => o.push_str(" — |"),
             }
         }
-        let _ = writeln!(o, " {} |", v.price.text());
+        let _ = writeln!(o, " {} |", v.price.map_or_else(|| "—".to_string(), |p| p.text()));
     }
     if d.value_in_army.is_empty() {
-        let _ = writeln!(o, "| (too few games for the regression) |{}", " |".repeat(sk.tactics.len() + 2));
+        let why = if d.value_unidentified.is_empty() { "too few games for the regression" } else { "not identified" };
+        let _ = writeln!(o, "| ({why}) |{}", " |".repeat(sk.tactics.len() + 2));
     }
     if let Some(note) = unbounded_note(d) {
         let _ = writeln!(o, "\n{note}");
+    }
+    if !d.value_unidentified.is_empty() {
+        let _ = writeln!(
+            o,
+            "\n**Not identified:** {}. Every army in these games fields as many units, so the games measure only \
+             differences between the units' values per model; per point those differences depend on a common shift \
+             the games cannot see unless the units cost the same. Give them equal costs, or let army sizes vary, \
+             to measure them.",
+            d.value_unidentified.join(", ")
+        );
     }
     if !d.fit_converged {
         o.push_str("\n**Warning:** the regression did not converge; treat the values as rough.\n");
@@ -352,9 +374,18 @@ pub fn section(a: &RulesetAnalysis) -> String {
 }
 
 /// A sentence for a run whose prices are partly unbounded: how many, and about how many games
-/// would bound them ([`more_games`]); `None` when every price is bounded.
+/// would bound them ([`more_games`]); or, where the games do not identify the field mean (no
+/// price at all), why; `None` when every price is bounded.
 pub fn unbounded_note(run: &SkirmishAnalysis) -> Option<String> {
-    let n = run.value_in_army.iter().filter(|v| v.price.interval.is_none()).count();
+    if !run.value_in_army.is_empty() && run.value_in_army.iter().all(|v| v.price.is_none()) {
+        return Some(
+            "**No price** (—): in these games every army fields as many units at the same total cost, so a common \
+             shift of every unit's coefficient fits them equally well and the field mean is not identified; the \
+             value columns, each a difference from the field mean, are."
+                .to_string(),
+        );
+    }
+    let n = run.value_in_army.iter().filter(|v| v.price.is_some_and(|p| p.interval.is_none())).count();
     if n == 0 {
         return None;
     }

@@ -630,8 +630,8 @@ pub(crate) fn rollout_against_both_on<S: Skirmish>(s: &S, base: &str, games: u64
 /// Why a ruleset titled `title` has no rollout best response ([`Skirmish::rollout`]).
 pub fn rollout_not_built(title: &str) -> String {
     format!(
-        "the rollout best response is not built for the {title} skirmish yet: its game is not played in stages \
-         (issue 41); it is built for VSGMR, Guns 'N Grenades, Army Men Combat and The Grunt Factor"
+        "the rollout best response is not built for the {title} skirmish: its game is not played in stages \
+         (`Skirmish::rollout`)"
     )
 }
 

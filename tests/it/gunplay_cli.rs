@@ -71,14 +71,18 @@ fn the_skirmish_section_can_be_turned_off() {
             "--set",
             "skirmish.report_trials=0",
             "--set",
+            "skirmish.tactic_trials=0",
+            "--set",
             "duel.optimal_play=false",
             "--out",
         ])
         .arg(dir.path())
         .assert()
         .success();
+    // `report_trials` is the line-up study's, `tactic_trials` the value in army's (with the
+    // metagame and the rollout): both at 0, no skirmish section is left.
     let md = std::fs::read_to_string(dir.path().join("gunplay").join("report.md")).unwrap();
-    assert!(!md.contains("## Skirmish"));
+    assert!(!md.contains("## Skirmish") && !md.contains("### Skirmish: the tactic metagame"), "{md}");
     // The derived list over the ground mix stays; only its skirmish check goes.
     assert!(md.contains("## Derived cost list over mixed ground") && !md.contains("### The lists in the skirmish"));
 }

@@ -301,22 +301,18 @@ fn a_rollout_best_response_gives_each_sides_gain_and_refuses_what_it_cannot_play
     // The same seed, the same numbers, on one thread or two.
     let one = pw().arg("--threads").arg("1").args(args).assert().success().get_output().stdout.clone();
     assert_eq!(serde_json::from_slice::<serde_json::Value>(&one).unwrap()["rollout"], *r);
-    // The text names the rollout; a ruleset without stages and bad counts are refused.
+    // The text names the rollout in every ruleset; bad counts are refused.
     pw().args(["skirmish", "gng", "--trials", "10", "--rollout", "4", "--rollouts", "2"])
         .assert()
         .success()
         .stdout(contains("Rollout best response (4 games, 2 playouts per tactic at the start of each game turn"));
-    // Army Men Combat decides at each round, The Grunt Factor at each game turn.
-    for (id, stage) in [("army-men-combat", "round"), ("grunt-factor", "game turn")] {
+    // Army Men Combat decides at each round, The Grunt Factor and Gunplay at each game turn.
+    for (id, stage) in [("army-men-combat", "round"), ("grunt-factor", "game turn"), ("gunplay", "game turn")] {
         pw().args(["skirmish", id, "--trials", "10", "--rollout", "4", "--rollouts", "2"])
             .assert()
             .success()
             .stdout(contains(format!("(4 games, 2 playouts per tactic at the start of each {stage} of")));
     }
-    pw().args(["skirmish", "gunplay", "--trials", "10", "--rollout", "10"])
-        .assert()
-        .code(2)
-        .stderr(contains("--rollout: the rollout best response is not built for the Gunplay"));
     pw().args(["skirmish", "vsgmr", "--rollout", "1"]).assert().code(2).stderr(contains("2..=100000"));
     pw().args(["skirmish", "vsgmr", "--rollouts", "4"]).assert().code(2).stderr(contains("--rollout <GAMES>"));
 }

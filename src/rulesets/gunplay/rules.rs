@@ -339,8 +339,11 @@ fn hit_worth(damage: u8, target_down: bool) -> f64 {
     if target_down { 1.0 } else { damage as f64 }
 }
 
-/// Expected damage of one Fire action at `d` (aimed / quick).
-fn fire_value(r: &Gunplay, p: &Profile, s: &Situation, d: f32, aimed: bool, quick: bool) -> f64 {
+/// Expected damage of one Fire action at `d` inches (aimed / after a quick move), in the hits'
+/// worth to the tactic ([`hit_worth`]: the weapon's Damage against an Up target, 1 against a
+/// Down one), at the cover level of `r`; 0 beyond the weapon's Extreme range ("Shooting",
+/// "Action Modifiers").
+pub fn fire_value(r: &Gunplay, p: &Profile, s: &Situation, d: f32, aimed: bool, quick: bool) -> f64 {
     match band(p, d) {
         None => 0.0,
         Some(b) => {
@@ -351,8 +354,9 @@ fn fire_value(r: &Gunplay, p: &Profile, s: &Situation, d: f32, aimed: bool, quic
     }
 }
 
-/// Expected damage dealt minus expected damage taken in one melee round.
-fn melee_value(p: &Profile, foe: &Profile, s: &Situation, charging: bool) -> f64 {
+/// Expected damage dealt minus expected damage taken in one melee round ("Melee"; charging or
+/// not), in the same units as [`fire_value`].
+pub fn melee_value(p: &Profile, foe: &Profile, s: &Situation, charging: bool) -> f64 {
     let dealt = p_pass(melee_level(charging, s.target_down), wound_modifier(s.wounds))
         * hit_worth(p.melee_damage, s.target_down);
     let taken = if s.target_down {
@@ -412,8 +416,8 @@ fn best_single(r: &Gunplay, p: &Profile, foe: &Profile, s: &Situation) -> (Actio
     best
 }
 
-/// The distance after an action.
-fn after(r: &Gunplay, d: f32, a: Action) -> f32 {
+/// The distance to the target after action `a` taken at `d` inches, in inches.
+pub fn after(r: &Gunplay, d: f32, a: Action) -> f32 {
     match a {
         Action::MoveFire { by, .. } | Action::Move { by } => d - by,
         Action::Charge => r.book.rules.contact,
@@ -479,6 +483,27 @@ pub fn plan(r: &Gunplay, p: &Profile, foe: &Profile, s: &Situation, actions: u8)
     }
     let first = quick_toward(r, d);
     [first, quick_toward(r, after(r, d, first))]
+}
+
+/// The best action of an Up character with `actions` (1 or 2) left that does not move it
+/// ("Actions": Aim, Fire, Strike in contact, or Pass): Aim where an aimed Fire is worth more
+/// than two of the best single actions in place, else the better of Fire and Strike where it
+/// is worth anything, else Pass. The `hold` tactic's plan, and where the `stand-off` tactic
+/// will not step in.
+pub fn plan_in_place(r: &Gunplay, p: &Profile, foe: &Profile, s: &Situation, actions: u8) -> Action {
+    let d = s.distance;
+    let fire = fire_value(r, p, s, d, false, false);
+    let strike = if d <= r.book.rules.contact + EPS { melee_value(p, foe, s, false) } else { f64::NEG_INFINITY };
+    let single = fire.max(strike).max(0.0);
+    if actions >= 2 && fire_value(r, p, s, d, true, false) > 2.0 * single + 1e-12 {
+        Action::Aim
+    } else if strike > fire && strike > 0.0 {
+        Action::Strike
+    } else if fire > 0.0 {
+        Action::Fire
+    } else {
+        Action::Pass
+    }
 }
 
 /// "Quick Movement" straight toward the enemy, stopping at contact.

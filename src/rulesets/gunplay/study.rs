@@ -213,7 +213,7 @@ pub fn derived_section<E: Engine>(
             "\n### The lists in the skirmish\n\nEach list played in the Skirmish below (48\"×48\", 4–6 low walls, lines \
              along opposite edges, 10 turns), where no start distance or cover is chosen: each side buys {} points \
              of one loadout at the list's costs (⌊{} / cost⌋ characters, one more with the probability of the \
-             remainder), {} games per pair of loadouts. A loadout's **skirmish efficiency** is its mean score (win \
+             remainder), {} games per pair of loadouts, both sides on the `default` tactic. A loadout's **skirmish efficiency** is its mean score (win \
              1, draw ½) against the others' sides; 50% is a fair price in the skirmish. Intervals are 95%.\n",
             fmt_cost(budget),
             fmt_cost(budget),
@@ -304,7 +304,9 @@ fn section(runs: &[GunplaySkirmish]) -> String {
         "Skirmishes on a 48\"×48\" table with 4–6 low walls placed from the seed; each side deploys \
          in a line along its own edge; a side with no character Up at the end of a turn loses, and \
          10 game turns are a draw. A line of fire crossing a wall within 1\" of the target is at \
-         lots of cover, farther from it at some cover. {} games per line-up, seed {}; intervals are \
+         lots of cover, farther from it at some cover. Both sides play the `default` tactic (the \
+         skirmish's tactic metagame, under \"How each matchup is played\", weighs it against the \
+         others). {} games per line-up, seed {}; intervals are \
          95% (Wilson; the per-loadout ones resample whole games, since characters of one game are not \
          independent).\n",
         runs[0].games, runs[0].seed

@@ -19,16 +19,19 @@
 //!   target is in the open (Easy). A wall right in front of the shooter does not hide the
 //!   target. Melee ignores cover.
 //! - **Tactic.** Each character picks the nearest Up enemy (else the nearest Down one) and
-//!   plays the duel's myopic expected-damage plan at that shot's cover. When the plan is a
-//!   plain move (nothing in reach to shoot), the character quick-moves to the spot behind the
-//!   nearest wall that brings it closer to its target (cover to cover), else straight at it.
+//!   takes its side's tactic's next action at that shot's cover
+//!   ([`crate::rulesets::gunplay::tactics`]: `default`, the duel's myopic expected-damage
+//!   plan; `hold`, `close-assault`, `stand-off`). When the action is a plain move, the
+//!   character quick-moves to the spot behind the nearest wall that brings it closer to its
+//!   target (cover to cover), else straight at it.
 //! - **Quick moves go in a straight line** ("Quick Movement ... must be in any straight
 //!   line"): a quick move (alone, with Fire, to cover, or a charge's) is one straight line of
 //!   up to 6"; with a wall across the direct line it heads for the nearer way round the wall
 //!   and keeps that direction; it stops half a base short of a wall across its line
-//!   ([`Skirmish::straight_end`]). A charge goes straight at its target: blocked by a wall it
-//!   ends short of contact and fights no melee. Cautious moves ("in any direction") may go
-//!   round a wall end in one move ([`Table::move_path`]).
+//!   ([`Skirmish::straight_end`]). A charge goes straight at its target; a player sees the
+//!   walls, so a charge a wall would block is not declared: the character quick-moves round
+//!   the wall toward its target instead. Cautious moves ("in any direction") may go round a
+//!   wall end in one move ([`Table::move_path`]).
 //! - Deployment: each side in a line along its own edge, centred in its `deploy_depth` band,
 //!   evenly spread across the table. Cover pieces keep out of the deployment bands.
 //! - Turn order as in duels: d12 for the leader every turn (ties re-roll), alternate single
@@ -38,10 +41,11 @@
 use crate::battle::replay::{Replay, ReplayUnit};
 use crate::battle::{Pos, Table, deployment_band};
 use crate::config::{Invalid, in_range};
-use crate::dice::Dice;
+use crate::dice::{Dice, FastDice};
 use crate::rulesets::engine::{Engine, FixedRun, Tally};
 use crate::rulesets::gunplay::rules::{self, Action, Character, EPS, Situation};
 use crate::rulesets::gunplay::{Cover, Gunplay};
+use crate::rulesets::rollout::{RolloutGain, RolloutRun};
 use crate::rulesets::skirmish::{
     Armies, ArmyError, ArmySource, GameRecord, MissionInfo, SkirmishSettings, SkirmishText, TacticInfo,
 };
@@ -72,6 +76,15 @@ skirmish_config! {
         pub deploy_depth: f64,
         /// Game turns before the game is a draw (10).
         pub max_turns: u32,
+        /// Random-mix skirmishes per tactic, and per cell of the tactic metagame, in the
+        /// report's "Skirmish: value in army" section (the generic section; 0 leaves it, the
+        /// metagame and the rollout best response out). `report_trials` is the study's (games
+        /// per fixed line-up).
+        pub tactic_trials: u64,
+        /// The report's rollout best response against the played tactic: games (0: none, else
+        /// at least 2) and playouts per tactic at each game turn (2 to 1000).
+        pub rollout_games: u64,
+        pub rollout_playouts: u32,
     }
     /// Skirmishes per `pointsworth skirmish` run (`--trials`), per line-up in the report's
     /// Skirmish section (0 leaves the section out), and per batch of the deterministic engine.
@@ -88,6 +101,9 @@ skirmish_config! {
         side_b: Vec::new(),
         deploy_depth: 6.0,
         max_turns: 10,
+        tactic_trials: 20000,
+        rollout_games: 0,
+        rollout_playouts: 16,
     }
 }
 
@@ -101,6 +117,8 @@ impl SkirmishConfig {
         in_range("skirmish.characters", c.characters, 1, 50, Both, "")?;
         in_range("skirmish.max_turns", c.max_turns, 1, 1000, Both, "")?;
         check_runs(c.trials, c.report_trials, c.batch_size)?;
+        in_range("skirmish.tactic_trials", c.tactic_trials, 0, crate::rulesets::skirmish::MAX_TRIALS, Both, "")?;
+        crate::rulesets::skirmish::check_rollout(c.rollout_games, c.rollout_playouts)?;
         for (key, side) in [("skirmish.side_a", &c.side_a), ("skirmish.side_b", &c.side_b)] {
             if side.len() > 50 {
                 return Err(Invalid::new(
@@ -176,8 +194,9 @@ pub struct SkirmishOutcome {
 pub struct Skirmish<'a> {
     pub r: &'a Gunplay,
     pub cfg: &'a SkirmishConfig,
-    /// The ruleset at each cover level (open, some, lots): what [`rules::plan`] reads.
-    by_cover: [Gunplay; 3],
+    /// The ruleset at each cover level (open, some, lots): what [`rules::plan`] reads. Shared:
+    /// a clone of the game (the rollout's playouts) does not copy it.
+    by_cover: std::sync::Arc<[Gunplay; 3]>,
     pub sides: [Vec<Character>; 2],
     pub table: Table,
     /// Game turns started.
@@ -196,7 +215,7 @@ impl<'a> Skirmish<'a> {
         Skirmish {
             r,
             cfg,
-            by_cover: Cover::ALL.map(|c| r.with_cover(c)),
+            by_cover: std::sync::Arc::new(Cover::ALL.map(|c| r.with_cover(c))),
             sides: [Vec::new(), Vec::new()],
             table: Table::new(cfg.table_width as f32, cfg.table_depth as f32),
             turn: 0,
@@ -387,8 +406,8 @@ impl<'a> Skirmish<'a> {
         best.map(|(_, p)| p)
     }
 
-    /// One activation of side `s`'s character `i` ("Actions"): recover if Down, then the
-    /// default tactic action by action (re-planned each action; an Aim commits to its Fire).
+    /// One activation of side `s`'s character `i` ("Actions"): recover if Down, then its side's
+    /// tactic action by action (re-planned each action; an Aim commits to its Fire).
     pub fn activate<D: Dice>(&mut self, s: Side, i: usize, dice: &mut D) {
         let mut actions = 2u8;
         {
@@ -442,6 +461,24 @@ impl<'a> Skirmish<'a> {
                     None if is_quick(by) => self.quick_move_to(s, i, fp, by, true),
                     None => self.move_to(s, i, fp, by),
                 },
+                // A player sees the wall: a charge that a wall would stop short of contact is
+                // not declared; the character quick-moves round the wall toward its target, or,
+                // where no straight line round it leads anywhere, acts from where it stands.
+                Action::Charge if self.charge_blocked(mp, fp) => {
+                    if self.straight_end(mp, fp, quick, true).dist(mp) > EPS {
+                        self.quick_move_to(s, i, fp, quick, true);
+                    } else {
+                        match rules::plan_in_place(self.at_cover(cover), p, pf, &sit, actions + 1) {
+                            Action::Aim => {
+                                aimed = true;
+                                continue;
+                            }
+                            Action::Fire => self.shoot(s, i, j, false, false, dice),
+                            Action::Strike => self.melee(s, i, j, false, dice),
+                            _ => {}
+                        }
+                    }
+                }
                 Action::Charge => {
                     self.quick_move_to(s, i, fp, (d - self.r.book.rules.contact).max(0.0), false);
                     if self.pos(s, i).dist(fp) <= self.r.book.rules.contact + EPS {
@@ -456,6 +493,14 @@ impl<'a> Skirmish<'a> {
                 return;
             }
         }
+    }
+
+    /// Whether a charge from `from` at a target at `to` would stop short of contact: a wall
+    /// across its straight line ([`Skirmish::straight_end`]).
+    fn charge_blocked(&self, from: Pos, to: Pos) -> bool {
+        let contact = self.r.book.rules.contact;
+        let len = (from.dist(to) - contact).max(0.0);
+        self.table.wall_across(from, to).is_some() && self.straight_end(from, to, len, false).dist(to) > contact + EPS
     }
 
     /// "Shooting": a Fire action at the cover of the shot from where the shooter stands now.
@@ -722,9 +767,11 @@ pub fn replay_of(g: &Skirmish, out: &SkirmishOutcome, lineups: [&LineUp; 2]) -> 
     }
 }
 
-/// The Skirmish ("Victory" in RULINGS.md) as the generic skirmish plays it. The report plays
-/// it as a study of fixed line-ups ([`super::study`]), so `report_trials` of the generic
-/// section is 0 here.
+/// The Skirmish ("Victory" in RULINGS.md) as the generic skirmish plays it: random mixes of
+/// `characters` loadouts under each tactic of the portfolio, the tactic metagame and the
+/// rollout best response (the report's "Skirmish: value in army", `tactic_trials` games per
+/// tactic and per metagame cell). The report's "Skirmish" section of fixed line-ups is the
+/// study's ([`super::study`], `report_trials` games per line-up).
 impl crate::rulesets::skirmish::Skirmish for Gunplay {
     type Army = LineUp;
     type Game<'a> = Skirmish<'a>;
@@ -764,7 +811,11 @@ impl crate::rulesets::skirmish::Skirmish for Gunplay {
 
     fn skirmish_settings(&self) -> SkirmishSettings {
         let c = &self.skirmish;
-        SkirmishSettings::new(self.book.duel.budget, c.trials, 0, c.batch_size)
+        SkirmishSettings {
+            rollout_games: c.rollout_games,
+            rollout_playouts: c.rollout_playouts,
+            ..SkirmishSettings::new(self.book.duel.budget, c.trials, c.tactic_trials, c.batch_size)
+        }
     }
 
     fn default_armies(&self) -> Result<Armies<LineUp>, ArmyError> {
@@ -848,6 +899,56 @@ impl crate::rulesets::skirmish::Skirmish for Gunplay {
         };
         let (g, out) = traced_game(self, lineups, tactic, seed);
         replay_of(&g, &out, lineups)
+    }
+
+    fn rollout_stage(&self) -> Option<&'static str> {
+        Some("game turn")
+    }
+
+    /// Stages are game turns ([`Skirmish::play_turn`], "Turn Sequence"); a side's tactic is its
+    /// [`Skirmish::tactic`], read at each action of its characters.
+    fn rollout(
+        &self,
+        run: &RolloutRun,
+        armies: &Armies<LineUp>,
+        _mission: usize,
+        progress: &indicatif::ProgressBar,
+    ) -> Result<RolloutGain, String> {
+        let random = LineUp::Random(self.skirmish.characters);
+        let lineups = match armies {
+            Armies::Random => [&random, &random],
+            Armies::Fixed(x) => [&x[0], &x[1]],
+        };
+        let start = |dice: &mut FastDice, tactics: [usize; 2]| {
+            let mut g = crate::rulesets::skirmish::Skirmish::game(self, tactics, 0);
+            g.set_up(lineups, dice);
+            g
+        };
+        Ok(crate::rulesets::rollout::best_response(run, start, progress))
+    }
+}
+
+/// A set-up game played game turn by game turn for the rollout best response: the turns
+/// [`Skirmish::play`] plays, one per stage, with its end-of-turn victory check and turn cap.
+impl crate::rulesets::rollout::Staged for Skirmish<'_> {
+    fn stage(&mut self, dice: &mut FastDice) -> Option<Option<Side>> {
+        // A game already over stays over (its result again, no dice rolled).
+        if self.turn > 0 {
+            if let Some(winner) = self.end_of_turn_check() {
+                return Some(winner);
+            }
+        }
+        if self.turn < self.cfg.max_turns {
+            self.play_turn(dice);
+            if let Some(winner) = self.end_of_turn_check() {
+                return Some(winner);
+            }
+        }
+        (self.turn >= self.cfg.max_turns).then_some(None)
+    }
+
+    fn set_tactic(&mut self, s: Side, t: usize) {
+        self.tactic[s] = crate::rulesets::gunplay::tactics::pick(t);
     }
 }
 

@@ -176,3 +176,200 @@ fn line_ups_from_names() {
     let e = LineUp::from_names(&r, &["laser".into()], 5).unwrap_err();
     assert!(e.contains("unknown loadout \"laser\"; known: rifle, pistol, shotgun"), "{e}");
 }
+
+/// The next action of tactic `name` for a character of loadout `mine` facing one of loadout
+/// `theirs` `d` inches away in the open, both unwounded and Up, with `actions` left.
+fn decides(name: &str, mine: &str, theirs: &str, d: f32, actions: u8) -> Action {
+    let r = ruleset(Cover::Open);
+    let (p, foe) = (r.profile(r.find(mine)), r.profile(r.find(theirs)));
+    let s = Situation { distance: d, wounds: 0, target_down: false, target_wounds: 0 };
+    let t = crate::rulesets::gunplay::tactics::by_name(name).expect("a tactic");
+    t.tactic().next_action(&r, p, foe, &s, actions)
+}
+
+/// One activation on an open 48" × 48" table (no walls) of side A's `mine`, 38" from side B's
+/// `theirs`, under tactic `name`, with the d12s `rolls` (1s: every shot misses): how far apart
+/// they end, and whether it used exactly those dice.
+fn activation(name: &str, mine: &str, theirs: &str, rolls: &[u8]) -> (f32, bool) {
+    let r = ruleset(Cover::Open);
+    let mut g = Skirmish::new(&r, &r.skirmish);
+    g.sides[0].push(Character::new(r.find(mine), 24.0, 5.0));
+    g.sides[1].push(Character::new(r.find(theirs), 24.0, 43.0));
+    g.tactic[0] = crate::rulesets::gunplay::tactics::by_name(name).expect("a tactic");
+    let mut dice = ScriptedDice::new(rolls);
+    g.activate(0, 0, &mut dice);
+    assert!(g.sides[1][0].wounds == 0, "the 1s missed");
+    (g.pos(0, 0).dist(g.pos(1, 0)), dice.exhausted())
+}
+
+/// `hold`: a Rifle 38" from a Pistol fires twice from where it stands (Extreme: Hard, 3 in 12
+/// × Damage 2 = 0.5 a shot; an aimed shot, Moderate, 1.0, is not worth more than two), where
+/// the default steps 2" in to 36" (its Effective band) first; a Pistol 38" from a Rifle
+/// (beyond its Extreme 36") passes and stays, where the default steps in; it never moves.
+#[test]
+fn hold_fires_from_where_it_stands_and_never_moves() {
+    assert_eq!(decides("hold", "rifle", "pistol", 38.0, 2), Action::Fire);
+    assert_eq!(decides("default", "rifle", "pistol", 38.0, 2), Action::MoveFire { quick: false, by: 2.0 });
+    assert_eq!(decides("hold", "pistol", "rifle", 38.0, 2), Action::Pass);
+    assert!(matches!(decides("default", "pistol", "rifle", 38.0, 2), Action::MoveFire { by, .. } if by > 0.0));
+    // In contact it takes the better of Fire and Strike: a Pistol fires (Close: Easy, 9 in 12
+    // × 1) rather than strike (Hard, 3 in 12, less the strike back).
+    assert_eq!(decides("hold", "pistol", "rifle", 1.0, 2), Action::Fire);
+    // At any distance, for every pair of loadouts and either action count, it never moves.
+    let loadouts = ["rifle", "pistol", "shotgun"];
+    for (mine, theirs) in loadouts.iter().flat_map(|m| loadouts.iter().map(move |t| (*m, *t))) {
+        for d in (2..=160).map(|k| k as f32 * 0.5) {
+            for actions in [1, 2] {
+                let a = decides("hold", mine, theirs, d, actions);
+                assert!(
+                    matches!(a, Action::Aim | Action::Fire | Action::Strike | Action::Pass),
+                    "{mine} v {theirs} {d}: {a:?}"
+                );
+            }
+        }
+    }
+    // On the table: two shots (two dice), not a step closer; the default's run moves 2".
+    let (d, used) = activation("hold", "rifle", "pistol", &[1, 1]);
+    assert!(used && (d - 38.0).abs() < 1e-3, "{d}");
+    let (d, used) = activation("default", "rifle", "pistol", &[1, 1]);
+    assert!(used && (d - 36.0).abs() < 1e-3, "{d}");
+    let (d, used) = activation("hold", "pistol", "rifle", &[]);
+    assert!(used && (d - 38.0).abs() < 1e-3, "{d}");
+}
+
+/// `close-assault`: a Pistol 38" from a Rifle quick-moves 6" without firing (from 32" a quick
+/// shot is Impossible: Extreme and moving), 20" away it quick-moves firing (to 14", its
+/// Effective band), within a quick move of contact it charges, in contact it strikes. On the
+/// table its activation from 38" is two quick moves, 12" closer, and rolls no die.
+#[test]
+fn close_assault_rushes_in_and_charges() {
+    assert_eq!(decides("close-assault", "pistol", "rifle", 38.0, 2), Action::Move { by: 6.0 });
+    assert_eq!(decides("close-assault", "pistol", "rifle", 20.0, 2), Action::MoveFire { quick: true, by: 6.0 });
+    assert_eq!(decides("close-assault", "rifle", "pistol", 6.5, 2), Action::Charge);
+    assert_eq!(decides("close-assault", "rifle", "pistol", 1.0, 1), Action::Strike);
+    // The default Rifle 6.5" from a Pistol shoots (Close band: Easy, 9 in 12 × 2) rather than
+    // charge into melee (Hard).
+    assert!(!matches!(decides("default", "rifle", "pistol", 6.5, 2), Action::Charge));
+    let (d, used) = activation("close-assault", "pistol", "rifle", &[]);
+    assert!(used && (d - 26.0).abs() < 1e-3, "two quick moves of 6\": {d}");
+}
+
+/// `close-assault` on the table with a wall across the charge line: the charge is not
+/// declared into the wall (it would stop half a base short, fight no melee and be declared
+/// again, 0" a time, for ever); the character goes round the wall and reaches contact within
+/// three activations, on any dice. A wall beyond the charge's end does not turn it aside.
+#[test]
+fn close_assault_goes_round_a_wall_across_its_charge() {
+    let r = ruleset(Cover::Open);
+    let contact = r.book.rules.contact;
+    for seed in 0..20 {
+        let mut g = Skirmish::new(&r, &r.skirmish);
+        g.table.walls.push(wall(21.0, 27.0, 22.5));
+        g.sides[0].push(Character::new(r.find("rifle"), 24.0, 20.0));
+        g.sides[1].push(Character::new(r.find("pistol"), 24.0, 25.0));
+        g.tactic[0] = crate::rulesets::gunplay::tactics::by_name("close-assault").expect("a tactic");
+        assert_eq!(decides("close-assault", "rifle", "pistol", 5.0, 2), Action::Charge);
+        let mut dice = FastDice::from_seed(seed);
+        let reached = (0..3).any(|_| {
+            g.activate(0, 0, &mut dice);
+            g.pos(0, 0).dist(g.pos(1, 0)) <= contact + EPS
+        });
+        assert!(reached, "seed {seed}: {:?} v {:?}", g.pos(0, 0), g.pos(1, 0));
+    }
+    // A wall 0.3" in front of the target, beyond where the charge ends (1" from the target,
+    // in contact), does not stop it: the charge goes straight in.
+    let mut g = Skirmish::new(&r, &r.skirmish);
+    g.table.walls.push(wall(21.0, 27.0, 24.7));
+    g.sides[0].push(Character::new(r.find("rifle"), 24.0, 20.0));
+    g.sides[1].push(Character::new(r.find("pistol"), 24.0, 25.0));
+    g.tactic[0] = crate::rulesets::gunplay::tactics::by_name("close-assault").expect("a tactic");
+    g.activate(0, 0, &mut FastDice::from_seed(1));
+    let end = g.pos(0, 0);
+    assert!((end.x - 24.0).abs() < 1e-4 && (end.y - 24.0).abs() < 1e-3, "{end:?}");
+}
+
+/// `stand-off`: a Pistol 38" from a Rifle does not step in to 36" as the default does: there
+/// the exchange of fire is its Extreme shot (Hard, 0.25) less the Rifle's Effective one
+/// (Moderate × 2 = 1.0), −0.75, worse than −0.5 where it stands (nothing to fire; the Rifle's
+/// Extreme shot 0.5); it has nothing to fire from there, so it passes. Two Pistols 40" apart
+/// (neither in reach, the exchange 0 everywhere) advance as the default does, and a Rifle 38"
+/// from a Pistol steps in to 36" (1.0 − 0.25 beats 0.5 − 0).
+#[test]
+fn stand_off_does_not_step_into_a_worse_exchange_of_fire() {
+    assert!(matches!(decides("default", "pistol", "rifle", 38.0, 2), Action::MoveFire { by, .. } if by > 0.0));
+    assert_eq!(decides("stand-off", "pistol", "rifle", 38.0, 2), Action::Pass);
+    assert_eq!(decides("stand-off", "pistol", "pistol", 40.0, 2), decides("default", "pistol", "pistol", 40.0, 2));
+    assert!(
+        matches!(decides("stand-off", "pistol", "pistol", 40.0, 2), Action::Move { by } | Action::MoveFire { by, .. } if by > 0.0)
+    );
+    assert_eq!(decides("stand-off", "rifle", "pistol", 38.0, 2), Action::MoveFire { quick: false, by: 2.0 });
+    let (d, used) = activation("stand-off", "pistol", "rifle", &[]);
+    assert!(used && (d - 38.0).abs() < 1e-3, "{d}");
+    let (d, used) = activation("default", "pistol", "rifle", &[1, 1]);
+    assert!(used && d < 38.0 - 1.0, "{d}");
+}
+
+/// The rollout's stages are the game's turns: a game played turn by turn ([`Staged::stage`])
+/// under every pair of tactics ends as the whole game does on the same dice, and so does a
+/// clone taken after its first turn.
+#[test]
+fn a_game_played_turn_by_turn_ends_as_the_whole_game() {
+    use crate::rulesets::rollout::Staged;
+    let r = ruleset(Cover::Open);
+    let pick = crate::rulesets::gunplay::tactics::pick;
+    let random = LineUp::Random(5);
+    for k in 0..24u64 {
+        let tactics = [pick((k % 4) as usize), pick((k / 4 % 4) as usize)];
+        let mut dice = FastDice::from_seed(500 + k);
+        let mut whole = Skirmish::new(&r, &r.skirmish);
+        whole.tactic = tactics;
+        whole.set_up([&random, &random], &mut dice);
+        let mut staged = whole.clone();
+        // A tactic set through the rollout's interface is the one the game holds: set both
+        // sides' from other tactics.
+        staged.tactic = [pick((k % 4 + 1) as usize % 4), pick((k / 4 % 4 + 2) as usize % 4)];
+        assert_ne!(staged.tactic, whole.tactic);
+        staged.set_tactic(0, (k % 4) as usize);
+        staged.set_tactic(1, (k / 4 % 4) as usize);
+        assert_eq!(staged.tactic, whole.tactic);
+        let staged_dice = dice.clone();
+        let out = whole.play(&mut dice);
+        crate::rulesets::rollout::assert_plays_as_whole(staged, staged_dice, out.winner, &format!("game {k}"));
+    }
+}
+
+/// A finished game stays finished: [`Staged::stage`] on it gives its result again and rolls no
+/// die (the rollout may ask once more after the last turn).
+#[test]
+fn a_finished_game_staged_again_gives_its_result_and_rolls_nothing() {
+    use crate::rulesets::rollout::Staged;
+    let r = ruleset(Cover::Open);
+    let random = LineUp::Random(5);
+    for k in 0..8u64 {
+        let mut g = Skirmish::new(&r, &r.skirmish);
+        let mut dice = FastDice::from_seed(900 + k);
+        g.set_up([&random, &random], &mut dice);
+        let result = loop {
+            if let Some(w) = g.stage(&mut dice) {
+                break w;
+            }
+        };
+        let (turn, before) = (g.turn, dice.clone());
+        assert_eq!(g.stage(&mut dice), Some(result), "game {k}");
+        assert_eq!(g.turn, turn, "game {k}: no turn played");
+        use crate::dice::Dice;
+        let mut a = before;
+        let next = |d: &mut FastDice| (0..12).map(|_| d.d12()).collect::<Vec<u8>>();
+        assert_eq!(next(&mut a), next(&mut dice), "game {k}: no die rolled");
+    }
+}
+
+/// Both sides on `hold` (nobody moves: 72% of the games drawn, where the default wins 67% of
+/// the score against it): side A's rollout finds that leaving `hold` pays, switches at some
+/// game turns, and its gain's 95% interval lies above 0.
+#[test]
+fn a_side_facing_hold_gains_by_leaving_hold() {
+    let g = crate::rulesets::skirmish::rollout_against_both_on(&ruleset(Cover::Open), "hold", 100, 8);
+    let a = g.sides[0];
+    assert!(a.gain.lo > 0.0 && a.switched > 0.0, "{g:?}");
+}

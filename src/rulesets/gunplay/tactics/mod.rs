@@ -5,8 +5,9 @@
 //! What a tactic decides here: the next action of an Up character (Aim, Fire, move and fire,
 //! move, charge, strike, pass) against its target. Which target it takes, and how an action is
 //! carried out on the table (cover, straight or cautious moves), is the skirmish's shared
-//! doctrine (`skirmish.rs`). The duel, its exact chain and the optimal game's scripted side
-//! play the default tactic.
+//! doctrine (`skirmish/mod.rs`). The duel, its exact chain and the optimal game's scripted side
+//! play the default tactic; the skirmish plays the portfolio (`default`, `hold`,
+//! `close-assault`, `stand-off`).
 //!
 //! Layer: rulesets (Gunplay); imports the rules' plan vocabulary and the shared
 //! [`crate::rulesets::tactic`].
@@ -23,4 +24,4 @@ pub trait Tactic: Sync {
     fn next_action(&self, r: &Gunplay, p: &Profile, foe: &Profile, s: &Situation, actions: u8) -> Action;
 }
 
-portfolio!(default);
+portfolio!(default, hold, close_assault, stand_off);
