@@ -95,6 +95,13 @@ impl Price {
     }
 }
 
+impl ValueRow {
+    /// Its price as [`Price::text`] gives it, "—" where the games identify none.
+    pub fn price_text(&self) -> String {
+        self.price.map_or_else(|| "—".to_string(), |p| p.text())
+    }
+}
+
 /// Whether an item is too cheap, fair or too expensive by its interval of log-odds per 100
 /// points against the field mean: "too cheap" when the interval lies above 0, "too expensive"
 /// when below, "fair" when it contains 0.
@@ -720,10 +727,11 @@ fn fit_seen(x: &[Vec<f64>], y: &[f64], blind: &[Vec<f64>]) -> Option<logistic::L
         if rows[i][lean].abs() < 1e-9 {
             return None;
         }
-        for k in i + 1..rows.len() {
-            let f = rows[k][lean] / rows[i][lean];
-            let pivot = rows[i].clone();
-            rows[k].iter_mut().zip(&pivot).for_each(|(a, b)| *a -= f * b);
+        let (done, rest) = rows.split_at_mut(i + 1);
+        let pivot = &done[i];
+        for row in rest {
+            let f = row[lean] / pivot[lean];
+            row.iter_mut().zip(pivot).for_each(|(a, b)| *a -= f * b);
         }
         dropped.push(lean);
     }

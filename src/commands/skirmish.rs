@@ -232,14 +232,8 @@ pub fn unit_table(a: &SkirmishAnalysis, item: &str) -> Table {
 /// ("item", "squad", ...); with `kind`, each name is followed by its kind ("Medics (unit)").
 fn value_text(a: &SkirmishAnalysis, what: &str, kind: bool) -> String {
     if a.value_in_army.is_empty() {
-        if a.value_unidentified.is_empty() {
-            return String::new();
-        }
-        return format!(
-            "Value in army: not identified for {}: every army fields as many units, so the games measure only \
-             differences between the units' values per model, and per point those need equal costs.\n",
-            a.value_unidentified.join(", ")
-        );
+        return crate::report::unidentified_note(a)
+            .map_or_else(String::new, |note| format!("Value in army: {}\n", note.replace("**", "")));
     }
     let mut t = crate::term::table();
     t.set_header(vec![
@@ -258,7 +252,7 @@ fn value_text(a: &SkirmishAnalysis, what: &str, kind: bool) -> String {
             Cell::new(format!("{:+.3} ± {:.3}", v.log_odds, v.log_odds_se)),
             Cell::new(format!("{:+.2} [{:+.2}, {:+.2}]", e.value, e.lo, e.hi)),
             Cell::new(verdict(e)),
-            Cell::new(v.price.map_or_else(|| "—".to_string(), |p| p.text())),
+            Cell::new(v.price_text()),
         ]);
     }
     let mut warn =

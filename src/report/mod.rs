@@ -50,7 +50,7 @@ use crate::stats::Estimate;
 pub use atomic::write_atomic;
 pub use fair_costs::verdict as fair_costs_verdict;
 pub use fair_costs::{strength, two};
-pub use skirmish::unbounded_note;
+pub use skirmish::{unbounded_note, unidentified_note};
 pub use summary::Summary;
 
 /// One section of a ruleset's report: what it computes from the analysis, the files it writes

@@ -316,7 +316,7 @@ pub fn section(a: &RulesetAnalysis) -> String {
                 None => o.push_str(" — |"),
             }
         }
-        let _ = writeln!(o, " {} |", v.price.map_or_else(|| "—".to_string(), |p| p.text()));
+        let _ = writeln!(o, " {} |", v.price_text());
     }
     if d.value_in_army.is_empty() {
         let why = if d.value_unidentified.is_empty() { "too few games for the regression" } else { "not identified" };
@@ -325,15 +325,8 @@ pub fn section(a: &RulesetAnalysis) -> String {
     if let Some(note) = unbounded_note(d) {
         let _ = writeln!(o, "\n{note}");
     }
-    if !d.value_unidentified.is_empty() {
-        let _ = writeln!(
-            o,
-            "\n**Not identified:** {}. Every army in these games fields as many units, so the games measure only \
-             differences between the units' values per model; per point those differences depend on a common shift \
-             the games cannot see unless the units cost the same. Give them equal costs, or let army sizes vary, \
-             to measure them.",
-            d.value_unidentified.join(", ")
-        );
+    if let Some(note) = unidentified_note(d) {
+        let _ = writeln!(o, "\n{note}");
     }
     if !d.fit_converged {
         o.push_str("\n**Warning:** the regression did not converge; treat the values as rough.\n");
@@ -371,6 +364,20 @@ pub fn section(a: &RulesetAnalysis) -> String {
         _ => o.push('\n'),
     }
     o
+}
+
+/// A note for a run whose items' values the games do not identify
+/// ([`SkirmishAnalysis::value_unidentified`]): which, and why; `None` when there are none.
+pub fn unidentified_note(run: &SkirmishAnalysis) -> Option<String> {
+    (!run.value_unidentified.is_empty()).then(|| {
+        format!(
+            "**Not identified:** {}. Every army in these games fields as many units, so the games measure only \
+             differences between the units' values per model; per point those differences depend on a common shift \
+             the games cannot see unless the units cost the same. Give them equal costs, or let army sizes vary, \
+             to measure them.",
+            run.value_unidentified.join(", ")
+        )
+    })
 }
 
 /// A sentence for a run whose prices are partly unbounded: how many, and about how many games

@@ -433,13 +433,20 @@ impl<'a> Skirmish<'a> {
             let d = mp.dist(fp);
             let cover = self.cover_of(mp, fp);
             let sit = Situation { distance: d, wounds: me.wounds, target_down: foe.down, target_wounds: foe.wounds };
-            let action = if aimed {
+            let mut action = if aimed {
                 Action::Fire
             } else {
                 self.tactic[s].tactic().next_action(self.at_cover(cover), p, pf, &sit, actions)
             };
-            actions -= 1;
             let quick = self.r.book.rules.quick_move;
+            // A player sees the wall: a charge that a wall would stop short of contact is not
+            // declared; the character quick-moves round the wall toward its target (below), or,
+            // where no straight line round it leads anywhere, acts from where it stands.
+            let blocked = matches!(action, Action::Charge) && self.charge_blocked(mp, fp);
+            if blocked && self.straight_end(mp, fp, quick, true).dist(mp) <= EPS {
+                action = rules::plan_in_place(self.at_cover(cover), p, pf, &sit, actions);
+            }
+            actions -= 1;
             // A plain move longer than a cautious one is a quick move: straight.
             let is_quick = |by: f32| by > self.r.book.rules.cautious_move + EPS;
             match action {
@@ -461,24 +468,7 @@ impl<'a> Skirmish<'a> {
                     None if is_quick(by) => self.quick_move_to(s, i, fp, by, true),
                     None => self.move_to(s, i, fp, by),
                 },
-                // A player sees the wall: a charge that a wall would stop short of contact is
-                // not declared; the character quick-moves round the wall toward its target, or,
-                // where no straight line round it leads anywhere, acts from where it stands.
-                Action::Charge if self.charge_blocked(mp, fp) => {
-                    if self.straight_end(mp, fp, quick, true).dist(mp) > EPS {
-                        self.quick_move_to(s, i, fp, quick, true);
-                    } else {
-                        match rules::plan_in_place(self.at_cover(cover), p, pf, &sit, actions + 1) {
-                            Action::Aim => {
-                                aimed = true;
-                                continue;
-                            }
-                            Action::Fire => self.shoot(s, i, j, false, false, dice),
-                            Action::Strike => self.melee(s, i, j, false, dice),
-                            _ => {}
-                        }
-                    }
-                }
+                Action::Charge if blocked => self.quick_move_to(s, i, fp, quick, true),
                 Action::Charge => {
                     self.quick_move_to(s, i, fp, (d - self.r.book.rules.contact).max(0.0), false);
                     if self.pos(s, i).dist(fp) <= self.r.book.rules.contact + EPS {
@@ -583,13 +573,29 @@ impl<'a> Skirmish<'a> {
 
     /// Plays turns until a side has no character Up at the end of a turn, or the turn cap.
     pub fn play<D: Dice>(&mut self, dice: &mut D) -> SkirmishOutcome {
-        while self.turn < self.cfg.max_turns {
-            self.play_turn(dice);
-            if let Some(winner) = self.end_of_turn_check() {
-                return SkirmishOutcome { winner, turns: self.turn };
+        loop {
+            if let Some(out) = self.next_turn(dice) {
+                return out;
             }
         }
-        SkirmishOutcome { winner: None, turns: self.turn }
+    }
+
+    /// Plays the next game turn ([`Skirmish::play_turn`]) and returns the outcome once the game
+    /// is over after it: the end-of-turn victory check, or a draw at the turn cap; `None` while
+    /// it goes on. A game already over stays over: its outcome again, no dice rolled.
+    pub fn next_turn<D: Dice>(&mut self, dice: &mut D) -> Option<SkirmishOutcome> {
+        if self.turn > 0 {
+            if let Some(winner) = self.end_of_turn_check() {
+                return Some(SkirmishOutcome { winner, turns: self.turn });
+            }
+        }
+        if self.turn < self.cfg.max_turns {
+            self.play_turn(dice);
+            if let Some(winner) = self.end_of_turn_check() {
+                return Some(SkirmishOutcome { winner, turns: self.turn });
+            }
+        }
+        (self.turn >= self.cfg.max_turns).then_some(SkirmishOutcome { winner: None, turns: self.turn })
     }
 }
 
@@ -928,23 +934,11 @@ impl crate::rulesets::skirmish::Skirmish for Gunplay {
     }
 }
 
-/// A set-up game played game turn by game turn for the rollout best response: the turns
-/// [`Skirmish::play`] plays, one per stage, with its end-of-turn victory check and turn cap.
+/// A set-up game played game turn by game turn for the rollout best response: one
+/// [`Skirmish::next_turn`] per stage, as [`Skirmish::play`] plays them.
 impl crate::rulesets::rollout::Staged for Skirmish<'_> {
     fn stage(&mut self, dice: &mut FastDice) -> Option<Option<Side>> {
-        // A game already over stays over (its result again, no dice rolled).
-        if self.turn > 0 {
-            if let Some(winner) = self.end_of_turn_check() {
-                return Some(winner);
-            }
-        }
-        if self.turn < self.cfg.max_turns {
-            self.play_turn(dice);
-            if let Some(winner) = self.end_of_turn_check() {
-                return Some(winner);
-            }
-        }
-        (self.turn >= self.cfg.max_turns).then_some(None)
+        self.next_turn(dice).map(|out| out.winner)
     }
 
     fn set_tactic(&mut self, s: Side, t: usize) {
