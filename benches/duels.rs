@@ -27,7 +27,11 @@ fn rolls_per_duel(r: &GunsNGrenades, a: usize, b: usize, d: f64) -> f64 {
     let mut arena = r.arena();
     let n = 200_000;
     for k in 0..n {
-        r.play_duel(&mut arena, &mut dice, DuelSetup { a, na: 1, b, nb: 1, distance: d, a_first: k % 2 == 0 });
+        r.play_duel(
+            &mut arena,
+            &mut dice,
+            DuelSetup { a, na: 1, b, nb: 1, distance: d, a_first: k % 2 == 0, tactics: [0, 0] },
+        );
     }
     dice.rolls as f64 / n as f64
 }
@@ -73,7 +77,7 @@ fn bench(c: &mut Criterion) {
             let mut k = 0u64;
             bch.iter(|| {
                 k += 1;
-                let duel = DuelSetup { a: x, na: 1, b: y, nb: 1, distance, a_first: k % 2 == 0 };
+                let duel = DuelSetup { a: x, na: 1, b: y, nb: 1, distance, a_first: k % 2 == 0, tactics: [0, 0] };
                 black_box(r.play_duel(&mut arena, &mut dice, duel))
             })
         });

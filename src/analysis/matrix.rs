@@ -327,6 +327,7 @@ pub fn analyse<R: Ruleset>(
         fair_costs: None,
         optimal_play: None,
         squads_rollout: None,
+        squads_game: None,
         readings: None,
     }
 }

@@ -61,14 +61,13 @@ pub struct MetaCell {
 
 impl MetaCell {
     fn of(a: usize, b: usize, t: &SkirmishTally, confidence: f64) -> Self {
-        MetaCell {
-            a,
-            b,
-            games: t.games,
-            wins: t.wins,
-            draws: t.draws,
-            a_score: score(t.wins[0], t.draws, t.games, confidence),
-        }
+        MetaCell::counted(a, b, t.wins, t.draws, t.games, confidence)
+    }
+
+    /// The cell of `games` games in which A won `wins[0]`, B `wins[1]` and `draws` were
+    /// drawn, its interval at `confidence` (in (0, 1)).
+    pub fn counted(a: usize, b: usize, wins: [u64; 2], draws: u64, games: u64, confidence: f64) -> Self {
+        MetaCell { a, b, games, wins, draws, a_score: score(wins[0], draws, games, confidence) }
     }
 
     /// A's mean score and its standard error.
@@ -185,24 +184,35 @@ pub fn play<S: Skirmish>(
     progress: impl Fn(u64, String) -> ProgressBar,
 ) -> Result<Option<Metagame>, String> {
     let names: Vec<String> = s.tactics().iter().map(|t| t.name.to_string()).collect();
-    let k = names.len();
-    if k < 2 || games == 0 {
+    if names.len() < 2 || games == 0 {
         return Ok(None);
     }
+    solve(names.clone(), |a, b, family| match diagonal.get(a).filter(|_| a == b) {
+        Some(t) => MetaCell::of(a, b, t, family),
+        None => {
+            let pb = progress(games, format!("metagame: A {} v B {}", names[a], names[b]));
+            let t = simulate(s, &Armies::Random, [a, b], 0, seed, games, &pb);
+            pb.finish_and_clear();
+            MetaCell::of(a, b, &t, family)
+        }
+    })
+    .map(Some)
+}
+
+/// The tactic game of the tactics `names` (two or more, the default first) whose cell `(a, b)`
+/// `cell(a, b, confidence)` plays (A's tactic `a` against B's `b`; its interval at the
+/// family-wise `confidence` it is passed, Bonferroni over the `k²` cells): the double oracle's
+/// equilibrium, both sides' mixes and their best switches ([`play`]'s, for any game whose
+/// cells are counts of wins, losses and draws: the skirmish's, and the points-matched
+/// squads' of `crate::analysis::squads_game`). Errors: the linear programs' (as text).
+pub fn solve(names: Vec<String>, mut cell: impl FnMut(usize, usize, f64) -> MetaCell) -> Result<Metagame, String> {
+    let k = names.len();
     let family = 1.0 - (1.0 - CONFIDENCE) / (k * k) as f64;
     let mut cells: Vec<MetaCell> = Vec::new();
     let oracle = equilibrium::double_oracle(k, k, |a, b| {
-        let cell = match diagonal.get(a).filter(|_| a == b) {
-            Some(t) => MetaCell::of(a, b, t, family),
-            None => {
-                let pb = progress(games, format!("metagame: A {} v B {}", names[a], names[b]));
-                let t = simulate(s, &Armies::Random, [a, b], 0, seed, games, &pb);
-                pb.finish_and_clear();
-                MetaCell::of(a, b, &t, family)
-            }
-        };
-        let e = cell.a_score;
-        cells.push(cell);
+        let c = cell(a, b, family);
+        let e = c.a_score;
+        cells.push(c);
         e
     })
     .map_err(|e| e.to_string())?;
@@ -213,7 +223,16 @@ pub fn play<S: Skirmish>(
         _ => None,
     };
     let deviations = deviations(&cells, &names, [&a_mix, &b_mix]);
-    Ok(Some(Metagame { tactics: names, cells, value: oracle.value, a_mix, b_mix, played, deviations }))
+    Ok(Metagame { tactics: names, cells, value: oracle.value, a_mix, b_mix, played, deviations })
+}
+
+/// Each side's best switch of tactic against the other side playing `tactic` every game (a
+/// pure play: the scripted tactic's is 0), from the game's cells ([`Metagame::deviations`]'
+/// measure, against that play instead of the equilibrium): a lower bound on how exploitable
+/// that play is. `None` for a side whose switches were not played.
+pub fn switches_against(m: &Metagame, tactic: usize) -> [Option<Deviation>; 2] {
+    let on = pure_mix(tactic, m.tactics.len());
+    deviations(&m.cells, &m.tactics, [&on, &on])
 }
 
 /// Each side's best switch from its mix to one tactic against the other side's mix (module
@@ -259,6 +278,11 @@ fn deviations(cells: &[MetaCell], names: &[String], mixes: [&[f64]; 2]) -> [Opti
                         }
                         let c = if side == 0 { find(x, y) } else { find(y, x) }?;
                         let (m, se) = c.mean_se();
+                        // A cell whose n games (nearly) all ended alike (every one won, lost
+                        // or drawn) shows (almost) no spread; by the rule of three, at 95%
+                        // fewer than 3/n of its games end otherwise, each at most a full point
+                        // away, so its standard error is at least 3 / (1.96 n).
+                        let se = se.max(3.0 / (crate::stats::z_for(CONFIDENCE) * c.games.max(1) as f64));
                         let weight = if side == 0 { other[y] * w } else { -(other[y] * w) };
                         mean += weight * m;
                         if x == y {
@@ -344,6 +368,22 @@ mod tests {
         // A weight of rounding size is no weight: B's mix is then tactic x alone.
         let [a, _] = deviations(&cells[..3], &names, [&ON_0, &[1.0 - 1e-12, 1e-12]]);
         assert!((a.expect("A's switch to y").gain.value - (0.3 - 0.7)).abs() < 1e-12);
+    }
+
+    /// A cell whose games all ended alike has no spread by its counts (standard error 0); a
+    /// switch that weighs it takes the cell's standard error from the rule of three (3 / (1.96
+    /// n)), so the switch's interval is never empty, and narrow after a thousand games.
+    #[test]
+    fn a_switch_between_cells_that_all_ended_alike_still_has_an_interval() {
+        let names = vec!["x".to_string(), "y".to_string()];
+        // Both on x: A wins every game; B switching to y draws every game.
+        let cells = vec![cell(0, 0, [1000, 0], 0), cell(1, 0, [1000, 0], 0), cell(0, 1, [0, 0], 1000)];
+        let [_, b] = deviations(&cells, &names, [&ON_0, &ON_0]);
+        let b = b.expect("B's switch played");
+        assert_eq!(b.tactic, "y");
+        assert!((b.gain.value - 0.5).abs() < 1e-12, "{b:?}");
+        assert!(b.gain.lo < 0.5 && b.gain.hi > 0.5, "not an empty interval: {b:?}");
+        assert!(b.gain.lo > 0.49, "a thousand games a cell leave little doubt: {b:?}");
     }
 
     #[test]

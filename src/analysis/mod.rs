@@ -24,6 +24,7 @@ pub mod optimal_play;
 pub mod portfolio;
 pub mod readings;
 pub mod skirmish;
+pub mod squads_game;
 pub mod squads_rollout;
 pub mod verdict;
 
@@ -178,6 +179,11 @@ pub struct RulesetAnalysis {
     /// rollout_pairs` 0, no optimal play, a shard).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub squads_rollout: Option<squads_rollout::SquadsRollout>,
+    /// The points-matched squads' tactic game of every pair (each side picks one of the
+    /// ruleset's squad tactics; double oracle); `None` when not run (`[duel] tactic_trials` 0,
+    /// fewer than two squad tactics, a shard).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub squads_game: Option<squads_game::SquadsGame>,
     /// "Which readings decide the verdicts": each reading switch played each way at a quick
     /// precision; `None` when not run (a ruleset without switches, a shard).
     #[serde(default)]

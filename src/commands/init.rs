@@ -7,7 +7,8 @@
 //! trial count, and `check` re-runs exactly those trials with the baseline's seed.
 //!
 //! The baseline is a quick one ([`QUICK_TRIALS`] trials per duel matchup, the skirmish and
-//! fair-cost sections at [`QUICK_SECTION_TRIALS`] trials, no distance sweep, no optimal play) so
+//! fair-cost sections at [`QUICK_SECTION_TRIALS`] trials, no distance sweep, no optimal play,
+//! no squads' tactic game) so
 //! `init` takes seconds; `pointsworth report` replaces it with the config's full precision.
 //! Existing files are never overwritten without `--force`.
 //!
@@ -104,11 +105,13 @@ pub fn run(args: InitArgs) -> Result<(), AppError> {
 }
 
 /// The `--set` overrides of the quick baseline: sections that are not compared by `check`
-/// at a fraction of their trials, and the sweep and optimal play left out.
+/// at a fraction of their trials, and the sweep, optimal play and the squads' tactic game left
+/// out (`duel.tactic_trials=0` is valid for every ruleset).
 fn quick_overrides() -> Vec<String> {
     vec![
         "duel.sweep_distances=[]".into(),
         "duel.optimal_play=false".into(),
+        "duel.tactic_trials=0".into(),
         format!("skirmish.report_trials={QUICK_SECTION_TRIALS}"),
         format!("balance.report_trials={QUICK_SECTION_TRIALS}"),
     ]

@@ -103,6 +103,27 @@ pub fn run(args: ReportArgs) -> Result<(), AppError> {
         clock.lap("studies");
         // Optimal play is exact: the merge solves it.
         let pb = progress.phase(SECTIONS[4]);
+        // The squads' tactic game, beside optimal play: how far the scripted tactic's squads
+        // are from the equilibrium of the squad tactics (fixed runs; the merge plays it).
+        // A linear program that fails is a warning, not the end of the run (as the skirmish
+        // metagame's).
+        match crate::sim::shard::unsharded(|| {
+            with_ruleset!(&l.ruleset, r => {
+                let s = settings_for(r, &args.sim);
+                crate::analysis::squads_game::analyse(r, args.sim.seed, s.batch_size, &pb)
+            })
+        }) {
+            Ok(g) => analysis.squads_game = g,
+            Err(e) => analysis.warnings.push(crate::analysis::Warning {
+                message: format!("points-matched squads: the tactic game was not solved: {e}"),
+            }),
+        }
+        analysis.warnings.extend(
+            analysis
+                .squads_game
+                .as_ref()
+                .and_then(|g| crate::analysis::squads_game::warning(g, &analysis.distance_unit)),
+        );
         with_ruleset!(&l.ruleset, r => if r.duel_settings().optimal_play {
             let o = crate::analysis::optimal_play::analyse(r, analysis.distance, &pb);
             analysis.warnings.extend(crate::analysis::optimal_play::warning(&o, &analysis.distance_unit, &analysis.units));

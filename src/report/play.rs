@@ -23,15 +23,29 @@ pub const CSV: &str = "metagame.csv";
 /// The section.
 pub struct HowPlayed;
 
+/// The squads' tactic game, one row per pair.
+pub const SQUADS_CSV: &str = "squads_game.csv";
+
 impl Section for HowPlayed {
     fn write_files(&self, a: &RulesetAnalysis, dir: &Path) -> anyhow::Result<Vec<PathBuf>> {
-        let Some(m) = metagame(a) else {
-            super::remove_stale(dir, &[CSV.to_string()])?;
-            return Ok(Vec::new());
-        };
-        let path = dir.join(CSV);
-        super::write_atomic(&path, csv(m).as_bytes())?;
-        Ok(vec![path])
+        let mut written = Vec::new();
+        match metagame(a) {
+            None => super::remove_stale(dir, &[CSV.to_string()])?,
+            Some(m) => {
+                let path = dir.join(CSV);
+                super::write_atomic(&path, csv(m).as_bytes())?;
+                written.push(path);
+            }
+        }
+        match &a.squads_game {
+            None => super::remove_stale(dir, &[SQUADS_CSV.to_string()])?,
+            Some(g) => {
+                let path = dir.join(SQUADS_CSV);
+                super::write_atomic(&path, squads_csv(g).as_bytes())?;
+                written.push(path);
+            }
+        }
+        Ok(written)
     }
 
     fn markdown(&self, a: &RulesetAnalysis, o: &mut String) {
@@ -94,6 +108,9 @@ pub fn section(a: &RulesetAnalysis) -> String {
     }
     if let Some(s) = &a.squads_rollout {
         o.push_str(&squads_text(s, &a.distance_unit));
+    }
+    if let Some(g) = &a.squads_game {
+        o.push_str(&squads_game_text(g, &a.distance_unit));
     }
     if let Some(sk) = a.skirmish.as_ref() {
         let (games, seed) = sk.runs.first().map_or((0, 0), |r| (r.games, r.seed));
@@ -168,6 +185,163 @@ fn squads_text(s: &crate::analysis::squads_rollout::SquadsRollout, unit: &str) -
         );
     }
     o
+}
+
+/// At most this many pairs are listed in the squads' tactic game's table (the rest are in
+/// `squads_game.csv`).
+const GAME_ROWS: usize = 12;
+
+/// The squads' tactic game ([`crate::analysis::squads_game`]): what it is, the pairs whose
+/// scripted tactic a switch exploits most, and each unit's points efficiency under the
+/// scripted tactic and under the equilibrium.
+fn squads_game_text(g: &crate::analysis::squads_game::SquadsGame, unit: &str) -> String {
+    let mut o = String::new();
+    let names: Vec<String> = g.tactics.iter().map(|t| format!("`{t}`")).collect();
+    let _ = writeln!(o, "\n### Points-matched squads: the tactic game\n");
+    let _ = writeln!(
+        o,
+        "For every pair of the cost list, each side's squad ({} points a side, {} {unit} apart, sizes drawn as the \
+         matrix draws them) picks one of the tactics {} (the first is the scripted tactic), both at once; a cell is A's \
+         mean score over {} duels with those tactics, on dice of its own (seed {}). The equilibrium of each pair's \
+         game is the double oracle's over the cells it needs (family-wise 95% intervals, Bonferroni over the cells). \
+         A switch of tactic against the scripted tactic that gains clearly (its 95% interval, Bonferroni over the \
+         side's alternatives, above 0) is a lower bound on how exploitable the scripted squads are. The points-matched \
+         matrix, points efficiency and suggested costs above are still the scripted tactic's; the last table says \
+         what the points efficiency would be under the equilibrium. Every pair's game is in `{}`.\n",
+        crate::format::number(g.budget, 2),
+        crate::format::number(g.distance, 2),
+        names.join(", "),
+        crate::format::thousands(g.trials),
+        g.seed,
+        SQUADS_CSV
+    );
+    let rows = g.exploited_pairs();
+    if rows.is_empty() {
+        let _ = writeln!(
+            o,
+            "No switch of tactic gains clearly against the scripted tactic in any pair (95% family-wise over the {} \
+             sides).\n",
+            g.sides()
+        );
+    } else {
+        let _ = writeln!(
+            o,
+            "{} of the {} pairs have a switch against the scripted tactic that gains clearly even family-wise (95%, \
+             Bonferroni over the {} sides and their alternatives); the {} with the largest (each switch with its own \
+             95% interval):\n",
+            rows.len(),
+            g.pairs.len(),
+            g.sides(),
+            rows.len().min(GAME_ROWS)
+        );
+        let _ = writeln!(
+            o,
+            "| A | B | A scores, both scripted | the largest switch | A scores, equilibrium | A's mix | B's mix |\n\
+             |---|---|---|---|---|---|---|"
+        );
+        for (p, side, d) in rows.iter().take(GAME_ROWS) {
+            let s = p.scripted();
+            let e = p.game.value;
+            let _ = writeln!(
+                o,
+                "| {} | {} | {} | {} to `{}`: {} [{}, {}] | {} | {} | {} |",
+                p.a_name,
+                p.b_name,
+                pct_interval(&s),
+                if *side == 0 { "A" } else { "B" },
+                d.tactic,
+                points(d.gain.value),
+                points(d.gain.lo),
+                points(d.gain.hi),
+                pct_interval(&e),
+                crate::format::quoted_mix_text(&g.tactics, &p.game.a_mix),
+                crate::format::quoted_mix_text(&g.tactics, &p.game.b_mix)
+            );
+        }
+        o.push('\n');
+    }
+    let _ = writeln!(
+        o,
+        "Points efficiency (mean score against every other unit, the mirror left out) from the tactic game's own \
+         cells, by the scripted tactic on both sides and by both sides' equilibrium mixes (95% intervals):\n"
+    );
+    let _ = writeln!(o, "| unit | scripted | equilibrium | change |\n|---|---|---|---|");
+    for u in &g.units {
+        let (s, e) = (u.scripted, u.equilibrium);
+        let _ = writeln!(
+            o,
+            "| {} | {} | {} | {} |",
+            u.unit,
+            pct_interval(&s),
+            pct_interval(&e),
+            // No "-0.0": a change that rounds to nothing is "0.0".
+            if (100.0 * (e.value - s.value)).abs() < 0.05 { "0.0".to_string() } else { points(e.value - s.value) }
+        );
+    }
+    o.push('\n');
+    o
+}
+
+/// The squads' tactic game's `squads_game.csv`: one row per pair, with its scripted cell, its
+/// equilibrium value and mixes, and each side's best switch against the scripted tactic and
+/// against the equilibrium (score in [0, 1], gains in probability units).
+fn squads_csv(g: &crate::analysis::squads_game::SquadsGame) -> String {
+    let mut t = CsvText::new([
+        "a",
+        "b",
+        "cells",
+        "scripted",
+        "scripted_lo",
+        "scripted_hi",
+        "equilibrium",
+        "equilibrium_lo",
+        "equilibrium_hi",
+        "a_mix",
+        "b_mix",
+        "a_switch_v_scripted",
+        "a_gain_v_scripted",
+        "a_gain_v_scripted_lo",
+        "a_gain_v_scripted_hi",
+        "b_switch_v_scripted",
+        "b_gain_v_scripted",
+        "b_gain_v_scripted_lo",
+        "b_gain_v_scripted_hi",
+        "a_switch_v_equilibrium",
+        "a_gain_v_equilibrium",
+        "b_switch_v_equilibrium",
+        "b_gain_v_equilibrium",
+    ]);
+    let f = |x: f64| format!("{x:.4}");
+    let switch = |d: &Option<crate::analysis::metagame::Deviation>, full: bool| -> Vec<String> {
+        match d {
+            Some(d) if full => vec![d.tactic.clone(), f(d.gain.value), f(d.gain.lo), f(d.gain.hi)],
+            Some(d) => vec![d.tactic.clone(), f(d.gain.value)],
+            None if full => vec![String::new(); 4],
+            None => vec![String::new(); 2],
+        }
+    };
+    for p in &g.pairs {
+        let (s, e) = (p.scripted(), p.game.value);
+        let mut row = vec![
+            p.a_name.clone(),
+            p.b_name.clone(),
+            p.game.cells.len().to_string(),
+            f(s.value),
+            f(s.lo),
+            f(s.hi),
+            f(e.value),
+            f(e.lo),
+            f(e.hi),
+            mix_text(&g.tactics, &p.game.a_mix),
+            mix_text(&g.tactics, &p.game.b_mix),
+        ];
+        row.extend(switch(&p.against_scripted[0], true));
+        row.extend(switch(&p.against_scripted[1], true));
+        row.extend(switch(&p.game.deviations[0], false));
+        row.extend(switch(&p.game.deviations[1], false));
+        t.row(row);
+    }
+    t.finish()
 }
 
 /// The rollout best response's paragraph ([`crate::rulesets::rollout`]): each side's gain

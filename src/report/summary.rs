@@ -134,7 +134,9 @@ pub struct PlayLevel {
     /// no exploitability), in probability units with its 95% interval likewise floored at 0
     /// (the skirmish: the best switch of tactic within its portfolio, [`Metagame`]); absent
     /// where none is measured. The skirmish's is the larger of its best switch of tactic
-    /// ([`Metagame`]) and its rollout best response's gain, where one is rolled out.
+    /// ([`Metagame`]) and its rollout best response's gain, where one is rolled out; the
+    /// squads' the larger of the rollout's gain and the squads' tactic game's best switch
+    /// against the scripted tactic (family-wise; [`crate::analysis::squads_game`]).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub exploitability_lower_bound: Option<Estimate>,
     /// The skirmish's rollout best response, both sides ([`crate::rulesets::rollout`]); absent
@@ -247,6 +249,10 @@ impl Play {
                 measured: unmeasured("no best response is solved or rolled out for squads"),
             },
         };
+        let squads = match &a.squads_game {
+            Some(g) => with_squads_game(squads, g, scripted_1v1.as_deref()),
+            None => squads,
+        };
         Play {
             one_against_one,
             squads,
@@ -265,6 +271,66 @@ impl Play {
             }),
         }
     }
+}
+
+/// The squads' level `level` (the scripted tactic's, with its rollout bound if any) with the
+/// squads' tactic game ([`crate::analysis::squads_game`]) added: its best switch of tactic
+/// against the scripted tactic is a second lower bound on its exploitability (the larger of
+/// the two is `exploitability_lower_bound`), and what the equilibrium would change is named;
+/// `scripted_1v1`: the scripted tactic's exact 1v1 exploitability in words, kept in
+/// `measured` where there is no rollout.
+fn with_squads_game(
+    mut level: PlayLevel,
+    g: &crate::analysis::squads_game::SquadsGame,
+    scripted_1v1: Option<&str>,
+) -> PlayLevel {
+    let Some((p, side, d)) = g.largest(true) else { return level };
+    let e = g.family_wise(d);
+    let floored = Estimate { value: e.value.max(0.0), lo: e.lo.max(0.0), hi: e.hi.max(0.0) };
+    if level.exploitability_lower_bound.is_none_or(|b| floored.value > b.value) {
+        level.exploitability_lower_bound = Some(floored);
+    }
+    let clear = g.exploited_pairs().len();
+    let against_equilibrium = match g.largest(false) {
+        Some((q, s, x)) => {
+            let f = g.family_wise(x);
+            format!(
+                "; against the equilibrium the largest switch, {} in {} v {}, is {:+.1} points [{:+.1}, {:+.1}]",
+                if s == 0 { &q.a_name } else { &q.b_name },
+                q.a_name,
+                q.b_name,
+                100.0 * f.value,
+                100.0 * f.lo,
+                100.0 * f.hi
+            )
+        }
+        None => String::new(),
+    };
+    let sentence = format!(
+        "the squads' tactic game (every pair, each side picking one of {} tactics, {} duels a cell, double oracle): \
+         the largest switch against the scripted tactic, {} to `{}` in {} v {}, gains {:+.1} points [{:+.1}, {:+.1}] \
+         (95% family-wise, Bonferroni over the {} sides and their alternatives), and {} of the {} pairs have a switch \
+         that gains clearly at that family-wise level (`squads_game.csv`){against_equilibrium}",
+        g.tactics.len(),
+        crate::format::thousands(g.trials),
+        if side == 0 { &p.a_name } else { &p.b_name },
+        d.tactic,
+        p.a_name,
+        p.b_name,
+        100.0 * e.value,
+        100.0 * e.lo,
+        100.0 * e.hi,
+        g.sides(),
+        clear,
+        g.pairs.len()
+    );
+    level.measured = if level.rollout.is_some() {
+        format!("{}; a second lower bound from {sentence}", level.measured)
+    } else {
+        let one = scripted_1v1.map_or(String::new(), |t| format!("; {t}"));
+        format!("lower bound from {sentence}; a best response over every policy may gain more{one}")
+    };
+    level
 }
 
 /// The skirmish's play: the tactic metagame's equilibrium (`tactic`: its tactic on both sides,

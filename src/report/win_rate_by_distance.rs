@@ -350,6 +350,7 @@ mod tests {
             fair_costs: None,
             optimal_play: None,
             squads_rollout: None,
+            squads_game: None,
             readings: None,
             lint: Vec::new(),
             variants: vec![],

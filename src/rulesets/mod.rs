@@ -124,6 +124,17 @@ pub struct DuelSettings {
     /// [`DuelSettings::rollout_playouts`]'s default.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub rollout_playouts: Option<u32>,
+    /// Duels per cell of the points-matched squads' tactic game (issue 41, "Equilibrium per
+    /// matchup"; `crate::analysis::squads_game`): each side picks a tactic of
+    /// [`Ruleset::squad_tactics`] for every pair of the cost list, double oracle; 0 (the
+    /// default) plays none; at most 1000000. Only where the ruleset has squad tactics
+    /// (vsgmr; the same rulesets as the `rollout_*` keys).
+    #[serde(default, skip_serializing_if = "is_zero_u64")]
+    pub tactic_trials: u64,
+}
+
+fn is_zero_u64(n: &u64) -> bool {
+    *n == 0
 }
 
 fn yes() -> bool {
@@ -158,8 +169,8 @@ impl DuelSettings {
     /// Checks ranges; `max_distance` and `unit` ("in" or "cm") are the ruleset's, and
     /// `lines` whether its squads stand in a line `squad_spacing` apart (then the key is
     /// required; otherwise it is refused, so no config documents a setting that does
-    /// nothing); `rollout` whether its duel has a rollout best response (else its three
-    /// `rollout_*` keys are refused). The message names the `[duel]` key, the allowed range and the value found;
+    /// nothing); `rollout` whether its duel has a rollout best response and squad tactics
+    /// (else its three `rollout_*` keys and `tactic_trials` are refused). The message names the `[duel]` key, the allowed range and the value found;
     /// the error carries the key for its place ([`crate::config::Source::invalid`]).
     pub fn validate(&self, max_distance: f64, unit: &str, lines: bool, rollout: bool) -> Result<(), Invalid> {
         let bad = |key: &str, m: String| Err(Invalid::new(format!("duel.{key}"), m));
@@ -217,14 +228,21 @@ impl DuelSettings {
             ("rollout_pairs", self.rollout_pairs > 0),
             ("rollout_games", self.rollout_games.is_some()),
             ("rollout_playouts", self.rollout_playouts.is_some()),
+            ("tactic_trials", self.tactic_trials > 0),
         ];
         if let Some((key, _)) = given.iter().find(|(_, given)| *given && !rollout) {
             return bad(
                 key,
                 format!(
-                    "[duel] {key}: the squads' rollout best response is built for vsgmr only (its duel is played \
-                     round by round): remove it"
+                    "[duel] {key}: the squads' rollout best response and tactic game are built for vsgmr only (its \
+                     duel is played round by round, by any of its tactics): remove it"
                 ),
+            );
+        }
+        if self.tactic_trials > 1_000_000 {
+            return bad(
+                "tactic_trials",
+                format!("[duel] tactic_trials must be 0 to 1000000, got {}", self.tactic_trials),
             );
         }
         if self.rollout_pairs > 1000 {
@@ -279,6 +297,10 @@ pub struct DuelSetup {
     /// Whether side A acts first (a ruleset whose rules roll for the first activation too, as
     /// Army Men Combat's roll-off, ignores it).
     pub a_first: bool,
+    /// Each side's tactic, side A first: an index into [`Ruleset::squad_tactics`] (0, the
+    /// scripted tactic, everywhere but the points-matched squads' tactic game; a ruleset with
+    /// no squad tactics is only ever passed `[0, 0]`).
+    pub tactics: [usize; 2],
 }
 
 /// How one battle between two squads ended.
@@ -383,6 +405,14 @@ pub trait Ruleset: Sync + Send {
     /// Plays one battle, `duel` ([`DuelSetup`]: the units, their copies, the start distance and
     /// who acts first), with scratch space `arena` and `dice`.
     fn play_duel<D: Dice>(&self, arena: &mut Self::Arena, dice: &mut D, duel: DuelSetup) -> DuelOutcome;
+
+    /// The tactics a duel or a points-matched squad battle ([`Ruleset::play_duel`]) can be
+    /// played by, the scripted tactic first ([`DuelSetup::tactics`] indexes them): the
+    /// portfolio of the squads' tactic game (`crate::analysis::squads_game`). Empty (the
+    /// default): the ruleset's duel plays its scripted tactic only.
+    fn squad_tactics(&self) -> &'static [crate::rulesets::skirmish::TacticInfo] {
+        &[]
+    }
 
     /// Everything of the loaded ruleset a duel, a squad battle or a solve can depend on, as
     /// text (its `Debug`), for the result cache's keys (`crate::cache`: it blanks the `cost:`

@@ -247,9 +247,46 @@ pub fn simulate_at_costs<R: Ruleset>(
     squads: Squads,
     plan: &RunPlan,
 ) -> DuelTally {
+    simulate_played(r, a, b, costs, distance, squads, plan, None)
+}
+
+/// [`simulate_at_costs`] with each side playing a tactic of the ruleset's
+/// [`Ruleset::squad_tactics`] (`tactics`, side A's first; `None`: the scripted tactic, as
+/// [`simulate_at_costs`]), for the squads' tactic game (`crate::analysis::squads_game`). Each
+/// tactic pair plays on a dice stream of its own (the stream names the two tactics besides the
+/// units), so its cells are independent of each other and of the matrix's.
+///
+/// Panics if a tactic is not one of [`Ruleset::squad_tactics`].
+#[allow(clippy::too_many_arguments)]
+pub fn simulate_played<R: Ruleset>(
+    r: &R,
+    a: usize,
+    b: usize,
+    costs: [f64; 2],
+    distance: f64,
+    squads: Squads,
+    plan: &RunPlan,
+    tactics: Option<[usize; 2]>,
+) -> DuelTally {
     let units = r.units();
     let [cost_a, cost_b] = costs;
-    let stream = stream_id(&[r.id(), squads.label(), &units[a].id, &units[b].id]);
+    let stream = match tactics {
+        None => stream_id(&[r.id(), squads.label(), &units[a].id, &units[b].id]),
+        Some(t) => {
+            let names = r.squad_tactics();
+            assert!(t.iter().all(|&k| k < names.len()), "tactics {t:?} of {} squad tactics", names.len());
+            stream_id(&[
+                r.id(),
+                squads.label(),
+                &units[a].id,
+                &units[b].id,
+                "tactics",
+                names[t[0]].name,
+                names[t[1]].name,
+            ])
+        }
+    };
+    let tactics = tactics.unwrap_or([0, 0]);
     // Under `--shard` play only this shard's batches; under `merge` replay the merged tally.
     let budget = match squads {
         Squads::One => None,
@@ -303,7 +340,7 @@ pub fn simulate_at_costs<R: Ruleset>(
                     }
                 };
                 let a_first = trial % 2 == 0;
-                let out = r.play_duel(&mut arena, &mut dice, DuelSetup { a, na, b, nb, distance, a_first });
+                let out = r.play_duel(&mut arena, &mut dice, DuelSetup { a, na, b, nb, distance, a_first, tactics });
                 t.trials += 1;
                 t.a_first += a_first as u64;
                 match out.winner {

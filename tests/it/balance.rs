@@ -54,6 +54,7 @@ impl Volley {
             rollout_pairs: 0,
             rollout_games: None,
             rollout_playouts: None,
+            tactic_trials: 0,
         };
         Volley {
             book: Book { rules: (), duel, balance: BalanceConfig::default(), units },

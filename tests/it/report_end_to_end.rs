@@ -295,6 +295,9 @@ fn vsgmr() {
             "skirmish.rollout_playouts=4",
             "--set",
             "duel.optimal_play=false",
+            // The squads' tactic game of the 15 pairs, 100 duels a cell.
+            "--set",
+            "duel.tactic_trials=100",
         ],
         &[
             "attribute_prices.png",
@@ -307,8 +310,18 @@ fn vsgmr() {
             "skirmish_value_by_mission.png",
             // The skirmish's tactic metagame (default, hold, charge, keep-out).
             "metagame.csv",
+            // The squads' tactic game: a row per pair.
+            "squads_game.csv",
         ],
     );
+    // The squads are played by the scripted tactic; the tactic game measures how exploitable
+    // that is, a lower bound at least 0 with its interval.
+    let squads = &json["play"]["squads"];
+    assert_eq!(squads["play"].as_str(), Some("scripted"), "{squads}");
+    let bound = &squads["exploitability_lower_bound"];
+    let [value, lo, hi] = ["value", "lo", "hi"].map(|k| bound[k].as_f64().unwrap_or_else(|| panic!("{k}: {squads}")));
+    assert!((0.0..=1.0).contains(&value) && 0.0 <= lo && lo <= value && value <= hi, "{squads}");
+    assert!(squads["measured"].as_str().is_some_and(|m| m.contains("the squads' tactic game (every pair")), "{squads}");
     // A side that holds, charges or keeps out loses to one that plays the default (or gains
     // nothing clear), so the default is played, the metagame's equilibrium; the rollout best
     // response is in the play.

@@ -196,6 +196,7 @@ fn small_analysis() -> RulesetAnalysis {
         fair_costs: None,
         optimal_play: None,
         squads_rollout: None,
+        squads_game: None,
         readings: None,
         lint: Vec::new(),
     }

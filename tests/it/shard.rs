@@ -204,6 +204,8 @@ fn merged_report_shards_write_the_same_files_vsgmr() {
         "skirmish.rollout_games=10",
         "skirmish.rollout_playouts=4",
         "duel.optimal_play=false",
+        // The squads' tactic game is played by the merge, in full: 3 pairs, 200 duels a cell.
+        "duel.tactic_trials=200",
     ];
     report_shards_merge_to_one_run(dir.path(), &report_args("vsgmr", Some("vsgmr.toml"), &sets));
 }

@@ -267,8 +267,11 @@ fn the_first_activation_of_a_duel_is_rolled_off_with_units_left() {
     let sn = r.find("Snipers (1)");
     let mut arena = r.arena();
     let mut dice = ScriptedDice::new(&[3, 3, 6]);
-    let out =
-        r.play_duel(&mut arena, &mut dice, DuelSetup { a: sn, na: 1, b: sn, nb: 2, distance: 30.0, a_first: true });
+    let out = r.play_duel(
+        &mut arena,
+        &mut dice,
+        DuelSetup { a: sn, na: 1, b: sn, nb: 2, distance: 30.0, a_first: true, tactics: [0, 0] },
+    );
     assert!(dice.exhausted());
     assert_eq!((out.winner, out.kills), (Some(1), [0, 1]));
 }

@@ -523,7 +523,7 @@ impl Ruleset for GunsNGrenades {
         &self.book
     }
     fn play_duel<D: Dice>(&self, arena: &mut Battle, dice: &mut D, duel: DuelSetup) -> DuelOutcome {
-        let DuelSetup { a, na, b, nb, distance, a_first } = duel;
+        let DuelSetup { a, na, b, nb, distance, a_first, .. } = duel;
         let first = if a_first { 0 } else { 1 };
         let (pa, pb) = (&self.profiles[a], &self.profiles[b]);
         if na == 1 && nb == 1 {

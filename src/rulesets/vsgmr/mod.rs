@@ -560,7 +560,13 @@ impl Ruleset for Vsgmr {
     }
     fn play_duel<D: Dice>(&self, arena: &mut Battle, dice: &mut D, duel: DuelSetup) -> DuelOutcome {
         arena.deploy(self, duel.a, duel.na, duel.b, duel.nb, duel.distance as f32, self.book.duel.spacing() as f32);
+        arena.tactic = duel.tactics;
         rules::play(self, arena, dice, if duel.a_first { 0 } else { 1 }, self.book.duel.max_rounds)
+    }
+    /// The skirmish's tactics ([`tactics::TACTICS`]: `default`, `hold`, `charge`, `keep-out`):
+    /// the duel's round ([`rules::play`]) moves each figure by its side's tactic.
+    fn squad_tactics(&self) -> &'static [crate::rulesets::skirmish::TacticInfo] {
+        &tactics::TACTICS
     }
     fn lint(&self) -> Vec<LintFinding> {
         coverage::audit::lint(self)

@@ -337,7 +337,7 @@ fn an_arena_reused_across_matchups_plays_like_a_fresh_one() {
             k += 1;
             let mut d1 = FastDice::from_seed(k);
             let mut d2 = d1.clone();
-            let duel = DuelSetup { a, na, b, nb, distance: d, a_first: k % 2 == 0 };
+            let duel = DuelSetup { a, na, b, nb, distance: d, a_first: k % 2 == 0, tactics: [0, 0] };
             let reused = r.play_duel(&mut shared, &mut d1, duel);
             let fresh = r.play_duel(&mut r.arena(), &mut d2, duel);
             assert_eq!(reused, fresh, "{a} v {b} at {d}, {na} v {nb}");

@@ -178,7 +178,8 @@ mod tests {
         let mut fd = crate::dice::FastDice::from_seed(9);
         let seq: Vec<u8> = (0..5000).map(|_| 1 + fd.below(12) as u8).collect();
         let lots = r.with_cover(Cover::Lots);
-        let setup = |distance| DuelSetup { a: rifle, na: 1, b: pistol, nb: 1, distance, a_first: true };
+        let setup =
+            |distance| DuelSetup { a: rifle, na: 1, b: pistol, nb: 1, distance, a_first: true, tactics: [0, 0] };
         let want = lots.play_duel(&mut Battle::default(), &mut ScriptedDice::new(&seq), setup(24.0));
         let mut dice = ScriptedDice::new(&seq).with_uniforms(&[14.5 / 21.0]);
         let got = m.play_duel(&mut Battle::default(), &mut dice, setup(3.0));
