@@ -57,7 +57,7 @@ use crate::format::fmt_cost;
 use crate::rulesets::Ruleset;
 use crate::rulesets::engine::{BalanceSettings, FairCostRow, FairCosts, FairSearch};
 use crate::sim::RunPlan;
-use crate::sim::duel::{Squads, simulate_at_costs};
+use crate::sim::duel::{SquadPlay, Squads, simulate_at_costs, simulate_played};
 use crate::stats::{CONFIDENCE, Estimate, normal, score, score_se, z_for};
 
 /// The fixed-trial evaluator: every call with the same units and costs gives the same numbers.
@@ -82,7 +82,13 @@ impl<R: Ruleset> Evaluator<'_, R> {
     /// Score of unit `a`'s squad at cost `ca` against unit `b`'s at `cb`.
     fn pair(&self, a: usize, b: usize, ca: f64, cb: f64) -> Score {
         let squads = Squads::PointsMatched { budget: self.s.budget };
-        let t = simulate_at_costs(self.r, a, b, [ca, cb], self.s.distance, squads, &self.plan);
+        // The squads' equilibrium play where the report solved it (held at every price).
+        let t = match self.s.squad_mixes.as_ref().and_then(|m| m.play(a, b)) {
+            Some(p) => {
+                simulate_played(self.r, a, b, [ca, cb], self.s.distance, squads, &self.plan, SquadPlay::Mixed(&p))
+            }
+            None => simulate_at_costs(self.r, a, b, [ca, cb], self.s.distance, squads, &self.plan),
+        };
         self.progress.inc(1);
         let value = score(t.a_wins, t.draws, t.trials, CONFIDENCE).value;
         Score { value, se: score_se(t.a_wins, t.draws, t.trials) }

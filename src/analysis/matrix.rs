@@ -9,9 +9,12 @@ use rayon::prelude::*;
 
 use crate::analysis::duel_distance::win_rate_by_distance;
 use crate::analysis::{DistanceSweep, EfficiencyRow, Matrix, RulesetAnalysis, SquadCap, Warning};
+use crate::rulesets::engine::SquadMixes;
 use crate::rulesets::{Ruleset, matchup_budget};
 use crate::sim::RunPlan;
-use crate::sim::duel::{DuelTally, MatchupResult, Squads, result_from_exact, result_from_tally, simulate};
+use crate::sim::duel::{
+    DuelTally, MatchupResult, SquadPlay, Squads, result_from_exact, result_from_tally, simulate, simulate_played,
+};
 use crate::stats::{CONFIDENCE, mean_of, normal};
 
 /// What to run for a report: everything a `RulesetAnalysis` records as settings.
@@ -32,6 +35,14 @@ pub struct AnalysisSettings {
     pub sweep_target_error: f64,
     /// Play exactly `max_trials` per matchup, no stopping rule (`--trials` alone; `--shard`).
     pub fixed_trials: bool,
+    /// The squads' equilibrium play of each pair of the cost list (the squads' tactic game's
+    /// mixes, [`crate::analysis::squads_game`]), which the points-matched cells play but the
+    /// mirrors; `None`: the scripted tactic.
+    pub squad_mixes: Option<std::sync::Arc<SquadMixes>>,
+    /// Whether [`analyse`] plays the squads' tactic game where the ruleset has one (`[duel]
+    /// tactic_trials` above 0) and the points-matched squads by its equilibrium; `check` turns it
+    /// off for a baseline whose squads played the scripted tactic.
+    pub squads_game: bool,
 }
 
 impl AnalysisSettings {
@@ -49,6 +60,8 @@ impl AnalysisSettings {
             sweep_distances: d.sweep_distances.clone(),
             sweep_target_error: d.sweep_target_error.unwrap_or(2.0 * d.target_error),
             fixed_trials: false,
+            squad_mixes: None,
+            squads_game: true,
         }
     }
 
@@ -110,6 +123,8 @@ pub fn compute_matrix<R: Ruleset>(
         Some(k) => crate::cache::memo_ok(&crate::sim::pair_key(r, k, i, j), || r.exact_duel(i, j, settings.distance)),
         None => r.exact_duel(i, j, settings.distance),
     };
+    // The squads' equilibrium play where the report solved it (mirrors: the scripted tactic).
+    let mixed = |i: usize, j: usize| settings.squad_mixes.as_ref().and_then(|m| m.play(i, j));
     let solved: Vec<(MatchupResult, Option<DuelTally>)> = pairs
         .par_iter()
         .map(|&(i, j)| {
@@ -122,6 +137,15 @@ pub fn compute_matrix<R: Ruleset>(
                         (result_from_tally(&t, costs), Some(t))
                     }
                 },
+                (Squads::PointsMatched { .. }, _) => {
+                    let t = match mixed(i, j) {
+                        Some(p) => {
+                            simulate_played(r, i, j, costs, settings.distance, squads, &plan, SquadPlay::Mixed(&p))
+                        }
+                        None => simulate(r, i, j, settings.distance, squads, &plan),
+                    };
+                    (result_from_tally(&t, costs), Some(t))
+                }
                 _ => {
                     let t = simulate(r, i, j, settings.distance, squads, &plan);
                     (result_from_tally(&t, costs), Some(t))
@@ -254,8 +278,35 @@ pub fn analyse<R: Ruleset>(
         let k = g.grounds.first().map_or(0, |x| x.1.units().len() as u64);
         k * k.saturating_sub(1) / 2 * (g.grounds.len() * g.distances.len()) as u64
     });
-    progress.set_length(pairs * (2 + settings.sweep_distances.len() as u64) + by_distance);
+    // The squads' tactic game's pairs (every pair but the mirrors) where it is played.
+    let game = settings.squads_game && crate::analysis::squads_game::played(r);
+    let game_pairs = if game { k * k.saturating_sub(1) / 2 } else { 0 };
+    progress.set_length(pairs * (2 + settings.sweep_distances.len() as u64) + by_distance + game_pairs);
     progress.set_message(r.id().to_string());
+    // The squads' equilibrium play first: the points-matched cells play it (fixed runs, the
+    // same in every shard, so each shard and the merge play it whole).
+    let mut game_warnings = Vec::new();
+    let squads_game = match crate::sim::shard::unsharded(|| {
+        if game {
+            crate::analysis::squads_game::analyse(r, settings.seed, settings.batch_size, progress)
+        } else {
+            Ok(None)
+        }
+    }) {
+        Ok(g) => g,
+        Err(e) => {
+            game_warnings.push(Warning {
+                message: format!(
+                    "points-matched squads: the tactic game was not solved ({e}); the squads play the scripted tactic"
+                ),
+            });
+            None
+        }
+    };
+    let settings = &AnalysisSettings {
+        squad_mixes: squads_game.as_ref().map(|g| std::sync::Arc::new(g.mixes(r))),
+        ..settings.clone()
+    };
     let unit = r.distance_unit();
     let one = compute_matrix(r, settings, Squads::One, format!("1v1 at {} {unit}", settings.distance), progress);
     let points = compute_matrix(
@@ -283,6 +334,8 @@ pub fn analyse<R: Ruleset>(
     }
     let mut warnings = warnings(settings, &one.matrix, &points.matrix, &efficiency);
     warnings.extend(short_squads(r, settings.budget));
+    warnings.extend(game_warnings);
+    warnings.extend(squads_game.as_ref().and_then(|g| crate::analysis::squads_game::warning(g, unit)));
     let distance_sweep = distance_sweep(r, settings, progress);
     let win_rate_by_distance = grounds.map(|g| {
         win_rate_by_distance(
@@ -327,7 +380,7 @@ pub fn analyse<R: Ruleset>(
         fair_costs: None,
         optimal_play: None,
         squads_rollout: None,
-        squads_game: None,
+        squads_game,
         readings: None,
     }
 }

@@ -39,8 +39,9 @@ use serde::{Deserialize, Serialize};
 use super::metagame::{self, Deviation, MetaCell, Metagame};
 use super::skirmish::EXPLOITABLE;
 use crate::rulesets::Ruleset;
+use crate::rulesets::engine::SquadMixes;
 use crate::sim::RunPlan;
-use crate::sim::duel::{Squads, simulate_played};
+use crate::sim::duel::{SquadPlay, Squads, simulate_played};
 use crate::stats::{CONFIDENCE, Estimate, mean_of, normal, z_for};
 
 /// One pair's tactic game.
@@ -153,16 +154,26 @@ impl SquadsGame {
     }
 }
 
+impl SquadsGame {
+    /// Every pair's equilibrium mixes, by the units' indices in `r`'s cost list (the game's
+    /// pairs are named by unit id).
+    pub fn mixes<R: Ruleset>(&self, r: &R) -> SquadMixes {
+        let index = |id: &str| r.units().iter().position(|u| u.id == id);
+        SquadMixes::new(self.pairs.iter().filter_map(|p| Some(((index(&p.a)?, index(&p.b)?), p.game.play()))).collect())
+    }
+}
+
 /// The pairs named in [`warning`] at most; the rest are counted.
 const NAMED: usize = 6;
 
-/// The report warning that the scripted tactic is exploitable in points-matched squads by a
-/// switch of tactic: the lower end of a side's family-wise interval against it
-/// ([`SquadsGame::family_wise`]) exceeds [`EXPLOITABLE`] points. Names the largest
-/// [`NAMED`] such switches and counts the pairs. `None` without such a switch.
+/// The report warning that the squads' equilibrium play, which the points-matched matrix, the
+/// points efficiency and the fair costs play, is exploitable by a switch of tactic: the lower
+/// end of a side's family-wise interval against the other side's equilibrium mix
+/// ([`SquadsGame::family_wise`]) exceeds [`EXPLOITABLE`] points. Names the largest [`NAMED`]
+/// such switches and counts the pairs. `None` without such a switch.
 pub fn warning(g: &SquadsGame, unit: &str) -> Option<super::Warning> {
     let mut clear: Vec<(Switch<'_>, Estimate)> =
-        g.switches(true).map(|x| (x, g.family_wise(x.2))).filter(|(_, e)| e.lo > EXPLOITABLE).collect();
+        g.switches(false).map(|x| (x, g.family_wise(x.2))).filter(|(_, e)| e.lo > EXPLOITABLE).collect();
     if clear.is_empty() {
         return None;
     }
@@ -189,9 +200,10 @@ pub fn warning(g: &SquadsGame, unit: &str) -> Option<super::Warning> {
     let more = if clear.len() > NAMED { format!("; and {} more switches", clear.len() - NAMED) } else { String::new() };
     Some(super::Warning {
         message: format!(
-            "points-matched squads: a switch of tactic gains more than {:.0} points against the scripted tactic in {} \
-             of the {} pairs ({} points, {} {unit}; family-wise 95% intervals): {}{more}; the points-matched matrix, \
-             points efficiency and fair costs measure a play that is exploitable (see \"How each matchup is played\")",
+            "points-matched squads: a switch of tactic gains more than {:.0} points against the equilibrium of the \
+             squads' tactic game in {} of the {} pairs ({} points, {} {unit}; family-wise 95% intervals): {}{more}; \
+             the points-matched matrix, points efficiency and fair costs play that equilibrium, so its four tactics \
+             leave out a plan that pays there (see \"How each matchup is played\")",
             100.0 * EXPLOITABLE,
             pairs.len(),
             g.pairs.len(),
@@ -202,9 +214,15 @@ pub fn warning(g: &SquadsGame, unit: &str) -> Option<super::Warning> {
     })
 }
 
+/// Whether `r` plays the squads' tactic game: it has at least two squad tactics and `[duel]
+/// tactic_trials` is above 0.
+pub fn played<R: Ruleset>(r: &R) -> bool {
+    r.squad_tactics().len() >= 2 && r.duel_settings().tactic_trials > 0
+}
+
 /// Plays `r`'s squads' tactic game (module docs) at its `[duel]` budget and distance,
 /// `[duel] tactic_trials` duels a cell, seeded by `seed`, in batches of `batch_size` duels.
-/// `progress` gains one step per pair. `None` when the ruleset has fewer than two squad
+/// `progress` advances one step per pair (its length counts them: [`super::matrix::analyse`]). `None` when the ruleset has fewer than two squad
 /// tactics or `tactic_trials` is 0. Deterministic: every cell is a fixed run of the engine,
 /// identical on any thread count. Errors: the equilibrium's linear programs' (as text).
 pub fn analyse<R: Ruleset>(
@@ -215,13 +233,12 @@ pub fn analyse<R: Ruleset>(
 ) -> Result<Option<SquadsGame>, String> {
     let d = r.duel_settings();
     let names: Vec<String> = r.squad_tactics().iter().map(|t| t.name.to_string()).collect();
-    if names.len() < 2 || d.tactic_trials == 0 {
+    if !played(r) {
         return Ok(None);
     }
     let units = r.units();
     let k = units.len();
-    let pairs: Vec<(usize, usize)> = (0..k).flat_map(|i| (i + 1..k).map(move |j| (i, j))).collect();
-    progress.inc_length(pairs.len() as u64);
+    let pairs: Vec<(usize, usize)> = super::matrix::unordered_pairs(k).into_iter().filter(|&(i, j)| i != j).collect();
     progress.set_message(format!("{}: squads' tactic game", r.id()));
     let plan = RunPlan::fixed(seed, d.tactic_trials, batch_size);
     let played: Result<Vec<SquadsGamePair>, String> = pairs
@@ -233,8 +250,7 @@ pub fn analyse<R: Ruleset>(
         })
         .collect();
     let pairs = played?;
-    let names_k = names.len();
-    let units = unit_plays(r, &pairs, names_k);
+    let units = unit_plays(r, &pairs, names.len());
     Ok(Some(SquadsGame {
         budget: d.budget,
         distance: d.distance,
@@ -254,12 +270,24 @@ pub fn pair_game<R: Ruleset>(
     names: &[String],
     plan: &RunPlan,
 ) -> Result<SquadsGamePair, String> {
+    pair_game_at(r, (a, b), names, plan, r.duel_settings().distance)
+}
+
+/// [`pair_game`] with the squads `distance` apart (the ruleset's unit) instead of the
+/// `[duel]` distance (`duel --points-matched --distance`).
+pub fn pair_game_at<R: Ruleset>(
+    r: &R,
+    (a, b): (usize, usize),
+    names: &[String],
+    plan: &RunPlan,
+    distance: f64,
+) -> Result<SquadsGamePair, String> {
     let d = r.duel_settings();
     let units = r.units();
     let costs = [units[a].cost, units[b].cost];
     let squads = Squads::PointsMatched { budget: d.budget };
     let game = metagame::solve(names.to_vec(), |x, y, family| {
-        let t = simulate_played(r, a, b, costs, d.distance, squads, plan, Some([x, y]));
+        let t = simulate_played(r, a, b, costs, distance, squads, plan, SquadPlay::Tactics([x, y]));
         MetaCell::counted(x, y, [t.a_wins, t.b_wins], t.draws, t.trials, family)
     })?;
     let against_scripted = metagame::switches_against(&game, 0);

@@ -1,14 +1,18 @@
-//! How exploitable the scripted tactic is in points-matched squads (issue 41, "Exploitability
+//! How exploitable the squads' play is in points-matched squads (issue 41, "Exploitability
 //! at every level": "squads ... a rollout best response"; DESIGN.md, "Play model").
 //!
-//! The points-matched matrix, points efficiency and fair costs are played by each ruleset's
-//! scripted tactic. One against one, the optimal-play solver measures exactly how much a best
-//! response gains against it ([`super::optimal_play`]); squads are too large for that solver,
-//! so here a rollout best response ([`crate::rulesets::rollout`]) plays against the scripted
-//! tactic in the same squads the matrix plays (bought with `[duel] budget` points, each side's
-//! size drawn as the matrix draws it, at `[duel] distance`): at each round the responding side
-//! plays the skirmish tactic whose playouts beat the scripted one's clearly. Its gain, with a
-//! 95% interval from paired duels, is a lower bound on the squads' exploitability.
+//! The points-matched matrix, points efficiency and fair costs are played by each pair's
+//! equilibrium of the squads' tactic game where the report plays one
+//! ([`super::squads_game`]; VSGMR), else by the ruleset's scripted tactic. One against one, the
+//! optimal-play solver measures exactly how much a best response gains against the scripted
+//! tactic ([`super::optimal_play`]); squads are too large for that solver, so here a rollout
+//! best response ([`crate::rulesets::rollout`]) plays against the squads' play in the same
+//! squads the matrix plays (bought with `[duel] budget` points, each side's size drawn as the
+//! matrix draws it, at `[duel] distance`; each duel draws each side's base tactic from its
+//! pair's mix where the squads play the equilibrium, a mirror the scripted tactic as in the
+//! matrix): at each round the responding side plays the skirmish tactic whose playouts beat
+//! its base tactic's clearly. Its gain, with a 95% interval from paired duels, is a lower bound
+//! on the squads' exploitability.
 //!
 //! Which pairs: the `[duel] rollout_pairs` pairs whose scripted tactic the exact best response
 //! exploits most one against one at the report distance (`optimal_play.csv`), worst first: a
@@ -24,6 +28,7 @@ use serde::{Deserialize, Serialize};
 use super::optimal_play::OptimalPlay;
 use super::skirmish::EXPLOITABLE;
 use crate::rulesets::Ruleset;
+use crate::rulesets::engine::SquadMixes;
 use crate::rulesets::rollout::{RolloutGain, SideGain};
 use crate::stats::{CONFIDENCE, Estimate, normal, z_for};
 
@@ -56,6 +61,17 @@ pub struct SquadsRollout {
 }
 
 impl SquadsRollout {
+    /// The play the rollouts responded to, in words: "the squads' equilibrium" where any pair's
+    /// base play was other than the scripted tactic on both sides (a mix, or another tactic),
+    /// else "the scripted tactic".
+    pub fn base_words(&self) -> &'static str {
+        if self.pairs.iter().any(|p| p.rollout.mixes.is_some() || p.rollout.base.is_some_and(|b| b != [0, 0])) {
+            "the squads' equilibrium"
+        } else {
+            "the scripted tactic"
+        }
+    }
+
     /// The pair and side whose rollout gain is the largest by its point estimate: the
     /// estimate of the lower bound `summary.json` gives; `None` without pairs.
     pub fn largest(&self) -> Option<(&SquadPair, usize, &SideGain)> {
@@ -90,11 +106,18 @@ impl SquadsRollout {
 }
 
 /// The rollout best response of `r`'s squads in the `[duel] rollout_pairs` pairs of `o` most
-/// exploitable one against one (module docs), seeded from `seed`; `progress` counts duels
-/// (its length grows by theirs).
+/// exploitable one against one (module docs), against each pair's play in `mixes` (the squads'
+/// equilibrium) where it has one, else the scripted tactic; seeded from `seed`; `progress`
+/// counts duels (its length grows by theirs).
 /// `None` when `rollout_pairs` is 0 or the ruleset's duel has no rollout (its config refuses
 /// pairs then). Deterministic: the same on any thread count.
-pub fn analyse<R: Ruleset>(r: &R, o: &OptimalPlay, seed: u64, progress: &ProgressBar) -> Option<SquadsRollout> {
+pub fn analyse<R: Ruleset>(
+    r: &R,
+    o: &OptimalPlay,
+    mixes: Option<&SquadMixes>,
+    seed: u64,
+    progress: &ProgressBar,
+) -> Option<SquadsRollout> {
     let d = r.duel_settings();
     if d.rollout_pairs == 0 || !r.duel_rollout_built() {
         return None;
@@ -107,8 +130,10 @@ pub fn analyse<R: Ruleset>(r: &R, o: &OptimalPlay, seed: u64, progress: &Progres
     let mut pairs = Vec::new();
     for p in chosen {
         let (Some(a), Some(b)) = (index(&p.a), index(&p.b)) else { continue };
+        let base = mixes.and_then(|m| m.play(a, b));
+        let size = (d.rollout_games(), d.rollout_playouts());
         let rollout = r
-            .duel_rollout((a, b), o.distance, Some(d.budget), (d.rollout_games(), d.rollout_playouts()), seed, progress)
+            .duel_rollout((a, b), o.distance, Some(d.budget), size, seed, base.as_ref(), progress)
             .expect("the duel rollout is built for this ruleset (checked above)");
         pairs.push(SquadPair {
             a: p.a.clone(),
@@ -128,8 +153,9 @@ pub fn analyse<R: Ruleset>(r: &R, o: &OptimalPlay, seed: u64, progress: &Progres
     })
 }
 
-/// The report warning that the scripted tactic is exploitable in points-matched squads: the
-/// lower end of a side's family-wise interval ([`SquadsRollout::family_wise`]) exceeds
+/// The report warning that the squads' play (the equilibrium or the scripted tactic, as each
+/// pair's rollout was based: [`RolloutGain::mixes`]) is exploitable in points-matched squads:
+/// the lower end of a side's family-wise interval ([`SquadsRollout::family_wise`]) exceeds
 /// [`EXPLOITABLE`]. `None` without such a gain.
 pub fn warning(s: &SquadsRollout, unit: &str) -> Option<super::Warning> {
     let clear = |g: &SideGain| s.family_wise(g).lo > EXPLOITABLE;
@@ -151,10 +177,11 @@ pub fn warning(s: &SquadsRollout, unit: &str) -> Option<super::Warning> {
         .collect();
     (!named.is_empty()).then(|| super::Warning {
         message: format!(
-            "points-matched squads: a rollout best response gains more than {:.0} points against the scripted tactic in \
-             {} of the {} pairs tried ({} points, {} {unit}; family-wise 95% intervals): {}; the points-matched matrix, \
-             points efficiency and fair costs measure a play that is exploitable (see \"How each matchup is played\")",
+            "points-matched squads: a rollout best response gains more than {:.0} points against {} in {} of the {} \
+             pairs tried ({} points, {} {unit}; family-wise 95% intervals): {}; the points-matched matrix, points \
+             efficiency and fair costs measure a play that is exploitable (see \"How each matchup is played\")",
             100.0 * EXPLOITABLE,
+            s.base_words(),
             s.pairs.iter().filter(|p| p.rollout.sides.iter().any(clear)).count(),
             s.pairs.len(),
             crate::format::number(s.budget, 2),
@@ -212,7 +239,7 @@ mod tests {
     /// VSGMR's shipped config with two pairs: they are the two pairs the exact solver finds
     /// most exploitable one against one, worst first, each played in its points-matched
     /// squads; the result is the same on one thread and two. With `rollout_pairs` 0 there is
-    /// nothing to play.
+    /// nothing to play. Given the squads' mixes, each pair responds to its own play.
     #[test]
     fn vsgmr_plays_the_pairs_most_exploitable_one_against_one() {
         let mut r = ruleset();
@@ -241,13 +268,13 @@ mod tests {
             exploitability_mean: 0.2,
         };
         r.book.duel.rollout_pairs = 0;
-        assert_eq!(analyse(&r, &o, 3, &ProgressBar::hidden()), None, "no pairs, nothing played");
+        assert_eq!(analyse(&r, &o, None, 3, &ProgressBar::hidden()), None, "no pairs, nothing played");
         r.book.duel.rollout_pairs = 2;
         r.book.duel.rollout_games = Some(20);
         r.book.duel.rollout_playouts = Some(4);
         let on = |threads: usize| {
             let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
-            pool.install(|| analyse(&r, &o, 3, &ProgressBar::hidden())).expect("two pairs")
+            pool.install(|| analyse(&r, &o, None, 3, &ProgressBar::hidden())).expect("two pairs")
         };
         let s = on(2);
         assert_eq!(s, on(1));
@@ -260,5 +287,15 @@ mod tests {
                 assert!(g.gain.lo <= g.gain.value && g.gain.value <= g.gain.hi, "{g:?}");
             }
         }
+        assert_eq!(s.base_words(), "the scripted tactic");
+        // Against the squads' equilibrium: a pair with a play in the mixes responds to it (here
+        // both sides `hold`), one without to the scripted tactic.
+        let k = r.squad_tactics().len();
+        let hold = r.squad_tactics().iter().position(|t| t.name == "hold").unwrap();
+        let mixes = SquadMixes::new(vec![((2, 3), crate::rulesets::skirmish::Play::pure([hold, hold], k))]);
+        let s = analyse(&r, &o, Some(&mixes), 3, &ProgressBar::hidden()).expect("two pairs");
+        let bases: Vec<Option<[usize; 2]>> = s.pairs.iter().map(|p| p.rollout.base).collect();
+        assert_eq!(bases, [Some([hold, hold]), Some([0, 0])]);
+        assert_eq!(s.base_words(), "the squads' equilibrium");
     }
 }

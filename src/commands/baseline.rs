@@ -43,6 +43,30 @@ pub struct Baseline {
     /// Fair cost per unit id from the baseline's `fair_costs.csv` (empty without one).
     #[serde(skip)]
     pub fair_costs: Vec<(String, Estimate)>,
+    /// Which play produced each level's numbers (`summary.json`'s `play`; absent in a
+    /// baseline made before it).
+    #[serde(default)]
+    pub play: Option<BaselinePlay>,
+}
+
+/// The part of `summary.json`'s `play` the check needs: how the points-matched squads played.
+#[derive(Debug, Clone, Deserialize)]
+pub struct BaselinePlay {
+    pub squads: BaselineLevel,
+}
+
+/// One level's play: `"equilibrium"`, `"scripted"`, ... (`crate::report::summary::PlayLevel`).
+#[derive(Debug, Clone, Deserialize)]
+pub struct BaselineLevel {
+    pub play: String,
+}
+
+impl Baseline {
+    /// Whether the baseline's points-matched squads played the squads' tactic game's
+    /// equilibrium (`crate::analysis::squads_game`), so that the check plays it too.
+    pub fn squads_play_equilibrium(&self) -> bool {
+        self.play.as_ref().is_some_and(|p| p.squads.play == "equilibrium")
+    }
 }
 
 #[derive(Debug, Clone, Deserialize)]

@@ -382,6 +382,9 @@ pub fn run(args: CheckArgs) -> Result<(), AppError> {
             }
             // The distance sweep is a chart, not a compared metric: skip its seven matrices.
             s.sweep_distances.clear();
+            // The squads play as the baseline's did: the tactic game's equilibrium, or the
+            // scripted tactic (a quick baseline of `init` leaves the game out).
+            s.squads_game = base.squads_play_equilibrium();
             let path = loaded.source.path.display().to_string();
             let mut analysis = analyse(r, &s, &path, &loaded.source.hash_hex(), &pb);
             // A baseline whose 1v1 matrix was played under optimal play (the report's, where

@@ -10,7 +10,9 @@ use crate::cli::DuelArgs;
 use crate::rulesets::matchup_budget;
 use crate::rulesets::{AnyRuleset, Ruleset};
 use crate::sim::RunPlan;
-use crate::sim::duel::{MatchupResult, Squads, result_from_exact, result_from_tally, simulate};
+use crate::sim::duel::{
+    MatchupResult, SquadPlay, Squads, result_from_exact, result_from_tally, simulate, simulate_played,
+};
 use crate::with_ruleset;
 
 /// Runs `pointsworth duel`.
@@ -68,8 +70,9 @@ fn optimal_duel(any: &AnyRuleset, args: &DuelArgs) -> Result<(), AppError> {
     let rollout = match args.rollout {
         Some(games) => {
             let pb = super::skirmish::games_progress(games, "rollout".to_string(), "duels");
-            let r =
-                any.duel_rollout((a, b), distance, None, (games, args.rollouts), args.sim.seed, &pb).map_err(usage)?;
+            let r = any
+                .duel_rollout((a, b), distance, None, (games, args.rollouts), args.sim.seed, None, &pb)
+                .map_err(usage)?;
             pb.finish_and_clear();
             Some(r)
         }
@@ -182,8 +185,15 @@ fn rollout_text(r: &crate::rulesets::rollout::RolloutGain, names: [&String; 2], 
 /// `duel --points-matched --rollout`: each side's rollout gain against the scripted tactic in
 /// the squads (Monte Carlo, 95% interval): a lower bound on how exploitable it is there.
 fn squad_rollout_text(r: &crate::rulesets::rollout::RolloutGain, names: [&String; 2], seed: u64) -> String {
+    // The base play: the scripted tactic, or each side's equilibrium mix of the squads' game.
+    let base = if r.mixes.is_some() { "the squads' equilibrium" } else { "the scripted tactic" };
     let mut t = crate::term::table();
-    t.set_header(vec!["responding side", "score", "rollout gain, points [95% CI]", "rounds off the scripted tactic"]);
+    t.set_header(vec![
+        "responding side",
+        "score",
+        "rollout gain, points [95% CI]",
+        if r.mixes.is_some() { "rounds off its drawn tactic" } else { "rounds off the scripted tactic" },
+    ]);
     for (s, g) in r.sides.iter().enumerate() {
         t.add_row(vec![
             names[s].to_string(),
@@ -193,9 +203,9 @@ fn squad_rollout_text(r: &crate::rulesets::rollout::RolloutGain, names: [&String
         ]);
     }
     format!(
-        "rollout best response v scripted (the same squads, {} duels, seed {seed}, {} playouts per tactic at each round; \
-         each round the responding side plays the tactic whose playouts beat the scripted tactic's clearly; {} scores \
-         {:.1}% when both play it). A gain is a lower bound on how exploitable the scripted tactic is in these squads:\n{t}\n",
+        "rollout best response v {base} (the same squads, {} duels, seed {seed}, {} playouts per tactic at each round; \
+         each round the responding side plays the tactic whose playouts beat its base tactic's clearly; {} scores \
+         {:.1}% when both play {base}). A gain is a lower bound on how exploitable {base} is in these squads:\n{t}\n",
         r.games,
         r.rollouts,
         names[0],
@@ -287,6 +297,15 @@ fn duel_with<R: Ruleset>(r: &R, args: &DuelArgs) -> Result<(), AppError> {
     let costs = [units[a].cost, units[b].cost];
     let squads = if args.points_matched { Squads::PointsMatched { budget: settings.budget } } else { Squads::One };
     let started = Instant::now();
+    let game = if args.points_matched && !args.exact && a != b && crate::analysis::squads_game::played(r) {
+        let names: Vec<String> = r.squad_tactics().iter().map(|t| t.name.to_string()).collect();
+        let plan = RunPlan::fixed(args.sim.seed, r.duel_settings().tactic_trials, settings.batch_size);
+        let g = crate::analysis::squads_game::pair_game_at(r, (a, b), &names, &plan, distance)
+            .map_err(|e| AppError::Other(anyhow::anyhow!("the squads' tactic game was not solved: {e}")))?;
+        Some(g)
+    } else {
+        None
+    };
     let result: MatchupResult = if args.exact {
         let e = r.exact_duel(a, b, distance).map_err(|e| AppError::Usage(format!("--exact: {e}")))?;
         result_from_exact(&e, costs)
@@ -303,7 +322,15 @@ fn duel_with<R: Ruleset>(r: &R, args: &DuelArgs) -> Result<(), AppError> {
             },
         };
         let plan = if plan.target_error.is_none() { RunPlan { min_trials: plan.max_trials, ..plan } } else { plan };
-        let t = simulate(r, a, b, distance, squads, &plan);
+        // Points-matched squads play the pair's equilibrium of the squads' tactic game where
+        // the ruleset plays one (as the report's matrix; a mirror plays the scripted tactic).
+        let t = match &game {
+            Some(g) => {
+                let play = g.game.play();
+                simulate_played(r, a, b, costs, distance, squads, &plan, SquadPlay::Mixed(&play))
+            }
+            None => simulate(r, a, b, distance, squads, &plan),
+        };
         result_from_tally(&t, costs)
     };
     // One each, the game's value under optimal play leads (issue 41: "1v1 numbers are the
@@ -311,13 +338,16 @@ fn duel_with<R: Ruleset>(r: &R, args: &DuelArgs) -> Result<(), AppError> {
     // above is the scripted tactic's, beside it. A shard records tallies only.
     let optimal = (!args.points_matched && r.duel_settings().optimal_play && crate::sim::shard::recording().is_none())
         .then(|| crate::analysis::optimal_play::optimal_duel(r, distance, a, b));
-    // `--points-matched --rollout`: the rollout best response of each side against the
-    // scripted tactic in the same squads.
+    // `--points-matched --rollout`: the rollout best response of each side against the squads'
+    // play in the same squads: the pair's equilibrium where the game is played, else the
+    // scripted tactic.
     let rollout = match args.rollout {
         Some(games) => {
             let pb = super::skirmish::games_progress(games, "rollout".to_string(), "duels");
+            let base = game.as_ref().map(|g| g.game.play());
+            let size = (games, args.rollouts);
             let g = r
-                .duel_rollout((a, b), distance, Some(settings.budget), (games, args.rollouts), args.sim.seed, &pb)
+                .duel_rollout((a, b), distance, Some(settings.budget), size, args.sim.seed, base.as_ref(), &pb)
                 .map_err(|e| AppError::Usage(e.to_string()))?;
             pb.finish_and_clear();
             Some(g)
@@ -348,8 +378,19 @@ fn duel_with<R: Ruleset>(r: &R, args: &DuelArgs) -> Result<(), AppError> {
             "a_score_ci": result.a_score.interval(),
             "mean_turns": result.mean_turns,
             "confidence": crate::stats::CONFIDENCE,
-            "play": "scripted",
+            "play": if game.is_some() { "equilibrium" } else { "scripted" },
         });
+        if let Some(g) = &game {
+            v["squads_game"] = json!({
+                "tactics": g.game.tactics,
+                "a_mix": g.game.a_mix,
+                "b_mix": g.game.b_mix,
+                "value": g.game.value.value,
+                "value_ci": g.game.value.interval(),
+                "trials_per_cell": r.duel_settings().tactic_trials,
+                "scripted": g.scripted().value,
+            });
+        }
         match &optimal {
             Some(Ok(o)) => {
                 v["optimal_play"] = json!({
@@ -384,6 +425,21 @@ fn duel_with<R: Ruleset>(r: &R, args: &DuelArgs) -> Result<(), AppError> {
     } else {
         format!("Monte Carlo, {} trials, seed {}", result.trials, args.sim.seed)
     };
+    // Which play: the pair's equilibrium of the squads' tactic game, with its mixes.
+    let how = match &game {
+        Some(g) => format!(
+            "{how}; each side's tactic drawn for each duel from the squads' tactic game's equilibrium ({na}: {}; {nb}: \
+             {}; its value {} from {} duels a cell; both scripted {})",
+            crate::format::quoted_mix_text(&g.game.tactics, &g.game.a_mix),
+            crate::format::quoted_mix_text(&g.game.tactics, &g.game.b_mix),
+            pct(&g.game.value),
+            crate::format::thousands(r.duel_settings().tactic_trials),
+            pct(&g.scripted()),
+            na = units[a].name,
+            nb = units[b].name
+        ),
+        None => how,
+    };
     if let Some(o) = &optimal {
         // Fitted to the terminal as `matrix` is (the table already is; the notes are long).
         return stdout_write(&crate::term::wrap(&one_each_text(r, [a, b], distance, &result, &how, o, started)));
@@ -402,7 +458,7 @@ fn duel_with<R: Ruleset>(r: &R, args: &DuelArgs) -> Result<(), AppError> {
     } else {
         "one each".to_string()
     };
-    stdout_write(&format!(
+    stdout_write(&crate::term::wrap(&format!(
         "{}: {na} ({} pts) vs {nb} ({} pts), {squads_txt}, {distance} {} apart\n{how}; mean {} turns; {:.2} s\n{t}\n{}",
         r.title(),
         costs[0],
@@ -411,7 +467,7 @@ fn duel_with<R: Ruleset>(r: &R, args: &DuelArgs) -> Result<(), AppError> {
         result.mean_turns.map_or_else(|| "—".to_string(), |t| format!("{t:.1}")),
         started.elapsed().as_secs_f64(),
         rollout.as_ref().map_or(String::new(), |g| squad_rollout_text(g, [na, nb], args.sim.seed)),
-    ))
+    )))
 }
 
 /// `duel A B`, one each, where the config plays optimal play: the game's value under optimal

@@ -38,8 +38,16 @@ pub fn settings<R: Ruleset>(r: &R, sim: &SimArgs, trials: u64) -> Result<Balance
 
 /// The solver as `pointsworth report` runs it: the config's `balance.report_trials` per
 /// matchup, or `--trials` (the report's per-matchup cap) if that is smaller.
-pub fn for_report<R: Ruleset>(r: &R, sim: &SimArgs, progress: &ProgressBar) -> FairCosts {
+/// `mixes`: the squads' equilibrium play the report's points-matched matrix played (the tactic
+/// game's mixes, held at every price), `None` for the scripted tactic.
+pub fn for_report<R: Ruleset>(
+    r: &R,
+    sim: &SimArgs,
+    mixes: Option<std::sync::Arc<crate::rulesets::engine::SquadMixes>>,
+    progress: &ProgressBar,
+) -> FairCosts {
     let mut s = BalanceSettings::from_ruleset(r, sim.seed);
+    s.squad_mixes = mixes;
     s.trials = r.balance_config().report_trials.min(sim.trials.unwrap_or(u64::MAX));
     solve(r, &s, progress)
 }
@@ -53,8 +61,18 @@ pub fn run(args: FairCostsArgs) -> Result<(), AppError> {
     let loaded = load(&args.ruleset, args.sim.config.as_ref(), &args.sim.set)?;
     let started = Instant::now();
     let (result, title, id) = with_ruleset!(&loaded.ruleset, r => {
-        let s = settings(r, &args.sim, r.balance_config().trials)?;
-        let mut progress = Progress::new(format!("fair-costs {}", r.id()), &["fair costs"]);
+        let mut s = settings(r, &args.sim, r.balance_config().trials)?;
+        let mut progress = Progress::new(format!("fair-costs {}", r.id()), &["squads' tactic game", "fair costs"]);
+        // The squads play as in the report: the tactic game's equilibrium mixes, where the
+        // ruleset plays the game (solved at list prices, held at every price).
+        let pb = progress.phase("squads' tactic game");
+        if crate::analysis::squads_game::played(r) {
+            let k = r.units().len() as u64;
+            pb.set_length(k * k.saturating_sub(1) / 2);
+        }
+        let game = crate::analysis::squads_game::analyse(r, s.seed, s.batch_size, &pb)
+            .map_err(|e| AppError::Other(anyhow::anyhow!("the squads' tactic game was not solved: {e}")))?;
+        s.squad_mixes = game.map(|g| std::sync::Arc::new(g.mixes(r)));
         let out = solve(r, &s, &progress.phase("fair costs"));
         progress.finish();
         (out, r.title(), r.id())

@@ -68,6 +68,13 @@ pub fn run(args: MatrixArgs) -> Result<(), AppError> {
             "matrix_1v1": analysis.matrix_1v1,
             "matrix_points": analysis.matrix_points,
             "efficiency": analysis.efficiency,
+            // How the points-matched squads played: each pair's equilibrium of the squads'
+            // tactic game where the ruleset plays one (mirrors: the scripted tactic).
+            "squads_play": if analysis.squads_game.is_some() { "equilibrium" } else { "scripted" },
+            "squads_game": analysis.squads_game.as_ref().map(|g| g.pairs.iter().map(|p| json!({
+                "a": p.a, "b": p.b, "tactics": g.tactics, "a_mix": p.game.a_mix, "b_mix": p.game.b_mix,
+                "value": p.game.value,
+            })).collect::<Vec<_>>()),
         });
         return stdout_write(&format!("{}\n", serde_json::to_string_pretty(&v).expect("json")));
     }
@@ -76,6 +83,13 @@ pub fn run(args: MatrixArgs) -> Result<(), AppError> {
     text.push('\n');
     for m in [&analysis.matrix_1v1, &analysis.matrix_points] {
         text.push_str(&format!("{} — score of the row unit against the column unit, %\n", m.title));
+        if let (true, Some(g)) = (std::ptr::eq(m, &analysis.matrix_points), &analysis.squads_game) {
+            text.push_str(&format!(
+                "each duel draws each side's tactic from its pair's equilibrium of the squads' tactic game ({} duels a \
+                 cell; a mirror plays the scripted tactic)\n",
+                crate::format::thousands(g.trials)
+            ));
+        }
         text.push_str(&format!("{}\n\n", matrix_table(&analysis, m)));
     }
     text.push_str(&efficiency_table(&analysis).to_string());

@@ -80,8 +80,11 @@ pub fn run(args: ReportArgs) -> Result<(), AppError> {
         }
         // The bisection cannot be split by batches: the merge runs it in full.
         let pb = progress.phase(SECTIONS[1]);
+        // The squads play as in the points-matched matrix: the tactic game's mixes if solved.
+        let mixes =
+            with_ruleset!(&l.ruleset, r => analysis.squads_game.as_ref().map(|g| std::sync::Arc::new(g.mixes(r))));
         analysis.fair_costs = Some(crate::sim::shard::unsharded(
-            || with_ruleset!(&l.ruleset, r => super::fair_costs::for_report(r, &args.sim, &pb)),
+            || with_ruleset!(&l.ruleset, r => super::fair_costs::for_report(r, &args.sim, mixes.clone(), &pb)),
         ));
         clock.lap("fair costs");
         progress.phase_with_own_bars(SECTIONS[2]);
@@ -103,27 +106,6 @@ pub fn run(args: ReportArgs) -> Result<(), AppError> {
         clock.lap("studies");
         // Optimal play is exact: the merge solves it.
         let pb = progress.phase(SECTIONS[4]);
-        // The squads' tactic game, beside optimal play: how far the scripted tactic's squads
-        // are from the equilibrium of the squad tactics (fixed runs; the merge plays it).
-        // A linear program that fails is a warning, not the end of the run (as the skirmish
-        // metagame's).
-        match crate::sim::shard::unsharded(|| {
-            with_ruleset!(&l.ruleset, r => {
-                let s = settings_for(r, &args.sim);
-                crate::analysis::squads_game::analyse(r, args.sim.seed, s.batch_size, &pb)
-            })
-        }) {
-            Ok(g) => analysis.squads_game = g,
-            Err(e) => analysis.warnings.push(crate::analysis::Warning {
-                message: format!("points-matched squads: the tactic game was not solved: {e}"),
-            }),
-        }
-        analysis.warnings.extend(
-            analysis
-                .squads_game
-                .as_ref()
-                .and_then(|g| crate::analysis::squads_game::warning(g, &analysis.distance_unit)),
-        );
         with_ruleset!(&l.ruleset, r => if r.duel_settings().optimal_play {
             let o = crate::analysis::optimal_play::analyse(r, analysis.distance, &pb);
             analysis.warnings.extend(crate::analysis::optimal_play::warning(&o, &analysis.distance_unit, &analysis.units));
@@ -135,7 +117,10 @@ pub fn run(args: ReportArgs) -> Result<(), AppError> {
             }
             // How exploitable the scripted tactic is in squads: a rollout best response in the
             // pairs it plays worst one against one.
-            analysis.squads_rollout = crate::analysis::squads_rollout::analyse(r, &o, args.sim.seed, &pb);
+            // Against the squads' play: the tactic game's equilibrium where it was played.
+            let mixes = analysis.squads_game.as_ref().map(|g| g.mixes(r));
+            analysis.squads_rollout =
+                crate::analysis::squads_rollout::analyse(r, &o, mixes.as_ref(), args.sim.seed, &pb);
             analysis.warnings.extend(analysis.squads_rollout.as_ref().and_then(|s| {
                 crate::analysis::squads_rollout::warning(s, &analysis.distance_unit)
             }));

@@ -97,9 +97,15 @@ fn optimal_note(out: &mut String, a: &RulesetAnalysis, m: &Matrix) {
         "Both sides play optimally: each cell is the exact value of the zero-sum game that [Does the tactic \
          play well?](#does-the-tactic-play-well) solves (a line {} {unit} deep in steps of {} {unit}), the \
          score a side can secure whatever the other does. The scripted tactic's values are beside them \
-         there; squads and skirmishes are still played by the scripted tactic.",
+         there; {}",
         number(o.table_depth, 2),
-        number(o.grid_step, 2)
+        number(o.grid_step, 2),
+        if a.squads_game.is_some() {
+            "the points-matched squads play each pair's equilibrium of the squads' tactic game, and the skirmish \
+             the tactic metagame's (see [How each matchup is played](#how-each-matchup-is-played))."
+        } else {
+            "squads and skirmishes are still played by the scripted tactic."
+        }
     );
     if o.refused.is_empty() {
         out.push_str("\n\n");

@@ -107,7 +107,7 @@ pub fn section(a: &RulesetAnalysis) -> String {
         row(&mut o, "skirmish", "value in army, value per mission, the unit statistics", s);
     }
     if let Some(s) = &a.squads_rollout {
-        o.push_str(&squads_text(s, &a.distance_unit));
+        o.push_str(&squads_text(s, &a.distance_unit, a.squads_game.is_some()));
     }
     if let Some(g) = &a.squads_game {
         o.push_str(&squads_game_text(g, &a.distance_unit));
@@ -137,20 +137,31 @@ pub fn section(a: &RulesetAnalysis) -> String {
 }
 
 /// The squads' rollout best response ([`crate::analysis::squads_rollout`]): one row per pair
-/// tried, with the exact 1v1 exploitability that chose it and each side's rollout gain.
-fn squads_text(s: &crate::analysis::squads_rollout::SquadsRollout, unit: &str) -> String {
+/// tried, with the exact 1v1 exploitability that chose it and each side's rollout gain against
+/// the squads' play (`game`: the squads play the tactic game's equilibrium, which the rollout
+/// responds to; else the scripted tactic).
+fn squads_text(s: &crate::analysis::squads_rollout::SquadsRollout, unit: &str, game: bool) -> String {
     let mut o = String::new();
     let _ = writeln!(o, "\n### Points-matched squads: rollout best response\n");
+    let (played, base, off) = if game {
+        (
+            "The squads play each pair's equilibrium of the tactic game below (a mirror the scripted tactic).",
+            "that play (each duel draws each side's base tactic from its pair's mix)",
+            "its drawn tactic",
+        )
+    } else {
+        ("The squads are played by the scripted tactic.", "it", "the scripted tactic")
+    };
     let _ = writeln!(
         o,
-        "The squads are played by the scripted tactic. In the {} pairs it plays worst one against one (the exact best \
-         response's gain, `optimal_play.csv`), a rollout best response plays against it in the points-matched squads \
-         ({} points a side, {} {unit} apart, sizes drawn as the matrix draws them): {} duels a pair, each played \
-         three times on the same dice (both scripted, A responding, B responding); at the start of each round the \
-         responding side plays the skirmish tactic whose {} playouts beat the scripted tactic's by more than 1.96 \
-         standard errors, if any. A gain is a lower bound on how exploitable the scripted tactic is in those squads \
-         (95% intervals each, score points); one whose family-wise interval (Bonferroni over the {} sides) lies above \
-         {} points is a warning.\n",
+        "{played} In the {} pairs the scripted tactic plays worst one against one (the exact best response's gain, \
+         `optimal_play.csv`), a rollout best response plays against {base} in the points-matched squads ({} points a \
+         side, {} {unit} apart, sizes drawn as the matrix draws them): {} duels a pair, each played three times on the \
+         same dice (both on their base play, A responding, B responding); at the start of each round the responding \
+         side plays the skirmish tactic whose {} playouts beat its base tactic's by more than 1.96 standard errors, if \
+         any. A gain is a lower bound on how exploitable the squads' play is in those squads (95% intervals each, \
+         score points); one whose family-wise interval (Bonferroni over the {} sides) lies above {} points is a \
+         warning.\n",
         s.pairs.len(),
         crate::format::number(s.budget, 2),
         crate::format::number(s.distance, 2),
@@ -161,12 +172,12 @@ fn squads_text(s: &crate::analysis::squads_rollout::SquadsRollout, unit: &str) -
     );
     let _ = writeln!(
         o,
-        "| A | B | 1v1 exploitability (exact) | A scores, both scripted | A responding | B responding |\n|---|---|---|---|---|---|"
+        "| A | B | 1v1 exploitability (exact) | A scores, base play | A responding | B responding |\n|---|---|---|---|---|---|"
     );
     for p in &s.pairs {
         let side = |g: &crate::rulesets::rollout::SideGain| {
             format!(
-                "{} [{}, {}] ({:.0}% of rounds off)",
+                "{} [{}, {}] ({:.0}% of rounds off {off})",
                 points(g.gain.value),
                 points(g.gain.lo),
                 points(g.gain.hi),
@@ -206,8 +217,11 @@ fn squads_game_text(g: &crate::analysis::squads_game::SquadsGame, unit: &str) ->
          game is the double oracle's over the cells it needs (family-wise 95% intervals, Bonferroni over the cells). \
          A switch of tactic against the scripted tactic that gains clearly (its 95% interval, Bonferroni over the \
          side's alternatives, above 0) is a lower bound on how exploitable the scripted squads are. The points-matched \
-         matrix, points efficiency and suggested costs above are still the scripted tactic's; the last table says \
-         what the points efficiency would be under the equilibrium. Every pair's game is in `{}`.\n",
+         matrix, points efficiency, suggested costs and efficiency by distance above play these equilibria: each duel \
+         draws each side's tactic from its pair's mix (a mirror plays the scripted tactic on both sides, ½ by \
+         symmetry either way; the fair-cost searches and the other start distances hold the mixes solved here, at \
+         list prices). The last table compares, from the game's own cells, the points efficiency of the scripted \
+         tactic with the equilibrium's. Every pair's game is in `{}`.\n",
         crate::format::number(g.budget, 2),
         crate::format::number(g.distance, 2),
         names.join(", "),

@@ -117,7 +117,8 @@ pub struct Play {
 #[derive(Debug, Serialize, PartialEq)]
 pub struct PlayLevel {
     /// `"optimal"` (both sides optimal: the game's exact value), `"equilibrium"` (the
-    /// skirmish: each side plays its equilibrium mix of the tactic metagame), `"scripted"` (the
+    /// skirmish: each side plays its equilibrium mix of the tactic metagame; the squads: each
+    /// pair's equilibrium mixes of the squads' tactic game), `"scripted"` (the
     /// ruleset's scripted tactic) or `"mixed"` (optimal where the game is solved, scripted
     /// elsewhere).
     pub play: &'static str,
@@ -134,9 +135,10 @@ pub struct PlayLevel {
     /// no exploitability), in probability units with its 95% interval likewise floored at 0
     /// (the skirmish: the best switch of tactic within its portfolio, [`Metagame`]); absent
     /// where none is measured. The skirmish's is the larger of its best switch of tactic
-    /// ([`Metagame`]) and its rollout best response's gain, where one is rolled out; the
-    /// squads' the larger of the rollout's gain and the squads' tactic game's best switch
-    /// against the scripted tactic (family-wise; [`crate::analysis::squads_game`]).
+    /// ([`Metagame`]) and its rollout best response's gain, where one is rolled out. The
+    /// squads': where the squads' tactic game is solved (their play is its equilibrium), the
+    /// game's best switch against the equilibrium (family-wise;
+    /// [`crate::analysis::squads_game`]); else (the scripted tactic) the rollout's gain.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub exploitability_lower_bound: Option<Estimate>,
     /// The skirmish's rollout best response, both sides ([`crate::rulesets::rollout`]); absent
@@ -221,11 +223,11 @@ impl Play {
                 }),
                 rollout: Some(p.rollout.clone()),
                 measured: format!(
-                    "lower bound from a rollout best response against the scripted tactic in the points-matched squads \
-                     of the {} pairs most exploitable one against one ({} duels each, {} playouts per tactic at each \
-                     round): the largest gain, {} in {} v {}, is {:+.1} points [{:+.1}, {:+.1}] (95% family-wise, \
-                     Bonferroni over the {} sides tried; `rollout` is that pair's); a best response over every policy \
-                     may gain more{}",
+                    "lower bound from a rollout best response against {} in the points-matched squads of the {} pairs \
+                     most exploitable one against one ({} duels each, {} playouts per tactic at each round): the \
+                     largest gain, {} in {} v {}, is {:+.1} points [{:+.1}, {:+.1}] (95% family-wise, Bonferroni over \
+                     the {} sides tried; `rollout` is that pair's); a best response over every policy may gain more{}",
+                    s.base_words(),
                     s.pairs.len(),
                     s.games,
                     s.rollouts,
@@ -250,7 +252,7 @@ impl Play {
             },
         };
         let squads = match &a.squads_game {
-            Some(g) => with_squads_game(squads, g, scripted_1v1.as_deref()),
+            Some(g) => with_squads_game(a.squads_rollout.as_ref(), g),
             None => squads,
         };
         Play {
@@ -273,64 +275,96 @@ impl Play {
     }
 }
 
-/// The squads' level `level` (the scripted tactic's, with its rollout bound if any) with the
-/// squads' tactic game ([`crate::analysis::squads_game`]) added: its best switch of tactic
-/// against the scripted tactic is a second lower bound on its exploitability (the larger of
-/// the two is `exploitability_lower_bound`), and what the equilibrium would change is named;
-/// `scripted_1v1`: the scripted tactic's exact 1v1 exploitability in words, kept in
-/// `measured` where there is no rollout.
+/// The squads' level when the report solved the squads' tactic game
+/// ([`crate::analysis::squads_game`]): the points-matched matrix, the efficiency, the suggested
+/// costs and the efficiency by distance play each pair's equilibrium mixes. The lower bound on
+/// its exploitability is the larger of the game's best switch of tactic against them
+/// (family-wise, floored at 0) and the rollout best response's gain against them where one was
+/// played (`rollout`, the level [`Play::of`] built from it: its bound and its words; the report
+/// bases the rollout on the same equilibrium). The game's switches against the scripted
+/// tactic, which the squads would play without the game, are named in `measured`.
 fn with_squads_game(
-    mut level: PlayLevel,
+    rollout: Option<&crate::analysis::squads_rollout::SquadsRollout>,
     g: &crate::analysis::squads_game::SquadsGame,
-    scripted_1v1: Option<&str>,
 ) -> PlayLevel {
-    let Some((p, side, d)) = g.largest(true) else { return level };
-    let e = g.family_wise(d);
-    let floored = Estimate { value: e.value.max(0.0), lo: e.lo.max(0.0), hi: e.hi.max(0.0) };
-    if level.exploitability_lower_bound.is_none_or(|b| floored.value > b.value) {
-        level.exploitability_lower_bound = Some(floored);
-    }
-    let clear = g.exploited_pairs().len();
-    let against_equilibrium = match g.largest(false) {
-        Some((q, s, x)) => {
-            let f = g.family_wise(x);
+    let floor = |e: Estimate| Estimate { value: e.value.max(0.0), lo: e.lo.max(0.0), hi: e.hi.max(0.0) };
+    let against_equilibrium = g.largest(false).map(|(q, s, x)| (q, s, x, g.family_wise(x)));
+    let game_bound = against_equilibrium.as_ref().map(|x| floor(x.3));
+    // The rollout's largest gain against the equilibrium (family-wise), and its pair.
+    let largest = rollout.and_then(|r| r.largest().map(|(p, side, x)| (r, p, side, r.family_wise(x))));
+    let rollout_bound = largest.as_ref().map(|x| floor(x.3));
+    let bound = match (game_bound, rollout_bound) {
+        (Some(x), Some(y)) => Some(if y.value > x.value { y } else { x }),
+        (x, y) => x.or(y),
+    };
+    let equilibrium = match &against_equilibrium {
+        Some((q, s, x, f)) => format!(
+            "the largest switch of tactic against the equilibrium, {} to `{}` in {} v {}, gains {:+.1} points \
+             [{:+.1}, {:+.1}]",
+            if *s == 0 { &q.a_name } else { &q.b_name },
+            x.tactic,
+            q.a_name,
+            q.b_name,
+            100.0 * f.value,
+            100.0 * f.lo,
+            100.0 * f.hi
+        ),
+        None => "no switch of tactic was played against the equilibrium".to_string(),
+    };
+    let against_scripted = match g.largest(true) {
+        Some((p, side, d)) => {
+            let e = g.family_wise(d);
             format!(
-                "; against the equilibrium the largest switch, {} in {} v {}, is {:+.1} points [{:+.1}, {:+.1}]",
-                if s == 0 { &q.a_name } else { &q.b_name },
-                q.a_name,
-                q.b_name,
-                100.0 * f.value,
-                100.0 * f.lo,
-                100.0 * f.hi
+                "; the scripted tactic, which the squads would play without the game, loses up to {:+.1} points \
+                 [{:+.1}, {:+.1}] to a switch ({} to `{}` in {} v {}; {} of the {} pairs clearly)",
+                100.0 * e.value,
+                100.0 * e.lo,
+                100.0 * e.hi,
+                if side == 0 { &p.a_name } else { &p.b_name },
+                d.tactic,
+                p.a_name,
+                p.b_name,
+                g.exploited_pairs().len(),
+                g.pairs.len()
             )
         }
         None => String::new(),
     };
-    let sentence = format!(
-        "the squads' tactic game (every pair, each side picking one of {} tactics, {} duels a cell, double oracle): \
-         the largest switch against the scripted tactic, {} to `{}` in {} v {}, gains {:+.1} points [{:+.1}, {:+.1}] \
-         (95% family-wise, Bonferroni over the {} sides and their alternatives), and {} of the {} pairs have a switch \
-         that gains clearly at that family-wise level (`squads_game.csv`){against_equilibrium}",
-        g.tactics.len(),
-        crate::format::thousands(g.trials),
-        if side == 0 { &p.a_name } else { &p.b_name },
-        d.tactic,
-        p.a_name,
-        p.b_name,
-        100.0 * e.value,
-        100.0 * e.lo,
-        100.0 * e.hi,
-        g.sides(),
-        clear,
-        g.pairs.len()
-    );
-    level.measured = if level.rollout.is_some() {
-        format!("{}; a second lower bound from {sentence}", level.measured)
-    } else {
-        let one = scripted_1v1.map_or(String::new(), |t| format!("; {t}"));
-        format!("lower bound from {sentence}; a best response over every policy may gain more{one}")
+    let from_rollout = match &largest {
+        Some((r, p, side, e)) => format!(
+            "; and a rollout best response against {} in the {} pairs most exploitable one against one ({} duels \
+             each, {} playouts per tactic at each round; 95% family-wise over the {} sides tried; `rollout` is that \
+             pair's): its largest gain, {} in {} v {}, is {:+.1} points [{:+.1}, {:+.1}]",
+            r.base_words(),
+            r.pairs.len(),
+            r.games,
+            r.rollouts,
+            2 * r.pairs.len(),
+            if *side == 0 { &p.a_name } else { &p.b_name },
+            p.a_name,
+            p.b_name,
+            100.0 * e.value,
+            100.0 * e.lo,
+            100.0 * e.hi
+        ),
+        None => String::new(),
     };
-    level
+    PlayLevel {
+        play: "equilibrium",
+        tactic: Some(crate::rulesets::skirmish::EQUILIBRIUM_MIX.to_string()),
+        exploitability: None,
+        exploitability_lower_bound: bound,
+        rollout: largest.map(|(_, p, _, _)| p.rollout.clone()),
+        measured: format!(
+            "the larger of two lower bounds: the squads' tactic game (every pair but the mirrors, which play the \
+             scripted tactic; each side picking one of {} tactics, {} duels a cell, double oracle; 95% family-wise, \
+             Bonferroni over the {} sides and their alternatives): {equilibrium}{from_rollout}; a best response over \
+             every policy may gain more{against_scripted}",
+            g.tactics.len(),
+            crate::format::thousands(g.trials),
+            g.sides()
+        ),
+    }
 }
 
 /// The skirmish's play: the tactic metagame's equilibrium (`tactic`: its tactic on both sides,

@@ -19,7 +19,7 @@
 use indicatif::ProgressBar;
 use serde::{Deserialize, Serialize};
 
-use super::skirmish::{Armies, Skirmish};
+use super::skirmish::{Armies, Play, Skirmish};
 use super::{Ruleset, UnitInfo};
 use crate::dice::FastDice;
 use crate::stats::Estimate;
@@ -132,6 +132,32 @@ pub trait Engine: Sync {
     fn solve<R: Ruleset>(&self, r: &R, s: &BalanceSettings, progress: &ProgressBar) -> FairCosts;
 }
 
+/// The squads' equilibrium play of every pair of a cost list but the mirrors: each pair's two
+/// equilibrium mixes of its tactic game (`crate::analysis::squads_game::SquadsGame::mixes`), by the units' indices in the
+/// cost list. What the points-matched matrix, the efficiency by distance and the fair-cost
+/// search play where the report solved the game (`AnalysisSettings::squad_mixes`,
+/// `BalanceSettings::squad_mixes`).
+#[derive(Debug, Clone, PartialEq)]
+pub struct SquadMixes {
+    /// `((a, b), play)` with `a < b`; the play's mixes side A's (unit `a`) first.
+    pairs: Vec<((usize, usize), Play)>,
+}
+
+impl SquadMixes {
+    /// The mixes of `pairs`: `((a, b), play)`, `a < b`, side A's mix first.
+    pub fn new(pairs: Vec<((usize, usize), Play)>) -> SquadMixes {
+        SquadMixes { pairs }
+    }
+
+    /// The play of unit `a` (side A) against unit `b`: the pair's mixes, swapped when `a`
+    /// comes after `b` in the cost list; `None` for a mirror or a pair the game did not solve.
+    pub fn play(&self, a: usize, b: usize) -> Option<Play> {
+        let key = (a.min(b), a.max(b));
+        let p = &self.pairs.iter().find(|(k, _)| *k == key)?.1;
+        Some(if a <= b { p.clone() } else { Play { mixes: [p.mixes[1].clone(), p.mixes[0].clone()] } })
+    }
+}
+
 /// What one solver run uses.
 #[derive(Debug, Clone, PartialEq)]
 pub struct BalanceSettings {
@@ -147,6 +173,9 @@ pub struct BalanceSettings {
     pub max_iterations: u32,
     /// Unit id whose cost the balanced list keeps fixed (see [`crate::rulesets::BalanceConfig::anchor`]).
     pub anchor: Option<String>,
+    /// The squads' equilibrium play each pair's searches hold at every price (the mixes solved
+    /// at list prices); `None`: the scripted tactic.
+    pub squad_mixes: Option<std::sync::Arc<SquadMixes>>,
 }
 
 impl BalanceSettings {
@@ -164,6 +193,7 @@ impl BalanceSettings {
             tolerance: b.tolerance,
             max_iterations: b.max_iterations,
             anchor: b.anchor,
+            squad_mixes: None,
         }
     }
 }

@@ -126,8 +126,9 @@ pub struct DuelSettings {
     pub rollout_playouts: Option<u32>,
     /// Duels per cell of the points-matched squads' tactic game (issue 41, "Equilibrium per
     /// matchup"; `crate::analysis::squads_game`): each side picks a tactic of
-    /// [`Ruleset::squad_tactics`] for every pair of the cost list, double oracle; 0 (the
-    /// default) plays none; at most 1000000. Only where the ruleset has squad tactics
+    /// [`Ruleset::squad_tactics`] for every pair of the cost list, double oracle, and the
+    /// points-matched matrix, efficiency and fair costs play its equilibrium; 0 (the default)
+    /// plays none (the squads play the scripted tactic); at most 1000000. Only where the ruleset has squad tactics
     /// (vsgmr; the same rulesets as the `rollout_*` keys).
     #[serde(default, skip_serializing_if = "is_zero_u64")]
     pub tactic_trials: u64,
@@ -478,12 +479,15 @@ pub trait Ruleset: Sync + Send {
         false
     }
 
-    /// The rollout best response of each side against the scripted tactic in the Monte Carlo
+    /// The rollout best response of each side against the base play `base` in the Monte Carlo
     /// duel of `a` against `b` starting `distance` apart ([`rollout`]), one each (`budget`
     /// `None`) or points-matched squads bought with `budget` points: `(games, playouts per
     /// tactic)`, seeded from `seed`; `progress` advances one per duel (the caller sets its
-    /// length). `Err` says why there is none (the default: the ruleset's duel is not
-    /// played in stages yet, [`duel_rollout_not_built`]).
+    /// length). `base`: each side's mix over [`Ruleset::squad_tactics`] that each duel draws its
+    /// tactic from (the squads' equilibrium, side A first); `None`: the scripted tactic on both
+    /// sides. `Err` says why there is none (the default: the ruleset's duel is not played in
+    /// stages yet, [`duel_rollout_not_built`]).
+    #[allow(clippy::too_many_arguments)]
     fn duel_rollout(
         &self,
         _pair: (usize, usize),
@@ -491,6 +495,7 @@ pub trait Ruleset: Sync + Send {
         _budget: Option<f64>,
         _size: (u64, u32),
         _seed: u64,
+        _base: Option<&skirmish::Play>,
         _progress: &indicatif::ProgressBar,
     ) -> Result<rollout::RolloutGain, NotExact> {
         Err(duel_rollout_not_built(self.id()))

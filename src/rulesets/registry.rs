@@ -309,6 +309,7 @@ impl AnyRuleset {
     /// against `b`, one each or points-matched squads of `budget` points (`pointsworth duel
     /// --optimal --rollout`, `duel --points-matched --rollout`), through
     /// [`Ruleset::duel_rollout`].
+    #[allow(clippy::too_many_arguments)]
     pub fn duel_rollout(
         &self,
         pair: (usize, usize),
@@ -316,9 +317,10 @@ impl AnyRuleset {
         budget: Option<f64>,
         size: (u64, u32),
         seed: u64,
+        base: Option<&super::skirmish::Play>,
         progress: &indicatif::ProgressBar,
     ) -> Result<super::rollout::RolloutGain, NotExact> {
-        with_ruleset!(self, r => r.duel_rollout(pair, distance, budget, size, seed, progress))
+        with_ruleset!(self, r => r.duel_rollout(pair, distance, budget, size, seed, base, progress))
     }
 
     /// Checks a ruleset id without loading it (for errors before any file is read).

@@ -5,6 +5,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::dice::{Dice, FastDice};
 use crate::rulesets::engine::Tally;
+use crate::rulesets::skirmish::Play;
 use crate::rulesets::{DuelSetup, ExactDuel, Ruleset, matchup_budget, points_matched_size};
 use crate::seed::{stream_id, trial_seed};
 use crate::sim::shard::{self, Action};
@@ -247,16 +248,35 @@ pub fn simulate_at_costs<R: Ruleset>(
     squads: Squads,
     plan: &RunPlan,
 ) -> DuelTally {
-    simulate_played(r, a, b, costs, distance, squads, plan, None)
+    simulate_played(r, a, b, costs, distance, squads, plan, SquadPlay::Scripted)
 }
 
-/// [`simulate_at_costs`] with each side playing a tactic of the ruleset's
-/// [`Ruleset::squad_tactics`] (`tactics`, side A's first; `None`: the scripted tactic, as
-/// [`simulate_at_costs`]), for the squads' tactic game (`crate::analysis::squads_game`). Each
-/// tactic pair plays on a dice stream of its own (the stream names the two tactics besides the
-/// units), so its cells are independent of each other and of the matrix's.
+/// How each side's squad picks its tactic among the ruleset's [`Ruleset::squad_tactics`] in a
+/// run of [`simulate_played`].
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum SquadPlay<'a> {
+    /// Both sides play the scripted tactic (the first squad tactic, or the ruleset's only one).
+    Scripted,
+    /// Side A plays `tactics[0]` and side B `tactics[1]` in every duel: a cell of the squads'
+    /// tactic game (`crate::analysis::squads_game`). Each tactic pair plays on a dice stream of
+    /// its own (the stream names the two tactics besides the units), so its cells are
+    /// independent of each other and of the matrix's.
+    Tactics([usize; 2]),
+    /// Each duel draws each side's tactic from its mix ([`Play::draw`], from the seed, the
+    /// matchup's stream and the trial alone, never from the duel's dice): the squads'
+    /// equilibrium play. The duels play on the scripted play's stream, so a duel whose draws
+    /// are the scripted tactic on both sides plays the scripted play's duel, and a play that is
+    /// the scripted tactic on both sides gives the scripted play's tally exactly. The draws do
+    /// not depend on the costs, so common random numbers hold across prices as for
+    /// [`SquadPlay::Scripted`].
+    Mixed(&'a Play),
+}
+
+/// [`simulate_at_costs`] with each side's squad playing as `play` says ([`SquadPlay`]; side A's
+/// first): the squads' tactic game's cells ([`SquadPlay::Tactics`]) and the squads' equilibrium
+/// play ([`SquadPlay::Mixed`]); [`SquadPlay::Scripted`] is [`simulate_at_costs`].
 ///
-/// Panics if a tactic is not one of [`Ruleset::squad_tactics`].
+/// Panics if a tactic is not one of [`Ruleset::squad_tactics`], or a mix is not as long as them.
 #[allow(clippy::too_many_arguments)]
 pub fn simulate_played<R: Ruleset>(
     r: &R,
@@ -266,16 +286,17 @@ pub fn simulate_played<R: Ruleset>(
     distance: f64,
     squads: Squads,
     plan: &RunPlan,
-    tactics: Option<[usize; 2]>,
+    play: SquadPlay<'_>,
 ) -> DuelTally {
     let units = r.units();
     let [cost_a, cost_b] = costs;
-    let stream = match tactics {
-        None => stream_id(&[r.id(), squads.label(), &units[a].id, &units[b].id]),
-        Some(t) => {
-            let names = r.squad_tactics();
+    let scripted_stream = || stream_id(&[r.id(), squads.label(), &units[a].id, &units[b].id]);
+    let names = r.squad_tactics();
+    let (stream, mix_key) = match play {
+        SquadPlay::Scripted => (scripted_stream(), None),
+        SquadPlay::Tactics(t) => {
             assert!(t.iter().all(|&k| k < names.len()), "tactics {t:?} of {} squad tactics", names.len());
-            stream_id(&[
+            let stream = stream_id(&[
                 r.id(),
                 squads.label(),
                 &units[a].id,
@@ -283,16 +304,22 @@ pub fn simulate_played<R: Ruleset>(
                 "tactics",
                 names[t[0]].name,
                 names[t[1]].name,
-            ])
+            ]);
+            (stream, None)
+        }
+        SquadPlay::Mixed(p) => {
+            assert!(p.mixes.iter().all(|m| m.len() == names.len()), "mixes {p:?} of {} squad tactics", names.len());
+            // The mixes' bits name the play in the shard and cache keys (not in the dice).
+            let bits: Vec<String> = p.mixes.iter().flatten().map(|w| format!("{:x}", w.to_bits())).collect();
+            (scripted_stream(), Some(stream_id(&[&bits.join(",")])))
         }
     };
-    let tactics = tactics.unwrap_or([0, 0]);
     // Under `--shard` play only this shard's batches; under `merge` replay the merged tally.
     let budget = match squads {
         Squads::One => None,
         Squads::PointsMatched { budget } => Some(budget),
     };
-    let key = shard::key(stream, distance, [cost_a, cost_b], budget);
+    let key = shard::key(mix_key.map_or(stream, |m| stream ^ m.rotate_left(17)), distance, [cost_a, cost_b], budget);
     // Both sides buy with the points the squad limits leave (the key keeps the game's budget).
     let squads = match squads {
         Squads::PointsMatched { budget } => Squads::PointsMatched { budget: matchup_budget(r, [a, b], costs, budget) },
@@ -305,18 +332,24 @@ pub fn simulate_played<R: Ruleset>(
     };
     // The result cache, outside shard runs: every input of the tally is in the key (the two
     // list prices too, which a ruleset's squad limit may read).
-    let cached = crate::sim::cache_key(r, "tally").filter(|_| slice.is_none()).map(|k| {
-        k.part(&stream)
-            .part(&(a, b))
-            .num(cost_a)
-            .num(cost_b)
-            .num(units[a].cost)
-            .num(units[b].cost)
-            .num(distance)
-            .num(budget.unwrap_or(f64::NAN))
-            .part(&(plan.seed, plan.batch_size, plan.min_trials, plan.max_trials))
-            .num(plan.target_error.unwrap_or(f64::NAN))
-    });
+    let cached = crate::sim::cache_key(r, "tally")
+        .filter(|_| slice.is_none())
+        .map(|k| {
+            k.part(&stream)
+                .part(&(a, b))
+                .num(cost_a)
+                .num(cost_b)
+                .num(units[a].cost)
+                .num(units[b].cost)
+                .num(distance)
+                .num(budget.unwrap_or(f64::NAN))
+                .part(&(plan.seed, plan.batch_size, plan.min_trials, plan.max_trials))
+                .num(plan.target_error.unwrap_or(f64::NAN))
+        })
+        .map(|k| match mix_key {
+            Some(m) => k.part(&("mix", m)),
+            None => k,
+        });
     if let Some(t) = cached.as_ref().and_then(crate::cache::get) {
         shard::record(key, &t);
         return t;
@@ -340,6 +373,11 @@ pub fn simulate_played<R: Ruleset>(
                     }
                 };
                 let a_first = trial % 2 == 0;
+                let tactics = match play {
+                    SquadPlay::Scripted => [0, 0],
+                    SquadPlay::Tactics(t) => t,
+                    SquadPlay::Mixed(p) => p.draw(plan.seed, stream, trial),
+                };
                 let out = r.play_duel(&mut arena, &mut dice, DuelSetup { a, na, b, nb, distance, a_first, tactics });
                 t.trials += 1;
                 t.a_first += a_first as u64;

@@ -669,6 +669,12 @@ fn duel_rollout_in_squads_and_what_it_refuses() {
         .stdout
         .clone();
     let v = json_of(&out);
+    // The squads play the pair's equilibrium of the squads' tactic game: two mixes that sum to 1.
+    assert_eq!(v["play"], "equilibrium", "{v}");
+    for mix in ["a_mix", "b_mix"] {
+        let w: f64 = v["squads_game"][mix].as_array().expect("a mix").iter().map(|x| x.as_f64().unwrap()).sum();
+        assert!((w - 1.0).abs() < 1e-9, "{mix}: {v}");
+    }
     let sides = v["rollout"]["sides"].as_array().expect("the rollout's sides");
     assert_eq!((sides.len(), v["rollout"]["games"].as_u64()), (2, Some(6)));
     for s in sides {

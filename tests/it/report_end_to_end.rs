@@ -314,14 +314,17 @@ fn vsgmr() {
             "squads_game.csv",
         ],
     );
-    // The squads are played by the scripted tactic; the tactic game measures how exploitable
-    // that is, a lower bound at least 0 with its interval.
+    // The squads play the tactic game's equilibrium; the game's best switch against it is a
+    // lower bound at least 0 with its interval.
     let squads = &json["play"]["squads"];
-    assert_eq!(squads["play"].as_str(), Some("scripted"), "{squads}");
+    assert_eq!((squads["play"].as_str(), squads["tactic"].as_str()), (Some("equilibrium"), Some("equilibrium mix")));
     let bound = &squads["exploitability_lower_bound"];
     let [value, lo, hi] = ["value", "lo", "hi"].map(|k| bound[k].as_f64().unwrap_or_else(|| panic!("{k}: {squads}")));
     assert!((0.0..=1.0).contains(&value) && 0.0 <= lo && lo <= value && value <= hi, "{squads}");
-    assert!(squads["measured"].as_str().is_some_and(|m| m.contains("the squads' tactic game (every pair")), "{squads}");
+    assert!(
+        squads["measured"].as_str().is_some_and(|m| m.contains("lower bounds: the squads' tactic game (every pair")),
+        "{squads}"
+    );
     // A side that holds, charges or keeps out loses to one that plays the default (or gains
     // nothing clear), so the default is played, the metagame's equilibrium; the rollout best
     // response is in the play.

@@ -19,7 +19,8 @@ fn squads_that_both_hold_out_of_reach_draw_every_duel_and_squads_that_charge_fig
     let plan = RunPlan::fixed(3, 200, 50);
     let squads = Squads::PointsMatched { budget: 12.0 };
     let costs = [r.units()[troop].cost; 2];
-    let play = |t: &str| simulate_played(&r, troop, troop, costs, 12.0, squads, &plan, Some([tactic(&r, t); 2]));
+    let play =
+        |t: &str| simulate_played(&r, troop, troop, costs, 12.0, squads, &plan, SquadPlay::Tactics([tactic(&r, t); 2]));
     let held = play("hold");
     assert_eq!((held.trials, held.draws, held.kills), (200, 200, [0, 0]), "{held:?}");
     let charged = play("charge");
@@ -55,8 +56,13 @@ fn the_tactic_game_finds_the_switch_that_exploits_the_scripted_tactic() {
         pairs: vec![p.clone()],
         units: Vec::new(),
     };
-    let (_, side, d) = game.largest(true).expect("a switch");
-    assert_eq!(d, best);
+    let (side, d) = game.largest(true).map(|(_, s, d)| (s, d.clone())).expect("a switch");
+    assert_eq!(&d, best);
+    // The warning is about the equilibrium, which the report's squads play: none here; a game
+    // whose equilibrium that switch exploits is one.
+    assert_eq!(warning(&game, "in"), None);
+    let mut game = game;
+    game.pairs[0].game.deviations[side] = Some(d.clone());
     let named = if side == 0 { "Hero with distance attack" } else { "Independent vehicle" };
     let w = warning(&game, "in").expect("a clear switch of many points is a warning");
     assert!(
@@ -134,4 +140,73 @@ fn a_switch_is_clear_only_if_its_family_wise_interval_lies_above_zero() {
     assert_eq!(g.exploited_pairs().len(), 2);
     let (_, side, best) = g.largest(true).unwrap();
     assert_eq!((side, best.gain.value), (0, 0.2));
+}
+
+/// The squads' equilibrium play ([`SquadPlay::Mixed`]): a play that is the scripted tactic on
+/// both sides gives the scripted play's tally bit for bit (the same dice stream, no draw); a
+/// side B that draws `hold` or `charge` for each duel against an A that holds plays each duel
+/// with its draw: two squads of Troops (hand to hand only) that both hold never meet, so every
+/// duel in which B drew `hold` is a draw, and only the duels in which it drew `charge` can be
+/// decided (some are). The draws are the same on one thread and two.
+#[test]
+fn a_mixed_play_draws_each_duels_tactics_from_the_mixes() {
+    use crate::rulesets::skirmish::{Play, pure_mix};
+    let r = ruleset();
+    let troop = r.find("Troop");
+    let (k, hold, charge) = (r.squad_tactics().len(), tactic(&r, "hold"), tactic(&r, "charge"));
+    let plan = RunPlan::fixed(9, 400, 50);
+    let squads = Squads::PointsMatched { budget: 12.0 };
+    let costs = [r.units()[troop].cost; 2];
+    let run = |play: SquadPlay<'_>| simulate_played(&r, troop, troop, costs, 12.0, squads, &plan, play);
+    let scripted = Play::pure([0, 0], k);
+    assert_eq!(run(SquadPlay::Mixed(&scripted)), run(SquadPlay::Scripted));
+    let mut b_mix = vec![0.0; k];
+    (b_mix[hold], b_mix[charge]) = (0.5, 0.5);
+    let play = Play { mixes: [pure_mix(hold, k), b_mix] };
+    let t = run(SquadPlay::Mixed(&play));
+    let stream = crate::seed::stream_id(&[r.id(), "points", &r.units()[troop].id, &r.units()[troop].id]);
+    let holds = (0..plan.max_trials).filter(|&n| play.draw(plan.seed, stream, n)[1] == hold).count() as u64;
+    assert!((100..300).contains(&holds), "about half the duels draw `hold`: {holds}");
+    assert!(t.draws >= holds, "every duel in which both hold is a draw: {} draws, {holds} holds", t.draws);
+    assert!(t.a_wins + t.b_wins > 0, "some charges are decided: {t:?}");
+    let on = |threads| {
+        rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap().install(|| run(SquadPlay::Mixed(&play)))
+    };
+    assert_eq!(on(1), on(2));
+}
+
+/// The points-matched matrix plays each pair's equilibrium mixes where the settings carry them
+/// (`AnalysisSettings::squad_mixes`), seen from either side, and the mirrors the scripted
+/// tactic; without mixes every cell is the scripted tactic's.
+#[test]
+fn the_points_matched_matrix_plays_the_pairs_mixes() {
+    use crate::analysis::matrix::{AnalysisSettings, compute_matrix};
+    use crate::rulesets::engine::SquadMixes;
+    use crate::rulesets::skirmish::Play;
+    use crate::sim::duel::simulate;
+    let mut r = ruleset();
+    r.book.units.truncate(2);
+    let k = r.squad_tactics().len();
+    let mut s = AnalysisSettings::from_ruleset(&r, 4);
+    (s.max_trials, s.fixed_trials, s.batch_size) = (300, true, 50);
+    let squads = Squads::PointsMatched { budget: s.budget };
+    let play = Play::pure([tactic(&r, "keep-out"), tactic(&r, "charge")], k);
+    let mixes = SquadMixes::new(vec![((0, 1), play.clone())]);
+    assert_eq!(mixes.play(1, 0), Some(Play { mixes: [play.mixes[1].clone(), play.mixes[0].clone()] }));
+    assert_eq!(mixes.play(0, 0), None);
+    let plan = RunPlan::fixed(4, 300, 50);
+    let costs = [r.units()[0].cost, r.units()[1].cost];
+    let cell = |m: &crate::analysis::Matrix, i: usize, j: usize| m.cells[i][j].a_score.value;
+    let scripted = compute_matrix(&r, &s, squads, String::new(), &ProgressBar::hidden());
+    let t = simulate(&r, 0, 1, s.distance, squads, &plan);
+    assert_eq!(scripted.tallies[0][1].as_ref(), Some(&t));
+    s.squad_mixes = Some(std::sync::Arc::new(mixes));
+    let mixed = compute_matrix(&r, &s, squads, String::new(), &ProgressBar::hidden());
+    let t = simulate_played(&r, 0, 1, costs, s.distance, squads, &plan, SquadPlay::Mixed(&play));
+    assert_eq!(mixed.tallies[0][1].as_ref(), Some(&t));
+    assert!((cell(&mixed.matrix, 1, 0) - (1.0 - cell(&mixed.matrix, 0, 1))).abs() < 1e-12);
+    assert_ne!(cell(&mixed.matrix, 0, 1), cell(&scripted.matrix, 0, 1), "the mixes change the cell");
+    for i in 0..2 {
+        assert_eq!(mixed.tallies[i][i], scripted.tallies[i][i], "a mirror plays the scripted tactic");
+    }
 }

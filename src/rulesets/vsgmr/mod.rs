@@ -605,9 +605,10 @@ impl Ruleset for Vsgmr {
         budget: Option<f64>,
         size: (u64, u32),
         seed: u64,
+        base: Option<&crate::rulesets::skirmish::Play>,
         progress: &ProgressBar,
     ) -> Result<crate::rulesets::rollout::RolloutGain, NotExact> {
-        Ok(rollout::duel_rollout(self, pair, distance, budget, size, seed, progress))
+        Ok(rollout::duel_rollout(self, pair, distance, budget, size, seed, base, progress))
     }
     fn cache_fingerprint(&self) -> Option<String> {
         let Vsgmr { book, prices, skirmish, figures, profiles, matchups, armies, field: _ } = self;

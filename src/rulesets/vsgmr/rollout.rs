@@ -45,14 +45,17 @@ impl Staged for StagedDuel<'_> {
 }
 
 /// The rollout best response of each side of the duel of template `a` (side A) against `b`
-/// starting `distance` inches apart, against the scripted tactic on both sides: one figure a
+/// starting `distance` inches apart, against `base` (each side's mix over the skirmish tactics
+/// that each duel draws its tactic from, [`Play::draw`]: the squads' equilibrium; `None`: the
+/// scripted tactic on both sides): one figure a
 /// side (`budget` `None`), or points-matched squads bought with `budget` points (each side's
 /// size drawn as the points-matched matrix draws it: [`points_matched_size`] of the matchup's
 /// [`matchup_budget`], from two uniform numbers of the game's dice); `games` duels, `rollouts`
 /// playouts per tactic at each round, seeded from `seed` on the pair's own stream (one each:
 /// `vsgmr|duel|A|B|rollout`; squads: `vsgmr|points|A|B|rollout`). `progress` advances one per
 /// duel. Panics as [`crate::rulesets::rollout::best_response`] does (fewer than 2 games or 2
-/// playouts).
+/// playouts), or if a mix of `base` is not as long as the tactics.
+#[allow(clippy::too_many_arguments)]
 pub fn duel_rollout(
     r: &Vsgmr,
     (a, b): (usize, usize),
@@ -60,17 +63,21 @@ pub fn duel_rollout(
     budget: Option<f64>,
     (games, rollouts): (u64, u32),
     seed: u64,
+    base: Option<&Play>,
     progress: &ProgressBar,
 ) -> RolloutGain {
     let units = r.units();
     let kind = if budget.is_some() { "points" } else { "duel" };
     let stream = crate::seed::stream_id(&["vsgmr", kind, &units[a].id, &units[b].id, "rollout"]);
     let tactics = crate::rulesets::vsgmr::tactics::TACTICS.len();
-    let run = RolloutRun { seed, stream, games, rollouts, play: Play::pure([0, 0], tactics) };
+    let play = base.cloned().unwrap_or_else(|| Play::pure([0, 0], tactics));
+    assert!(play.mixes.iter().all(|m| m.len() == tactics), "mixes {play:?} of {tactics} tactics");
+    let run = RolloutRun { seed, stream, games, rollouts, play };
     let duel = &r.book().duel;
     let costs = [units[a].cost, units[b].cost];
     let spend = budget.map(|x| matchup_budget(r, [a, b], costs, x));
-    let start = |dice: &mut FastDice, _: [usize; 2]| {
+    // Each side on its base tactic for the duel (drawn from its mix by the rollout).
+    let start = |dice: &mut FastDice, tactics: [usize; 2]| {
         let [na, nb] = match spend {
             None => [1, 1],
             Some(x) => {
@@ -80,6 +87,7 @@ pub fn duel_rollout(
         };
         let mut battle = Battle::default();
         battle.deploy(r, a, na, b, nb, distance as f32, duel.spacing() as f32);
+        battle.tactic = tactics;
         StagedDuel { r, b: battle, first: dice.below(2), max_rounds: duel.max_rounds, scratch: Vec::new() }
     };
     best_response(&run, start, progress)
@@ -105,13 +113,39 @@ mod tests {
         for a in ["Hero with distance attack", "Mook with distance attack", "Troop with distance attack"] {
             let a = r.find(a);
             let exact = r.optimal_duel(a, vehicle, 12.0).unwrap();
-            let g = duel_rollout(&r, (a, vehicle), 12.0, None, (300, 16), 5, &ProgressBar::hidden());
+            let g = duel_rollout(&r, (a, vehicle), 12.0, None, (300, 16), 5, None, &ProgressBar::hidden());
             for (s, gain) in [(0, exact.a_gain()), (1, exact.b_gain())] {
                 let x = g.sides[s].gain;
                 assert!(x.lo <= gain + 0.03, "side {s}: rollout {x:?} beyond the exact gain {gain}");
                 assert!(gain > 0.2, "side {s}: the scripted tactic is exploitable here, exact {gain}");
             }
         }
+    }
+
+    /// The base play reaches the duels: a Troop and a Hero with heavy armor (hand to hand only)
+    /// 12" apart that both `hold` never meet, so with that base every duel is drawn (A scores ½
+    /// exactly; on the scripted tactic the Hero wins about 69% of them, and the Troop scores
+    /// below 45% in these 60), and a responding side that never leaves its base tactic gains
+    /// nothing; a base whose side B draws its tactic from a mix is reported as mixes.
+    #[test]
+    fn the_rollout_responds_to_the_base_play_it_is_given() {
+        let r = ruleset();
+        let (troop, hero) = (r.find("Troop"), r.find("Hero with heavy armor"));
+        let k = crate::rulesets::vsgmr::tactics::TACTICS.len();
+        let hold = crate::rulesets::vsgmr::tactics::TACTICS.iter().position(|t| t.name == "hold").unwrap();
+        let held = Play::pure([hold, hold], k);
+        let g = duel_rollout(&r, (troop, hero), 12.0, None, (60, 2), 3, Some(&held), &ProgressBar::hidden());
+        assert_eq!((g.base, g.base_score), (Some([hold, hold]), 0.5), "{g:?}");
+        for side in &g.sides {
+            assert!(side.switched > 0.0 || side.gain.value == 0.0, "no switch, no gain: {g:?}");
+        }
+        let scripted = duel_rollout(&r, (troop, hero), 12.0, None, (60, 2), 3, None, &ProgressBar::hidden());
+        assert!(scripted.base_score < 0.45, "the Hero beats the Troop: {scripted:?}");
+        let mut mix = vec![0.0; k];
+        (mix[0], mix[hold]) = (0.5, 0.5);
+        let mixed = Play { mixes: [crate::rulesets::skirmish::pure_mix(hold, k), mix] };
+        let g = duel_rollout(&r, (troop, hero), 12.0, None, (20, 2), 3, Some(&mixed), &ProgressBar::hidden());
+        assert_eq!((g.base, g.mixes.as_ref()), (None, Some(&mixed.mixes)), "{g:?}");
     }
 
     /// Round by round is [`rules::play`]: the same outcome after the same dice.
