@@ -25,9 +25,11 @@
 //! from the game's own (`default`, `default`) cells: what the points efficiency would be if
 //! the squads were played by the equilibrium.
 //!
-//! What it does not change: the report's points-matched matrix, points efficiency and
-//! suggested costs are still played by the scripted tactic (the report says so); this is the
-//! measure of how far they are from the equilibrium's.
+//! What plays it: the report's points-matched matrix, points efficiency, suggested costs and
+//! efficiency by distance, where the game is played ([`SquadsGame::mixes`]; each duel draws each
+//! side's tactic from its pair's mix, `crate::sim::duel::SquadPlay::Mixed`; a mirror plays the
+//! scripted tactic). The per-unit table above compares, from the game's own cells, the points
+//! efficiency of the scripted tactic with the equilibrium's.
 //!
 //! Layer: analysis; imports the engine (`sim`), the rulesets' trait, `stats` and
 //! [`super::metagame`].

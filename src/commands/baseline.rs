@@ -397,17 +397,28 @@ pub fn same_play(base: &Baseline, new: &RulesetAnalysis) -> bool {
     base.matrix_1v1.is_optimal_play() == new.matrix_1v1.is_optimal_play()
 }
 
+/// Whether the two points-matched matrices were played the same way: both by the squads' tactic
+/// game's equilibrium or both by the scripted tactic ([`Baseline::squads_play_equilibrium`]).
+/// A baseline of the other kind (`init`'s quick baseline leaves the game out) cannot say whether
+/// a points-matched number moved: those metrics are left out (`check` plays the baseline's way,
+/// so it never is).
+pub fn same_squads_play(base: &Baseline, new: &RulesetAnalysis) -> bool {
+    base.squads_play_equilibrium() == new.squads_game.is_some()
+}
+
 /// Every metric of `base` against `new` with its uncorrected p-value. The 1v1 metrics only
-/// where both 1v1 matrices were played the same way ([`same_play`]).
+/// where both 1v1 matrices were played the same way ([`same_play`]), the points-matched ones
+/// likewise ([`same_squads_play`]).
 fn uncorrected(base: &Baseline, new: &RulesetAnalysis) -> Vec<Comparison> {
     let mut out = Vec::new();
     let pos = |m: &Matrix, id: &str| m.units.iter().position(|u| u == id);
     let one_v_one = same_play(base, new);
+    let squads = same_squads_play(base, new);
     for (metric, bm, nm) in [
         ("points efficiency", &base.matrix_points, &new.matrix_points),
         ("1v1 mean score", &base.matrix_1v1, &new.matrix_1v1),
     ] {
-        if metric == "1v1 mean score" && !one_v_one {
+        if (metric == "1v1 mean score" && !one_v_one) || (metric == "points efficiency" && !squads) {
             continue;
         }
         for (bi, id) in bm.units.iter().enumerate() {
@@ -437,7 +448,7 @@ fn uncorrected(base: &Baseline, new: &RulesetAnalysis) -> Vec<Comparison> {
         ("points-matched score", &base.matrix_points, &new.matrix_points),
         ("1v1 score", &base.matrix_1v1, &new.matrix_1v1),
     ] {
-        if metric == "1v1 score" && !one_v_one {
+        if (metric == "1v1 score" && !one_v_one) || (metric == "points-matched score" && !squads) {
             continue;
         }
         for (bi, a) in bm.units.iter().enumerate() {
@@ -512,6 +523,14 @@ pub fn before_after(base: &Baseline, dir: &Path, new: &RulesetAnalysis, toleranc
             "1v1 metrics not compared: the baseline's 1v1 matrix was played {}, this run's {}.\n",
             how(base.matrix_1v1.is_optimal_play()),
             how(new.matrix_1v1.is_optimal_play())
+        ));
+    }
+    if !same_squads_play(base, new) {
+        let how = |eq: bool| if eq { "by the squads' tactic game's equilibrium" } else { "by the scripted tactic" };
+        head.push_str(&format!(
+            "points-matched metrics not compared: the baseline's squads were played {}, this run's {}.\n",
+            how(base.squads_play_equilibrium()),
+            how(new.squads_game.is_some())
         ));
     }
     if moved.is_empty() {

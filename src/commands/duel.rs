@@ -185,14 +185,16 @@ fn rollout_text(r: &crate::rulesets::rollout::RolloutGain, names: [&String; 2], 
 /// `duel --points-matched --rollout`: each side's rollout gain against the scripted tactic in
 /// the squads (Monte Carlo, 95% interval): a lower bound on how exploitable it is there.
 fn squad_rollout_text(r: &crate::rulesets::rollout::RolloutGain, names: [&String; 2], seed: u64) -> String {
-    // The base play: the scripted tactic, or each side's equilibrium mix of the squads' game.
-    let base = if r.mixes.is_some() { "the squads' equilibrium" } else { "the scripted tactic" };
+    // The base play: the scripted tactic, or each side's equilibrium of the squads' game (a mix,
+    // or a tactic other than the scripted one).
+    let equilibrium = r.mixes.is_some() || r.base.is_some_and(|b| b != [0, 0]);
+    let base = if equilibrium { "the squads' equilibrium" } else { "the scripted tactic" };
     let mut t = crate::term::table();
     t.set_header(vec![
         "responding side",
         "score",
         "rollout gain, points [95% CI]",
-        if r.mixes.is_some() { "rounds off its drawn tactic" } else { "rounds off the scripted tactic" },
+        if equilibrium { "rounds off its drawn tactic" } else { "rounds off the scripted tactic" },
     ]);
     for (s, g) in r.sides.iter().enumerate() {
         t.add_row(vec![
@@ -300,8 +302,11 @@ fn duel_with<R: Ruleset>(r: &R, args: &DuelArgs) -> Result<(), AppError> {
     let game = if args.points_matched && !args.exact && a != b && crate::analysis::squads_game::played(r) {
         let names: Vec<String> = r.squad_tactics().iter().map(|t| t.name.to_string()).collect();
         let plan = RunPlan::fixed(args.sim.seed, r.duel_settings().tactic_trials, settings.batch_size);
-        let g = crate::analysis::squads_game::pair_game_at(r, (a, b), &names, &plan, distance)
-            .map_err(|e| AppError::Other(anyhow::anyhow!("the squads' tactic game was not solved: {e}")))?;
+        // Fixed runs, the same in every shard: each shard and the merge play the game whole.
+        let g = crate::sim::shard::unsharded(|| {
+            crate::analysis::squads_game::pair_game_at(r, (a, b), &names, &plan, distance)
+        })
+        .map_err(|e| AppError::Other(anyhow::anyhow!("the squads' tactic game was not solved: {e}")))?;
         Some(g)
     } else {
         None

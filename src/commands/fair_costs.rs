@@ -60,7 +60,7 @@ pub fn run(args: FairCostsArgs) -> Result<(), AppError> {
     }
     let loaded = load(&args.ruleset, args.sim.config.as_ref(), &args.sim.set)?;
     let started = Instant::now();
-    let (result, title, id) = with_ruleset!(&loaded.ruleset, r => {
+    let (result, title, id, equilibrium) = with_ruleset!(&loaded.ruleset, r => {
         let mut s = settings(r, &args.sim, r.balance_config().trials)?;
         let mut progress = Progress::new(format!("fair-costs {}", r.id()), &["squads' tactic game", "fair costs"]);
         // The squads play as in the report: the tactic game's equilibrium mixes, where the
@@ -73,9 +73,10 @@ pub fn run(args: FairCostsArgs) -> Result<(), AppError> {
         let game = crate::analysis::squads_game::analyse(r, s.seed, s.batch_size, &pb)
             .map_err(|e| AppError::Other(anyhow::anyhow!("the squads' tactic game was not solved: {e}")))?;
         s.squad_mixes = game.map(|g| std::sync::Arc::new(g.mixes(r)));
+        let equilibrium = s.squad_mixes.is_some();
         let out = solve(r, &s, &progress.phase("fair costs"));
         progress.finish();
-        (out, r.title(), r.id())
+        (out, r.title(), r.id(), equilibrium)
     });
     let elapsed = started.elapsed().as_secs_f64();
     if let Some(path) = &args.write {
@@ -90,6 +91,9 @@ pub fn run(args: FairCostsArgs) -> Result<(), AppError> {
             "ruleset": id,
             "config": loaded.source.path.display().to_string(),
             "elapsed_seconds": elapsed,
+            // How the squads played: each pair's equilibrium of the squads' tactic game (its
+            // mixes solved at list prices, held at every price), or the scripted tactic.
+            "squads_play": if equilibrium { "equilibrium" } else { "scripted" },
             "result": result,
         });
         return stdout_write(&format!("{}\n", serde_json::to_string_pretty(&v).expect("json")));
@@ -101,6 +105,12 @@ pub fn run(args: FairCostsArgs) -> Result<(), AppError> {
         fmt_cost(result.cost_step),
         100.0 * result.tolerance
     );
+    if equilibrium {
+        text.push_str(
+            "the squads play each pair's equilibrium of the squads' tactic game (a mirror the scripted tactic), its mixes \
+             solved at list prices and held at every price searched\n",
+        );
+    }
     text.push_str(&table(&result).to_string());
     text.push('\n');
     for u in &result.unbalanced {

@@ -123,7 +123,8 @@ pub struct PlayLevel {
     /// elsewhere).
     pub play: &'static str,
     /// The skirmish tactic whose games give value in army, or `"equilibrium mix"` where each
-    /// game draws each side's tactic from its mix (absent elsewhere).
+    /// game draws each side's tactic from its mix; for the squads, `"equilibrium mix"` where
+    /// each duel draws each side's tactic from its pair's mix (absent elsewhere).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub tactic: Option<String>,
     /// The most a best response gains against this play, in probability units (win 1, draw ½;
@@ -137,8 +138,9 @@ pub struct PlayLevel {
     /// where none is measured. The skirmish's is the larger of its best switch of tactic
     /// ([`Metagame`]) and its rollout best response's gain, where one is rolled out. The
     /// squads': where the squads' tactic game is solved (their play is its equilibrium), the
-    /// game's best switch against the equilibrium (family-wise;
-    /// [`crate::analysis::squads_game`]); else (the scripted tactic) the rollout's gain.
+    /// larger of the game's best switch against the equilibrium (family-wise;
+    /// [`crate::analysis::squads_game`]) and the gain of the rollout best response against the
+    /// same equilibrium; else (the scripted tactic) the rollout's gain.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub exploitability_lower_bound: Option<Estimate>,
     /// The skirmish's rollout best response, both sides ([`crate::rulesets::rollout`]); absent
@@ -356,10 +358,10 @@ fn with_squads_game(
         exploitability_lower_bound: bound,
         rollout: largest.map(|(_, p, _, _)| p.rollout.clone()),
         measured: format!(
-            "the larger of two lower bounds: the squads' tactic game (every pair but the mirrors, which play the \
-             scripted tactic; each side picking one of {} tactics, {} duels a cell, double oracle; 95% family-wise, \
-             Bonferroni over the {} sides and their alternatives): {equilibrium}{from_rollout}; a best response over \
-             every policy may gain more{against_scripted}",
+            "{}the squads' tactic game (every pair but the mirrors, which play the scripted tactic; each side picking one \
+             of {} tactics, {} duels a cell, double oracle; 95% family-wise, Bonferroni over the {} sides and their \
+             alternatives): {equilibrium}{from_rollout}; a best response over every policy may gain more{against_scripted}",
+            if largest.is_some() { "the larger of two lower bounds: " } else { "lower bound from " },
             g.tactics.len(),
             crate::format::thousands(g.trials),
             g.sides()

@@ -73,3 +73,18 @@ fn init_then_check_passes_at_once_and_init_refuses_to_overwrite() {
         .code(2)
         .stderr(predicates::str::contains("configs/guns-n-grenades.toml").and(predicates::str::contains("--force")));
 }
+
+/// VSGMR's config plays the squads' tactic game, and `init`'s quick baseline leaves it out
+/// (`duel.tactic_trials=0`): the baseline's squads play the scripted tactic, so `check` plays
+/// them so too (it reads `play.squads.play` from the baseline) and finds every metric as it was.
+#[test]
+fn init_then_check_of_vsgmr_plays_the_squads_as_the_baseline_did() {
+    let dir = tempfile::tempdir().unwrap();
+    pw(dir.path()).args(["init", "vsgmr", "--threads", "2"]).assert().success();
+    let summary = std::fs::read_to_string(dir.path().join("reports/vsgmr/summary.json")).unwrap();
+    let v: serde_json::Value = serde_json::from_str(&summary).unwrap();
+    assert_eq!(v["play"]["squads"]["play"], "scripted", "{}", v["play"]["squads"]);
+    let md = pw(dir.path()).args(["check", "--threads", "2"]).assert().code(0).get_output().stdout.clone();
+    let md = String::from_utf8(md).unwrap();
+    assert!(md.contains("Every metric is identical to the baseline."), "{md}");
+}

@@ -6,8 +6,9 @@
 //! first side of round 1 a fair coin drawn from the game's dice. The responding side picks, at
 //! each round, one of the skirmish tactics ([`crate::rulesets::vsgmr::tactics`]: `default`,
 //! `hold`, `charge`, `keep-out`) by playouts, each continued by that tactic
-//! ([`crate::rulesets::rollout`]); the other side plays the scripted (default) tactic
-//! throughout. Its gain is comparable with the exact best response's gain against the scripted
+//! ([`crate::rulesets::rollout`]); the other side plays its base play throughout: the
+//! scripted (default) tactic, or in points-matched squads the pair's equilibrium of the squads'
+//! tactic game, a tactic drawn for each duel from its mix. Its gain is comparable with the exact best response's gain against the scripted
 //! tactic on the optimal-play grid ([`crate::rulesets::optimal`];
 //! `OptimalDuel::a_best_response`), which may move by any whole number of grid steps at each
 //! activation and choose who acts first on winning the initiative: the rollout chooses among
