@@ -315,14 +315,17 @@ fn vsgmr() {
         ],
     );
     // The squads play the tactic game's equilibrium; the game's best switch against it is a
-    // lower bound at least 0 with its interval.
+    // lower bound at least 0 with its interval (the only one: optimal play, and with it the
+    // squads' rollout, is off here).
     let squads = &json["play"]["squads"];
     assert_eq!((squads["play"].as_str(), squads["tactic"].as_str()), (Some("equilibrium"), Some("equilibrium mix")));
     let bound = &squads["exploitability_lower_bound"];
     let [value, lo, hi] = ["value", "lo", "hi"].map(|k| bound[k].as_f64().unwrap_or_else(|| panic!("{k}: {squads}")));
     assert!((0.0..=1.0).contains(&value) && 0.0 <= lo && lo <= value && value <= hi, "{squads}");
     assert!(
-        squads["measured"].as_str().is_some_and(|m| m.contains("lower bounds: the squads' tactic game (every pair")),
+        squads["measured"]
+            .as_str()
+            .is_some_and(|m| m.starts_with("lower bound from the squads' tactic game (every pair")),
         "{squads}"
     );
     // A side that holds, charges or keeps out loses to one that plays the default (or gains
