@@ -214,11 +214,13 @@ pub struct DuelArgs {
     #[arg(long, value_name = "[SIDE=]NAME", requires = "portfolio")]
     pub tactic: Vec<String>,
 
-    /// With --optimal or --points-matched: also play a rollout best response against the
-    /// scripted tactic in GAMES Monte Carlo duels (2 to 100000; each played three times): each
-    /// side in turn picks at every round the skirmish tactic whose playouts score best; its
-    /// gain (one each: beside the exact best response's; squads: a lower bound on how
-    /// exploitable the scripted tactic is there). Built for vsgmr.
+    /// With --optimal or --points-matched: also play a rollout best response in GAMES Monte
+    /// Carlo duels (2 to 100000; each played three times) against the scripted tactic (one
+    /// each) or the squads' play (the equilibrium of their tactic game where `[duel]
+    /// tactic_trials` is above 0): each side in turn picks at every round (game turn) the
+    /// skirmish tactic whose playouts score best; its gain (one each: beside the exact best
+    /// response's; squads: a lower bound on how exploitable their play is). Built for vsgmr and
+    /// gunplay.
     #[arg(long, value_name = "GAMES", value_parser = clap::value_parser!(u64).range(2..=100_000))]
     pub rollout: Option<u64>,
 

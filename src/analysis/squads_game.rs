@@ -5,10 +5,11 @@
 //!
 //! The game of a pair: side A (the unit first in the cost list) picks one of the ruleset's
 //! squad tactics ([`Ruleset::squad_tactics`]: VSGMR's `default` (the scripted tactic), `hold`,
-//! `charge`, `keep-out`), side B one too, both at once; a cell is A's mean score (win 1, draw
-//! ½, loss 0) over `[duel] tactic_trials` points-matched duels in which A plays its tactic and
-//! B its own (each side bought with `[duel] budget` points and its size drawn as the
-//! points-matched matrix draws it, `[duel] distance` apart, A first in even duels). Each tactic
+//! `charge`, `keep-out`; Gunplay's `default`, `hold`, `close-assault`, `stand-off`), side B
+//! one too, both at once; a cell is A's mean score (win 1, draw ½, loss 0) over `[duel]
+//! tactic_trials` points-matched duels in which A plays its tactic and B its own (each side
+//! bought with `[duel] budget` points and its size drawn as the points-matched matrix draws
+//! it, `[duel] distance` apart, A first in even duels). Each tactic
 //! pair plays on a dice stream of its own ([`crate::sim::duel::simulate_played`]), so the cells
 //! are independent. The equilibrium is the double oracle's over the cells, with family-wise
 //! 95% intervals (Bonferroni over the `k²` cells; [`super::metagame::solve`], the skirmish
@@ -204,14 +205,15 @@ pub fn warning(g: &SquadsGame, unit: &str) -> Option<super::Warning> {
         message: format!(
             "points-matched squads: a switch of tactic gains more than {:.0} points against the equilibrium of the \
              squads' tactic game in {} of the {} pairs ({} points, {} {unit}; family-wise 95% intervals): {}{more}; \
-             the points-matched matrix, points efficiency and fair costs play that equilibrium, so its four tactics \
+             the points-matched matrix, points efficiency and fair costs play that equilibrium, so its {} tactics \
              leave out a plan that pays there (see \"How each matchup is played\")",
             100.0 * EXPLOITABLE,
             pairs.len(),
             g.pairs.len(),
             crate::format::number(g.budget, 2),
             crate::format::number(g.distance, 2),
-            named.join("; ")
+            named.join("; "),
+            g.tactics.len()
         ),
     })
 }

@@ -3,14 +3,14 @@
 //!
 //! The points-matched matrix, points efficiency and fair costs are played by each pair's
 //! equilibrium of the squads' tactic game where the report plays one
-//! ([`super::squads_game`]; VSGMR), else by the ruleset's scripted tactic. One against one, the
+//! ([`super::squads_game`]; VSGMR and Gunplay), else by the ruleset's scripted tactic. One against one, the
 //! optimal-play solver measures exactly how much a best response gains against the scripted
 //! tactic ([`super::optimal_play`]); squads are too large for that solver, so here a rollout
 //! best response ([`crate::rulesets::rollout`]) plays against the squads' play in the same
 //! squads the matrix plays (bought with `[duel] budget` points, each side's size drawn as the
 //! matrix draws it, at `[duel] distance`; each duel draws each side's base tactic from its
 //! pair's mix where the squads play the equilibrium, a mirror the scripted tactic as in the
-//! matrix): at each round the responding side plays the skirmish tactic whose playouts beat
+//! matrix): at each round (Gunplay: game turn) the responding side plays the skirmish tactic whose playouts beat
 //! its base tactic's clearly. Its gain, with a 95% interval from paired duels, is a lower bound
 //! on the squads' exploitability.
 //!

@@ -104,7 +104,8 @@ fn optimal_note(out: &mut String, a: &RulesetAnalysis, m: &Matrix) {
             "the points-matched squads play each pair's equilibrium of the squads' tactic game, and the skirmish \
              the tactic metagame's (see [How each matchup is played](#how-each-matchup-is-played))."
         } else {
-            "squads and skirmishes are still played by the scripted tactic."
+            "the points-matched squads are still played by the scripted tactic, and the skirmish as [How each \
+             matchup is played](#how-each-matchup-is-played) says."
         }
     );
     if o.refused.is_empty() {

@@ -129,7 +129,7 @@ pub struct DuelSettings {
     /// [`Ruleset::squad_tactics`] for every pair of the cost list, double oracle, and the
     /// points-matched matrix, efficiency and fair costs play its equilibrium; 0 (the default)
     /// plays none (the squads play the scripted tactic); at most 1000000. Only where the ruleset has squad tactics
-    /// (vsgmr; the same rulesets as the `rollout_*` keys).
+    /// (vsgmr and gunplay; the same rulesets as the `rollout_*` keys).
     #[serde(default, skip_serializing_if = "is_zero_u64")]
     pub tactic_trials: u64,
 }
@@ -235,8 +235,8 @@ impl DuelSettings {
             return bad(
                 key,
                 format!(
-                    "[duel] {key}: the squads' rollout best response and tactic game are built for vsgmr only (its \
-                     duel is played round by round, by any of its tactics): remove it"
+                    "[duel] {key}: the squads' rollout best response and tactic game are built for vsgmr and \
+                     gunplay only (their duels are played round by round, by any of their tactics): remove it"
                 ),
             );
         }
@@ -332,7 +332,9 @@ pub struct NotExact(pub String);
 
 /// Why `duel --rollout` is refused for the ruleset `id` ([`Ruleset::duel_rollout`]'s default).
 pub fn duel_rollout_not_built(id: &str) -> NotExact {
-    NotExact(format!("--rollout is not built for {id} yet: its duel is not played round by round (it is for vsgmr)"))
+    NotExact(format!(
+        "--rollout is not built for {id} yet: its duel is not played round by round (it is for vsgmr and gunplay)"
+    ))
 }
 
 /// The rules of one game, as the engine needs them.

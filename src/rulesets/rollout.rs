@@ -46,9 +46,9 @@ use indicatif::ProgressBar;
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
-use crate::dice::FastDice;
-use crate::rulesets::Side;
+use crate::dice::{Dice, FastDice};
 use crate::rulesets::skirmish::Play;
+use crate::rulesets::{Ruleset, Side, matchup_budget, points_matched_size};
 use crate::seed::{batch_seed, splitmix64};
 use crate::stats::{CONFIDENCE, Estimate, normal};
 
@@ -237,6 +237,53 @@ fn one_game<G: Staged>(
         out.switched[s] = switched;
     }
     out
+}
+
+/// The rollout best response in a ruleset's duels ([`best_response`]), the set-up shared by
+/// the rulesets whose duel is played in stages (VSGMR, Gunplay): unit `a` (side A) against `b`,
+/// one each (`budget` `None`) or points-matched squads bought with `budget` points (each side's
+/// size drawn as the points-matched matrix draws it: [`points_matched_size`] of the matchup's
+/// [`matchup_budget`], from two uniform numbers of the game's dice, A's first); `games` duels,
+/// `rollouts` playouts per tactic at each stage, seeded from `seed` on the pair's own stream
+/// (`RULESET|duel|A|B|rollout`; squads: `RULESET|points|A|B|rollout`). `base`: each side's mix
+/// over [`Ruleset::squad_tactics`] that each duel draws its tactic from ([`Play::draw`]: the
+/// squads' equilibrium); `None`: the scripted tactic (index 0) on both sides. `deploy(dice,
+/// [na, nb], tactics)` sets the duel up with those sizes, each side on its tactic (it draws
+/// what else it needs, such as who acts first, from `dice` after the sizes). `progress`
+/// advances one per duel. Panics as [`best_response`] does (fewer than 2 games or 2
+/// playouts), or if a mix of `base` is not as long as the ruleset's squad tactics.
+#[allow(clippy::too_many_arguments)]
+pub fn duel_best_response<R: Ruleset, G: Staged>(
+    r: &R,
+    (a, b): (usize, usize),
+    budget: Option<f64>,
+    (games, rollouts): (u64, u32),
+    seed: u64,
+    base: Option<&Play>,
+    deploy: impl Fn(&mut FastDice, [u32; 2], [usize; 2]) -> G + Sync,
+    progress: &ProgressBar,
+) -> RolloutGain {
+    let units = r.units();
+    let kind = if budget.is_some() { "points" } else { "duel" };
+    let stream = crate::seed::stream_id(&[r.id(), kind, &units[a].id, &units[b].id, "rollout"]);
+    let tactics = r.squad_tactics().len();
+    let play = base.cloned().unwrap_or_else(|| Play::pure([0, 0], tactics));
+    assert!(play.mixes.iter().all(|m| m.len() == tactics), "mixes {play:?} of {tactics} tactics");
+    let run = RolloutRun { seed, stream, games, rollouts, play };
+    let costs = [units[a].cost, units[b].cost];
+    let spend = budget.map(|x| matchup_budget(r, [a, b], costs, x));
+    // Each side on its base tactic for the duel (drawn from its mix by the rollout).
+    let start = |dice: &mut FastDice, tactics: [usize; 2]| {
+        let sizes = match spend {
+            None => [1, 1],
+            Some(x) => {
+                let u = [dice.unit_f64(), dice.unit_f64()];
+                [0, 1].map(|s| points_matched_size(x, costs[s], u[s]))
+            }
+        };
+        deploy(dice, sizes, tactics)
+    };
+    best_response(&run, start, progress)
 }
 
 /// The rollout best response of each side against the base play, over `run.games` games whose

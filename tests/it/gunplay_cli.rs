@@ -74,6 +74,8 @@ fn the_skirmish_section_can_be_turned_off() {
             "skirmish.tactic_trials=0",
             "--set",
             "duel.optimal_play=false",
+            "--set",
+            "duel.tactic_trials=100",
             "--out",
         ])
         .arg(dir.path())

@@ -243,6 +243,8 @@ fn gunplay() {
             "balance.report_trials=100",
             "--set",
             "duel.optimal_play=false",
+            "--set",
+            "duel.tactic_trials=100",
         ],
         &[
             "win_rate_by_distance.csv",
@@ -250,6 +252,7 @@ fn gunplay() {
             "fair_costs.csv",
             "efficiency_by_distance.csv",
             "derived_costs_mix.csv",
+            "squads_game.csv",
         ],
     );
 }

@@ -21,8 +21,14 @@
 //!
 //! Files: the folder template of [`crate::rulesets`] — `mod.rs` (units, config, the `Ruleset`
 //! impl), `rules.rs`, `exact.rs`, `optimal.rs`, `tactics/`, `skirmish/`, `coverage.rs` (with
-//! `coverage.tsv`), `study.rs`; below them, `study/derive.rs` (the derived cost list over
-//! the ground mix).
+//! `coverage.tsv`), `study.rs`, `rollout.rs` (the duel played game turn by game turn for the
+//! rollout best response); below them, `study/derive.rs` (the derived cost list over the
+//! ground mix).
+//!
+//! Play: the duel takes each character's next action from its side's skirmish tactic
+//! ([`tactics`], [`crate::rulesets::DuelSetup::tactics`]): the default tactic one against one
+//! and in the exact chain; in the points-matched squads, each pair's equilibrium of the
+//! squads' tactic game (`[duel] tactic_trials`).
 //!
 //! Layer: rulesets (see [`crate::rulesets`]); imports the bottom layers (`dice`, `config`,
 //! `battle`'s table geometry...) and the rulesets layer's shared files, never `sim`,
@@ -31,6 +37,7 @@
 pub mod coverage;
 pub mod exact;
 pub mod optimal;
+pub mod rollout;
 pub mod rules;
 pub mod skirmish;
 pub mod study;
@@ -341,7 +348,7 @@ fn validate_settings(rules: &RulesConfig, duel: &DuelSettings) -> Result<(), Inv
     in_range("rules.cautious_move", rules.cautious_move, 0.0, 100.0, Ends::Top, " in")?;
     in_range("rules.quick_move", rules.quick_move, 0.0, 100.0, Ends::Top, " in")?;
     in_range("rules.contact", rules.contact, 0.0, 10.0, Ends::Both, " in")?;
-    duel.validate(500.0, "in", true, false)
+    duel.validate(500.0, "in", true, true)
 }
 
 impl Ruleset for Gunplay {
@@ -357,7 +364,29 @@ impl Ruleset for Gunplay {
     }
     fn play_duel<D: Dice>(&self, arena: &mut Battle, dice: &mut D, duel: DuelSetup) -> DuelOutcome {
         arena.deploy_lines(duel.a, duel.na, duel.b, duel.nb, duel.distance as f32, self.book.duel.spacing() as f32);
+        arena.tactic = duel.tactics;
         rules::play(self, arena, dice, if duel.a_first { 0 } else { 1 }, self.book.duel.max_rounds)
+    }
+    /// The skirmish's tactics ([`tactics::TACTICS`]: `default`, `hold`, `close-assault`,
+    /// `stand-off`): the duel's activations ([`rules::activate`]) take each character's next
+    /// action from its side's tactic.
+    fn squad_tactics(&self) -> &'static [crate::rulesets::skirmish::TacticInfo] {
+        &tactics::TACTICS
+    }
+    fn duel_rollout_built(&self) -> bool {
+        true
+    }
+    fn duel_rollout(
+        &self,
+        pair: (usize, usize),
+        distance: f64,
+        budget: Option<f64>,
+        size: (u64, u32),
+        seed: u64,
+        base: Option<&crate::rulesets::skirmish::Play>,
+        progress: &ProgressBar,
+    ) -> Result<crate::rulesets::rollout::RolloutGain, NotExact> {
+        Ok(rollout::duel_rollout(self, pair, distance, budget, size, seed, base, progress))
     }
     /// Every pair at 3" to 48" (every 3") in the open, in some cover and in lots of cover.
     fn distance_grounds(&self) -> Option<DistanceGrounds<Gunplay>> {
@@ -451,5 +480,42 @@ pub(crate) mod tests {
         let ov = Overrides::parse(&["rules.cover=heavy".to_string()]).unwrap();
         let e = Gunplay::from_source(&src, &ov).unwrap_err().to_string();
         assert!(e.contains("rules.cover=heavy") && e.contains("lots"), "{e}");
+    }
+
+    /// The duel plays each side's tactic ([`DuelSetup::tactics`]): two squads of five, a
+    /// Pistol line (Extreme range 36") and a Shotgun line (48") 50" apart, that both `hold`
+    /// never move and never fire, so every duel is a draw at the turn cap; on the default tactic
+    /// they close and fight (scenario: constructed position, the dice free).
+    #[test]
+    fn the_duel_plays_each_sides_tactic() {
+        use crate::dice::FastDice;
+        let r = tests::ruleset(Cover::Open);
+        let (pistol, shotgun) = (r.find("Pistol"), r.find("Shotgun"));
+        let hold = tactics::by_name("hold").expect("hold").index();
+        let mut arena = Battle::default();
+        let mut draws = [0; 2];
+        for (k, t) in [[hold, hold], [0, 0]].into_iter().enumerate() {
+            for n in 0..200u64 {
+                let mut dice = FastDice::from_seed(n);
+                let duel =
+                    DuelSetup { a: pistol, na: 5, b: shotgun, nb: 5, distance: 50.0, a_first: n % 2 == 0, tactics: t };
+                let out = r.play_duel(&mut arena, &mut dice, duel);
+                draws[k] += usize::from(out.winner.is_none());
+                if k == 0 {
+                    assert_eq!((out.turns, out.kills), (r.book.duel.max_rounds, [0, 0]), "duel {n}");
+                    assert!(arena.sides.iter().flatten().all(|c| c.wounds == 0 && !c.down), "duel {n}");
+                    let stood = |s: usize, x: f32| arena.sides[s].iter().all(|c| c.x == x);
+                    assert!(stood(0, 0.0) && stood(1, 50.0), "a holding side never moves: duel {n}");
+                }
+            }
+        }
+        assert_eq!(draws[0], 200);
+        assert!(draws[1] < 20, "on the default tactic they close and fight: {draws:?}");
+        // Each side reads its own tactic: side A holds while side B, on the default tactic,
+        // comes to it.
+        let duel = DuelSetup { a: pistol, na: 5, b: shotgun, nb: 5, distance: 50.0, a_first: true, tactics: [hold, 0] };
+        r.play_duel(&mut arena, &mut FastDice::from_seed(7), duel);
+        assert!(arena.sides[0].iter().all(|c| c.x == 0.0), "side A held");
+        assert!(arena.sides[1].iter().any(|c| c.x < 50.0 - 1.0), "side B closed");
     }
 }

@@ -521,6 +521,12 @@ pub struct Battle {
     pub sides: [Vec<Character>; 2],
     /// Enemy characters each side has removed.
     pub kills: [u32; 2],
+    /// Each side's tactic, an index into [`crate::rulesets::gunplay::tactics::PORTFOLIO`] (0,
+    /// `default`, the rules' [`plan`], unless the squads' tactic game or its equilibrium picks
+    /// another: [`crate::rulesets::DuelSetup::tactics`]).
+    pub tactic: [usize; 2],
+    /// Game turns played ([`duel_round`]; [`Battle::deploy_lines`] starts at 0).
+    pub round: u32,
 }
 
 #[inline]
@@ -530,13 +536,16 @@ fn dist(a: &Character, b: &Character) -> f32 {
 
 impl Battle {
     /// Deploys `na` characters of loadout `a` in a line at x = 0 and `nb` of `b` at
-    /// x = `distance`, each line centred on y = 0 with `spacing` between neighbours.
+    /// x = `distance`, each line centred on y = 0 with `spacing` between neighbours, both
+    /// sides on the default tactic.
     pub fn deploy_lines(&mut self, a: usize, na: u32, b: usize, nb: u32, distance: f32, spacing: f32) {
         for (s, (unit, n, x)) in [(a, na, 0.0f32), (b, nb, distance)].into_iter().enumerate() {
             self.sides[s].clear();
             self.sides[s].extend(line_offsets(n, spacing).map(|y| Character::new(unit, x, y)));
         }
         self.kills = [0, 0];
+        self.round = 0;
+        self.tactic = [0, 0];
     }
 
     /// Characters of side `s` not yet defeated: not removed, and Up too under `[rules]
@@ -561,7 +570,8 @@ impl Battle {
     }
 }
 
-/// One activation of side `s`'s character `i`: recover if Down, then the tactic's plan.
+/// One activation of side `s`'s character `i`: recover if Down, then its side's tactic
+/// ([`Battle::tactic`]) action by action.
 pub fn activate<D: Dice>(r: &Gunplay, bt: &mut Battle, s: Side, i: usize, dice: &mut D) {
     let mut actions = 2u8;
     {
@@ -586,7 +596,12 @@ pub fn activate<D: Dice>(r: &Gunplay, bt: &mut Battle, s: Side, i: usize, dice: 
         let d = dist(&me, &foe);
         let sit = Situation { distance: d, wounds: me.wounds, target_down: foe.down, target_wounds: foe.wounds };
         // Re-plan each action (the target may have changed), but an Aim commits to its Fire.
-        let action = if aimed { Action::Fire } else { plan(r, p, pf, &sit, actions)[0] };
+        let action = match (aimed, bt.tactic[s]) {
+            (true, _) => Action::Fire,
+            // The default tactic is the rules' plan (the hot path: no dynamic call).
+            (false, 0) => plan(r, p, pf, &sit, actions)[0],
+            (false, t) => crate::rulesets::gunplay::tactics::PORTFOLIO[t].tactic.next_action(r, p, pf, &sit, actions),
+        };
         actions -= 1;
         let [sa, sb] = &mut bt.sides;
         let (mine, theirs) = if s == 0 { (sa, sb) } else { (sb, sa) };
@@ -640,34 +655,57 @@ fn step_toward(me: &mut Character, foe: &Character, by: f32) {
 /// Plays turns until one side has no character left in play (it loses) or `max_rounds`
 /// turns pass (a draw). "Turn Sequence": the first turn's leader is `first` (the engine
 /// balances who starts); later turns roll d12s for it; the sides alternate single
-/// characters, and a side that runs out lets the other finish.
+/// characters, and a side that runs out lets the other finish. Each side plays its
+/// [`Battle::tactic`].
 pub fn play<D: Dice>(r: &Gunplay, bt: &mut Battle, dice: &mut D, first: Side, max_rounds: u32) -> DuelOutcome {
-    for turn in 0..max_rounds {
-        let leader = if turn == 0 { first } else { roll_for_first(dice) };
-        for side in bt.sides.iter_mut() {
-            for c in side.iter_mut() {
-                c.activated = c.removed;
-            }
-        }
-        let mut s = leader;
-        loop {
-            let next = |bt: &Battle, s: Side| bt.sides[s].iter().position(|c| !c.activated && !c.removed);
-            let pick = next(bt, s).map(|i| (s, i)).or_else(|| next(bt, 1 - s).map(|i| (1 - s, i)));
-            let Some((side, i)) = pick else { break };
-            activate(r, bt, side, i, dice);
-            let (a, b) = (bt.in_play(r, 0), bt.in_play(r, 1));
-            if a == 0 || b == 0 {
-                let winner = match (a > 0, b > 0) {
-                    (true, false) => Some(0),
-                    (false, true) => Some(1),
-                    _ => None,
-                };
-                return DuelOutcome { winner, turns: turn + 1, kills: bt.kills };
-            }
-            s = 1 - side;
+    bt.round = 0;
+    if max_rounds == 0 {
+        return DuelOutcome { winner: None, turns: 0, kills: bt.kills };
+    }
+    loop {
+        if let Some(out) = duel_round(r, bt, dice, first, max_rounds) {
+            return out;
         }
     }
-    DuelOutcome { winner: None, turns: max_rounds, kills: bt.kills }
+}
+
+/// The next game turn of [`play`] (turn `bt.round + 1`; [`Battle::deploy_lines`] starts at 0):
+/// the duel's outcome once it is over after this turn (a side with no character left in play,
+/// or turn `max_rounds`), else `None`. The rollout best response plays the duel turn by turn
+/// through it (`crate::rulesets::gunplay::rollout`).
+pub fn duel_round<D: Dice>(
+    r: &Gunplay,
+    bt: &mut Battle,
+    dice: &mut D,
+    first: Side,
+    max_rounds: u32,
+) -> Option<DuelOutcome> {
+    let turn = bt.round;
+    bt.round += 1;
+    let leader = if turn == 0 { first } else { roll_for_first(dice) };
+    for side in bt.sides.iter_mut() {
+        for c in side.iter_mut() {
+            c.activated = c.removed;
+        }
+    }
+    let mut s = leader;
+    loop {
+        let next = |bt: &Battle, s: Side| bt.sides[s].iter().position(|c| !c.activated && !c.removed);
+        let pick = next(bt, s).map(|i| (s, i)).or_else(|| next(bt, 1 - s).map(|i| (1 - s, i)));
+        let Some((side, i)) = pick else { break };
+        activate(r, bt, side, i, dice);
+        let (a, b) = (bt.in_play(r, 0), bt.in_play(r, 1));
+        if a == 0 || b == 0 {
+            let winner = match (a > 0, b > 0) {
+                (true, false) => Some(0),
+                (false, true) => Some(1),
+                _ => None,
+            };
+            return Some(DuelOutcome { winner, turns: turn + 1, kills: bt.kills });
+        }
+        s = 1 - side;
+    }
+    (bt.round >= max_rounds).then_some(DuelOutcome { winner: None, turns: max_rounds, kills: bt.kills })
 }
 
 #[cfg(test)]

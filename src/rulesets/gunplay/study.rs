@@ -150,8 +150,9 @@ pub fn derived_section<E: Engine>(
          cover and behind lots of cover — {} grounds, equally weighted (each trial draws one). The {anchor_name} \
          costs {} by definition; every other loadout's derived cost is its fair cost with every other at its \
          derived cost (the same solver as the \"Derived cost list\" above, {} trials per matchup per price, seed \
-         {}); the 95% interval carries the efficiency's interval through the local slope. The list above holds \
-         at 24 in in the open only.\n",
+         {}, both sides on the `default` tactic); the 95% interval carries the efficiency's interval through the \
+         local slope. The list above holds at 24 in in the open only, where the squads play each pair's \
+         equilibrium of the squads' tactic game.\n",
         fmt_cost(budget),
         m.describe().replace(" × open, some cover, lots of cover", ""),
         3 * m.distances.len(),

@@ -19,11 +19,11 @@
 use indicatif::ProgressBar;
 
 use crate::dice::{Dice, FastDice};
-use crate::rulesets::rollout::{RolloutGain, RolloutRun, Staged, best_response};
+use crate::rulesets::rollout::{RolloutGain, Staged, duel_best_response};
 use crate::rulesets::skirmish::Play;
 use crate::rulesets::vsgmr::Vsgmr;
 use crate::rulesets::vsgmr::rules::{self, Battle};
-use crate::rulesets::{Ruleset, Side, matchup_budget, points_matched_size};
+use crate::rulesets::{Ruleset, Side};
 
 /// A VSGMR duel in progress, played round by round.
 #[derive(Clone)]
@@ -48,50 +48,31 @@ impl Staged for StagedDuel<'_> {
 /// The rollout best response of each side of the duel of template `a` (side A) against `b`
 /// starting `distance` inches apart, against `base` (each side's mix over the skirmish tactics
 /// that each duel draws its tactic from, [`Play::draw`]: the squads' equilibrium; `None`: the
-/// scripted tactic on both sides): one figure a
-/// side (`budget` `None`), or points-matched squads bought with `budget` points (each side's
-/// size drawn as the points-matched matrix draws it: [`points_matched_size`] of the matchup's
-/// [`matchup_budget`], from two uniform numbers of the game's dice); `games` duels, `rollouts`
-/// playouts per tactic at each round, seeded from `seed` on the pair's own stream (one each:
-/// `vsgmr|duel|A|B|rollout`; squads: `vsgmr|points|A|B|rollout`). `progress` advances one per
-/// duel. Panics as [`crate::rulesets::rollout::best_response`] does (fewer than 2 games or 2
-/// playouts), or if a mix of `base` is not as long as the tactics.
+/// scripted tactic on both sides): one figure a side (`budget` `None`), or points-matched
+/// squads bought with `budget` points; `games` duels, `rollouts` playouts per tactic at each
+/// round, seeded from `seed` on the pair's own stream (one each: `vsgmr|duel|A|B|rollout`;
+/// squads: `vsgmr|points|A|B|rollout`): the set-up of [`duel_best_response`], each force in a
+/// line on the duel table, the first side of round 1 a fair coin drawn from the game's dice.
+/// `progress` advances one per duel. Panics as [`duel_best_response`] does.
 #[allow(clippy::too_many_arguments)]
 pub fn duel_rollout(
     r: &Vsgmr,
-    (a, b): (usize, usize),
+    pair: (usize, usize),
     distance: f64,
     budget: Option<f64>,
-    (games, rollouts): (u64, u32),
+    size: (u64, u32),
     seed: u64,
     base: Option<&Play>,
     progress: &ProgressBar,
 ) -> RolloutGain {
-    let units = r.units();
-    let kind = if budget.is_some() { "points" } else { "duel" };
-    let stream = crate::seed::stream_id(&["vsgmr", kind, &units[a].id, &units[b].id, "rollout"]);
-    let tactics = crate::rulesets::vsgmr::tactics::TACTICS.len();
-    let play = base.cloned().unwrap_or_else(|| Play::pure([0, 0], tactics));
-    assert!(play.mixes.iter().all(|m| m.len() == tactics), "mixes {play:?} of {tactics} tactics");
-    let run = RolloutRun { seed, stream, games, rollouts, play };
     let duel = &r.book().duel;
-    let costs = [units[a].cost, units[b].cost];
-    let spend = budget.map(|x| matchup_budget(r, [a, b], costs, x));
-    // Each side on its base tactic for the duel (drawn from its mix by the rollout).
-    let start = |dice: &mut FastDice, tactics: [usize; 2]| {
-        let [na, nb] = match spend {
-            None => [1, 1],
-            Some(x) => {
-                let u = [dice.unit_f64(), dice.unit_f64()];
-                [0, 1].map(|s| points_matched_size(x, costs[s], u[s]))
-            }
-        };
+    let deploy = |dice: &mut FastDice, [na, nb]: [u32; 2], tactics: [usize; 2]| {
         let mut battle = Battle::default();
-        battle.deploy(r, a, na, b, nb, distance as f32, duel.spacing() as f32);
+        battle.deploy(r, pair.0, na, pair.1, nb, distance as f32, duel.spacing() as f32);
         battle.tactic = tactics;
         StagedDuel { r, b: battle, first: dice.below(2), max_rounds: duel.max_rounds, scratch: Vec::new() }
     };
-    best_response(&run, start, progress)
+    duel_best_response(r, pair, budget, size, seed, base, deploy, progress)
 }
 
 #[cfg(test)]

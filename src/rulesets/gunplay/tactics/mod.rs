@@ -5,9 +5,12 @@
 //! What a tactic decides here: the next action of an Up character (Aim, Fire, move and fire,
 //! move, charge, strike, pass) against its target. Which target it takes, and how an action is
 //! carried out on the table (cover, straight or cautious moves), is the skirmish's shared
-//! doctrine (`skirmish/mod.rs`). The duel, its exact chain and the optimal game's scripted side
-//! play the default tactic; the skirmish plays the portfolio (`default`, `hold`,
-//! `close-assault`, `stand-off`).
+//! doctrine (`skirmish/mod.rs`). The one-against-one duel, its exact chain and the optimal
+//! game's scripted side play the default tactic; the skirmish plays the portfolio (`default`,
+//! `hold`, `close-assault`, `stand-off`), and so do the points-matched squads (each side's
+//! tactic for a whole duel, [`crate::rulesets::DuelSetup::tactics`], drawn from its pair's
+//! equilibrium of the squads' tactic game), where the duel's straight line has no walls: a
+//! tactic's action is carried out by [`crate::rulesets::gunplay::rules::activate`].
 //!
 //! Layer: rulesets (Gunplay); imports the rules' plan vocabulary and the shared
 //! [`crate::rulesets::tactic`].
