@@ -280,7 +280,7 @@ pub fn analyse<R: Ruleset>(
     });
     // The squads' tactic game's pairs (every pair but the mirrors) where it is played.
     let game = settings.squads_game && crate::analysis::squads_game::played(r);
-    let game_pairs = if game { k * k.saturating_sub(1) / 2 } else { 0 };
+    let game_pairs = if game { crate::analysis::squads_game::pair_count(r) } else { 0 };
     progress.set_length(pairs * (2 + settings.sweep_distances.len() as u64) + by_distance + game_pairs);
     progress.set_message(r.id().to_string());
     // The squads' equilibrium play first: the points-matched cells play it (fixed runs, the

@@ -166,6 +166,14 @@ impl SquadsGame {
     }
 }
 
+/// The number of pairs the game of `r` plays where it is [`played`], one per progress step of
+/// [`analyse`]: every unordered pair of the cost list but the mirrors, `k (k − 1) / 2` for `k`
+/// units; 0 where it is not played.
+pub fn pair_count<R: Ruleset>(r: &R) -> u64 {
+    let k = r.units().len() as u64;
+    if played(r) { k * k.saturating_sub(1) / 2 } else { 0 }
+}
+
 /// The pairs named in [`warning`] at most; the rest are counted.
 const NAMED: usize = 6;
 

@@ -67,8 +67,7 @@ pub fn run(args: FairCostsArgs) -> Result<(), AppError> {
         // ruleset plays the game (solved at list prices, held at every price).
         let pb = progress.phase("squads' tactic game");
         if crate::analysis::squads_game::played(r) {
-            let k = r.units().len() as u64;
-            pb.set_length(k * k.saturating_sub(1) / 2);
+            pb.set_length(crate::analysis::squads_game::pair_count(r));
         }
         let game = crate::analysis::squads_game::analyse(r, s.seed, s.batch_size, &pb)
             .map_err(|e| AppError::Other(anyhow::anyhow!("the squads' tactic game was not solved: {e}")))?;

@@ -80,7 +80,8 @@ pub fn run(args: ReportArgs) -> Result<(), AppError> {
         }
         // The bisection cannot be split by batches: the merge runs it in full.
         let pb = progress.phase(SECTIONS[1]);
-        // The squads play as in the points-matched matrix: the tactic game's mixes if solved.
+        // The squads play as in the points-matched matrix: the tactic game's mixes if solved (the
+        // fair costs and the squads' rollout below).
         let mixes =
             with_ruleset!(&l.ruleset, r => analysis.squads_game.as_ref().map(|g| std::sync::Arc::new(g.mixes(r))));
         analysis.fair_costs = Some(crate::sim::shard::unsharded(
@@ -118,9 +119,8 @@ pub fn run(args: ReportArgs) -> Result<(), AppError> {
             // How exploitable the scripted tactic is in squads: a rollout best response in the
             // pairs it plays worst one against one.
             // Against the squads' play: the tactic game's equilibrium where it was played.
-            let mixes = analysis.squads_game.as_ref().map(|g| g.mixes(r));
             analysis.squads_rollout =
-                crate::analysis::squads_rollout::analyse(r, &o, mixes.as_ref(), args.sim.seed, &pb);
+                crate::analysis::squads_rollout::analyse(r, &o, mixes.as_deref(), args.sim.seed, &pb);
             analysis.warnings.extend(analysis.squads_rollout.as_ref().and_then(|s| {
                 crate::analysis::squads_rollout::warning(s, &analysis.distance_unit)
             }));
