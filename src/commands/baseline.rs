@@ -414,11 +414,11 @@ fn uncorrected(base: &Baseline, new: &RulesetAnalysis) -> Vec<Comparison> {
     let pos = |m: &Matrix, id: &str| m.units.iter().position(|u| u == id);
     let one_v_one = same_play(base, new);
     let squads = same_squads_play(base, new);
-    for (metric, bm, nm) in [
-        ("points efficiency", &base.matrix_points, &new.matrix_points),
-        ("1v1 mean score", &base.matrix_1v1, &new.matrix_1v1),
+    for (metric, bm, nm, compared) in [
+        ("points efficiency", &base.matrix_points, &new.matrix_points, squads),
+        ("1v1 mean score", &base.matrix_1v1, &new.matrix_1v1, one_v_one),
     ] {
-        if (metric == "1v1 mean score" && !one_v_one) || (metric == "points efficiency" && !squads) {
+        if !compared {
             continue;
         }
         for (bi, id) in bm.units.iter().enumerate() {
@@ -444,11 +444,11 @@ fn uncorrected(base: &Baseline, new: &RulesetAnalysis) -> Vec<Comparison> {
             });
         }
     }
-    for (metric, bm, nm) in [
-        ("points-matched score", &base.matrix_points, &new.matrix_points),
-        ("1v1 score", &base.matrix_1v1, &new.matrix_1v1),
+    for (metric, bm, nm, compared) in [
+        ("points-matched score", &base.matrix_points, &new.matrix_points, squads),
+        ("1v1 score", &base.matrix_1v1, &new.matrix_1v1, one_v_one),
     ] {
-        if (metric == "1v1 score" && !one_v_one) || (metric == "points-matched score" && !squads) {
+        if !compared {
             continue;
         }
         for (bi, a) in bm.units.iter().enumerate() {

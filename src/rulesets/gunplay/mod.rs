@@ -386,7 +386,8 @@ impl Ruleset for Gunplay {
         base: Option<&crate::rulesets::skirmish::Play>,
         progress: &ProgressBar,
     ) -> Result<crate::rulesets::rollout::RolloutGain, NotExact> {
-        Ok(rollout::duel_rollout(self, pair, distance, budget, size, seed, base, progress))
+        let deploy = rollout::deploy(self, pair, distance);
+        Ok(crate::rulesets::rollout::duel_best_response(self, pair, budget, size, seed, base, deploy, progress))
     }
     /// Every pair at 3" to 48" (every 3") in the open, in some cover and in lots of cover.
     fn distance_grounds(&self) -> Option<DistanceGrounds<Gunplay>> {

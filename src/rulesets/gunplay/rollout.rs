@@ -16,13 +16,10 @@
 //!
 //! Layer: rulesets (Gunplay); imports the shared rollout and the Gunplay rules.
 
-use indicatif::ProgressBar;
-
 use crate::dice::{Dice, FastDice};
 use crate::rulesets::gunplay::Gunplay;
 use crate::rulesets::gunplay::rules::{self, Battle};
-use crate::rulesets::rollout::{RolloutGain, Staged, duel_best_response};
-use crate::rulesets::skirmish::Play;
+use crate::rulesets::rollout::Staged;
 use crate::rulesets::{Ruleset, Side};
 
 /// A Gunplay duel in progress, played game turn by game turn.
@@ -44,35 +41,22 @@ impl Staged for StagedDuel<'_> {
     }
 }
 
-/// The rollout best response of each side of the duel of loadout `a` (side A) against `b`
-/// starting `distance` inches apart, against `base` (each side's mix over the skirmish tactics
-/// that each duel draws its tactic from, [`Play::draw`]: the squads' equilibrium; `None`: the
-/// default tactic on both sides): one character a side (`budget` `None`), or points-matched
-/// squads bought with `budget` points; `games` duels, `rollouts` playouts per tactic at each
-/// game turn, seeded from `seed` on the pair's own stream (one each:
-/// `gunplay|duel|A|B|rollout`; squads: `gunplay|points|A|B|rollout`): the set-up of
-/// [`duel_best_response`], each duel on the `[duel]` line, the first turn's leader a fair coin
-/// drawn from the game's dice. `progress` advances one per duel. Panics as
-/// [`duel_best_response`] does.
-#[allow(clippy::too_many_arguments)]
-pub fn duel_rollout(
-    r: &Gunplay,
-    pair: (usize, usize),
+/// The duel of loadout `a` (side A) against `b` starting `distance` inches apart, set up for
+/// the rollout best response ([`crate::rulesets::rollout::duel_best_response`], which draws the sizes and each side's
+/// base tactic; `Ruleset::duel_rollout`): both lines on the `[duel]` line, each side on its
+/// tactic, the first turn's leader a fair coin drawn from the game's dice.
+pub fn deploy<'a>(
+    r: &'a Gunplay,
+    (a, b): (usize, usize),
     distance: f64,
-    budget: Option<f64>,
-    size: (u64, u32),
-    seed: u64,
-    base: Option<&Play>,
-    progress: &ProgressBar,
-) -> RolloutGain {
+) -> impl Fn(&mut FastDice, [u32; 2], [usize; 2]) -> StagedDuel<'a> + Sync + 'a {
     let duel = &r.book().duel;
-    let deploy = |dice: &mut FastDice, [na, nb]: [u32; 2], tactics: [usize; 2]| {
+    move |dice, [na, nb], tactics| {
         let mut battle = Battle::default();
-        battle.deploy_lines(pair.0, na, pair.1, nb, distance as f32, duel.spacing() as f32);
+        battle.deploy_lines(a, na, b, nb, distance as f32, duel.spacing() as f32);
         battle.tactic = tactics;
         StagedDuel { r, b: battle, first: dice.below(2), max_rounds: duel.max_rounds }
-    };
-    duel_best_response(r, pair, budget, size, seed, base, deploy, progress)
+    }
 }
 
 #[cfg(test)]
@@ -80,6 +64,8 @@ mod tests {
     use super::*;
     use crate::rulesets::gunplay::Cover;
     use crate::rulesets::gunplay::tests::ruleset;
+    use crate::rulesets::skirmish::Play;
+    use indicatif::ProgressBar;
 
     fn tactic(name: &str) -> usize {
         crate::rulesets::gunplay::tactics::TACTICS.iter().position(|t| t.name == name).expect(name)
@@ -97,7 +83,7 @@ mod tests {
         let r = ruleset(Cover::Open);
         let (pistol, shotgun) = (r.find("Pistol"), r.find("Shotgun"));
         let exact = r.optimal_duel(pistol, shotgun, 24.0).unwrap();
-        let g = duel_rollout(&r, (pistol, shotgun), 24.0, None, (400, 16), 5, None, &ProgressBar::hidden());
+        let g = r.duel_rollout((pistol, shotgun), 24.0, None, (400, 16), 5, None, &ProgressBar::hidden()).unwrap();
         for (s, gain) in [(0, exact.a_gain()), (1, exact.b_gain())] {
             let x = g.sides[s].gain;
             assert!(x.lo <= gain + 0.03, "side {s}: rollout {x:?} beyond the exact gain {gain}");
@@ -115,14 +101,14 @@ mod tests {
         let (pistol, shotgun) = (r.find("Pistol"), r.find("Shotgun"));
         let k = crate::rulesets::gunplay::tactics::TACTICS.len();
         let held = Play::pure([tactic("hold"), tactic("hold")], k);
-        let g = duel_rollout(&r, (pistol, shotgun), 50.0, None, (40, 2), 3, Some(&held), &ProgressBar::hidden());
+        let g = r.duel_rollout((pistol, shotgun), 50.0, None, (40, 2), 3, Some(&held), &ProgressBar::hidden()).unwrap();
         assert_eq!((g.base, g.base_score), (Some([tactic("hold"), tactic("hold")]), 0.5), "{g:?}");
         for side in &g.sides {
             assert!(side.switched > 0.0 || side.gain.value == 0.0, "no switch, no gain: {g:?}");
         }
         // Without a base play both sides play the default tactic, which closes and fights (the
         // draws are counted in `the_duel_plays_each_sides_tactic`).
-        let scripted = duel_rollout(&r, (pistol, shotgun), 50.0, None, (40, 2), 3, None, &ProgressBar::hidden());
+        let scripted = r.duel_rollout((pistol, shotgun), 50.0, None, (40, 2), 3, None, &ProgressBar::hidden()).unwrap();
         assert_eq!(scripted.base, Some([0, 0]), "{scripted:?}");
     }
 

@@ -608,7 +608,8 @@ impl Ruleset for Vsgmr {
         base: Option<&crate::rulesets::skirmish::Play>,
         progress: &ProgressBar,
     ) -> Result<crate::rulesets::rollout::RolloutGain, NotExact> {
-        Ok(rollout::duel_rollout(self, pair, distance, budget, size, seed, base, progress))
+        let deploy = rollout::deploy(self, pair, distance);
+        Ok(crate::rulesets::rollout::duel_best_response(self, pair, budget, size, seed, base, deploy, progress))
     }
     fn cache_fingerprint(&self) -> Option<String> {
         let Vsgmr { book, prices, skirmish, figures, profiles, matchups, armies, field: _ } = self;

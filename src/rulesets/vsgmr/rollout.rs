@@ -16,11 +16,8 @@
 //!
 //! Layer: rulesets (VSGMR); imports the shared rollout and the VSGMR rules.
 
-use indicatif::ProgressBar;
-
 use crate::dice::{Dice, FastDice};
-use crate::rulesets::rollout::{RolloutGain, Staged, duel_best_response};
-use crate::rulesets::skirmish::Play;
+use crate::rulesets::rollout::Staged;
 use crate::rulesets::vsgmr::Vsgmr;
 use crate::rulesets::vsgmr::rules::{self, Battle};
 use crate::rulesets::{Ruleset, Side};
@@ -45,40 +42,30 @@ impl Staged for StagedDuel<'_> {
     }
 }
 
-/// The rollout best response of each side of the duel of template `a` (side A) against `b`
-/// starting `distance` inches apart, against `base` (each side's mix over the skirmish tactics
-/// that each duel draws its tactic from, [`Play::draw`]: the squads' equilibrium; `None`: the
-/// scripted tactic on both sides): one figure a side (`budget` `None`), or points-matched
-/// squads bought with `budget` points; `games` duels, `rollouts` playouts per tactic at each
-/// round, seeded from `seed` on the pair's own stream (one each: `vsgmr|duel|A|B|rollout`;
-/// squads: `vsgmr|points|A|B|rollout`): the set-up of [`duel_best_response`], each force in a
-/// line on the duel table, the first side of round 1 a fair coin drawn from the game's dice.
-/// `progress` advances one per duel. Panics as [`duel_best_response`] does.
-#[allow(clippy::too_many_arguments)]
-pub fn duel_rollout(
-    r: &Vsgmr,
-    pair: (usize, usize),
+/// The duel of template `a` (side A) against `b` starting `distance` inches apart, set up for
+/// the rollout best response ([`crate::rulesets::rollout::duel_best_response`], which draws the sizes and each side's
+/// base tactic; `Ruleset::duel_rollout`): each force in a line on the duel table, each side on
+/// its tactic, the first side of round 1 a fair coin drawn from the game's dice.
+pub fn deploy<'a>(
+    r: &'a Vsgmr,
+    (a, b): (usize, usize),
     distance: f64,
-    budget: Option<f64>,
-    size: (u64, u32),
-    seed: u64,
-    base: Option<&Play>,
-    progress: &ProgressBar,
-) -> RolloutGain {
+) -> impl Fn(&mut FastDice, [u32; 2], [usize; 2]) -> StagedDuel<'a> + Sync + 'a {
     let duel = &r.book().duel;
-    let deploy = |dice: &mut FastDice, [na, nb]: [u32; 2], tactics: [usize; 2]| {
+    move |dice, [na, nb], tactics| {
         let mut battle = Battle::default();
-        battle.deploy(r, pair.0, na, pair.1, nb, distance as f32, duel.spacing() as f32);
+        battle.deploy(r, a, na, b, nb, distance as f32, duel.spacing() as f32);
         battle.tactic = tactics;
         StagedDuel { r, b: battle, first: dice.below(2), max_rounds: duel.max_rounds, scratch: Vec::new() }
-    };
-    duel_best_response(r, pair, budget, size, seed, base, deploy, progress)
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rulesets::skirmish::Play;
     use crate::rulesets::vsgmr::tests::ruleset;
+    use indicatif::ProgressBar;
 
     /// The validation of issue 41 on three of the pairs where the scripted tactic is most
     /// exploitable at the report distance (12"; the exact best response gains 24–58 points
@@ -95,7 +82,7 @@ mod tests {
         for a in ["Hero with distance attack", "Mook with distance attack", "Troop with distance attack"] {
             let a = r.find(a);
             let exact = r.optimal_duel(a, vehicle, 12.0).unwrap();
-            let g = duel_rollout(&r, (a, vehicle), 12.0, None, (300, 16), 5, None, &ProgressBar::hidden());
+            let g = r.duel_rollout((a, vehicle), 12.0, None, (300, 16), 5, None, &ProgressBar::hidden()).unwrap();
             for (s, gain) in [(0, exact.a_gain()), (1, exact.b_gain())] {
                 let x = g.sides[s].gain;
                 assert!(x.lo <= gain + 0.03, "side {s}: rollout {x:?} beyond the exact gain {gain}");
@@ -116,17 +103,17 @@ mod tests {
         let k = crate::rulesets::vsgmr::tactics::TACTICS.len();
         let hold = crate::rulesets::vsgmr::tactics::TACTICS.iter().position(|t| t.name == "hold").unwrap();
         let held = Play::pure([hold, hold], k);
-        let g = duel_rollout(&r, (troop, hero), 12.0, None, (60, 2), 3, Some(&held), &ProgressBar::hidden());
+        let g = r.duel_rollout((troop, hero), 12.0, None, (60, 2), 3, Some(&held), &ProgressBar::hidden()).unwrap();
         assert_eq!((g.base, g.base_score), (Some([hold, hold]), 0.5), "{g:?}");
         for side in &g.sides {
             assert!(side.switched > 0.0 || side.gain.value == 0.0, "no switch, no gain: {g:?}");
         }
-        let scripted = duel_rollout(&r, (troop, hero), 12.0, None, (60, 2), 3, None, &ProgressBar::hidden());
+        let scripted = r.duel_rollout((troop, hero), 12.0, None, (60, 2), 3, None, &ProgressBar::hidden()).unwrap();
         assert!(scripted.base_score < 0.45, "the Hero beats the Troop: {scripted:?}");
         let mut mix = vec![0.0; k];
         (mix[0], mix[hold]) = (0.5, 0.5);
         let mixed = Play { mixes: [crate::rulesets::skirmish::pure_mix(hold, k), mix] };
-        let g = duel_rollout(&r, (troop, hero), 12.0, None, (20, 2), 3, Some(&mixed), &ProgressBar::hidden());
+        let g = r.duel_rollout((troop, hero), 12.0, None, (20, 2), 3, Some(&mixed), &ProgressBar::hidden()).unwrap();
         assert_eq!((g.base, g.mixes.as_ref()), (None, Some(&mixed.mixes)), "{g:?}");
     }
 
