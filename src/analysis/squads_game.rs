@@ -144,17 +144,24 @@ impl SquadsGame {
     /// The pairs with a side in [`SquadsGame::exploited`], each once, at its larger switch,
     /// largest gain first.
     pub fn exploited_pairs(&self) -> Vec<Switch<'_>> {
-        let mut seen: Vec<(&str, &str)> = Vec::new();
-        self.exploited()
-            .into_iter()
-            .filter(|(p, _, _)| {
-                let key = (p.a.as_str(), p.b.as_str());
-                let new = !seen.contains(&key);
-                seen.push(key);
-                new
-            })
-            .collect()
+        first_per_pair(self.exploited(), |x| x.0)
     }
+}
+
+/// The items of `items` whose pair (`pair`) has not come before, in order: each pair once, at
+/// its first item (the largest, where `items` runs largest first).
+fn first_per_pair<'a, T>(items: Vec<T>, pair: impl Fn(&T) -> &'a SquadsGamePair) -> Vec<T> {
+    let mut seen: Vec<(&str, &str)> = Vec::new();
+    items
+        .into_iter()
+        .filter(|x| {
+            let p = pair(x);
+            let key = (p.a.as_str(), p.b.as_str());
+            let new = !seen.contains(&key);
+            seen.push(key);
+            new
+        })
+        .collect()
 }
 
 impl SquadsGame {
@@ -189,9 +196,7 @@ pub fn warning(g: &SquadsGame, unit: &str) -> Option<super::Warning> {
         return None;
     }
     clear.sort_by(|x, y| y.1.value.total_cmp(&x.1.value));
-    let mut pairs: Vec<(&str, &str)> = clear.iter().map(|((p, _, _), _)| (p.a.as_str(), p.b.as_str())).collect();
-    pairs.sort_unstable();
-    pairs.dedup();
+    let pairs = first_per_pair(clear.iter().collect(), |x| x.0.0).len();
     let named: Vec<String> = clear
         .iter()
         .take(NAMED)
@@ -216,7 +221,7 @@ pub fn warning(g: &SquadsGame, unit: &str) -> Option<super::Warning> {
              the points-matched matrix, points efficiency and fair costs play that equilibrium, so its {} tactics \
              leave out a plan that pays there (see \"How each matchup is played\")",
             100.0 * EXPLOITABLE,
-            pairs.len(),
+            pairs,
             g.pairs.len(),
             crate::format::number(g.budget, 2),
             crate::format::number(g.distance, 2),

@@ -10,7 +10,7 @@
 //! squads the matrix plays (bought with `[duel] budget` points, each side's size drawn as the
 //! matrix draws it, at `[duel] distance`; each duel draws each side's base tactic from its
 //! pair's mix where the squads play the equilibrium, a mirror the scripted tactic as in the
-//! matrix): at each round (Gunplay: game turn) the responding side plays the skirmish tactic whose playouts beat
+//! matrix): at each round (Gunplay: game turn; [`Ruleset::duel_stage`]) the responding side plays the skirmish tactic whose playouts beat
 //! its base tactic's clearly. Its gain, with a 95% interval from paired duels, is a lower bound
 //! on the squads' exploitability.
 //!
@@ -53,9 +53,12 @@ pub struct SquadsRollout {
     /// Points per side and start distance (the ruleset's unit) of the squads.
     pub budget: f64,
     pub distance: f64,
-    /// Duels per pair (each played three times) and playouts per tactic at each round.
+    /// Duels per pair (each played three times) and playouts per tactic at each stage.
     pub games: u64,
     pub rollouts: u32,
+    /// The book's word for a stage of the duel, at each of which the responding side picks its
+    /// tactic ([`Ruleset::duel_stage`]: "round", Gunplay "game turn").
+    pub stage: String,
     /// The pairs, most exploitable one against one first.
     pub pairs: Vec<SquadPair>,
 }
@@ -70,6 +73,22 @@ impl SquadsRollout {
         } else {
             "the scripted tactic"
         }
+    }
+
+    /// The rollout in words, for the report's "How each matchup is played": "a rollout best
+    /// response against {the base play} in the {n} pairs most exploitable one against one
+    /// ({games} duels each, {playouts} playouts per tactic at each {stage}", the parenthesis
+    /// left open for the caller to go on and close.
+    pub fn method_words(&self) -> String {
+        format!(
+            "a rollout best response against {} in the {} pairs most exploitable one against one ({} duels each, {} \
+             playouts per tactic at each {}",
+            self.base_words(),
+            self.pairs.len(),
+            self.games,
+            self.rollouts,
+            self.stage
+        )
     }
 
     /// The pair and side whose rollout gain is the largest by its point estimate: the
@@ -149,6 +168,7 @@ pub fn analyse<R: Ruleset>(
         distance: o.distance,
         games: d.rollout_games(),
         rollouts: d.rollout_playouts(),
+        stage: r.duel_stage().to_string(),
         pairs,
     })
 }
@@ -217,6 +237,7 @@ mod tests {
             distance: 12.0,
             games: 10,
             rollouts: 4,
+            stage: "round".into(),
             pairs: vec![
                 pair("X", [side(0.30, 0.01), side(0.05, 0.03)]),
                 pair("Y", [side(0.10, 0.08), side(-0.01, -0.05)]),
@@ -224,6 +245,11 @@ mod tests {
         };
         let (p, s_, g) = s.largest().unwrap();
         assert_eq!((p.a.as_str(), s_, g.gain.value), ("X", 0, 0.30));
+        assert_eq!(
+            s.method_words(),
+            "a rollout best response against the scripted tactic in the 2 pairs most exploitable one against one \
+             (10 duels each, 4 playouts per tactic at each round"
+        );
         let (p, s_, _) = s.clearest().unwrap();
         assert_eq!((p.a.as_str(), s_), ("Y", 0));
         // Family-wise over the 4 sides: the half-widths grow by z(0.9875) / z(0.975) ≈ 1.2745.

@@ -43,11 +43,12 @@ pub fn run(args: DuelArgs) -> Result<(), AppError> {
 
 /// `duel --optimal`: optimal play, the scripted tactic, and the exploitability.
 fn optimal_duel(any: &AnyRuleset, args: &DuelArgs) -> Result<(), AppError> {
-    let (id, title, unit, a, b, names, distance) = with_ruleset!(any, r => {
+    let (id, title, unit, a, b, names, distance, stage) = with_ruleset!(any, r => {
         let a = r.find_unit(&args.unit_a)?;
         let b = r.find_unit(&args.unit_b)?;
         let names = [r.units()[a].name.clone(), r.units()[b].name.clone()];
-        (r.id(), r.title(), r.distance_unit(), a, b, names, args.distance.unwrap_or(r.duel_settings().distance))
+        let distance = args.distance.unwrap_or(r.duel_settings().distance);
+        (r.id(), r.title(), r.distance_unit(), a, b, names, distance, r.duel_stage())
     });
     if !(distance > 0.0 && distance <= 1000.0) {
         return Err(AppError::Usage(format!("--distance must be more than 0 and at most 1000, got {distance}")));
@@ -141,8 +142,9 @@ fn optimal_duel(any: &AnyRuleset, args: &DuelArgs) -> Result<(), AppError> {
         t.add_row(vec![label.to_string(), p(v.a_wins), p(v.b_wins), p(v.draws), p(v.a_score())]);
     }
     let portfolio = pf.as_ref().map_or(String::new(), |pf| portfolio_text(pf, na, nb, pins));
-    let rollout =
-        rollout.as_ref().map_or(String::new(), |r| rollout_text(r, [na, nb], [o.a_gain(), o.b_gain()], args.sim.seed));
+    let rollout = rollout
+        .as_ref()
+        .map_or(String::new(), |r| rollout_text(r, [na, nb], [o.a_gain(), o.b_gain()], args.sim.seed, stage));
     stdout_write(&format!(
         "{title}: {na} vs {nb}, one each, {distance} {unit} apart\noptimal play (zero-sum game, grid {} {unit}, table {} {unit} deep, averaged over who acts first); {:.2} s\n{t}\nexploitability of the scripted tactic: {:.1} points ({na} gains {:.1}, {nb} gains {:.1} by its best response)\n{portfolio}{rollout}",
         o.step,
@@ -155,14 +157,21 @@ fn optimal_duel(any: &AnyRuleset, args: &DuelArgs) -> Result<(), AppError> {
 }
 
 /// `duel --optimal --rollout`: each side's rollout gain against the scripted tactic (Monte
-/// Carlo, 95% interval) beside its exact best response's gain `exact` on the solver's grid.
-fn rollout_text(r: &crate::rulesets::rollout::RolloutGain, names: [&String; 2], exact: [f64; 2], seed: u64) -> String {
+/// Carlo, 95% interval) beside its exact best response's gain `exact` on the solver's grid;
+/// `stage`: the book's word for a stage of the duel ([`Ruleset::duel_stage`]).
+fn rollout_text(
+    r: &crate::rulesets::rollout::RolloutGain,
+    names: [&String; 2],
+    exact: [f64; 2],
+    seed: u64,
+    stage: &str,
+) -> String {
     let mut t = crate::term::table();
     t.set_header(vec![
         "responding side",
         "rollout gain, points [95% CI]",
         "exact best response gain",
-        "rounds off the scripted tactic",
+        &format!("{stage}s off the scripted tactic"),
     ]);
     for (s, g) in r.sides.iter().enumerate() {
         t.add_row(vec![
@@ -173,8 +182,8 @@ fn rollout_text(r: &crate::rulesets::rollout::RolloutGain, names: [&String; 2], 
         ]);
     }
     format!(
-        "rollout best response v scripted (Monte Carlo duel, {} duels, seed {seed}, {} playouts per tactic at each round; \
-         each round the responding side plays the tactic whose playouts score best; the scripted side scores {:.1}% \
+        "rollout best response v scripted (Monte Carlo duel, {} duels, seed {seed}, {} playouts per tactic at each {stage}; \
+         each {stage} the responding side plays the tactic whose playouts score best; the scripted side scores {:.1}% \
          for A when both play it):\n{t}\n",
         r.games,
         r.rollouts,
@@ -184,7 +193,12 @@ fn rollout_text(r: &crate::rulesets::rollout::RolloutGain, names: [&String; 2], 
 
 /// `duel --points-matched --rollout`: each side's rollout gain against the scripted tactic in
 /// the squads (Monte Carlo, 95% interval): a lower bound on how exploitable it is there.
-fn squad_rollout_text(r: &crate::rulesets::rollout::RolloutGain, names: [&String; 2], seed: u64) -> String {
+fn squad_rollout_text(
+    r: &crate::rulesets::rollout::RolloutGain,
+    names: [&String; 2],
+    seed: u64,
+    stage: &str,
+) -> String {
     // The base play: the scripted tactic, or each side's equilibrium of the squads' game (a mix,
     // or a tactic other than the scripted one).
     let equilibrium = r.mixes.is_some() || r.base.is_some_and(|b| b != [0, 0]);
@@ -194,7 +208,7 @@ fn squad_rollout_text(r: &crate::rulesets::rollout::RolloutGain, names: [&String
         "responding side",
         "score",
         "rollout gain, points [95% CI]",
-        if equilibrium { "rounds off its drawn tactic" } else { "rounds off the scripted tactic" },
+        &format!("{stage}s off {}", if equilibrium { "its drawn tactic" } else { "the scripted tactic" }),
     ]);
     for (s, g) in r.sides.iter().enumerate() {
         t.add_row(vec![
@@ -205,8 +219,8 @@ fn squad_rollout_text(r: &crate::rulesets::rollout::RolloutGain, names: [&String
         ]);
     }
     format!(
-        "rollout best response v {base} (the same squads, {} duels, seed {seed}, {} playouts per tactic at each round; \
-         each round the responding side plays the tactic whose playouts beat its base tactic's clearly; {} scores \
+        "rollout best response v {base} (the same squads, {} duels, seed {seed}, {} playouts per tactic at each {stage}; \
+         each {stage} the responding side plays the tactic whose playouts beat its base tactic's clearly; {} scores \
          {:.1}% when both play {base}). A gain is a lower bound on how exploitable {base} is in these squads:\n{t}\n",
         r.games,
         r.rollouts,
@@ -471,7 +485,7 @@ fn duel_with<R: Ruleset>(r: &R, args: &DuelArgs) -> Result<(), AppError> {
         r.distance_unit(),
         result.mean_turns.map_or_else(|| "—".to_string(), |t| format!("{t:.1}")),
         started.elapsed().as_secs_f64(),
-        rollout.as_ref().map_or(String::new(), |g| squad_rollout_text(g, [na, nb], args.sim.seed)),
+        rollout.as_ref().map_or(String::new(), |g| squad_rollout_text(g, [na, nb], args.sim.seed, r.duel_stage())),
     )))
 }
 

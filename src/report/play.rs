@@ -157,7 +157,7 @@ fn squads_text(s: &crate::analysis::squads_rollout::SquadsRollout, unit: &str, g
         "{played} In the {} pairs the scripted tactic plays worst one against one (the exact best response's gain, \
          `optimal_play.csv`), a rollout best response plays against {base} in the points-matched squads ({} points a \
          side, {} {unit} apart, sizes drawn as the matrix draws them): {} duels a pair, each played three times on the \
-         same dice (both on their base play, A responding, B responding); at the start of each round the responding \
+         same dice (both on their base play, A responding, B responding); at the start of each {} the responding \
          side plays the skirmish tactic whose {} playouts beat its base tactic's by more than 1.96 standard errors, if \
          any. A gain is a lower bound on how exploitable the squads' play is in those squads (95% intervals each, \
          score points); one whose family-wise interval (Bonferroni over the {} sides) lies above {} points is a \
@@ -166,6 +166,7 @@ fn squads_text(s: &crate::analysis::squads_rollout::SquadsRollout, unit: &str, g
         crate::format::number(s.budget, 2),
         crate::format::number(s.distance, 2),
         crate::format::thousands(s.games),
+        s.stage,
         s.rollouts,
         2 * s.pairs.len(),
         crate::format::number(100.0 * crate::analysis::skirmish::EXPLOITABLE, 1)
@@ -177,11 +178,12 @@ fn squads_text(s: &crate::analysis::squads_rollout::SquadsRollout, unit: &str, g
     for p in &s.pairs {
         let side = |g: &crate::rulesets::rollout::SideGain| {
             format!(
-                "{} [{}, {}] ({:.0}% of rounds off {off})",
+                "{} [{}, {}] ({:.0}% of {}s off {off})",
                 points(g.gain.value),
                 points(g.gain.lo),
                 points(g.gain.hi),
-                100.0 * g.switched
+                100.0 * g.switched,
+                s.stage
             )
         };
         let _ = writeln!(

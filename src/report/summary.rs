@@ -225,14 +225,10 @@ impl Play {
                 }),
                 rollout: Some(p.rollout.clone()),
                 measured: format!(
-                    "lower bound from a rollout best response against {} in the points-matched squads of the {} pairs \
-                     most exploitable one against one ({} duels each, {} playouts per tactic at each round): the \
-                     largest gain, {} in {} v {}, is {:+.1} points [{:+.1}, {:+.1}] (95% family-wise, Bonferroni over \
-                     the {} sides tried; `rollout` is that pair's); a best response over every policy may gain more{}",
-                    s.base_words(),
-                    s.pairs.len(),
-                    s.games,
-                    s.rollouts,
+                    "lower bound from {}; points-matched squads): the largest gain, {} in {} v {}, is {:+.1} points \
+                     [{:+.1}, {:+.1}] (95% family-wise, Bonferroni over the {} sides tried; `rollout` is that pair's); a \
+                     best response over every policy may gain more{}",
+                    s.method_words(),
                     if side == 0 { &p.a_name } else { &p.b_name },
                     p.a_name,
                     p.b_name,
@@ -334,13 +330,9 @@ fn with_squads_game(
     };
     let from_rollout = match &largest {
         Some((r, p, side, e)) => format!(
-            "; and a rollout best response against {} in the {} pairs most exploitable one against one ({} duels \
-             each, {} playouts per tactic at each round; 95% family-wise over the {} sides tried; `rollout` is that \
-             pair's): its largest gain, {} in {} v {}, is {:+.1} points [{:+.1}, {:+.1}]",
-            r.base_words(),
-            r.pairs.len(),
-            r.games,
-            r.rollouts,
+            "; and {}; 95% family-wise over the {} sides tried; `rollout` is that pair's): its largest gain, {} in \
+             {} v {}, is {:+.1} points [{:+.1}, {:+.1}]",
+            r.method_words(),
             2 * r.pairs.len(),
             if *side == 0 { &p.a_name } else { &p.b_name },
             p.a_name,

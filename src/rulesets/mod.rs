@@ -481,6 +481,13 @@ pub trait Ruleset: Sync + Send {
         false
     }
 
+    /// The book's word for one stage of the duel, at each of which [`Ruleset::duel_rollout`]'s
+    /// responding side picks its tactic, singular: "round" by default (VSGMR v7, section II);
+    /// Gunplay "game turn" ("Turn Sequence").
+    fn duel_stage(&self) -> &'static str {
+        "round"
+    }
+
     /// The rollout best response of each side against the base play `base` in the Monte Carlo
     /// duel of `a` against `b` starting `distance` apart ([`rollout`]), one each (`budget`
     /// `None`) or points-matched squads bought with `budget` points: `(games, playouts per

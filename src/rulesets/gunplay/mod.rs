@@ -376,6 +376,11 @@ impl Ruleset for Gunplay {
     fn duel_rollout_built(&self) -> bool {
         true
     }
+    /// The duel is played game turn by game turn ([`rules::duel_round`]; the book's "Turn
+    /// Sequence").
+    fn duel_stage(&self) -> &'static str {
+        "game turn"
+    }
     fn duel_rollout(
         &self,
         pair: (usize, usize),
